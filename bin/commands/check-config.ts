@@ -1,0 +1,24 @@
+// `check-config`: loads and validates a run config without contacting the target.
+import { loadConfig } from '../../config/load.ts';
+import { parseFlags, UsageError, type Command } from '../usage.ts';
+
+export const checkConfigCommand: Command = {
+  name: 'check-config',
+  summary: 'validate a run config file (and its env: tokens) without contacting the target',
+  usage: [
+    'Usage: erp-conformance check-config --config FILE',
+    '',
+    'Loads FILE with the environment overrides ERP_BASE_URL, ERP_API_TOKEN and ERP_API_TOKEN_2',
+    'and resolves "env:NAME" tokens. Prints "config ok: <name> <baseUrl>" (exit 0) or every',
+    'problem found, one per line with its key (exit 2). Token values are never printed.',
+    '',
+    '  --config FILE   the run config (JSON; see config/example.json)',
+  ].join('\n'),
+  async run(argv) {
+    const { values } = parseFlags(checkConfigCommand, argv, { config: { type: 'string', short: 'c' } });
+    if (values.config === undefined) throw new UsageError('--config FILE is required', checkConfigCommand);
+    const config = loadConfig({ file: values.config, env: process.env });
+    process.stdout.write(`config ok: ${config.target.name} ${config.target.baseUrl}\n`);
+    return 0;
+  },
+};

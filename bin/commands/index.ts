@@ -1,0 +1,14 @@
+// The command registry: a new command is one import and one entry here.
+import type { Command } from '../usage.ts';
+import { checkConfigCommand } from './check-config.ts';
+import { faultsCommand } from './faults.ts';
+import { requirementsCommand } from './requirements.ts';
+import { schemaCommand } from './schema.ts';
+import { runCommand } from './run.ts';
+import { serveCommand } from './serve.ts';
+
+export const commands: readonly Command[] = [runCommand, serveCommand, checkConfigCommand, faultsCommand, requirementsCommand, schemaCommand];
+
+export function findCommand(name: string): Command | undefined {
+  return commands.find((c) => c.name === name);
+}

@@ -1,0 +1,146 @@
+// `serve`: runs the reference ERP server (reference/), optionally with faults switched on.
+// The reference is imported when the command runs, so the other commands do not load it.
+import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.ts';
+import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
+
+const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
+const SCOPES = ['token', 'global'] as const;
+type Algorithm = (typeof ALGORITHMS)[number];
+type Scope = (typeof SCOPES)[number];
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run the reference ERP server (with --fault NAME to break one rule)',
+  usage: [
+    'Usage: erp-conformance serve [--port 8080] [--host 127.0.0.1] [--seed 42] [--fault NAME]...',
+    '                             [--rate-limit 60/10s|off] [--algorithm fixed|sliding|token-bucket]',
+    '                             [--limit-scope token|global] [--print-config]',
+    '',
+    'Serves the three operations of the spec from seeded data until SIGINT/SIGTERM.',
+    '',
+    '  --port N             port to listen on (default 8080; 0 picks a free one)',
+    '  --host H             address to bind (default 127.0.0.1)',
+    '  --seed N             seed of the reference data (default 42)',
+    '  --fault NAME         switch on a fault (repeatable; `erp-conformance faults` lists them)',
+    '  --rate-limit Q/W     allow Q requests per window W (e.g. 60/10s, 100/1m); off (default): no limit',
+    '  --algorithm A        rate limit algorithm: fixed (default), sliding or token-bucket',
+    '  --limit-scope S      token: one quota per api-token (default); global: one for all',
+    '  --print-config       print the run config for this port and seed, and exit',
+  ].join('\n'),
+  async run(argv) {
+    const { values } = parseFlags(serveCommand, argv, {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      'rate-limit': { type: 'string' },
+      algorithm: { type: 'string' },
+      'limit-scope': { type: 'string' },
+      'print-config': { type: 'boolean' },
+    });
+    const port = intFlag(serveCommand, 'port', values.port, 8080, 0, 65535);
+    const host = values.host ?? '127.0.0.1';
+    if (host === '') throw new UsageError('--host must not be empty', serveCommand);
+    const seed = intFlag(serveCommand, 'seed', values.seed, 42, -(2 ** 31), 2 ** 31 - 1);
+    const faults = parseFaults(values.fault ?? []);
+
+    const { DEFAULT_TOKENS, referenceRunConfig } = await import('../../reference/fixtures.ts');
+    if (values['print-config']) {
+      if (port === 0) throw new UsageError('--print-config needs a fixed --port (0 picks a port only when serving)', serveCommand);
+      const config = referenceRunConfig(`http://${urlHost(host)}:${port}`, [...DEFAULT_TOKENS], seed);
+      process.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
+      return 0;
+    }
+
+    const { parseRateLimit, startReference } = await import('../../reference/server.ts');
+    const rateLimit = parseRateLimitFlags(values, parseRateLimit);
+    let server: Awaited<ReturnType<typeof startReference>>;
+    try {
+      server = await startReference({ port, host, seed, faults, rateLimit });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL' && code !== 'ENOTFOUND') throw e;
+      process.stderr.write(`erp-conformance: cannot listen on ${host}:${port}: ${code}\n`);
+      return 2;
+    }
+    const limitText = rateLimit ? `${rateLimit.limit}/${rateLimit.windowSeconds}s ${rateLimit.algorithm} per ${rateLimit.scope}` : 'off';
+    const stopped = new Promise<number>((resolve) => {
+      let closing = false;
+      const stop = (signal: string) => {
+        if (closing) {
+          process.stderr.write(`${signal} again: exiting without waiting for the close\n`);
+          process.exit(1);
+        }
+        closing = true;
+        process.stdout.write(`${signal}: closing\n`);
+        server.close().then(
+          () => resolve(0),
+          (e: unknown) => {
+            process.stderr.write(`erp-conformance: error while closing: ${e instanceof Error ? e.message : String(e)}\n`);
+            resolve(1);
+          },
+        );
+      };
+      // Installed before the banner: whoever waits for the banner may signal at once.
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    process.stdout.write(
+      `reference ERP listening on ${server.url} (faults: ${server.faults.length ? server.faults.join(', ') : 'none'}, rate limit: ${limitText})\n`,
+    );
+    return stopped;
+  },
+};
+
+function parseFaults(names: string[]): FaultName[] {
+  const unknown = names.filter((n) => !isFaultName(n));
+  if (unknown.length > 0)
+    throw new UsageError(`unknown fault ${unknown.map((n) => JSON.stringify(n)).join(', ')}; valid faults:\n${wrap(FAULT_NAMES, 96)}`, serveCommand);
+  return [...new Set(names)] as FaultName[];
+}
+
+/** Comma-separated names, indented, wrapped at `width` characters. */
+function wrap(names: readonly string[], width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const n of names) {
+    if (line && line.length + n.length + 2 > width) {
+      lines.push(line);
+      line = '';
+    }
+    line += line ? `, ${n}` : `  ${n}`;
+  }
+  return [...lines, line].join(',\n');
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+type RateLimitFlags = { 'rate-limit'?: string; algorithm?: string; 'limit-scope'?: string };
+type RateLimit = { limit: number; windowSeconds: number; algorithm: Algorithm; scope: Scope };
+
+/** The reference's rate limit: null (its default) when --rate-limit is absent or off. */
+function parseRateLimitFlags(values: RateLimitFlags, parse: (text: string) => { limit: number; windowSeconds: number }): RateLimit | null {
+  const text = values['rate-limit'];
+  const { algorithm, 'limit-scope': scope } = values;
+  if (algorithm !== undefined && !(ALGORITHMS as readonly string[]).includes(algorithm))
+    throw new UsageError(`--algorithm must be one of ${ALGORITHMS.join(', ')}, received ${JSON.stringify(algorithm)}`, serveCommand);
+  if (scope !== undefined && !(SCOPES as readonly string[]).includes(scope))
+    throw new UsageError(`--limit-scope must be one of ${SCOPES.join(', ')}, received ${JSON.stringify(scope)}`, serveCommand);
+  if (text === undefined) {
+    if (algorithm !== undefined || scope !== undefined) throw new UsageError('--algorithm and --limit-scope need --rate-limit Q/W', serveCommand);
+    return null;
+  }
+  if (text === 'off' || text === 'none') {
+    if (algorithm !== undefined || scope !== undefined) throw new UsageError('--algorithm and --limit-scope make no sense with --rate-limit off', serveCommand);
+    return null;
+  }
+  let parsed: { limit: number; windowSeconds: number };
+  try {
+    parsed = parse(text);
+  } catch (e) {
+    throw new UsageError(`--rate-limit: ${e instanceof Error ? e.message : String(e)} (expected e.g. 60/10s)`, serveCommand);
+  }
+  return { ...parsed, algorithm: (algorithm ?? 'fixed') as Algorithm, scope: (scope ?? 'token') as Scope };
+}

@@ -1,0 +1,151 @@
+// One request, one Exchange record. Transport failures (timeout, reset, refused, a body over
+// the size cap) are facts about the target, so they are recorded in `failure`, never thrown.
+import { Agent } from 'undici';
+import type { Exchange, ExchangeFailureKind, Operation, TokenKind } from '../contract/types.ts';
+import { REDACTED, redactHeaders, type Redactor } from './redact.ts';
+
+export type UnnumberedExchange = Omit<Exchange, 'seq'>;
+
+export interface HttpRequest {
+  method: string;
+  /** scheme://host[:port] of the target. */
+  origin: string;
+  /** Path and query sent as they are (no URL normalization, so junk reaches the server). */
+  path: string;
+  /** Headers to send, names lower-cased, the real api-token included. */
+  headers: Record<string, string>;
+  body?: string;
+  operation: Operation;
+  tokenKind: TokenKind;
+}
+
+export interface HttpOptions {
+  timeoutMs: number;
+  maxResponseBytes: number;
+  redact: Redactor;
+}
+
+export interface Http {
+  send(req: HttpRequest): Promise<UnnumberedExchange>;
+  close(): Promise<void>;
+}
+
+export function createHttp(opts: HttpOptions): Http {
+  // One keep-alive agent per client: connections are reused across the run.
+  const agent = new Agent({
+    keepAliveTimeout: 10_000,
+    connect: { timeout: opts.timeoutMs },
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
+  });
+  const { redact, timeoutMs, maxResponseBytes: cap } = opts;
+
+  async function send(req: HttpRequest): Promise<UnnumberedExchange> {
+    const startedAt = new Date().toISOString();
+    const t0 = performance.now();
+    const recordedHeaders = redactHeaders(req.headers, redact);
+    // The api-token of a valid or second token is recorded as *** whatever its value.
+    if ('api-token' in recordedHeaders && (req.tokenKind === 'valid' || req.tokenKind === 'second')) recordedHeaders['api-token'] = REDACTED;
+    const ex: UnnumberedExchange = {
+      operation: req.operation,
+      tokenKind: req.tokenKind,
+      request: { method: req.method, url: redact(req.origin + req.path), headers: recordedHeaders, ...(req.body !== undefined ? { body: redact(req.body) } : {}) },
+      startedAt,
+      durationMs: 0,
+    };
+    const signal = AbortSignal.timeout(timeoutMs);
+    let phase: 'headers' | 'body' = 'headers';
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let bytes = 0;
+    let truncated = false;
+    let status: number | undefined;
+    let headers: Record<string, string> = {};
+    try {
+      const res = await agent.request({
+        origin: req.origin,
+        path: req.path,
+        method: req.method as 'GET',
+        headers: req.headers,
+        body: req.body,
+        signal,
+      });
+      status = res.statusCode;
+      headers = flattenHeaders(res.headers);
+      phase = 'body';
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (kept + chunk.length > cap) {
+          // Stop reading: the rest is never buffered, the connection is dropped.
+          chunks.push(chunk.subarray(0, cap - kept));
+          kept = cap;
+          truncated = true;
+          res.body.destroy();
+          break;
+        }
+        chunks.push(chunk);
+        kept += chunk.length;
+      }
+      if (truncated) ex.failure = { kind: 'too-large', message: `response body exceeds the cap of ${cap} bytes (maxResponseBytes)` };
+    } catch (e) {
+      ex.failure = classify(e, signal, phase, timeoutMs, redact);
+    }
+    ex.durationMs = Math.round((performance.now() - t0) * 10) / 10;
+    if (status !== undefined) {
+      const body = redact(Buffer.concat(chunks, kept).toString('utf8'), ex.failure !== undefined);
+      ex.response = { status, headers: redactHeaders(headers, redact), body, bytes, truncated };
+      Object.assign(ex, decodeJson(body, truncated, kept));
+    }
+    return ex;
+  }
+
+  return {
+    send,
+    close: async () => {
+      await agent.close();
+    },
+  };
+}
+
+function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function decodeJson(body: string, truncated: boolean, kept: number): { json?: unknown; jsonError?: string } {
+  if (truncated) return { jsonError: `truncated at ${kept} bytes` };
+  if (body.trim() === '') return { jsonError: 'not JSON: empty body' };
+  try {
+    return { json: JSON.parse(body) };
+  } catch (e) {
+    return { jsonError: `not JSON: ${(e as Error).message}` };
+  }
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'ECONNABORTED']);
+
+/** Maps a transport error to the kinds of contract/types.ts. */
+export function classify(
+  e: unknown,
+  signal: AbortSignal,
+  phase: 'headers' | 'body',
+  timeoutMs: number,
+  redact: Redactor,
+): { kind: ExchangeFailureKind; message: string } {
+  const err = e as { name?: string; code?: unknown; message?: string; cause?: { code?: unknown }; errors?: { code?: unknown }[] };
+  const codes = [err?.code, err?.cause?.code, ...(err?.errors ?? []).map((x) => x?.code)].filter((c): c is string => typeof c === 'string' && c !== '');
+  const label = codes[0] ?? (err?.name && err.name !== 'Error' ? err.name : undefined);
+  const detail = redact(`${label ? `${label}: ` : ''}${err?.message ?? String(e)}`);
+  if (signal.aborted || err?.name === 'TimeoutError' || codes.some((c) => TIMEOUT_CODES.has(c))) {
+    const what = phase === 'headers' ? 'no response headers' : 'response body not complete';
+    return { kind: 'timeout', message: `${what} within ${timeoutMs} ms (${detail})` };
+  }
+  if (codes.includes('ECONNREFUSED')) return { kind: 'connection-refused', message: detail };
+  if (codes.some((c) => RESET_CODES.has(c))) {
+    const when = phase === 'headers' ? 'before the response' : 'during the response body';
+    return { kind: 'connection-reset', message: `connection closed ${when} (${detail})` };
+  }
+  return { kind: 'network', message: detail };
+}

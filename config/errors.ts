@@ -1,0 +1,66 @@
+// ConfigError and the wording of schema problems: "<key path>: <what is wrong>".
+// A token value never appears: values at token keys are not shown, and every message is
+// scrubbed of the secrets known while loading.
+import type { z } from 'zod';
+import { showValue } from './schema.ts';
+
+export class ConfigError extends Error {
+  constructor(
+    /** One line per problem, each "key.path: what is wrong". */
+    readonly problems: string[],
+    readonly file?: string,
+  ) {
+    const where = file ? `\n  (config file: ${file})` : '';
+    super(problems.map((p) => `config error: ${p}`).join('\n') + where);
+    this.name = 'ConfigError';
+  }
+}
+
+const SECRET_KEYS = new Set(['token', 'secondToken']);
+
+export function keyPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const k of path) {
+    if (typeof k === 'number') out += `[${k}]`;
+    else out += out === '' ? String(k) : `.${String(k)}`;
+  }
+  return out || '(root)';
+}
+
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}
+
+/** The problems of one zod issue (an unrecognized_keys issue gives one per key). */
+export function describeIssue(issue: z.core.$ZodIssue): string[] {
+  const path = issue.path;
+  const secret = SECRET_KEYS.has(String(path[path.length - 1]));
+  const input = (issue as { input?: unknown }).input;
+  const received = secret ? typeName(input) : `${typeName(input)} ${showValue(input)}`;
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((k) => `${keyPath([...path, k])}: unknown key (a typo?)`);
+    case 'invalid_type':
+      if (input === undefined) return [`${keyPath(path)}: missing (required, expected ${issue.expected})`];
+      return [`${keyPath(path)}: expected ${issue.expected}, received ${received}`];
+    case 'invalid_value':
+      return [`${keyPath(path)}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, received ${received}`];
+    case 'too_small':
+    case 'too_big':
+    case 'invalid_format': {
+      const what = issue.message.replace(/^(Too small|Too big|Invalid input): /, '');
+      return [`${keyPath(path)}: ${what}${secret || what.includes('received') ? '' : `, received ${showValue(input)}`}`];
+    }
+    default:
+      return [`${keyPath(path)}: ${issue.message}`];
+  }
+}
+
+/** Replaces every known secret by *** (belt and braces: messages are built not to hold them). */
+export function scrub(text: string, secrets: Iterable<string | undefined>): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('***');
+  return out;
+}

@@ -1,0 +1,164 @@
+// The run config: which target to test, with which fixtures, under which limits.
+// The `.describe()` texts end up in config/run-config.schema.json for IDE completion.
+import { z } from 'zod';
+import { ID_LIST, parseIsoUtc } from '../contract/formats.ts';
+
+/** Shows a rejected (non-secret) value in a message, shortened. */
+export function showValue(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  const s = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && !u.search && !u.hash;
+  } catch {
+    return false;
+  }
+}
+
+/** A token is sent as the `api-token` header value (spec 5): visible ASCII, no whitespace. */
+const TOKEN = /^[\x21-\x7e]+$/;
+// The message never shows the value: a token must not reach any output.
+const token = (what: string) =>
+  z
+    .string({ error: `expected a string (${what})` })
+    .regex(TOKEN, { error: 'must be non-empty visible ASCII without whitespace or control characters (value not shown)' })
+    .describe(`${what}. Write "env:NAME" to read it from the environment variable NAME (recommended: keep tokens out of files).`);
+
+const isoUtc = z
+  .string()
+  .refine((v) => parseIsoUtc(v) !== null, {
+    error: (iss) => `expected an ISO 8601 UTC instant with trailing Z (e.g. "2026-01-01T00:00:00Z"), received ${showValue(iss.input)}`,
+  });
+
+const positiveId = z.number().int().positive();
+const voucherList = (what: string) => z.array(positiveId).min(1, { error: 'expected at least one voucher id' }).describe(what);
+
+export const targetSchema = z.strictObject({
+  name: z.string().min(1).describe('Display name of the target in reports, e.g. "Acme staging".'),
+  baseUrl: z
+    .string()
+    .refine(isHttpUrl, { error: (iss) => `expected an http(s) URL, received ${showValue(iss.input)}` })
+    .describe('{base_url} of the spec: the paths /api/v1/... are appended to it. http or https, no query or fragment.'),
+  token: token('The api-token the service operator issued (spec 5 rule 1). Overridden by the environment variable ERP_API_TOKEN'),
+  secondToken: token('Optional second valid token (another client), used to observe whether rate limits are per token. Overridden by ERP_API_TOKEN_2').optional(),
+  timeoutMs: z.number().int().min(100).max(600_000).default(10_000).describe('Per-request timeout in milliseconds (headers, body and overall).'),
+  maxResponseBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024)
+    .describe('Response bodies are cut at this many bytes (the exchange is then marked truncated, failure too-large).'),
+});
+
+const salesSchema = z
+  .strictObject({
+    unpaid: voucherList('Sales vouchers in branchId whose payment is not paid and whose order status is Pending, that the suite may change.'),
+    paid: voucherList('Sales vouchers in branchId whose payment status is paid (spec 3: Delivered requires paid).'),
+    otherBranch: voucherList('Sales vouchers that exist in otherBranchId (not in branchId).'),
+    missing: positiveId.describe('A sales voucher id that exists in no branch.'),
+  })
+  .superRefine((s, ctx) => {
+    const seen = new Map<number, string>();
+    for (const key of ['unpaid', 'paid', 'otherBranch'] as const) {
+      s[key].forEach((id, i) => {
+        const before = seen.get(id);
+        if (before) ctx.addIssue({ code: 'custom', path: [key, i], message: `voucher ${id} is also listed in sales.${before}` });
+        else seen.set(id, key);
+      });
+    }
+    const other = seen.get(s.missing);
+    if (other) ctx.addIssue({ code: 'custom', path: ['missing'], message: `voucher ${s.missing} is listed in sales.${other}, so it is not missing` });
+  });
+
+const reportSchema = z
+  .strictObject({
+    branchList: z
+      .string()
+      .regex(ID_LIST, { error: (iss) => `expected comma-separated branch ids like "1,2", received ${showValue(iss.input)}` })
+      .describe('branchList sent to the report (spec 4.3): comma-separated branch ids holding transactions.'),
+    dateFrom: isoUtc.describe('Start of a date range holding report transactions, ISO 8601 UTC with trailing Z.'),
+    dateTo: isoUtc.describe('End of that date range, ISO 8601 UTC with trailing Z; not before dateFrom.'),
+  })
+  .superRefine((r, ctx) => {
+    if (parseIsoUtc(r.dateFrom)! > parseIsoUtc(r.dateTo)!)
+      ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: `dateFrom ${r.dateFrom} is after dateTo ${r.dateTo}` });
+  });
+
+export const DATE_FORMATS = ['YYYY-MM-DD', 'DD-MM-YYYY', 'DD/MM/YYYY'] as const;
+
+const customerSchema = z.strictObject({
+  countriesCode: z.string().min(1).describe('countriesCode of the addresses sent (spec 2.4), from the target\'s country list, e.g. "IN".'),
+  cities: z
+    .record(z.string().min(1), z.string().min(1))
+    .refine((c) => Object.keys(c).length > 0, { error: 'expected at least one city code' })
+    .describe('Maps city codes to the state codes of the target\'s master data (spec 2.4 cityCode/stateCode), e.g. {"MUM": "27"}.'),
+  contactTypes: z.array(z.string().min(1)).min(1).describe('contactType labels the target accepts (spec 2.3), e.g. ["Wholesale", "Retail"].'),
+  dateFormat: z
+    .enum(DATE_FORMATS)
+    .nullable()
+    .default(null)
+    .describe('Format the target takes for dateOfBirth/anniversaryDate; null: send empty strings ("empty string when absent", spec 2.3).'),
+});
+
+const fixturesSchema = z
+  .strictObject({
+    branchId: positiveId.describe('A valid branch holding the vouchers of sales.unpaid and sales.paid; customers are created in it.'),
+    otherBranchId: positiveId.describe('A second valid branch, holding the vouchers of sales.otherBranch.'),
+    invalidBranchId: positiveId.describe('A branch id that does not exist on the target (spec 4.2: branch_id "must be valid").'),
+    sales: salesSchema.describe('Sales vouchers the order status suite works on (spec 4.1).'),
+    report: reportSchema.describe('A report request range that holds transactions (spec 4.3).'),
+    customer: customerSchema.describe('Master data the customers the suite creates must use (spec 2.3, 2.4).'),
+  })
+  .superRefine((f, ctx) => {
+    if (f.otherBranchId === f.branchId)
+      ctx.addIssue({ code: 'custom', path: ['otherBranchId'], message: 'must differ from branchId' });
+    if (f.invalidBranchId === f.branchId || f.invalidBranchId === f.otherBranchId)
+      ctx.addIssue({ code: 'custom', path: ['invalidBranchId'], message: 'must differ from branchId and otherBranchId' });
+  });
+
+const readBackSchema = z.strictObject({
+  getContactById: z
+    .string()
+    .refine((t) => t.startsWith('/') && t.includes('{contactId}'), {
+      error: (iss) => `expected a path starting with "/" holding {contactId} (and optionally {branchId}), received ${showValue(iss.input)}`,
+    })
+    .describe('Path of "Get Contact By Id" (its path is not shown in the spec), with {contactId} and {branchId} placeholders.'),
+});
+
+export const runConfigSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('Path or URL of this JSON Schema, for editors.'),
+    target: targetSchema.describe('The ERP Open Interface deployment under test.'),
+    fixtures: fixturesSchema.describe('Data that exists on the target and that the suites rely on.'),
+    readBack: readBackSchema.optional().describe('Optional read-back extension: without it the read-back requirements (CU-8..CU-10) are skipped.'),
+    writes: z.boolean().default(true).describe('false forbids creating customers and changing order statuses (read-only run).'),
+    properties: z
+      .strictObject({
+        numRuns: z.number().int().positive().default(100).describe('Generated cases per property-based check.'),
+        seed: z.number().int().optional().describe('Seed of the generators; absent: a random seed is chosen at run time and reported.'),
+      })
+      .default({ numRuns: 100 })
+      .describe('Property-based testing settings.'),
+    load: z
+      .strictObject({
+        allowNonLoopback: z.boolean().default(false).describe('Load and rate-limit probes refuse a non-loopback target unless this is true.'),
+        maxRequests: z.number().int().positive().default(2000).describe('Upper bound of requests a load or probe run may send.'),
+        maxSeconds: z.number().positive().default(120).describe('Upper bound of the duration of a load or probe run, in seconds.'),
+      })
+      .default({ allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120 })
+      .describe('Safety limits of load and rate-limit probing.'),
+  })
+  .meta({
+    title: 'erp-conformance run config',
+    description: 'Target, fixtures and limits of a conformance run against an ERP Open Interface deployment.',
+  });
+
+/** The config as written (JSON file), before defaults and env resolution. */
+export type RunConfigInput = z.input<typeof runConfigSchema>;
+/** The config after loadConfig: defaults applied, `env:NAME` tokens resolved. */
+export type RunConfig = z.output<typeof runConfigSchema>;
+export type TargetConfig = RunConfig['target'];

@@ -1,0 +1,64 @@
+// A check is one named function with a stable id: it takes an exchange and returns findings.
+// A finding is a typed record: title, facts ("Received ... / Expected ..."), requirement id,
+// and a reproduction (the exchange, its curl line, and the property's replay handle).
+import { toCurl } from '../../client/curl.ts';
+import type { Exchange, Finding, Replay } from '../types.ts';
+
+export interface Fact {
+  title: string;
+  received: string;
+  expected: string;
+}
+
+export interface CheckOptions {
+  /** Requirement the finding is filed under, when the check serves several. */
+  requirementId?: string;
+  /** Replay handle of the property run that sent the exchange. */
+  replay?: Replay;
+}
+
+export interface Check<P = undefined> {
+  readonly id: string;
+  readonly requirementId: string;
+  (exchange: Exchange, params: P, options?: CheckOptions): Finding[];
+}
+
+/** Defines a check: `facts` returns what is wrong (empty when the exchange conforms). */
+export function defineCheck<P = undefined>(
+  id: string,
+  requirementId: string,
+  facts: (exchange: Exchange, params: P) => Fact[],
+): Check<P> {
+  const run = (exchange: Exchange, params: P, options: CheckOptions = {}) =>
+    facts(exchange, params).map((f) => toFinding(id, options.requirementId ?? requirementId, f, exchange, options.replay));
+  return Object.assign(run, { id, requirementId });
+}
+
+export function toFinding(checkId: string, requirementId: string, fact: Fact, exchange?: Exchange, replay?: Replay): Finding {
+  return {
+    checkId,
+    requirementId,
+    title: fact.title,
+    message: `Received ${fact.received}\nExpected ${fact.expected}`,
+    ...(exchange ? { exchange, curl: toCurl(exchange) } : {}),
+    ...(replay ? { replay } : {}),
+  };
+}
+
+/** A short description of what came back, for "Received ..." lines. */
+export function describeResponse(ex: Exchange): string {
+  if (!ex.response) return `no response (${ex.failure?.kind ?? 'unknown'}: ${ex.failure?.message ?? ''})`;
+  const body = ex.response.body.length > 300 ? `${ex.response.body.slice(0, 300)}...` : ex.response.body;
+  return `HTTP ${ex.response.status} ${JSON.stringify(body)}`;
+}
+
+/** Short JSON for facts, cut at `max` characters. */
+export function show(value: unknown, max = 200): string {
+  const text = value === undefined ? 'undefined' : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export function isSuccess(ex: Exchange): boolean {
+  const s = ex.response?.status;
+  return s !== undefined && s >= 200 && s < 300;
+}

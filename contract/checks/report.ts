@@ -1,0 +1,99 @@
+// 2.5 Consumption/production transaction and 4.3 report, one exchange at a time.
+import { AMOUNT_2DP, parseDayMonthYear, parseIsoUtc, splitJoined, utcDay } from '../formats.ts';
+import { CONSUMED_FIELDS, MODULE_NAMES, PRODUCED_FIELDS, reportItem, reportSuccess } from '../schemas/report.ts';
+import type { Exchange } from '../types.ts';
+import { isRecord } from './envelope.ts';
+import { defineCheck, describeResponse, show, type Fact } from './finding.ts';
+
+/** At most this many bad items are described per check and exchange; the rest are counted. */
+const MAX_ITEMS_DESCRIBED = 3;
+
+/** The items of a report page, whatever their shape (empty when the page is not one). */
+export function pageItems(ex: Exchange): unknown[] {
+  return isRecord(ex.json) && isRecord(ex.json.response) && Array.isArray(ex.json.response.items) ? ex.json.response.items : [];
+}
+
+/** The page's totalCount when it is an integer. */
+export function pageTotal(ex: Exchange): number | undefined {
+  const t = isRecord(ex.json) && isRecord(ex.json.response) ? ex.json.response.totalCount : undefined;
+  return Number.isInteger(t) ? (t as number) : undefined;
+}
+
+function perItem(ex: Exchange, title: string, bad: (item: Record<string, unknown>) => string | null, expected: string): Fact[] {
+  const problems: string[] = [];
+  pageItems(ex).forEach((item, i) => {
+    const why = isRecord(item) ? bad(item) : 'not an object';
+    if (why) problems.push(`items[${i}]${isRecord(item) && 'transactionId' in item ? ` (transactionId ${show(item.transactionId)})` : ''}: ${why}`);
+  });
+  if (problems.length === 0) return [];
+  const more = problems.length > MAX_ITEMS_DESCRIBED ? `; and ${problems.length - MAX_ITEMS_DESCRIBED} more` : '';
+  return [{ title: `${problems.length} item(s): ${title}`, received: problems.slice(0, MAX_ITEMS_DESCRIBED).join('; ') + more, expected }];
+}
+
+/** 4.3 Success: 200, envelope status true, code "200", response {totalCount integer, items array}; items of 2.5. */
+export const reportShape = defineCheck('report.shape', 'RP-7', (ex: Exchange): Fact[] => {
+  if (ex.response?.status !== 200) return [{ title: 'The report was not answered with 200', received: describeResponse(ex), expected: 'HTTP 200 with {totalCount, items}' }];
+  const r = reportSuccess.safeParse(ex.json);
+  if (!r.success) {
+    const why = r.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+    return [{ title: 'Report envelope is not as 4.3 states', received: `${show(ex.json)} (${why})`, expected: '{status: true, message, code: "200", response: {totalCount: integer, items: array}}' }];
+  }
+  return perItem(ex, 'not a 2.5 transaction', (item) => {
+    // Only the types: each format has its own requirement (RP-3 .. RP-6).
+    const typed = reportItem.safeParse(item);
+    const typeIssues = typed.success ? [] : typed.error.issues.filter((i) => i.code === 'invalid_type' || i.code === 'invalid_value');
+    return typeIssues.length ? typeIssues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ') : null;
+  }, 'every item has the 2.5 fields with their types');
+});
+
+/** 2.5: "date | day/month/year, two-digit day and month, four-digit year". */
+export const itemDates = defineCheck('report.item-date-format', 'RP-4', (ex: Exchange): Fact[] =>
+  perItem(ex, 'date is not dd/mm/yyyy', (it) => (typeof it.date === 'string' && parseDayMonthYear(it.date) !== null ? null : `date ${show(it.date)}`), 'date dd/mm/yyyy, a calendar day'));
+
+/** 2.5: "module bom or mc; moduleName Recipe for bom, Material Creation for mc". */
+export const itemModules = defineCheck('report.item-module', 'RP-5', (ex: Exchange): Fact[] =>
+  perItem(ex, 'module or moduleName wrong', (it) => {
+    if (it.module !== 'bom' && it.module !== 'mc') return `module ${show(it.module)}`;
+    return it.moduleName === MODULE_NAMES[it.module] ? null : `module ${it.module} with moduleName ${show(it.moduleName)}`;
+  }, 'module bom with moduleName "Recipe", or mc with "Material Creation"'));
+
+const AMOUNT_FIELDS = ['consumedLandingCost', 'producedLandingCost', 'producedSellingPrice', 'producedMargin'] as const;
+
+/** 2.5: "comma-joined amounts with two decimals". */
+export const itemAmounts = defineCheck('report.item-amounts', 'RP-6', (ex: Exchange): Fact[] =>
+  perItem(ex, 'amount without two decimals', (it) => {
+    const bad = AMOUNT_FIELDS.filter((f) => typeof it[f] !== 'string' || splitJoined(it[f] as string).some((a) => !AMOUNT_2DP.test(a)));
+    return bad.length ? bad.map((f) => `${f} ${show(it[f])}`).join(', ') : null;
+  }, 'every amount like 12.50 (two decimals)'));
+
+/** 2.5: values "joined by a comma, in the same order across the consumed group (or across the produced group)". */
+export const itemGroupCounts = defineCheck('report.item-group-counts', 'RP-3', (ex: Exchange): Fact[] =>
+  perItem(ex, 'per-product fields of a group have different element counts', (it) => {
+    const out: string[] = [];
+    for (const group of [CONSUMED_FIELDS, PRODUCED_FIELDS]) {
+      const counts = group.map((f) => (typeof it[f] === 'string' ? splitJoined(it[f] as string).length : -1));
+      if (new Set(counts).size !== 1) out.push(group.map((f, i) => `${f}=${counts[i]}`).join(' '));
+    }
+    return out.length ? out.join('; ') : null;
+  }, 'equal element counts across each group'));
+
+/** 4.3 rule 1: "The report contains transactions between dateFrom and dateTo" (UTC days, inclusive). */
+export const itemsInRange = defineCheck('report.items-in-range', 'RP-1', (ex: Exchange, range: { dateFrom: string; dateTo: string }): Fact[] => {
+  const from = parseIsoUtc(range.dateFrom);
+  const to = parseIsoUtc(range.dateTo);
+  if (from === null || to === null) return [];
+  return perItem(ex, `dated outside ${range.dateFrom} .. ${range.dateTo}`, (it) => {
+    const day = typeof it.date === 'string' ? parseDayMonthYear(it.date) : null;
+    if (day === null) return null; // RP-4 reports it
+    return day >= utcDay(from) && day <= utcDay(to) ? null : `date ${it.date}`;
+  }, `every date between ${range.dateFrom} and ${range.dateTo} (UTC days, inclusive)`);
+});
+
+/** 4.3 rule 2: a page holds at most `limit` items. */
+export const pageWithinLimit = defineCheck('report.page-within-limit', 'RP-2', (ex: Exchange, p: { limit: number }): Fact[] => {
+  const n = pageItems(ex).length;
+  return n <= p.limit ? [] : [{ title: 'A page holds more items than limit', received: `${n} items for limit ${p.limit}`, expected: `at most ${p.limit} items` }];
+});
+
+/** Every per-item check of a successful report page. */
+export const reportPageChecks = [reportShape, itemDates, itemModules, itemAmounts, itemGroupCounts];

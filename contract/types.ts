@@ -1,0 +1,103 @@
+// Core records that flow one way through the kit:
+// config -> client (Exchange) -> checks (Finding) -> reports.
+
+/** MUST: the spec states it. SHOULD: the spec implies it. INFO: the spec leaves it "not shown"; observed. */
+export type Level = 'MUST' | 'SHOULD' | 'INFO';
+
+/** The operations this kit calls. `contact-read` is the configurable read-back extension. */
+export type Operation = 'order-status' | 'customer-create' | 'report' | 'contact-read' | 'raw';
+
+/** Which spec section folder of suites/ verifies a requirement. */
+export type SuiteName = 'envelope-auth' | 'order-status' | 'customer' | 'report' | 'rate-limit';
+
+export interface Requirement {
+  /** Stable id tied to the spec: `OS-3` = section 4.1 rule 3. */
+  id: string;
+  /** Spec section(s) the requirement comes from, e.g. "4.1" or "2.1, 7". */
+  section: string;
+  level: Level;
+  /** One-line sentence used as the requirement's title in every report. */
+  title: string;
+  /** The spec's own words this requirement stands on (quoted verbatim). */
+  quote: string;
+  /** Where the spec is ambiguous: what it leaves open and which oracle this kit chose. */
+  ambiguity?: string;
+  /** For a requirement no automated test verifies: why. */
+  notTested?: string;
+  suite: SuiteName;
+  /** The operations the requirement applies to. */
+  operations: Operation[];
+}
+
+/** How the api-token header of a request was set; the value itself is never recorded. */
+export type TokenKind = 'valid' | 'second' | 'invalid' | 'none';
+
+export interface RecordedRequest {
+  method: string;
+  /** Absolute URL; never contains a token. */
+  url: string;
+  /** Headers sent, names lower-cased; `api-token` is recorded as `***` (or the invalid token's placeholder). */
+  headers: Record<string, string>;
+  /** Raw body text sent, if any (tokens redacted). */
+  body?: string;
+}
+
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Raw body text received, cut at the client's size cap, tokens redacted. */
+  body: string;
+  /** Bytes received (may exceed body length when the cap cut it). */
+  bytes: number;
+  /** True when the body was cut at the size cap. */
+  truncated: boolean;
+}
+
+/** A transport-level or decoding fact: never thrown, always recorded. */
+export type ExchangeFailureKind =
+  | 'timeout'
+  | 'connection-reset'
+  | 'connection-refused'
+  | 'too-large'
+  | 'network';
+
+export interface Exchange {
+  /** Sequence number within a run, 1-based. */
+  seq: number;
+  operation: Operation;
+  tokenKind: TokenKind;
+  request: RecordedRequest;
+  /** Absent when no response arrived (see `failure`). */
+  response?: RecordedResponse;
+  /** The body parsed as JSON when it is JSON; `undefined` otherwise. */
+  json?: unknown;
+  /** Why the body is not usable JSON: "not JSON: Unexpected token <", "truncated at 1048576 bytes" ... */
+  jsonError?: string;
+  failure?: { kind: ExchangeFailureKind; message: string };
+  /** 429 answers the client backed off from before this exchange (functional suites retry them). */
+  rateLimited?: { retries: number; waitedMs: number };
+  startedAt: string;
+  durationMs: number;
+}
+
+/** Replay handle of a property-based failure: `--seed <seed>` reruns the same requests. */
+export interface Replay {
+  seed: number;
+  path: string;
+}
+
+export interface Finding {
+  /** Stable id of the check that produced it, e.g. `envelope.code-matches-status`. */
+  checkId: string;
+  requirementId: string;
+  title: string;
+  /** Facts, in the form "Received ...\nExpected ...". */
+  message: string;
+  exchange?: Exchange;
+  /** curl line that reproduces the exchange (token as $ERP_API_TOKEN). */
+  curl?: string;
+  replay?: Replay;
+}
+
+/** Requirement verdicts of a run. */
+export type Verdict = 'passed' | 'failed' | 'skipped';

@@ -1,0 +1,6 @@
+// 2.3 mobNo / whatsappNo / 2.4 contactNo: a realistic Indian 10-digit mobile number (starts 6-9).
+import fc from 'fast-check';
+
+export function mobileNumber(): fc.Arbitrary<string> {
+  return fc.stringMatching(/^[6-9][0-9]{9}$/);
+}

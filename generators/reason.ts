@@ -1,0 +1,20 @@
+// 4.1 reason: "integer ... when present must be a valid number".
+import fc from 'fast-check';
+
+/** OS-2c (lenient, MUST): values that are no number under any reading. */
+export function nonNumericReason(): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() === '' || Number.isNaN(Number(s))),
+    fc.boolean(),
+    fc.constant({}),
+    fc.array(fc.integer(), { maxLength: 3 }),
+  );
+}
+
+/** OS-2d (strict, SHOULD): numbers that are not JSON integers: fractions and numeric strings. */
+export function nonIntegerReason(): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    fc.double({ min: -1000, max: 1000, noNaN: true }).filter((d) => !Number.isInteger(d)),
+    fc.integer({ min: 0, max: 99 }).map(String),
+  );
+}

@@ -1,0 +1,70 @@
+// Request body rules shared by the POST operations (4: "request bodies are JSON with header
+// Content-Type: application/json").
+import type { z } from 'zod';
+import type { Ctx, Req } from './context.ts';
+import { HttpError, invalid } from './respond.ts';
+
+/** 4.1: "Content-Type | string | yes | must be application/json" (a charset=utf-8 parameter is allowed). */
+export function requireJsonContentType(ctx: Ctx, req: Req): void {
+  // 4: "request bodies are JSON with header Content-Type: application/json" (ENV-7).
+  if (ctx.faults.has('content-type-ignored')) return;
+  const raw = req.headers['content-type'];
+  if (typeof raw !== 'string' || raw.trim() === '') invalid('Content-Type must be application/json (header missing)');
+  const [type, ...params] = raw.split(';');
+  if (type!.trim().toLowerCase() !== 'application/json') invalid('Content-Type must be application/json');
+  for (const p of params) {
+    const [name, value = ''] = p.split('=');
+    const charset = value.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (name!.trim().toLowerCase() !== 'charset' || (charset !== 'utf-8' && charset !== 'utf8'))
+      invalid('Content-Type must be application/json, with at most a charset=utf-8 parameter');
+  }
+}
+
+/** Parses the body as JSON; 400 when it is empty or not JSON (4.1 rule 5: "the body is JSON"). */
+export function parseJson(ctx: Ctx, req: Req): unknown {
+  try {
+    if (req.body.trim() === '') throw new SyntaxError('the body is empty');
+    return JSON.parse(req.body);
+  } catch (e) {
+    // 7: only 400, 403 and 429 are failures (ENV-6: no request is answered with a 5xx).
+    if (ctx.faults.has('crash-on-bad-json')) throw new HttpError(500, 'Internal Server Error');
+    invalid(`body must be JSON: ${(e as Error).message}`);
+  }
+}
+
+/** The body must be a JSON object (not null, an array or a scalar). */
+export function requireObject(value: unknown, what = 'body'): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(`${what} must be a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+/** One query parameter, given exactly once. */
+export function queryParam(req: Req, name: string): string | undefined {
+  const all = req.query.getAll(name);
+  if (all.length > 1) invalid(`${name} must be given once`);
+  return all[0];
+}
+
+/** A decimal integer written in a path or query parameter. */
+export function parseIntegerText(text: string | undefined): number | null {
+  if (text === undefined || !/^-?\d{1,15}$/.test(text)) return null;
+  return Number(text);
+}
+
+/** A valid branch_id query parameter (4.1, 4.2: "branch_id | integer | yes"; 4.2 "must be valid"). */
+export function branchParam(req: Req, valid: readonly number[]): number {
+  const text = queryParam(req, 'branch_id');
+  if (text === undefined) invalid('branch_id is required');
+  const id = parseIntegerText(text);
+  if (id === null) invalid(`branch_id must be an integer, got ${JSON.stringify(text.slice(0, 40))}`);
+  if (!valid.includes(id)) invalid(`branch_id ${id} is not a valid branch`);
+  return id;
+}
+
+/** "path.to[0].field: message" of the first zod issue. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  let path = '';
+  for (const p of issue.path) path += typeof p === 'number' ? `[${p}]` : path === '' ? String(p) : `.${String(p)}`;
+  return `${path || 'body'}: ${issue.message}`;
+}

@@ -1,0 +1,91 @@
+// Fault switches of the reference server: each breaks exactly one rule of the spec, and names
+// the requirement ids the conformance run must then fail (the self-test proves it).
+// `erp-conformance serve --fault NAME` (repeatable) turns one on.
+
+export interface Fault {
+  name: string;
+  /** What the reference does wrong with this switch on. */
+  does: string;
+  /** Requirement ids this fault breaks: a run against it must fail each of them. */
+  breaks: string[];
+}
+
+export const FAULTS = [
+  // ---- envelope (2.1, 7) ----
+  { name: 'envelope-status-string', does: 'success envelopes carry status "true" (a string)', breaks: ['ENV-1'] },
+  { name: 'envelope-no-message', does: 'success envelopes omit message', breaks: ['ENV-1'] },
+  { name: 'envelope-code-number', does: 'success envelopes carry code 200 as a number', breaks: ['ENV-3'] },
+  { name: 'envelope-code-ok', does: 'success envelopes carry code "OK"', breaks: ['ENV-3'] },
+  { name: 'success-status-false', does: 'success envelopes carry status false', breaks: ['ENV-2'] },
+  { name: 'error-plain-text', does: '400 answers are plain text, not the envelope', breaks: ['ENV-4'] },
+  { name: 'error-code-200', does: '400 envelopes carry code "200"', breaks: ['ENV-4'] },
+  { name: 'content-type-text', does: 'JSON answers are labelled text/plain', breaks: ['ENV-5'] },
+  { name: 'crash-on-bad-json', does: 'a body that is not JSON makes the server answer 500', breaks: ['ENV-6', 'OS-2e'] },
+  { name: 'content-type-ignored', does: 'any request Content-Type is accepted', breaks: ['ENV-7'] },
+  // ---- authentication (5) ----
+  { name: 'auth-missing-accepted', does: 'a request without api-token is served', breaks: ['AUTH-1'] },
+  { name: 'auth-any-token', does: 'any api-token value is accepted', breaks: ['AUTH-2'] },
+  { name: 'auth-401', does: 'unauthorized requests get 401 instead of 403', breaks: ['AUTH-1', 'AUTH-2'] },
+  { name: 'auth-skip-order-status', does: 'the order status update does not check the token', breaks: ['AUTH-1', 'AUTH-2'] },
+  { name: 'auth-rejects-valid', does: 'the report rejects the valid token with 403', breaks: ['AUTH-3'] },
+  // ---- order status (3, 4.1) ----
+  { name: 'os-ignore-branch', does: 'a voucher of another branch is updated', breaks: ['OS-1'] },
+  { name: 'os-missing-voucher-200', does: 'an unknown voucher answers 200', breaks: ['OS-1'] },
+  { name: 'os-missing-voucher-404', does: 'an unknown voucher answers 404 (not 400)', breaks: ['OS-1b'] },
+  { name: 'os-case-insensitive', does: 'orderStatus is matched case-insensitively', breaks: ['OS-2'] },
+  { name: 'os-trim-status', does: 'orderStatus is trimmed before matching', breaks: ['OS-2'] },
+  { name: 'os-any-status', does: 'any string orderStatus is accepted', breaks: ['OS-2', 'OS-4'] },
+  { name: 'os-non-string-status', does: 'a non-string orderStatus is coerced to a string', breaks: ['OS-2'] },
+  { name: 'os-reject-cancelled', does: 'Cancelled is refused', breaks: ['ST-1'] },
+  { name: 'os-delivered-unpaid', does: 'Delivered is accepted whatever the payment status', breaks: ['OS-3'] },
+  { name: 'os-delivered-never', does: 'Delivered is refused even when paid', breaks: ['OS-3'] },
+  { name: 'os-reason-unchecked', does: 'reason is not validated', breaks: ['OS-2c'] },
+  { name: 'os-reason-lenient', does: 'reason accepts fractions and numeric strings', breaks: ['OS-2d'] },
+  { name: 'os-branch-optional', does: 'branch_id may be missing or not an integer', breaks: ['OS-2b'] },
+  { name: 'os-empty-body-ok', does: 'an empty body is taken as no change and answers 200', breaks: ['OS-2e'] },
+  { name: 'os-response-object', does: 'success response is {} instead of null', breaks: ['OS-5'] },
+  // ---- customer (2.3, 2.4, 4.2) ----
+  { name: 'cu-contactid-string', does: 'contactId is returned as a string', breaks: ['CU-1'] },
+  { name: 'cu-contactid-reused', does: 'every creation returns the same contactId', breaks: ['CU-2'] },
+  { name: 'cu-single-address', does: 'more than one address is refused with 400', breaks: ['CU-3'] },
+  { name: 'cu-opening-unchecked', does: 'non-numeric opening and creditLimit are accepted', breaks: ['CU-4'] },
+  { name: 'cu-isdefault-unchecked', does: 'isDefault outside 0/1 is accepted', breaks: ['CU-5'] },
+  { name: 'cu-gstin-unchecked', does: 'a malformed GSTIN is accepted for Registered', breaks: ['CU-5'] },
+  { name: 'cu-branch-unchecked', does: 'an unknown branch_id is accepted', breaks: ['CU-6'] },
+  { name: 'cu-empty-lastname', does: 'an empty lastName is refused', breaks: ['CU-7'] },
+  { name: 'cu-drop-addresses', does: 'only the first address is saved', breaks: ['CU-8'] },
+  { name: 'cu-default-lost', does: 'the saved addresses all have isDefault 0', breaks: ['CU-9'] },
+  { name: 'cu-ignore-deleted', does: 'deletedAddressIds is ignored', breaks: ['CU-10'] },
+  // ---- report (2.5, 4.3, 8) ----
+  { name: 'rp-date-iso', does: 'item dates are yyyy-mm-dd', breaks: ['RP-4'] },
+  { name: 'rp-range-day-after', does: 'the range includes the day after dateTo', breaks: ['RP-1'] },
+  { name: 'rp-local-time', does: 'dates are interpreted in UTC+05:30, not UTC', breaks: ['RP-11'] },
+  { name: 'rp-limit-ignored', does: 'limit is ignored (up to 500 items are returned)', breaks: ['RP-2'] },
+  { name: 'rp-offset-overlap', does: 'pages overlap by one item', breaks: ['RP-2'] },
+  { name: 'rp-totalcount-page', does: 'totalCount is the length of the page', breaks: ['RP-2'] },
+  { name: 'rp-qty-mismatch', does: 'consumedQty drops its last element', breaks: ['RP-3'] },
+  { name: 'rp-amount-decimals', does: 'amounts are not written with two decimals', breaks: ['RP-6'] },
+  { name: 'rp-module-name-swap', does: 'moduleName is Recipe for mc and Material Creation for bom', breaks: ['RP-5'] },
+  { name: 'rp-module-filter-ignored', does: 'the moduleName filter is ignored', breaks: ['RP-8'] },
+  { name: 'rp-branch-first-only', does: 'only the first branch of branchList is reported', breaks: ['RP-9'] },
+  { name: 'rp-branch-double-count', does: 'transactions are counted once per listed branch plus once more', breaks: ['RP-9b'] },
+  { name: 'rp-totalcount-string', does: 'totalCount is a string', breaks: ['RP-7'] },
+  { name: 'rp-accepts-bad-dates', does: 'dates that are not ISO 8601 UTC are accepted', breaks: ['RP-12'] },
+  { name: 'rp-narrow-more', does: 'a range shorter than 7 days repeats its items', breaks: ['RP-10'] },
+  // ---- rate limit (7, 8) ----
+  { name: 'rl-retry-after-lies', does: 'Retry-After is one third of the real wait', breaks: ['RL-3'] },
+  { name: 'rl-429-no-envelope', does: '429 answers are plain text', breaks: ['RL-2'] },
+  { name: 'rl-503', does: 'over the limit the server answers 503, not 429', breaks: ['RL-1', 'RL-5'] },
+] as const satisfies readonly Fault[];
+
+export type FaultName = (typeof FAULTS)[number]['name'];
+
+export const FAULT_NAMES: readonly FaultName[] = FAULTS.map((f) => f.name);
+
+export function isFaultName(name: string): name is FaultName {
+  return (FAULT_NAMES as readonly string[]).includes(name);
+}
+
+export function fault(name: FaultName): Fault {
+  return FAULTS.find((f) => f.name === name)!;
+}

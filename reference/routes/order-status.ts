@@ -1,0 +1,108 @@
+// 4.1 Update Order Status: POST /api/v1/sales/{salesId}/update-order-status?branch_id=
+import { ORDER_STATUSES } from '../../contract/schemas/order-status.ts';
+import { parseJson, parseIntegerText, queryParam, requireJsonContentType, requireObject } from '../body.ts';
+import type { Ctx, Reply, Req } from '../context.ts';
+import { VALID_BRANCHES } from '../fixtures.ts';
+import { failure, invalid, success } from '../respond.ts';
+import type { Voucher } from '../store.ts';
+
+/** Transitions are "not shown" (3); the reference's choice: these end the lifecycle. */
+const FINAL = new Set(['Delivered', 'Cancelled']);
+
+/** 4.1: "query | branch_id | integer | yes | branch in which the voucher exists". Null: no branch given. */
+function branch(ctx: Ctx, req: Req): number | null {
+  const text = queryParam(req, 'branch_id');
+  const id = parseIntegerText(text);
+  if (id === null) {
+    // 4.1: branch_id is a required integer (OS-2b).
+    if (ctx.faults.has('os-branch-optional')) return null;
+    invalid(text === undefined ? 'branch_id is required' : 'branch_id must be an integer');
+  }
+  if (!VALID_BRANCHES.includes(id)) invalid(`branch_id ${id} is not a valid branch`);
+  return id;
+}
+
+/** 4.1: "orderStatus | string | yes | one of the values in section 3". */
+function status(ctx: Ctx, body: Record<string, unknown>): string {
+  const f = ctx.faults;
+  if (!Object.hasOwn(body, 'orderStatus')) invalid('orderStatus is required');
+  let value = body.orderStatus;
+  // 4.1 rule 2: a value that is not a string is an invalid value (OS-2).
+  if (typeof value !== 'string' && f.has('os-non-string-status')) value = String(value);
+  if (typeof value !== 'string') invalid('orderStatus must be a string');
+  let text = value;
+  // 4.1 rule 2: "an unaccepted orderStatus yields a validation error" - whitespace is not trimmed (OS-2).
+  if (f.has('os-trim-status')) text = text.trim();
+  // 4.1 rule 2: the values are matched exactly, case included (OS-2).
+  if (f.has('os-case-insensitive')) text = ORDER_STATUSES.find((s) => s.toLowerCase() === text.toLowerCase()) ?? text;
+  // 4.1 rule 4: a value outside the six is a validation error (OS-2, OS-4).
+  if (f.has('os-any-status')) return text;
+  if (!(ORDER_STATUSES as readonly string[]).includes(text))
+    invalid(`orderStatus must be one of ${ORDER_STATUSES.join(', ')}; got ${JSON.stringify(value.slice(0, 60))}`);
+  return text;
+}
+
+/** 4.1: "reason | integer | no | ... when present must be a valid number". */
+function checkReason(ctx: Ctx, body: Record<string, unknown>): void {
+  if (!Object.hasOwn(body, 'reason')) return;
+  // 4.1 rule 2: an invalid reason is a validation error (OS-2c).
+  if (ctx.faults.has('os-reason-unchecked')) return;
+  const r = body.reason;
+  if (typeof r === 'number' && Number.isInteger(r)) return;
+  // 4.1: "reason | integer" - not a fraction nor a numeric string (OS-2d).
+  if (ctx.faults.has('os-reason-lenient')) {
+    if (typeof r === 'number' && Number.isFinite(r)) return;
+    if (typeof r === 'string' && /^-?\d+(\.\d+)?$/.test(r.trim())) return;
+  }
+  invalid('reason must be an integer');
+}
+
+export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Reply {
+  const f = ctx.faults;
+  const salesId = parseIntegerText(salesIdText);
+  if (salesId === null || salesId < 1) invalid('salesId must be a positive integer');
+  const branchId = branch(ctx, req);
+  requireJsonContentType(ctx, req);
+  // 4.1 rule 5: "the body is JSON"; an empty body is a missing orderStatus (OS-2e).
+  if (f.has('os-empty-body-ok') && req.body.trim() === '') return updated(ctx);
+  const body = requireObject(parseJson(ctx, req));
+  const next = status(ctx, body);
+  checkReason(ctx, body);
+
+  const voucher = ctx.store.vouchers.get(salesId);
+  if (!voucher) {
+    // 4.1 rule 1: "The voucher must exist in the given branch" (OS-1: refused).
+    if (f.has('os-missing-voucher-200')) return updated(ctx);
+    // 4.1 "Failure: HTTP 400 (see section 7)" (OS-1b: 400, not 404).
+    if (f.has('os-missing-voucher-404')) return failure(ctx, 404, `salesId ${salesId} not found`);
+    invalid(`salesId ${salesId} does not exist in branch ${branchId ?? '(none)'}`);
+  }
+  // 4.1 rule 1: "The voucher must exist in the given branch" (OS-1). os-branch-optional: no branch given.
+  if (branchId !== null && voucher.branchId !== branchId && !f.has('os-ignore-branch'))
+    invalid(`salesId ${salesId} does not exist in branch ${branchId}`);
+  checkRules(ctx, voucher, next);
+  voucher.orderStatus = next;
+  return updated(ctx);
+}
+
+function checkRules(ctx: Ctx, voucher: Voucher, next: string): void {
+  const f = ctx.faults;
+  // 3: Cancelled is among the "Order status values accepted by the order status update" (ST-1).
+  if (next === 'Cancelled' && f.has('os-reject-cancelled')) invalid('orderStatus Cancelled is not allowed');
+  if (next === 'Delivered') {
+    // 4.1 rule 3: Delivered requires the voucher's payment status to be paid - and is then accepted (OS-3).
+    if (f.has('os-delivered-never')) invalid('orderStatus Delivered is not allowed');
+    // 4.1 rule 3: Delivered requires the voucher's payment status to be paid (OS-3).
+    if (voucher.paymentStatus !== 'paid' && !f.has('os-delivered-unpaid'))
+      invalid(`orderStatus Delivered requires the payment status of salesId ${voucher.salesId} to be paid`);
+  }
+  // 3 "Transitions: not shown": the reference's choice: Delivered and Cancelled are final.
+  if (FINAL.has(voucher.orderStatus) && next !== voucher.orderStatus)
+    invalid(`orderStatus of salesId ${voucher.salesId} is ${voucher.orderStatus} and can no longer change`);
+}
+
+/** 4.1 Success: "status true, a message saying the order status was updated, code as string of 200, response null". */
+function updated(ctx: Ctx): Reply {
+  // 4.1 Success: "response null" (OS-5).
+  return success(ctx, 'Order status updated successfully', ctx.faults.has('os-response-object') ? {} : null);
+}

@@ -1,0 +1,179 @@
+// The reference ERP server: a correct implementation of the ERP Open Interface as the spec
+// describes it (plus the reference's documented choices where it says "not shown"), with fault
+// switches that each break one rule, so the conformance kit can prove it detects them.
+//
+// Why node:http and not a framework: full control over every byte of every answer, so that no
+// input - bad URL encoding, huge headers, invalid JSON, odd bodies - can produce a 5xx (a
+// framework answers some of those itself, with its own status and body shape); no dependency;
+// and the bench goal is >= 0.7x the throughput of a bare node:http server, which a framework's
+// per-request overhead makes harder to reach.
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { RunConfigInput } from '../config/schema.ts';
+import type { Ctx, Reply, Req } from './context.ts';
+import { referenceData } from './data.ts';
+import { isFaultName, type FaultName } from './faults.ts';
+import { DEFAULT_TOKENS, referenceRunConfig } from './fixtures.ts';
+import { authorize, limit } from './guard.ts';
+import { createLimiter, type RateLimitConfig } from './limiter.ts';
+import { matchRoute } from './router.ts';
+import { failure, HttpError } from './respond.ts';
+import { Store } from './store.ts';
+
+export interface ReferenceOptions {
+  /** 0 (default) = a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Seed of the generated data, default 42. */
+  seed?: number;
+  faults?: FaultName[];
+  /** Valid api-token values, default ['reference-token-1', 'reference-token-2']. */
+  tokens?: string[];
+  /** Default null: no rate limit. */
+  rateLimit?: RateLimitConfig | null;
+}
+
+export interface ReferenceServer {
+  /** http://HOST:PORT */
+  url: string;
+  port: number;
+  tokens: string[];
+  faults: FaultName[];
+  close(): Promise<void>;
+  runConfig(): RunConfigInput;
+}
+
+/** Body larger than this: 413 (the reference's limit; the spec gives none). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds }. */
+export function parseRateLimit(text: string): { limit: number; windowSeconds: number } {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*(s|m|h)\s*$/.exec(text);
+  const limitValue = m ? Number(m[1]) : 0;
+  const amount = m ? Number(m[2]) : 0;
+  if (!m || limitValue < 1 || amount < 1 || !Number.isSafeInteger(limitValue) || !Number.isSafeInteger(amount))
+    throw new Error(`rate limit must be LIMIT/WINDOW with a positive LIMIT and a WINDOW in s, m or h (e.g. "60/10s", "100/1m"), got ${JSON.stringify(text)}`);
+  return { limit: limitValue, windowSeconds: amount * { s: 1, m: 60, h: 3600 }[m[3] as 's' | 'm' | 'h'] };
+}
+
+type BodyResult = { ok: true; text: string } | { ok: false; tooLarge: boolean };
+
+/** Reads the body up to MAX_BODY_BYTES; stops reading once it is larger. */
+function readBody(req: IncomingMessage): Promise<BodyResult> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > MAX_BODY_BYTES) return Promise.resolve({ ok: false, tooLarge: true });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (r: BodyResult) => {
+      if (done) return;
+      done = true;
+      resolve(r);
+    };
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.pause();
+        finish({ ok: false, tooLarge: true });
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => finish({ ok: true, text: Buffer.concat(chunks).toString('utf8') }));
+    req.on('close', () => finish({ ok: false, tooLarge: false }));
+  });
+}
+
+function write(res: ServerResponse, reply: Reply, extra: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
+  res.writeHead(reply.status, { ...extra, ...reply.headers, 'content-length': String(body.length) });
+  res.end(body);
+}
+
+async function handle(ctx: Ctx, raw: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = raw.url ?? '';
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const req: Req = {
+    method: raw.method ?? '',
+    segments: path.startsWith('/') ? path.slice(1).split('/') : [],
+    query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+    headers: raw.headers,
+    body: '',
+  };
+  const match = matchRoute(req.method, req.segments);
+  // 5 rule 1: "Every operation requires the header api-token" - checked before anything else.
+  const refused = authorize(ctx, req, match.kind === 'route' ? match.route.name : 'unknown');
+  if (refused) return write(res, refused);
+  if (match.kind === 'not-found') return write(res, failure(ctx, 404, `no operation at ${path.slice(0, 100)}`));
+  if (match.kind === 'wrong-method')
+    return write(res, failure(ctx, 405, `method ${req.method} is not allowed here; use ${match.allow}`), { allow: match.allow });
+  // 7: the limiter counts every authenticated request to a limited operation, valid or not.
+  const limited = match.route.limited ? limit(ctx, req) : { refusal: null, headers: {} };
+  if (limited.refusal) return write(res, limited.refusal);
+  if (match.route.method === 'POST') {
+    const body = await readBody(raw);
+    if (!body.ok) {
+      if (body.tooLarge) write(res, failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`, limited.headers), { connection: 'close' });
+      return;
+    }
+    req.body = body.text;
+  }
+  write(res, match.route.handle(ctx, req, match.param), limited.headers);
+}
+
+function onClientError(ctx: Ctx, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reply = failure(ctx, status, `malformed HTTP request (${err.code ?? 'parse error'})`);
+  const body = Buffer.from(reply.body);
+  const head = Object.entries({ ...reply.headers, 'content-length': String(body.length), connection: 'close' })
+    .map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`), body]));
+}
+
+export async function startReference(opts: ReferenceOptions = {}): Promise<ReferenceServer> {
+  const faults = [...new Set(opts.faults ?? [])];
+  const unknown = faults.filter((f) => !isFaultName(f));
+  if (unknown.length > 0) throw new Error(`unknown fault(s): ${unknown.join(', ')}`);
+  const tokens = [...(opts.tokens ?? DEFAULT_TOKENS)];
+  const seed = opts.seed ?? 42;
+  const ctx: Ctx = {
+    faults: new Set(faults),
+    tokens: new Set(tokens),
+    store: new Store(),
+    data: referenceData(seed),
+    limiter: opts.rateLimit ? createLimiter(opts.rateLimit) : null,
+  };
+  const server = createServer((raw, res) => {
+    raw.on('error', () => {});
+    handle(ctx, raw, res).catch((e: unknown) => {
+      // 7: failures are 400, 403, 429 - an unexpected exception is the request's fault, never a 5xx.
+      const reply = e instanceof HttpError ? failure(ctx, e.status, e.message) : failure(ctx, 400, `request not processed: ${String((e as Error)?.message ?? e).slice(0, 200)}`);
+      if (res.headersSent) res.destroy();
+      else write(res, reply);
+    });
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => onClientError(ctx, err, socket));
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    port,
+    tokens,
+    faults,
+    runConfig: () => referenceRunConfig(url, tokens, seed),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

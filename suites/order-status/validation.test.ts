@@ -1,0 +1,93 @@
+// 4.1 rules 1, 2, 4 and 5: what the order status update must refuse with 400.
+// Every request here must be refused, so no voucher changes on a conforming target.
+import fc from 'fast-check';
+import { caseAndWhitespaceVariants, NEAR_MISS_STATUSES, nonStringValue, unacceptedOrderStatus } from '../../generators/order-status.ts';
+import { nonIntegerReason, nonNumericReason } from '../../generators/reason.ts';
+import { verifies, type Harness } from '../support/harness.ts';
+import { fixtureVouchers, writesForbidden } from './vouchers.ts';
+
+const refusalVoucher = (h: Harness) => fc.constantFrom(...fixtureVouchers(h).refusals);
+
+function send(h: Harness, salesId: number, body: unknown) {
+  return h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
+}
+
+verifies(['OS-2'], 'Every string outside the six statuses, including case and whitespace variants, is rejected with 400', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  await h.property(fc.tuple(refusalVoucher(h), unacceptedOrderStatus()), async ([salesId, orderStatus]) =>
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`));
+});
+
+verifies(['OS-2'], 'Each of the six statuses in other case, or with surrounding whitespace, is rejected with 400', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  // 4.1 rule 2 names the six values; a case or whitespace variant is "an unaccepted orderStatus".
+  const salesId = fixtureVouchers(h).refusals[0]!;
+  for (const orderStatus of caseAndWhitespaceVariants()) {
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`);
+  }
+});
+
+verifies(['OS-2'], 'A non-string or missing orderStatus is rejected with 400', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  const bodies = fc.oneof(nonStringValue().map((orderStatus) => ({ orderStatus })), fc.constant({}), fc.constant({ reason: 1 }), fc.constant({ status: 'Pending' }));
+  await h.property(fc.tuple(refusalVoucher(h), bodies), async ([salesId, body]) =>
+    h.expectStatus(await send(h, salesId, body), 400, 'OS-2', `body ${JSON.stringify(body)} has no string orderStatus`));
+});
+
+verifies(['OS-4'], 'Plausible statuses outside the six, like the documentation sample\'s, are rejected with 400', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  const salesId = fixtureVouchers(h).refusals[0]!;
+  for (const orderStatus of NEAR_MISS_STATUSES) {
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-4', `orderStatus ${JSON.stringify(orderStatus)} is not among the accepted values`);
+  }
+});
+
+verifies(['OS-2c'], 'A reason that is present and not a number is rejected with 400', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  // Pending on a Pending voucher: even a target that wrongly accepts changes nothing.
+  const salesId = fixtureVouchers(h).refusals[0]!;
+  await h.property(nonNumericReason(), async (reason) =>
+    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2c', `reason ${JSON.stringify(reason)} is not a number`));
+});
+
+verifies(['OS-2d'], 'A reason that is a fraction or a numeric string is rejected with 400', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  const salesId = fixtureVouchers(h).refusals[0]!;
+  await h.property(nonIntegerReason(), async (reason) =>
+    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2d', `reason ${JSON.stringify(reason)} is not a JSON integer`));
+});
+
+verifies(['OS-2b'], 'A missing, non-integer or invalid branch_id is rejected with 400', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  const salesId = fixtureVouchers(h).refusals[0]!;
+  const branches: (string | number | null)[] = [null, '', 'abc', '1.5', '1,2', ' ', h.config.fixtures.invalidBranchId];
+  for (const branchId of branches) {
+    const ex = await h.client.updateOrderStatus({ salesId, branchId, body: { orderStatus: 'Pending' } });
+    h.expectStatus(ex, 400, 'OS-2b', branchId === null ? 'branch_id is missing' : `branch_id ${JSON.stringify(branchId)} is not a valid branch`);
+  }
+});
+
+verifies(['OS-1', 'OS-1b'], 'A voucher of another branch, or one that exists nowhere, is refused with 400', async (h) => {
+  const f = h.config.fixtures;
+  // Pending is a no-op for the other branch's Pending voucher, so nothing changes even if accepted.
+  const cases: [number, number, string][] = [
+    [f.sales.otherBranch[0]!, f.branchId, `voucher ${f.sales.otherBranch[0]} exists in branch ${f.otherBranchId}, not ${f.branchId}`],
+    [f.sales.missing, f.branchId, `voucher ${f.sales.missing} exists nowhere`],
+    [f.sales.unpaid[0]!, f.otherBranchId, `voucher ${f.sales.unpaid[0]} exists in branch ${f.branchId}, not ${f.otherBranchId}`],
+  ];
+  for (const [salesId, branchId, because] of cases) {
+    const ex = await h.client.updateOrderStatus({ salesId, branchId, body: { orderStatus: 'Pending' } });
+    // 4.1 rule 1: lenient MUST oracle any 4xx, strict SHOULD oracle 400.
+    if (h.expectStatus(ex, '4xx', 'OS-1', because).length === 0) h.expectStatus(ex, 400, 'OS-1b', because);
+  }
+});
+
+verifies(['OS-2e'], 'A body that is not JSON, or is empty, is rejected with 400', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  const salesId = fixtureVouchers(h).refusals[0]!;
+  const raws = ['', 'orderStatus=Cancelled', '{"orderStatus":', '{orderStatus: "Cancelled"}', "{'orderStatus':'Cancelled'}", 'null', '[]', '"Cancelled"', '\u0000', '{"orderStatus":"Cancelled"'];
+  for (const rawBody of raws) {
+    const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, rawBody });
+    h.expectStatus(ex, 400, 'OS-2e', `body ${JSON.stringify(rawBody)} is not a JSON object`);
+  }
+});

@@ -1,0 +1,105 @@
+// Runs the conformance suites through vitest's Node API and turns what they found into the
+// certificate: certification.json, junit.xml, allure-results/ and a console summary.
+import { randomInt } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import type { RunConfig } from '../config/schema.ts';
+import { prefixOf, requirements } from '../contract/requirements.ts';
+import type { Requirement } from '../contract/types.ts';
+import { certify, type Certification } from '../reports/certification.ts';
+import { CollectorReporter } from '../reports/collector.ts';
+import { consoleSummary } from '../reports/console.ts';
+import { junitXml } from '../reports/junit.ts';
+import { scrubber } from '../reports/scrub.ts';
+import type { SuiteContext } from './support/context.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SUITES: Requirement['suite'][] = ['envelope-auth', 'order-status', 'customer', 'report', 'rate-limit'];
+
+export interface RunOptions {
+  config: RunConfig;
+  out: string;
+  /** Requirement id prefixes (OS, CU ...) whose suites run; all when absent. */
+  only?: string[];
+  seed?: number;
+  numRuns?: number;
+  /** Where progress and the summary go (default: stdout). */
+  log?: (line: string) => void;
+  /** Suites that need --with-load (rate-limit) run only when true. */
+  withLoad?: boolean;
+  allure?: boolean;
+}
+
+export interface RunResult {
+  certification: Certification;
+  exitCode: 0 | 1;
+  files: { certification: string; junit: string; allure?: string; log: string };
+}
+
+export function suiteVersion(): string {
+  return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** Suites selected by `--only` prefixes (ENV, AUTH, VER, ST, OS, CU, RP, RL). */
+export function selectSuites(only: string[] | undefined, withLoad: boolean): Set<Requirement['suite']> {
+  const wanted = only?.map((p) => p.toUpperCase());
+  const suites = new Set(requirements.filter((r) => !wanted || wanted.includes(prefixOf(r.id))).map((r) => r.suite));
+  if (!withLoad) suites.delete('rate-limit');
+  return suites;
+}
+
+export async function runConformance(o: RunOptions): Promise<RunResult> {
+  const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const started = Date.now();
+  const seed = o.seed ?? o.config.properties.seed ?? randomInt(0, 2 ** 31 - 1);
+  const numRuns = o.numRuns ?? o.config.properties.numRuns;
+  const suites = selectSuites(o.only, o.withLoad ?? false);
+  const scrub = scrubber([o.config.target.token, o.config.target.secondToken]);
+  mkdirSync(o.out, { recursive: true });
+  const logFile = path.join(o.out, 'vitest.log');
+  const vitestLog: string[] = [];
+  const sink = new Writable({ write(chunk, _enc, done) { vitestLog.push(String(chunk)); done(); } });
+
+  const collector = new CollectorReporter(ROOT, log);
+  const allureDir = path.join(o.out, 'allure-results');
+  if (o.allure !== false) rmSync(allureDir, { recursive: true, force: true });
+  const provide: SuiteContext = { config: o.config, seed, numRuns };
+  log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, ${numRuns} runs per property`);
+  const previousExitCode = process.exitCode;
+  const vitest = await startVitest('test', [], {
+    root: ROOT,
+    config: false,
+    include: [...suites].map((s) => `suites/${s}/**/*.test.ts`),
+    watch: false,
+    pool: 'forks',
+    maxWorkers: 2,
+    passWithNoTests: true,
+    testTimeout: 300_000,
+    hookTimeout: 30_000,
+    provide: { erp: provide },
+    reporters: [collector, ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : [])],
+  }, {}, { stdout: sink, stderr: sink });
+  await vitest.close();
+  process.exitCode = previousExitCode;
+
+  const certification = certify(collector.collected, {
+    target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
+    suiteVersion: suiteVersion(),
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    seed,
+    numRuns,
+    suites,
+    selection: o.only ?? null,
+    unselectedReason: (r) => (r.suite === 'rate-limit' && !o.withLoad ? 'rate limits are measured by the probe: run with --with-load' : `not selected (--only ${o.only?.join(',')})`),
+  });
+  const files = { certification: path.join(o.out, 'certification.json'), junit: path.join(o.out, 'junit.xml'), log: logFile, ...(o.allure !== false ? { allure: allureDir } : {}) };
+  writeFileSync(files.certification, scrub(`${JSON.stringify(certification, null, 2)}\n`));
+  writeFileSync(files.junit, scrub(junitXml(certification)));
+  writeFileSync(logFile, scrub(vitestLog.join('')));
+  log(scrub(consoleSummary(certification)));
+  return { certification, exitCode: certification.verdict === 'certified' ? 0 : 1, files };
+}

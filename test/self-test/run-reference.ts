@@ -1,0 +1,29 @@
+// Runs the conformance suites against a reference server started for the purpose.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../config/load.ts';
+import type { RunConfig } from '../../config/schema.ts';
+import type { FaultName } from '../../reference/faults.ts';
+import { startReference, type ReferenceOptions } from '../../reference/server.ts';
+import { runConformance, type RunOptions, type RunResult } from '../../suites/run.ts';
+
+export function tempOut(name: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), `erp-${name}-`));
+}
+
+export async function runAgainstReference(
+  o: { faults?: FaultName[]; reference?: ReferenceOptions; patch?: (c: RunConfig) => RunConfig } & Partial<RunOptions>,
+): Promise<RunResult & { lines: string[]; out: string }> {
+  const server = await startReference({ port: 0, faults: o.faults ?? [], ...o.reference });
+  const lines: string[] = [];
+  try {
+    const base = loadConfig({ base: server.runConfig(), env: {} });
+    const config = o.patch ? o.patch(base) : base;
+    const out = o.out ?? tempOut('run');
+    const result = await runConformance({ allure: false, numRuns: 10, seed: 1, log: (l) => lines.push(l), ...o, config, out });
+    return { ...result, lines, out };
+  } finally {
+    await server.close();
+  }
+}

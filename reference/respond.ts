@@ -32,15 +32,13 @@ export function success(ctx: Ctx, message: string, response: unknown, headers: R
   if (f.has('envelope-no-message')) delete body.message;
   const reply = jsonReply(ctx, 200, body, headers);
   // `response` is the last member: its `null}` makes room for the pre-written payload.
-  if (raw) reply.body = Buffer.concat([Buffer.from(String(reply.body).slice(0, -5)), ...response.parts, CLOSE]);
+  if (raw) reply.body = `${String(reply.body).slice(0, -5)}${response.json}}`;
   return reply;
 }
 
-const CLOSE = Buffer.from('}');
-
-/** A payload already written as JSON, in UTF-8 chunks (the report's items are written once and reused). */
+/** A payload already written as JSON (the report's items are written once and reused). */
 export class RawJson {
-  constructor(readonly parts: Buffer[]) {}
+  constructor(readonly json: string) {}
 }
 
 /** An error envelope (2.1 shape, status false, code = the HTTP status as a string). */

@@ -87,9 +87,9 @@ function readBody(req: IncomingMessage): Promise<BodyResult> {
 
 function write(res: ServerResponse, reply: Reply, extra: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
-  const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
-  res.writeHead(reply.status, { ...extra, ...reply.headers, 'content-length': String(body.length) });
-  res.end(body);
+  const length = typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length;
+  res.writeHead(reply.status, { ...extra, ...reply.headers, 'content-length': String(length) });
+  res.end(reply.body);
 }
 
 async function handle(ctx: Ctx, raw: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -71,15 +71,13 @@ export function renderItem(faults: Faults, tx: Transaction) {
 }
 
 /** The data never changes: each item's JSON is written once and reused while no fault alters items. */
-const itemJson = new WeakMap<Transaction, Buffer>();
-function json(faults: Faults, tx: Transaction, rendered: boolean): Buffer {
-  if (rendered) return Buffer.from(JSON.stringify(renderItem(faults, tx)));
-  let bytes = itemJson.get(tx);
-  if (bytes === undefined) itemJson.set(tx, (bytes = Buffer.from(JSON.stringify(renderItem(faults, tx)))));
-  return bytes;
+const itemJson = new WeakMap<Transaction, string>();
+function json(faults: Faults, tx: Transaction, rendered: boolean): string {
+  if (rendered) return JSON.stringify(renderItem(faults, tx));
+  let text = itemJson.get(tx);
+  if (text === undefined) itemJson.set(tx, (text = JSON.stringify(renderItem(faults, tx))));
+  return text;
 }
-const COMMA = Buffer.from(',');
-const END = Buffer.from(']}');
 
 export function report(ctx: Ctx, req: Req): Reply {
   const f = ctx.faults;
@@ -108,11 +106,7 @@ export function report(ctx: Ctx, req: Req): Reply {
   // 4.3: "totalCount | integer | count of transactions" (RP-7).
   const total = JSON.stringify(f.has('rp-totalcount-string') ? String(totalCount) : totalCount);
   const rendered = RENDER_FAULTS.some((name) => f.has(name));
-  const parts: Buffer[] = [Buffer.from(`{"totalCount":${total},"items":[`)];
-  for (let i = 0; i < page.length; i++) {
-    if (i > 0) parts.push(COMMA);
-    parts.push(json(f, page[i]!, rendered));
-  }
-  parts.push(END);
-  return success(ctx, 'Consumption production report list', new RawJson(parts));
+  let items = '';
+  for (let i = 0; i < page.length; i++) items += (i > 0 ? ',' : '') + json(f, page[i]!, rendered);
+  return success(ctx, 'Consumption production report list', new RawJson(`{"totalCount":${total},"items":[${items}]}`));
 }

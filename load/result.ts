@@ -1,0 +1,107 @@
+// What the probe and the load scenario report: rate-limit.json and load.json, and the RL-*
+// observations of certification.json.
+import type { Exchange } from '../contract/types.ts';
+import type { RateLimitHints } from './headers.ts';
+import type { ProbeOperation } from './requests.ts';
+
+export type Refill = 'bulk' | 'gradual' | 'unknown';
+export type AlgorithmKind = 'fixed-window' | 'sliding-window' | 'token-bucket' | 'unknown';
+export type Scope = 'token' | 'shared' | 'unknown';
+export type StoppedBy = 'max-requests' | 'max-seconds' | '5xx-burst';
+
+/** One test of a Retry-After: a request sent once the promised wait was over. */
+export interface RetryAfterCheck {
+  /** Seconds the 429 asked to wait. */
+  retryAfterSeconds: number;
+  /** Seconds after the 429 arrived that the test request was sent. */
+  testedAfterSeconds: number;
+  /** The test request was accepted (RFC 9110 10.2.3: the wait is enough). */
+  held: boolean;
+  /** The 429 that carried the Retry-After, and the refused test request when it did not hold. */
+  refusal: Exchange;
+  refusedTest?: Exchange;
+}
+
+export interface TimelinePoint {
+  /** Seconds since the start of the run, when the request was sent. */
+  t: number;
+  /** HTTP status, 0 when no answer arrived. */
+  status: number;
+  /** Which step of the probe sent it. */
+  phase: string;
+  /** Present when sent with the second token. */
+  token?: 'second';
+}
+
+export interface HeaderFindings extends RateLimitHints {
+  /** The announced limit / window match the measured ones (null when not announced or not measured). */
+  limitAgrees: boolean | null;
+  windowAgrees: boolean | null;
+}
+
+export interface RateLimitResult {
+  operation: ProbeOperation;
+  /** What was sent, and whether it writes (customer-create with writes: true creates customers). */
+  request: { description: string; writes: boolean };
+  /** A 429 was seen. */
+  limited: boolean;
+  limit: number | null;
+  windowSeconds: number | null;
+  /** Token bucket: tokens per second; windows: limit / window. */
+  refillPerSecond: number | null;
+  refill: Refill;
+  algorithm: AlgorithmKind;
+  scope: Scope;
+  retryAfter: { present: boolean; truthful: boolean | null; checks: RetryAfterCheck[] };
+  headers: HeaderFindings;
+  /** Every 429 carried the 2.1 envelope (false when no 429 was seen). */
+  envelopeOn429: boolean;
+  requestsSent: number;
+  durationSeconds: number;
+  statusCounts: Record<string, number>;
+  fiveXx: number;
+  /** Why the probe stopped before it finished, if it did. */
+  stoppedBy: StoppedBy | null;
+  caps: { maxRequests: number; maxSeconds: number };
+  /** How the figures were obtained, and what limits them. */
+  notes: string[];
+  /** Exchanges kept as evidence: 429s (first ones and those without the envelope), 5xx, unanswered requests. */
+  evidence: { refusals: Exchange[]; serverErrors: Exchange[]; failures: Exchange[] };
+  timeline: TimelinePoint[];
+}
+
+export interface LatencySummary {
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  max: number;
+  mean: number;
+}
+
+export interface LoadResult {
+  operation: ProbeOperation;
+  request: { description: string; writes: boolean };
+  /** Requested open-model rate (requests per second) and duration. */
+  rate: number;
+  seconds: number;
+  requestsSent: number;
+  answered: number;
+  durationSeconds: number;
+  /** Answers per second actually achieved. */
+  achievedRate: number;
+  statusCounts: Record<string, number>;
+  fiveXx: number;
+  /** 429 answers, and how many of them carried the 2.1 envelope with code "429". */
+  refusals: { count: number; withEnvelope: number };
+  /** Milliseconds from the scheduled send instant to the answer (HDR histogram). */
+  latencyMs: LatencySummary | null;
+  /** How late the sender started requests against the schedule (its own health). */
+  sendLagMs: { p50: number; p99: number; max: number };
+  /** Requests not sent because `maxConcurrency` requests were still in flight. */
+  skippedAtConcurrencyCap: number;
+  stoppedBy: StoppedBy | null;
+  caps: { maxRequests: number; maxSeconds: number; maxConcurrency: number };
+  evidence: { refusals: Exchange[]; serverErrors: Exchange[]; failures: Exchange[] };
+  timeline: Array<{ t: number; status: number }>;
+}

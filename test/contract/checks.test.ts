@@ -1,0 +1,108 @@
+// Each check turns a conforming exchange into no finding and a broken one into a finding filed
+// under its requirement, with the facts and a curl line.
+import { describe, expect, it } from 'vitest';
+import { rejectedUnauthorized } from '../../contract/checks/auth.ts';
+import { customerCreated, oneDefaultAddress, readBackMatches } from '../../contract/checks/customer.ts';
+import { codeMatchesStatus, envelopeShape, errorEnvelope, jsonContentType, notServerError, statusTrueOnSuccess } from '../../contract/checks/envelope.ts';
+import { orderStatusUpdated } from '../../contract/checks/order-status.ts';
+import { pagesPartitionWhole, totalCountStable, totalsRelation } from '../../contract/checks/report-relations.ts';
+import { itemAmounts, itemDates, itemGroupCounts, itemModules, itemsInRange, pageWithinLimit, reportShape } from '../../contract/checks/report.ts';
+import { statusIs } from '../../contract/checks/status.ts';
+import type { Exchange } from '../../contract/types.ts';
+import * as ex from './examples.ts';
+
+let seq = 0;
+function exchange(status: number | null, body: unknown, o: Partial<Exchange> = {}): Exchange {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  let json: unknown;
+  try { json = JSON.parse(text); } catch { json = undefined; }
+  return {
+    seq: ++seq, operation: 'report', tokenKind: 'valid',
+    request: { method: 'POST', url: 'http://127.0.0.1:1/api/v1/report/consumption-production-report', headers: { 'api-token': '***', 'content-type': 'application/json' }, body: '{}' },
+    ...(status === null ? { failure: { kind: 'timeout', message: 'no answer in 100 ms' } } : { response: { status, headers: { 'content-type': 'application/json' }, body: text, bytes: text.length, truncated: false } }),
+    ...(json !== undefined ? { json } : { jsonError: 'not JSON' }),
+    startedAt: new Date(0).toISOString(), durationMs: 1, ...o,
+  };
+}
+
+const page = (items: unknown[], totalCount = items.length) => exchange(200, { status: true, message: 'list', code: '200', response: { totalCount, items } });
+
+describe('the envelope checks', () => {
+  it('find nothing in a conforming success and error', () => {
+    const ok = exchange(200, ex.successEnvelope);
+    const bad = exchange(400, { status: false, message: 'orderStatus invalid', code: '400', response: null });
+    for (const check of [envelopeShape, statusTrueOnSuccess, codeMatchesStatus, errorEnvelope, jsonContentType, notServerError]) {
+      expect(check(ok, undefined)).toEqual([]);
+      expect(check(bad, undefined)).toEqual([]);
+    }
+  });
+  it('file each broken rule under its requirement, with facts and a curl line', () => {
+    const f = codeMatchesStatus(exchange(200, { ...ex.successEnvelope, code: 200 }), undefined);
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({ checkId: 'envelope.code-matches-status', requirementId: 'ENV-3', message: expect.stringMatching(/^Received .*\nExpected code "200"/) });
+    expect(f[0]!.curl).toMatch(/^curl .*\$ERP_API_TOKEN/);
+    expect(envelopeShape(exchange(200, '<html>'), undefined)[0]!.requirementId).toBe('ENV-1');
+    expect(statusTrueOnSuccess(exchange(200, { ...ex.successEnvelope, status: false }), undefined)[0]!.requirementId).toBe('ENV-2');
+    expect(errorEnvelope(exchange(400, 'Bad Request'), undefined)[0]!.requirementId).toBe('ENV-4');
+    expect(errorEnvelope(exchange(403, { status: false, message: 'x', code: '200', response: null }), undefined)[0]!.title).toMatch(/code does not match/);
+    expect(jsonContentType({ ...exchange(200, ex.successEnvelope), response: { ...exchange(200, ex.successEnvelope).response!, headers: { 'content-type': 'text/plain' } } }, undefined)).toHaveLength(1);
+    expect(notServerError(exchange(502, 'bad gateway'), undefined)[0]!.requirementId).toBe('ENV-6');
+  });
+});
+
+describe('the status, auth and operation checks', () => {
+  it('hold a status to its oracle and file it under the named requirement', () => {
+    expect(statusIs(exchange(400, {}), { oracle: 400, because: 'x' })).toEqual([]);
+    expect(statusIs(exchange(404, {}), { oracle: '4xx', because: 'x' })).toEqual([]);
+    const f = statusIs(exchange(200, {}), { oracle: 400, because: 'Delivered on unpaid voucher 1001' }, { requirementId: 'OS-3', replay: { seed: 1, path: '0:1' } });
+    expect(f[0]).toMatchObject({ requirementId: 'OS-3', replay: { seed: 1, path: '0:1' } });
+    expect(statusIs(exchange(null, {}), { oracle: 400, because: 'x' })[0]!.message).toMatch(/no response \(timeout/);
+  });
+  it('want 403 for a request without a valid token', () => {
+    expect(rejectedUnauthorized(exchange(403, {}, { tokenKind: 'none' }), undefined)).toEqual([]);
+    expect(rejectedUnauthorized(exchange(401, {}, { tokenKind: 'none' }), undefined)[0]!.title).toMatch(/without api-token/);
+  });
+  it('want the 4.1 and 4.2 success envelopes', () => {
+    expect(orderStatusUpdated(exchange(200, ex.successEnvelope), undefined)).toEqual([]);
+    expect(orderStatusUpdated(exchange(200, { ...ex.successEnvelope, response: {} }), undefined)).toHaveLength(1);
+    expect(customerCreated(exchange(200, { ...ex.successEnvelope, response: { contactId: 5001 } }), undefined)).toEqual([]);
+    expect(customerCreated(exchange(200, { ...ex.successEnvelope, response: { contactId: '5001' } }), undefined)[0]!.requirementId).toBe('CU-1');
+  });
+  it('compare a read-back customer with what was sent', () => {
+    const saved = { ...ex.customer, contactId: 5001, contactAddressDTO: ex.customer.contactAddressDTO.map((a, i) => ({ ...a, addressId: 10 + i })) };
+    const read = exchange(200, { ...ex.successEnvelope, response: saved });
+    expect(readBackMatches(read, ex.customer)).toEqual([]);
+    expect(oneDefaultAddress(read, undefined)).toEqual([]);
+    const lost = exchange(200, { ...ex.successEnvelope, response: { ...saved, lastName: 'X', contactAddressDTO: saved.contactAddressDTO.slice(0, 1).map((a) => ({ ...a, isDefault: 0 })) } });
+    expect(readBackMatches(lost, ex.customer).map((f) => f.title)).toEqual(['Saved lastName differs from what was sent', 'Saved addresses differ from those sent']);
+    expect(oneDefaultAddress(lost, undefined)[0]!.requirementId).toBe('CU-9');
+  });
+});
+
+describe('the report checks', () => {
+  const good = page([ex.reportItem, { ...ex.reportItem, transactionId: 8, module: 'mc', moduleName: 'Material Creation' }], 40);
+  it('find nothing in a conforming page', () => {
+    for (const check of [reportShape, itemDates, itemModules, itemAmounts, itemGroupCounts]) expect(check(good, undefined)).toEqual([]);
+    expect(itemsInRange(good, { dateFrom: '2026-01-05T00:00:00Z', dateTo: '2026-01-05T23:59:59Z' })).toEqual([]);
+    expect(pageWithinLimit(good, { limit: 2 })).toEqual([]);
+  });
+  it('file each broken format under its requirement', () => {
+    const bad = page([{ ...ex.reportItem, date: '2026-01-05', moduleName: 'Material Creation', consumedQty: '2.5', producedMargin: '74.5' }]);
+    expect(itemDates(bad, undefined)[0]!.requirementId).toBe('RP-4');
+    expect(itemModules(bad, undefined)[0]!.requirementId).toBe('RP-5');
+    expect(itemAmounts(bad, undefined)[0]!.requirementId).toBe('RP-6');
+    expect(itemGroupCounts(bad, undefined)[0]!.message).toMatch(/consumedQty=1/);
+    expect(itemsInRange(good, { dateFrom: '2026-01-06T00:00:00Z', dateTo: '2026-01-31T00:00:00Z' })[0]!.requirementId).toBe('RP-1');
+    expect(pageWithinLimit(good, { limit: 1 })[0]!.requirementId).toBe('RP-2');
+    expect(reportShape(exchange(200, { ...ex.successEnvelope, response: { totalCount: '2', items: [] } }), undefined)[0]!.requirementId).toBe('RP-7');
+  });
+  it('find overlapping pages, a moving totalCount and a broken metamorphic relation', () => {
+    const p1 = page([ex.reportItem, { ...ex.reportItem, transactionId: 8 }], 3);
+    const p2 = page([{ ...ex.reportItem, transactionId: 8 }], 3);
+    expect(pagesPartitionWhole([p1, p2]).map((f) => f.checkId)).toEqual(['report.pages-disjoint', 'report.pages-cover-whole']);
+    expect(pagesPartitionWhole([p1, page([{ ...ex.reportItem, transactionId: 9 }], 3)])).toEqual([]);
+    expect(totalCountStable([p1, page([], 4)])[0]!.requirementId).toBe('RP-2');
+    const rel = totalsRelation({ checkId: 'x', requirementId: 'RP-10', title: 't', expected: 'e' }, [{ label: 'a', exchanges: [page([], 5)] }, { label: 'b', exchanges: [page([], 6)] }], ([a, b]) => b! <= a!);
+    expect(rel[0]!.message).toBe('Received a: totalCount 5; b: totalCount 6\nExpected e');
+  });
+});

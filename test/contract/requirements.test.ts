@@ -1,0 +1,71 @@
+// The catalogue is tied to the spec and to the tests: ids are unique and well formed, every
+// requirement is verified by a suite test or says why not, and every fault names real ids.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { requirements } from '../../contract/requirements.ts';
+import { FAULTS } from '../../reference/faults.ts';
+
+const SUITES = path.resolve(import.meta.dirname, '../../suites');
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = path.join(dir, n);
+    return statSync(p).isDirectory() ? testFiles(p) : p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+/** Ids declared by `verifies([...], ...)` in the suites. */
+function declaredIds(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const file of testFiles(SUITES)) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/verifies\(\s*\[([^\]]*)\]/g)) {
+      for (const id of m[1]!.matchAll(/'([A-Z]+-\d+[a-z]?)'/g)) found.set(id[1]!, path.relative(SUITES, file));
+    }
+  }
+  return found;
+}
+
+describe('the requirements catalogue', () => {
+  it('has unique ids of the form PREFIX-rule', () => {
+    const ids = requirements.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[A-Z]+-\d+[a-z]?$/);
+  });
+
+  it('quotes the spec for every requirement, and names the oracle where the spec is ambiguous', () => {
+    const spec = readFileSync(path.resolve(import.meta.dirname, '../../../shared/spec/erp-open-interface.md'), 'utf8');
+    // Table rows are quoted with their cells joined by " | ", several quotes by "; " or " ... ".
+    const norm = (t: string) => t.replace(/[`"]/g, '').replace(/\|/g, ' ').replace(/\s+/g, ' ').trim();
+    const text = norm(spec);
+    for (const r of requirements) {
+      expect(r.quote.length, r.id).toBeGreaterThan(10);
+      for (const part of r.quote.split(/; | \.\.\. ?/).map(norm).filter((p) => p.length > 3)) {
+        expect(text.includes(part), `${r.id} quotes "${part}", which is not in the spec`).toBe(true);
+      }
+    }
+    for (const r of requirements.filter((x) => x.level === 'INFO')) expect(r.quote, r.id).toMatch(/not shown|Transitions/);
+  });
+
+  it('is verified requirement by requirement: every id is declared by a suite test, or says why it is not tested', () => {
+    const declared = declaredIds();
+    const unverified = requirements.filter((r) => !declared.has(r.id) && !r.notTested).map((r) => r.id);
+    expect(unverified).toEqual([]);
+    for (const id of declared.keys()) expect(requirements.some((r) => r.id === id), `${id} declared by ${declared.get(id)}`).toBe(true);
+  });
+});
+
+describe('the fault switches', () => {
+  it('each break existing MUST or SHOULD requirements, and there are at least 30', () => {
+    expect(FAULTS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(FAULTS.map((f) => f.name)).size).toBe(FAULTS.length);
+    for (const f of FAULTS) {
+      for (const id of f.breaks) {
+        const r = requirements.find((x) => x.id === id);
+        expect(r, `${f.name} breaks ${id}`).toBeDefined();
+        expect(r!.level, `${f.name} breaks ${id}`).not.toBe('INFO');
+      }
+    }
+  });
+});

@@ -1,17 +1,20 @@
 // Bench of the reference server: req/s of a valid report request (limit 20) against the
 // reference, and against a bare node:http server answering a body of the same size. Goal: the
 // reference reaches >= 0.7x the bare server. Both run in child processes (via tsx) so the load
-// generator does not share their event loop. Each server's CPU time per request is reported
-// too: on a busy machine it is steadier than req/s.
+// generator does not share their event loop. The two are measured in alternating one-second
+// rounds (5 s each in all), so a change of the machine's load hits both alike; each server's CPU
+// time per request is reported too.
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TOKENS, REPORT_BRANCH_LIST, REPORT_DATE_FROM, REPORT_DATE_TO } from '../reference/fixtures.ts';
 
 const PATH = '/api/v1/report/consumption-production-report';
 const HEADERS = { 'api-token': DEFAULT_TOKENS[0]!, 'content-type': 'application/json' };
 const CONNECTIONS = 10;
-const SECONDS = 5;
+const ROUNDS = 5;
+const ROUND_SECONDS = 1;
 const GOAL = 0.7;
 
 interface Server {
@@ -50,18 +53,28 @@ function cpuOf(server: Server): Promise<number> {
   });
 }
 
-async function load(server: Server, body: string, seconds: number) {
+interface Tally {
+  requests: number;
+  seconds: number;
+  cpuMicros: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One round of load on a server, added to its tally. */
+async function load(server: Server, body: string, seconds: number, tally: Tally): Promise<void> {
   const cpuBefore = await cpuOf(server);
   const r = await autocannon({ url: server.url + PATH, connections: CONNECTIONS, duration: seconds, method: 'POST', headers: HEADERS, body });
-  const cpu = (await cpuOf(server)) - cpuBefore;
-  return {
-    reqPerSec: r.requests.average,
-    cpuMicrosPerRequest: r.requests.total > 0 ? cpu / r.requests.total : 0,
-    p99Ms: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
+  tally.cpuMicros += (await cpuOf(server)) - cpuBefore;
+  tally.requests += r.requests.total;
+  tally.seconds += r.duration;
+  tally.p99Ms = Math.max(tally.p99Ms, r.latency.p99);
+  tally.non2xx += r.non2xx;
+  tally.errors += r.errors + r.timeouts;
 }
+
+const newTally = (): Tally => ({ requests: 0, seconds: 0, cpuMicros: 0, p99Ms: 0, non2xx: 0, errors: 0 });
 
 export async function benchReference(): Promise<Record<string, unknown>> {
   const body = JSON.stringify({ dateFrom: REPORT_DATE_FROM, dateTo: REPORT_DATE_TO, branchList: REPORT_BRANCH_LIST, limit: 20, offset: 0 });
@@ -75,28 +88,34 @@ export async function benchReference(): Promise<Record<string, unknown>> {
     const bare = await spawnServer('./servers/bare.ts', { bytes: pageBytes });
     children.push(bare.child);
 
-    // Warm both up (JIT), then measure one after the other.
-    await load(reference, body, 1);
-    await load(bare, body, 1);
-    const ref = await load(reference, body, SECONDS);
-    const base = await load(bare, body, SECONDS);
-    const ratio = Math.round((ref.reqPerSec / base.reqPerSec) * 1000) / 1000;
+    // Warm both up (JIT), then alternate rounds, each server first in turn.
+    await load(reference, body, 1, newTally());
+    await load(bare, body, 1, newTally());
+    const [ref, base] = [newTally(), newTally()];
+    for (let i = 0; i < ROUNDS; i++) {
+      const order: Array<[Server, Tally]> = i % 2 === 0 ? [[reference, ref], [bare, base]] : [[bare, base], [reference, ref]];
+      for (const [server, tally] of order) await load(server, body, ROUND_SECONDS, tally);
+    }
+    const [refRate, baseRate] = [ref.requests / ref.seconds, base.requests / base.seconds];
+    const [refCpu, baseCpu] = [ref.cpuMicros / ref.requests, base.cpuMicros / base.requests];
+    const ratio = Math.round((refRate / baseRate) * 1000) / 1000;
     const round = (n: number) => Math.round(n * 10) / 10;
     const figures = {
-      request: `POST ${PATH} (limit 20), ${CONNECTIONS} connections, ${SECONDS} s each`,
+      request: `POST ${PATH} (limit 20), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each`,
       responseBytes: pageBytes,
-      referenceReqPerSec: Math.round(ref.reqPerSec),
-      bareReqPerSec: Math.round(base.reqPerSec),
+      referenceReqPerSec: Math.round(refRate),
+      bareReqPerSec: Math.round(baseRate),
       ratio,
       goal: GOAL,
       meetsGoal: ratio >= GOAL,
-      referenceCpuMicrosPerRequest: round(ref.cpuMicrosPerRequest),
-      bareCpuMicrosPerRequest: round(base.cpuMicrosPerRequest),
-      cpuRatio: Math.round((base.cpuMicrosPerRequest / ref.cpuMicrosPerRequest) * 1000) / 1000,
+      referenceCpuMicrosPerRequest: round(refCpu),
+      bareCpuMicrosPerRequest: round(baseCpu),
+      cpuRatio: Math.round((baseCpu / refCpu) * 1000) / 1000,
       referenceP99Ms: ref.p99Ms,
       bareP99Ms: base.p99Ms,
       referenceNon2xx: ref.non2xx,
       referenceErrors: ref.errors,
+      loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
     };
     console.log(
       `reference ${figures.referenceReqPerSec} req/s (${figures.referenceCpuMicrosPerRequest} µs CPU/request), ` +

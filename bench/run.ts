@@ -1,12 +1,17 @@
-// Runs the bench modules listed below (or those named on the command line), merges their
-// figures into bench/results.json by bench name, and prints them.
+// Runs the bench modules listed below (or those named on the command line), in order, merges
+// their figures into bench/results.json by bench name, and prints them. Each bench gets the
+// figures so far (earlier benches of this run over those of bench/results.json).
 //   npx tsx bench/run.ts [name ...]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { benchProbe } from './probe.ts';
 import { benchReference } from './reference.ts';
 
-const BENCHES: Array<{ name: string; run: () => Promise<Record<string, unknown>> }> = [
+type Figures = Record<string, unknown>;
+
+const BENCHES: Array<{ name: string; run: (previous: Figures) => Promise<Figures> }> = [
   { name: 'reference', run: benchReference },
+  { name: 'probe', run: benchProbe },
 ];
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -18,10 +23,10 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const results: Record<string, unknown> = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+const results: Figures = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
 for (const bench of BENCHES.filter((b) => wanted.length === 0 || wanted.includes(b.name))) {
   console.log(`bench ${bench.name} ...`);
-  const figures = await bench.run();
+  const figures = await bench.run(results);
   results[bench.name] = { ...figures, node: process.version, at: new Date().toISOString() };
 }
 writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);

@@ -56,8 +56,9 @@ export function isLoopbackUrl(baseUrl: string): boolean {
   if (isIP(host) === 4) return host.split('.')[0] === '127';
   if (isIP(host) === 6) {
     if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-    return mapped !== null && mapped[1]!.split('.')[0] === '127';
+    // IPv4-mapped: the URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
+    const mapped = /^::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}$/.exec(host);
+    return mapped !== null && parseInt(mapped[1]!, 16) >> 8 === 127;
   }
   return false;
 }

@@ -23,6 +23,8 @@ export interface Shot {
   /** HTTP status; 0 when no answer arrived (see `failure`). */
   status: number;
   failure?: string;
+  /** No answer because the caller's time cap ran out first (not the target's fault). */
+  cut?: boolean;
   /** The rate-limit headers of the answer (and content-type), names lower-cased. */
   headers: Record<string, string>;
   /** The body was the 2.1 envelope; null without an answer. */
@@ -92,6 +94,29 @@ export function createSender(opts: SenderOptions): Sender {
     } as Exchange;
   }
 
+  /** Fills in what came back (status 0: nothing), keeping the exchange where it can be evidence. */
+  function record(shot: Shot, status: number, body: string, raw: Record<string, unknown> | undefined, startedAt: string, failure?: string) {
+    shot.receivedAt = performance.now() - origin;
+    shot.status = status;
+    const all = lowerHeaders(raw);
+    for (const [k, v] of Object.entries(all)) if (INTEREST.test(k)) shot.headers[k] = v;
+    if (failure) shot.failure = failure;
+    if (status > 0) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        parsed = undefined;
+      }
+      const env = envelope.safeParse(parsed);
+      shot.envelope = env.success;
+      if (env.success) Object.assign(shot, { envelopeStatus: env.data.status, envelopeCode: env.data.code });
+    }
+    const firstOfStatus = !seenStatus.has(status);
+    seenStatus.add(status);
+    if (status === 0 || status === 429 || status >= 500 || firstOfStatus) shot.exchange = exchangeOf(shot, all, body, startedAt);
+  }
+
   function send(token: ShotToken, timeoutMs = target.timeoutMs): Promise<Shot> {
     const value = token === 'second' ? target.secondToken : target.token;
     if (value === undefined) throw new Error("token 'second' requested but target.secondToken is not configured");
@@ -99,32 +124,20 @@ export function createSender(opts: SenderOptions): Sender {
     const shot: Shot = { seq: ++seq, token, sentAt: performance.now() - origin, receivedAt: 0, status: 0, headers: {}, envelope: null };
     return new Promise<Shot>((resolve) => {
       let done = false;
-      const finish = (status: number, body: string, raw: Record<string, unknown> | undefined, failure?: string) => {
+      let instance: autocannon.Instance | undefined;
+      const finish = (status: number, body: string, raw?: Record<string, unknown>, failure?: string) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
-        shot.receivedAt = performance.now() - origin;
-        shot.status = status;
-        const all = lowerHeaders(raw);
-        for (const [k, v] of Object.entries(all)) if (INTEREST.test(k)) shot.headers[k] = v;
-        if (failure) shot.failure = failure;
-        if (status > 0) {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(body);
-          } catch {
-            parsed = undefined;
-          }
-          const env = envelope.safeParse(parsed);
-          shot.envelope = env.success;
-          if (env.success) Object.assign(shot, { envelopeStatus: env.data.status, envelopeCode: env.data.code });
-        }
-        const firstOfStatus = !seenStatus.has(status);
-        seenStatus.add(status);
-        if (status === 0 || status === 429 || status >= 500 || firstOfStatus) shot.exchange = exchangeOf(shot, all, body, startedAt);
+        record(shot, status, body, raw, startedAt, failure);
         resolve(shot);
-        instance.stop();
+        instance?.stop();
       };
+      const timer = setTimeout(() => {
+        // Cut by the caller's time cap before the target's own timeout: not a fact about the target.
+        if (timeoutMs < target.timeoutMs) shot.cut = true;
+        finish(0, '', undefined, `timeout: no answer within ${Math.round(timeoutMs)} ms${shot.cut ? ' (the time cap ran out)' : ''}`);
+      }, Math.max(1, timeoutMs));
       const options = {
         url: url.origin,
         connections: 1,
@@ -142,12 +155,9 @@ export function createSender(opts: SenderOptions): Sender {
           onResponse: (status: number, body: string, _ctx: object, headers: Record<string, unknown> | undefined) => finish(status, body ?? '', headers),
         }],
       } as autocannon.Options;
-      const instance = autocannon(options, (err) => {
-        if (err) finish(0, '', undefined, `autocannon: ${err.message}`);
-        else finish(0, '', undefined, 'connection closed without an answer');
-      });
+      instance = autocannon(options, (err) => finish(0, '', undefined, err ? `autocannon: ${err.message}` : 'connection closed without an answer'));
       instance.on('reqError', (e: Error) => finish(0, '', undefined, `${(e as NodeJS.ErrnoException).code ?? 'error'}: ${e.message}`));
-      const timer = setTimeout(() => finish(0, '', undefined, `timeout: no answer within ${Math.round(timeoutMs)} ms`), Math.max(1, timeoutMs));
+      if (done) instance.stop();
     });
   }
 

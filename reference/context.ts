@@ -28,6 +28,6 @@ export interface Req {
 export interface Reply {
   status: number;
   headers: Record<string, string>;
-  /** Text, or bytes already encoded (the report's pre-written items). */
-  body: string | Buffer;
+  /** Text, or bytes already encoded, in one piece or several (the report's pre-written items). */
+  body: string | Buffer | Buffer[];
 }

@@ -17,6 +17,16 @@ export function textReply(status: number, text: string, headers: Record<string, 
 
 /** 2.1: a success envelope: status true, a message, code "200", the payload. */
 export function success(ctx: Ctx, message: string, response: unknown, headers: Record<string, string> = {}): Reply {
+  if (response instanceof RawJson) {
+    // The envelope around a pre-written payload depends on the faults and the message only.
+    const reply = jsonReply(ctx, 200, null, headers);
+    reply.body = [envelopeHead(ctx, message), ...response.parts, CLOSE];
+    return reply;
+  }
+  return jsonReply(ctx, 200, successEnvelope(ctx, message, response), headers);
+}
+
+function successEnvelope(ctx: Ctx, message: string, response: unknown): Record<string, unknown> {
   const f = ctx.faults;
   // 2.1: "status | boolean | true on success".
   let status: unknown = true;
@@ -26,19 +36,30 @@ export function success(ctx: Ctx, message: string, response: unknown, headers: R
   let code: unknown = '200';
   if (f.has('envelope-code-number')) code = 200;
   if (f.has('envelope-code-ok')) code = 'OK';
-  const raw = response instanceof RawJson;
-  const body: Record<string, unknown> = { status, message, code, response: raw ? null : response };
+  const body: Record<string, unknown> = { status, message, code, response };
   // 2.1: "message | string | human-readable outcome text".
   if (f.has('envelope-no-message')) delete body.message;
-  const reply = jsonReply(ctx, 200, body, headers);
-  // `response` is the last member: its `null}` makes room for the pre-written payload.
-  if (raw) reply.body = `${String(reply.body).slice(0, -5)}${response.json}}`;
-  return reply;
+  return body;
 }
 
-/** A payload already written as JSON (the report's items are written once and reused). */
+const heads = new WeakMap<Ctx, Map<string, Buffer>>();
+const CLOSE = Buffer.from('}');
+
+/** The success envelope up to its payload: `{"status":true,...,"response":`. */
+function envelopeHead(ctx: Ctx, message: string): Buffer {
+  let byMessage = heads.get(ctx);
+  if (!byMessage) heads.set(ctx, (byMessage = new Map()));
+  let head = byMessage.get(message);
+  if (!head) {
+    // `response` is the last member: cutting its `null}` leaves the head.
+    byMessage.set(message, (head = Buffer.from(JSON.stringify(successEnvelope(ctx, message, null)).slice(0, -5))));
+  }
+  return head;
+}
+
+/** A payload already written as JSON, in UTF-8 chunks (the report's items are written once and reused). */
 export class RawJson {
-  constructor(readonly json: string) {}
+  constructor(readonly parts: Buffer[]) {}
 }
 
 /** An error envelope (2.1 shape, status false, code = the HTTP status as a string). */

@@ -44,11 +44,11 @@ export function matchRoute(method: string, segments: string[]): Match {
   for (const { pattern, route } of ROUTES) {
     if (pattern.length !== segments.length) continue;
     let param = '';
-    const same = pattern.every((p, i) => {
-      if (p !== ':') return p === segments[i];
-      param = segments[i]!;
-      return true;
-    });
+    let same = true;
+    for (let i = 0; i < pattern.length && same; i++) {
+      if (pattern[i] === ':') param = segments[i]!;
+      else same = pattern[i] === segments[i];
+    }
     if (!same) continue;
     if (method !== route.method) return { kind: 'wrong-method', allow: route.method };
     return { kind: 'route', route, param };

@@ -7,7 +7,7 @@
 // framework answers some of those itself, with its own status and body shape); no dependency;
 // and the bench goal is >= 0.7x the throughput of a bare node:http server, which a framework's
 // per-request overhead makes harder to reach.
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { RunConfigInput } from '../config/schema.ts';
 import type { Ctx, Reply, Req } from './context.ts';
@@ -15,6 +15,7 @@ import { referenceData } from './data.ts';
 import { isFaultName, type FaultName } from './faults.ts';
 import { DEFAULT_TOKENS, referenceRunConfig } from './fixtures.ts';
 import { authorize, limit } from './guard.ts';
+import { answerClientError, MAX_BODY_BYTES, readBody, write } from './http-io.ts';
 import { createLimiter, type RateLimitConfig } from './limiter.ts';
 import { matchRoute } from './router.ts';
 import { failure, HttpError } from './respond.ts';
@@ -44,8 +45,8 @@ export interface ReferenceServer {
   runConfig(): RunConfigInput;
 }
 
-/** Body larger than this: 413 (the reference's limit; the spec gives none). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES };
+const NOT_LIMITED = { refusal: null, headers: undefined };
 
 /** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds }. */
 export function parseRateLimit(text: string): { limit: number; windowSeconds: number } {
@@ -57,41 +58,6 @@ export function parseRateLimit(text: string): { limit: number; windowSeconds: nu
   return { limit: limitValue, windowSeconds: amount * { s: 1, m: 60, h: 3600 }[m[3] as 's' | 'm' | 'h'] };
 }
 
-type BodyResult = { ok: true; text: string } | { ok: false; tooLarge: boolean };
-
-/** Reads the body up to MAX_BODY_BYTES; stops reading once it is larger. */
-function readBody(req: IncomingMessage): Promise<BodyResult> {
-  const declared = Number(req.headers['content-length']);
-  if (declared > MAX_BODY_BYTES) return Promise.resolve({ ok: false, tooLarge: true });
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (r: BodyResult) => {
-      if (done) return;
-      done = true;
-      resolve(r);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.pause();
-        finish({ ok: false, tooLarge: true });
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => finish({ ok: true, text: Buffer.concat(chunks).toString('utf8') }));
-    req.on('close', () => finish({ ok: false, tooLarge: false }));
-  });
-}
-
-function write(res: ServerResponse, reply: Reply, extra: Record<string, string> = {}): void {
-  if (res.headersSent || res.destroyed) return;
-  const length = typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length;
-  res.writeHead(reply.status, { ...extra, ...reply.headers, 'content-length': String(length) });
-  res.end(reply.body);
-}
-
 async function handle(ctx: Ctx, raw: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = raw.url ?? '';
   const q = url.indexOf('?');
@@ -99,7 +65,7 @@ async function handle(ctx: Ctx, raw: IncomingMessage, res: ServerResponse): Prom
   const req: Req = {
     method: raw.method ?? '',
     segments: path.startsWith('/') ? path.slice(1).split('/') : [],
-    query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+    query: new URLSearchParams(q < 0 ? undefined : url.slice(q + 1)),
     headers: raw.headers,
     body: '',
   };
@@ -111,28 +77,29 @@ async function handle(ctx: Ctx, raw: IncomingMessage, res: ServerResponse): Prom
   if (match.kind === 'wrong-method')
     return write(res, failure(ctx, 405, `method ${req.method} is not allowed here; use ${match.allow}`), { allow: match.allow });
   // 7: the limiter counts every authenticated request to a limited operation, valid or not.
-  const limited = match.route.limited ? limit(ctx, req) : { refusal: null, headers: {} };
+  const limited = match.route.limited ? limit(ctx, req) : NOT_LIMITED;
   if (limited.refusal) return write(res, limited.refusal);
   if (match.route.method === 'POST') {
     const body = await readBody(raw);
-    if (!body.ok) {
-      if (body.tooLarge) write(res, failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`, limited.headers), { connection: 'close' });
-      return;
-    }
+    if (!body.ok) return write(res, failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`, limited.headers), { connection: 'close' });
     req.body = body.text;
   }
   write(res, match.route.handle(ctx, req, match.param), limited.headers);
 }
 
-function onClientError(ctx: Ctx, err: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();
-  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const reply = failure(ctx, status, `malformed HTTP request (${err.code ?? 'parse error'})`);
-  const body = Buffer.from(reply.body);
-  const head = Object.entries({ ...reply.headers, 'content-length': String(body.length), connection: 'close' })
-    .map(([k, v]) => `${k}: ${v}\r\n`).join('');
-  socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`), body]));
+/** Serves one request; an unexpected exception becomes a 400, never a 5xx. */
+async function serve(ctx: Ctx, raw: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    await handle(ctx, raw, res);
+  } catch (e) {
+    // 7: failures are 400, 403, 429 - an unexpected exception is the request's fault, never a 5xx.
+    const reply = e instanceof HttpError ? failure(ctx, e.status, e.message) : failure(ctx, 400, `request not processed: ${String((e as Error)?.message ?? e).slice(0, 200)}`);
+    if (res.headersSent) res.destroy();
+    else write(res, reply);
+  }
 }
+
+function ignore(): void {}
 
 export async function startReference(opts: ReferenceOptions = {}): Promise<ReferenceServer> {
   const faults = [...new Set(opts.faults ?? [])];
@@ -148,15 +115,10 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     limiter: opts.rateLimit ? createLimiter(opts.rateLimit) : null,
   };
   const server = createServer((raw, res) => {
-    raw.on('error', () => {});
-    handle(ctx, raw, res).catch((e: unknown) => {
-      // 7: failures are 400, 403, 429 - an unexpected exception is the request's fault, never a 5xx.
-      const reply = e instanceof HttpError ? failure(ctx, e.status, e.message) : failure(ctx, 400, `request not processed: ${String((e as Error)?.message ?? e).slice(0, 200)}`);
-      if (res.headersSent) res.destroy();
-      else write(res, reply);
-    });
+    raw.on('error', ignore);
+    void serve(ctx, raw, res);
   });
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => onClientError(ctx, err, socket));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(ctx, err, socket));
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -38,6 +38,8 @@ export interface Certification {
   exchanges: number;
   rateLimitedDuringSuites: { exchanges: number; retries: number; waitedMs: number };
   errors: string[];
+  /** Set on the partial certificate of one shard (`run --shard 1/2`); `report --merge` joins them. */
+  shard?: string;
 }
 
 export interface RunFacts {
@@ -51,6 +53,8 @@ export interface RunFacts {
   suites: Set<Requirement['suite']>;
   selection: string[] | null;
   unselectedReason: (r: Requirement) => string;
+  /** This run is one shard of a sharded run: only the suite files of this shard ran. */
+  shard?: { index: number; count: number };
 }
 
 function resultOf(r: Requirement, collected: Collected, facts: RunFacts): RequirementResult {
@@ -67,6 +71,10 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (ran.length > 0) return { ...base, status: 'passed' };
   if (r.notTested) return { ...base, status: 'skipped', reason: `not tested: ${r.notTested}` };
   if (!facts.suites.has(r.suite)) return { ...base, status: 'skipped', reason: facts.unselectedReason(r) };
+  if (facts.shard && declaring.length === 0) {
+    const { index, count } = facts.shard;
+    return { ...base, status: 'skipped', reason: `no test of shard ${index}/${count} verifies it (merge the shards: erp-conformance report --merge DIR...)` };
+  }
   const skipReasons = [...new Set(declaring.map((t) => t.record?.skipReason).filter(Boolean))];
   return { ...base, status: 'skipped', reason: skipReasons.join('; ') || 'no test of the selected suites verifies it' };
 }
@@ -101,5 +109,6 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     exchanges,
     rateLimitedDuringSuites: rate,
     errors: collected.errors,
+    ...(facts.shard ? { shard: `${facts.shard.index}/${facts.shard.count}` } : {}),
   };
 }

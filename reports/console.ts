@@ -28,5 +28,6 @@ export function consoleSummary(cert: Certification): string {
   const m = cert.summary;
   lines.push('', `MUST ${m.MUST.passed} passed, ${m.MUST.failed} failed, ${m.MUST.skipped} skipped; SHOULD ${m.SHOULD.passed} passed, ${m.SHOULD.failed} failed, ${m.SHOULD.skipped} skipped; INFO ${m.INFO.passed} observed`);
   lines.push(`verdict: ${cert.verdict.toUpperCase()} (${cert.exchanges} requests, ${(cert.durationMs / 1000).toFixed(1)}s)`);
+  if (cert.shard) lines.push(`partial: shard ${cert.shard} ran only its part of the suite files; erp-conformance report --merge DIR... --out DIR joins the shards into the certificate`);
   return lines.join('\n');
 }

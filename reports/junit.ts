@@ -21,8 +21,8 @@ export function junitXml(cert: Certification): string {
         const f = r.findings[0];
         const message = f ? `${f.title}` : (r.reason ?? 'failed');
         const detail = f ? [f.message, f.curl ? `curl: ${f.curl}` : '', f.replay ? `replay: --seed ${f.replay.seed} (path ${f.replay.path})` : '', r.findingCount > 1 ? `(+${r.findingCount - 1} more findings, see certification.json)` : ''].filter(Boolean).join('\n') : (r.reason ?? '');
-        const tag = r.level === 'MUST' ? 'failure' : 'failure';
-        body = `<${tag} message="${xml(message)}" type="${r.level}">${xml(detail)}</${tag}>`;
+        // A failed SHOULD is a failure too (type says the level); the verdict counts MUSTs only.
+        body = `<failure message="${xml(message)}" type="${r.level}">${xml(detail)}</failure>`;
       } else if (r.status === 'skipped') {
         body = `<skipped message="${xml(r.reason ?? 'skipped')}"/>`;
       }

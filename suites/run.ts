@@ -1,5 +1,7 @@
 // Runs the conformance suites through vitest's Node API and turns what they found into the
-// certificate: certification.json, junit.xml, allure-results/ and a console summary.
+// certificate: certification.json, certification.html, junit.xml, records.json (what a merge of
+// shards needs), allure-results/ and a console summary. `shard` runs one part of the suite files
+// (vitest's --shard); `erp-conformance report --merge` joins the parts.
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +14,10 @@ import type { Requirement } from '../contract/types.ts';
 import { certify, type Certification } from '../reports/certification.ts';
 import { CollectorReporter } from '../reports/collector.ts';
 import { consoleSummary } from '../reports/console.ts';
-import { junitXml } from '../reports/junit.ts';
+import { readRateLimit } from '../reports/rate-limit.ts';
+import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../reports/records.ts';
 import { scrubber } from '../reports/scrub.ts';
+import { writeReports } from '../reports/write.ts';
 import type { SuiteContext } from './support/context.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,12 +35,14 @@ export interface RunOptions {
   /** Suites that need --with-load (rate-limit) run only when true. */
   withLoad?: boolean;
   allure?: boolean;
+  /** Runs only this part of the suite files (vitest --shard); the certificate is then partial. */
+  shard?: Shard;
 }
 
 export interface RunResult {
   certification: Certification;
   exitCode: 0 | 1;
-  files: { certification: string; junit: string; allure?: string; log: string };
+  files: { certification: string; html: string; junit: string; records: string; allure?: string; log: string };
 }
 
 export function suiteVersion(): string {
@@ -66,13 +72,17 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const collector = new CollectorReporter(ROOT, log);
   const allureDir = path.join(o.out, 'allure-results');
   if (o.allure !== false) rmSync(allureDir, { recursive: true, force: true });
-  const provide: SuiteContext = { config: o.config, seed, numRuns };
+  const provide: SuiteContext = { config: o.config, seed, numRuns, outDir: o.out };
   log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, ${numRuns} runs per property`);
   const previousExitCode = process.exitCode;
   const vitest = await startVitest('test', [], {
     root: ROOT,
     config: false,
     include: [...suites].map((s) => `suites/${s}/**/*.test.ts`),
+    // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
+    ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
+    // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
+    ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
     watch: false,
     pool: 'forks',
     maxWorkers: 2,
@@ -85,20 +95,22 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   await vitest.close();
   process.exitCode = previousExitCode;
 
-  const certification = certify(collector.collected, {
+  const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
     suiteVersion: suiteVersion(),
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     seed,
     numRuns,
-    suites,
+    suites: [...suites],
     selection: o.only ?? null,
-    unselectedReason: (r) => (r.suite === 'rate-limit' && !o.withLoad ? 'rate limits are measured by the probe: run with --with-load' : `not selected (--only ${o.only?.join(',')})`),
-  });
-  const files = { certification: path.join(o.out, 'certification.json'), junit: path.join(o.out, 'junit.xml'), log: logFile, ...(o.allure !== false ? { allure: allureDir } : {}) };
-  writeFileSync(files.certification, scrub(`${JSON.stringify(certification, null, 2)}\n`));
-  writeFileSync(files.junit, scrub(junitXml(certification)));
+    withLoad: o.withLoad ?? false,
+  };
+  const certification = certify(collector.collected, runFacts(facts, o.shard ?? null));
+  const records: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected: collector.collected };
+  // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
+  const written = writeReports(o.out, certification, { scrub, records, rateLimit: readRateLimit(o.out, started) });
+  const files = { ...written, records: written.records!, log: logFile, ...(o.allure !== false ? { allure: allureDir } : {}) };
   writeFileSync(logFile, scrub(vitestLog.join('')));
   log(scrub(consoleSummary(certification)));
   return { certification, exitCode: certification.verdict === 'certified' ? 0 : 1, files };

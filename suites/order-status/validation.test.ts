@@ -29,6 +29,11 @@ verifies(['OS-2'], 'Each of the six statuses in other case, or with surrounding 
 
 verifies(['OS-2'], 'A non-string or missing orderStatus is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  // Values that a coercing server would turn into one of the six, then the property.
+  const salesId = fixtureVouchers(h).refusals[0]!;
+  for (const orderStatus of [['Pending'], ['Cancelled'], { toString: 'Pending' }, 1, true, null]) {
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not a string`);
+  }
   const bodies = fc.oneof(nonStringValue().map((orderStatus) => ({ orderStatus })), fc.constant({}), fc.constant({ reason: 1 }), fc.constant({ status: 'Pending' }));
   await h.property(fc.tuple(refusalVoucher(h), bodies), async ([salesId, body]) =>
     h.expectStatus(await send(h, salesId, body), 400, 'OS-2', `body ${JSON.stringify(body)} has no string orderStatus`));

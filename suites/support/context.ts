@@ -7,6 +7,8 @@ export interface SuiteContext {
   /** fast-check seed of every property: `--seed` reruns exactly the same requests. */
   seed: number;
   numRuns: number;
+  /** The run's output folder (the rate-limit suite writes rate-limit.json there). */
+  outDir?: string;
 }
 
 declare module 'vitest' {

@@ -1,6 +1,7 @@
 // A conformance test: a sentence, the requirement ids it verifies, and a body that sends
 // requests through the client and runs checks on every exchange. Findings (not assertions)
 // are the result; the test fails when it has any, so JUnit and Allure show it too.
+import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
 import { afterAll, it, type TestContext } from 'vitest';
 import { envelopeChecks } from '../../contract/checks/envelope.ts';
@@ -8,6 +9,8 @@ import { toFinding, type Check, type CheckOptions } from '../../contract/checks/
 import { statusIs, type StatusOracle } from '../../contract/checks/status.ts';
 import { requirement } from '../../contract/requirements.ts';
 import type { Exchange, Finding, Replay } from '../../contract/types.ts';
+import { allureLabels, allureLinks, findingAttachments } from '../../reports/allure-labels.ts';
+import { scrubber } from '../../reports/scrub.ts';
 import { suiteClient, type SuiteClient } from './client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
 import { keptFinding, type TestRecord } from './record.ts';
@@ -134,6 +137,15 @@ export class Harness {
 
 let client: SuiteClient | undefined;
 
+/** allure-vitest's setup (loaded by `run` unless --no-allure) installs its runtime; without it Allure calls only warn. */
+const allureOn = () => typeof (globalThis as { allureTestRuntime?: unknown }).allureTestRuntime === 'function';
+
+async function allureEvidence(ctx: SuiteContext, findings: Finding[]) {
+  if (!allureOn()) return;
+  const scrub = scrubber([ctx.config.target.token, ctx.config.target.secondToken]);
+  for (const a of findingAttachments(findings)) await allure.attachment(a.name, scrub(a.content), { contentType: a.contentType });
+}
+
 function fileClient(ctx: SuiteContext): SuiteClient {
   if (!client) {
     client = suiteClient(ctx.config);
@@ -156,11 +168,18 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
   it(`${name} [${ids.join(', ')}]`, async (t) => {
     const h = new Harness(ctx, c, ids);
     t.task.meta.erp = h.record;
+    if (allureOn()) {
+      await allure.labels(...allureLabels(ids));
+      await allure.links(...allureLinks(ids));
+    }
     await body(h, t);
+    await allureEvidence(ctx, h.record.findings);
     const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
     if (failing.length > 0) {
       const lines = failing.slice(0, 5).map((f) => `${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`);
-      throw new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
+      const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
+      e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
+      throw e;
     }
   }, timeoutMs);
 }

@@ -1,8 +1,10 @@
 // 2.5, 4.3 Consumption Production Report, 8 rules 2-3. The oracle is the reference's own data.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDayMonthYear } from '../../contract/formats.ts';
+import { formatDayMonthYear, ISO_UTC } from '../../contract/formats.ts';
 import { reportItem, reportSuccess } from '../../contract/schemas/report.ts';
 import { DAY_MS, referenceData, type Transaction } from '../../reference/data.ts';
+import { strictInstant } from '../../reference/report-query.ts';
 import { MAX_LIMIT } from '../../reference/routes/report.ts';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { allPages, expectedError, postReport } from './helpers.ts';
@@ -135,6 +137,14 @@ describe('4.3 filters', () => {
     expect(await count({ branchList: '999' })).toBe(0);
   });
 
+  it('answers a filter that keeps everything exactly like no filter (the pre-written and the computed pages agree)', async () => {
+    const everything = { productIds: data.products.map((p) => p.id).join(',') };
+    for (const page of [{ limit: 20, offset: 0 }, { limit: 200, offset: 150 }, { limit: 7, offset: 1000 }]) {
+      const [plain, filtered] = [await postReport(ref.url, page), await postReport(ref.url, { ...page, ...everything })];
+      expect(filtered.text).toBe(plain.text);
+    }
+  });
+
   it('filters by recipe, product and product group, with comma-separated ids', async () => {
     const all = data.transactions.filter(inBranches([1, 2]));
     const lines = (tx: Transaction) => [...tx.consumed, ...tx.produced];
@@ -186,4 +196,22 @@ describe('4.3 invalid requests (400)', () => {
       expect(a.json.message).toMatch(field);
     });
   }
+});
+
+describe('4.3 dates: "ISO 8601 in UTC (trailing Z)", real days and times only', () => {
+  it('reads an instant like Date.parse when its fields are a real date and time, and refuses it otherwise', () => {
+    const digits = (n: number) => fc.integer({ min: 0, max: 10 ** n - 1 }).map((v) => String(v).padStart(n, '0'));
+    const text = fc.tuple(fc.integer({ min: 1900, max: 2100 }), digits(2), digits(2), digits(2), digits(2), fc.option(digits(2)), fc.option(digits(4)))
+      .map(([y, mo, d, h, mi, s, f]) => `${y}-${mo}-${d}T${h}:${mi}${s === null ? '' : `:${s}${f === null ? '' : `.${f}`}`}Z`);
+    fc.assert(fc.property(text, (t) => {
+      const [y, mo, d, h, mi, s] = t.split(/[-T:.Z]/).map(Number) as number[];
+      const back = new Date(Date.parse(t));
+      const real = ISO_UTC.test(t) && back.getUTCFullYear() === y && back.getUTCMonth() === mo! - 1 && back.getUTCDate() === d
+        && back.getUTCHours() === h && back.getUTCMinutes() === mi && (Number.isNaN(s!) || back.getUTCSeconds() === s);
+      expect(strictInstant(t)).toBe(real ? Date.parse(t) : null);
+    }), { numRuns: 2000 });
+    expect(strictInstant('2024-02-29T12:00:00Z')).toBe(Date.parse('2024-02-29T12:00:00Z'));
+    expect(strictInstant('2023-02-29T12:00:00Z')).toBeNull();
+    expect(strictInstant('2026-01-01T00:00:00.1239Z')).toBe(Date.parse('2026-01-01T00:00:00.123Z'));
+  });
 });

@@ -19,7 +19,12 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** Every file a run writes, so the search for the token below covers each of them. */
+const WRITTEN = ['certification.json', 'certification.html', 'junit.xml', 'records.json', 'vitest.log', 'allure-results'];
+
 function leaks(out: string, lines: string[]): string[] {
+  for (const f of WRITTEN) expect(existsSync(path.join(out, f)), `${f} written`).toBe(true);
+  expect(readdirSync(path.join(out, 'allure-results')).length).toBeGreaterThan(0);
   const texts = [...filesUnder(out).map((f) => [f, readFileSync(f, 'latin1')] as const), ['console', lines.join('\n')] as const];
   return texts.flatMap(([where, text]) => TOKENS.filter((t) => text.includes(t)).map((t) => `${where} holds ${t.slice(0, 9)}...`));
 }

@@ -1,0 +1,89 @@
+// `init`: writes a run config for a new target to start from, and prints what each key means.
+// The config loader reads plain JSON (no comments) with strict keys, so the explanations are
+// printed, not written: they come from the schema's own descriptions, the same texts an editor
+// shows through "$schema" (config/run-config.schema.json).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runConfigJsonSchema } from '../../config/json-schema.ts';
+import { loadConfig } from '../../config/load.ts';
+import { parseFlags, UsageError, type Command } from '../usage.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SCHEMA_FILE = path.join(ROOT, 'config', 'run-config.schema.json');
+
+/** The config `init` writes: the example's fixtures, a placeholder target, the token from the environment. */
+export function initialConfig(file: string, target: { name: string; baseUrl: string }): Record<string, unknown> {
+  const example = JSON.parse(readFileSync(path.join(ROOT, 'config', 'example.json'), 'utf8')) as Record<string, unknown>;
+  const schema = path.relative(path.dirname(path.resolve(file)), SCHEMA_FILE).split(path.sep).join('/');
+  const { $schema: _s, target: _t, readBack: _r, ...rest } = example;
+  return {
+    $schema: schema.startsWith('.') ? schema : `./${schema}`,
+    target: { name: target.name, baseUrl: target.baseUrl, token: 'env:ERP_API_TOKEN', timeoutMs: 10_000 },
+    ...rest,
+  };
+}
+
+type JsonSchema = { description?: string; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; additionalProperties?: unknown };
+
+/** "key.path  description" for every key of `value`, from the JSON Schema of the config. */
+export function explain(value: unknown, schema: JsonSchema | undefined, prefix = ''): string[] {
+  if (!schema || typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const props = schema.properties ?? schema.anyOf?.find((s) => s.properties)?.properties ?? {};
+  return Object.entries(value).flatMap(([k, v]) => {
+    const key = prefix ? `${prefix}.${k}` : k;
+    const sub = props[k];
+    const own = sub?.description ?? sub?.anyOf?.find((s) => s.description)?.description;
+    return [...(own ? [`  ${key}\n      ${own}`] : []), ...explain(v, sub, key)];
+  });
+}
+
+export const initCommand: Command = {
+  name: 'init',
+  summary: 'write a run config for a new target (erp.config.json) and explain its keys',
+  usage: [
+    'Usage: erp-conformance init [--out FILE] [--name NAME] [--base-url URL] [--force]',
+    '',
+    'Writes a run config to start from (JSON, with "$schema" for completion in editors) and',
+    'prints what each key means. The token is read from the environment (ERP_API_TOKEN), never',
+    'written into the file. Edit the fixtures to data of your target, then:',
+    '  export ERP_API_TOKEN=...; erp-conformance check-config --config FILE',
+    '',
+    '  --out FILE       where to write (default ./erp.config.json)',
+    '  --name NAME      display name of the target (default "My ERP staging")',
+    '  --base-url URL   {base_url} of the target (default https://erp-staging.example.com)',
+    '  --force          overwrite FILE if it exists',
+  ].join('\n'),
+  async run(argv) {
+    const { values } = parseFlags(initCommand, argv, {
+      out: { type: 'string', short: 'o' },
+      name: { type: 'string' },
+      'base-url': { type: 'string' },
+      force: { type: 'boolean' },
+    });
+    const file = path.resolve(values.out ?? 'erp.config.json');
+    if (existsSync(file) && !values.force) throw new UsageError(`${file} exists (pass --force to overwrite it)`, initCommand);
+    const config = initialConfig(file, { name: values.name ?? 'My ERP staging', baseUrl: values['base-url'] ?? 'https://erp-staging.example.com' });
+    // What is written must load: checked with a stand-in token (a ConfigError names the bad key, exit 2).
+    loadConfig({ base: config, env: { ERP_API_TOKEN: 'init-check-placeholder' } });
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+    const lines = [
+      `written: ${file}`,
+      '',
+      'What each key means (your editor shows the same through "$schema"):',
+      ...explain(config, runConfigJsonSchema() as JsonSchema),
+      '',
+      'Not written, optional: readBack.getContactById, the path of "Get Contact By Id" on your target',
+      '(e.g. "/api/v1/contact/{contactId}?branch_id={branchId}"), which enables CU-8..CU-10.',
+      '',
+      'Next:',
+      `  1. edit ${path.basename(file)}: target.baseUrl, and fixtures that exist on the target`,
+      '  2. export ERP_API_TOKEN=<the token the operator issued>   (never written into any report)',
+      `  3. erp-conformance check-config --config ${path.basename(file)}`,
+      `  4. erp-conformance run --config ${path.basename(file)} --out report`,
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,93 @@
+// `report`: rebuilds the reports of a run folder (certification.html and junit.xml from
+// certification.json and rate-limit.json), merges the folders of a sharded run, and builds the
+// Allure HTML report offline.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { AllureReportError, generateAllureReport } from '../../reports/allure-report.ts';
+import { consoleSummary } from '../../reports/console.ts';
+import { mergeRunFolders } from '../../reports/merge.ts';
+import { readRateLimit } from '../../reports/rate-limit.ts';
+import { RecordsError } from '../../reports/records.ts';
+import { scrubber } from '../../reports/scrub.ts';
+import { readCertification, ReportInputError, reportPaths, writeReports } from '../../reports/write.ts';
+import { parseFlags, UsageError, type Command } from '../usage.ts';
+
+const DEFAULT_DIR = 'erp-conformance-report';
+
+export const reportCommand: Command = {
+  name: 'report',
+  summary: 'rebuild certification.html and junit.xml of a run, merge shards (--merge), build the Allure HTML (--allure)',
+  usage: [
+    'Usage: erp-conformance report [--in DIR] [--out DIR] [--allure]',
+    '       erp-conformance report --merge DIR DIR... [--out DIR] [--allure]',
+    '',
+    'Without --merge: reads DIR/certification.json (and DIR/rate-limit.json, written by the probe',
+    'of `run --with-load`) and writes certification.html and junit.xml to --out (default: DIR).',
+    '',
+    'With --merge: joins the folders of the shards of one run (`run --shard I/N --seed S --out DIR`,',
+    'each shard once) into one certificate: certification.json, certification.html, junit.xml,',
+    'records.json, and the shards\' allure-results/ and rate-limit.json, in --out.',
+    '',
+    '  --in DIR     folder a run wrote (default ./erp-conformance-report)',
+    '  --out DIR    where to write (default: --in; with --merge ./erp-conformance-report)',
+    '  --merge      the positional arguments are the shard folders to merge',
+    '  --allure     also build the Allure 3 HTML report of OUT/allure-results into OUT/allure-report/',
+    '               (offline, one self-contained index.html)',
+    '',
+    'Exit codes: 0 certified, 1 not certified (or the Allure report could not be built),',
+    '2 usage error or unreadable input.',
+  ].join('\n'),
+  async run(argv) {
+    const { values, positionals } = parseFlags(reportCommand, argv, {
+      in: { type: 'string' },
+      out: { type: 'string' },
+      merge: { type: 'boolean' },
+      allure: { type: 'boolean' },
+    }, true);
+    if (!values.merge && positionals.length) throw new UsageError(`unexpected argument ${positionals[0]} (folders to merge follow --merge)`, reportCommand);
+    if (values.merge && positionals.length === 0) throw new UsageError('--merge needs the folders of the shards: report --merge DIR DIR... --out DIR', reportCommand);
+    if (values.merge && values.in) throw new UsageError('--in and --merge exclude each other: the shard folders follow --merge', reportCommand);
+    const print = (line: string) => process.stdout.write(`${line}\n`);
+    // The run scrubbed its files already; the tokens of this environment are removed once more.
+    const scrub = scrubber([process.env.ERP_API_TOKEN, process.env.ERP_API_TOKEN_2]);
+    const inDir = path.resolve(values.in ?? DEFAULT_DIR);
+    const out = path.resolve(values.out ?? (values.merge ? DEFAULT_DIR : inDir));
+    let code = 0;
+    let name = 'erp-conformance';
+    const written: string[] = [];
+    try {
+      if (values.merge) {
+        const m = mergeRunFolders(positionals, out, scrub);
+        print(scrub(consoleSummary(m.certification)));
+        written.push(m.files.certification, m.files.html, m.files.junit, ...(m.files.allure ? [m.files.allure] : []), m.files.records!);
+        code = m.certification.verdict === 'certified' ? 0 : 1;
+        name = `erp-conformance: ${m.certification.target.name}`;
+      } else if (!values.allure || existsSync(reportPaths(inDir).certification)) {
+        const cert = readCertification(inDir);
+        const f = writeReports(out, cert, { scrub, json: out !== inDir, rateLimit: readRateLimit(inDir) });
+        written.push(...(out !== inDir ? [f.certification] : []), f.html, f.junit);
+        code = cert.verdict === 'certified' ? 0 : 1;
+        name = `erp-conformance: ${cert.target.name}`;
+      }
+    } catch (e) {
+      if (e instanceof RecordsError || e instanceof ReportInputError) {
+        process.stderr.write(`erp-conformance report: ${e.message}\n`);
+        return 2;
+      }
+      throw e;
+    }
+    if (values.allure) {
+      const resultsDir = path.join(values.merge ? out : inDir, 'allure-results');
+      try {
+        const index = await generateAllureReport({ resultsDir, outDir: path.join(out, 'allure-report'), name: scrub(name) });
+        written.push(index);
+      } catch (e) {
+        if (!(e instanceof AllureReportError)) throw e;
+        process.stderr.write(`erp-conformance report: ${e.message}\n`);
+        code = code || 1;
+      }
+    }
+    print(`\nwritten:\n${written.map((w) => `  ${w}`).join('\n')}`);
+    return code;
+  },
+};

@@ -1,0 +1,76 @@
+// RL checks: the probe's and the load scenario's results turned into findings, each with the
+// exchange that shows it (and its curl line).
+//   RL-1 (7, 8 rule 1): "Requests can be rejected with 429 when too many are made" - over the
+//        limit the answer is 429, not a 5xx or a dropped connection.
+//   RL-2 (7): "429 | Too Many Request" - with the 2.1 envelope, status false, code "429".
+//   RL-3 (8 rule 1, RFC 9110 10.2.3): a Retry-After, when sent, does not lie.
+//   RL-5 (7): "Failures: 400, 403, 429" - no 5xx under load.
+import { defineCheck, describeResponse, show, toFinding, type Fact } from '../contract/checks/finding.ts';
+import { envelope } from '../contract/schemas/envelope.ts';
+import type { Exchange, Finding } from '../contract/types.ts';
+import type { LoadResult, RateLimitResult, RetryAfterCheck } from './result.ts';
+
+/** RL-1: a request over the limit is refused with 429 - not a 5xx, not a dropped connection. */
+export const refusedWith429 = defineCheck('rate-limit.refused-with-429', 'RL-1', (ex: Exchange, during: string): Fact[] => {
+  const s = ex.response?.status;
+  if (s !== undefined && s < 500) return [];
+  return [{
+    title: s === undefined ? `A request ${during} got no answer` : `A request ${during} was answered ${s}`,
+    received: describeResponse(ex),
+    expected: 'a 2xx, or 429 "Too Many Request" when the rate is exceeded (spec 7)',
+  }];
+});
+
+/** RL-2: a 429 carries the envelope with status false and code "429". */
+export const envelopeOn429 = defineCheck('rate-limit.envelope-on-429', 'RL-2', (ex: Exchange): Fact[] => {
+  if (ex.response?.status !== 429) return [];
+  const r = envelope.safeParse(ex.json);
+  if (!r.success) return [{ title: '429 body is not the envelope', received: describeResponse(ex), expected: '{status: false, message, code: "429", response: null} (spec 2.1, 7)' }];
+  const facts: Fact[] = [];
+  if (r.data.status !== false) facts.push({ title: '429 envelope has status true', received: `status ${show(r.data.status)}`, expected: 'status false' });
+  if (r.data.code !== '429') facts.push({ title: '429 envelope code is not "429"', received: `code ${show(r.data.code)}`, expected: 'code "429"' });
+  return facts;
+});
+
+/** RL-5: no 5xx under load. */
+export const noServerErrorUnderLoad = defineCheck('rate-limit.no-5xx-under-load', 'RL-5', (ex: Exchange, during: string): Fact[] => {
+  const s = ex.response?.status;
+  if (s === undefined || s < 500) return [];
+  return [{ title: `Server answered ${s} ${during}`, received: describeResponse(ex), expected: 'a 2xx, 400, 403 or 429 under load, never a 5xx (spec 7)' }];
+});
+
+/** RL-3: the request sent once the Retry-After wait was over was refused again. */
+export function retryAfterLied(check: RetryAfterCheck): Finding[] {
+  if (check.held) return [];
+  const test = check.refusedTest;
+  return [toFinding('rate-limit.retry-after-truthful', 'RL-3', {
+    title: 'A request sent after the Retry-After wait was refused again',
+    received: `Retry-After: ${check.retryAfterSeconds} on this 429; a request ${check.testedAfterSeconds} s later was answered ${test ? describeResponse(test) : 'with a refusal'}`,
+    expected: `a request after ${check.retryAfterSeconds} s is accepted (RFC 9110 10.2.3: Retry-After is how long to wait)`,
+  }, check.refusal)];
+}
+
+function serverFindings(ev: { serverErrors: Exchange[]; failures: Exchange[] }, during: string): Finding[] {
+  return [...ev.serverErrors, ...ev.failures].flatMap((ex) => refusedWith429(ex, during));
+}
+
+/** Findings of a probe: RL-1, RL-2, RL-3 and RL-5 (RL-4 is its observation). */
+export function probeFindings(r: RateLimitResult): Finding[] {
+  const during = `while probing the rate limit (${r.operation})`;
+  return [
+    ...serverFindings(r.evidence, during),
+    ...r.evidence.refusals.flatMap((ex) => envelopeOn429(ex, undefined)),
+    ...r.retryAfter.checks.flatMap(retryAfterLied),
+    ...r.evidence.serverErrors.flatMap((ex) => noServerErrorUnderLoad(ex, during)),
+  ];
+}
+
+/** Findings of a load run: RL-5 for 5xx, RL-1 for unanswered requests, RL-2 for 429s without the envelope. */
+export function loadFindings(r: LoadResult): Finding[] {
+  const during = `under a steady load of ${r.rate} requests/s (${r.operation})`;
+  return [
+    ...r.evidence.serverErrors.flatMap((ex) => noServerErrorUnderLoad(ex, during)),
+    ...r.evidence.failures.flatMap((ex) => refusedWith429(ex, during)),
+    ...r.evidence.refusals.flatMap((ex) => envelopeOn429(ex, undefined)),
+  ];
+}

@@ -1,0 +1,75 @@
+// rate-limit.json / load.json and their console summaries. Tokens never reach them: the
+// exchanges are redacted when recorded, and the files are scrubbed once more on the way out.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RunConfig } from '../config/schema.ts';
+import { scrubber } from '../reports/scrub.ts';
+import type { LoadResult, RateLimitResult } from './result.ts';
+
+export const RATE_LIMIT_FILE = 'rate-limit.json';
+export const LOAD_FILE = 'load.json';
+
+function write(dir: string, file: string, value: unknown, config: RunConfig): string {
+  mkdirSync(dir, { recursive: true });
+  const target = path.join(dir, file);
+  const scrub = scrubber([config.target.token, config.target.secondToken]);
+  writeFileSync(target, scrub(`${JSON.stringify(value, null, 2)}\n`));
+  return target;
+}
+
+export function writeRateLimitJson(dir: string, result: RateLimitResult, config: RunConfig): string {
+  return write(dir, RATE_LIMIT_FILE, { target: { name: config.target.name, baseUrl: config.target.baseUrl }, ...result }, config);
+}
+
+export function writeLoadJson(dir: string, result: LoadResult, config: RunConfig): string {
+  return write(dir, LOAD_FILE, { target: { name: config.target.name, baseUrl: config.target.baseUrl }, ...result }, config);
+}
+
+/** The probe result without its bulky parts: the RL-4 observation of certification.json. */
+export function probeObservation(r: RateLimitResult): Record<string, unknown> {
+  const { evidence: _e, retryAfter, ...rest } = r;
+  return { ...rest, retryAfter: { ...retryAfter, checks: retryAfter.checks.map(({ refusal: _r, refusedTest: _t, ...c }) => c) } };
+}
+
+export function loadObservation(r: LoadResult): Record<string, unknown> {
+  const { evidence: _e, ...rest } = r;
+  return rest;
+}
+
+const yesNo = (v: boolean | null) => (v === null ? 'n/a' : v ? 'yes' : 'NO');
+
+export function probeSummary(r: RateLimitResult): string {
+  const lines = [`rate limit of ${r.operation}: ${r.limited ? 'limited' : 'no 429 seen'}`];
+  if (r.limited) {
+    lines.push(
+      `  limit            ${r.limit ?? 'unknown'} per ${r.windowSeconds !== null ? `${r.windowSeconds} s` : 'unknown window'}`,
+      `  algorithm        ${r.algorithm} (refill ${r.refill}${r.refillPerSecond !== null ? `, ${r.refillPerSecond}/s` : ''})`,
+      `  scope            ${r.scope}`,
+      `  Retry-After      ${r.retryAfter.present ? `sent, truthful: ${yesNo(r.retryAfter.truthful)}` : 'not sent'}`,
+      `  envelope on 429  ${yesNo(r.envelopeOn429)}`,
+    );
+  }
+  const policy = r.headers.rateLimitPolicy;
+  lines.push(
+    `  headers          ${policy ? `RateLimit-Policy ${policy.limit}${policy.windowSeconds !== null ? `/${policy.windowSeconds}s` : ''} (agrees: ${yesNo(r.headers.limitAgrees)})` : 'no RateLimit-Policy'}` +
+      `${r.headers.rateLimit ? ', RateLimit' : ''}${r.headers.xRateLimit ? ', X-RateLimit-*' : ''}`,
+    `  sent             ${r.requestsSent} requests in ${r.durationSeconds} s (caps ${r.caps.maxRequests} requests, ${r.caps.maxSeconds} s); ` +
+      `statuses ${Object.entries(r.statusCounts).map(([s, n]) => `${s}:${n}`).join(' ')}; 5xx: ${r.fiveXx}`,
+  );
+  if (r.stoppedBy) lines.push(`  stopped by       ${r.stoppedBy}`);
+  for (const n of r.notes) lines.push(`  note: ${n}`);
+  return lines.join('\n');
+}
+
+export function loadSummary(r: LoadResult): string {
+  const l = r.latencyMs;
+  return [
+    `load on ${r.operation}: ${r.requestsSent} requests at ${r.rate}/s for ${r.seconds} s (achieved ${r.achievedRate}/s over ${r.durationSeconds} s)`,
+    `  statuses         ${Object.entries(r.statusCounts).map(([s, n]) => `${s === '0' ? 'no answer' : s}:${n}`).join(' ') || 'none'}; 5xx: ${r.fiveXx}`,
+    `  429 envelope     ${r.refusals.withEnvelope} of ${r.refusals.count}`,
+    `  latency (ms)     ${l ? `p50 ${l.p50}  p90 ${l.p90}  p99 ${l.p99}  p99.9 ${l.p999}  max ${l.max}` : 'no answers'}`,
+    `  sender lag (ms)  p50 ${r.sendLagMs.p50}  p99 ${r.sendLagMs.p99}${r.skippedAtConcurrencyCap > 0 ? `; ${r.skippedAtConcurrencyCap} not sent (concurrency cap ${r.caps.maxConcurrency})` : ''}`,
+    ...(r.stoppedBy ? [`  stopped by       ${r.stoppedBy}`] : []),
+    `  note: ${r.request.description}`,
+  ].join('\n');
+}

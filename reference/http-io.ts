@@ -1,0 +1,60 @@
+// Reading requests and writing answers on node:http, and the answer to HTTP the parser refuses.
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Ctx, Reply } from './context.ts';
+import { failure } from './respond.ts';
+
+/** Body larger than this: 413 (the reference's limit; the spec gives none). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type BodyResult = { ok: true; text: string } | { ok: false };
+const TOO_LARGE: BodyResult = { ok: false };
+
+/** Reads the body up to MAX_BODY_BYTES; resolves { ok: false } and stops reading once it is
+ *  larger. (A request aborted mid-body never resolves: there is no one left to answer.) */
+export function readBody(req: IncomingMessage): Promise<BodyResult> {
+  if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return Promise.resolve(TOO_LARGE);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (size > MAX_BODY_BYTES) return;
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      req.pause();
+      resolve(TOO_LARGE);
+    });
+    req.on('end', () => {
+      if (size <= MAX_BODY_BYTES) resolve({ ok: true, text: (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8') });
+    });
+  });
+}
+
+/** Writes a reply, with Content-Length; `extra` headers are added to the reply's own. */
+export function write(res: ServerResponse, reply: Reply, extra?: Record<string, string>): void {
+  if (res.headersSent || res.destroyed) return;
+  const body = reply.body;
+  let length = 0;
+  if (typeof body === 'string') length = Buffer.byteLength(body);
+  else if (Buffer.isBuffer(body)) length = body.length;
+  else for (const chunk of body) length += chunk.length;
+  const headers = reply.headers;
+  if (extra) for (const name in extra) headers[name] ??= extra[name]!;
+  headers['content-length'] = String(length);
+  res.writeHead(reply.status, headers);
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return void res.end(body);
+  // Several chunks go out in one write: the response stays corked until end().
+  for (const chunk of body) res.write(chunk);
+  res.end();
+}
+
+/** The answer to a request node's HTTP parser refused (bad request line, header too large ...). */
+export function answerClientError(ctx: Ctx, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reply = failure(ctx, status, `malformed HTTP request (${err.code ?? 'parse error'})`);
+  const body = Buffer.from(reply.body as string);
+  const head = Object.entries({ ...reply.headers, 'content-length': String(body.length), connection: 'close' })
+    .map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`), body]));
+}

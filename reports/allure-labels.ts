@@ -1,0 +1,58 @@
+// How a conformance test appears in Allure: labelled by the requirements it verifies (epic = spec
+// section, feature = operation, story = requirement, severity from the level), linked to the spec
+// section, and with each finding's exchange (JSON) and curl line (text) attached.
+import type { Label, Link } from 'allure-js-commons';
+import { requirement } from '../contract/requirements.ts';
+import type { Finding, Level, Operation } from '../contract/types.ts';
+import { primarySection, sectionLink, sectionTitle } from './spec-sections.ts';
+
+/** MUST critical, SHOULD normal, INFO minor. */
+export const SEVERITY: Record<Level, 'critical' | 'normal' | 'minor'> = { MUST: 'critical', SHOULD: 'normal', INFO: 'minor' };
+
+export const OPERATION_NAMES: Record<Operation, string | undefined> = {
+  'order-status': 'Update Order Status (POST /api/v1/sales/{salesId}/update-order-status)',
+  'customer-create': 'contactSave (POST /api/v1/customer/create)',
+  report: 'Consumption Production Report (POST /api/v1/report/consumption-production-report)',
+  'contact-read': 'Get Contact By Id (read-back extension)',
+  raw: undefined,
+};
+
+const unique = <T>(list: T[]) => [...new Set(list)];
+
+export function allureLabels(ids: string[]): Label[] {
+  const reqs = ids.map(requirement);
+  const rank = (l: Level) => ['INFO', 'SHOULD', 'MUST'].indexOf(l);
+  const top = reqs.map((r) => r.level).sort((a, b) => rank(b) - rank(a))[0] ?? 'INFO';
+  return [
+    ...unique(reqs.map((r) => sectionTitle(primarySection(r.section)))).map((value) => ({ name: 'epic', value })),
+    ...unique(reqs.flatMap((r) => r.operations.map((o) => OPERATION_NAMES[o]).filter((n): n is string => !!n))).map((value) => ({ name: 'feature', value })),
+    ...reqs.map((r) => ({ name: 'story', value: `${r.id} [${r.level}] ${r.title}` })),
+    ...reqs.map((r) => ({ name: 'tag', value: r.id })),
+    { name: 'severity', value: SEVERITY[top] },
+  ];
+}
+
+export function allureLinks(ids: string[], env: NodeJS.ProcessEnv = process.env): Link[] {
+  const sections = unique(ids.map((id) => primarySection(requirement(id).section)));
+  return sections.flatMap((s) => {
+    const url = sectionLink(s, env);
+    return url ? [{ name: `spec ${sectionTitle(s)}`, url, type: 'link' }] : [];
+  });
+}
+
+export interface AllureAttachment {
+  name: string;
+  content: string;
+  contentType: 'application/json' | 'text/plain';
+}
+
+/** Per finding: its exchange as JSON and its curl line as text. */
+export function findingAttachments(findings: Finding[]): AllureAttachment[] {
+  return findings.flatMap((f, i) => {
+    const name = `${f.requirementId} finding ${i + 1}`;
+    return [
+      ...(f.exchange ? [{ name: `${name}: exchange`, content: JSON.stringify(f.exchange, null, 2), contentType: 'application/json' as const }] : []),
+      ...(f.curl ? [{ name: `${name}: curl`, content: f.curl, contentType: 'text/plain' as const }] : []),
+    ];
+  });
+}

@@ -1,0 +1,114 @@
+// records.json: what a run collected from vitest (every test's record, state and errors) and the
+// facts of the run, so a certificate can be recomputed later: `report --merge` joins the records
+// of the shards of a sharded run (`run --shard i/n`) and certifies them as one run.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SuiteName } from '../contract/types.ts';
+import type { RunFacts } from './certification.ts';
+import type { Collected } from './collector.ts';
+
+export const RECORDS_FORMAT = 'erp-conformance-records/1';
+
+export interface Shard {
+  /** 1-based. */
+  index: number;
+  count: number;
+}
+
+/** The serializable part of RunFacts (the reason of unselected requirements is derived). */
+export interface RecordedFacts {
+  target: { name: string; baseUrl: string };
+  suiteVersion: string;
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  numRuns: number;
+  suites: SuiteName[];
+  selection: string[] | null;
+  withLoad: boolean;
+}
+
+export interface RunRecords {
+  format: typeof RECORDS_FORMAT;
+  shard: Shard | null;
+  facts: RecordedFacts;
+  collected: Collected;
+}
+
+export class RecordsError extends Error {}
+
+/** "2/3" -> { index: 2, count: 3 }; undefined for anything else. */
+export function parseShard(text: string): Shard | undefined {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (!m) return undefined;
+  const [index, count] = [Number(m[1]), Number(m[2])];
+  return index >= 1 && count >= 1 && index <= count && count <= 64 ? { index, count } : undefined;
+}
+
+export function runFacts(f: RecordedFacts, shard: Shard | null): RunFacts {
+  return {
+    ...f,
+    suites: new Set(f.suites),
+    ...(shard ? { shard } : {}),
+    unselectedReason: (r) =>
+      r.suite === 'rate-limit' && !f.withLoad ? 'rate limits are measured by the probe: run with --with-load' : `not selected (--only ${f.selection?.join(',')})`,
+  };
+}
+
+export function readRecords(dir: string): RunRecords {
+  const file = path.join(dir, 'records.json');
+  let data: RunRecords;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8')) as RunRecords;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new RecordsError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file (was the folder written by `erp-conformance run`?)' : (e as Error).message}`);
+  }
+  if (data?.format !== RECORDS_FORMAT) throw new RecordsError(`${file} is not a records file of this kit (format ${JSON.stringify(data?.format)}, expected ${RECORDS_FORMAT})`);
+  return data;
+}
+
+/** Facts every shard of one run shares; a mismatch means the folders come from different runs. */
+const SAME: ((f: RecordedFacts) => unknown)[] = [
+  (f) => f.target.baseUrl, (f) => f.target.name, (f) => f.suiteVersion, (f) => f.seed, (f) => f.numRuns,
+  (f) => f.selection?.join(','), (f) => f.withLoad, (f) => [...f.suites].sort().join(','),
+];
+const SAME_NAMES = ['target.baseUrl', 'target.name', 'suiteVersion', 'seed', 'numRuns', 'selection', 'withLoad', 'suites'];
+
+/**
+ * Joins the records of every shard of one run. Every shard 1..n must be given exactly once, and
+ * all must come from the same run settings (target, seed, runs per property, selection).
+ */
+export function mergeRecords(list: { dir: string; records: RunRecords }[]): RunRecords {
+  if (list.length === 0) throw new RecordsError('no folders to merge');
+  if (list.length === 1 && list[0]!.records.shard === null) return list[0]!.records;
+  const first = list[0]!;
+  const count = first.records.shard?.count;
+  const seen = new Map<number, string>();
+  for (const { dir, records } of list) {
+    const s = records.shard;
+    if (!s) throw new RecordsError(`${dir} holds an unsharded run: only the shards of one run (run --shard i/n) can be merged`);
+    if (s.count !== count) throw new RecordsError(`${dir} is shard ${s.index}/${s.count}, ${first.dir} is shard ${first.records.shard!.index}/${count}: not the same split`);
+    if (seen.has(s.index)) throw new RecordsError(`shard ${s.index}/${s.count} is given twice (${seen.get(s.index)} and ${dir})`);
+    seen.set(s.index, dir);
+    SAME.forEach((get, i) => {
+      if (JSON.stringify(get(records.facts)) !== JSON.stringify(get(first.records.facts)))
+        throw new RecordsError(`${dir} and ${first.dir} differ in ${SAME_NAMES[i]}: not shards of the same run`);
+    });
+  }
+  const missing = Array.from({ length: count! }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  if (missing.length) throw new RecordsError(`shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')} missing: every shard of the run is needed`);
+
+  const starts = list.map((l) => Date.parse(l.records.facts.startedAt));
+  const ends = list.map((l, i) => starts[i]! + l.records.facts.durationMs);
+  const sorted = [...list].sort((a, b) => a.records.shard!.index - b.records.shard!.index);
+  return {
+    format: RECORDS_FORMAT,
+    shard: null,
+    facts: { ...first.records.facts, startedAt: new Date(Math.min(...starts)).toISOString(), durationMs: Math.max(...ends) - Math.min(...starts) },
+    collected: {
+      tests: sorted.flatMap((l) => l.records.collected.tests),
+      errors: sorted.flatMap((l) => l.records.collected.errors.map((e) => `shard ${l.records.shard!.index}/${count}: ${e}`)),
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// Writes the report folder of a certification: certification.json, junit.xml,
+// certification.html and (when given) records.json. Every text passes the token scrubber.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Certification } from './certification.ts';
+import { certificateHtml } from './html.ts';
+import { junitXml } from './junit.ts';
+import type { RateLimitSection } from './rate-limit.ts';
+import type { RunRecords } from './records.ts';
+
+export interface ReportFiles {
+  certification: string;
+  html: string;
+  junit: string;
+  records?: string;
+}
+
+export interface WriteOptions {
+  /** Removes every configured token from a text (reports/scrub.ts). */
+  scrub?: (text: string) => string;
+  rateLimit?: RateLimitSection;
+  /** Written as records.json, so `report --merge` can join shards. */
+  records?: RunRecords;
+  /** Also (re)write certification.json (false when regenerating from it). */
+  json?: boolean;
+}
+
+export function reportPaths(out: string): Required<ReportFiles> {
+  return {
+    certification: path.join(out, 'certification.json'),
+    html: path.join(out, 'certification.html'),
+    junit: path.join(out, 'junit.xml'),
+    records: path.join(out, 'records.json'),
+  };
+}
+
+export function writeReports(out: string, cert: Certification, o: WriteOptions = {}): ReportFiles {
+  const scrub = o.scrub ?? ((t: string) => t);
+  const p = reportPaths(out);
+  mkdirSync(out, { recursive: true });
+  if (o.json !== false) writeFileSync(p.certification, scrub(`${JSON.stringify(cert, null, 2)}\n`));
+  writeFileSync(p.junit, scrub(junitXml(cert)));
+  writeFileSync(p.html, scrub(certificateHtml(cert, o.rateLimit)));
+  const files: ReportFiles = { certification: p.certification, html: p.html, junit: p.junit };
+  if (o.records) {
+    writeFileSync(p.records, scrub(`${JSON.stringify(o.records)}\n`));
+    files.records = p.records;
+  }
+  return files;
+}
+
+export class ReportInputError extends Error {}
+
+/** Reads DIR/certification.json as a run wrote it. */
+export function readCertification(dir: string): Certification {
+  const file = reportPaths(dir).certification;
+  let cert: Certification;
+  try {
+    cert = JSON.parse(readFileSync(file, 'utf8')) as Certification;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ReportInputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file (run `erp-conformance run --out DIR` first)' : (e as Error).message}`);
+  }
+  if (!cert || !Array.isArray(cert.requirements) || typeof cert.verdict !== 'string' || !cert.summary)
+    throw new ReportInputError(`${file} is not a certification.json of this kit`);
+  return cert;
+}

@@ -1,0 +1,118 @@
+// `probe`, `load` and `run --with-load` on the command line: the safety refusals (exit 2, before
+// any request), the output files, and exit 1 when a rate-limit requirement fails. The commands
+// run in this process (output captured) except two end-to-end runs of the real binary.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loadCommand } from '../../bin/commands/load.ts';
+import { probeCommand } from '../../bin/commands/probe.ts';
+import { runCommand } from '../../bin/commands/run.ts';
+import type { Command } from '../../bin/usage.ts';
+import { rateLimitFile } from '../../reports/rate-limit.ts';
+import { referenceRunConfig } from '../../reference/fixtures.ts';
+import { holdsToken, limitedReference, TOKENS } from './helpers.ts';
+
+const BIN = new URL('../../bin/erp-conformance.js', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'erp-load-cli-'));
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { PATH: process.env.PATH!, HOME: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+  return new Promise((resolve) => child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))));
+}
+
+/** Runs a command in this process: its exit code (a usage error is thrown) and what it printed. */
+async function command(cmd: Command, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  try {
+    return { code: await cmd.run(args), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+/** A config file for `baseUrl`, with the tokens written in it (so the output can be searched for them). */
+function configFile(baseUrl: string, load: Record<string, unknown> = {}): string {
+  const c = referenceRunConfig(baseUrl, [...TOKENS], 42);
+  const file = join(dir, `config-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify({ ...c, load: { ...c.load, ...load } }));
+  return file;
+}
+
+const REMOTE = 'https://erp-staging.acme.example';
+const stops: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const stop of stops) await stop();
+});
+
+describe('erp-conformance probe and load', () => {
+  it('refuses a non-loopback target while load.allowNonLoopback is false, with exit code 2', async () => {
+    const cases: Array<[Command, string[]]> = [[probeCommand, []], [loadCommand, ['--rate', '1', '--seconds', '1']], [runCommand, ['--with-load', '--only', 'RL']]];
+    for (const [cmd, args] of cases) {
+      const r = await command(cmd, [...args, '--config', configFile(REMOTE), '--yes']);
+      expect(r.code, cmd.name).toBe(2);
+      expect(r.stderr).toMatch(/not a loopback address and the config's load.allowNonLoopback is false/);
+    }
+  });
+
+  it('refuses a non-loopback target without --yes even when the config allows it', async () => {
+    const r = await command(probeCommand, ['--config', configFile(REMOTE, { allowNonLoopback: true })]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/without --yes/);
+  });
+
+  it('refuses flags above the caps and a load larger than the caps, with exit code 2', async () => {
+    const above = await command(probeCommand, ['--max-requests', '5000']);
+    expect(above.code).toBe(2);
+    expect(above.stderr).toMatch(/--max-requests 5000 is above the cap 2000/);
+    const big = await command(loadCommand, ['--rate', '100', '--seconds', '60']);
+    expect(big.code).toBe(2);
+    expect(big.stderr).toMatch(/6000 requests is above the cap of 2000/);
+  });
+
+  it('rejects an unknown operation and a load without rate or seconds as usage errors', async () => {
+    await expect(command(probeCommand, ['--operation', 'delete-everything'])).rejects.toThrow(/--operation must be one of/);
+    await expect(command(loadCommand, ['--rate', '5'])).rejects.toThrow(/--rate R and --seconds S are required/);
+    await expect(command(probeCommand, ['--config', configFile(REMOTE), '--algorithm', 'sliding'])).rejects.toThrow(/embedded reference only/);
+  });
+
+  it('probes the embedded reference with no config, prints the summary and writes rate-limit.json in the certificate\'s format', async () => {
+    const out = join(dir, 'probe-out');
+    const r = await cli(['probe', '--algorithm', 'token-bucket', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/algorithm\s+token-bucket/);
+    const file = JSON.parse(readFileSync(join(out, 'rate-limit.json'), 'utf8'));
+    expect(rateLimitFile.safeParse(file).success).toBe(true);
+    expect(file).toMatchObject({ limited: true, limit: 20, algorithm: 'token-bucket', scope: 'token' });
+  });
+
+  it('runs a paced load on the embedded reference and writes load.json', async () => {
+    const out = join(dir, 'load-out');
+    const r = await command(loadCommand, ['--rate', '20', '--seconds', '1', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/latency \(ms\)\s+p50/);
+    expect(JSON.parse(readFileSync(join(out, 'load.json'), 'utf8'))).toMatchObject({ requestsSent: 20, fiveXx: 0 });
+  });
+
+  it('exits 1 when the target answers 503 over the limit, and never prints or writes a token', async () => {
+    const target = await limitedReference({}, ['rl-503']);
+    stops.push(() => target.server.close());
+    const out = join(dir, 'probe-503');
+    const r = await cli(['probe', '--config', configFile(target.server.url), '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAILED RL-1/);
+    expect(r.stdout).toMatch(/FAILED RL-5/);
+    expect(existsSync(join(out, 'rate-limit.json'))).toBe(true);
+    expect(holdsToken(r.stdout + r.stderr + readFileSync(join(out, 'rate-limit.json'), 'utf8'))).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+// Targets of the load tests, all on 127.0.0.1: the reference with a limiter (and faults), and
+// its run config.
+import { loadConfig } from '../../config/load.ts';
+import type { RunConfig } from '../../config/schema.ts';
+import type { FaultName } from '../../reference/faults.ts';
+import { referenceRunConfig } from '../../reference/fixtures.ts';
+import type { RateLimitConfig } from '../../reference/limiter.ts';
+import { startReference, type ReferenceServer } from '../../reference/server.ts';
+
+export const TOKENS = ['reference-token-1', 'reference-token-2'];
+
+export interface Limited {
+  server: ReferenceServer;
+  config: RunConfig;
+}
+
+/** The reference with a limiter (default 20 per 2 s, fixed window, per token). */
+export async function limitedReference(limit: Partial<RateLimitConfig> = {}, faults: FaultName[] = []): Promise<Limited> {
+  const rateLimit: RateLimitConfig = { limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token', ...limit };
+  const server = await startReference({ port: 0, faults, rateLimit });
+  return { server, config: loadConfig({ base: server.runConfig(), env: {} }) };
+}
+
+/** A run config pointing at `baseUrl` (e.g. a stand-in server), otherwise the reference's. */
+export function configFor(baseUrl: string, change: (c: any) => void = () => {}): RunConfig {
+  const raw = referenceRunConfig(baseUrl, [...TOKENS], 42);
+  change(raw);
+  return loadConfig({ base: raw, env: {} });
+}
+
+/** `text` holds one of the reference's token values. */
+export function holdsToken(text: string): boolean {
+  return TOKENS.some((t) => text.includes(t));
+}

@@ -94,18 +94,26 @@ export class ProbeRun {
   }
 
   /**
-   * Polls after a 429 until a request is accepted. With a Retry-After of R s (whole seconds, so
+   * Polls after a 429 of the valid token until a request is accepted. With a Retry-After of R s (whole seconds, so
    * the quota returns in the last second before it), polls every `pollMs` from R − 1 s, and the
    * first poll sent at R s + margin tests it. Without one (or once it lied), the gaps grow with
    * the wait ("doubling waits", in finer steps so the refill instant stays precise).
    */
-  async findEdge(refusal: Shot): Promise<Edge> {
+  async findEdge(after: Shot): Promise<Edge> {
+    // A request of the valid token sent since (by the scope test) may have been accepted already;
+    // otherwise the polls start from its latest refusal.
+    const since = this.shots.filter((s) => s.token === 'valid' && s.seq > after.seq);
+    const early = since.find(isAccepted);
+    const refused = (before: number) => [after, ...since].filter((s) => s.seq < before && isRefusal(s)).at(-1) ?? after;
+    if (early) return { accepted: early, at: (serverTime(refused(early.seq)) + serverTime(early)) / 2 };
+    const refusal = refused(Number.POSITIVE_INFINITY);
     const ra = parseRetryAfter(refusal.headers['retry-after']);
-    const reset = ra === null ? parseState(refusal.headers.ratelimit)?.resetSeconds ?? null : null;
-    const hint = ra ?? reset;
+    // Without Retry-After, the draft RateLimit header's reset (t=) guides the polls, untested.
+    const hint = ra ?? parseState(refusal.headers.ratelimit)?.resetSeconds ?? null;
     const from = refusal.receivedAt;
     const promised = ra === null ? null : from + ra * 1000 + RETRY_AFTER_MARGIN_MS;
-    let guided = hint !== null;
+    // Past this instant nothing guides the polls any more: the gaps grow.
+    let guidedUntil = hint === null ? from : from + hint * 1000 + 1000;
     let tested = false;
     let last = refusal;
     let next = hint === null ? from + this.pollMs : Math.max(from + (hint - 1) * 1000, from);
@@ -116,16 +124,18 @@ export class ProbeRun {
       const testsPromise = promised !== null && !tested && shot.sentAt >= promised;
       if (testsPromise) tested = true;
       if (isAccepted(shot)) {
-        if (testsPromise || (promised !== null && !tested)) this.recordCheck(refusal, ra!, shot, true);
-        const gap = serverTime(shot) - serverTime(last);
-        return { accepted: shot, at: serverTime(shot) - (gap <= 2 * this.pollMs ? gap / 2 : 0) };
+        // Accepted at or before the promised instant: the Retry-After held.
+        if (promised !== null && (testsPromise || !tested)) this.recordCheck(refusal, ra!, shot, true);
+        // The quota came back between the last refused poll and this one: the middle of that gap.
+        const polled = last !== refusal;
+        return { accepted: shot, at: polled ? (serverTime(last) + serverTime(shot)) / 2 : serverTime(shot) };
       }
       if (testsPromise) {
         this.recordCheck(refusal, ra!, shot, false);
-        guided = false; // it lied: do not trust it for the rest of the wait
+        guidedUntil = from; // it lied: do not trust it for the rest of the wait
       }
       if (isRefusal(shot)) last = shot;
-      next = shot.receivedAt + nextPollGap(this.pollMs, shot.receivedAt - from, guided && (hint === null || shot.sentAt < from + hint * 1000 + 1000));
+      next = shot.receivedAt + nextPollGap(this.pollMs, shot.receivedAt - from, shot.sentAt < guidedUntil);
     }
   }
 

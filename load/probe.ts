@@ -7,10 +7,10 @@
 //  1. exhaust: requests until the first 429 count the quota (the headers give hypotheses);
 //     then the second token, if any, is tried while the first is refused (per token or shared);
 //  2. recover: poll for the first accepted request (Retry-After guided, and tested on the way);
-//  3. refill: one accepted request at that instant, then - after as long as the first burst
-//     took, so a sliding window has let all of it go - a burst until the next 429. Less than
-//     half the quota means requests come back gradually and fast: a token bucket, whose rate a
-//     timed wait then measures. Otherwise this burst counted the quota, and
+//  3. refill: one accepted request at that instant, then - once a sliding window has let all
+//     of the first burst go - a burst until the next 429. Less than half the quota means
+//     requests come back gradually and fast: a token bucket, whose rate a timed wait then
+//     measures. Otherwise this burst counted the quota, and
 //  4. next refill: half the quota + 1. A fixed window gives it all back (bulk); a sliding window
 //     only the single request sent at the previous refill. The window is the time between the
 //     two refills.
@@ -81,12 +81,12 @@ async function measure(run: ProbeRun, opts: ProbeOptions, m: Measured): Promise<
   const windowAtLeast = nA > 0 ? edge1.at - serverTime(a.accepted[0]!) : 0;
   await run.sleepUntil(edge1.accepted.receivedAt + Math.max(20, aSpan * 1.1, windowAtLeast * 0.2));
   const c = await run.burst();
-  const cAccepted = [edge1.accepted, ...c.accepted];
+  const cAccepted = acceptedBetween(run, edge1.accepted, c.refusal!);
   if (secondToken && scope === null) scope = await run.scopeTest(k);
   if (isTokenBucketLike(cAccepted.length, nA)) {
-    await tokenBucket(run, m, { a: { accepted: a.accepted, refusal: a.refusal }, c1Refusal: c.refusal!, scope, c1Accepted: cAccepted.length, announcedLimit: hints.limit, log });
+    await tokenBucket(run, m, { a: { accepted: a.accepted, refusal: a.refusal }, cRefusal: c.refusal!, cAccepted: cAccepted.length, scope, announcedLimit: hints.limit, log });
   } else {
-    await windows(run, m, { nA, edge1, cAccepted, cRefusal: c.refusal!, announcedLimit: hints.limit, log });
+    await windows(run, m, { nA, edge1, cAccepted, cRefusal: c.refusal!, log });
   }
   m.scope = scope ?? 'unknown';
   if (!secondToken) m.notes.push('scope not measured: target.secondToken is not configured');
@@ -100,7 +100,6 @@ interface WindowInput {
   edge1: Edge;
   cAccepted: Shot[];
   cRefusal: Shot;
-  announcedLimit: number | null;
   log: (line: string) => void;
 }
 
@@ -114,15 +113,18 @@ async function windows(run: ProbeRun, m: Measured, o: WindowInput): Promise<void
   const counted = cInOneWindow ? o.cAccepted.length : Math.min(o.nA, o.cAccepted.length);
   const h = Math.max(1, Math.floor(counted / 2));
   const d = await run.burst(h);
-  const kind = windowKind(1 + d.accepted.length, h);
+  const atRefill = acceptedBetween(run, edge2.accepted, d.refusal).length;
+  const kind = windowKind(atRefill, h);
   m.refill = kind.refill;
   m.algorithm = kind.algorithm;
   m.limit = counted;
+  // A sliding window restarts from the request accepted at the refill (a fixed one from its boundary).
+  if (kind.algorithm === 'sliding-window') m.windowSeconds = (edge2.at - serverTime(o.edge1.accepted)) / 1000;
   if (!cInOneWindow) {
     if (kind.algorithm === 'fixed-window') {
       // Count the quota again, from this refill on.
       const rest = d.refusal ? { accepted: [], refusal: d.refusal } : await run.burst();
-      const dCount = 1 + d.accepted.length + rest.accepted.length;
+      const dCount = atRefill + rest.accepted.length;
       if (rest.refusal && serverTime(rest.refusal) < edge2.at + windowMs) m.limit = dCount;
       else m.notes.push('the limit is uncertain: the bursts were too slow to fit in one window');
     } else {
@@ -132,7 +134,12 @@ async function windows(run: ProbeRun, m: Measured, o: WindowInput): Promise<void
     }
   }
   m.refillPerSecond = m.limit / m.windowSeconds;
-  o.log(`next refill: ${1 + d.accepted.length} accepted (${kind.algorithm}), limit ${m.limit}, window ${m.windowSeconds.toFixed(2)} s`);
+  o.log(`next refill: ${atRefill} accepted (${kind.algorithm}), limit ${m.limit}, window ${m.windowSeconds.toFixed(2)} s`);
+}
+
+/** Requests of the valid token accepted from `first` on, before `end` (a 429; null: up to now). */
+function acceptedBetween(run: ProbeRun, first: Shot, end: Shot | null): Shot[] {
+  return run.shots.filter((s) => s.token === 'valid' && isAccepted(s) && s.seq >= first.seq && (end === null || s.seq < end.seq));
 }
 
 /** The probe counts requests sent one after the other: they must be quick next to the refill. */
@@ -147,9 +154,10 @@ function paceNote(m: Measured, burst: Shot[]): void {
 
 interface BucketInput {
   a: { accepted: Shot[]; refusal: Shot };
-  c1Refusal: Shot;
+  /** The 429 that ended the burst after the first refill, and how many that burst accepted. */
+  cRefusal: Shot;
+  cAccepted: number;
   scope: Scope | null;
-  c1Accepted: number;
   announcedLimit: number | null;
   log: (line: string) => void;
 }
@@ -160,9 +168,9 @@ async function tokenBucket(run: ProbeRun, m: Measured, o: BucketInput): Promise<
   m.algorithm = 'token-bucket';
   run.phase = 'refill-rate';
   const first429 = o.a.refusal;
-  const roughRate = refillRate(o.c1Accepted, (serverTime(o.c1Refusal) - serverTime(first429)) / 1000) ?? 1;
+  const roughRate = refillRate(o.cAccepted, (serverTime(o.cRefusal) - serverTime(first429)) / 1000) ?? 1;
   let target = Math.max(3, Math.floor(o.a.accepted.length / 2));
-  let from = o.c1Refusal;
+  let from = o.cRefusal;
   for (let attempt = 0; attempt < 2; attempt++) {
     const wait = Math.min(60_000, Math.max(200, (target / Math.max(roughRate, 0.01)) * 1000));
     await run.sleepUntil(from.receivedAt + wait);

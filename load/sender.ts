@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { REDACTED, redactHeaders, redactorOf, type Redactor } from '../client/redact.ts';
 import type { TargetConfig } from '../config/schema.ts';
 import { envelope } from '../contract/schemas/envelope.ts';
-import type { Exchange } from '../contract/types.ts';
+import type { Exchange, ExchangeFailureKind } from '../contract/types.ts';
 import type { RepeatedRequest } from './requests.ts';
 
 export type ShotToken = 'valid' | 'second';
@@ -55,6 +55,14 @@ export interface Sender {
   send(token: ShotToken, timeoutMs?: number): Promise<Shot>;
 }
 
+/** The Exchange failure kind of a sender failure text ("ECONNREFUSED: ...", "timeout: ..."). */
+function failureKind(text: string): ExchangeFailureKind {
+  if (/^timeout/.test(text)) return 'timeout';
+  if (/^ECONNREFUSED/.test(text)) return 'connection-refused';
+  if (/^(ECONNRESET|EPIPE)|closed without an answer/.test(text)) return 'connection-reset';
+  return 'network';
+}
+
 function lowerHeaders(h: Record<string, unknown> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h ?? {})) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
@@ -71,27 +79,30 @@ export function createSender(opts: SenderOptions): Sender {
 
   function exchangeOf(shot: Shot, all: Record<string, string>, body: string, startedAt: string): Exchange {
     const headers = { ...request.headers, 'api-token': REDACTED };
+    // A body that echoes a token is redacted before anything is kept, its parsed JSON included.
+    const text = redact(body);
     let json: unknown;
     let jsonError: string | undefined;
     try {
-      json = JSON.parse(body);
+      json = JSON.parse(text);
     } catch (e) {
-      jsonError = body.trim() === '' ? 'not JSON: empty body' : `not JSON: ${(e as Error).message}`;
+      jsonError = text.trim() === '' ? 'not JSON: empty body' : `not JSON: ${(e as Error).message}`;
     }
-    const cut = body.length > MAX_KEPT_BODY ? `${body.slice(0, MAX_KEPT_BODY)}... [${body.length - MAX_KEPT_BODY} more characters not kept]` : body;
+    const truncated = text.length > MAX_KEPT_BODY;
+    const kept = truncated ? `${text.slice(0, MAX_KEPT_BODY)}... [${text.length - MAX_KEPT_BODY} more characters not kept]` : text;
     return {
       seq: shot.seq,
       operation: request.operation,
       tokenKind: shot.token,
       request: { method: request.method, url: redact(url.origin + request.path), headers, body: redact(request.body) },
       ...(shot.status > 0
-        ? { response: { status: shot.status, headers: redactHeaders(all, redact), body: redact(cut), bytes: Buffer.byteLength(body), truncated: false } }
+        ? { response: { status: shot.status, headers: redactHeaders(all, redact), body: kept, bytes: Buffer.byteLength(body), truncated } }
         : {}),
       ...(shot.status > 0 ? (jsonError === undefined ? { json } : { jsonError }) : {}),
-      ...(shot.failure ? { failure: { kind: /time/i.test(shot.failure) ? 'timeout' : 'network', message: redact(shot.failure) } } : {}),
+      ...(shot.failure ? { failure: { kind: failureKind(shot.failure), message: redact(shot.failure) } } : {}),
       startedAt,
       durationMs: Math.round((shot.receivedAt - shot.sentAt) * 10) / 10,
-    } as Exchange;
+    };
   }
 
   /** Fills in what came back (status 0: nothing), keeping the exchange where it can be evidence. */

@@ -19,7 +19,8 @@ export interface Req {
   /** Path segments after the leading slash, undecoded. */
   segments: string[];
   query: URLSearchParams;
-  headers: Record<string, string | string[] | undefined>;
+  /** The headers the reference reads (api-token, content-type, content-length), names lower-cased. */
+  headers: Record<string, string | undefined>;
   /** The body text (UTF-8), '' when none; read only for POST routes. */
   body: string;
 }

@@ -10,10 +10,24 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export type BodyResult = { ok: true; text: string } | { ok: false };
 const TOO_LARGE: BodyResult = { ok: false };
 
+/** The request headers the reference reads, names lower-cased, taken from the raw header list
+ *  (node builds `req.headers` on first use, for every header). As node does: a repeated api-token
+ *  is joined with ", ", a repeated Content-Type or Content-Length keeps its first value. */
+export function requestHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name === 'api-token') out[name] = name in out ? `${out[name]}, ${raw[i + 1]}` : raw[i + 1]!;
+    else if ((name === 'content-type' || name === 'content-length') && !(name in out)) out[name] = raw[i + 1]!;
+  }
+  return out;
+}
+
 /** Reads the body up to MAX_BODY_BYTES; resolves { ok: false } and stops reading once it is
  *  larger. (A request aborted mid-body never resolves: there is no one left to answer.) */
-export function readBody(req: IncomingMessage): Promise<BodyResult> {
-  if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return Promise.resolve(TOO_LARGE);
+export function readBody(req: IncomingMessage, contentLength: string | undefined): Promise<BodyResult> {
+  if (Number(contentLength) > MAX_BODY_BYTES) return Promise.resolve(TOO_LARGE);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

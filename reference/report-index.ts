@@ -5,8 +5,12 @@
 // once, so a page's items are one slice of bytes.
 import type { ReferenceData, Transaction } from './data.ts';
 
+const MODULES = ['bom', 'mc'] as const;
+
 /** The transactions of one set of branches and modules, in report order, and their JSON. */
 interface Combination {
+  /** Prefix counts of each (branch, module) of the combination. */
+  counts: Int32Array[];
   txs: Transaction[];
   /** The items' JSON joined by commas, written on first use. */
   json?: Buffer;
@@ -15,10 +19,14 @@ interface Combination {
 }
 
 export interface DataIndex {
+  data: ReferenceData;
   times: number[];
-  /** branchId -> module -> prefix[i] = transactions of that branch and module among the first i. */
-  prefix: Map<number, Map<string, Int32Array>>;
-  combinations: Map<string, Combination>;
+  /** The branches holding transactions; bit i of a branch mask stands for branchIds[i]. */
+  branchIds: number[];
+  /** prefix[branch index][module index][i] = transactions of that branch and module among the first i. */
+  prefix: Int32Array[][];
+  /** Key: branch mask * 4 + module mask (bit 0 bom, bit 1 mc). */
+  combinations: Map<number, Combination>;
 }
 
 const indexes = new WeakMap<ReferenceData, DataIndex>();
@@ -27,16 +35,14 @@ export function indexOf(data: ReferenceData): DataIndex {
   let index = indexes.get(data);
   if (index) return index;
   const n = data.transactions.length;
-  const prefix = new Map<number, Map<string, Int32Array>>();
+  const branchIds = [...new Set(data.transactions.map((tx) => tx.branchId))].sort((a, b) => a - b);
+  const prefix = branchIds.map(() => MODULES.map(() => new Int32Array(n + 1)));
   data.transactions.forEach((tx, i) => {
-    let byModule = prefix.get(tx.branchId);
-    if (!byModule) prefix.set(tx.branchId, (byModule = new Map()));
-    let counts = byModule.get(tx.module);
-    if (!counts) byModule.set(tx.module, (counts = new Int32Array(n + 1)));
-    counts[i + 1] = 1;
+    const counts = prefix[branchIds.indexOf(tx.branchId)]!;
+    for (let m = 0; m < MODULES.length; m++) counts[m]![i + 1] = counts[m]![i]! + (tx.module === MODULES[m] ? 1 : 0);
+    for (const other of prefix) if (other !== counts) for (const c of other) c[i + 1] = c[i]!;
   });
-  for (const byModule of prefix.values()) for (const counts of byModule.values()) for (let i = 1; i <= n; i++) counts[i]! += counts[i - 1]!;
-  index = { times: data.transactions.map((tx) => tx.t), prefix, combinations: new Map() };
+  index = { data, times: data.transactions.map((tx) => tx.t), branchIds, prefix, combinations: new Map() };
   indexes.set(data, index);
   return index;
 }
@@ -53,49 +59,46 @@ export function bound(times: number[], t: number, after: boolean): number {
   return lo;
 }
 
+function combinationOf(index: DataIndex, branchMask: number, moduleMask: number): Combination {
+  const key = branchMask * 4 + moduleMask;
+  let c = index.combinations.get(key);
+  if (!c) {
+    const counts: Int32Array[] = [];
+    index.branchIds.forEach((_, b) => {
+      if (branchMask & (1 << b)) MODULES.forEach((_m, m) => moduleMask & (1 << m) && counts.push(index.prefix[b]![m]!));
+    });
+    const txs = index.data.transactions.filter((tx) =>
+      (branchMask & (1 << index.branchIds.indexOf(tx.branchId))) !== 0 && (moduleMask & (1 << MODULES.indexOf(tx.module))) !== 0);
+    index.combinations.set(key, (c = { counts, txs }));
+  }
+  return c;
+}
+
 /** The transactions of some branches and modules within [lo, hi) of the sorted list. */
 export class IndexedRange {
-  private readonly counts: Int32Array[] = [];
-  private readonly key: string;
-  /** Transactions of the combination before lo, and within [lo, hi). */
+  private readonly c: Combination;
+  /** Transactions of the combination before lo. */
   private readonly before: number;
   readonly total: number;
 
-  constructor(
-    private readonly data: ReferenceData,
-    private readonly index: DataIndex,
-    lo: number,
-    hi: number,
-    private readonly branches: ReadonlySet<number>,
-    private readonly modules: ReadonlySet<string>,
-  ) {
-    let key = '';
-    for (const [b, byModule] of index.prefix) {
-      if (!branches.has(b)) continue;
-      for (const [m, counts] of byModule) {
-        if (!modules.has(m)) continue;
-        this.counts.push(counts);
-        key += `${b}:${m},`;
-      }
+  /** Branches without transactions select nothing. */
+  constructor(index: DataIndex, lo: number, hi: number, branches: Iterable<number>, modules: Iterable<string>) {
+    let branchMask = 0;
+    for (const b of branches) {
+      const i = index.branchIds.indexOf(b);
+      if (i >= 0) branchMask |= 1 << i;
     }
-    this.key = key;
+    let moduleMask = 0;
+    for (const m of modules) moduleMask |= m === 'bom' ? 1 : m === 'mc' ? 2 : 0;
+    this.c = combinationOf(index, branchMask, moduleMask);
     let before = 0;
     let upTo = 0;
-    for (const c of this.counts) {
-      before += c[lo]!;
-      upTo += c[hi]!;
+    for (const counts of this.c.counts) {
+      before += counts[lo]!;
+      upTo += counts[hi]!;
     }
     this.before = before;
     this.total = upTo - before;
-  }
-
-  private combination(): Combination {
-    let c = this.index.combinations.get(this.key);
-    if (!c) {
-      const txs = this.data.transactions.filter((tx) => this.branches.has(tx.branchId) && this.modules.has(tx.module));
-      this.index.combinations.set(this.key, (c = { txs }));
-    }
-    return c;
   }
 
   /** Positions in the combination's list of `count` transactions after skipping `start`. */
@@ -107,16 +110,17 @@ export class IndexedRange {
   /** `count` transactions after skipping `start` of them. */
   page(start: number, count: number): Transaction[] {
     const [from, to] = this.span(start, count);
-    return this.combination().txs.slice(from, to);
+    return this.c.txs.slice(from, to);
   }
 
   /** The JSON of the items of page(start, count), joined by commas, as one slice of bytes. */
   pageJson(start: number, count: number, write: (tx: Transaction) => Buffer): Buffer {
-    const c = this.combination();
+    const c = this.c;
     if (!c.json || !c.offsets) {
       const parts = c.txs.map(write);
-      c.offsets = new Int32Array(parts.length + 1);
-      parts.forEach((p, k) => (c!.offsets![k + 1] = c!.offsets![k]! + p.length + 1));
+      const offsets = new Int32Array(parts.length + 1);
+      parts.forEach((p, k) => (offsets[k + 1] = offsets[k]! + p.length + 1));
+      c.offsets = offsets;
       c.json = Buffer.from(parts.map((p) => p.toString('utf8')).join(','));
     }
     const [from, to] = this.span(start, count);

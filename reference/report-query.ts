@@ -76,7 +76,7 @@ function idFilter(name: string, text: string | undefined): Set<number> | null {
   return new Set(parts.map(Number));
 }
 
-const ALL_MODULES: ReadonlySet<string> = new Set(['bom', 'mc']);
+const ALL_MODULES = ['bom', 'mc'];
 const GROUP_FILTERS = ['categoryIds', 'subCategoryIds', 'brandIds', 'subBrandIds', 'departmentIds'] as const;
 
 /** The transactions a report request selects, in report order. */
@@ -118,13 +118,12 @@ export function select(faults: Faults, data: ReferenceData, q: ReportRequest): S
   if (faults.has('rp-range-day-after')) to = Math.max(to, Math.floor(to / DAY_MS) * DAY_MS + 2 * DAY_MS - 1);
 
   const listed = q.branchList.split(',');
-  const branches = new Set<number>();
   // 4.3: "branchList | comma-separated branch ids" - every listed branch counts (RP-9).
-  for (const b of faults.has('rp-branch-first-only') ? listed.slice(0, 1) : listed) branches.add(Number(b));
+  const branches = (faults.has('rp-branch-first-only') ? listed.slice(0, 1) : listed).map(Number);
   // 4.3: "moduleName | filter by module" (RP-8).
-  const modules = q.moduleName && q.moduleName.length > 0 && !faults.has('rp-module-filter-ignored') ? new Set<string>(q.moduleName) : ALL_MODULES;
+  const modules = q.moduleName && q.moduleName.length > 0 && !faults.has('rp-module-filter-ignored') ? q.moduleName : ALL_MODULES;
   const index = indexOf(data);
-  const range = new IndexedRange(data, index, bound(index.times, from, false), bound(index.times, to, true), branches, modules);
+  const range = new IndexedRange(index, bound(index.times, from, false), bound(index.times, to, true), branches, modules);
 
   const recipes = idFilter('recipeIds', q.recipeIds);
   const products = idFilter('productIds', q.productIds);

@@ -4,11 +4,15 @@ import type { Ctx, Reply } from './context.ts';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
+/** The Content-Type of JSON answers. */
+function contentType(ctx: Ctx): string {
+  // 4: "request bodies are JSON with header Content-Type: application/json" (ENV-5: answers are labelled JSON too).
+  return ctx.faults.has('content-type-text') ? TEXT_TYPE : JSON_TYPE;
+}
+
 /** A JSON answer. */
 export function jsonReply(ctx: Ctx, status: number, value: unknown, headers: Record<string, string> = {}): Reply {
-  // 4: "request bodies are JSON with header Content-Type: application/json" (ENV-5: answers are labelled JSON too).
-  const type = ctx.faults.has('content-type-text') ? TEXT_TYPE : JSON_TYPE;
-  return { status, headers: { ...headers, 'content-type': type }, body: JSON.stringify(value) };
+  return { status, headers: { ...headers, 'content-type': contentType(ctx) }, body: JSON.stringify(value) };
 }
 
 export function textReply(status: number, text: string, headers: Record<string, string> = {}): Reply {
@@ -19,9 +23,7 @@ export function textReply(status: number, text: string, headers: Record<string, 
 export function success(ctx: Ctx, message: string, response: unknown, headers: Record<string, string> = {}): Reply {
   if (response instanceof RawJson) {
     // The envelope around a pre-written payload depends on the faults and the message only.
-    const reply = jsonReply(ctx, 200, null, headers);
-    reply.body = [envelopeHead(ctx, message), ...response.parts, CLOSE];
-    return reply;
+    return { status: 200, headers: { ...headers, 'content-type': contentType(ctx) }, body: [envelopeHead(ctx, message), ...response.parts, CLOSE] };
   }
   return jsonReply(ctx, 200, successEnvelope(ctx, message, response), headers);
 }

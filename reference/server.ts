@@ -15,7 +15,7 @@ import { referenceData } from './data.ts';
 import { isFaultName, type FaultName } from './faults.ts';
 import { DEFAULT_TOKENS, referenceRunConfig } from './fixtures.ts';
 import { authorize, limit } from './guard.ts';
-import { answerClientError, MAX_BODY_BYTES, readBody, write } from './http-io.ts';
+import { answerClientError, MAX_BODY_BYTES, readBody, requestHeaders, write } from './http-io.ts';
 import { createLimiter, type RateLimitConfig } from './limiter.ts';
 import { matchRoute } from './router.ts';
 import { failure, HttpError } from './respond.ts';
@@ -47,6 +47,8 @@ export interface ReferenceServer {
 
 export { MAX_BODY_BYTES };
 const NOT_LIMITED = { refusal: null, headers: undefined };
+/** Shared by requests without a query string; routes only read it. */
+const NO_QUERY = new URLSearchParams();
 
 /** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds }. */
 export function parseRateLimit(text: string): { limit: number; windowSeconds: number } {
@@ -65,8 +67,8 @@ async function handle(ctx: Ctx, raw: IncomingMessage, res: ServerResponse): Prom
   const req: Req = {
     method: raw.method ?? '',
     segments: path.startsWith('/') ? path.slice(1).split('/') : [],
-    query: new URLSearchParams(q < 0 ? undefined : url.slice(q + 1)),
-    headers: raw.headers,
+    query: q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1)),
+    headers: requestHeaders(raw),
     body: '',
   };
   const match = matchRoute(req.method, req.segments);
@@ -80,7 +82,7 @@ async function handle(ctx: Ctx, raw: IncomingMessage, res: ServerResponse): Prom
   const limited = match.route.limited ? limit(ctx, req) : NOT_LIMITED;
   if (limited.refusal) return write(res, limited.refusal);
   if (match.route.method === 'POST') {
-    const body = await readBody(raw);
+    const body = await readBody(raw, req.headers['content-length'] as string | undefined);
     if (!body.ok) return write(res, failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`, limited.headers), { connection: 'close' });
     req.body = body.text;
   }

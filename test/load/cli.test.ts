@@ -1,6 +1,7 @@
 // `probe`, `load` and `run --with-load` on the command line: the safety refusals (exit 2, before
 // any request), the output files, and exit 1 when a rate-limit requirement fails. The commands
-// run in this process (output captured) except two end-to-end runs of the real binary.
+// run in this process (output captured) except two end-to-end runs of the real binary. Last,
+// the rate-limit suite of `run --with-load` against the clean reference with a limiter.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { runCommand } from '../../bin/commands/run.ts';
 import type { Command } from '../../bin/usage.ts';
 import { rateLimitFile } from '../../reports/rate-limit.ts';
 import { referenceRunConfig } from '../../reference/fixtures.ts';
+import { runConformance } from '../../suites/run.ts';
 import { holdsToken, limitedReference, TOKENS } from './helpers.ts';
 
 const BIN = new URL('../../bin/erp-conformance.js', import.meta.url).pathname;
@@ -115,4 +117,18 @@ describe('erp-conformance probe and load', () => {
     expect(existsSync(join(out, 'rate-limit.json'))).toBe(true);
     expect(holdsToken(r.stdout + r.stderr + readFileSync(join(out, 'rate-limit.json'), 'utf8'))).toBe(false);
   });
+});
+
+describe('the rate-limit suite of run --with-load', () => {
+  it('passes every RL requirement against the clean reference and writes rate-limit.json next to the certificate', async () => {
+    const target = await limitedReference({ limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token' });
+    stops.push(() => target.server.close());
+    const out = join(dir, 'run-with-load');
+    const r = await runConformance({ config: target.config, out, only: ['RL'], withLoad: true, allure: false, seed: 1, numRuns: 1, log: () => {} });
+    const rl = r.certification.requirements.filter((x) => x.id.startsWith('RL-'));
+    expect(rl.map((x) => `${x.id} ${x.status}`)).toEqual(['RL-1 passed', 'RL-2 passed', 'RL-3 passed', 'RL-4 passed', 'RL-5 passed']);
+    expect(r.certification.observations.rateLimit).toMatchObject({ limited: true, limit: 20, algorithm: 'fixed-window', scope: 'token' });
+    expect(r.certification.observations.load).toMatchObject({ fiveXx: 0 });
+    expect(JSON.parse(readFileSync(join(out, 'rate-limit.json'), 'utf8'))).toMatchObject({ limit: 20, retryAfter: { truthful: true } });
+  }, 120_000);
 });

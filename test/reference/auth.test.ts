@@ -1,5 +1,6 @@
 // 5 Authentication: "Every operation requires the header api-token ... A request without a
 // valid token is rejected with HTTP 403 (Unauthorized)". The reference checks it first.
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { call, paths, reportBody, SECOND_TOKEN, validCustomer } from './helpers.ts';
@@ -41,6 +42,16 @@ describe('authentication (5)', () => {
       expect(a.status).toBe(403);
     });
   }
+
+  it('rejects a request that repeats the api-token header, even with valid values', async () => {
+    const r = await request(ref.url + paths.report, {
+      method: 'POST',
+      headers: { 'api-token': ['reference-token-1', 'reference-token-1'], 'content-type': 'application/json' },
+      body: JSON.stringify(reportBody()),
+    });
+    expect(r.statusCode).toBe(403);
+    await r.body.dump();
+  });
 
   it('accepts the second configured token like the first', async () => {
     const a = await call(ref.url, 'POST', paths.report, { body: reportBody(), token: SECOND_TOKEN });

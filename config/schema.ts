@@ -148,8 +148,9 @@ export const runConfigSchema = z
         allowNonLoopback: z.boolean().default(false).describe('Load and rate-limit probes refuse a non-loopback target unless this is true.'),
         maxRequests: z.number().int().positive().default(2000).describe('Upper bound of requests a load or probe run may send.'),
         maxSeconds: z.number().positive().default(120).describe('Upper bound of the duration of a load or probe run, in seconds.'),
+        maxConcurrency: z.number().int().positive().max(1024).default(64).describe('Upper bound of requests in flight at once during a load or probe run.'),
       })
-      .default({ allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120 })
+      .default({ allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 })
       .describe('Safety limits of load and rate-limit probing.'),
   })
   .meta({

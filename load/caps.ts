@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import type { RunConfig } from '../config/schema.ts';
 
-/** Requests in flight at once, whatever the flags say (the config has no concurrency key). */
+/** Default of the config's load.maxConcurrency: requests in flight at once. */
 export const HARD_MAX_CONCURRENCY = 64;
 
 export interface Caps {
@@ -39,7 +39,7 @@ export function resolveCaps(load: RunConfig['load'], flags: CapFlags = {}): Caps
   return {
     maxRequests: pick('max-requests', flags.maxRequests, load.maxRequests),
     maxSeconds: pick('max-seconds', flags.maxSeconds, load.maxSeconds),
-    maxConcurrency: pick('concurrency', flags.maxConcurrency, HARD_MAX_CONCURRENCY),
+    maxConcurrency: pick('concurrency', flags.maxConcurrency, load.maxConcurrency ?? HARD_MAX_CONCURRENCY),
   };
 }
 

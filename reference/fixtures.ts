@@ -66,7 +66,7 @@ export function referenceRunConfig(url: string, tokens: string[], seed: number) 
     readBack: { getContactById: '/api/v1/contact/{contactId}?branch_id={branchId}' },
     writes: true,
     properties: { numRuns: 100, seed },
-    load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120 },
+    load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 },
   } satisfies RunConfigInput;
   return config;
 }

@@ -43,6 +43,8 @@ export interface ReferenceServer {
   faults: FaultName[];
   close(): Promise<void>;
   runConfig(): RunConfigInput;
+  /** Switches the rate limiter on (a fresh state), or off with null. */
+  setRateLimit(config: RateLimitConfig | null): void;
 }
 
 export { MAX_BODY_BYTES };
@@ -134,6 +136,9 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     tokens,
     faults,
     runConfig: () => referenceRunConfig(url, tokens, seed),
+    setRateLimit: (config) => {
+      ctx.limiter = config ? createLimiter(config) : null;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -35,6 +35,8 @@ export interface RunOptions {
   /** Suites that need --with-load (rate-limit) run only when true. */
   withLoad?: boolean;
   allure?: boolean;
+  /** Called before the rate-limit pass (the embedded reference switches its limiter on here). */
+  beforeRateLimitPass?: () => Promise<void> | void;
   /** Runs only this part of the suite files (vitest --shard); the certificate is then partial. */
   shard?: Shard;
 }
@@ -74,26 +76,32 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   if (o.allure !== false) rmSync(allureDir, { recursive: true, force: true });
   const provide: SuiteContext = { config: o.config, seed, numRuns, outDir: o.out };
   log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, ${numRuns} runs per property`);
-  const previousExitCode = process.exitCode;
-  const vitest = await startVitest('test', [], {
-    root: ROOT,
-    config: false,
-    include: [...suites].map((s) => `suites/${s}/**/*.test.ts`),
-    // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
-    ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
-    // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
-    ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
-    watch: false,
-    pool: 'forks',
-    maxWorkers: 2,
-    passWithNoTests: true,
-    testTimeout: 300_000,
-    hookTimeout: 30_000,
-    provide: { erp: provide },
-    reporters: [collector, ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : [])],
-  }, {}, { stdout: sink, stderr: sink });
-  await vitest.close();
-  process.exitCode = previousExitCode;
+  // Two passes: the functional suites, then the rate-limit suite alone, so the probe measures the
+  // quota without the functional suites spending it (and they are not throttled by the probe).
+  const passes = [[...suites].filter((x) => x !== 'rate-limit'), suites.has('rate-limit') ? ['rate-limit'] : []].filter((p) => p.length > 0);
+  for (const [i, pass] of passes.entries()) {
+    if (pass.includes('rate-limit')) await o.beforeRateLimitPass?.();
+    const previousExitCode = process.exitCode;
+    const vitest = await startVitest('test', [], {
+      root: ROOT,
+      config: false,
+      include: pass.map((x) => `suites/${x}/**/*.test.ts`),
+      // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
+      ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
+      // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
+      ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
+      watch: false,
+      pool: 'forks',
+      maxWorkers: 2,
+      passWithNoTests: true,
+      testTimeout: 300_000,
+      hookTimeout: 30_000,
+      provide: { erp: provide },
+      reporters: [collector, ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : [])],
+    }, {}, { stdout: sink, stderr: sink });
+    await vitest.close();
+    process.exitCode = previousExitCode;
+  }
 
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },

@@ -59,6 +59,7 @@ export const runCommand: Command = {
 
     let config: RunConfig;
     let stop = async () => {};
+    let beforeRateLimitPass: (() => void) | undefined;
     if (values.config) {
       config = loadConfig({ file: values.config, env: process.env });
     } else {
@@ -69,6 +70,9 @@ export const runCommand: Command = {
       if (bad.length) throw new UsageError(`unknown fault ${bad.join(', ')} (erp-conformance faults lists them)`, runCommand);
       const server = await startReference({ port: 0, faults: faults.filter(isFaultName) });
       stop = () => server.close();
+      // For the rate-limit pass the embedded reference limits as a vendor might: 20 requests per
+      // 2 s, fixed window, per token (off during the functional suites, which it would throttle).
+      beforeRateLimitPass = () => server.setRateLimit({ limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token' });
       // The embedded reference is the target: environment overrides are not applied to it.
       config = loadConfig({ base: server.runConfig(), env: {} });
       if (faults.length) config = { ...config, target: { ...config.target, name: `${config.target.name} with ${faults.join(', ')}` } };
@@ -87,7 +91,7 @@ export const runCommand: Command = {
     }
     const { runConformance } = await import('../../suites/run.ts');
     try {
-      const result = await runConformance({ config, out, only, seed, numRuns, shard, allure: !values['no-allure'], withLoad: values['with-load'] ?? false });
+      const result = await runConformance({ config, out, only, seed, numRuns, shard, allure: !values['no-allure'], withLoad: values['with-load'] ?? false, beforeRateLimitPass });
       const f = result.files;
       const written = [f.certification, f.html, f.junit, ...(f.allure ? [`${f.allure}  (HTML: erp-conformance report --allure --in ${out})`] : []), f.records];
       process.stdout.write(`\nwritten:\n${written.map((w) => `  ${w}\n`).join('')}`);

@@ -58,7 +58,7 @@ describe('loadConfig', () => {
     const c = loadConfig({ base, env: {} });
     expect(c.target.baseUrl).toBe('http://127.0.0.1:8080');
     expect(c.properties.seed).toBe(7);
-    expect(c.load).toEqual({ allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120 });
+    expect(c.load).toEqual({ allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 });
   });
 
   it('applies the documented defaults to a minimal config', () => {
@@ -73,7 +73,7 @@ describe('loadConfig', () => {
     expect(out.target.timeoutMs).toBe(10_000);
     expect(out.writes).toBe(true);
     expect(out.properties).toEqual({ numRuns: 100 });
-    expect(out.load).toEqual({ allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120 });
+    expect(out.load).toEqual({ allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 });
     expect(out.readBack).toBeUndefined();
     expect(out.fixtures.customer.dateFormat).toBeNull();
   });

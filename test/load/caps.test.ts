@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assertTargetAllowed, Budget, BURST_COUNT, FiveXxWatch, HARD_MAX_CONCURRENCY, isLoopbackUrl, resolveCaps, SafetyError } from '../../load/caps.ts';
 import { configFor } from './helpers.ts';
 
-const LOAD = { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120 };
+const LOAD = { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 };
 
 describe('safety caps', () => {
   it('takes the config caps when no flag lowers them', () => {
@@ -55,5 +55,14 @@ describe('safety caps', () => {
     expect(w.count).toBe(3);
     const spread = new FiveXxWatch();
     expect([500, 200, 200, 200, 200, 500, 200, 200, 200, 200, 500].some((s) => spread.record(s))).toBe(false);
+  });
+});
+
+describe('the concurrency cap', () => {
+  it('comes from the config and a flag may only lower it', () => {
+    const load = { allowNonLoopback: false, maxRequests: 100, maxSeconds: 10, maxConcurrency: 4 };
+    expect(resolveCaps(load).maxConcurrency).toBe(4);
+    expect(resolveCaps(load, { maxConcurrency: 2 }).maxConcurrency).toBe(2);
+    expect(() => resolveCaps(load, { maxConcurrency: 8 })).toThrow(/above the cap 4/);
   });
 });

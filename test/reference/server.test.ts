@@ -130,7 +130,7 @@ describe('the public API of reference/server.ts', () => {
       readBack: { getContactById: '/api/v1/contact/{contactId}?branch_id={branchId}' },
       writes: true,
       properties: { numRuns: 100, seed: 42 },
-      load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120 },
+      load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 },
     });
     expect(fx.UNPAID_VOUCHERS).toHaveLength(60);
     expect(fx.PAID_VOUCHERS).toHaveLength(20);

@@ -33,11 +33,14 @@ async function runFault(name: FaultName, numRuns: number, outRoot: string): Prom
   const breaks = [...f.breaks];
   const started = Date.now();
   const withLoad = breaks.some((id) => prefixOf(id) === 'RL');
-  const server = await startReference({ port: 0, faults: [name], ...(withLoad ? { rateLimit: { limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token' } } : {}) });
+  const server = await startReference({ port: 0, faults: [name] });
   try {
     const config = loadConfig({ base: server.runConfig(), env: {} });
     const only = [...new Set(breaks.map(prefixOf))];
-    const r = await runConformance({ config, out: path.join(outRoot, name), only, numRuns, seed: 1, allure: false, withLoad, log: () => {} });
+    const r = await runConformance({
+      config, out: path.join(outRoot, name), only, numRuns, seed: 1, allure: false, withLoad, log: () => {},
+      beforeRateLimitPass: () => server.setRateLimit({ limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token' }),
+    });
     const failed = r.certification.requirements.filter((x) => x.status === 'failed').map((x) => x.id);
     return { fault: name, breaks, failed, verdict: r.certification.verdict, caught: isCaught(breaks, failed, r.certification.verdict), durationMs: Date.now() - started };
   } catch (e) {

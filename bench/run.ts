@@ -6,12 +6,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchProbe } from './probe.ts';
 import { benchReference } from './reference.ts';
+import { benchRunOverhead } from './run-overhead.ts';
 
 type Figures = Record<string, unknown>;
 
 const BENCHES: Array<{ name: string; run: (previous: Figures) => Promise<Figures> }> = [
   { name: 'reference', run: benchReference },
   { name: 'probe', run: benchProbe },
+  { name: 'run', run: benchRunOverhead },
 ];
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));

@@ -23,14 +23,18 @@ export interface RequirementResult {
 /** Findings kept per requirement in the certificate. */
 export const MAX_FINDINGS = 10;
 
-export interface Certification {
-  verdict: 'certified' | 'not-certified';
+/** What identifies a run: its target, suite version, start, duration and property settings. */
+export interface RunIdentity {
   target: { name: string; baseUrl: string };
   suiteVersion: string;
   startedAt: string;
   durationMs: number;
   seed: number;
   numRuns: number;
+}
+
+export interface Certification extends RunIdentity {
+  verdict: 'certified' | 'not-certified';
   selection: string[] | null;
   summary: Record<Level, { passed: number; failed: number; skipped: number }>;
   requirements: RequirementResult[];
@@ -42,13 +46,7 @@ export interface Certification {
   shard?: string;
 }
 
-export interface RunFacts {
-  target: { name: string; baseUrl: string };
-  suiteVersion: string;
-  startedAt: string;
-  durationMs: number;
-  seed: number;
-  numRuns: number;
+export interface RunFacts extends RunIdentity {
   /** Suites that ran; requirements of the others are skipped with `unselectedReason`. */
   suites: Set<Requirement['suite']>;
   selection: string[] | null;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SuiteName } from '../contract/types.ts';
-import type { RunFacts } from './certification.ts';
+import type { RunFacts, RunIdentity } from './certification.ts';
 import type { Collected } from './collector.ts';
 
 export const RECORDS_FORMAT = 'erp-conformance-records/1';
@@ -16,13 +16,7 @@ export interface Shard {
 }
 
 /** The serializable part of RunFacts (the reason of unselected requirements is derived). */
-export interface RecordedFacts {
-  target: { name: string; baseUrl: string };
-  suiteVersion: string;
-  startedAt: string;
-  durationMs: number;
-  seed: number;
-  numRuns: number;
+export interface RecordedFacts extends RunIdentity {
   suites: SuiteName[];
   selection: string[] | null;
   withLoad: boolean;

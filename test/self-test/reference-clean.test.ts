@@ -23,3 +23,17 @@ describe('a run against the clean reference', () => {
     expect(existsSync(r.files.allure!)).toBe(true);
   }, 240_000);
 });
+
+describe('a run with writes: false and no readBack', () => {
+  it('skips every requirement that would change data, each with its reason, and certifies the rest', async () => {
+    const r = await runAgainstReference({ numRuns: 5, patch: (c) => ({ ...c, writes: false, readBack: undefined }) });
+    const byId = new Map(r.certification.requirements.map((x) => [x.id, x]));
+    for (const id of ['ST-1', 'OS-2', 'OS-3', 'OS-5', 'CU-1', 'CU-3', 'CU-4', 'CU-8', 'CU-10']) {
+      expect(byId.get(id)!.status, id).toBe('skipped');
+      expect(byId.get(id)!.reason, id).toMatch(/writes: false/);
+    }
+    // What cannot change data still runs: auth, the refusals of a missing voucher, the report.
+    for (const id of ['AUTH-1', 'AUTH-2', 'OS-1', 'CU-6', 'RP-2', 'RP-7']) expect(byId.get(id)!.status, id).toBe('passed');
+    expect(r.certification.verdict).toBe('certified');
+  }, 120_000);
+});

@@ -1,9 +1,8 @@
 // `load`: an open-model steady load of R requests/s for S seconds (load/load.ts), with a progress
 // line, HDR latency percentiles and status counts; writes load.json. Exit 0 ok, 1 a 5xx under
 // load (or a 429 without the envelope, or unanswered requests), 2 usage/config/safety refusal.
-import path from 'node:path';
-import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
-import { numberFlag, REFERENCE_FLAGS, referenceLimitFlags, SAFETY_USAGE } from './probe.ts';
+import { parseFlags, UsageError, type Command } from '../usage.ts';
+import { numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from './load-target.ts';
 
 export const loadCommand: Command = {
   name: 'load',
@@ -42,28 +41,12 @@ export const loadCommand: Command = {
       yes: { type: 'boolean' },
       ...REFERENCE_FLAGS,
     });
-    const { isProbeOperation, PROBE_OPERATIONS } = await import('../../load/requests.ts');
-    const operation = values.operation ?? 'report';
-    if (!isProbeOperation(operation)) throw new UsageError(`--operation must be one of ${PROBE_OPERATIONS.join(', ')}, received ${JSON.stringify(operation)}`, loadCommand);
     const rate = numberFlag(loadCommand, 'rate', values.rate);
     const seconds = numberFlag(loadCommand, 'seconds', values.seconds);
     if (rate === undefined || seconds === undefined) throw new UsageError('--rate R and --seconds S are required', loadCommand);
-    const maxRequests = values['max-requests'] === undefined ? undefined : intFlag(loadCommand, 'max-requests', values['max-requests'], 0, 1, 10_000_000);
-    const maxSeconds = numberFlag(loadCommand, 'max-seconds', values['max-seconds']);
-    const maxConcurrency = values.concurrency === undefined ? undefined : intFlag(loadCommand, 'concurrency', values.concurrency, 0, 1, 1_000_000);
-    const referenceLimit = await referenceLimitFlags(loadCommand, values);
-    const out = path.resolve(values.out ?? 'erp-conformance-report');
-
-    const { openTarget } = await import('../../load/target.ts');
-    const { SafetyError } = await import('../../load/caps.ts');
-    let target: Awaited<ReturnType<typeof openTarget>>;
-    try {
-      target = await openTarget({ configFile: values.config, yes: values.yes ?? false, caps: { maxRequests, maxSeconds, maxConcurrency }, referenceLimit });
-    } catch (e) {
-      if (!(e instanceof SafetyError)) throw e;
-      process.stderr.write(`erp-conformance: ${e.message}\n`);
-      return 2;
-    }
+    const opened = await openLoadTarget(loadCommand, values);
+    if (opened === 2) return 2;
+    const { operation, out, target } = opened;
     // The number of requests and the duration are known in advance: over a cap, nothing is sent.
     const planned = Math.floor(rate * seconds);
     const over =
@@ -84,9 +67,7 @@ export const loadCommand: Command = {
       const file = writeLoadJson(out, result, target.config);
       const findings = loadFindings(result);
       process.stdout.write(`${loadSummary(result)}\n`);
-      for (const f of findings) process.stdout.write(`FAILED ${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}\n`);
-      process.stdout.write(`written: ${file}\n`);
-      return findings.length > 0 ? 1 : 0;
+      return printFindings(findings, file);
     } finally {
       await target.close();
     }

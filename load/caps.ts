@@ -39,7 +39,7 @@ export function resolveCaps(load: RunConfig['load'], flags: CapFlags = {}): Caps
   return {
     maxRequests: pick('max-requests', flags.maxRequests, load.maxRequests),
     maxSeconds: pick('max-seconds', flags.maxSeconds, load.maxSeconds),
-    maxConcurrency: pick('concurrency', flags.maxConcurrency, load.maxConcurrency ?? HARD_MAX_CONCURRENCY),
+    maxConcurrency: pick('concurrency', flags.maxConcurrency, load.maxConcurrency),
   };
 }
 

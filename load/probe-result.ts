@@ -5,20 +5,8 @@ import { limitAgrees, retryAfterVerdict, round, windowAgrees } from './classify.
 import { parseRateLimitHeaders } from './headers.ts';
 import type { ProbeRun } from './probe-run.ts';
 import type { RepeatedRequest } from './requests.ts';
-import type { AlgorithmKind, RateLimitResult, Refill, Scope, StoppedBy } from './result.ts';
+import type { Measured, RateLimitResult } from './result.ts';
 import type { Shot } from './sender.ts';
-
-/** What the probe's steps established (null / unknown where they did not get that far). */
-export interface Measured {
-  notes: string[];
-  stoppedBy: StoppedBy | null;
-  limit: number | null;
-  windowSeconds: number | null;
-  refillPerSecond: number | null;
-  refill: Refill;
-  algorithm: AlgorithmKind;
-  scope: Scope;
-}
 
 /** Evidence kept per kind. */
 const KEPT = 3;

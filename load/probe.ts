@@ -20,7 +20,8 @@ import { announced, parseRateLimitHeaders } from './headers.ts';
 import { ProbeRun, Stop, type Edge } from './probe-run.ts';
 import { repeatedRequest, type ProbeOperation } from './requests.ts';
 import type { RateLimitResult, Scope } from './result.ts';
-import { buildResult, type Measured } from './probe-result.ts';
+import { buildResult } from './probe-result.ts';
+import type { Measured } from './result.ts';
 import { isAccepted, serverTime, type Shot } from './sender.ts';
 
 export interface ProbeOptions {

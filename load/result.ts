@@ -39,12 +39,12 @@ export interface HeaderFindings extends RateLimitHints {
   windowAgrees: boolean | null;
 }
 
-export interface RateLimitResult {
-  operation: ProbeOperation;
-  /** What was sent, and whether it writes (customer-create with writes: true creates customers). */
-  request: { description: string; writes: boolean };
-  /** A 429 was seen. */
-  limited: boolean;
+/** What the probe's steps established (null / unknown where they did not get that far). */
+export interface Measured {
+  /** How the figures were obtained, and what limits them. */
+  notes: string[];
+  /** Why the probe stopped before it finished, if it did. */
+  stoppedBy: StoppedBy | null;
   limit: number | null;
   windowSeconds: number | null;
   /** Token bucket: tokens per second; windows: limit / window. */
@@ -52,6 +52,14 @@ export interface RateLimitResult {
   refill: Refill;
   algorithm: AlgorithmKind;
   scope: Scope;
+}
+
+export interface RateLimitResult extends Measured {
+  operation: ProbeOperation;
+  /** What was sent, and whether it writes (customer-create with writes: true creates customers). */
+  request: { description: string; writes: boolean };
+  /** A 429 was seen. */
+  limited: boolean;
   retryAfter: { present: boolean; truthful: boolean | null; checks: RetryAfterCheck[] };
   headers: HeaderFindings;
   /** Every 429 carried the 2.1 envelope (false when no 429 was seen). */
@@ -60,11 +68,7 @@ export interface RateLimitResult {
   durationSeconds: number;
   statusCounts: Record<string, number>;
   fiveXx: number;
-  /** Why the probe stopped before it finished, if it did. */
-  stoppedBy: StoppedBy | null;
   caps: { maxRequests: number; maxSeconds: number };
-  /** How the figures were obtained, and what limits them. */
-  notes: string[];
   /** Exchanges kept as evidence: 429s (first ones and those without the envelope), 5xx, unanswered requests. */
   evidence: { refusals: Exchange[]; serverErrors: Exchange[]; failures: Exchange[] };
   timeline: TimelinePoint[];

@@ -2,11 +2,10 @@
 // config the embedded reference, started with a rate limiter on a free loopback port.
 import { loadConfig } from '../config/load.ts';
 import type { RunConfig } from '../config/schema.ts';
+import { DEFAULT_REFERENCE_LIMIT } from '../reference/fixtures.ts';
 import type { RateLimitConfig } from '../reference/limiter.ts';
 import { assertTargetAllowed, resolveCaps, type CapFlags, type Caps } from './caps.ts';
 
-/** The embedded reference's limiter when none is asked for: small, so a probe takes seconds. */
-export const DEFAULT_REFERENCE_LIMIT: RateLimitConfig = { limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token' };
 
 export interface TargetRequest {
   configFile?: string;

@@ -1,6 +1,7 @@
 // The data the reference holds that a conformance run relies on, and the run config pointing at
 // it (what `serve --print-config` prints and what `run` uses with no config).
 import type { RunConfigInput } from '../config/schema.ts';
+import type { RateLimitConfig } from './limiter.ts';
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -31,6 +32,9 @@ export const CITIES: Readonly<Record<string, { name: string; stateCode: string; 
 export const COUNTRY_CODE = 'IN';
 export const CONTACT_TYPES: readonly string[] = ['Wholesale', 'Retail'];
 /** Contacts created by contactSave get ids from this one up. */
+/** The limiter the embedded reference switches on to be probed: small, so a probe takes seconds. */
+export const DEFAULT_REFERENCE_LIMIT: RateLimitConfig = { limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token' };
+
 export const FIRST_CONTACT_ID = 5001;
 
 export const DEFAULT_TOKENS: readonly string[] = ['reference-token-1', 'reference-token-2'];

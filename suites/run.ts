@@ -79,7 +79,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   // Two passes: the functional suites, then the rate-limit suite alone, so the probe measures the
   // quota without the functional suites spending it (and they are not throttled by the probe).
   const passes = [[...suites].filter((x) => x !== 'rate-limit'), suites.has('rate-limit') ? ['rate-limit'] : []].filter((p) => p.length > 0);
-  for (const [i, pass] of passes.entries()) {
+  for (const pass of passes) {
     if (pass.includes('rate-limit')) await o.beforeRateLimitPass?.();
     const previousExitCode = process.exitCode;
     const vitest = await startVitest('test', [], {

@@ -38,13 +38,14 @@ export async function referenceLimitFlags(
   if (scope !== undefined && !(SCOPES as readonly string[]).includes(scope))
     throw new UsageError(`--limit-scope must be one of ${SCOPES.join(', ')}, received ${JSON.stringify(scope)}`, command);
   const { parseRateLimit } = await import('../../reference/server.ts');
-  let parsed = { limit: 20, windowSeconds: 2 };
+  const { DEFAULT_REFERENCE_LIMIT: d } = await import('../../reference/fixtures.ts');
+  let parsed = { limit: d.limit, windowSeconds: d.windowSeconds };
   try {
     if (text !== undefined) parsed = parseRateLimit(text);
   } catch (e) {
     throw new UsageError(`--rate-limit: ${(e as Error).message}`, command);
   }
-  return { ...parsed, algorithm: (algorithm ?? 'fixed') as RateLimitConfig['algorithm'], scope: (scope ?? 'token') as RateLimitConfig['scope'] };
+  return { ...parsed, algorithm: (algorithm as RateLimitConfig['algorithm'] | undefined) ?? d.algorithm, scope: (scope as RateLimitConfig['scope'] | undefined) ?? d.scope };
 }
 
 /** A positive number flag (seconds may be fractional). */

@@ -70,9 +70,10 @@ export const runCommand: Command = {
       if (bad.length) throw new UsageError(`unknown fault ${bad.join(', ')} (erp-conformance faults lists them)`, runCommand);
       const server = await startReference({ port: 0, faults: faults.filter(isFaultName) });
       stop = () => server.close();
-      // For the rate-limit pass the embedded reference limits as a vendor might: 20 requests per
-      // 2 s, fixed window, per token (off during the functional suites, which it would throttle).
-      beforeRateLimitPass = () => server.setRateLimit({ limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token' });
+      // For the rate-limit pass the embedded reference limits as a vendor might (off during the
+      // functional suites, which it would throttle).
+      const { DEFAULT_REFERENCE_LIMIT } = await import('../../reference/fixtures.ts');
+      beforeRateLimitPass = () => server.setRateLimit(DEFAULT_REFERENCE_LIMIT);
       // The embedded reference is the target: environment overrides are not applied to it.
       config = loadConfig({ base: server.runConfig(), env: {} });
       if (faults.length) config = { ...config, target: { ...config.target, name: `${config.target.name} with ${faults.join(', ')}` } };

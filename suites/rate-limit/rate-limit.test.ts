@@ -2,7 +2,7 @@
 // exceeded"; 8 rule 1: "Requests can be rejected with 429 when too many are made; the thresholds
 // and time window: not shown". Runs only with `run --with-load`: the probe measures the limit and
 // tests the 429s, then a short steady load looks for 5xx. Both share the config's load caps.
-import { HARD_MAX_CONCURRENCY, isLoopbackUrl } from '../../load/caps.ts';
+import { isLoopbackUrl } from '../../load/caps.ts';
 import { loadFindings, probeFindings } from '../../load/checks.ts';
 import { runLoad } from '../../load/load.ts';
 import { loadObservation, probeObservation, writeRateLimitJson } from '../../load/output.ts';
@@ -48,7 +48,7 @@ verifies(['RL-2', 'RL-5'], 'A short steady load is answered without any 5xx, and
     operation: 'report',
     rate,
     seconds: Math.min(LOAD_SECONDS, maxRequests / rate),
-    caps: { maxRequests, maxSeconds, maxConcurrency: HARD_MAX_CONCURRENCY },
+    caps: { maxRequests, maxSeconds, maxConcurrency: caps.maxConcurrency },
   });
   h.add(loadFindings(r));
   h.observe('load', loadObservation(r));

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/load.ts';
 import { prefixOf, requirement } from '../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../reference/faults.ts';
+import { DEFAULT_REFERENCE_LIMIT } from '../../reference/fixtures.ts';
 import { startReference } from '../../reference/server.ts';
 import { runConformance } from '../../suites/run.ts';
 
@@ -39,7 +40,7 @@ async function runFault(name: FaultName, numRuns: number, outRoot: string): Prom
     const only = [...new Set(breaks.map(prefixOf))];
     const r = await runConformance({
       config, out: path.join(outRoot, name), only, numRuns, seed: 1, allure: false, withLoad, log: () => {},
-      beforeRateLimitPass: () => server.setRateLimit({ limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token' }),
+      beforeRateLimitPass: () => server.setRateLimit(DEFAULT_REFERENCE_LIMIT),
     });
     const failed = r.certification.requirements.filter((x) => x.status === 'failed').map((x) => x.id);
     return { fault: name, breaks, failed, verdict: r.certification.verdict, caught: isCaught(breaks, failed, r.certification.verdict), durationMs: Date.now() - started };

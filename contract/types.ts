@@ -99,5 +99,26 @@ export interface Finding {
   replay?: Replay;
 }
 
-/** Requirement verdicts of a run. */
-export type Verdict = 'passed' | 'failed' | 'skipped';
+/**
+ * Requirement verdicts of a run.
+ * - passed: its tests ran and their checks saw at least one exchange or item they apply to, with no finding;
+ * - failed: a MUST or SHOULD check found a defect (or its test crashed);
+ * - observed: an INFO requirement recorded what the target does (its notes are observations, never failures);
+ * - inconclusive: its tests ran but saw nothing it applies to (an empty fixture, a voucher used up, a target
+ *   that stopped answering): no verdict without evidence, and the reason says how to fix it;
+ * - skipped: deliberately not run (writes: false, no readBack, not selected, not testable), with the reason;
+ * - not-run: the run budget or an interrupt ended the run before it ran.
+ */
+export type Verdict = 'passed' | 'failed' | 'observed' | 'inconclusive' | 'skipped' | 'not-run';
+
+/**
+ * The verdict of a run (and its exit code):
+ * - certified (0): every MUST passed, over the whole catalogue;
+ * - selection-passed (0): a run narrowed by --only or a shard, in which no MUST failed and none was inconclusive:
+ *   it says what the selection showed, never that the target is certified;
+ * - not-certified (1): a MUST failed, or the suite crashed;
+ * - preflight-failed (2): the target or the fixtures are not what the config says (no suite ran);
+ * - inconclusive (3): no MUST failed, but one was inconclusive or not run (empty fixtures, run budget spent);
+ * - interrupted (130 on SIGINT, 143 on SIGTERM): the run was stopped; the certificate holds what it had.
+ */
+export type RunVerdict = 'certified' | 'selection-passed' | 'not-certified' | 'preflight-failed' | 'inconclusive' | 'interrupted';

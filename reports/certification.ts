@@ -36,7 +36,7 @@ export interface RunIdentity {
 export interface Certification extends RunIdentity {
   verdict: 'certified' | 'not-certified';
   selection: string[] | null;
-  summary: Record<Level, { passed: number; failed: number; skipped: number }>;
+  summary: Record<Level, Record<Verdict, number>>;
   requirements: RequirementResult[];
   observations: Record<string, unknown>;
   exchanges: number;
@@ -79,7 +79,8 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
 
 export function certify(collected: Collected, facts: RunFacts): Certification {
   const results = requirements.map((r) => resultOf(r, collected, facts));
-  const summary = { MUST: { passed: 0, failed: 0, skipped: 0 }, SHOULD: { passed: 0, failed: 0, skipped: 0 }, INFO: { passed: 0, failed: 0, skipped: 0 } };
+  const zero = (): Record<Verdict, number> => ({ passed: 0, failed: 0, observed: 0, inconclusive: 0, skipped: 0, 'not-run': 0 });
+  const summary = { MUST: zero(), SHOULD: zero(), INFO: zero() };
   for (const r of results) summary[r.level][r.status]++;
   const observations: Record<string, unknown> = {};
   const rate = { exchanges: 0, retries: 0, waitedMs: 0 };

@@ -61,6 +61,8 @@ export type ExchangeFailureKind =
   | 'too-large'
   | 'network';
 
+export type NotSentReason = 'budget' | 'max-requests' | 'breaker' | 'interrupted';
+
 export interface Exchange {
   /** Sequence number within a run, 1-based. */
   seq: number;
@@ -74,6 +76,12 @@ export interface Exchange {
   /** Why the body is not usable JSON: "not JSON: Unexpected token <", "truncated at 1048576 bytes" ... */
   jsonError?: string;
   failure?: { kind: ExchangeFailureKind; message: string };
+  /**
+   * The request was not sent: the run budget (`budget`) or request budget (`max-requests`) was spent,
+   * the target failed the previous requests at the transport level (`breaker`), or the run was
+   * interrupted. No response, no failure: such an exchange is evidence of nothing.
+   */
+  notSent?: { reason: NotSentReason; message: string };
   /** 429 answers the client backed off from before this exchange (functional suites retry them). */
   rateLimited?: { retries: number; waitedMs: number };
   startedAt: string;

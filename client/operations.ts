@@ -18,7 +18,7 @@ export interface ClientOptions {
   retry429?: { maxRetries: number; maxWaitMs: number };
 }
 
-type Id = number | string;
+type Id = number | bigint | string;
 interface BodyArgs {
   body?: unknown;
   rawBody?: string;

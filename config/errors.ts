@@ -16,6 +16,12 @@ export class ConfigError extends Error {
   }
 }
 
+/** Keys of earlier versions, with what replaced them. */
+const RENAMED: Record<string, string> = {
+  'fixtures.sales.unpaid': 'replaced by vouchers given by role: lifecycle, cancel and refusals (and parallel), each a list of Pending unpaid vouchers (README "Fixtures")',
+  'fixtures.sales.paid': 'replaced by fixtures.sales.deliver: Pending vouchers whose payment is paid (README "Fixtures")',
+};
+
 const SECRET_KEYS = new Set(['token', 'secondToken']);
 
 export function keyPath(path: readonly PropertyKey[]): string {
@@ -41,7 +47,7 @@ export function describeIssue(issue: z.core.$ZodIssue): string[] {
   const received = secret ? typeName(input) : `${typeName(input)} ${showValue(input)}`;
   switch (issue.code) {
     case 'unrecognized_keys':
-      return issue.keys.map((k) => `${keyPath([...path, k])}: unknown key (a typo?)`);
+      return issue.keys.map((k) => `${keyPath([...path, k])}: ${RENAMED[keyPath([...path, k])] ?? 'unknown key (a typo?)'}`);
     case 'invalid_type':
       if (input === undefined) return [`${keyPath(path)}: missing (required, expected ${issue.expected})`];
       return [`${keyPath(path)}: expected ${issue.expected}, received ${received}`];

@@ -1,6 +1,8 @@
 // JSON.parse with a line/column for syntax errors. V8's messages sometimes quote the text
 // around the error, and a config file may hold a token: the quote is never passed on.
 
+import { isSafeNumber, parse as parseLossless } from 'lossless-json';
+
 export class JsonSyntaxError extends Error {
   constructor(
     readonly line: number,
@@ -12,10 +14,16 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+/** An integer literal of 16 or more digits: JSON.parse would round it past 2^53. */
+const LONG_INTEGER = /(?:^|[^\d."\w])-?\d{16,}(?![\d.eE])/;
+
 export function parseJsonText(text: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text; // tolerate a BOM
   try {
-    return JSON.parse(body);
+    const value = JSON.parse(body);
+    // An id past 2^53 (a voucher id of a 64-bit ERP) is kept as the string of its digits, which the
+    // schema takes for an id; JSON.parse alone would silently change its last digits.
+    return LONG_INTEGER.test(body) ? parseLossless(body, null, (digits: string) => (isSafeNumber(digits) ? Number(digits) : digits)) : value;
   } catch (e) {
     const v8 = e instanceof Error ? e.message : String(e);
     const at = /at position (\d+)/.exec(v8);

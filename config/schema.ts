@@ -35,7 +35,19 @@ const isoUtc = z
   });
 
 const positiveId = z.number().int().positive();
-const voucherList = (what: string) => z.array(positiveId).min(1, { error: 'expected at least one voucher id' }).describe(what);
+/**
+ * An id of the target (2.2 "a numeric salesId"): a positive integer, also past 2^53. In a JSON file
+ * a large id may be written as a number (the file is read losslessly) or as a string of digits.
+ */
+export const targetId = z
+  .union([
+    z.number().int().positive().refine(Number.isSafeInteger, { error: 'an id past 2^53 must be written as a string of digits (JSON numbers lose its last digits)' }),
+    z.string().regex(/^[1-9][0-9]{0,39}$/, { error: 'expected a positive integer, or a string of its digits' }),
+  ])
+  .transform((v): number | bigint => (typeof v === 'number' ? v : Number.isSafeInteger(Number(v)) ? Number(v) : BigInt(v)));
+export type TargetId = z.output<typeof targetId>;
+const voucherList = (what: string, min = 1) =>
+  z.array(targetId).min(min, { error: min === 1 ? 'expected at least one voucher id' : `expected at least ${min} voucher ids` }).describe(what);
 
 export const targetSchema = z.strictObject({
   name: z.string().min(1).describe('Display name of the target in reports, e.g. "Acme staging".'),
@@ -54,25 +66,39 @@ export const targetSchema = z.strictObject({
     .describe('Response bodies are cut at this many bytes (the exchange is then marked truncated, failure too-large).'),
 });
 
+/** The roles of the order-status vouchers, in the order the suites use them. */
+export const VOUCHER_ROLES = ['lifecycle', 'cancel', 'deliver', 'refusals', 'parallel', 'otherBranch'] as const;
+export type VoucherRole = (typeof VOUCHER_ROLES)[number];
+
+// Vouchers are given by role, in one place. A role's list is a pool: each run takes the first
+// voucher whose state still allows what the role does (a nightly run against the same staging
+// server finds earlier runs' vouchers moved on), so a longer pool lasts more runs between resets.
 const salesSchema = z
   .strictObject({
-    unpaid: voucherList('Sales vouchers in branchId whose payment is not paid and whose order status is Pending, that the suite may change.'),
-    paid: voucherList('Sales vouchers in branchId whose payment status is paid (spec 3: Delivered requires paid).'),
-    otherBranch: voucherList('Sales vouchers that exist in otherBranchId (not in branchId).'),
-    missing: positiveId.describe('A sales voucher id that exists in no branch.'),
+    lifecycle: voucherList('Vouchers in branchId, order status Pending, payment not paid: one is walked Pending -> Confirmed -> Processing -> Shipped per run (a pool: the first usable one is taken).'),
+    cancel: voucherList('Vouchers in branchId, Pending, not paid: one is set to Cancelled per run (a pool).'),
+    deliver: voucherList('Vouchers in branchId, Pending, payment status paid: one is walked to Shipped and set to Delivered per run (a pool; spec 3: Delivered requires paid).'),
+    refusals: voucherList('Vouchers in branchId, Pending, not paid, that only receive requests a conforming target refuses (invalid statuses, Delivered while unpaid): they never change.'),
+    parallel: voucherList('Optional: vouchers in branchId, Pending, not paid, updated in parallel to check that each update takes effect (OS-7; needs readBack.orderStatus). At least 2.', 2).optional(),
+    otherBranch: voucherList('Vouchers that exist in otherBranchId (not in branchId); never changed.'),
+    missing: targetId.describe('A sales voucher id that exists in no branch.'),
   })
   .superRefine((s, ctx) => {
-    const seen = new Map<number, string>();
-    for (const key of ['unpaid', 'paid', 'otherBranch'] as const) {
-      s[key].forEach((id, i) => {
-        const before = seen.get(id);
-        if (before) ctx.addIssue({ code: 'custom', path: [key, i], message: `voucher ${id} is also listed in sales.${before}` });
-        else seen.set(id, key);
+    const seen = new Map<string, string>();
+    for (const key of VOUCHER_ROLES) {
+      (s[key] ?? []).forEach((id, i) => {
+        const before = seen.get(String(id));
+        if (before) ctx.addIssue({ code: 'custom', path: [key, i], message: `voucher ${id} is also listed in sales.${before}: a voucher has one role` });
+        else seen.set(String(id), key);
       });
     }
-    const other = seen.get(s.missing);
+    const other = seen.get(String(s.missing));
     if (other) ctx.addIssue({ code: 'custom', path: ['missing'], message: `voucher ${s.missing} is listed in sales.${other}, so it is not missing` });
   });
+
+/** The id filters of 4.3 ("filter by recipe ids" ...). */
+export const FILTER_KEYS = ['recipeIds', 'productIds', 'categoryIds', 'subCategoryIds', 'brandIds', 'subBrandIds', 'departmentIds'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const reportSchema = z
   .strictObject({
@@ -81,7 +107,12 @@ const reportSchema = z
       .regex(ID_LIST, { error: (iss) => `expected comma-separated branch ids like "1,2", received ${showValue(iss.input)}` })
       .describe('branchList sent to the report (spec 4.3): comma-separated branch ids holding transactions.'),
     dateFrom: isoUtc.describe('Start of a date range holding report transactions, ISO 8601 UTC with trailing Z.'),
-    dateTo: isoUtc.describe('End of that date range, ISO 8601 UTC with trailing Z; not before dateFrom.'),
+    dateTo: isoUtc.describe('End of that date range, ISO 8601 UTC with trailing Z; not before dateFrom. Best in the past, so that no transaction is added during a run.'),
+    filterIds: z
+      .strictObject(Object.fromEntries(FILTER_KEYS.map((k) => [k, z.array(z.string().regex(/^\d+$/, { error: 'expected an id of digits' })).min(1).optional()])) as Record<FilterKey, z.ZodOptional<z.ZodArray<z.ZodString>>>)
+      .optional()
+      .describe('Optional: ids that occur in the range, per 4.3 id filter (e.g. {"productIds": ["101", "102"]}); two or more per filter let the suite check that widening a filter never removes a transaction (RP-19b).'),
+    emptyBranchId: positiveId.optional().describe('Optional: a valid branch that holds no transaction in the range (RP-9b: it adds none).'),
   })
   .superRefine((r, ctx) => {
     if (parseIsoUtc(r.dateFrom)! > parseIsoUtc(r.dateTo)!)
@@ -120,14 +151,45 @@ const fixturesSchema = z
       ctx.addIssue({ code: 'custom', path: ['invalidBranchId'], message: 'must differ from branchId and otherBranchId' });
   });
 
-const readBackSchema = z.strictObject({
-  getContactById: z
+const placeholderPath = (what: string, required: string, optional: string) =>
+  z
     .string()
-    .refine((t) => t.startsWith('/') && t.includes('{contactId}'), {
-      error: (iss) => `expected a path starting with "/" holding {contactId} (and optionally {branchId}), received ${showValue(iss.input)}`,
+    .refine((t) => t.startsWith('/') && t.includes(required), {
+      error: (iss) => `expected a path starting with "/" holding ${required} (and optionally ${optional}), received ${showValue(iss.input)}`,
     })
-    .describe('Path of "Get Contact By Id" (its path is not shown in the spec), with {contactId} and {branchId} placeholders.'),
+    .describe(what);
+
+/** A dot path into a JSON answer, e.g. "response.orderStatus". */
+const fieldPath = z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*|\.\d+)*$/, { error: 'expected a dot path like "response.orderStatus"' });
+
+const readBackSchema = z.strictObject({
+  getContactById: placeholderPath('Path of "Get Contact By Id" (its path is not shown in the spec), with {contactId} and {branchId} placeholders.', '{contactId}', '{branchId}').optional(),
+  orderStatus: z
+    .strictObject({
+      path: placeholderPath('Path of "Order Status" (GET; not shown in the spec), with {salesId} and {branchId} placeholders.', '{salesId}', '{branchId}'),
+      orderStatus: fieldPath.describe('Where the answer holds the order status, e.g. "response.orderStatus".'),
+      paymentStatus: fieldPath.describe('Where the answer holds the payment status, e.g. "response.paymentStatus".'),
+      paidValue: z.string().min(1).default('paid').describe('The payment status value meaning paid (compared without regard to case).'),
+    })
+    .optional()
+    .describe('Optional read path of a voucher\'s order and payment status: plans the order-status tests from the vouchers\' actual state, lets the preflight check each voucher, and verifies OS-7.'),
 });
+
+/** "100/10s", "60/1m": at most Q requests per window W. */
+export const RATE_CAP = /^\s*(\d+)\s*\/\s*(\d+)\s*(s|m|h)\s*$/;
+
+const runSchema = z
+  .strictObject({
+    concurrency: z.number().int().min(1).max(256).default(8).describe('Requests in flight at once (independent tests and property runs; stateful sequences keep their order).'),
+    maxDurationSeconds: z.number().positive().default(1800).describe('Run budget: after it, the requirements not yet run are reported as not run and the certificate is written.'),
+    maxRequests: z.number().int().positive().optional().describe('Request budget of the run: property runs are sized to it, and no request is sent past it.'),
+    rateLimit: z
+      .string()
+      .regex(RATE_CAP, { error: (iss) => `expected Q/W like "100/10s" or "60/1m", received ${showValue(iss.input)}` })
+      .optional()
+      .describe('Never send more than Q requests per window W (e.g. "100/10s"), for shared staging servers whose owners ask for it.'),
+  })
+  .default({ concurrency: 8, maxDurationSeconds: 1800 });
 
 export const runConfigSchema = z
   .strictObject({
@@ -136,6 +198,7 @@ export const runConfigSchema = z
     fixtures: fixturesSchema.describe('Data that exists on the target and that the suites rely on.'),
     readBack: readBackSchema.optional().describe('Optional read-back extension: without it the read-back requirements (CU-8..CU-10) are skipped.'),
     writes: z.boolean().default(true).describe('false forbids creating customers and changing order statuses (read-only run).'),
+    run: runSchema.describe('How the run sends its requests: concurrency, budgets, a rate cap.'),
     properties: z
       .strictObject({
         numRuns: z.number().int().positive().default(100).describe('Generated cases per property-based check.'),

@@ -72,7 +72,7 @@ export function repeatedRequest(config: RunConfig, operation: ProbeOperation): R
     }
     case 'order-status': {
       // 4.1: sets the last unpaid voucher (Pending) to Pending: "Only the order status changes" - and it does not.
-      const salesId = f.sales.unpaid[f.sales.unpaid.length - 1]!;
+      const salesId = f.sales.refusals[f.sales.refusals.length - 1]!;
       return {
         operation, method: 'POST', path: `${prefix}/api/v1/sales/${salesId}/update-order-status?branch_id=${f.branchId}`, headers: JSON_HEADERS,
         body: JSON.stringify({ orderStatus: 'Pending' }),

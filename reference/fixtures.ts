@@ -14,6 +14,14 @@ export const INVALID_BRANCH_ID = 999;
 /** Sales vouchers (2.2): unpaid and paid ones in branch 1, unpaid ones in branch 2, all Pending. */
 export const UNPAID_VOUCHERS: readonly number[] = range(1001, 1060);
 export const PAID_VOUCHERS: readonly number[] = range(2001, 2020);
+/** The unpaid vouchers by the role the run config gives them (pools of ten: ten runs between resets). */
+export const VOUCHERS_BY_ROLE = {
+  lifecycle: range(1001, 1010),
+  cancel: range(1011, 1020),
+  refusals: range(1021, 1030),
+  parallel: range(1031, 1046),
+  deliver: range(2001, 2010),
+} as const;
 export const OTHER_BRANCH_VOUCHERS: readonly number[] = range(3001, 3010);
 export const MISSING_VOUCHER = 999999;
 
@@ -54,8 +62,11 @@ export function referenceRunConfig(url: string, tokens: string[], seed: number) 
       otherBranchId: OTHER_BRANCH_ID,
       invalidBranchId: INVALID_BRANCH_ID,
       sales: {
-        unpaid: [...UNPAID_VOUCHERS],
-        paid: [...PAID_VOUCHERS],
+        lifecycle: [...VOUCHERS_BY_ROLE.lifecycle],
+        cancel: [...VOUCHERS_BY_ROLE.cancel],
+        deliver: [...VOUCHERS_BY_ROLE.deliver],
+        refusals: [...VOUCHERS_BY_ROLE.refusals],
+        parallel: [...VOUCHERS_BY_ROLE.parallel],
         otherBranch: [...OTHER_BRANCH_VOUCHERS],
         missing: MISSING_VOUCHER,
       },
@@ -67,7 +78,10 @@ export function referenceRunConfig(url: string, tokens: string[], seed: number) 
         dateFormat: 'YYYY-MM-DD' as const,
       },
     },
-    readBack: { getContactById: '/api/v1/contact/{contactId}?branch_id={branchId}' },
+    readBack: {
+      getContactById: '/api/v1/contact/{contactId}?branch_id={branchId}',
+      orderStatus: { path: '/api/v1/sales/{salesId}/order-status?branch_id={branchId}', orderStatus: 'response.orderStatus', paymentStatus: 'response.paymentStatus', paidValue: 'paid' },
+    },
     writes: true,
     properties: { numRuns: 100, seed },
     load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 },

@@ -22,7 +22,7 @@ verifies(['ENV-4', 'ENV-5'], 'Error answers (400 and 403) carry the envelope wit
   const errors = [
     await h.client.updateOrderStatus({ salesId: f.sales.missing, branchId: f.branchId, body: { orderStatus: 'Nope' } }),
     await h.client.report({ body: { ...f.report, limit: 5, offset: 0 }, token: 'none' }),
-    await h.client.updateOrderStatus({ salesId: f.sales.unpaid[0]!, branchId: f.branchId, body: { orderStatus: 'Pending' }, token: 'invalid' }),
+    await h.client.updateOrderStatus({ salesId: f.sales.refusals[0]!, branchId: f.branchId, body: { orderStatus: 'Pending' }, token: 'invalid' }),
   ];
   for (const ex of errors) {
     if (!ex.response || ex.response.status < 400 || ex.response.status >= 500) {
@@ -55,7 +55,7 @@ verifies(['ENV-6'], 'No malformed request to any operation is answered with a 5x
   const ops = fc.constantFrom('order-status', 'customer-create', 'report');
   await h.property(fc.tuple(ops, junkBody), async ([op, rawBody]) => {
     const ex = op === 'order-status'
-      ? await h.client.updateOrderStatus({ salesId: f.sales.unpaid[f.sales.unpaid.length - 1]!, branchId: f.branchId, rawBody })
+      ? await h.client.updateOrderStatus({ salesId: f.sales.refusals[f.sales.refusals.length - 1]!, branchId: f.branchId, rawBody })
       : op === 'customer-create'
         ? await h.client.createCustomer({ branchId: f.branchId, rawBody })
         : await h.client.report({ rawBody });

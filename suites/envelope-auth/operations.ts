@@ -16,7 +16,7 @@ export function validCalls(h: Harness): OperationCall[] {
   const calls: OperationCall[] = [
     {
       operation: 'order-status',
-      send: (token, contentType) => h.client.updateOrderStatus({ salesId: f.sales.unpaid[f.sales.unpaid.length - 1]!, branchId: f.branchId, body: { orderStatus: 'Pending' }, token, contentType }),
+      send: (token, contentType) => h.client.updateOrderStatus({ salesId: f.sales.refusals[f.sales.refusals.length - 1]!, branchId: f.branchId, body: { orderStatus: 'Pending' }, token, contentType }),
     },
     {
       operation: 'report',

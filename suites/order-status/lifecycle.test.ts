@@ -16,14 +16,14 @@ interface Transition {
 const observed: Transition[] = [];
 
 /** Sets a status and records the transition it attempted. */
-async function setStatus(h: Harness, kind: string, salesId: number, from: string, to: string): Promise<Exchange> {
+async function setStatus(h: Harness, kind: string, salesId: number | bigint, from: string, to: string): Promise<Exchange> {
   const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: to } });
   observed.push({ voucher: kind, from, to, status: ex.response?.status ?? null });
   return ex;
 }
 
 /** 3: the lifecycle "confirmed, processed, shipped", each accepted when the state allows it. */
-async function walk(h: Harness, kind: string, salesId: number): Promise<boolean> {
+async function walk(h: Harness, kind: string, salesId: number | bigint): Promise<boolean> {
   const noop = await setStatus(h, kind, salesId, 'Pending', 'Pending');
   // "As applicable": a vendor may refuse Pending -> Pending as no change; that is observed, not failed.
   if (noop.response?.status === 200) h.check(noop, orderStatusUpdated, undefined);
@@ -44,7 +44,7 @@ verifies(['ST-1', 'OS-5'], 'An unpaid voucher accepts Pending, Confirmed, Proces
 
 verifies(['ST-1', 'OS-3', 'OS-5'], 'A paid voucher accepts the same lifecycle and then Delivered', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
-  const salesId = h.config.fixtures.sales.paid[0]!;
+  const salesId = h.config.fixtures.sales.deliver[0]!;
   if (!(await walk(h, 'paid', salesId))) return;
   const ex = await setStatus(h, 'paid', salesId, 'Shipped', 'Delivered');
   // 4.1 rule 3: Delivered requires the voucher's payment status to be paid (here it is).
@@ -59,7 +59,7 @@ verifies(['ST-1', 'OS-5'], 'Cancelled is accepted on a fresh unpaid voucher', as
 
 verifies(['OS-3'], 'Delivered is refused with 400 on every unpaid voucher, with or without a reason', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
-  for (const salesId of h.config.fixtures.sales.unpaid) {
+  for (const salesId of h.config.fixtures.sales.refusals) {
     for (const body of [{ orderStatus: 'Delivered' }, { orderStatus: 'Delivered', reason: 1 }]) {
       const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
       h.expectStatus(ex, 400, 'OS-3', `Delivered on unpaid voucher ${salesId}`);
@@ -71,8 +71,8 @@ verifies(['ST-2'], 'The transitions the target accepts after Shipped, Delivered 
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
   const v = fixtureVouchers(h);
   // "Transitions: not shown": a vendor may refuse any of these; only what it does is recorded.
-  const probes: [string, number, string, string][] = [
-    ['paid', h.config.fixtures.sales.paid[0]!, 'Delivered', 'Shipped'],
+  const probes: [string, number | bigint, string, string][] = [
+    ['paid', h.config.fixtures.sales.deliver[0]!, 'Delivered', 'Shipped'],
     ['unpaid', v.cancel, 'Cancelled', 'Confirmed'],
     ['unpaid', v.walk, 'Shipped', 'Confirmed'],
     ['unpaid', v.walk, 'Confirmed', 'Pending'],

@@ -8,7 +8,7 @@ import { fixtureVouchers, writesForbidden } from './vouchers.ts';
 
 const refusalVoucher = (h: Harness) => fc.constantFrom(...fixtureVouchers(h).refusals);
 
-function send(h: Harness, salesId: number, body: unknown) {
+function send(h: Harness, salesId: number | bigint, body: unknown) {
   return h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
 }
 
@@ -75,10 +75,10 @@ verifies(['OS-2b'], 'A missing, non-integer or invalid branch_id is rejected wit
 verifies(['OS-1', 'OS-1b'], 'A voucher of another branch, or one that exists nowhere, is refused with 400', async (h) => {
   const f = h.config.fixtures;
   // Pending is a no-op for the other branch's Pending voucher, so nothing changes even if accepted.
-  const cases: [number, number, string][] = [
+  const cases: [number | bigint, number, string][] = [
     [f.sales.otherBranch[0]!, f.branchId, `voucher ${f.sales.otherBranch[0]} exists in branch ${f.otherBranchId}, not ${f.branchId}`],
     [f.sales.missing, f.branchId, `voucher ${f.sales.missing} exists nowhere`],
-    [f.sales.unpaid[0]!, f.otherBranchId, `voucher ${f.sales.unpaid[0]} exists in branch ${f.branchId}, not ${f.otherBranchId}`],
+    [f.sales.refusals[0]!, f.otherBranchId, `voucher ${f.sales.refusals[0]} exists in branch ${f.branchId}, not ${f.otherBranchId}`],
   ];
   for (const [salesId, branchId, because] of cases) {
     const ex = await h.client.updateOrderStatus({ salesId, branchId, body: { orderStatus: 'Pending' } });

@@ -1,22 +1,17 @@
 // Which fixture voucher each order-status test uses (config fixtures.sales).
 import type { Harness } from '../support/harness.ts';
 
+type Id = number | bigint;
+
 export interface VoucherPlan {
-  /** Walks the lifecycle (sales.unpaid[0]). */
-  walk: number;
-  /** Is cancelled (sales.unpaid[1], or [0] when only one is given). */
-  cancel: number;
-  /** Receive only requests that must be refused (sales.unpaid[2..], or all when fewer). */
-  refusals: number[];
+  walk: Id;
+  cancel: Id;
+  refusals: Id[];
 }
 
 export function fixtureVouchers(h: Harness): VoucherPlan {
-  const unpaid = h.config.fixtures.sales.unpaid;
-  return {
-    walk: unpaid[0]!,
-    cancel: unpaid[1] ?? unpaid[0]!,
-    refusals: unpaid.length > 2 ? unpaid.slice(2) : unpaid,
-  };
+  const s = h.config.fixtures.sales;
+  return { walk: s.lifecycle[0]!, cancel: s.cancel[0]!, refusals: s.refusals };
 }
 
 export function writesForbidden(h: Harness): boolean {

@@ -69,7 +69,9 @@ describe('loadConfig', () => {
     delete c.load;
     delete c.readBack;
     delete c.fixtures.customer.dateFormat;
+    delete c.run;
     const out = loadConfig({ base: c, env: {} });
+    expect(out.run).toEqual({ concurrency: 8, maxDurationSeconds: 1800 });
     expect(out.target.timeoutMs).toBe(10_000);
     expect(out.writes).toBe(true);
     expect(out.properties).toEqual({ numRuns: 100 });
@@ -103,9 +105,13 @@ describe('loadConfig', () => {
     ['a bad ISO date', (c: any) => (c.fixtures.report.dateFrom = '2026-01-01'), /fixtures\.report\.dateFrom: expected an ISO 8601 UTC instant/],
     ['dateFrom after dateTo', (c: any) => (c.fixtures.report.dateFrom = '2026-05-01T00:00:00Z'), /fixtures\.report\.dateFrom: dateFrom .* is after dateTo/],
     ['a bad branch list', (c: any) => (c.fixtures.report.branchList = '1;2'), /fixtures\.report\.branchList: expected comma-separated branch ids/],
-    ['an empty voucher list', (c: any) => (c.fixtures.sales.unpaid = []), /fixtures\.sales\.unpaid: expected at least one voucher id/],
-    ['a non-positive voucher id', (c: any) => (c.fixtures.sales.paid = [0]), /fixtures\.sales\.paid\[0\]: /],
-    ['a "missing" voucher that is listed', (c: any) => (c.fixtures.sales.missing = 2001), /fixtures\.sales\.missing: voucher 2001 is listed in sales\.paid/],
+    ['an empty voucher list', (c: any) => (c.fixtures.sales.lifecycle = []), /fixtures\.sales\.lifecycle: expected at least one voucher id/],
+    ['a non-positive voucher id', (c: any) => (c.fixtures.sales.deliver = [0]), /fixtures\.sales\.deliver\[0\]: /],
+    ['a "missing" voucher that is listed', (c: any) => (c.fixtures.sales.missing = 2001), /fixtures\.sales\.missing: voucher 2001 is listed in sales\.deliver/],
+    ['a voucher in two roles', (c: any) => (c.fixtures.sales.cancel = [...c.fixtures.sales.cancel, c.fixtures.sales.lifecycle[0]]), /fixtures\.sales\.cancel\[\d+\]: voucher 1001 is also listed in sales\.lifecycle/],
+    ['one parallel voucher', (c: any) => (c.fixtures.sales.parallel = [1031]), /fixtures\.sales\.parallel: expected at least 2 voucher ids/],
+    ['the vouchers of an earlier version', (c: any) => (c.fixtures.sales.unpaid = [1]), /fixtures\.sales\.unpaid: replaced by vouchers given by role/],
+    ['a bad rate cap', (c: any) => (c.run = { rateLimit: '100 per 10s' }), /run\.rateLimit: expected Q\/W like "100\/10s"/],
     ['an unknown key', (c: any) => (c.target.timeoutMS = 5), /target\.timeoutMS: unknown key/],
     ['an unknown dateFormat', (c: any) => (c.fixtures.customer.dateFormat = 'MM/DD/YYYY'), /fixtures\.customer\.dateFormat: expected one of/],
     ['a token with whitespace', (c: any) => (c.target.token = `${TOKEN} x`), /target\.token: must be non-empty visible ASCII/],
@@ -116,6 +122,21 @@ describe('loadConfig', () => {
     expect(e.message).toMatch(pattern);
     expect(e.message).not.toContain(TOKEN);
     expect(e.message).not.toContain(TOKEN_2);
+  });
+
+  it('keeps voucher ids past 2^53 digit for digit, written as JSON numbers or as strings', () => {
+    const c = valid();
+    const text = JSON.stringify(c, null, 2)
+      .replace('"missing": 999999', '"missing": 1152921504606846977')
+      .replace(/"refusals": \[\s*1021\s*\]/, '"refusals": ["1152921504606846979", 1021]');
+    expect(text).toContain('1152921504606846977');
+    const out = loadConfig({ file: writeConfig(text), env: {} });
+    expect(out.fixtures.sales.missing).toBe(1152921504606846977n);
+    expect(out.fixtures.sales.refusals).toEqual([1152921504606846979n, 1021]);
+    // A config object built in JavaScript cannot hold such a number exactly: it is refused.
+    const base = valid();
+    base.fixtures.sales.missing = 2 ** 60;
+    expect(configError(() => loadConfig({ base, env: {} })).message).toMatch(/fixtures\.sales\.missing: an id past 2\^53 must be written as a string of digits/);
   });
 
   it('lists several problems one per line', () => {

@@ -14,7 +14,7 @@ describe('config/run-config.schema.json', () => {
     expect(schema.title).toBe('erp-conformance run config');
     expect(schema.description).toMatch(/ERP Open Interface/);
     expect(schema.required).toEqual(['target', 'fixtures']);
-    expect(schema.properties.fixtures.properties.sales.properties.unpaid.description).toMatch(/Pending/);
+    expect(schema.properties.fixtures.properties.sales.properties.lifecycle.description).toMatch(/Pending/);
     expect(schema.properties.target.properties.timeoutMs.default).toBe(10_000);
   });
 });

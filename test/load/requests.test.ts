@@ -35,7 +35,7 @@ describe('the repeated request of each operation', () => {
   it('sets the last unpaid voucher to Pending, which it already is', () => {
     const config = configFor('http://127.0.0.1:9');
     const r = repeatedRequest(config, 'order-status');
-    const last = config.fixtures.sales.unpaid.at(-1);
+    const last = config.fixtures.sales.refusals.at(-1);
     expect(r.path).toBe(`/api/v1/sales/${last}/update-order-status?branch_id=${config.fixtures.branchId}`);
     expect(JSON.parse(r.body)).toEqual({ orderStatus: 'Pending' });
     expect(r.writes).toBe(false);

@@ -31,7 +31,7 @@ export interface Client {
   updateOrderStatus(a: BodyArgs & { salesId: Id; branchId?: Id | null; headers?: Record<string, string> }): Promise<Exchange>;
   createCustomer(a: BodyArgs & { branchId?: Id | null }): Promise<Exchange>;
   report(a: BodyArgs): Promise<Exchange>;
-  readContact(a: { template: string; contactId: number; branchId: number; token?: TokenKind }): Promise<Exchange>;
+  readContact(a: { template: string; contactId: number | bigint; branchId: number; token?: TokenKind }): Promise<Exchange>;
   raw(a: { method: string; path: string; headers?: Record<string, string>; body?: string; token?: TokenKind }): Promise<Exchange>;
   exchanges(): Exchange[];
   close(): Promise<void>;

@@ -19,7 +19,7 @@ export interface Contact extends Omit<Customer, 'deletedAddressIds' | 'contactAd
 
 export class Store {
   readonly vouchers = new Map<number, Voucher>();
-  readonly contacts = new Map<number, Contact>();
+  readonly contacts = new Map<number | bigint, Contact>();
   private nextContactId = FIRST_CONTACT_ID;
   private nextAddressId = 1;
 

@@ -10,7 +10,8 @@ export const rejectedUnauthorized = defineCheck('auth.rejected-403', 'AUTH-1', (
 });
 
 /** 5 rule 1: a token provided by the operator is accepted (not 401/403). */
-export const acceptedToken = defineCheck('auth.valid-token-accepted', 'AUTH-3', (ex: Exchange): Fact[] => {
+export const acceptedToken = defineCheck('auth.valid-token-accepted', 'AUTH-3', (ex: Exchange): Fact[] | null => {
   const s = ex.response?.status;
+  if (s === undefined) return null;
   return s === 401 || s === 403 ? [{ title: `A request with a valid api-token was rejected with ${s}`, received: describeResponse(ex), expected: 'anything but 401/403' }] : [];
 });

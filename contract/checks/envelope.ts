@@ -8,8 +8,8 @@ function issues(result: { success: boolean; error?: { issues: { path: PropertyKe
 }
 
 /** 2.1: a success body is the envelope {status boolean, message string, code string, response}. */
-export const envelopeShape = defineCheck('envelope.shape', 'ENV-1', (ex: Exchange): Fact[] => {
-  if (!isSuccess(ex)) return [];
+export const envelopeShape = defineCheck('envelope.shape', 'ENV-1', (ex: Exchange): Fact[] | null => {
+  if (!isSuccess(ex)) return null;
   if (ex.json === undefined) {
     return [{ title: 'Success body is not JSON', received: `${describeResponse(ex)} (${ex.jsonError ?? 'no body'})`, expected: 'the JSON envelope of 2.1' }];
   }
@@ -19,41 +19,69 @@ export const envelopeShape = defineCheck('envelope.shape', 'ENV-1', (ex: Exchang
 });
 
 /** 2.1: "status | boolean | true on success". */
-export const statusTrueOnSuccess = defineCheck('envelope.status-true-on-success', 'ENV-2', (ex: Exchange): Fact[] => {
-  if (!isSuccess(ex) || !isRecord(ex.json) || !('status' in ex.json) || typeof ex.json.status !== 'boolean') return [];
+export const statusTrueOnSuccess = defineCheck('envelope.status-true-on-success', 'ENV-2', (ex: Exchange): Fact[] | null => {
+  if (!isSuccess(ex) || !isRecord(ex.json) || !('status' in ex.json) || typeof ex.json.status !== 'boolean') return null;
   return ex.json.status === true ? [] : [{ title: 'Success envelope has status false', received: `HTTP ${ex.response!.status} with status ${show(ex.json.status)}`, expected: 'status true' }];
 });
 
 /** 2.1: "code | string | status code as a string, e.g. the string form of 200" (on success). */
-export const codeMatchesStatus = defineCheck('envelope.code-matches-status', 'ENV-3', (ex: Exchange): Fact[] => {
-  if (!isSuccess(ex) || !isRecord(ex.json)) return [];
+export const codeMatchesStatus = defineCheck('envelope.code-matches-status', 'ENV-3', (ex: Exchange): Fact[] | null => {
+  if (!isSuccess(ex) || !isRecord(ex.json)) return null;
   const want = String(ex.response!.status);
   return ex.json.code === want ? [] : [{ title: 'Envelope code is not the HTTP status as a string', received: `HTTP ${want} with code ${show(ex.json.code)}`, expected: `code ${JSON.stringify(want)}` }];
 });
 
-/** 7 (shape not shown; SHOULD): an error body is the envelope with status false and code = HTTP status. */
-export const errorEnvelope = defineCheck('envelope.error-envelope', 'ENV-4', (ex: Exchange): Fact[] => {
+/** The body carries the 2.1 envelope: a JSON object with a boolean `status` and a `code`. */
+export function carriesEnvelope(json: unknown): json is Record<string, unknown> & { status: boolean } {
+  return isRecord(json) && typeof json.status === 'boolean' && 'code' in json;
+}
+
+/** 2.1 on an error that carries the envelope: status false and code the HTTP status as a string. */
+export function envelopeAgreesWithStatus(ex: Exchange): Fact[] | null {
   const s = ex.response?.status;
-  if (s === undefined || s < 400 || s >= 500) return [];
-  const r = envelope.safeParse(ex.json);
-  if (!r.success) return [{ title: `${s} body is not the envelope`, received: describeResponse(ex), expected: `{status: false, message, code: "${s}", response}` }];
+  if (s === undefined || !carriesEnvelope(ex.json)) return null;
   const facts: Fact[] = [];
-  if (r.data.status !== false) facts.push({ title: `${s} envelope has status true`, received: `status ${show(r.data.status)}`, expected: 'status false' });
-  if (r.data.code !== String(s)) facts.push({ title: `${s} envelope code does not match the HTTP status`, received: `code ${show(r.data.code)}`, expected: `code "${s}"` });
+  if (ex.json.status !== false) facts.push({ title: `A ${s} envelope says status true`, received: `HTTP ${s} with status ${show(ex.json.status)}`, expected: 'status false ("true on success")' });
+  if (ex.json.code !== String(s)) facts.push({ title: `A ${s} envelope code does not match the HTTP status`, received: `HTTP ${s} with code ${show(ex.json.code)}`, expected: `code "${s}"` });
   return facts;
+}
+
+/**
+ * 2.1, 7 (SHOULD): "The body shape of error responses: not shown", so a plain-text or
+ * problem-details error passes; an error that carries the envelope has status false and code =
+ * its HTTP status. 429s are RL-2's.
+ */
+export const errorEnvelope = defineCheck('envelope.error-envelope', 'ENV-4', (ex: Exchange): Fact[] | null => {
+  const s = ex.response?.status;
+  if (s === undefined || s < 400 || s >= 500 || s === 429) return null;
+  return envelopeAgreesWithStatus(ex);
 });
 
-/** 4 (SHOULD): a JSON body is labelled Content-Type application/json. */
-export const jsonContentType = defineCheck('envelope.json-content-type', 'ENV-5', (ex: Exchange): Fact[] => {
-  if (!ex.response || ex.response.body === '') return [];
+/** ENV-8 (INFO): the shape of an error body, for the certificate's observations. */
+export function errorBodyShape(ex: Exchange): 'envelope' | 'problem-details' | 'other JSON' | 'text' | 'empty' | undefined {
+  if (!ex.response || ex.response.status < 400) return undefined;
+  if (ex.response.body.trim() === '') return 'empty';
+  if (ex.json === undefined) return 'text';
+  if (carriesEnvelope(ex.json)) return 'envelope';
+  if (isRecord(ex.json) && ('title' in ex.json || 'type' in ex.json) && 'status' in ex.json) return 'problem-details';
+  return 'other JSON';
+}
+
+/** A JSON media type: application/json or application/<anything>+json, with any parameters. */
+export const JSON_MEDIA_TYPE = /^\s*application\/(?:json|[\w.!#$&^-]+\+json)\s*(?:;|$)/i;
+
+/** 4 (SHOULD): a body that is JSON is labelled with a JSON media type. */
+export const jsonContentType = defineCheck('envelope.json-content-type', 'ENV-5', (ex: Exchange): Fact[] | null => {
+  if (!ex.response || ex.json === undefined) return null;
   const ct = ex.response.headers['content-type'] ?? '';
-  return /^application\/json\b/i.test(ct) ? [] : [{ title: 'Response is not labelled application/json', received: `Content-Type ${show(ct || '(none)')}`, expected: 'Content-Type application/json' }];
+  return JSON_MEDIA_TYPE.test(ct) ? [] : [{ title: 'A JSON response is not labelled as JSON', received: `Content-Type ${show(ct || '(none)')}`, expected: 'Content-Type application/json (or another JSON media type such as application/problem+json)' }];
 });
 
 /** 7 (SHOULD): only 400, 403 and 429 are listed as failures; nothing answers 5xx. */
-export const notServerError = defineCheck('envelope.not-server-error', 'ENV-6', (ex: Exchange): Fact[] => {
+export const notServerError = defineCheck('envelope.not-server-error', 'ENV-6', (ex: Exchange): Fact[] | null => {
   const s = ex.response?.status;
-  return s !== undefined && s >= 500 ? [{ title: `Server answered ${s}`, received: describeResponse(ex), expected: 'a 2xx or a 4xx (400, 403, 429), never a 5xx' }] : [];
+  if (s === undefined) return null;
+  return s >= 500 ? [{ title: `Server answered ${s}`, received: describeResponse(ex), expected: 'a 2xx or a 4xx (400, 403, 429), never a 5xx' }] : [];
 });
 
 export function isRecord(v: unknown): v is Record<string, unknown> {

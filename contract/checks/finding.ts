@@ -3,6 +3,7 @@
 // and a reproduction (the exchange, its curl line, and the property's replay handle).
 import { toCurl } from '../../client/curl.ts';
 import type { Exchange, Finding, Replay } from '../types.ts';
+import { noteEvidence } from './evidence.ts';
 
 export interface Fact {
   title: string;
@@ -23,14 +24,28 @@ export interface Check<P = undefined> {
   (exchange: Exchange, params: P, options?: CheckOptions): Finding[];
 }
 
-/** Defines a check: `facts` returns what is wrong (empty when the exchange conforms). */
+/**
+ * Defines a check: `facts` returns what is wrong (empty when the exchange conforms), or null when
+ * the check does not apply to the exchange (no answer, not a success, no item ...). Whatever it
+ * returns but null is evidence for the requirement (contract/checks/evidence.ts): a requirement
+ * whose checks never applied is inconclusive, not passed. `evidence` counts the applicable items
+ * of an exchange (default 1).
+ */
 export function defineCheck<P = undefined>(
   id: string,
   requirementId: string,
-  facts: (exchange: Exchange, params: P) => Fact[],
+  facts: (exchange: Exchange, params: P) => Fact[] | null,
+  evidence: (exchange: Exchange, params: P) => number = () => 1,
 ): Check<P> {
-  const run = (exchange: Exchange, params: P, options: CheckOptions = {}) =>
-    facts(exchange, params).map((f) => toFinding(id, options.requirementId ?? requirementId, f, exchange, options.replay));
+  const run = (exchange: Exchange, params: P, options: CheckOptions = {}) => {
+    // A request the run did not send is evidence of nothing, and no finding.
+    if (exchange.notSent) return [];
+    const found = facts(exchange, params);
+    const req = options.requirementId ?? requirementId;
+    if (found === null) return [];
+    noteEvidence(req, evidence(exchange, params));
+    return found.map((f) => toFinding(id, req, f, exchange, options.replay));
+  };
   return Object.assign(run, { id, requirementId });
 }
 

@@ -1,5 +1,6 @@
 // 4.3 rules 1-2 across several report exchanges: pagination and metamorphic filter relations.
 import type { Exchange, Finding, Replay } from '../types.ts';
+import { noteEvidence } from './evidence.ts';
 import { toFinding } from './finding.ts';
 import { pageItems, pageTotal } from './report.ts';
 import { isRecord } from './envelope.ts';
@@ -12,6 +13,8 @@ export function pageIds(ex: Exchange): string[] {
 /** 4.3 rule 2: totalCount is "count of transactions", the same whatever limit and offset. */
 export function totalCountStable(pages: Exchange[], replay?: Replay): Finding[] {
   const totals = pages.map(pageTotal);
+  if (totals.filter((t) => t !== undefined).length < 2) return [];
+  noteEvidence('RP-2');
   if (new Set(totals).size <= 1) return [];
   const i = totals.findIndex((t) => t !== totals[0]);
   return [toFinding('report.total-count-stable', 'RP-2', {
@@ -23,6 +26,8 @@ export function totalCountStable(pages: Exchange[], replay?: Replay): Finding[] 
 
 /** 4.3 rule 2: consecutive pages are disjoint and together hold totalCount transactions. */
 export function pagesPartitionWhole(pages: Exchange[], replay?: Replay): Finding[] {
+  if (pages.length === 0 || pageTotal(pages[0]!) === undefined) return [];
+  noteEvidence('RP-2');
   const seen = new Map<string, number>();
   const findings: Finding[] = [];
   pages.forEach((page, p) => {
@@ -62,6 +67,7 @@ export function totalsRelation(
 ): Finding[] {
   const totals = sides.map((s) => pageTotal(s.exchanges[0]!));
   if (totals.some((t) => t === undefined)) return []; // RP-7 reports a missing totalCount
+  noteEvidence(o.requirementId);
   if (holds(totals as number[])) return [];
   return [toFinding(o.checkId, o.requirementId, {
     title: o.title,

@@ -19,9 +19,12 @@ export function pageTotal(ex: Exchange): number | undefined {
   return Number.isInteger(t) ? (t as number) : undefined;
 }
 
-function perItem(ex: Exchange, title: string, bad: (item: Record<string, unknown>) => string | null, expected: string): Fact[] {
+/** The facts of the items of a page that `bad` describes; null (not applicable) for a page without items. */
+function perItem(ex: Exchange, title: string, bad: (item: Record<string, unknown>) => string | null, expected: string): Fact[] | null {
+  const items = pageItems(ex);
+  if (items.length === 0) return null;
   const problems: string[] = [];
-  pageItems(ex).forEach((item, i) => {
+  items.forEach((item, i) => {
     const why = isRecord(item) ? bad(item) : 'not an object';
     if (why) problems.push(`items[${i}]${isRecord(item) && 'transactionId' in item ? ` (transactionId ${show(item.transactionId)})` : ''}: ${why}`);
   });
@@ -43,57 +46,80 @@ export const reportShape = defineCheck('report.shape', 'RP-7', (ex: Exchange): F
     const typed = reportItem.safeParse(item);
     const typeIssues = typed.success ? [] : typed.error.issues.filter((i) => i.code === 'invalid_type' || i.code === 'invalid_value');
     return typeIssues.length ? typeIssues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ') : null;
-  }, 'every item has the 2.5 fields with their types');
+  }, 'every item has the 2.5 fields with their types') ?? [];
 });
 
+/** Evidence of a per-item check: the items of the page. */
+const itemCount = (ex: Exchange) => pageItems(ex).length;
+
 /** 2.5: "date | day/month/year, two-digit day and month, four-digit year". */
-export const itemDates = defineCheck('report.item-date-format', 'RP-4', (ex: Exchange): Fact[] =>
-  perItem(ex, 'date is not dd/mm/yyyy', (it) => (typeof it.date === 'string' && parseDayMonthYear(it.date) !== null ? null : `date ${show(it.date)}`), 'date dd/mm/yyyy, a calendar day'));
+export const itemDates = defineCheck('report.item-date-format', 'RP-4', (ex: Exchange): Fact[] | null =>
+  perItem(ex, 'date is not dd/mm/yyyy', (it) => (typeof it.date === 'string' && parseDayMonthYear(it.date) !== null ? null : `date ${show(it.date)}`), 'date dd/mm/yyyy, a calendar day'), itemCount);
 
 /** 2.5: "module bom or mc; moduleName Recipe for bom, Material Creation for mc". */
-export const itemModules = defineCheck('report.item-module', 'RP-5', (ex: Exchange): Fact[] =>
+export const itemModules = defineCheck('report.item-module', 'RP-5', (ex: Exchange): Fact[] | null =>
   perItem(ex, 'module or moduleName wrong', (it) => {
     if (it.module !== 'bom' && it.module !== 'mc') return `module ${show(it.module)}`;
     return it.moduleName === MODULE_NAMES[it.module] ? null : `module ${it.module} with moduleName ${show(it.moduleName)}`;
-  }, 'module bom with moduleName "Recipe", or mc with "Material Creation"'));
+  }, 'module bom with moduleName "Recipe", or mc with "Material Creation"'), itemCount);
 
 const AMOUNT_FIELDS = ['consumedLandingCost', 'producedLandingCost', 'producedSellingPrice', 'producedMargin'] as const;
 
 /** 2.5: "comma-joined amounts with two decimals". */
-export const itemAmounts = defineCheck('report.item-amounts', 'RP-6', (ex: Exchange): Fact[] =>
+export const itemAmounts = defineCheck('report.item-amounts', 'RP-6', (ex: Exchange): Fact[] | null =>
   perItem(ex, 'amount without two decimals', (it) => {
     const bad = AMOUNT_FIELDS.filter((f) => typeof it[f] !== 'string' || splitJoined(it[f] as string).some((a) => !AMOUNT_2DP.test(a)));
     return bad.length ? bad.map((f) => `${f} ${show(it[f])}`).join(', ') : null;
-  }, 'every amount like 12.50 (two decimals)'));
+  }, 'every amount like 12.50 (two decimals)'), itemCount);
 
-/** 2.5: values "joined by a comma, in the same order across the consumed group (or across the produced group)". */
-export const itemGroupCounts = defineCheck('report.item-group-counts', 'RP-3', (ex: Exchange): Fact[] =>
+/** The per-product fields of a group whose counts must agree: quantities, units and amounts. */
+const COUNTED = (group: readonly string[]) => group.filter((f) => !f.endsWith('Product'));
+const elements = (it: Record<string, unknown>, f: string) => (typeof it[f] === 'string' ? splitJoined(it[f] as string).length : -1);
+
+/**
+ * 2.5: values "joined by a comma, in the same order across the consumed group (or across the
+ * produced group)". A product name may hold a comma itself, which the format cannot escape: the
+ * MUST compares quantities, units and amounts, and asks at least as many names (RP-3b: exactly as many).
+ */
+export const itemGroupCounts = defineCheck('report.item-group-counts', 'RP-3', (ex: Exchange): Fact[] | null =>
   perItem(ex, 'per-product fields of a group have different element counts', (it) => {
     const out: string[] = [];
     for (const group of [CONSUMED_FIELDS, PRODUCED_FIELDS]) {
-      const counts = group.map((f) => (typeof it[f] === 'string' ? splitJoined(it[f] as string).length : -1));
-      if (new Set(counts).size !== 1) out.push(group.map((f, i) => `${f}=${counts[i]}`).join(' '));
+      const counted = COUNTED(group);
+      const counts = counted.map((f) => elements(it, f));
+      const names = elements(it, group[0]!);
+      if (new Set(counts).size !== 1 || names < counts[0]!) out.push(group.map((f) => `${f}=${elements(it, f)}`).join(' '));
     }
     return out.length ? out.join('; ') : null;
-  }, 'equal element counts across each group'));
+  }, 'equal element counts across the quantities, units and amounts of each group, and no fewer product names'), itemCount);
+
+/** 2.5 (SHOULD, strict): "comma-joined product names", as many as the group's quantities. */
+export const itemNameCounts = defineCheck('report.item-name-counts', 'RP-3b', (ex: Exchange): Fact[] | null =>
+  perItem(ex, 'product names and quantities of a group have different element counts', (it) => {
+    const out = [[CONSUMED_FIELDS[0], 'consumedQty'], [PRODUCED_FIELDS[0], 'producedQty']]
+      .filter(([names, qty]) => elements(it, names!) !== elements(it, qty!))
+      .map(([names, qty]) => `${names}=${elements(it, names!)} ${qty}=${elements(it, qty!)}`);
+    return out.length ? out.join('; ') : null;
+  }, 'as many product names as quantities in each group'), itemCount);
 
 /** 4.3 rule 1: "The report contains transactions between dateFrom and dateTo" (UTC days, inclusive). */
-export const itemsInRange = defineCheck('report.items-in-range', 'RP-1', (ex: Exchange, range: { dateFrom: string; dateTo: string }): Fact[] => {
+export const itemsInRange = defineCheck('report.items-in-range', 'RP-1', (ex: Exchange, range: { dateFrom: string; dateTo: string }): Fact[] | null => {
   const from = parseIsoUtc(range.dateFrom);
   const to = parseIsoUtc(range.dateTo);
-  if (from === null || to === null) return [];
+  if (from === null || to === null) return null;
   return perItem(ex, `dated outside ${range.dateFrom} .. ${range.dateTo}`, (it) => {
     const day = typeof it.date === 'string' ? parseDayMonthYear(it.date) : null;
     if (day === null) return null; // RP-4 reports it
     return day >= utcDay(from) && day <= utcDay(to) ? null : `date ${it.date}`;
   }, `every date between ${range.dateFrom} and ${range.dateTo} (UTC days, inclusive)`);
-});
+}, itemCount);
 
 /** 4.3 rule 2: a page holds at most `limit` items. */
-export const pageWithinLimit = defineCheck('report.page-within-limit', 'RP-2', (ex: Exchange, p: { limit: number }): Fact[] => {
+export const pageWithinLimit = defineCheck('report.page-within-limit', 'RP-2', (ex: Exchange, p: { limit: number }): Fact[] | null => {
+  if (ex.response?.status !== 200 || pageTotal(ex) === undefined) return null;
   const n = pageItems(ex).length;
   return n <= p.limit ? [] : [{ title: 'A page holds more items than limit', received: `${n} items for limit ${p.limit}`, expected: `at most ${p.limit} items` }];
 });
 
 /** Every per-item check of a successful report page. */
-export const reportPageChecks = [reportShape, itemDates, itemModules, itemAmounts, itemGroupCounts];
+export const reportPageChecks = [reportShape, itemDates, itemModules, itemAmounts, itemGroupCounts, itemNameCounts];

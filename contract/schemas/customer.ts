@@ -1,13 +1,13 @@
 // 2.3 Customer contact, 2.4 Address object, 4.2 contactSave.
 import { z } from 'zod';
 import { DECIMAL_TEXT } from '../formats.ts';
-import { envelopeOf } from './envelope.ts';
+import { envelopeOf, jsonInteger } from './envelope.ts';
 
 export const GST_TYPES = ['UnRegistered', 'Registered'] as const;
 export const gstType = z.enum(GST_TYPES);
 
 export const address = z.strictObject({
-  addressId: z.number().int(), // "0 for a new address"
+  addressId: jsonInteger, // "0 for a new address"
   addressLine1: z.string(),
   addressLine2: z.string(),
   cityCode: z.string(), // "code of a city from the city list"
@@ -31,7 +31,7 @@ export type Address = z.infer<typeof address>;
 
 export const customer = z.strictObject({
   accountCustomId: z.number().int(),
-  contactId: z.number().int(), // "0 when creating"
+  contactId: jsonInteger, // "0 when creating"
   contactType: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -49,13 +49,13 @@ export const customer = z.strictObject({
   openingType: z.string(), // "value seen: debitAmount"
   creditLimit: z.string().regex(DECIMAL_TEXT, 'creditLimit is a numeric amount as text'),
   remark: z.string(),
-  deletedAddressIds: z.array(z.number().int()),
+  deletedAddressIds: z.array(jsonInteger),
   contactAddressDTO: z.array(address),
 });
 export type Customer = z.infer<typeof customer>;
 
 /** 4.2 Success: "response an object with contactId (integer, id of the created contact)". */
-export const customerCreated = envelopeOf(z.object({ contactId: z.number().int() }).loose()).extend({
+export const customerCreated = envelopeOf(z.object({ contactId: jsonInteger }).loose()).extend({
   status: z.literal(true),
   code: z.literal('200'),
 });

@@ -1,7 +1,7 @@
 // 2.5 Consumption/production transaction and 4.3 Consumption Production Report.
 import { z } from 'zod';
 import { AMOUNT_2DP, DAY_MONTH_YEAR, ID_LIST, ISO_UTC, QUANTITY, parseDayMonthYear, splitJoined } from '../formats.ts';
-import { envelopeOf } from './envelope.ts';
+import { envelopeOf, jsonInteger } from './envelope.ts';
 
 export const MODULES = ['bom', 'mc'] as const;
 /** 2.5: "Recipe for bom, Material Creation for mc". */
@@ -28,7 +28,7 @@ export const reportRequest = z.object({
 export type ReportRequest = z.infer<typeof reportRequest>;
 
 export const reportItem = z.object({
-  transactionId: z.number().int(),
+  transactionId: jsonInteger,
   transactionNo: z.string(),
   date: z.string().regex(DAY_MONTH_YEAR, 'dd/mm/yyyy').refine((v) => parseDayMonthYear(v) !== null, 'a calendar day'),
   module: z.enum(MODULES),

@@ -42,7 +42,7 @@ export function createCustomer(ctx: Ctx, req: Req): Reply {
 
   let addresses = existing ? [...existing.addresses] : [];
   // 4.2: "deletedAddressIds lists addresses to drop" (CU-10).
-  if (!f.has('cu-ignore-deleted')) addresses = addresses.filter((a) => !c.deletedAddressIds.includes(a.addressId));
+  if (!f.has('cu-ignore-deleted')) addresses = addresses.filter((a) => !c.deletedAddressIds.some((d) => String(d) === String(a.addressId)));
   // 4.2: "several addresses can be sent in one request" - all are saved (CU-8).
   const sent = f.has('cu-drop-addresses') ? c.contactAddressDTO.slice(0, 1) : c.contactAddressDTO;
   addresses = mergeAddresses(ctx, addresses, sent);

@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { rejectedUnauthorized } from '../../contract/checks/auth.ts';
 import { customerCreated, oneDefaultAddress, readBackMatches } from '../../contract/checks/customer.ts';
-import { codeMatchesStatus, envelopeShape, errorEnvelope, jsonContentType, notServerError, statusTrueOnSuccess } from '../../contract/checks/envelope.ts';
+import { codeMatchesStatus, envelopeShape, errorBodyShape, errorEnvelope, jsonContentType, notServerError, statusTrueOnSuccess } from '../../contract/checks/envelope.ts';
+import { withEvidenceSink } from '../../contract/checks/evidence.ts';
 import { orderStatusUpdated } from '../../contract/checks/order-status.ts';
 import { pagesPartitionWhole, totalCountStable, totalsRelation } from '../../contract/checks/report-relations.ts';
-import { itemAmounts, itemDates, itemGroupCounts, itemModules, itemsInRange, pageWithinLimit, reportShape } from '../../contract/checks/report.ts';
+import { itemAmounts, itemDates, itemGroupCounts, itemModules, itemNameCounts, itemsInRange, pageWithinLimit, reportShape } from '../../contract/checks/report.ts';
 import { statusIs } from '../../contract/checks/status.ts';
 import type { Exchange } from '../../contract/types.ts';
 import * as ex from './examples.ts';
@@ -43,10 +44,55 @@ describe('the envelope checks', () => {
     expect(f[0]!.curl).toMatch(/^curl .*\$ERP_API_TOKEN/);
     expect(envelopeShape(exchange(200, '<html>'), undefined)[0]!.requirementId).toBe('ENV-1');
     expect(statusTrueOnSuccess(exchange(200, { ...ex.successEnvelope, status: false }), undefined)[0]!.requirementId).toBe('ENV-2');
-    expect(errorEnvelope(exchange(400, 'Bad Request'), undefined)[0]!.requirementId).toBe('ENV-4');
+    expect(errorEnvelope(exchange(400, { status: true, message: 'x', code: '400', response: null }), undefined)[0]!.requirementId).toBe('ENV-4');
     expect(errorEnvelope(exchange(403, { status: false, message: 'x', code: '200', response: null }), undefined)[0]!.title).toMatch(/code does not match/);
     expect(jsonContentType({ ...exchange(200, ex.successEnvelope), response: { ...exchange(200, ex.successEnvelope).response!, headers: { 'content-type': 'text/plain' } } }, undefined)).toHaveLength(1);
     expect(notServerError(exchange(502, 'bad gateway'), undefined)[0]!.requirementId).toBe('ENV-6');
+  });
+});
+
+describe('the error shapes the spec leaves open', () => {
+  const problem = { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'orderStatus invalid' };
+  it('pass a plain-text, problem-details or vendor-JSON error, and record its shape (ENV-8)', () => {
+    const text = { ...exchange(400, 'Bad Request'), response: { ...exchange(400, 'Bad Request').response!, headers: { 'content-type': 'text/plain' } } };
+    const json = exchange(400, problem);
+    const problemJson = { ...json, response: { ...json.response!, headers: { 'content-type': 'application/problem+json; charset=utf-8' } } };
+    const vendor = exchange(400, { error: { code: 'VALIDATION', message: 'x' } });
+    for (const e of [text, problemJson, vendor]) {
+      expect(errorEnvelope(e, undefined)).toEqual([]);
+      expect(jsonContentType(e, undefined)).toEqual([]);
+    }
+    expect([text, problemJson, vendor, exchange(400, { status: false, message: 'x', code: '400', response: null })].map(errorBodyShape)).toEqual(['text', 'problem-details', 'other JSON', 'envelope']);
+  });
+  it('accept every JSON media type for a JSON body, and no other', () => {
+    const label = (ct: string) => { const e = exchange(200, ex.successEnvelope); return { ...e, response: { ...e.response!, headers: { 'content-type': ct } } }; };
+    for (const ct of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8', 'application/vnd.acme.v1+json']) expect(jsonContentType(label(ct), undefined), ct).toEqual([]);
+    for (const ct of ['text/plain', 'text/json', 'application/jsonp', '']) expect(jsonContentType(label(ct), undefined), ct).toHaveLength(1);
+  });
+});
+
+describe('the evidence a check leaves', () => {
+  it('is noted only where the check applies, for the requirement it files under', () => {
+    const notes: [string, number][] = [];
+    withEvidenceSink((id, n) => notes.push([id, n]), () => {
+      envelopeShape(exchange(400, 'Bad Request'), undefined); // not a success: does not apply
+      errorEnvelope(exchange(400, 'Bad Request'), undefined); // not an envelope: does not apply
+      notServerError(exchange(null, {}), undefined); // no answer: does not apply
+      itemDates(page([]), undefined); // no item: does not apply
+      itemDates(page([ex.reportItem, ex.reportItem]), undefined);
+      statusIs(exchange(400, {}), { oracle: 400, because: 'x' }, { requirementId: 'OS-2' });
+      statusIs({ ...exchange(null, {}), failure: undefined, notSent: { reason: 'budget', message: 'run budget spent' } }, { oracle: 400, because: 'x' });
+    });
+    expect(notes).toEqual([['RP-4', 2], ['OS-2', 1]]);
+  });
+});
+
+describe('the report item counts', () => {
+  it('take a product name holding a comma at MUST level, and report it at SHOULD level', () => {
+    const item = { ...ex.reportItem, consumedProduct: 'Sugar, refined', consumedQty: '1.5', consumedMeasurementCode: 'KG', consumedLandingCost: '10.00' };
+    expect(itemGroupCounts(page([item]), undefined)).toEqual([]);
+    expect(itemNameCounts(page([item]), undefined)[0]!.requirementId).toBe('RP-3b');
+    expect(itemGroupCounts(page([{ ...item, consumedQty: '1.5,2' }]), undefined)[0]!.requirementId).toBe('RP-3');
   });
 });
 

@@ -88,10 +88,19 @@ export interface Exchange {
   durationMs: number;
 }
 
-/** Replay handle of a property-based failure: `--seed <seed>` reruns the same requests. */
+/**
+ * Replay handle of a property-based failure: the seed and fast-check path of its counterexample,
+ * and which property of which test made it, so that it replays alone (`run --replay`).
+ */
 export interface Replay {
   seed: number;
   path: string;
+  /** The suite file and the test's full name. */
+  file?: string;
+  test?: string;
+  /** Index of the property within the test (0 for the first). */
+  property?: number;
+  numRuns?: number;
 }
 
 export interface Finding {

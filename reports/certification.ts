@@ -1,8 +1,10 @@
 // certification.json: every requirement of the catalogue with its level, verdict and evidence.
-// "certified" means every MUST passed; a skipped MUST always carries its reason.
+// No verdict without evidence: a requirement passes only when its checks saw at least one
+// exchange or item they apply to; otherwise it is inconclusive, with the reason. "certified"
+// means every MUST passed over the whole catalogue (contract/types.ts RunVerdict).
 import { requirements } from '../contract/requirements.ts';
-import type { Finding, Level, Requirement, Verdict } from '../contract/types.ts';
-import type { Collected } from './collector.ts';
+import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../contract/types.ts';
+import type { Collected, CollectedTest } from './collector.ts';
 
 export interface RequirementResult {
   id: string;
@@ -12,16 +14,27 @@ export interface RequirementResult {
   quote: string;
   ambiguity?: string;
   status: Verdict;
-  /** Why it was not verified (skipped), or what the tests of a failed one threw. */
+  /** Why it was not verified (skipped, inconclusive, not run), or what the tests of a failed one threw. */
   reason?: string;
   tests: string[];
-  /** The first MAX_FINDINGS findings; `findingCount` says how many there were. */
+  /** The first MAX_FINDINGS findings (for an INFO requirement: its observations); `findingCount` says how many there were. */
   findings: Finding[];
   findingCount: number;
+  /** Exchanges or items its checks applied to. */
+  evidence: number;
+  /** Requests sent by the tests that verify it (a test verifying several counts for each). */
+  requests: number;
 }
 
 /** Findings kept per requirement in the certificate. */
 export const MAX_FINDINGS = 10;
+
+/** How the run was invoked, so a replay line can repeat it: a config file, or the embedded reference. */
+export interface Invocation {
+  config?: string;
+  profile?: string;
+  faults?: string[];
+}
 
 /** What identifies a run: its target, suite version, start, duration and property settings. */
 export interface RunIdentity {
@@ -33,17 +46,36 @@ export interface RunIdentity {
   numRuns: number;
 }
 
+/** Why a run ended before its suites did. */
+export type StoppedBy = 'budget' | 'max-requests' | 'interrupted';
+
 export interface Certification extends RunIdentity {
-  verdict: 'certified' | 'not-certified';
+  verdict: RunVerdict;
+  /** One sentence: why this verdict. */
+  verdictReason: string;
   selection: string[] | null;
   summary: Record<Level, Record<Verdict, number>>;
   requirements: RequirementResult[];
   observations: Record<string, unknown>;
   exchanges: number;
+  /** Requests sent (retries after a 429 included). */
+  requests: number;
   rateLimitedDuringSuites: { exchanges: number; retries: number; waitedMs: number };
+  /** How the run paced its requests (concurrency, a rate cap, what it learned of the target's quota). */
+  pacing?: string;
   errors: string[];
   /** Set on the partial certificate of one shard (`run --shard 1/2`); `report --merge` joins them. */
   shard?: string;
+  stoppedBy?: StoppedBy;
+  invocation?: Invocation;
+  /** What the preflight checked; its problems, when it stopped the run. */
+  preflight?: PreflightSummary;
+}
+
+export interface PreflightSummary {
+  problems: { key: string; problem: string }[];
+  notes: string[];
+  requests: number;
 }
 
 export interface RunFacts extends RunIdentity {
@@ -53,48 +85,115 @@ export interface RunFacts extends RunIdentity {
   unselectedReason: (r: Requirement) => string;
   /** This run is one shard of a sharded run: only the suite files of this shard ran. */
   shard?: { index: number; count: number };
+  stoppedBy?: StoppedBy;
+  /** The reason written for requirements the stop kept from running. */
+  stoppedReason?: string;
+  invocation?: Invocation;
+  pacing?: string;
+  preflight?: PreflightSummary;
 }
+
+const sum = (tests: CollectedTest[], f: (t: CollectedTest) => number) => tests.reduce((n, t) => n + f(t), 0);
+const unique = <T>(list: T[]) => [...new Set(list)];
 
 function resultOf(r: Requirement, collected: Collected, facts: RunFacts): RequirementResult {
   const declaring = collected.tests.filter((t) => t.record?.ids.includes(r.id));
   const findings = collected.tests.flatMap((t) => t.record?.findings ?? []).filter((f) => f.requirementId === r.id);
+  const findingCount = sum(collected.tests, (t) => t.record?.findingCounts?.[r.id] ?? (t.record?.findings ?? []).filter((f) => f.requirementId === r.id).length);
   const crashed = declaring.filter((t) => t.errors.length > 0);
-  const ran = declaring.filter((t) => t.state === 'passed' || t.state === 'failed');
+  const notRun = declaring.filter((t) => t.record?.notRun);
+  const ran = declaring.filter((t) => (t.state === 'passed' || t.state === 'failed') && !t.record?.notRun);
+  const evidence = sum(declaring, (t) => t.record?.evidence?.[r.id] ?? 0);
   const base = {
     id: r.id, level: r.level, section: r.section, title: r.title, quote: r.quote, ...(r.ambiguity ? { ambiguity: r.ambiguity } : {}),
-    tests: declaring.map((t) => t.name), findings: findings.slice(0, MAX_FINDINGS), findingCount: findings.length,
+    tests: declaring.map((t) => t.name), findings: findings.slice(0, MAX_FINDINGS), findingCount, evidence,
+    requests: sum(declaring, (t) => t.record?.requests ?? 0),
   };
-  if (findings.length > 0) return { ...base, status: 'failed' };
+  const reasons = (list: (string | undefined)[]) => unique(list.filter((x): x is string => !!x)).join('; ');
+  if (r.level !== 'INFO' && findings.length > 0) return { ...base, status: 'failed' };
   if (crashed.length > 0) return { ...base, status: 'failed', reason: crashed.flatMap((t) => t.errors).join('\n') };
-  if (ran.length > 0) return { ...base, status: 'passed' };
+  if (notRun.length > 0) return { ...base, status: 'not-run', reason: reasons(notRun.map((t) => t.record?.notRun)) };
+  if (ran.length > 0 && (evidence > 0 || findings.length > 0)) return { ...base, status: r.level === 'INFO' ? 'observed' : 'passed' };
+  if (ran.length > 0) {
+    const why = reasons(ran.flatMap((t) => t.record?.inconclusive?.[r.id] ?? []));
+    return { ...base, status: 'inconclusive', reason: why || 'its tests ran, but their checks saw no exchange or item it applies to' };
+  }
   if (r.notTested) return { ...base, status: 'skipped', reason: `not tested: ${r.notTested}` };
+  if (facts.preflight?.problems.length) return { ...base, status: 'not-run', reason: 'not run: the preflight found the target or the fixtures not as the config says (see preflight)' };
   if (!facts.suites.has(r.suite)) return { ...base, status: 'skipped', reason: facts.unselectedReason(r) };
   if (facts.shard && declaring.length === 0) {
     const { index, count } = facts.shard;
     return { ...base, status: 'skipped', reason: `no test of shard ${index}/${count} verifies it (merge the shards: erp-conformance report --merge DIR...)` };
   }
-  const skipReasons = [...new Set(declaring.map((t) => t.record?.skipReason).filter(Boolean))];
-  return { ...base, status: 'skipped', reason: skipReasons.join('; ') || 'no test of the selected suites verifies it' };
+  const skipReasons = reasons(declaring.map((t) => t.record?.skipReason));
+  if (skipReasons) return { ...base, status: 'skipped', reason: skipReasons };
+  if (facts.stoppedBy) return { ...base, status: 'not-run', reason: facts.stoppedReason ?? `the run stopped (${facts.stoppedBy}) before it ran` };
+  return { ...base, status: 'skipped', reason: 'no test of the selected suites verifies it' };
+}
+
+/** The run's verdict and the sentence that explains it. */
+export function runVerdict(summary: Certification['summary'], errors: string[], facts: Pick<RunFacts, 'selection' | 'shard' | 'stoppedBy' | 'preflight'>): { verdict: RunVerdict; reason: string } {
+  const must = summary.MUST;
+  const open = must.inconclusive + must['not-run'];
+  const problems = facts.preflight?.problems ?? [];
+  if (problems.length) return { verdict: 'preflight-failed', reason: `The preflight stopped the run before any suite: ${problems.length} problem(s) with the target or the fixtures, first ${problems[0]!.key}.` };
+  if (facts.stoppedBy === 'interrupted') return { verdict: 'interrupted', reason: `The run was interrupted: ${must.passed} MUST passed and ${must.failed} failed before it stopped; ${open} were not verified.` };
+  if (must.failed > 0 || errors.length > 0) {
+    return { verdict: 'not-certified', reason: `${must.failed} MUST requirement(s) failed${errors.length ? `, ${errors.length} run error(s)` : ''}.` };
+  }
+  if (open > 0) return { verdict: 'inconclusive', reason: `No MUST failed, but ${must.inconclusive} were inconclusive and ${must['not-run']} not run: the target is neither certified nor failed (see each reason).` };
+  if (facts.selection || facts.shard) {
+    const what = facts.shard ? `shard ${facts.shard.index}/${facts.shard.count}` : `the selection --only ${facts.selection!.join(',')}`;
+    return { verdict: 'selection-passed', reason: `Every MUST of ${what} passed (${must.passed}); the rest of the catalogue did not run, so this is no certificate of the target.` };
+  }
+  return { verdict: 'certified', reason: `Every MUST requirement passed (${must.passed})${must.skipped ? `; ${must.skipped} skipped, each with its reason` : ''}.` };
+}
+
+/** The exit code of a verdict (contract/types.ts RunVerdict). */
+export function exitCodeOf(verdict: RunVerdict, signal?: 'SIGINT' | 'SIGTERM'): number {
+  switch (verdict) {
+    case 'certified':
+    case 'selection-passed':
+      return 0;
+    case 'not-certified':
+      return 1;
+    case 'preflight-failed':
+      return 2;
+    case 'inconclusive':
+      return 3;
+    case 'interrupted':
+      return signal === 'SIGTERM' ? 143 : 130;
+  }
+}
+
+export function emptySummary(): Certification['summary'] {
+  const zero = (): Record<Verdict, number> => ({ passed: 0, failed: 0, observed: 0, inconclusive: 0, skipped: 0, 'not-run': 0 });
+  return { MUST: zero(), SHOULD: zero(), INFO: zero() };
 }
 
 export function certify(collected: Collected, facts: RunFacts): Certification {
-  const results = requirements.map((r) => resultOf(r, collected, facts));
-  const zero = (): Record<Verdict, number> => ({ passed: 0, failed: 0, observed: 0, inconclusive: 0, skipped: 0, 'not-run': 0 });
-  const summary = { MUST: zero(), SHOULD: zero(), INFO: zero() };
+  // Tests finish in any order when they run concurrently: the certificate lists them by name.
+  const tests = [...collected.tests].sort((a, b) => (a.file + a.name < b.file + b.name ? -1 : a.file + a.name > b.file + b.name ? 1 : 0));
+  const sorted = { ...collected, tests };
+  const results = requirements.map((r) => resultOf(r, sorted, facts));
+  const summary = emptySummary();
   for (const r of results) summary[r.level][r.status]++;
   const observations: Record<string, unknown> = {};
   const rate = { exchanges: 0, retries: 0, waitedMs: 0 };
   let exchanges = 0;
-  for (const t of collected.tests) {
+  let requests = 0;
+  for (const t of tests) {
     for (const [k, v] of Object.entries(t.record?.observations ?? {})) observations[k] = v;
     exchanges += t.record?.exchanges ?? 0;
+    requests += t.record?.requests ?? 0;
     rate.exchanges += t.record?.rateLimited.exchanges ?? 0;
     rate.retries += t.record?.rateLimited.retries ?? 0;
     rate.waitedMs += t.record?.rateLimited.waitedMs ?? 0;
   }
-  const certified = summary.MUST.failed === 0 && collected.errors.length === 0;
+  const { verdict, reason } = runVerdict(summary, collected.errors, facts);
   return {
-    verdict: certified ? 'certified' : 'not-certified',
+    verdict,
+    verdictReason: reason,
     target: facts.target,
     suiteVersion: facts.suiteVersion,
     startedAt: facts.startedAt,
@@ -106,8 +205,13 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     requirements: results,
     observations,
     exchanges,
+    requests,
     rateLimitedDuringSuites: rate,
+    ...(facts.pacing ? { pacing: facts.pacing } : {}),
     errors: collected.errors,
     ...(facts.shard ? { shard: `${facts.shard.index}/${facts.shard.count}` } : {}),
+    ...(facts.stoppedBy ? { stoppedBy: facts.stoppedBy } : {}),
+    ...(facts.invocation ? { invocation: facts.invocation } : {}),
+    ...(facts.preflight ? { preflight: facts.preflight } : {}),
   };
 }

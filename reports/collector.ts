@@ -2,6 +2,8 @@
 // its state and errors, for the certificate. It prints one line per finished suite file.
 import path from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { requirements } from '../contract/requirements.ts';
+import type { Requirement } from '../contract/types.ts';
 import type { TestRecord } from '../suites/support/record.ts';
 
 export interface CollectedTest {
@@ -22,8 +24,22 @@ export interface Collected {
 
 export class CollectorReporter implements Reporter {
   readonly collected: Collected = { tests: [], errors: [] };
+  private testsTotal = 0;
+  private readonly done = new Set<string>();
+  private readonly requirementsTotal: number;
 
-  constructor(private readonly root: string, private readonly log: (line: string) => void = () => {}) {}
+  constructor(private readonly root: string, private readonly log: (line: string) => void = () => {}, suites?: Requirement['suite'][]) {
+    this.requirementsTotal = requirements.filter((r) => !suites || suites.includes(r.suite)).length;
+  }
+
+  /** For the progress line: tests and requirements done of total so far. */
+  counts() {
+    return { testsDone: this.collected.tests.length, testsTotal: this.testsTotal, requirementsDone: this.done.size, requirementsTotal: this.requirementsTotal };
+  }
+
+  onTestModuleCollected(module: TestModule) {
+    this.testsTotal += [...module.children.allTests()].length;
+  }
 
   onTestCaseResult(test: TestCase) {
     const result = test.result();
@@ -32,6 +48,7 @@ export class CollectorReporter implements Reporter {
       .map((e) => e.message ?? String(e))
       // A test that has findings throws a summary of them; that is not a crash.
       .filter((m) => !(record && record.findings.length > 0 && /^\d+ finding\(s\):/.test(m)));
+    for (const id of record?.ids ?? []) this.done.add(id);
     this.collected.tests.push({
       name: test.name,
       file: path.relative(this.root, test.module.moduleId),

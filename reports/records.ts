@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SuiteName } from '../contract/types.ts';
-import type { RunFacts, RunIdentity } from './certification.ts';
+import type { Invocation, PreflightSummary, RunFacts, RunIdentity, StoppedBy } from './certification.ts';
 import type { Collected } from './collector.ts';
 
 export const RECORDS_FORMAT = 'erp-conformance-records/1';
@@ -20,7 +20,18 @@ export interface RecordedFacts extends RunIdentity {
   suites: SuiteName[];
   selection: string[] | null;
   withLoad: boolean;
+  /** Why the run ended before its suites did. */
+  stoppedBy?: StoppedBy;
+  invocation?: Invocation;
+  pacing?: string;
+  preflight?: PreflightSummary;
 }
+
+const STOPPED_REASONS: Record<StoppedBy, string> = {
+  budget: 'not run: the run budget (run.maxDurationSeconds, --max-duration) was spent before it ran',
+  'max-requests': 'not run: the request budget (run.maxRequests) was spent before it ran',
+  interrupted: 'not run: the run was interrupted before it ran',
+};
 
 export interface RunRecords {
   format: typeof RECORDS_FORMAT;
@@ -44,6 +55,7 @@ export function runFacts(f: RecordedFacts, shard: Shard | null): RunFacts {
     ...f,
     suites: new Set(f.suites),
     ...(shard ? { shard } : {}),
+    ...(f.stoppedBy ? { stoppedReason: STOPPED_REASONS[f.stoppedBy] } : {}),
     unselectedReason: (r) =>
       r.suite === 'rate-limit' && !f.withLoad ? 'rate limits are measured by the probe: run with --with-load' : `not selected (--only ${f.selection?.join(',')})`,
   };

@@ -1,27 +1,32 @@
 // Runs the conformance suites through vitest's Node API and turns what they found into the
 // certificate: certification.json, certification.html, junit.xml, records.json (what a merge of
-// shards needs), allure-results/ and a console summary. `shard` runs one part of the suite files
-// (vitest's --shard); `erp-conformance report --merge` joins the parts.
+// shards needs), allure-results/ and a console summary. Every run ends with its certificate:
+// at the run budget (run.maxDurationSeconds) the requirements not yet run are "not run"; on an
+// abort (SIGINT/SIGTERM) the certificate holds what the run had, verdict "interrupted".
+// The suites run in ONE worker process, so one client and one scheduler pace every request.
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config/schema.ts';
 import { prefixOf, requirements } from '../contract/requirements.ts';
 import type { Requirement } from '../contract/types.ts';
-import { certify, type Certification } from '../reports/certification.ts';
+import { certify, exitCodeOf, type Certification, type Invocation, type StoppedBy } from '../reports/certification.ts';
 import { CollectorReporter } from '../reports/collector.ts';
 import { consoleSummary } from '../reports/console.ts';
 import { readRateLimit } from '../reports/rate-limit.ts';
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../reports/records.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
-import type { SuiteContext } from './support/context.ts';
+import { preflight, type PreflightResult } from './preflight.ts';
+import type { ReplayTarget, SuiteContext } from './support/context.ts';
+import { ProgressLine, type ProgressMode } from './progress-line.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SUITES: Requirement['suite'][] = ['envelope-auth', 'order-status', 'customer', 'report', 'rate-limit'];
+/** After the run budget, how long running tests get to end before the run stops waiting for them. */
+const GRACE_MS = 15_000;
 
 export interface RunOptions {
   config: RunConfig;
@@ -39,11 +44,24 @@ export interface RunOptions {
   beforeRateLimitPass?: () => Promise<void> | void;
   /** Runs only this part of the suite files (vitest --shard); the certificate is then partial. */
   shard?: Shard;
+  /** Replays one property failure alone. */
+  replay?: ReplayTarget;
+  /** Aborting ends the run; the certificate is written with verdict "interrupted". */
+  signal?: AbortSignal;
+  /** The signal that aborted the run (its exit code: 130 SIGINT, 143 SIGTERM). */
+  abortedBy?: () => 'SIGINT' | 'SIGTERM' | undefined;
+  /** Progress on `progressStream`: a live line on a terminal, plain lines in CI, or none. */
+  progress?: ProgressMode;
+  progressStream?: NodeJS.WriteStream;
+  /** How the run was invoked, for replay lines. */
+  invocation?: Invocation;
+  /** Check the target and the fixtures before the suites (default true). */
+  preflight?: boolean;
 }
 
 export interface RunResult {
   certification: Certification;
-  exitCode: 0 | 1;
+  exitCode: number;
   files: { certification: string; html: string; junit: string; records: string; allure?: string; log: string };
 }
 
@@ -51,57 +69,60 @@ export function suiteVersion(): string {
   return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+const SUITES: Requirement['suite'][] = ['envelope-auth', 'order-status', 'customer', 'report', 'rate-limit'];
+
 /** Suites selected by `--only` prefixes (ENV, AUTH, VER, ST, OS, CU, RP, RL). */
 export function selectSuites(only: string[] | undefined, withLoad: boolean): Set<Requirement['suite']> {
   const wanted = only?.map((p) => p.toUpperCase());
   const suites = new Set(requirements.filter((r) => !wanted || wanted.includes(prefixOf(r.id))).map((r) => r.suite));
   if (!withLoad) suites.delete('rate-limit');
-  return suites;
+  return new Set(SUITES.filter((s) => suites.has(s)));
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export async function runConformance(o: RunOptions): Promise<RunResult> {
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = Date.now();
   const seed = o.seed ?? o.config.properties.seed ?? randomInt(0, 2 ** 31 - 1);
   const numRuns = o.numRuns ?? o.config.properties.numRuns;
-  const suites = selectSuites(o.only, o.withLoad ?? false);
+  const suites = o.replay ? new Set([o.replay.file.split('/')[1] as Requirement['suite']]) : selectSuites(o.only, o.withLoad ?? false);
   const scrub = scrubber([o.config.target.token, o.config.target.secondToken]);
   mkdirSync(o.out, { recursive: true });
   const logFile = path.join(o.out, 'vitest.log');
   const vitestLog: string[] = [];
   const sink = new Writable({ write(chunk, _enc, done) { vitestLog.push(String(chunk)); done(); } });
+  const deadline = started + o.config.run.maxDurationSeconds * 1000;
+  let stoppedBy: StoppedBy | undefined;
 
-  const collector = new CollectorReporter(ROOT, log);
+  const collector = new CollectorReporter(ROOT, (line) => progress.above(line, log), [...suites]);
+  const progress = new ProgressLine(o.progress ?? 'quiet', o.progressStream ?? process.stderr, o.out, started, deadline);
   const allureDir = path.join(o.out, 'allure-results');
   if (o.allure !== false) rmSync(allureDir, { recursive: true, force: true });
-  const provide: SuiteContext = { config: o.config, seed, numRuns, outDir: o.out };
-  log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, ${numRuns} runs per property`);
+  const provide: SuiteContext = {
+    config: o.config, seed, numRuns, concurrency: o.config.run.concurrency, deadline, outDir: o.out, ...(o.replay ? { replay: o.replay } : {}),
+  };
+  log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`);
   // Two passes: the functional suites, then the rate-limit suite alone, so the probe measures the
   // quota without the functional suites spending it (and they are not throttled by the probe).
   const passes = [[...suites].filter((x) => x !== 'rate-limit'), suites.has('rate-limit') ? ['rate-limit'] : []].filter((p) => p.length > 0);
-  for (const pass of passes) {
-    if (pass.includes('rate-limit')) await o.beforeRateLimitPass?.();
-    const previousExitCode = process.exitCode;
-    const vitest = await startVitest('test', [], {
-      root: ROOT,
-      config: false,
-      include: pass.map((x) => `suites/${x}/**/*.test.ts`),
-      // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
-      ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
-      // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
-      ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
-      watch: false,
-      pool: 'forks',
-      maxWorkers: 2,
-      passWithNoTests: true,
-      testTimeout: 300_000,
-      hookTimeout: 30_000,
-      provide: { erp: provide },
-      reporters: [collector, ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : [])],
-    }, {}, { stdout: sink, stderr: sink });
-    await vitest.close();
-    process.exitCode = previousExitCode;
+  let checked: PreflightResult | undefined;
+  if (o.preflight !== false && !o.replay && !o.signal?.aborted) {
+    checked = await preflight(o.config);
+    for (const p of checked.problems) log(`preflight: ${p.key}: ${p.problem}`);
   }
+  const stopHere = (checked?.problems.length ?? 0) > 0;
+  progress.start(collector);
+  try {
+    for (const pass of stopHere ? [] : passes) {
+      if (stoppedBy) break;
+      if (pass.includes('rate-limit')) await o.beforeRateLimitPass?.();
+      stoppedBy = await runPass(pass, o, provide, collector, sink, allureDir, deadline);
+    }
+  } finally {
+    progress.stop();
+  }
+  if (!stoppedBy && o.signal?.aborted) stoppedBy = 'interrupted';
 
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
@@ -111,8 +132,12 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     seed,
     numRuns,
     suites: [...suites],
-    selection: o.only ?? null,
+    selection: o.replay ? [`replay of ${o.replay.test}`] : (o.only ?? null),
     withLoad: o.withLoad ?? false,
+    ...(stoppedBy ? { stoppedBy } : {}),
+    ...(o.invocation ? { invocation: o.invocation } : {}),
+    pacing: `${o.config.run.concurrency} requests in flight${o.config.run.rateLimit ? `, at most ${o.config.run.rateLimit}` : ''}`,
+    ...(checked ? { preflight: checked } : {}),
   };
   const certification = certify(collector.collected, runFacts(facts, o.shard ?? null));
   const records: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected: collector.collected };
@@ -121,5 +146,62 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const files = { ...written, records: written.records!, log: logFile, ...(o.allure !== false ? { allure: allureDir } : {}) };
   writeFileSync(logFile, scrub(vitestLog.join('')));
   log(scrub(consoleSummary(certification)));
-  return { certification, exitCode: certification.verdict === 'certified' ? 0 : 1, files };
+  return { certification, exitCode: exitCodeOf(certification.verdict, o.abortedBy?.()), files };
+}
+
+/** One vitest run of the suites of `pass`; says why it stopped early, if it did. */
+async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, collector: CollectorReporter, sink: Writable, allureDir: string, deadline: number): Promise<StoppedBy | undefined> {
+  const previousExitCode = process.exitCode;
+  const include = o.replay ? [o.replay.file] : pass.map((x) => `suites/${x}/**/*.test.ts`);
+  const vitest = await createVitest('test', {
+    root: ROOT,
+    config: false,
+    include,
+    ...(o.replay ? { testNamePattern: `^${escapeRegExp(o.replay.test)}$` } : {}),
+    // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
+    ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
+    // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
+    ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
+    watch: false,
+    // One worker: one client and one scheduler pace every request of the run; the suite files run
+    // one after another in it, their tests and property runs concurrently (run.concurrency).
+    pool: 'forks',
+    maxWorkers: 1,
+    isolate: false,
+    maxConcurrency: Math.max(8, o.config.run.concurrency * 2),
+    passWithNoTests: true,
+    testTimeout: 600_000,
+    hookTimeout: 30_000,
+    provide: { erp: provide },
+    reporters: [collector, ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : [])],
+  }, {}, { stdout: sink, stderr: sink });
+  let stopped: StoppedBy | undefined;
+  let stoppedAt = 0;
+  const cancel = (why: StoppedBy) => {
+    if (stopped) return;
+    stopped = why;
+    stoppedAt = Date.now();
+    void vitest.cancelCurrentRun(why === 'interrupted' ? 'keyboard-input' : 'test-failure');
+  };
+  const onAbort = () => cancel('interrupted');
+  o.signal?.addEventListener('abort', onAbort);
+  if (o.signal?.aborted) cancel('interrupted');
+  const budget = setTimeout(() => cancel('budget'), Math.max(0, deadline - Date.now()));
+  let check: NodeJS.Timeout | undefined;
+  try {
+    const run = vitest.start().catch(() => {});
+    // Once stopped, running tests end at their next request; the run does not wait longer than
+    // GRACE_MS for a test that does not end.
+    const giveUp = new Promise<void>((resolve) => {
+      check = setInterval(() => stopped && Date.now() - stoppedAt > GRACE_MS && resolve(), 250);
+    });
+    await Promise.race([run, giveUp]);
+  } finally {
+    clearInterval(check);
+    clearTimeout(budget);
+    o.signal?.removeEventListener('abort', onAbort);
+    await Promise.race([vitest.close(), new Promise((r) => setTimeout(r, 5000).unref())]);
+    process.exitCode = previousExitCode;
+  }
+  return stopped;
 }

@@ -1,10 +1,11 @@
 // `run`: the conformance run. With no --config it starts the embedded reference server on a
-// free port, runs against it and stops it. Exit 0 certified, 1 not certified, 2 usage/config.
+// free port, runs against it and stops it. Exit codes: see the usage (contract/types.ts RunVerdict).
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
-import type { RunConfig } from '../../config/schema.ts';
+import { RATE_CAP, type RunConfig } from '../../config/schema.ts';
 import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records.ts';
+import { parseReplayTest } from '../../reports/replay.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
 
 const PREFIXES = [...new Set(requirements.map((r) => prefixOf(r.id)))];
@@ -14,25 +15,37 @@ export const runCommand: Command = {
   summary: 'run the conformance suites and write the certificate (no --config: against the reference)',
   usage: [
     'Usage: erp-conformance run [--config FILE] [--out DIR] [--only OS,CU,...] [--seed N] [--num-runs N] [--shard I/N]',
+    '                           [--concurrency N] [--rate-limit Q/W] [--max-duration SECONDS] [--max-requests N] [--quiet]',
     '',
     'Runs every requirement of the spec against the target and writes certification.json,',
     'certification.html, junit.xml, records.json and allure-results/ to --out. Without --config',
     'the embedded reference server is started on a free port and tested.',
     '',
-    '  --config FILE   run config (JSON); ERP_BASE_URL, ERP_API_TOKEN, ERP_API_TOKEN_2 override it',
-    '  --out DIR       output folder (default ./erp-conformance-report)',
-    `  --only LIST     requirement prefixes to run: ${PREFIXES.join(', ')}`,
-    '  --seed N        fast-check seed: the same seed sends the same requests',
-    '  --num-runs N    runs per property (default: config properties.numRuns, 100)',
-    '  --fault NAME    with no --config: switch on a fault of the reference (repeatable)',
-    '  --no-allure     do not write allure-results/',
-    '  --with-load     also run the rate-limit suite (RL-*): the probe and a short paced load, within',
-    '                  the config\'s load caps; writes rate-limit.json next to the certificate',
-    '  --yes           with --with-load: confirm a non-loopback target (also needs load.allowNonLoopback)',
-    '  --shard I/N     run only part I of N of the suite files (parallel CI jobs, same --seed in each);',
-    '                  `erp-conformance report --merge DIR... --out DIR` joins the parts into the certificate',
+    '  --config FILE        run config (JSON); ERP_BASE_URL, ERP_API_TOKEN, ERP_API_TOKEN_2 override it',
+    '  --out DIR            output folder (default ./erp-conformance-report)',
+    `  --only LIST          requirement prefixes to run: ${PREFIXES.join(', ')} (the verdict is then selection-passed, never certified)`,
+    '  --seed N             fast-check seed: the same seed sends the same requests',
+    '  --num-runs N         runs per property (default: config properties.numRuns, 100)',
+    '  --concurrency N      requests in flight at once (default: config run.concurrency, 8)',
+    '  --rate-limit Q/W     never send more than Q requests per window W, e.g. 100/10s (config run.rateLimit)',
+    '  --max-duration S     run budget in seconds (config run.maxDurationSeconds, 1800): what has not run by then is "not run"',
+    '  --max-requests N     request budget (config run.maxRequests)',
+    '  --quiet              no progress line',
+    '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
+    '  --fault NAME         with no --config: switch on a fault of the reference (repeatable)',
+    '  --no-allure          do not write allure-results/',
+    '  --with-load          also run the rate-limit suite (RL-*): the probe and a short paced load, within',
+    '                       the config\'s load caps; writes rate-limit.json next to the certificate',
+    '  --yes                with --with-load: confirm a non-loopback target (also needs load.allowNonLoopback)',
+    '  --shard I/N          run only part I of N of the suite files (parallel CI jobs, same --seed in each);',
+    '                       `erp-conformance report --merge DIR... --out DIR` joins the parts into the certificate',
+    '  --replay-test F::T   replay one property failure alone (printed under each failure with --property,',
+    '  --property N         --seed, --path and --num-runs): test T of suite file F, its property N,',
+    '  --path P             at fast-check path P',
     '',
-    'Exit codes: 0 certified, 1 not certified, 2 usage or config error.',
+    'Exit codes: 0 certified (or, with --only/--shard, the selection passed), 1 not certified (a MUST failed),',
+    '2 usage, config or preflight error, 3 inconclusive (no MUST failed, but one could not be verified or was',
+    'not run within the budget), 130 interrupted by SIGINT, 143 by SIGTERM (the certificate holds what ran).',
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(runCommand, argv, {
@@ -41,11 +54,20 @@ export const runCommand: Command = {
       only: { type: 'string' },
       seed: { type: 'string' },
       'num-runs': { type: 'string' },
+      concurrency: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'max-duration': { type: 'string' },
+      'max-requests': { type: 'string' },
+      quiet: { type: 'boolean' },
+      'no-preflight': { type: 'boolean' },
       fault: { type: 'string', multiple: true },
       'no-allure': { type: 'boolean' },
       'with-load': { type: 'boolean' },
       yes: { type: 'boolean' },
       shard: { type: 'string' },
+      'replay-test': { type: 'string' },
+      property: { type: 'string' },
+      path: { type: 'string' },
     });
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (values.shard !== undefined && !shard) throw new UsageError(`--shard must be I/N with 1 <= I <= N <= 64, received ${JSON.stringify(values.shard)}`, runCommand);
@@ -55,17 +77,22 @@ export const runCommand: Command = {
     const seed = values.seed === undefined ? undefined : intFlag(runCommand, 'seed', values.seed, 0, 0, 2 ** 31 - 1);
     const numRuns = values['num-runs'] === undefined ? undefined : intFlag(runCommand, 'num-runs', values['num-runs'], 100, 1, 100_000);
     if (values.fault?.length && values.config) throw new UsageError('--fault applies to the embedded reference only (no --config)', runCommand);
+    if (values['rate-limit'] !== undefined && !RATE_CAP.test(values['rate-limit'])) throw new UsageError(`--rate-limit must be Q/W like 100/10s or 60/1m, received ${JSON.stringify(values['rate-limit'])}`, runCommand);
+    const replayTest = values['replay-test'] === undefined ? undefined : parseReplayTest(values['replay-test']);
+    if (values['replay-test'] !== undefined && !replayTest) throw new UsageError('--replay-test must be FILE::TEST as printed under a failure (FILE a suite file under suites/)', runCommand);
+    if (replayTest && (values.path === undefined || seed === undefined)) throw new UsageError('--replay-test needs --seed and --path (as printed under the failure)', runCommand);
+    if (replayTest && (only || shard)) throw new UsageError('--replay-test replays one test: no --only or --shard', runCommand);
     const out = path.resolve(values.out ?? 'erp-conformance-report');
 
     let config: RunConfig;
     let stop = async () => {};
     let beforeRateLimitPass: (() => void) | undefined;
+    const faults = values.fault ?? [];
     if (values.config) {
       config = loadConfig({ file: values.config, env: process.env });
     } else {
       const { startReference } = await import('../../reference/server.ts');
       const { isFaultName } = await import('../../reference/faults.ts');
-      const faults = values.fault ?? [];
       const bad = faults.filter((f) => !isFaultName(f));
       if (bad.length) throw new UsageError(`unknown fault ${bad.join(', ')} (erp-conformance faults lists them)`, runCommand);
       const server = await startReference({ port: 0, faults: faults.filter(isFaultName) });
@@ -78,6 +105,16 @@ export const runCommand: Command = {
       config = loadConfig({ base: server.runConfig(), env: {} });
       if (faults.length) config = { ...config, target: { ...config.target, name: `${config.target.name} with ${faults.join(', ')}` } };
     }
+    config = {
+      ...config,
+      run: {
+        ...config.run,
+        ...(values.concurrency !== undefined ? { concurrency: intFlag(runCommand, 'concurrency', values.concurrency, 8, 1, 256) } : {}),
+        ...(values['max-duration'] !== undefined ? { maxDurationSeconds: intFlag(runCommand, 'max-duration', values['max-duration'], 1800, 1, 7 * 24 * 3600) } : {}),
+        ...(values['max-requests'] !== undefined ? { maxRequests: intFlag(runCommand, 'max-requests', values['max-requests'], 1, 1, 10_000_000) } : {}),
+        ...(values['rate-limit'] !== undefined ? { rateLimit: values['rate-limit'] } : {}),
+      },
+    };
     if (values['with-load']) {
       // Load safety (users point this at shared staging systems): loopback, or allowed AND confirmed.
       const { assertTargetAllowed, SafetyError } = await import('../../load/caps.ts');
@@ -90,14 +127,37 @@ export const runCommand: Command = {
         return 2;
       }
     }
+    // SIGINT / SIGTERM: the run stops sending, writes what it has (verdict interrupted) and exits
+    // 130 / 143; a second signal exits at once.
+    const abort = new AbortController();
+    let signalled: 'SIGINT' | 'SIGTERM' | undefined;
+    const onSignal = (s: 'SIGINT' | 'SIGTERM') => {
+      if (signalled) process.exit(s === 'SIGTERM' ? 143 : 130);
+      signalled = s;
+      process.stderr.write(`\n${s}: stopping the run and writing the certificate (again to exit at once)\n`);
+      abort.abort();
+    };
+    const onInt = () => onSignal('SIGINT');
+    const onTerm = () => onSignal('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
     const { runConformance } = await import('../../suites/run.ts');
     try {
-      const result = await runConformance({ config, out, only, seed, numRuns, shard, allure: !values['no-allure'], withLoad: values['with-load'] ?? false, beforeRateLimitPass });
+      const result = await runConformance({
+        config, out, only, seed, numRuns, shard, allure: !values['no-allure'], withLoad: values['with-load'] ?? false, beforeRateLimitPass,
+        signal: abort.signal, abortedBy: () => signalled,
+        preflight: !values['no-preflight'],
+        progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
+        invocation: values.config ? { config: values.config } : { faults },
+        ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
+      });
       const f = result.files;
       const written = [f.certification, f.html, f.junit, ...(f.allure ? [`${f.allure}  (HTML: erp-conformance report --allure --in ${out})`] : []), f.records];
       process.stdout.write(`\nwritten:\n${written.map((w) => `  ${w}\n`).join('')}`);
       return result.exitCode;
     } finally {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
       await stop();
     }
   },

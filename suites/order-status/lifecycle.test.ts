@@ -40,7 +40,7 @@ async function walk(h: Harness, kind: string, salesId: number | bigint): Promise
 verifies(['ST-1', 'OS-5'], 'An unpaid voucher accepts Pending, Confirmed, Processing and Shipped in lifecycle order', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
   await walk(h, 'unpaid', fixtureVouchers(h).walk);
-});
+}, { sequential: true });
 
 verifies(['ST-1', 'OS-3', 'OS-5'], 'A paid voucher accepts the same lifecycle and then Delivered', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
@@ -49,13 +49,13 @@ verifies(['ST-1', 'OS-3', 'OS-5'], 'A paid voucher accepts the same lifecycle an
   const ex = await setStatus(h, 'paid', salesId, 'Shipped', 'Delivered');
   // 4.1 rule 3: Delivered requires the voucher's payment status to be paid (here it is).
   h.check(ex, orderStatusUpdated, undefined, { requirementId: ex.response?.status === 200 ? 'OS-5' : 'OS-3' });
-});
+}, { sequential: true });
 
 verifies(['ST-1', 'OS-5'], 'Cancelled is accepted on a fresh unpaid voucher', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
   const ex = await setStatus(h, 'unpaid', fixtureVouchers(h).cancel, 'Pending', 'Cancelled');
   h.check(ex, orderStatusUpdated, undefined, { requirementId: ex.response?.status === 200 ? 'OS-5' : 'ST-1' });
-});
+}, { sequential: true });
 
 verifies(['OS-3'], 'Delivered is refused with 400 on every unpaid voucher, with or without a reason', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
@@ -65,7 +65,7 @@ verifies(['OS-3'], 'Delivered is refused with 400 on every unpaid voucher, with 
       h.expectStatus(ex, 400, 'OS-3', `Delivered on unpaid voucher ${salesId}`);
     }
   }
-});
+}, { sequential: true });
 
 verifies(['ST-2'], 'The transitions the target accepts after Shipped, Delivered and Cancelled are recorded', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
@@ -82,4 +82,4 @@ verifies(['ST-2'], 'The transitions the target accepts after Shipped, Delivered 
     if (before) await setStatus(h, kind, salesId, from, to);
   }
   h.observe('transitions', observed.map((o) => ({ ...o, accepted: o.status === 200 })));
-});
+}, { sequential: true });

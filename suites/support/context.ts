@@ -1,14 +1,27 @@
-// What `erp-conformance run` provides to every suite worker (vitest `provide` / `inject`).
+// What `erp-conformance run` provides to the suite worker (vitest `provide` / `inject`).
 import { inject } from 'vitest';
 import type { RunConfig } from '../../config/schema.ts';
+
+/** Replays one property failure alone (`run --replay`): its test, which property, its fast-check path. */
+export interface ReplayTarget {
+  file: string;
+  test: string;
+  property: number;
+  path: string;
+}
 
 export interface SuiteContext {
   config: RunConfig;
   /** fast-check seed of every property: `--seed` reruns exactly the same requests. */
   seed: number;
   numRuns: number;
-  /** The run's output folder (the rate-limit suite writes rate-limit.json there). */
+  /** Requests in flight at once (run.concurrency); property runs are evaluated this many at a time. */
+  concurrency: number;
+  /** Epoch ms after which no request is sent and no test starts (run.maxDurationSeconds). */
+  deadline: number;
+  /** The run's output folder (the rate-limit suite writes rate-limit.json there, the worker its progress). */
   outDir?: string;
+  replay?: ReplayTarget;
 }
 
 declare module 'vitest' {

@@ -1,40 +1,41 @@
 // A conformance test: a sentence, the requirement ids it verifies, and a body that sends
-// requests through the client and runs checks on every exchange. Findings (not assertions)
-// are the result; the test fails when it has any, so JUnit and Allure show it too.
+// requests through the client and runs checks on every exchange. Findings (not assertions) are
+// the result; the test fails when it has any, so JUnit and Allure show it too. What its checks
+// applied to is evidence: a requirement without any is inconclusive, never passed.
+import path from 'node:path';
 import * as allure from 'allure-js-commons';
-import fc from 'fast-check';
-import { afterAll, it, type TestContext } from 'vitest';
+import type fc from 'fast-check';
+import { it, type TestContext } from 'vitest';
 import { envelopeChecks } from '../../contract/checks/envelope.ts';
+import { withEvidenceSink } from '../../contract/checks/evidence.ts';
 import { toFinding, type Check, type CheckOptions } from '../../contract/checks/finding.ts';
 import { statusIs, type StatusOracle } from '../../contract/checks/status.ts';
 import { requirement } from '../../contract/requirements.ts';
 import type { Exchange, Finding, Replay } from '../../contract/types.ts';
 import { allureLabels, allureLinks, findingAttachments } from '../../reports/allure-labels.ts';
 import { scrubber } from '../../reports/scrub.ts';
-import { suiteClient, type SuiteClient } from './client.ts';
+import { runClient, type SuiteClient } from './client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
-import { keptFinding, type TestRecord } from './record.ts';
+import { FindingKeeper } from './keep.ts';
+import { countRequest } from './progress.ts';
+import { runProperty } from './property.ts';
+import { emptyRecord, type TestRecord } from './record.ts';
+import { RunStopped, stopIfNotSent } from './stopped.ts';
+import { testClient, type TestClient } from './test-client.ts';
 
-/** Findings kept per test and check; the rest are counted. */
-const KEPT_PER_CHECK = 3;
-/** Requests a failing property may spend on shrinking before it keeps the smallest failure so far. */
-const SHRINK_BUDGET = 60;
-
-class PropertyFailure extends Error {
-  constructor(readonly findings: Finding[]) {
-    super(findings.map((f) => `${f.requirementId} ${f.title}`).join('; '));
-  }
-}
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export class Harness {
   readonly record: TestRecord;
-  private kept = new Map<string, number>();
-  /** Inside a property, findings are returned to it, and kept only for its final (shrunk) input. */
+  readonly client: TestClient;
+  private readonly keeper = new FindingKeeper();
+  /** Inside a property body findings are returned to it, and kept only for its final (shrunk) input. */
   private inProperty = false;
+  private properties = 0;
 
-  constructor(readonly ctx: SuiteContext, readonly client: SuiteClient, ids: string[]) {
-    this.record = { ids, findings: [], observations: {}, exchanges: 0, rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 } };
-    client.onExchange = (ex) => this.seen(ex);
+  constructor(readonly ctx: SuiteContext, shared: SuiteClient, ids: string[], private readonly where: { file: string; test: string }) {
+    this.record = emptyRecord(ids);
+    this.client = testClient(shared, (ex) => this.seen(ex));
   }
 
   get config() {
@@ -44,12 +45,23 @@ export class Harness {
   /** Every exchange is checked against the envelope rules of 2.1 and 7, whatever the test is about. */
   private seen(ex: Exchange) {
     this.record.exchanges++;
+    if (!ex.notSent) {
+      const retries = ex.rateLimited?.retries ?? 0;
+      this.record.requests += 1 + retries;
+      countRequest(1 + retries, ex);
+    }
     if (ex.rateLimited) {
       this.record.rateLimited.exchanges++;
       this.record.rateLimited.retries += ex.rateLimited.retries;
       this.record.rateLimited.waitedMs += ex.rateLimited.waitedMs;
     }
-    if (ex.response?.status === 429) return; // 429 envelopes are the rate-limit suite's (RL-2)
+    stopIfNotSent(ex);
+    if (ex.notSent) return this.inconclusive(this.record.ids, `requests were not sent: ${ex.notSent.message}`);
+    if (ex.response?.status === 429) {
+      // Still refused after the waits the run allows: evidence of nothing for the functional checks.
+      if (ex.rateLimited) this.inconclusive(this.record.ids, `requests were still refused with 429 after ${ex.rateLimited.retries} wait(s) of ${ex.rateLimited.waitedMs} ms in all (the target's rate limit; see run.rateLimit)`);
+      return; // 429 envelopes are the rate-limit suite's (RL-2)
+    }
     for (const check of envelopeChecks) this.keep(check(ex, undefined));
   }
 
@@ -60,15 +72,10 @@ export class Harness {
   }
 
   private keep(findings: Finding[]) {
-    for (const f of findings) {
-      const key = `${f.requirementId}|${f.checkId}`;
-      const n = (this.kept.get(key) ?? 0) + 1;
-      this.kept.set(key, n);
-      if (n <= KEPT_PER_CHECK) this.record.findings.push(keptFinding(f));
-    }
+    for (const f of findings) this.keeper.add(f);
   }
 
-  /** Runs checks on an exchange and keeps their findings. */
+  /** Runs a check on an exchange and keeps its findings. */
   check<P>(ex: Exchange, check: Check<P>, params: P, options?: CheckOptions): Finding[] {
     return this.add(check(ex, params, options));
   }
@@ -78,9 +85,23 @@ export class Harness {
     return this.add(statusIs(ex, { oracle, because }, { requirementId, replay }));
   }
 
-  /** A fact the spec leaves "not shown", recorded for the certificate. */
+  /** A fact the spec leaves "not shown", recorded for the certificate: evidence for the test's INFO ids. */
   observe(key: string, value: unknown) {
     this.record.observations[key] = value;
+    for (const id of this.record.ids) if (requirement(id).level === 'INFO') this.note(id);
+  }
+
+  /** The test's own oracle applied to `n` exchanges or items of requirement `id` (checks note their own). */
+  note(id: string, n = 1) {
+    this.record.evidence[id] = (this.record.evidence[id] ?? 0) + n;
+  }
+
+  /** Why requirement(s) may have seen nothing to apply to: the certificate shows it when they did not. */
+  inconclusive(ids: string | string[], reason: string) {
+    for (const id of typeof ids === 'string' ? [ids] : ids) {
+      const list = (this.record.inconclusive[id] ??= []);
+      if (!list.includes(reason)) list.push(reason);
+    }
   }
 
   /** A finding of the test's own oracle (not kept: return it from a property, or `add` it). */
@@ -94,48 +115,50 @@ export class Harness {
   }
 
   /**
-   * A property over `arb`: `body` sends requests and returns findings; the first failing input
-   * is shrunk (within a request budget) and its findings are kept with the replay `{ seed, path }`.
+   * A property over `arb`: `body` sends requests and returns findings. Runs are evaluated
+   * run.concurrency at a time (`sequential` for runs that depend on each other); the first failing
+   * input is shrunk (within a request budget) and its findings are kept with their replay handle.
+   * A test's properties run one after another.
    */
-  async property<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, options: { numRuns?: number } = {}): Promise<void> {
-    let failures = 0;
-    let afterFailure = 0;
-    const prop = fc.asyncProperty(arb, async (value) => {
-      if (failures > 0 && ++afterFailure > SHRINK_BUDGET) return; // budget spent: keep the smallest failure so far
-      const findings = await body(value);
-      if (findings.length > 0) {
-        failures++;
-        throw new PropertyFailure(findings);
-      }
-    });
+  async property<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, options: { numRuns?: number; sequential?: boolean } = {}): Promise<void> {
+    const index = this.properties++;
+    const replay = this.ctx.replay;
+    if (replay && replay.property !== index) return; // replaying another property of this test
+    const numRuns = options.numRuns ?? this.ctx.numRuns;
     this.inProperty = true;
-    const details = await fc.check(prop, { seed: this.ctx.seed, numRuns: options.numRuns ?? this.ctx.numRuns }).finally(() => {
+    const out = await runProperty(arb, body, {
+      seed: this.ctx.seed,
+      numRuns,
+      concurrency: options.sequential ? 1 : this.ctx.concurrency,
+      requirementId: this.record.ids[0]!,
+      ...(replay ? { path: replay.path } : {}),
+    }).finally(() => {
       this.inProperty = false;
     });
-    if (!details.failed) return;
-    const replay: Replay = { seed: details.seed, path: details.counterexamplePath ?? '' };
-    const err = details.errorInstance;
-    if (err instanceof PropertyFailure) {
-      this.add(err.findings.map((f) => ({ ...f, replay })));
-    } else {
-      this.add([toFinding('suite.property-error', this.record.ids[0]!, {
-        title: 'The property could not run',
-        received: String(err instanceof Error ? err.message : err),
-        expected: 'requests sent and checked',
-      }, undefined, replay)]);
-    }
+    if (!out.failed) return;
+    const handle: Replay = { seed: this.ctx.seed, path: out.path, file: this.where.file, test: this.where.test, property: index, numRuns };
+    this.add(out.findings.map((f) => ({ ...f, replay: handle })));
+  }
+
+  /** Runs `fn` over `items` at once (the scheduler bounds what is in flight); results in item order. */
+  parallel<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+    return Promise.all(items.map((item, i) => fn(item, i)));
   }
 
   /** Stops the test as skipped, with the reason written into the certificate. */
   skip(reason: string, testContext: TestContext): never {
     this.record.skipReason = reason;
-    testContext.task.meta.erp = this.record;
+    this.finish();
     testContext.skip(reason);
     throw new Error('unreachable');
   }
-}
 
-let client: SuiteClient | undefined;
+  /** Moves the kept findings into the record (a stable order). */
+  finish() {
+    this.record.findings = this.keeper.findings();
+    this.record.findingCounts = { ...this.keeper.counts };
+  }
+}
 
 /** allure-vitest's setup (loaded by `run` unless --no-allure) installs its runtime; without it Allure calls only warn. */
 const allureOn = () => typeof (globalThis as { allureTestRuntime?: unknown }).allureTestRuntime === 'function';
@@ -146,33 +169,44 @@ async function allureEvidence(ctx: SuiteContext, findings: Finding[]) {
   for (const a of findingAttachments(findings)) await allure.attachment(a.name, scrub(a.content), { contentType: a.contentType });
 }
 
-function fileClient(ctx: SuiteContext): SuiteClient {
-  if (!client) {
-    client = suiteClient(ctx.config);
-    afterAll(async () => {
-      await client?.close();
-      client = undefined;
-    });
-  }
-  return client;
+export interface VerifiesOptions {
+  timeoutMs?: number;
+  /** Runs in declaration order, after the tests declared before it (stateful: vouchers it changes). */
+  sequential?: boolean;
 }
 
 /**
  * Declares a conformance test: `verifies(['OS-3'], 'Delivered is refused ...', async (h) => ...)`.
- * Test names are sentences; the ids must be in the requirements catalogue.
+ * Test names are sentences; the ids must be in the requirements catalogue. Tests run concurrently
+ * unless `sequential`.
  */
-export function verifies(ids: string[], name: string, body: (h: Harness, t: TestContext) => Promise<void>, timeoutMs = 120_000) {
+export function verifies(ids: string[], name: string, body: (h: Harness, t: TestContext) => Promise<void>, options: VerifiesOptions | number = {}) {
+  const o = typeof options === 'number' ? { timeoutMs: options } : options;
   for (const id of ids) requirement(id); // unknown ids fail at collection
   const ctx = suiteContext();
-  const c = fileClient(ctx);
-  it(`${name} [${ids.join(', ')}]`, async (t) => {
-    const h = new Harness(ctx, c, ids);
+  const title = `${name} [${ids.join(', ')}]`;
+  const declare = o.sequential ? it : it.concurrent;
+  declare(title, async (t) => {
+    const h = new Harness(ctx, runClient(ctx), ids, { file: path.relative(ROOT, t.task.file.filepath), test: t.task.name });
     t.task.meta.erp = h.record;
+    if (Date.now() >= ctx.deadline) {
+      h.record.notRun = `the run budget (run.maxDurationSeconds) was spent before this test started`;
+      h.finish();
+      t.skip(h.record.notRun);
+    }
     if (allureOn()) {
       await allure.labels(...allureLabels(ids));
       await allure.links(...allureLinks(ids));
     }
-    await body(h, t);
+    try {
+      await withEvidenceSink((id, n) => h.note(id, n), () => body(h, t));
+    } catch (e) {
+      if (!(e instanceof RunStopped)) throw e;
+      h.record.notRun = e.message;
+      h.finish();
+      t.skip(e.message);
+    }
+    h.finish();
     await allureEvidence(ctx, h.record.findings);
     const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
     if (failing.length > 0) {
@@ -181,5 +215,5 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
       e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
       throw e;
     }
-  }, timeoutMs);
+  }, o.timeoutMs ?? 300_000);
 }

@@ -1,15 +1,32 @@
 // The record a conformance test leaves on its vitest task (task.meta.erp): the requirement ids
-// it verifies, its findings and observations. The run's reporter turns them into the certificate.
+// it verifies, its findings, the evidence its checks saw, its observations and requests. The
+// run's reporter turns them into the certificate.
 import type { Exchange, Finding } from '../../contract/types.ts';
 
 export interface TestRecord {
   ids: string[];
+  /** Findings kept for the certificate (a few per check, chosen by a stable order). */
   findings: Finding[];
+  /** Findings per requirement, counted before keeping only a few. */
+  findingCounts: Record<string, number>;
+  /** Exchanges or items each requirement's checks applied to: a requirement without any is inconclusive. */
+  evidence: Record<string, number>;
+  /** Why a requirement saw nothing to apply to, as the test knows it ("the report range held no transactions"). */
+  inconclusive: Record<string, string[]>;
   observations: Record<string, unknown>;
   /** Why the test did not verify its requirements (writes: false, no readBack ...). */
   skipReason?: string;
+  /** Why the test did not (fully) run: the run budget or request budget was spent, or the run was interrupted. */
+  notRun?: string;
+  /** Exchanges seen (every request the test made, sent or not). */
   exchanges: number;
+  /** Requests actually sent, retries after a 429 included. */
+  requests: number;
   rateLimited: { exchanges: number; retries: number; waitedMs: number };
+}
+
+export function emptyRecord(ids: string[]): TestRecord {
+  return { ids, findings: [], findingCounts: {}, evidence: {}, inconclusive: {}, observations: {}, exchanges: 0, requests: 0, rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 } };
 }
 
 declare module 'vitest' {
@@ -26,7 +43,7 @@ function cut(body: string | undefined): string | undefined {
   return `${body.slice(0, MAX_KEPT_BODY)}... [${body.length - MAX_KEPT_BODY} more characters not kept]`;
 }
 
-/** An exchange small enough to keep in a finding. */
+/** An exchange small enough to keep in a finding (the raw body is the evidence; the parsed JSON is dropped). */
 export function keptExchange(ex: Exchange): Exchange {
   const { json: _json, ...rest } = ex;
   return {

@@ -1,6 +1,7 @@
 // A certification built by the real `certify` from made-up test records: one failed MUST with a
 // finding whose exchange a hostile server filled with markup, passed ones, a skipped one, and
 // the observed transitions. Shared by the report tests that need no run.
+import { emptyRecord } from '../../suites/support/record.ts';
 import { readFileSync } from 'node:fs';
 import { certify, type Certification } from '../../reports/certification.ts';
 import type { Collected, CollectedTest } from '../../reports/collector.ts';
@@ -43,7 +44,8 @@ const test = (name: string, ids: string[], state: CollectedTest['state'], extra:
   state,
   durationMs: 5,
   errors: [],
-  record: { ids, findings: [], observations: {}, exchanges: 3, rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 }, ...extra },
+  // A test that ran saw its requirements once each (evidence); the requirements of a skipped one saw nothing.
+  record: { ...emptyRecord(ids), exchanges: 3, requests: 3, evidence: state === 'skipped' ? {} : Object.fromEntries(ids.map((id) => [id, 1])), ...extra },
 });
 
 export const TRANSITIONS = [

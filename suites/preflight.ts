@@ -1,0 +1,139 @@
+// Before the suites: does the target answer (connection, TLS), is the token accepted, and do the
+// fixtures hold what the config says? A run against an unreachable target, or with a report range
+// that holds nothing, would otherwise send hundreds of requests and end with a verdict about the
+// config, not the target. The preflight only blames the config when the target answered usably:
+// a report that does not answer a page is the suites' to judge (RP-7), not a fixture problem.
+import { createClient, type Client } from '../client/operations.ts';
+import type { RunConfig, VoucherRole } from '../config/schema.ts';
+import { VOUCHER_ROLES } from '../config/schema.ts';
+import { pageTotal } from '../contract/checks/report.ts';
+import type { Exchange } from '../contract/types.ts';
+
+export interface PreflightProblem {
+  /** The config key the problem is about. */
+  key: string;
+  problem: string;
+}
+
+export interface PreflightResult {
+  problems: PreflightProblem[];
+  /** What was checked, and what could not be (for the certificate). */
+  notes: string[];
+  requests: number;
+}
+
+const answered = (ex: Exchange) => (ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason}: ${ex.failure?.message ?? ex.notSent?.message ?? ''})`);
+
+/** The value at a dot path of a JSON answer ("response.orderStatus"). */
+export function atPath(json: unknown, dotPath: string): unknown {
+  let v: unknown = json;
+  for (const k of dotPath.split('.')) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
+}
+
+async function reportFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]) {
+  const r = config.fixtures.report;
+  const total = async (extra: Record<string, unknown>) => pageTotal(await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0, ...extra } }));
+  const whole = await total({});
+  if (whole === undefined) {
+    notes.push('report fixtures not checked: the report did not answer a page with a totalCount (the report suites say why)');
+    return;
+  }
+  const range = `${r.dateFrom} .. ${r.dateTo} over branches ${r.branchList}`;
+  if (whole < 2) problems.push({ key: 'fixtures.report', problem: `the range ${range} holds ${whole} transaction(s); the report requirements need transactions over more than one page (at least 2): choose a range that holds some` });
+  if (whole === 0) return;
+  for (const m of ['bom', 'mc'] as const) {
+    const n = await total({ moduleName: [m] });
+    if (n === 0) problems.push({ key: 'fixtures.report', problem: `the range ${range} holds no ${m} transaction; the module requirements (RP-5, RP-8) need both modules` });
+  }
+  for (const b of r.branchList.split(',')) {
+    if ((await total({ branchList: b })) === 0) problems.push({ key: 'fixtures.report.branchList', problem: `branch ${b} holds no transaction in ${r.dateFrom} .. ${r.dateTo}; list branches that hold some` });
+  }
+  for (const [filter, ids] of Object.entries(r.filterIds ?? {})) {
+    for (const id of ids ?? []) {
+      if ((await total({ [filter]: id })) === 0) problems.push({ key: `fixtures.report.filterIds.${filter}`, problem: `id ${id} matches no transaction in the range ${range}` });
+    }
+  }
+  if (r.emptyBranchId !== undefined) {
+    const n = await total({ branchList: String(r.emptyBranchId) });
+    if (n !== undefined && n > 0) problems.push({ key: 'fixtures.report.emptyBranchId', problem: `branch ${r.emptyBranchId} holds ${n} transaction(s) in the range: it must hold none` });
+  }
+}
+
+async function voucherFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]) {
+  const rb = config.readBack?.orderStatus;
+  if (!rb) {
+    notes.push('vouchers not checked: without readBack.orderStatus there is no way to read a voucher (its state is then learnt from the first answers)');
+    return;
+  }
+  const f = config.fixtures;
+  const read = (salesId: number | bigint, branchId: number) =>
+    client.raw({ method: 'GET', path: rb.path.replaceAll('{salesId}', encodeURIComponent(String(salesId))).replaceAll('{branchId}', encodeURIComponent(String(branchId))) });
+  const paid = (ex: Exchange) => String(atPath(ex.json, rb.paymentStatus) ?? '').toLowerCase() === rb.paidValue.toLowerCase();
+  const jobs: Promise<void>[] = [];
+  for (const role of VOUCHER_ROLES) {
+    const branchId = role === 'otherBranch' ? f.otherBranchId : f.branchId;
+    for (const salesId of f.sales[role as VoucherRole] ?? []) {
+      jobs.push(read(salesId, branchId).then((ex) => {
+        const key = `fixtures.sales.${role}`;
+        if (ex.response?.status !== 200 || atPath(ex.json, rb.orderStatus) === undefined) {
+          problems.push({ key, problem: `voucher ${salesId} could not be read in branch ${branchId}: GET ${rb.path} answered ${answered(ex)} (readBack.orderStatus.orderStatus = "${rb.orderStatus}")` });
+        } else if (role === 'deliver' && !paid(ex)) {
+          problems.push({ key, problem: `voucher ${salesId} is not paid (${rb.paymentStatus} = ${JSON.stringify(atPath(ex.json, rb.paymentStatus))}); Delivered needs paid vouchers` });
+        } else if (role !== 'deliver' && paid(ex)) {
+          problems.push({ key, problem: `voucher ${salesId} is paid; this role needs vouchers whose payment is not paid` });
+        }
+      }));
+    }
+  }
+  jobs.push(read(f.sales.missing, f.branchId).then((ex) => {
+    if (ex.response?.status === 200 && atPath(ex.json, rb.orderStatus) !== undefined) problems.push({ key: 'fixtures.sales.missing', problem: `voucher ${f.sales.missing} exists in branch ${f.branchId}` });
+  }));
+  const before = problems.length;
+  await Promise.all(jobs);
+  // When no voucher could be read at all, the read path is what is wrong, not the vouchers.
+  const unread = problems.slice(before).filter((p) => p.problem.includes('could not be read'));
+  const all = VOUCHER_ROLES.reduce((n, role) => n + (f.sales[role as VoucherRole]?.length ?? 0), 0);
+  if (unread.length === all && all > 1) {
+    problems.splice(before, problems.length - before, { key: 'readBack.orderStatus', problem: `no fixture voucher could be read: ${unread[0]!.problem.replace(/^voucher \S+ could not be read in branch \d+: /, '')}` });
+  }
+}
+
+/** At most `max` problems per key; the rest are counted. */
+export function capProblems(problems: PreflightProblem[], max = 3): PreflightProblem[] {
+  const out: PreflightProblem[] = [];
+  const byKey = new Map<string, number>();
+  for (const p of problems) {
+    const n = (byKey.get(p.key) ?? 0) + 1;
+    byKey.set(p.key, n);
+    if (n <= max) out.push(p);
+  }
+  for (const [key, n] of byKey) if (n > max) out.push({ key, problem: `and ${n - max} more like these` });
+  return out;
+}
+
+export async function preflight(config: RunConfig): Promise<PreflightResult> {
+  const problems: PreflightProblem[] = [];
+  const notes: string[] = [];
+  const client = createClient(config.target, { retry429: { maxRetries: 3, maxWaitMs: 10_000 } });
+  try {
+    const r = config.fixtures.report;
+    const first = await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0 } });
+    if (!first.response) {
+      problems.push({ key: 'target.baseUrl', problem: `${config.target.baseUrl} does not answer: ${first.failure?.kind}: ${first.failure?.message}` });
+      return { problems, notes, requests: client.exchanges().length };
+    }
+    for (const [key, kind] of [['target.token', 'valid'], ['target.secondToken', 'second']] as const) {
+      if (kind === 'second' && !config.target.secondToken) continue;
+      const ex = kind === 'valid' ? first : await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0 }, token: kind });
+      if (ex.response?.status === 401 || ex.response?.status === 403) problems.push({ key, problem: `the target refused this token with ${ex.response.status} (spec 5: "a token provided by the service operator")` });
+    }
+    if (problems.length) return { problems, notes, requests: client.exchanges().length };
+    await reportFixtures(client, config, problems, notes);
+    await voucherFixtures(client, config, problems, notes);
+    if (config.readBack?.getContactById) notes.push('readBack.getContactById not checked before the run: it needs a contact the run creates');
+    return { problems: capProblems(problems), notes, requests: client.exchanges().length };
+  } finally {
+    await client.close();
+  }
+}

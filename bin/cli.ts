@@ -1,5 +1,5 @@
 // erp-conformance: dispatches `<command> [flags]` to bin/commands/. Exit codes: the command's
-// own (0 ok), 2 for a usage or config error, 3 for an internal error.
+// own (0 ok), 2 for a usage or config error, 4 for an internal error (3 is the inconclusive verdict of run).
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config/load.ts';
 import { commands, findCommand } from './commands/index.ts';
@@ -17,7 +17,7 @@ function mainUsage(): string {
     columns(commands.map((c) => [`  ${c.name}`, c.summary])),
     '',
     'Run `erp-conformance <command> --help` for the flags of a command.',
-    'Exit codes: 0 ok, 1 conformance failures, 2 usage or config error, 3 internal error.',
+    'Exit codes: 0 ok, 1 conformance failures, 2 usage, config or preflight error, 3 inconclusive, 4 internal error.',
     '',
   ].join('\n');
 }
@@ -68,7 +68,7 @@ try {
     process.stderr.write(`erp-conformance: internal error: ${message}\n`);
     if (debug && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
     else process.stderr.write('(set ERP_CONFORMANCE_DEBUG=1 for the stack trace)\n');
-    code = 3;
+    code = 4;
   }
 }
 process.exitCode = code;

@@ -1,9 +1,11 @@
 // Writes the report folder of a certification: certification.json, junit.xml,
-// certification.html and (when given) records.json. Every text passes the token scrubber.
+// certification.html and (when given) records.json. Every text passes the token scrubber; the
+// JSON files hold a large id's own digits (reports/json.ts), and are read back the same way.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Certification } from './certification.ts';
 import { certificateHtml } from './html.ts';
+import { parseJson, stringifyJson } from './json.ts';
 import { junitXml } from './junit.ts';
 import type { RateLimitSection } from './rate-limit.ts';
 import type { RunRecords } from './records.ts';
@@ -38,12 +40,12 @@ export function writeReports(out: string, cert: Certification, o: WriteOptions =
   const scrub = o.scrub ?? ((t: string) => t);
   const p = reportPaths(out);
   mkdirSync(out, { recursive: true });
-  if (o.json !== false) writeFileSync(p.certification, scrub(`${JSON.stringify(cert, null, 2)}\n`));
+  if (o.json !== false) writeFileSync(p.certification, scrub(`${stringifyJson(cert, 2)}\n`));
   writeFileSync(p.junit, scrub(junitXml(cert)));
   writeFileSync(p.html, scrub(certificateHtml(cert, o.rateLimit)));
   const files: ReportFiles = { certification: p.certification, html: p.html, junit: p.junit };
   if (o.records) {
-    writeFileSync(p.records, scrub(`${JSON.stringify(o.records)}\n`));
+    writeFileSync(p.records, scrub(`${stringifyJson(o.records)}\n`));
     files.records = p.records;
   }
   return files;
@@ -56,7 +58,7 @@ export function readCertification(dir: string): Certification {
   const file = reportPaths(dir).certification;
   let cert: Certification;
   try {
-    cert = JSON.parse(readFileSync(file, 'utf8')) as Certification;
+    cert = parseJson(readFileSync(file, 'utf8')) as Certification; // a large id keeps its digits
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new ReportInputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file (run `erp-conformance run --out DIR` first)' : (e as Error).message}`);

@@ -59,10 +59,14 @@ export function parseJson(text: string): unknown {
   }
 }
 
+/** Indents grow with depth: a deeply nested body is shown as sent rather than laid out to many times its size. */
+const MAX_LAYOUT_DEPTH = 64;
+
 /**
  * A JSON text laid out with two-space indents, every token (number, string, literal) copied as the
  * server wrote it: nothing is parsed into a JS number and written again, so 1152921504606846977
- * stays 1152921504606846977 and "\u003c" stays "\u003c". Undefined when the text is not JSON.
+ * stays 1152921504606846977 and "\u003c" stays "\u003c". Undefined when the text is not JSON, or
+ * nests deeper than MAX_LAYOUT_DEPTH (its layout would be quadratic in size).
  */
 export function prettyJsonText(text: string): string | undefined {
   try {
@@ -88,7 +92,7 @@ export function prettyJsonText(text: string): string | undefined {
         out.push(c + close);
         i = j;
       } else {
-        depth++;
+        if (++depth > MAX_LAYOUT_DEPTH) return undefined;
         out.push(c + newline());
       }
     } else if (c === '}' || c === ']') {

@@ -65,14 +65,15 @@ export function attachmentName(f: Pick<Finding, 'requirementId'>, n: number, par
 }
 
 /**
- * Per finding: its exchange as JSON, its curl line and (of a property failure) the line that
- * replays it alone as text. `invocation`: how the run was started, so the replay line selects the
- * same target (reports/replay.ts, the line every report prints).
+ * Per finding: its exchange as JSON, its curl line and, given how the run was started (`run`: its
+ * invocation, so the line selects the same target), the line that replays a property failure
+ * alone (reports/replay.ts, the line every report prints). Without `run`, the replay line is
+ * added once the certificate is made (reports/allure-results.ts), which knows the invocation.
  */
-export function findingAttachments(findings: Finding[], invocation?: Invocation): AllureAttachment[] {
+export function findingAttachments(findings: Finding[], run?: { invocation?: Invocation }): AllureAttachment[] {
   return findings.flatMap((f, i) => [
     ...(f.exchange ? [{ name: attachmentName(f, i + 1, 'exchange'), content: stringifyJson(f.exchange, 2), contentType: 'application/json' as const }] : []),
     ...(f.curl ? [{ name: attachmentName(f, i + 1, 'curl'), content: inertDocumentText(f.curl), contentType: 'text/plain' as const }] : []),
-    ...(f.replay ? [{ name: attachmentName(f, i + 1, 'replay'), content: inertDocumentText(replayCommand(f.replay, invocation)), contentType: 'text/plain' as const }] : []),
+    ...(f.replay && run ? [{ name: attachmentName(f, i + 1, 'replay'), content: inertDocumentText(replayCommand(f.replay, run.invocation)), contentType: 'text/plain' as const }] : []),
   ]);
 }

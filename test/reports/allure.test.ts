@@ -41,7 +41,8 @@ const tags = (r: Result) => r.labels.filter((l) => l.name === 'tag').map((l) => 
 
 describe('Allure attachments of a finding', () => {
   it('attaches the exchange as JSON, and the curl and replay lines as inert text', () => {
-    const list = findingAttachments([failingFinding()], INVOCATION);
+    expect(findingAttachments([failingFinding()]).map((a) => a.name)).toEqual(['OS-4 finding 1: exchange', 'OS-4 finding 1: curl']); // replay: added with the certificate
+    const list = findingAttachments([failingFinding()], { invocation: INVOCATION });
     expect(list.map((a) => [a.name, a.contentType])).toEqual([
       ['OS-4 finding 1: exchange', 'application/json'],
       ['OS-4 finding 1: curl', 'text/plain'],

@@ -10,6 +10,7 @@ import type { Invocation } from './certification.ts';
 import { inertDocumentText } from './inert.ts';
 import { stringifyJson } from './json.ts';
 import { replayCommand } from './replay.ts';
+import { scrubDeep, type Scrub } from './scrub.ts';
 import { primarySection, sectionLink, sectionTitle } from './spec-sections.ts';
 
 /** MUST critical, SHOULD normal, INFO minor. */
@@ -69,8 +70,11 @@ export function attachmentName(f: Pick<Finding, 'requirementId'>, n: number, par
  * invocation, so the line selects the same target), the line that replays a property failure
  * alone (reports/replay.ts, the line every report prints). Without `run`, the replay line is
  * added once the certificate is made (reports/allure-results.ts), which knows the invocation.
+ * `run.scrub`: the run's token scrubber (reports/scrub.ts); scrub the contents with it again too.
  */
-export function findingAttachments(findings: Finding[], run?: { invocation?: Invocation }): AllureAttachment[] {
+export function findingAttachments(list: Finding[], run?: { invocation?: Invocation; scrub?: Scrub }): AllureAttachment[] {
+  // Scrubbed before the exchange is written as JSON, whose escaping would hide a token from the redactor.
+  const findings = run?.scrub ? scrubDeep(list, run.scrub) : list;
   return findings.flatMap((f, i) => [
     ...(f.exchange ? [{ name: attachmentName(f, i + 1, 'exchange'), content: stringifyJson(f.exchange, 2), contentType: 'application/json' as const }] : []),
     ...(f.curl ? [{ name: attachmentName(f, i + 1, 'curl'), content: inertDocumentText(f.curl), contentType: 'text/plain' as const }] : []),

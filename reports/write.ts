@@ -9,6 +9,7 @@ import { parseJson, stringifyJson } from './json.ts';
 import { junitXml } from './junit.ts';
 import type { RateLimitSection } from './rate-limit.ts';
 import type { RunRecords } from './records.ts';
+import { scrubDeep } from './scrub.ts';
 
 export interface ReportFiles {
   certification: string;
@@ -36,16 +37,19 @@ export function reportPaths(out: string): Required<ReportFiles> {
   };
 }
 
-export function writeReports(out: string, cert: Certification, o: WriteOptions = {}): ReportFiles {
+export function writeReports(out: string, certificate: Certification, o: WriteOptions = {}): ReportFiles {
   const scrub = o.scrub ?? ((t: string) => t);
+  // Scrubbed before rendering (HTML, XML and JSON escaping would hide a token from the redactor), and after.
+  const cert = o.scrub ? scrubDeep(certificate, scrub) : certificate;
+  const rateLimit = o.scrub && o.rateLimit ? scrubDeep(o.rateLimit, scrub) : o.rateLimit;
   const p = reportPaths(out);
   mkdirSync(out, { recursive: true });
   if (o.json !== false) writeFileSync(p.certification, scrub(`${stringifyJson(cert, 2)}\n`));
   writeFileSync(p.junit, scrub(junitXml(cert)));
-  writeFileSync(p.html, scrub(certificateHtml(cert, o.rateLimit)));
+  writeFileSync(p.html, scrub(certificateHtml(cert, rateLimit)));
   const files: ReportFiles = { certification: p.certification, html: p.html, junit: p.junit };
   if (o.records) {
-    writeFileSync(p.records, scrub(`${stringifyJson(o.records)}\n`));
+    writeFileSync(p.records, scrub(`${stringifyJson(o.scrub ? scrubDeep(o.records, scrub) : o.records)}\n`));
     files.records = p.records;
   }
   return files;

@@ -28,7 +28,8 @@ verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take ef
   // The next lifecycle step of each voucher, from what it reads; read a few at a time, in pool order.
   const picks: Pick[] = [];
   const atEnd: { salesId: Id; state: OrderStatus }[] = [];
-  const moved: string[] = [];
+  const usedUp: string[] = [];
+  const wrongPayment: string[] = [];
   const unread: string[] = [];
   for (let i = 0; i < vouchers.length && picks.length < AT_ONCE; i += AT_ONCE) {
     const chunk = vouchers.slice(i, i + AT_ONCE);
@@ -41,7 +42,7 @@ verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take ef
     chunk.forEach((salesId, k) => {
       const r = reads[k]!;
       if (!r.ok) unread.push(`${salesId}: ${r.why}`);
-      else if (r.paid) moved.push(`${salesId} is paid (this role needs unpaid vouchers)`);
+      else if (r.paid) wrongPayment.push(`${salesId} is paid`);
       else {
         const to = nextUnpaid(r.orderStatus);
         if (to && picks.length < AT_ONCE) picks.push({ salesId, from: r.orderStatus, to });
@@ -55,12 +56,16 @@ verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take ef
     const back = await h.parallel(tried, (v) => sendStatus(h, 'parallel', v.salesId, v.state, 'Pending'));
     tried.forEach((v, k) => {
       if (isAccepted(back[k]!)) picks.push({ salesId: v.salesId, from: 'Pending', to: 'Confirmed' });
-      else moved.push(`${v.salesId} ${v.state}`);
+      else usedUp.push(`${v.salesId} ${v.state}`);
     });
   }
   if (picks.length < 2) {
-    const found = list([...moved, ...unread]);
-    h.inconclusive('OS-7', `fewer than 2 vouchers of fixtures.sales.parallel can still take a lifecycle step (${found || 'none read'})${moved.length ? ': reset the staging data or add fresh vouchers to the pool' : ''}`);
+    const parts = [
+      usedUp.length ? `${list(usedUp)}, and the target did not move them back to Pending: reset the staging data or add fresh vouchers to the pool` : '',
+      wrongPayment.length ? `${list(wrongPayment)}: this role needs unpaid vouchers; correct fixtures.sales.parallel` : '',
+      unread.length ? `readBack.orderStatus could not read ${list(unread)}` : '',
+    ].filter(Boolean);
+    h.inconclusive('OS-7', `fewer than 2 vouchers of fixtures.sales.parallel can still take a lifecycle step: ${parts.join('; ')}`);
     return;
   }
 

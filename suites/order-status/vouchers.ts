@@ -61,13 +61,19 @@ export function answered(ex: Exchange): boolean {
   return !ex.notSent && ex.response !== undefined && ex.response.status !== 429;
 }
 
+/** Text a server sent, for a reason a user reads: control and format characters (bidi overrides) blanked, cut short. */
+export function printable(text: string, max = 80): string {
+  const t = text.slice(0, max * 4).replace(/\p{C}+/gu, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 3)}...` : t;
+}
+
 /** `HTTP 400 "Cannot move order from Shipped to Confirmed"`: the server's message, short and printable. */
 export function said(ex: Exchange): string {
   if (ex.notSent) return `not sent (${ex.notSent.message})`;
   if (!ex.response) return `no answer (${ex.failure?.kind ?? 'unknown'}: ${ex.failure?.message ?? ''})`;
   const j = ex.json as { message?: unknown } | undefined;
-  const text = (typeof j?.message === 'string' ? j.message : ex.response.body).replace(/[^\x20-\x7e\u00a0-\uffff]+/g, ' ').trim();
-  return `HTTP ${ex.response.status}${text ? ` ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)}` : ''}`;
+  const text = printable(typeof j?.message === 'string' ? j.message : ex.response.body);
+  return `HTTP ${ex.response.status}${text ? ` ${JSON.stringify(text)}` : ''}`;
 }
 
 /** An update sent by a test: what it moved, from what (null: not known), and the exchange. */
@@ -95,7 +101,7 @@ export async function readVoucher(h: Harness, salesId: Id): Promise<Read> {
   const value = atPath(ex.json, rb.orderStatus);
   // The read path is the vendor's own: its spelling of a status is compared without regard to case.
   const status = typeof value === 'string' ? ORDER_STATUSES.find((s) => s.toLowerCase() === value.trim().toLowerCase()) : undefined;
-  if (!status) return { ok: false, why: `${rb.orderStatus} is ${show(value, 60)}, none of the six statuses` };
+  if (!status) return { ok: false, why: `${rb.orderStatus} is ${printable(show(value, 60))}, none of the six statuses` };
   const paid = String(atPath(ex.json, rb.paymentStatus) ?? '').trim().toLowerCase() === rb.paidValue.toLowerCase();
   return { ok: true, orderStatus: status, paid };
 }

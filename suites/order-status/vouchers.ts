@@ -101,7 +101,7 @@ export async function readVoucher(h: Harness, salesId: Id): Promise<Read> {
   const value = atPath(ex.json, rb.orderStatus);
   // The read path is the vendor's own: its spelling of a status is compared without regard to case.
   const status = typeof value === 'string' ? ORDER_STATUSES.find((s) => s.toLowerCase() === value.trim().toLowerCase()) : undefined;
-  if (!status) return { ok: false, why: `${rb.orderStatus} is ${printable(show(value, 60))}, none of the six statuses` };
+  if (!status) return { ok: false, why: `${rb.orderStatus} is ${printable(typeof value === 'bigint' ? String(value) : show(value, 60))}, none of the six statuses` };
   const paid = String(atPath(ex.json, rb.paymentStatus) ?? '').trim().toLowerCase() === rb.paidValue.toLowerCase();
   return { ok: true, orderStatus: status, paid };
 }

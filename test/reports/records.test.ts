@@ -53,7 +53,7 @@ describe('merging the records of shards', () => {
     expect(mergeRecords([unsharded])).toBe(unsharded.records);
   });
 
-  it('recomputes the verdict over the whole catalogue: each shard alone passes its selection, the merge is certified', () => {
+  it('recomputes the verdict over the whole catalogue: each shard alone passes its selection, the merge is certified only when every test of a requirement saw evidence', () => {
     // Every MUST a test verifies passes on evidence, in one shard or the other (RP-1 in both).
     const musts = requirements.filter((r) => r.level === 'MUST' && !r.notTested).map((r) => r.id);
     const half = Math.ceil(musts.length / 2);
@@ -80,9 +80,15 @@ describe('merging the records of shards', () => {
     expect(withoutRp.verdict).toBe('selection-passed');
     const merged = mergeRecords(list);
     const cert = certify(merged.collected, runFacts(merged.facts, merged.shard));
-    expect(cert.verdict).toBe('certified');
+    // Shard 1's RP-1 test saw nothing: RP-1 is partly verified, so the merge is not certified.
+    expect(cert.verdict).toBe('inconclusive');
     const rp1 = cert.requirements.find((r) => r.id === 'RP-1')!;
-    expect([rp1.status, rp1.evidence, rp1.requests]).toEqual(['passed', 2 + 5, 10 + 3 + 4]); // three tests verify it
+    expect([rp1.status, rp1.evidence, rp1.requests]).toEqual(['inconclusive', 2 + 5, 10 + 3 + 4]); // three tests verify it
+    expect(rp1.reason).toBe('partly verified: 1 of its 3 tests saw nothing it applies to: no transaction on page 2');
+    // With evidence in every test that verifies it, the merged run is certified.
+    const seen = list.map(({ dir, records }) => ({ dir, records: { ...records, collected: { ...records.collected, tests: records.collected.tests.map((t) => ({ ...t, record: { ...t.record!, evidence: { ...t.record!.evidence, 'RP-1': t.record!.evidence['RP-1'] ?? 1 } } })) } } }));
+    const all = mergeRecords(seen);
+    expect(certify(all.collected, runFacts(all.facts, all.shard)).verdict).toBe('certified');
     expect(merged.facts.preflight).toEqual({ problems: [], notes: ['range holds 3 pages', 'note of shard 1', 'note of shard 2'], requests: 10 });
     expect(merged.facts.pacing).toBe('4 requests in flight');
   });

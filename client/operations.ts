@@ -1,7 +1,8 @@
 // The three operations of the spec (4.1, 4.2, 4.3), the configurable read-back and raw
 // requests. Every call yields one numbered Exchange, kept for the run's report.
 import type { Exchange, Operation, TokenKind } from '../contract/types.ts';
-import { createHttp, type UnnumberedExchange } from './http.ts';
+import { stringifyJson } from './json.ts';
+import { createTransport, type UnnumberedExchange } from './transport.ts';
 import { redactorOf } from './redact.ts';
 
 export interface ClientTarget {
@@ -50,7 +51,7 @@ function lowerKeys(h: Record<string, string> | undefined): Record<string, string
 
 function bodyText(a: BodyArgs): string | undefined {
   if (a.rawBody !== undefined && a.body !== undefined) throw new Error('pass body or rawBody, not both');
-  return a.rawBody ?? (a.body === undefined ? undefined : JSON.stringify(a.body));
+  return a.rawBody ?? (a.body === undefined ? undefined : stringifyJson(a.body));
 }
 
 export function retryWaitMs(retryAfter: string | undefined, attempt: number): number {
@@ -66,7 +67,7 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
   const baseUrl = new URL(target.baseUrl);
   const basePath = baseUrl.pathname.replace(/\/+$/, '');
   const redact = redactorOf([target.token, target.secondToken]);
-  const http = createHttp({ timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, redact });
+  const http = createTransport({ timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, redact });
   const recorded: Exchange[] = [];
   let invalidCount = 0;
 

@@ -1,7 +1,12 @@
-// One request, one Exchange record. Transport failures (timeout, reset, refused, a body over
-// the size cap) are facts about the target, so they are recorded in `failure`, never thrown.
+// The one transport: one request, one Exchange record. Transport failures (timeout, reset,
+// refused, a body over the size cap) are facts about the target, so they are recorded in
+// `failure`, never thrown. The deadline covers the whole exchange, body included (a body that
+// trickles a byte a second ends at timeoutMs); redirects are never followed (a 3xx is recorded
+// as it came, and nothing is sent to another host); the body is decoded bounded and exact
+// (client/json.ts). Used by the suites' client and by the probe.
 import { Agent } from 'undici';
 import type { Exchange, ExchangeFailureKind, Operation, TokenKind } from '../contract/types.ts';
+import { decodeJson } from './json.ts';
 import { REDACTED, redactHeaders, type Redactor } from './redact.ts';
 
 export type UnnumberedExchange = Omit<Exchange, 'seq'>;
@@ -25,12 +30,12 @@ export interface HttpOptions {
   redact: Redactor;
 }
 
-export interface Http {
+export interface Transport {
   send(req: HttpRequest): Promise<UnnumberedExchange>;
   close(): Promise<void>;
 }
 
-export function createHttp(opts: HttpOptions): Http {
+export function createTransport(opts: HttpOptions): Transport {
   // One keep-alive agent per client: connections are reused across the run.
   const agent = new Agent({
     keepAliveTimeout: 10_000,
@@ -53,8 +58,15 @@ export function createHttp(opts: HttpOptions): Http {
       startedAt,
       durationMs: 0,
     };
-    const signal = AbortSignal.timeout(timeoutMs);
+    // One deadline for the whole exchange: connect, headers and every byte of the body.
+    const controller = new AbortController();
+    const signal = controller.signal;
     let phase: 'headers' | 'body' = 'headers';
+    let body: { destroy(err?: Error): void } | undefined;
+    const deadline = setTimeout(() => {
+      controller.abort(new DeadlineError(timeoutMs));
+      body?.destroy(new DeadlineError(timeoutMs));
+    }, timeoutMs);
     const chunks: Buffer[] = [];
     let kept = 0;
     let bytes = 0;
@@ -73,6 +85,8 @@ export function createHttp(opts: HttpOptions): Http {
       status = res.statusCode;
       headers = flattenHeaders(res.headers);
       phase = 'body';
+      body = res.body;
+      if (signal.aborted) res.body.destroy(new DeadlineError(timeoutMs));
       for await (const chunk of res.body as AsyncIterable<Buffer>) {
         bytes += chunk.length;
         if (kept + chunk.length > cap) {
@@ -89,12 +103,14 @@ export function createHttp(opts: HttpOptions): Http {
       if (truncated) ex.failure = { kind: 'too-large', message: `response body exceeds the cap of ${cap} bytes (maxResponseBytes)` };
     } catch (e) {
       ex.failure = classify(e, signal, phase, timeoutMs, redact);
+    } finally {
+      clearTimeout(deadline);
     }
     ex.durationMs = Math.round((performance.now() - t0) * 10) / 10;
     if (status !== undefined) {
       const body = redact(Buffer.concat(chunks, kept).toString('utf8'), ex.failure !== undefined);
       ex.response = { status, headers: redactHeaders(headers, redact), body, bytes, truncated };
-      Object.assign(ex, decodeJson(body, truncated, kept));
+      Object.assign(ex, truncated ? { jsonError: `truncated at ${kept} bytes` } : decodeJson(body));
     }
     return ex;
   }
@@ -113,13 +129,11 @@ function flattenHeaders(h: Record<string, string | string[] | undefined>): Recor
   return out;
 }
 
-function decodeJson(body: string, truncated: boolean, kept: number): { json?: unknown; jsonError?: string } {
-  if (truncated) return { jsonError: `truncated at ${kept} bytes` };
-  if (body.trim() === '') return { jsonError: 'not JSON: empty body' };
-  try {
-    return { json: JSON.parse(body) };
-  } catch (e) {
-    return { jsonError: `not JSON: ${(e as Error).message}` };
+/** The whole exchange took longer than the target's timeoutMs. */
+class DeadlineError extends Error {
+  override name = 'TimeoutError';
+  constructor(ms: number) {
+    super(`no complete answer within ${ms} ms`);
   }
 }
 

@@ -1,0 +1,144 @@
+// JSON of the target, bounded and exact. A body is scanned before it is parsed: one nested
+// deeper than MAX_JSON_DEPTH, or holding more than MAX_JSON_VALUES values, is not parsed at all
+// (a 1 MB body of "[[[[..." must not take gigabytes); that is recorded as the exchange's
+// jsonError, a fact and a finding, never a crash. Integers past 2^53 are parsed as bigint with
+// every digit (spec 2.3 and 2.5 give ids as "integer" with no size), and written back with the
+// same digits: the raw body stays the evidence of record.
+import { isInteger, isSafeNumber, parse as parseLossless } from 'lossless-json';
+
+/** Nesting levels a body may have to be parsed. */
+export const MAX_JSON_DEPTH = 512;
+/** Values (objects, arrays, strings, numbers, literals) a body may hold to be parsed. */
+export const MAX_JSON_VALUES = 2_000_000;
+
+export interface Decoded {
+  json?: unknown;
+  /** Why the body is not usable JSON: "not JSON: ...", "nesting deeper than 512 levels: not parsed" ... */
+  jsonError?: string;
+}
+
+interface Scan {
+  depth: number;
+  values: number;
+  /** An integer literal of 16 or more digits outside strings: JSON.parse could round it. */
+  longInteger: boolean;
+  /** Where the scan stopped early, when a cap was passed. */
+  over?: string;
+}
+
+/** One pass over the text outside strings: nesting depth, value count, long integers. */
+function scan(text: string, maxDepth: number, maxValues: number): Scan {
+  let depth = 0;
+  let maxSeen = 0;
+  let values = 0;
+  let digits = 0;
+  let longInteger = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (digits === 0) values++;
+      if (++digits >= 16) longInteger = true;
+      continue;
+    }
+    if (digits > 0 && (c === 46 || c === 101 || c === 69)) digits = -1e9; // a fraction or exponent: not an integer
+    else digits = 0;
+    if (c === 34) {
+      // a string: skip to its closing quote
+      values++;
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 || c === 123) {
+      values++;
+      if (++depth > maxSeen) maxSeen = depth;
+      if (depth > maxDepth) return { depth, values, longInteger, over: `nesting deeper than ${maxDepth} levels: not parsed` };
+    } else if (c === 93 || c === 125) depth--;
+    else if (c === 44 || c === 58) continue;
+    else if (c === 116 || c === 102 || c === 110) values++;
+    if (values > maxValues) return { depth, values, longInteger, over: `more than ${maxValues} values: not parsed` };
+  }
+  return { depth: maxSeen, values, longInteger };
+}
+
+/** Parses a response body: bounded in depth and size, integers past 2^53 exact. */
+export function decodeJson(body: string, caps: { maxDepth?: number; maxValues?: number } = {}): Decoded {
+  if (body.trim() === '') return { jsonError: 'not JSON: empty body' };
+  const s = scan(body, caps.maxDepth ?? MAX_JSON_DEPTH, caps.maxValues ?? MAX_JSON_VALUES);
+  if (s.over) return { jsonError: s.over };
+  try {
+    const value = JSON.parse(body) as unknown;
+    if (!s.longInteger) return { json: value };
+    return { json: parseLossless(body, null, exactNumber) };
+  } catch (e) {
+    return { jsonError: `not JSON: ${(e as Error).message}` };
+  }
+}
+
+/** lossless-json's number parser: an integer past 2^53 as bigint, every other number as a JS number. */
+function exactNumber(text: string): number | bigint {
+  return isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
+}
+
+/** JSON.parse with integers past 2^53 as bigint (for files this kit wrote). */
+export function parseExact(text: string): unknown {
+  const value = JSON.parse(text) as unknown;
+  if (!/\d{16,}/.test(text)) return value;
+  try {
+    return parseLossless(text, null, exactNumber);
+  } catch {
+    return value; // nested deeper than lossless-json's recursion: no file of this kit is
+  }
+}
+
+/** A JSON integer of any size. */
+export function isJsonInteger(v: unknown): v is number | bigint {
+  return typeof v === 'bigint' || Number.isInteger(v);
+}
+
+/** Two integers (number or bigint) are the same value. */
+export function sameInteger(a: unknown, b: unknown): boolean {
+  return isJsonInteger(a) && isJsonInteger(b) && BigInt(a) === BigInt(b);
+}
+
+/** A number lossless-json or another exact-number library kept as its text. */
+function exactDigits(value: unknown): string | undefined {
+  if (typeof value === 'bigint') return value.toString();
+  if (value && typeof value === 'object' && (value as { isLosslessNumber?: unknown }).isLosslessNumber === true) {
+    const text = (value as { value?: unknown }).value;
+    if (typeof text === 'string' && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return text;
+  }
+  return undefined;
+}
+
+/** Characters JSON.stringify leaves raw that a terminal or a viewer would act on: C1 controls, bidi overrides. */
+// eslint-disable-next-line no-control-regex
+const RAW_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const escapeChar = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * JSON.stringify that writes a bigint (and a LosslessNumber) as its digits: request bodies that
+ * carry such an id back send the exact digits, and every report shows them. Each one stands in as
+ * a marker string with a random nonce while V8 serializes, so no string a server sent can pass for
+ * one; the markers are then replaced by the bare digits. C1 controls and bidi overrides are
+ * written as \u escapes (the same JSON value, inert in any viewer).
+ */
+export function stringifyJson(value: unknown, space?: number): string {
+  const nonce = `\u0001bigint-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}:`;
+  let used = false;
+  const text = JSON.stringify(
+    value,
+    function (this: unknown, _key: string, v: unknown) {
+      const digits = exactDigits(v);
+      if (digits === undefined) return v;
+      used = true;
+      return `${nonce}${digits}`;
+    },
+    space,
+  );
+  if (text === undefined) return 'null';
+  const marker = JSON.stringify(nonce).slice(0, -1); // the quote and the escaped nonce
+  const exact = used ? text.split(marker).map((part, i) => (i === 0 ? part : part.replace(/^(-?[\d.eE+-]+)"/, '$1'))).join('') : text;
+  return exact.replace(RAW_UNSAFE, escapeChar);
+}

@@ -1,18 +1,32 @@
-// Building the answers: the 2.1 envelope on success and on failure, with the envelope faults.
+// Building the answers: the 2.1 envelope on success; on failure the body shape the profile
+// chose (7: "The body shape of error responses: not shown"); the envelope faults.
+import { STATUS_CODES } from 'node:http';
+import { stringify as stringifyLossless } from 'lossless-json';
 import type { Ctx, Reply } from './context.ts';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
+const PROBLEM_TYPE = 'application/problem+json';
 
-/** The Content-Type of JSON answers. */
-function contentType(ctx: Ctx): string {
+/** JSON text of a value; integers past 2^53 (bigint) are written as their exact digits. */
+export function toJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    // JSON.stringify refuses a bigint: only then the slower lossless writer is used.
+    if (e instanceof TypeError && /BigInt/i.test(e.message)) return stringifyLossless(value) ?? 'null';
+    throw e;
+  }
+}
+
+/** The Content-Type of JSON answers (ENV-5: any JSON media type; the profile picks the parameters). */
+function contentType(ctx: Ctx, type = ctx.profile.http.jsonType): string {
   // 4: "request bodies are JSON with header Content-Type: application/json" (ENV-5: answers are labelled JSON too).
-  return ctx.faults.has('content-type-text') ? TEXT_TYPE : JSON_TYPE;
+  return ctx.faults.has('content-type-text') ? TEXT_TYPE : type;
 }
 
 /** A JSON answer. */
-export function jsonReply(ctx: Ctx, status: number, value: unknown, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { ...headers, 'content-type': contentType(ctx) }, body: JSON.stringify(value) };
+export function jsonReply(ctx: Ctx, status: number, value: unknown, headers: Record<string, string> = {}, type?: string): Reply {
+  return { status, headers: { ...headers, 'content-type': contentType(ctx, type) }, body: toJson(value) };
 }
 
 export function textReply(status: number, text: string, headers: Record<string, string> = {}): Reply {
@@ -64,22 +78,39 @@ export class RawJson {
   constructor(readonly parts: Buffer[]) {}
 }
 
-/** An error envelope (2.1 shape, status false, code = the HTTP status as a string). */
+/** The error codes of the vendor-JSON error shape ({"error":{"code","message"}}). */
+const VENDOR_CODES: Record<number, string> = {
+  400: 'VALIDATION', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 408: 'TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED', 431: 'HEADERS_TOO_LARGE',
+};
+
+/** An error answer in the profile's shape: the 2.1 envelope (status false, code the HTTP status as
+ *  a string), RFC 9457 problem details, plain text, or the vendor's own JSON. */
 export function failure(ctx: Ctx, status: number, message: string, headers: Record<string, string> = {}): Reply {
-  if (status === 400) {
-    // 7: "400 | validation error" (ENV-4: the body shape of errors is the envelope).
-    if (ctx.faults.has('error-plain-text')) return textReply(400, message, headers);
-    // 2.1: "code | string | status code as a string".
-    if (ctx.faults.has('error-code-200')) return jsonReply(ctx, 400, envelopeOf(false, message, '200'), headers);
+  switch (ctx.profile.http.errors) {
+    case 'envelope': {
+      const f = ctx.faults;
+      // 2.1: "code | string | status code as a string" (ENV-4: an envelope error says its own status).
+      const code = status === 400 && f.has('error-code-200') ? '200' : String(status);
+      // 2.1: "status | boolean | true on success" - a 429 is no success (RL-2).
+      const ok = status === 429 && f.has('rl-429-status-true');
+      return jsonReply(ctx, status, envelopeOf(ok, message, code), headers);
+    }
+    case 'problem':
+      // RFC 9457 3.1: with type about:blank, title is the status's reason phrase.
+      return jsonReply(ctx, status, { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail: message }, headers, PROBLEM_TYPE);
+    case 'text':
+      return textReply(status, message, headers);
+    case 'vendor':
+      return jsonReply(ctx, status, { error: { code: VENDOR_CODES[status] ?? `HTTP_${status}`, message } }, headers);
   }
-  return jsonReply(ctx, status, envelopeOf(false, message, String(status)), headers);
 }
 
 export function envelopeOf(status: boolean, message: string, code: string, response: unknown = null) {
   return { status, message, code, response };
 }
 
-/** Thrown by validation helpers: becomes a 400 (or the given status) envelope. */
+/** Thrown by validation helpers: becomes a 400 (or the given status) in the profile's error shape. */
 export class HttpError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);

@@ -133,8 +133,20 @@ async function handle(ctx: Ctx, raw: IncomingMessage): Promise<Outcome> {
     if (!body.ok) return { reply: failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`, limited.headers), extra: CLOSE };
     req.body = body.text;
   }
-  const reply = match.route.handle(ctx, req, match.param);
-  return { reply: reply instanceof Promise ? await reply : reply, extra: limited.headers };
+  let reply: Reply;
+  try {
+    const r = match.route.handle(ctx, req, match.param);
+    reply = r instanceof Promise ? await r : r;
+  } catch (e) {
+    // A refusal of the operation is an answer the limiter counted: it keeps the rate-limit headers.
+    reply = errorReply(ctx, e);
+  }
+  return { reply, extra: limited.headers };
+}
+
+/** 7: failures are 400, 403, 429 - an unexpected exception is the request's fault, never a 5xx. */
+function errorReply(ctx: Ctx, e: unknown): Reply {
+  return e instanceof HttpError ? failure(ctx, e.status, e.message) : failure(ctx, 400, `request not processed: ${String((e as Error)?.message ?? e).slice(0, 200)}`);
 }
 
 /** Serves one request; an unexpected exception becomes a 400, never a 5xx. */
@@ -143,8 +155,7 @@ async function serve(ctx: Ctx, raw: IncomingMessage, res: ServerResponse, delay:
   try {
     out = await handle(ctx, raw);
   } catch (e) {
-    // 7: failures are 400, 403, 429 - an unexpected exception is the request's fault, never a 5xx.
-    out = { reply: e instanceof HttpError ? failure(ctx, e.status, e.message) : failure(ctx, 400, `request not processed: ${String((e as Error)?.message ?? e).slice(0, 200)}`) };
+    out = { reply: errorReply(ctx, e) };
   }
   if (delay) await new Promise((resolve) => setTimeout(resolve, delay()));
   if (ctx.profile.http.connectionClose) out.extra = { ...out.extra, ...CLOSE };
@@ -156,9 +167,9 @@ function ignore(): void {}
 
 /** The delay of each answer: latency +- a seeded, uniform jitter, never below 0. Null: no delay. */
 function delays(seed: number, latencyMs = 0, jitterMs = 0): (() => number) | null {
-  if (!(latencyMs > 0) && !(jitterMs > 0)) return null;
   if (!Number.isFinite(latencyMs) || latencyMs < 0 || !Number.isFinite(jitterMs) || jitterMs < 0)
     throw new Error(`latency and jitter must be non-negative milliseconds, got ${latencyMs} and ${jitterMs}`);
+  if (latencyMs === 0 && jitterMs === 0) return null;
   const r = mulberry32(seed ^ 0x1a7e);
   return () => Math.max(0, latencyMs + (r.next() * 2 - 1) * jitterMs);
 }

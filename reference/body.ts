@@ -9,20 +9,22 @@ import { HttpError, invalid } from './respond.ts';
 export function requireJsonContentType(ctx: Ctx, req: Req): void {
   // 4: "request bodies are JSON with header Content-Type: application/json" (ENV-7).
   if (ctx.faults.has('content-type-ignored')) return;
-  // ENV-7: any 4xx; the profile answers 400 (a validation error) or 415 (Unsupported Media Type).
-  const refuse = (message: string): never => {
-    throw new HttpError(ctx.profile.http.contentTypeStatus, message);
-  };
   const raw = req.headers['content-type'];
-  if (typeof raw !== 'string' || raw.trim() === '') refuse('Content-Type must be application/json (header missing)');
-  const [type, ...params] = raw!.split(';');
-  if (type!.trim().toLowerCase() !== 'application/json') refuse('Content-Type must be application/json');
+  if (raw === 'application/json') return;
+  if (typeof raw !== 'string' || raw.trim() === '') refuseType(ctx, 'Content-Type must be application/json (header missing)');
+  const [type, ...params] = raw.split(';');
+  if (type!.trim().toLowerCase() !== 'application/json') refuseType(ctx, 'Content-Type must be application/json');
   for (const p of params) {
     const [name, value = ''] = p.split('=');
     const charset = value.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
     if (name!.trim().toLowerCase() !== 'charset' || (charset !== 'utf-8' && charset !== 'utf8'))
-      refuse('Content-Type must be application/json, with at most a charset=utf-8 parameter');
+      refuseType(ctx, 'Content-Type must be application/json, with at most a charset=utf-8 parameter');
   }
+}
+
+/** ENV-7: any 4xx; the profile answers 400 (a validation error) or 415 (Unsupported Media Type). */
+function refuseType(ctx: Ctx, message: string): never {
+  throw new HttpError(ctx.profile.http.contentTypeStatus, message);
 }
 
 /** An integer literal of 16 or more digits: JSON.parse would round it past 2^53. */

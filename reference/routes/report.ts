@@ -154,22 +154,24 @@ export function report(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   if (f.has('rp-branch-double-count') && selection.listedBranches > 1) totalCount *= 2;
   // 4.3 rule 2: totalCount is the count of transactions, independent of limit and offset (RP-2).
   if (f.has('rp-totalcount-page')) totalCount = page.length;
-  const answer = (count: number) => {
-    // 4.3: "totalCount | integer | count of transactions" (RP-7).
-    const total = JSON.stringify(f.has('rp-totalcount-string') ? String(count) : count);
-    return success(ctx, ctx.profile.messages.report, new RawJson([Buffer.from(`{"totalCount":${total},"items":[`), items, END]));
-  };
-  return f.has('rp-parallel-disagree') ? disagreeWhenParallel(ctx, req.body, totalCount, answer) : answer(totalCount);
+  if (f.has('rp-parallel-disagree')) return disagreeWhenParallel(ctx, req.body, totalCount, items);
+  return answer(ctx, totalCount, items);
+}
+
+function answer(ctx: Ctx, totalCount: number, items: Buffer): Reply {
+  // 4.3: "totalCount | integer | count of transactions" (RP-7).
+  const total = ctx.faults.has('rp-totalcount-string') ? `"${totalCount}"` : String(totalCount);
+  return success(ctx, ctx.profile.messages.report, new RawJson([Buffer.from(`{"totalCount":${total},"items":[`), items, END]));
 }
 
 /** rp-parallel-disagree: a report whose identical twin is in flight (both wait a moment, as for a
  *  slow query) counts one transaction more (RP-21: identical requests sent in parallel agree). */
-async function disagreeWhenParallel(ctx: Ctx, key: string, totalCount: number, answer: (count: number) => Reply): Promise<Reply> {
+async function disagreeWhenParallel(ctx: Ctx, key: string, totalCount: number, items: Buffer): Promise<Reply> {
   const inFlight = ctx.race.reports;
   inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
   try {
     await pause(20);
-    return answer((inFlight.get(key) ?? 1) > 1 ? totalCount + 1 : totalCount);
+    return answer(ctx, (inFlight.get(key) ?? 1) > 1 ? totalCount + 1 : totalCount, items);
   } finally {
     const left = (inFlight.get(key) ?? 1) - 1;
     if (left > 0) inFlight.set(key, left);

@@ -2,7 +2,8 @@
 import type { ReportRequest } from '../contract/schemas/report.ts';
 import { DAY_MS, type Product, type ReferenceData, type Transaction } from './data.ts';
 import type { FaultName } from './faults.ts';
-import type { IdListFormat, Profile, ReportOrder } from './profiles/types.ts';
+import { REPORT_ORDERS } from './profiles/strategies.ts';
+import type { IdListFormat, Profile } from './profiles/types.ts';
 import { bound, IndexedRange, indexOf } from './report-index.ts';
 import { invalid } from './respond.ts';
 
@@ -88,12 +89,7 @@ function idFilter(faults: Faults, format: IdListFormat, name: string, text: stri
   return new Set(faults.has('rp-filter-first-only') ? ids.slice(0, 1) : ids);
 }
 
-/** RP-14: the report orders of the profiles; each is total (ties broken by transactionId), so pages are stable. */
-const ORDERS: Record<Exclude<ReportOrder, 'time-asc'>, (a: Transaction, b: Transaction) => number> = {
-  'time-desc': (a, b) => b.t - a.t || b.transactionId - a.transactionId,
-  'id-desc': (a, b) => b.transactionId - a.transactionId,
-  'module-time': (a, b) => (a.module === b.module ? 0 : a.module === 'bom' ? -1 : 1) || a.t - b.t || a.transactionId - b.transactionId,
-};
+
 
 const ALL_MODULES = ['bom', 'mc'];
 const GROUP_FILTERS = ['categoryIds', 'subCategoryIds', 'brandIds', 'subBrandIds', 'departmentIds'] as const;
@@ -170,5 +166,5 @@ export function select(faults: Faults, profile: Profile, data: ReferenceData, q:
     for (const [key, ids] of groups) if (!lines.some((l) => ids.has(l.product[key]))) return false;
     return true;
   });
-  return new Selection(order === 'time-asc' ? items : items.sort(ORDERS[order]), listed.length, rangeMs);
+  return new Selection(order === 'time-asc' ? items : items.sort(REPORT_ORDERS[order]), listed.length, rangeMs);
 }

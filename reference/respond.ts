@@ -1,11 +1,10 @@
 // Building the answers: the 2.1 envelope on success; on failure the body shape the profile
 // chose (7: "The body shape of error responses: not shown"); the envelope faults.
-import { STATUS_CODES } from 'node:http';
 import { stringify as stringifyLossless } from 'lossless-json';
 import type { Ctx, Reply } from './context.ts';
+import { errorBody } from './profiles/strategies.ts';
 
 const TEXT_TYPE = 'text/plain; charset=utf-8';
-const PROBLEM_TYPE = 'application/problem+json';
 
 /** JSON text of a value; integers past 2^53 (bigint) are written as their exact digits. */
 export function toJson(value: unknown): string {
@@ -78,32 +77,14 @@ export class RawJson {
   constructor(readonly parts: Buffer[]) {}
 }
 
-/** The error codes of the vendor-JSON error shape ({"error":{"code","message"}}). */
-const VENDOR_CODES: Record<number, string> = {
-  400: 'VALIDATION', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 408: 'TIMEOUT',
-  413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED', 431: 'HEADERS_TOO_LARGE',
-};
-
-/** An error answer in the profile's shape: the 2.1 envelope (status false, code the HTTP status as
- *  a string), RFC 9457 problem details, plain text, or the vendor's own JSON. */
+/** An error answer in the profile's shape (ENV-8); an envelope says status false and code the
+ *  HTTP status as a string (ENV-4, RL-2), unless an envelope fault changes them. */
 export function failure(ctx: Ctx, status: number, message: string, headers: Record<string, string> = {}): Reply {
-  switch (ctx.profile.http.errors) {
-    case 'envelope': {
-      const f = ctx.faults;
-      // 2.1: "code | string | status code as a string" (ENV-4: an envelope error says its own status).
-      const code = status === 400 && f.has('error-code-200') ? '200' : String(status);
-      // 2.1: "status | boolean | true on success" - a 429 is no success (RL-2).
-      const ok = status === 429 && f.has('rl-429-status-true');
-      return jsonReply(ctx, status, envelopeOf(ok, message, code), headers);
-    }
-    case 'problem':
-      // RFC 9457 3.1: with type about:blank, title is the status's reason phrase.
-      return jsonReply(ctx, status, { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail: message }, headers, PROBLEM_TYPE);
-    case 'text':
-      return textReply(status, message, headers);
-    case 'vendor':
-      return jsonReply(ctx, status, { error: { code: VENDOR_CODES[status] ?? `HTTP_${status}`, message } }, headers);
-  }
+  const f = ctx.faults;
+  // 2.1: "code | string | status code as a string"; "status | boolean | true on success" - a 429 is no success.
+  const envelope = { ok: status === 429 && f.has('rl-429-status-true'), code: status === 400 && f.has('error-code-200') ? '200' : String(status) };
+  const body = errorBody(ctx.profile.http.errors, status, message, envelope);
+  return body.kind === 'text' ? textReply(status, body.text, headers) : jsonReply(ctx, status, body.value, headers, body.mediaType);
 }
 
 export function envelopeOf(status: boolean, message: string, code: string, response: unknown = null) {

@@ -5,9 +5,8 @@
 import type { Ctx, Handler, Req } from './context.ts';
 import type { RouteName } from './guard.ts';
 import type { Profile } from './profiles/types.ts';
-import { readContact } from './routes/contact-read.ts';
 import { createCustomer } from './routes/customer-create.ts';
-import { readOrderStatus } from './routes/order-read.ts';
+import { readContact, readOrderStatus } from './routes/reads.ts';
 import { updateOrderStatus } from './routes/order-status.ts';
 import { report } from './routes/report.ts';
 

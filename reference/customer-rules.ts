@@ -122,8 +122,8 @@ export function checkCustomerRules(profile: Profile, faults: Faults, c: Customer
     // An Indian PIN code: six digits, the first not 0.
     if (p.checkPin && !/^[1-9][0-9]{5}$/.test(a.pinCode)) invalid(`${where}pinCode must be a 6-digit PIN code`);
   });
-  // 4.2: "the one with isDefault 1 is the default address": exactly one when addresses are sent.
+  // 4.2: "the one with isDefault 1 is the default address": one at most per request (the saved
+  // addresses keep exactly one: checked once they are merged, routes/customer-create.ts).
   const defaults = c.contactAddressDTO.filter((a) => isDefaultAddress(faults, a.isDefault)).length;
-  if (c.contactAddressDTO.length > 0 && defaults !== 1)
-    invalid(`contactAddressDTO must hold exactly one address with isDefault 1, got ${defaults}`);
+  if (defaults > 1) invalid(`contactAddressDTO must hold at most one address with isDefault 1, got ${defaults}`);
 }

@@ -1,9 +1,16 @@
 // How a conformance test appears in Allure: labelled by the requirements it verifies (epic = spec
 // section, feature = operation, story = requirement, severity from the level), linked to the spec
-// section, and with each finding's exchange (JSON) and curl line (text) attached.
+// section, and with each finding's exchange (JSON), curl line and replay line (text) attached.
+// Attachments are JSON or plain text only (never HTML), their text inert (reports/inert.ts), and
+// a large id in the exchange keeps its digits (reports/json.ts).
 import type { Label, Link } from 'allure-js-commons';
 import { requirement } from '../contract/requirements.ts';
 import type { Finding, Level, Operation } from '../contract/types.ts';
+import type { Invocation } from './certification.ts';
+import { inertDocumentText } from './inert.ts';
+import { stringifyJson } from './json.ts';
+import { replayCommand } from './replay.ts';
+import { scrubDeep, type Scrub } from './scrub.ts';
 import { primarySection, sectionLink, sectionTitle } from './spec-sections.ts';
 
 /** MUST critical, SHOULD normal, INFO minor. */
@@ -46,13 +53,31 @@ export interface AllureAttachment {
   contentType: 'application/json' | 'text/plain';
 }
 
-/** Per finding: its exchange as JSON and its curl line as text. */
-export function findingAttachments(findings: Finding[]): AllureAttachment[] {
-  return findings.flatMap((f, i) => {
-    const name = `${f.requirementId} finding ${i + 1}`;
-    return [
-      ...(f.exchange ? [{ name: `${name}: exchange`, content: JSON.stringify(f.exchange, null, 2), contentType: 'application/json' as const }] : []),
-      ...(f.curl ? [{ name: `${name}: curl`, content: f.curl, contentType: 'text/plain' as const }] : []),
-    ];
-  });
+/** The attachment name of a finding's part: "OS-4 finding 2: curl" (an INFO requirement's findings are observations). */
+export function attachmentName(f: Pick<Finding, 'requirementId'>, n: number, part: 'exchange' | 'curl' | 'replay'): string {
+  const level = (() => {
+    try {
+      return requirement(f.requirementId).level;
+    } catch {
+      return 'MUST';
+    }
+  })();
+  return `${f.requirementId} ${level === 'INFO' ? 'observation' : 'finding'} ${n}: ${part}`;
+}
+
+/**
+ * Per finding: its exchange as JSON, its curl line and, given how the run was started (`run`: its
+ * invocation, so the line selects the same target), the line that replays a property failure
+ * alone (reports/replay.ts, the line every report prints). Without `run`, the replay line is
+ * added once the certificate is made (reports/allure-results.ts), which knows the invocation.
+ * `run.scrub`: the run's token scrubber (reports/scrub.ts); scrub the contents with it again too.
+ */
+export function findingAttachments(list: Finding[], run?: { invocation?: Invocation; scrub?: Scrub }): AllureAttachment[] {
+  // Scrubbed before the exchange is written as JSON, whose escaping would hide a token from the redactor.
+  const findings = run?.scrub ? scrubDeep(list, run.scrub) : list;
+  return findings.flatMap((f, i) => [
+    ...(f.exchange ? [{ name: attachmentName(f, i + 1, 'exchange'), content: stringifyJson(f.exchange, 2), contentType: 'application/json' as const }] : []),
+    ...(f.curl ? [{ name: attachmentName(f, i + 1, 'curl'), content: inertDocumentText(f.curl), contentType: 'text/plain' as const }] : []),
+    ...(f.replay && run ? [{ name: attachmentName(f, i + 1, 'replay'), content: inertDocumentText(replayCommand(f.replay, run.invocation)), contentType: 'text/plain' as const }] : []),
+  ]);
 }

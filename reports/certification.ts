@@ -113,10 +113,15 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (r.level !== 'INFO' && findings.length > 0) return { ...base, status: 'failed' };
   if (crashed.length > 0) return { ...base, status: 'failed', reason: crashed.flatMap((t) => t.errors).join('\n') };
   if (notRun.length > 0) return { ...base, status: 'not-run', reason: reasons(notRun.map((t) => t.record?.notRun)) };
-  if (ran.length > 0 && (evidence > 0 || findings.length > 0)) return { ...base, status: r.level === 'INFO' ? 'observed' : 'passed' };
+  // Every test that ran for it must have seen something it applies to: a requirement verified by
+  // one test while another could not verify its part (a voucher pool used up) is not passed.
+  const blind = ran.filter((t) => !(t.record?.evidence?.[r.id] ?? 0));
+  if (ran.length > 0 && blind.length === 0) return { ...base, status: r.level === 'INFO' ? 'observed' : 'passed' };
+  if (r.level === 'INFO' && ran.length > 0 && (evidence > 0 || findings.length > 0)) return { ...base, status: 'observed' };
   if (ran.length > 0) {
-    const why = reasons(ran.flatMap((t) => t.record?.inconclusive?.[r.id] ?? []));
-    return { ...base, status: 'inconclusive', reason: why || 'its tests ran, but their checks saw no exchange or item it applies to' };
+    const why = reasons(blind.flatMap((t) => t.record?.inconclusive?.[r.id] ?? []));
+    const part = blind.length < ran.length ? `partly verified: ${blind.length} of its ${ran.length} tests saw nothing it applies to` : '';
+    return { ...base, status: 'inconclusive', reason: [part, why || 'its tests ran, but their checks saw no exchange or item it applies to'].filter(Boolean).join(': ') };
   }
   if (r.notTested) return { ...base, status: 'skipped', reason: `not tested: ${r.notTested}` };
   if (facts.preflight?.problems.length) return { ...base, status: 'not-run', reason: 'not run: the preflight found the target or the fixtures not as the config says (see preflight)' };

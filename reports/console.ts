@@ -1,52 +1,78 @@
-// The console summary: a line per spec section, then each failed (and each inconclusive MUST)
-// requirement with its first finding or reason, the requests it cost, and the verdict with its
-// reason. Everything a server sent is made inert for a terminal first (no escape sequence of a
-// hostile server reaches it).
-import type { Certification } from './certification.ts';
+// The console summary: a line per spec section, then each failed requirement with its first
+// finding, the replay line and the requests it cost; each MUST or SHOULD not verified with its
+// reason; the preflight's problems; the requirements that cost the most requests; and the verdict
+// with its reason. Everything a server sent is made inert for a terminal first (no escape
+// sequence of a hostile server reaches it).
+import type { Certification, RequirementResult } from './certification.ts';
+import { inertTerminalText } from './inert.ts';
 import { replayCommand } from './replay.ts';
+import { compareSections, primarySection } from './spec-sections.ts';
 
-/** Control characters (ESC, BEL, CSI ...) except newline and tab are shown as \u00XX. */
+/** Control characters (ESC, BEL, CSI, OSC, C1 ...) except newline and tab, and bidi controls, are shown as \uXXXX. */
 export function inertForTerminal(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return inertTerminalText(text);
 }
 
 const COLUMNS = ['passed', 'failed', 'inconclusive', 'not-run', 'skipped', 'observed'] as const;
 
+/** How many of the costliest requirements the summary names. */
+const COSTLIEST = 5;
+
+const STOPPED: Record<string, string> = {
+  budget: 'the run budget (run.maxDurationSeconds, --max-duration) was spent',
+  'max-requests': 'the request budget (run.maxRequests) was spent',
+  interrupted: 'the run was interrupted',
+};
+
+function failedLines(cert: Certification, r: RequirementResult): string[] {
+  const f = r.findings[0];
+  const lines = [`  ${r.id} [${r.level}] ${r.title} (${r.findingCount} finding(s), ${r.requests} requests)`];
+  if (f) {
+    lines.push(`    ${f.title}`, ...f.message.split('\n').map((l) => `    ${l}`));
+    if (f.curl) lines.push(`    reproduce: ${f.curl}`);
+    if (f.replay) lines.push(`    replay: ${replayCommand(f.replay, cert.invocation)}`);
+  } else if (r.reason) {
+    lines.push(...r.reason.split('\n').slice(0, 5).map((l) => `    ${l}`));
+  }
+  return lines;
+}
+
 export function consoleSummary(cert: Certification): string {
   const lines: string[] = [];
-  const sections = [...new Set(cert.requirements.map((r) => r.section.split(/[ ,]/)[0]!))];
+  const sections = [...new Set(cert.requirements.map((r) => primarySection(r.section)))].sort(compareSections);
   lines.push(`erp-conformance ${cert.suiteVersion} against ${cert.target.name} (${cert.target.baseUrl}), seed ${cert.seed}`);
   for (const s of sections) {
-    const list = cert.requirements.filter((r) => r.section.split(/[ ,]/)[0] === s);
+    const list = cert.requirements.filter((r) => primarySection(r.section) === s);
     const counts = COLUMNS.map((st) => [st, list.filter((r) => r.status === st).length] as const).filter(([, n]) => n > 0);
-    const flagged = list.filter((r) => r.status === 'failed' || (r.status === 'inconclusive' && r.level !== 'INFO')).map((r) => `${r.id} ${r.status}`);
+    const flagged = list.filter((r) => r.status === 'failed' || ((r.status === 'inconclusive' || r.status === 'not-run') && r.level !== 'INFO')).map((r) => `${r.id} ${r.status}`);
     lines.push(`  section ${s.padEnd(4)} ${counts.map(([st, n]) => `${n} ${st}`).join(', ')}${flagged.length ? `  (${flagged.join(', ')})` : ''}`);
   }
   const failed = cert.requirements.filter((r) => r.status === 'failed');
   if (failed.length) lines.push('', 'Failed requirements:');
-  for (const r of failed) {
-    const f = r.findings[0];
-    lines.push(`  ${r.id} [${r.level}] ${r.title} (${r.findingCount} finding(s), ${r.requests} requests)`);
-    if (f) {
-      lines.push(`    ${f.title}`, ...f.message.split('\n').map((l) => `    ${l}`));
-      if (f.curl) lines.push(`    reproduce: ${f.curl}`);
-      if (f.replay) lines.push(`    replay: ${replayCommand(f.replay, cert.invocation)}`);
-    } else if (r.reason) {
-      lines.push(...r.reason.split('\n').slice(0, 5).map((l) => `    ${l}`));
-    }
+  for (const r of failed) lines.push(...failedLines(cert, r));
+
+  if (cert.preflight?.problems.length) {
+    lines.push('', 'The preflight stopped the run (exit 2): fix the config or the target, then run again:', ...cert.preflight.problems.map((p) => `  ${p.key}: ${p.problem}`));
   }
   const open = cert.verdict === 'preflight-failed' ? [] : cert.requirements.filter((r) => (r.status === 'inconclusive' || r.status === 'not-run') && r.level !== 'INFO');
   if (open.length) lines.push('', 'Not verified (no verdict without evidence):');
-  if (cert.preflight?.problems.length) lines.push('', 'The preflight stopped the run (exit 2): fix the config or the target, then run again:', ...cert.preflight.problems.map((p) => `  ${p.key}: ${p.problem}`));
-  for (const r of open) lines.push(`  ${r.id} [${r.level}] ${r.status}: ${r.reason ?? ''}`);
-  for (const e of cert.errors) lines.push(`  error: ${e}`);
+  // Requirements that share a reason (a spent budget, one empty fixture) are listed on one line.
+  const byReason = new Map<string, RequirementResult[]>();
+  for (const r of open) byReason.set(`${r.status}: ${r.reason ?? ''}`, [...(byReason.get(`${r.status}: ${r.reason ?? ''}`) ?? []), r]);
+  for (const [why, list] of byReason) lines.push(`  ${list.map((r) => `${r.id} [${r.level}]`).join(', ')} ${why}`);
+  if (cert.errors.length) lines.push('', 'Run errors:', ...cert.errors.map((e) => `  error: ${e}`));
+
+  const costly = [...cert.requirements].filter((r) => (r.requests ?? 0) > 0).sort((a, b) => b.requests - a.requests || (a.id < b.id ? -1 : 1)).slice(0, COSTLIEST);
+  if (costly.length) lines.push('', `Requests per requirement (most first; every one in certification.html): ${costly.map((r) => `${r.id} ${r.requests}`).join(', ')}`);
+
   const m = cert.summary;
   const level = (l: 'MUST' | 'SHOULD') => `${l} ${m[l].passed} passed, ${m[l].failed} failed, ${m[l].inconclusive + m[l]['not-run']} not verified, ${m[l].skipped} skipped`;
   lines.push('', `${level('MUST')}; ${level('SHOULD')}; INFO ${m.INFO.observed} observed`);
   const rate = cert.rateLimitedDuringSuites;
   const waits = rate.retries ? `, ${rate.retries} 429s waited out (${(rate.waitedMs / 1000).toFixed(1)} s)` : '';
-  lines.push(`verdict: ${cert.verdict.toUpperCase()}: ${cert.verdictReason} (${cert.requests} requests${waits}, ${(cert.durationMs / 1000).toFixed(1)}s)`);
+  const preflight = cert.preflight ? ` + ${cert.preflight.requests} preflight` : '';
+  if (cert.pacing || cert.stoppedBy) lines.push(`${cert.pacing ? `pacing: ${cert.pacing}` : ''}${cert.pacing && cert.stoppedBy ? '; ' : ''}${cert.stoppedBy ? `stopped: ${STOPPED[cert.stoppedBy] ?? cert.stoppedBy}` : ''}`);
+  lines.push(`verdict: ${cert.verdict.toUpperCase()}: ${cert.verdictReason} (${cert.requests} requests${preflight}${waits}, ${(cert.durationMs / 1000).toFixed(1)}s)`);
   if (cert.shard) lines.push(`partial: shard ${cert.shard} ran only its part of the suite files; erp-conformance report --merge DIR... --out DIR joins the shards into the certificate`);
   return inertForTerminal(lines.join('\n'));
 }

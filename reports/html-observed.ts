@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../contract/schemas/order-status.ts';
 import { esc } from './html-parts.ts';
+import { stringifyJson } from './json.ts';
 import type { RateLimitSection } from './rate-limit.ts';
 import { rateLimitSvg } from './rate-limit-svg.ts';
 
@@ -60,17 +61,17 @@ export function rateLimitHtml(section: RateLimitSection): string {
   const headerFacts = Object.entries(r.headers).filter(([, v]) => v !== null && v !== undefined && v !== false);
   const table = `<table class="facts">${facts.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
   const headers = headerFacts.length
-    ? `<details><summary>Rate-limit headers seen</summary><pre>${esc(JSON.stringify(Object.fromEntries(headerFacts), null, 2))}</pre></details>`
+    ? `<details><summary>Rate-limit headers seen</summary><pre>${esc(stringifyJson(Object.fromEntries(headerFacts), 2))}</pre></details>`
     : '';
   const notes = r.notes?.length ? `<ul class="notes">${r.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : '';
   const plot = r.timeline.length ? `<figure>${rateLimitSvg(r)}<figcaption>Answers of the probe over time, from its timeline.</figcaption></figure>` : '<p>The probe recorded no timeline.</p>';
   return `${head}\n${table}\n${plot}\n${headers}\n${notes}`;
 }
 
-/** Every other observation, as pretty JSON (INFO requirements: what the target does). */
+/** Every other observation, as pretty JSON with a large id's own digits (INFO requirements: what the target does). */
 export function observationsHtml(observations: Record<string, unknown>): string {
   const rest = Object.entries(observations).filter(([k]) => k !== 'transitions');
   if (rest.length === 0) return '';
-  const items = rest.map(([k, v]) => `<details class="observation"><summary>${esc(k)}</summary><pre>${esc(JSON.stringify(v, null, 2))}</pre></details>`);
+  const items = rest.map(([k, v]) => `<details class="observation"><summary>${esc(k)}</summary><pre>${esc(stringifyJson(v, 2))}</pre></details>`);
   return `<h2 id="observations">Other observations</h2>\n<p class="muted">Facts the spec leaves &ldquo;not shown&rdquo;, as the target showed them.</p>\n${items.join('\n')}`;
 }

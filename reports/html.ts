@@ -1,11 +1,15 @@
 // certification.html: the certificate a person reads. One self-contained file (inline CSS, no
 // script, no request to anywhere: its Content-Security-Policy forbids both), built from
-// certification.json and, when the probe ran, rate-limit.json. Verdict first, then the target
-// and run facts, a table per spec section, the transition matrix and the rate limit.
-import type { Certification, RequirementResult } from './certification.ts';
-import { esc, failureDetailsHtml } from './html-parts.ts';
+// certification.json and, when the probe ran, rate-limit.json. The run's verdict and its reason
+// first, then the target and run facts, the preflight, a table per spec section (each
+// requirement's verdict, evidence and requests; the reason of every one not verified), the
+// transition matrix, the rate limit and the observations.
+import type { Level, RunVerdict, Verdict } from '../contract/types.ts';
+import type { Certification, RequirementResult, StoppedBy } from './certification.ts';
+import { esc, evidenceDetailsHtml } from './html-parts.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './html-observed.ts';
 import type { RateLimitSection } from './rate-limit.ts';
+import { targetFlags } from './replay.ts';
 import { compareSections, primarySection, sectionTitle } from './spec-sections.ts';
 
 const CSS = `
@@ -14,13 +18,21 @@ h1 { font-size: 22px; margin: 8px 0; } h2 { font-size: 18px; margin: 28px 0 8px;
 h4 { margin: 10px 0 4px; } h5 { margin: 8px 0 2px; font-size: 13px; }
 .verdict { font-size: 26px; font-weight: 700; padding: 12px 16px; border-radius: 6px; margin: 8px 0 4px; }
 .verdict.certified { background: #e8f5e9; color: #1b5e20; border: 2px solid #2e7d32; }
+.verdict.selection-passed { background: #f1f8e9; color: #33691e; border: 2px dashed #689f38; }
 .verdict.not-certified { background: #ffebee; color: #b71c1c; border: 2px solid #c62828; }
+.verdict.preflight-failed { background: #fff3e0; color: #bf360c; border: 2px solid #e65100; }
+.verdict.inconclusive { background: #fffde7; color: #6d4c00; border: 2px solid #f9a825; }
+.verdict.interrupted { background: #eceff1; color: #37474f; border: 2px solid #607d8b; }
 .partial { background: #fff8e1; border: 1px solid #f9a825; padding: 8px 12px; border-radius: 4px; }
 table { border-collapse: collapse; width: 100%; margin: 4px 0 8px; } th, td { border: 1px solid #ddd; padding: 4px 8px; text-align: left; vertical-align: top; }
 table.facts { width: auto; } table.facts th { background: #fafafa; font-weight: 600; }
 thead th { background: #f3f3f3; } td.id { white-space: nowrap; font-family: ui-monospace, monospace; }
 .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 600; }
 .badge.passed { background: #c8e6c9; color: #1b5e20; } .badge.failed { background: #ffcdd2; color: #b71c1c; } .badge.skipped { background: #eee; color: #555; }
+.badge.observed { background: #e3f2fd; color: #0d47a1; } .badge.inconclusive { background: #fff59d; color: #6d4c00; } .badge.not-run { background: #cfd8dc; color: #263238; }
+.reason { font-size: 12px; margin-top: 2px; } .reason-inconclusive, .reason-not-run { color: #6d4c00; font-weight: 600; } .reason-skipped { color: #666; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+details.observed > summary { cursor: pointer; color: #0d47a1; } article.observation { border-left: 3px solid #1e88e5; padding-left: 10px; margin: 10px 0; }
 .level-MUST { font-weight: 700; } .muted { color: #666; font-size: 12px; font-weight: normal; }
 pre { background: #f6f8fa; border: 1px solid #e1e4e8; padding: 6px 8px; overflow-x: auto; white-space: pre-wrap; word-break: break-word; font-size: 12px; margin: 2px 0 6px; }
 details.failure > summary { cursor: pointer; color: #b71c1c; } details[open].failure { background: #fffafa; }
@@ -29,6 +41,42 @@ blockquote { margin: 6px 0; padding: 4px 10px; border-left: 3px solid #bbb; colo
 table.matrix td, table.matrix th { text-align: center; } .accepted { color: #1b5e20; } .refused { color: #b71c1c; }
 .problem { color: #b71c1c; } figure { margin: 8px 0; } figcaption { color: #666; font-size: 12px; }
 `;
+
+/** The label of each run verdict on the banner. */
+export const VERDICT_LABELS: Record<RunVerdict, string> = {
+  certified: 'CERTIFIED',
+  'selection-passed': 'SELECTION PASSED',
+  'not-certified': 'NOT CERTIFIED',
+  'preflight-failed': 'PREFLIGHT FAILED',
+  inconclusive: 'INCONCLUSIVE',
+  interrupted: 'INTERRUPTED',
+};
+
+/** What each run verdict means, under its reason. */
+const VERDICT_MEANING: Record<RunVerdict, string> = {
+  certified: 'Every MUST requirement of the whole catalogue passed, each on evidence; a skipped MUST says why.',
+  'selection-passed': 'Every MUST requirement of the selection passed; the rest of the catalogue did not run, so this is no certificate of the target.',
+  'not-certified': 'A MUST requirement failed (or the suite crashed): see the failed requirements below.',
+  'preflight-failed': 'The target or the fixtures are not what the config says: no suite ran. Fix the keys named in the preflight section.',
+  inconclusive: 'No MUST failed, but at least one was not verified (inconclusive or not run): the target is neither certified nor failed.',
+  interrupted: 'The run was stopped before its end; this certificate holds what it had verified.',
+};
+
+const STOPPED_BY: Record<StoppedBy, string> = {
+  budget: 'the run budget (run.maxDurationSeconds, --max-duration) was spent',
+  'max-requests': 'the request budget (run.maxRequests) was spent',
+  interrupted: 'the run was interrupted (SIGINT or SIGTERM)',
+};
+
+/** Columns of the summary, in the order a reader looks for them. */
+export const VERDICT_COLUMNS: Verdict[] = ['passed', 'failed', 'inconclusive', 'not-run', 'skipped', 'observed'];
+const LEVELS: Level[] = ['MUST', 'SHOULD', 'INFO'];
+
+function requirementCell(cert: Certification, r: RequirementResult): string {
+  if (r.status === 'failed' || (r.status === 'observed' && r.findings.length > 0)) return evidenceDetailsHtml(cert, r);
+  const reason = r.reason ? `<div class="reason reason-${r.status}">${esc(r.reason)}</div>` : '';
+  return `${esc(r.title)}${reason}`;
+}
 
 function sectionTables(cert: Certification): string {
   const bySection = new Map<string, RequirementResult[]>();
@@ -40,17 +88,17 @@ function sectionTables(cert: Certification): string {
     .sort(compareSections)
     .map((s) => {
       const list = bySection.get(s)!;
-      const n = (st: string) => list.filter((r) => r.status === st).length;
-      const rows = list.map((r) => {
-        const title = r.status === 'failed' ? failureDetailsHtml(cert, r) : `${esc(r.title)}${r.reason ? `<div class="muted">${esc(r.reason)}</div>` : ''}`;
-        const verdict = r.level === 'INFO' && r.status === 'passed' ? 'observed' : r.status;
-        return `<tr class="status-${r.status}" data-id="${esc(r.id)}"><td class="id">${esc(r.id)}</td><td class="level-${r.level}">${r.level}</td><td>${title}</td><td><span class="badge ${r.status}">${esc(verdict)}</span></td></tr>`;
-      });
+      const counts = VERDICT_COLUMNS.map((v) => [v, list.filter((r) => r.status === v).length] as const).filter(([, n]) => n > 0);
+      const rows = list.map(
+        (r) =>
+          `<tr class="status-${r.status}" data-id="${esc(r.id)}"><td class="id">${esc(r.id)}</td><td class="level-${r.level}">${r.level}</td><td>${requirementCell(cert, r)}</td>` +
+          `<td class="num evidence">${esc(r.evidence ?? 0)}</td><td class="num requests">${esc(r.requests ?? 0)}</td><td><span class="badge ${r.status}">${esc(r.status)}</span></td></tr>`,
+      );
       return [
         `<section class="spec-section" id="section-${esc(s)}">`,
-        `<h2>${esc(sectionTitle(s))} <span class="muted">${n('passed')} passed, ${n('failed')} failed, ${n('skipped')} skipped</span></h2>`,
+        `<h2>${esc(sectionTitle(s))} <span class="muted">${counts.map(([v, n]) => `${n} ${v}`).join(', ')}</span></h2>`,
         '<table class="requirements">',
-        '<thead><tr><th scope="col">Id</th><th scope="col">Level</th><th scope="col">Requirement</th><th scope="col">Verdict</th></tr></thead>',
+        '<thead><tr><th scope="col">Id</th><th scope="col">Level</th><th scope="col">Requirement</th><th scope="col" title="exchanges or items its checks applied to">Evidence</th><th scope="col" title="requests sent by the tests that verify it">Requests</th><th scope="col">Verdict</th></tr></thead>',
         `<tbody>\n${rows.join('\n')}\n</tbody>`,
         '</table>',
         '</section>',
@@ -61,31 +109,42 @@ function sectionTables(cert: Certification): string {
 
 function factsTable(cert: Certification): string {
   const rate = cert.rateLimitedDuringSuites;
+  const retries = rate.retries ? `; ${rate.retries} answer(s) 429 waited out (${(rate.waitedMs / 1000).toFixed(1)} s) before ${rate.exchanges} of them` : '; no 429 met';
   const facts: [string, string][] = [
     ['Target', cert.target.name],
     ['Base URL', cert.target.baseUrl],
     ['Suite version', `erp-conformance ${cert.suiteVersion}`],
     ['Date', `${cert.startedAt} (${(cert.durationMs / 1000).toFixed(1)} s)`],
     ['Seed', `${cert.seed} (${cert.numRuns} runs per property; --seed ${cert.seed} sends the same requests again)`],
-    ['Selection', cert.selection ? `--only ${cert.selection.join(',')}` : 'every suite'],
-    ['Requests sent', `${cert.exchanges}${rate.exchanges ? ` (${rate.exchanges} after a 429, ${rate.retries} retries, ${rate.waitedMs} ms waited)` : ''}`],
+    ['Selection', `${cert.selection ? `--only ${cert.selection.join(',')}` : 'every suite'}${cert.shard ? `, shard ${cert.shard}` : ''}`],
+    ['Requests sent', `${cert.requests ?? cert.exchanges} by the suites (${cert.exchanges} exchanges${retries})${cert.preflight ? `, ${cert.preflight.requests} by the preflight` : ''}`],
+    ['Pacing', cert.pacing ?? 'not recorded'],
+    ['Stopped by', cert.stoppedBy ? STOPPED_BY[cert.stoppedBy] ?? cert.stoppedBy : 'nothing: the run ended by itself'],
+    ...(cert.invocation ? [['Target flags', targetFlags(cert.invocation).join(' ') || '(the embedded reference)'] as [string, string]] : []),
   ];
   return `<table class="facts" id="facts">${facts.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
 }
 
 function summaryTable(cert: Certification): string {
-  const rows = (['MUST', 'SHOULD', 'INFO'] as const).map((l) => {
-    const s = cert.summary[l];
-    return `<tr><th scope="row">${l}</th><td>${s.passed}</td><td>${s.failed}</td><td>${s.skipped}</td></tr>`;
-  });
-  return `<table class="facts summary"><thead><tr><th></th><th scope="col">passed</th><th scope="col">failed</th><th scope="col">skipped</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const rows = LEVELS.map((l) => `<tr data-level="${l}"><th scope="row">${l}</th>${VERDICT_COLUMNS.map((v) => `<td class="num" data-verdict="${v}">${cert.summary[l]?.[v] ?? 0}</td>`).join('')}</tr>`);
+  const head = VERDICT_COLUMNS.map((v) => `<th scope="col">${v}</th>`).join('');
+  return `<table class="facts summary" id="summary"><thead><tr><th></th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function preflightHtml(cert: Certification): string {
+  const head = '<h2 id="preflight">Preflight</h2>';
+  const p = cert.preflight;
+  if (!p) return `${head}\n<p class="muted">The preflight did not run (--no-preflight, or a replay).</p>`;
+  const problems = p.problems.length
+    ? `<table class="preflight-problems"><thead><tr><th scope="col">Config key</th><th scope="col">Problem</th></tr></thead><tbody>${p.problems.map((x) => `<tr><td class="id">${esc(x.key)}</td><td class="problem">${esc(x.problem)}</td></tr>`).join('')}</tbody></table>`
+    : '<p>The target answered, the token was accepted and the fixtures hold what the config says.</p>';
+  const notes = p.notes.length ? `<ul class="preflight-notes">${p.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : '';
+  return `${head}\n<p class="muted">Before the suites: the target answers, the token is accepted, the fixtures hold what the config says (${esc(p.requests)} requests).</p>\n${problems}\n${notes}`;
 }
 
 export function certificateHtml(cert: Certification, rateLimit: RateLimitSection = { kind: 'absent' }): string {
-  const verdictText = cert.verdict === 'certified' ? 'CERTIFIED' : 'NOT CERTIFIED';
-  const why = cert.verdict === 'certified'
-    ? 'Every MUST requirement passed.'
-    : `${cert.summary.MUST.failed} MUST requirement(s) failed${cert.errors.length ? `, ${cert.errors.length} run error(s)` : ''}.`;
+  const verdictText = VERDICT_LABELS[cert.verdict] ?? String(cert.verdict).toUpperCase();
+  const reason = cert.verdictReason ?? '';
   const partial = cert.shard
     ? `<p class="partial" id="partial">Partial certificate of shard ${esc(cert.shard)}: only this shard's suite files ran. Merge every shard with <code>erp-conformance report --merge DIR...</code> for the certificate.</p>`
     : '';
@@ -102,20 +161,22 @@ export function certificateHtml(cert: Certification, rateLimit: RateLimitSection
 <body>
 <header>
 <h1>ERP Open Interface conformance certificate</h1>
-<p class="verdict ${cert.verdict}" id="verdict">${verdictText}</p>
-<p id="verdict-reason">${esc(why)} &ldquo;Certified&rdquo; means every MUST requirement passed; a skipped MUST says why.</p>
+<p class="verdict ${esc(cert.verdict)}" id="verdict">${esc(verdictText)}</p>
+<p id="verdict-reason">${esc(reason)}</p>
+<p class="muted" id="verdict-meaning">${esc(VERDICT_MEANING[cert.verdict] ?? '')}</p>
 ${partial}
 ${factsTable(cert)}
 ${summaryTable(cert)}
 </header>
 <main>
 ${errors}
+${preflightHtml(cert)}
 ${sectionTables(cert)}
 ${transitionMatrixHtml(cert.observations)}
 ${rateLimitHtml(rateLimit)}
 ${observationsHtml(cert.observations)}
 </main>
-<footer><p class="muted">Written by erp-conformance ${esc(cert.suiteVersion)}. MUST: the spec states it; SHOULD: the spec implies it; INFO: the spec leaves it &ldquo;not shown&rdquo; and the run observed it. No token is written into this file.</p></footer>
+<footer><p class="muted">Written by erp-conformance ${esc(cert.suiteVersion)}. MUST: the spec states it; SHOULD: the spec implies it; INFO: the spec leaves it &ldquo;not shown&rdquo; and the run observed it (an observation, never a failure). No verdict without evidence: a requirement whose checks saw nothing they apply to is inconclusive, with the reason. No token is written into this file.</p></footer>
 </body>
 </html>
 `;

@@ -1,35 +1,87 @@
-// junit.xml for CI pages: one testcase per requirement, classname = spec section, the failure
-// message = the first finding.
-import type { Certification } from './certification.ts';
+// junit.xml for CI pages: one testcase per requirement, classname = spec section.
+// - failed MUST or SHOULD: <failure>, message = the first finding (a failed INFO can only be a
+//   crash of its test: <error>);
+// - inconclusive or not-run MUST: <error>, message = the reason: a CI page must show a MUST the
+//   run could not verify, and it is no defect of the target;
+// - inconclusive or not-run SHOULD or INFO, and every skipped one: <skipped>, message = the reason;
+// - passed, and observed INFO: no child (an INFO's observations are in <system-out>, never a failure).
+// Everything a server may have written is XML-escaped, with the control characters XML cannot
+// hold removed and bidi controls shown as \uXXXX; the replay line is reports/replay.ts's.
+import type { Finding } from '../contract/types.ts';
+import type { Certification, RequirementResult } from './certification.ts';
+import { inertXmlText } from './inert.ts';
+import { replayCommand } from './replay.ts';
 
 function xml(text: string): string {
-  // XML 1.0 cannot hold most control characters, even escaped: drop them.
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return inertXmlText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Response bodies in a CI page are cut here (certification.html has them whole, up to the kept size). */
+const BODY_CHARS = 2000;
+
+/** The kind of JUnit child a requirement's verdict becomes. */
+export type JunitOutcome = 'failure' | 'error' | 'skipped' | 'pass';
+
+export function junitOutcome(r: Pick<RequirementResult, 'level' | 'status'>): JunitOutcome {
+  switch (r.status) {
+    case 'failed':
+      return r.level === 'INFO' ? 'error' : 'failure';
+    case 'inconclusive':
+    case 'not-run':
+      return r.level === 'MUST' ? 'error' : 'skipped';
+    case 'skipped':
+      return 'skipped';
+    case 'passed':
+    case 'observed':
+      return 'pass';
+  }
+}
+
+function findingText(cert: Certification, f: Finding): string {
+  const body = f.exchange?.response?.body;
+  return [
+    f.message,
+    f.exchange?.response ? `response: HTTP ${f.exchange.response.status}${body ? `\n${body.length > BODY_CHARS ? `${body.slice(0, BODY_CHARS)}... [cut; certification.html has the rest]` : body}` : ''}` : '',
+    f.curl ? `curl: ${f.curl}` : '',
+    f.replay ? `replay: ${replayCommand(f.replay, cert.invocation)}` : '',
+  ].filter(Boolean).join('\n');
+}
+
+function testcaseBody(cert: Certification, r: RequirementResult): string {
+  const reason = r.reason ?? r.status;
+  const outcome = junitOutcome(r);
+  const more = r.findingCount > 1 ? `\n(+${r.findingCount - 1} more, see certification.json)` : '';
+  const f = r.findings[0];
+  switch (outcome) {
+    case 'failure':
+      return f
+        ? `<failure message="${xml(f.title)}" type="${r.level}">${xml(findingText(cert, f) + more)}</failure>`
+        : `<failure message="${xml(reason.split('\n')[0]!)}" type="${r.level}">${xml(reason)}</failure>`;
+    case 'error':
+      return `<error message="${xml(reason.split('\n')[0]!)}" type="${r.status}">${xml(`${r.id} [${r.level}] ${r.status}: ${reason}`)}</error>`;
+    case 'skipped':
+      return `<skipped message="${xml(reason)}"/>`;
+    case 'pass':
+      if (r.status !== 'observed' || !f) return '';
+      return `<system-out>${xml(r.findings.map((o) => `observed: ${o.title}\n${findingText(cert, o)}`).join('\n\n') + more)}</system-out>`;
+  }
+}
+
+function counts(list: RequirementResult[]) {
+  const n = (o: JunitOutcome) => list.filter((r) => junitOutcome(r) === o).length;
+  return `tests="${list.length}" failures="${n('failure')}" errors="${n('error')}" skipped="${n('skipped')}"`;
 }
 
 export function junitXml(cert: Certification): string {
-  const bySection = new Map<string, Certification['requirements']>();
+  const bySection = new Map<string, RequirementResult[]>();
   for (const r of cert.requirements) bySection.set(r.section, [...(bySection.get(r.section) ?? []), r]);
-  const count = (list: Certification['requirements'], s: string) => list.filter((r) => r.status === s).length;
   const suites = [...bySection].map(([section, list]) => {
     const cases = list.map((r) => {
       const name = `${r.id} [${r.level}] ${r.title}`;
-      let body = '';
-      if (r.status === 'failed') {
-        const f = r.findings[0];
-        const message = f ? `${f.title}` : (r.reason ?? 'failed');
-        const detail = f ? [f.message, f.curl ? `curl: ${f.curl}` : '', f.replay ? `replay: --seed ${f.replay.seed} (path ${f.replay.path})` : '', r.findingCount > 1 ? `(+${r.findingCount - 1} more findings, see certification.json)` : ''].filter(Boolean).join('\n') : (r.reason ?? '');
-        // A failed SHOULD is a failure too (type says the level); the verdict counts MUSTs only.
-        body = `<failure message="${xml(message)}" type="${r.level}">${xml(detail)}</failure>`;
-      } else if (r.status === 'skipped') {
-        body = `<skipped message="${xml(r.reason ?? 'skipped')}"/>`;
-      }
-      return `    <testcase classname="${xml(`section ${section}`)}" name="${xml(name)}" time="0">${body}</testcase>`;
+      return `    <testcase classname="${xml(`section ${section}`)}" name="${xml(name)}" time="0">${testcaseBody(cert, r)}</testcase>`;
     });
-    return `  <testsuite name="${xml(`section ${section}`)}" tests="${list.length}" failures="${count(list, 'failed')}" skipped="${count(list, 'skipped')}" errors="0">\n${cases.join('\n')}\n  </testsuite>`;
+    return `  <testsuite name="${xml(`section ${section}`)}" ${counts(list)}>\n${cases.join('\n')}\n  </testsuite>`;
   });
-  const all = cert.requirements;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="erp-conformance ${xml(cert.target.name)}" tests="${all.length}" failures="${count(all, 'failed')}" skipped="${count(all, 'skipped')}" time="${(cert.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  const name = `erp-conformance ${cert.target.name}: ${cert.verdict}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(name)}" ${counts(cert.requirements)} time="${(cert.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

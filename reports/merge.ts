@@ -1,8 +1,11 @@
 // `report --merge`: the certificate of a sharded run. Each shard (`run --shard i/n`) wrote its
-// records.json; the records of all shards are joined and certified as one run, and the shards'
-// allure-results/ and the probe's rate-limit.json are gathered into the output folder.
+// records.json; the records of all shards are joined and certified as one run (over the whole
+// catalogue: the merge of every shard of a full run can be certified, which no shard alone is),
+// and the shards' allure-results/ (brought in line with the merged verdicts) and the probe's
+// rate-limit.json are gathered into the output folder.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { annotateAllureResults } from './allure-results.ts';
 import { certify, type Certification } from './certification.ts';
 import { RATE_LIMIT_FILE, readRateLimit } from './rate-limit.ts';
 import { mergeRecords, readRecords, RecordsError, runFacts } from './records.ts';
@@ -42,6 +45,7 @@ export function mergeRunFolders(dirs: string[], out: string, scrub?: (text: stri
   const certification = certify(records.collected, runFacts(records.facts, null));
   mkdirSync(out, { recursive: true });
   const allure = gatherAllure(unique, out);
+  if (allure) annotateAllureResults(allure, certification);
   gatherRateLimit(unique, out);
   const files = writeReports(out, certification, { scrub, records, rateLimit: readRateLimit(out) });
   return { certification, files: { ...files, ...(allure ? { allure } : {}) } };

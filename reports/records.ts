@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { SuiteName } from '../contract/types.ts';
 import type { Invocation, PreflightSummary, RunFacts, RunIdentity, StoppedBy } from './certification.ts';
 import type { Collected } from './collector.ts';
+import { parseJson, stringifyJson } from './json.ts';
 
 export const RECORDS_FORMAT = 'erp-conformance-records/1';
 
@@ -65,12 +66,12 @@ export function readRecords(dir: string): RunRecords {
   const file = path.join(dir, 'records.json');
   let data: RunRecords;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8')) as RunRecords;
+    data = parseJson(readFileSync(file, 'utf8')) as RunRecords; // a large id keeps its digits
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new RecordsError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file (was the folder written by `erp-conformance run`?)' : (e as Error).message}`);
   }
-  if (data?.format !== RECORDS_FORMAT) throw new RecordsError(`${file} is not a records file of this kit (format ${JSON.stringify(data?.format)}, expected ${RECORDS_FORMAT})`);
+  if (data?.format !== RECORDS_FORMAT) throw new RecordsError(`${file} is not a records file of this kit (format ${stringifyJson(data?.format)}, expected ${RECORDS_FORMAT})`);
   return data;
 }
 
@@ -80,6 +81,36 @@ const SAME: ((f: RecordedFacts) => unknown)[] = [
   (f) => f.selection?.join(','), (f) => f.withLoad, (f) => [...f.suites].sort().join(','),
 ];
 const SAME_NAMES = ['target.baseUrl', 'target.name', 'suiteVersion', 'seed', 'numRuns', 'selection', 'withLoad', 'suites'];
+
+/** The gravest stop of the shards: an interrupt, then the run budget, then the request budget. */
+const STOP_ORDER: StoppedBy[] = ['interrupted', 'budget', 'max-requests'];
+
+/**
+ * The facts of the whole run, from its shards': any shard's stop stops the whole (its requirements
+ * not run say why); the preflights (each shard checks the target before its suites) add up, each
+ * problem and note named once; the pacing of each shard is kept when they differ.
+ */
+function mergedFacts(shards: RunRecords[]): RecordedFacts {
+  const facts = shards.map((r) => r.facts);
+  const stoppedBy = STOP_ORDER.find((s) => facts.some((f) => f.stoppedBy === s));
+  const checked = facts.filter((f) => f.preflight);
+  const seen = new Set<string>();
+  const preflight: PreflightSummary | undefined = checked.length
+    ? {
+        problems: checked.flatMap((f) => f.preflight!.problems).filter((p) => !seen.has(`${p.key}\u0000${p.problem}`) && !!seen.add(`${p.key}\u0000${p.problem}`)),
+        notes: [...new Set(checked.flatMap((f) => f.preflight!.notes))],
+        requests: checked.reduce((n, f) => n + f.preflight!.requests, 0),
+      }
+    : undefined;
+  const pacings = [...new Set(facts.map((f) => f.pacing).filter((p): p is string => !!p))];
+  const { stoppedBy: _s, preflight: _p, pacing: _q, ...rest } = facts[0]!;
+  return {
+    ...rest,
+    ...(stoppedBy ? { stoppedBy } : {}),
+    ...(preflight ? { preflight } : {}),
+    ...(pacings.length ? { pacing: pacings.length === 1 ? pacings[0]! : shards.map((r) => `shard ${r.shard?.index}: ${r.facts.pacing ?? 'not recorded'}`).join('; ') } : {}),
+  };
+}
 
 /**
  * Joins the records of every shard of one run. Every shard 1..n must be given exactly once, and
@@ -98,7 +129,7 @@ export function mergeRecords(list: { dir: string; records: RunRecords }[]): RunR
     if (seen.has(s.index)) throw new RecordsError(`shard ${s.index}/${s.count} is given twice (${seen.get(s.index)} and ${dir})`);
     seen.set(s.index, dir);
     SAME.forEach((get, i) => {
-      if (JSON.stringify(get(records.facts)) !== JSON.stringify(get(first.records.facts)))
+      if (stringifyJson(get(records.facts)) !== stringifyJson(get(first.records.facts)))
         throw new RecordsError(`${dir} and ${first.dir} differ in ${SAME_NAMES[i]}: not shards of the same run`);
     });
   }
@@ -111,7 +142,7 @@ export function mergeRecords(list: { dir: string; records: RunRecords }[]): RunR
   return {
     format: RECORDS_FORMAT,
     shard: null,
-    facts: { ...first.records.facts, startedAt: new Date(Math.min(...starts)).toISOString(), durationMs: Math.max(...ends) - Math.min(...starts) },
+    facts: { ...mergedFacts(sorted.map((l) => l.records)), startedAt: new Date(Math.min(...starts)).toISOString(), durationMs: Math.max(...ends) - Math.min(...starts) },
     collected: {
       tests: sorted.flatMap((l) => l.records.collected.tests),
       errors: sorted.flatMap((l) => l.records.collected.errors.map((e) => `shard ${l.records.shard!.index}/${count}: ${e}`)),

@@ -1,8 +1,28 @@
-// Defence in depth: whatever a report holds, no byte of a configured token is written or printed.
+// Defence in depth: whatever a report holds, no form of a configured token is written or printed.
 // (The client already redacts exchanges; this catches anything else, e.g. a server echoing it
-// inside an error text.)
+// inside an error text.) One redactor for the kit: the client's (client/redact.ts), which knows
+// the raw, URL-encoded and JSON-escaped spellings of each token.
+// A report escapes what it writes (HTML, XML, JSON once more around a JSON body): a token escaped
+// that way no longer reads as any of those spellings. So every string of a certificate or of its
+// records is scrubbed before it is rendered (`scrubDeep`), and the rendered text once more.
+import { redactorOf } from '../client/redact.ts';
 
-export function scrubber(secrets: (string | undefined)[]): (text: string) => string {
-  const list = secrets.filter((s): s is string => typeof s === 'string' && s.length > 0).sort((a, b) => b.length - a.length);
-  return (text) => list.reduce((t, s) => t.split(s).join('***'), text);
+export type Scrub = (text: string) => string;
+
+export function scrubber(secrets: (string | undefined)[]): Scrub {
+  const redact = redactorOf(secrets);
+  return (text) => redact(text);
+}
+
+/** A copy of `value` with every string in it (object keys too) scrubbed; numbers, bigints and the rest as they are. */
+export function scrubDeep<T>(value: T, scrub: Scrub): T {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return scrub(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), walk(x)]));
+    }
+    return v;
+  };
+  return walk(value) as T;
 }

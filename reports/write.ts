@@ -1,12 +1,15 @@
 // Writes the report folder of a certification: certification.json, junit.xml,
-// certification.html and (when given) records.json. Every text passes the token scrubber.
+// certification.html and (when given) records.json. Every text passes the token scrubber; the
+// JSON files hold a large id's own digits (reports/json.ts), and are read back the same way.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Certification } from './certification.ts';
 import { certificateHtml } from './html.ts';
+import { parseJson, stringifyJson } from './json.ts';
 import { junitXml } from './junit.ts';
 import type { RateLimitSection } from './rate-limit.ts';
 import type { RunRecords } from './records.ts';
+import { scrubDeep } from './scrub.ts';
 
 export interface ReportFiles {
   certification: string;
@@ -34,16 +37,19 @@ export function reportPaths(out: string): Required<ReportFiles> {
   };
 }
 
-export function writeReports(out: string, cert: Certification, o: WriteOptions = {}): ReportFiles {
+export function writeReports(out: string, certificate: Certification, o: WriteOptions = {}): ReportFiles {
   const scrub = o.scrub ?? ((t: string) => t);
+  // Scrubbed before rendering (HTML, XML and JSON escaping would hide a token from the redactor), and after.
+  const cert = o.scrub ? scrubDeep(certificate, scrub) : certificate;
+  const rateLimit = o.scrub && o.rateLimit ? scrubDeep(o.rateLimit, scrub) : o.rateLimit;
   const p = reportPaths(out);
   mkdirSync(out, { recursive: true });
-  if (o.json !== false) writeFileSync(p.certification, scrub(`${JSON.stringify(cert, null, 2)}\n`));
+  if (o.json !== false) writeFileSync(p.certification, scrub(`${stringifyJson(cert, 2)}\n`));
   writeFileSync(p.junit, scrub(junitXml(cert)));
-  writeFileSync(p.html, scrub(certificateHtml(cert, o.rateLimit)));
+  writeFileSync(p.html, scrub(certificateHtml(cert, rateLimit)));
   const files: ReportFiles = { certification: p.certification, html: p.html, junit: p.junit };
   if (o.records) {
-    writeFileSync(p.records, scrub(`${JSON.stringify(o.records)}\n`));
+    writeFileSync(p.records, scrub(`${stringifyJson(o.scrub ? scrubDeep(o.records, scrub) : o.records)}\n`));
     files.records = p.records;
   }
   return files;
@@ -56,7 +62,7 @@ export function readCertification(dir: string): Certification {
   const file = reportPaths(dir).certification;
   let cert: Certification;
   try {
-    cert = JSON.parse(readFileSync(file, 'utf8')) as Certification;
+    cert = parseJson(readFileSync(file, 'utf8')) as Certification; // a large id keeps its digits
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new ReportInputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file (run `erp-conformance run --out DIR` first)' : (e as Error).message}`);

@@ -15,7 +15,8 @@ import { prefixOf, requirements } from '../contract/requirements.ts';
 import type { Requirement } from '../contract/types.ts';
 import { certify, exitCodeOf, type Certification, type Invocation, type StoppedBy } from '../reports/certification.ts';
 import { CollectorReporter } from '../reports/collector.ts';
-import { consoleSummary } from '../reports/console.ts';
+import { annotateAllureResults } from '../reports/allure-results.ts';
+import { consoleSummary, inertForTerminal } from '../reports/console.ts';
 import { readRateLimit } from '../reports/rate-limit.ts';
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../reports/records.ts';
 import { scrubber } from '../reports/scrub.ts';
@@ -109,7 +110,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   let checked: PreflightResult | undefined;
   if (o.preflight !== false && !o.replay && !o.signal?.aborted) {
     checked = await preflight(o.config);
-    for (const p of checked.problems) log(`preflight: ${p.key}: ${p.problem}`);
+    for (const p of checked.problems) log(scrub(inertForTerminal(`preflight: ${p.key}: ${p.problem}`)));
   }
   const stopHere = (checked?.problems.length ?? 0) > 0;
   progress.start(collector);
@@ -144,6 +145,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
   const written = writeReports(o.out, certification, { scrub, records, rateLimit: readRateLimit(o.out, started) });
   const files = { ...written, records: written.records!, log: logFile, ...(o.allure !== false ? { allure: allureDir } : {}) };
+  if (o.allure !== false) annotateAllureResults(allureDir, certification);
   writeFileSync(logFile, scrub(vitestLog.join('')));
   log(scrub(consoleSummary(certification)));
   return { certification, exitCode: exitCodeOf(certification.verdict, o.abortedBy?.()), files };

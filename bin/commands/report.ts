@@ -1,10 +1,13 @@
 // `report`: rebuilds the reports of a run folder (certification.html and junit.xml from
-// certification.json and rate-limit.json), merges the folders of a sharded run, and builds the
-// Allure HTML report offline.
+// certification.json and rate-limit.json, its allure-results/ brought in line with the verdicts),
+// merges the folders of a sharded run (the verdict recomputed over the whole catalogue), and
+// builds the Allure HTML report offline. It exits with the verdict's code, as `run` does.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AllureReportError, generateAllureReport } from '../../reports/allure-report.ts';
-import { consoleSummary } from '../../reports/console.ts';
+import { annotateAllureResults } from '../../reports/allure-results.ts';
+import { exitCodeOf } from '../../reports/certification.ts';
+import { consoleSummary, inertForTerminal } from '../../reports/console.ts';
 import { mergeRunFolders } from '../../reports/merge.ts';
 import { readRateLimit } from '../../reports/rate-limit.ts';
 import { RecordsError } from '../../reports/records.ts';
@@ -23,10 +26,13 @@ export const reportCommand: Command = {
     '',
     'Without --merge: reads DIR/certification.json (and DIR/rate-limit.json, written by the probe',
     'of `run --with-load`) and writes certification.html and junit.xml to --out (default: DIR).',
+    'The verdict is the one certification.json holds.',
     '',
     'With --merge: joins the folders of the shards of one run (`run --shard I/N --seed S --out DIR`,',
     'each shard once) into one certificate: certification.json, certification.html, junit.xml,',
-    'records.json, and the shards\' allure-results/ and rate-limit.json, in --out.',
+    'records.json, and the shards\' allure-results/ and rate-limit.json, in --out. The verdict is',
+    'recomputed over the whole catalogue: the merge of every shard of a full run can be certified;',
+    'one shard alone says only "selection passed".',
     '',
     '  --in DIR     folder a run wrote (default ./erp-conformance-report)',
     '  --out DIR    where to write (default: --in; with --merge ./erp-conformance-report)',
@@ -34,8 +40,9 @@ export const reportCommand: Command = {
     '  --allure     also build the Allure 3 HTML report of OUT/allure-results into OUT/allure-report/',
     '               (offline, one self-contained index.html)',
     '',
-    'Exit codes: 0 certified, 1 not certified (or the Allure report could not be built),',
-    '2 usage error or unreadable input.',
+    'Exit codes: the verdict\'s, as `run` gives them: 0 certified or selection passed, 1 not',
+    'certified, 2 preflight failed, 3 inconclusive, 130 interrupted; also 1 when the Allure report',
+    'could not be built, 2 for a usage error or unreadable input.',
   ].join('\n'),
   async run(argv) {
     const { values, positionals } = parseFlags(reportCommand, argv, {
@@ -60,18 +67,20 @@ export const reportCommand: Command = {
         const m = mergeRunFolders(positionals, out, scrub);
         print(scrub(consoleSummary(m.certification)));
         written.push(m.files.certification, m.files.html, m.files.junit, ...(m.files.allure ? [m.files.allure] : []), m.files.records!);
-        code = m.certification.verdict === 'certified' ? 0 : 1;
+        code = exitCodeOf(m.certification.verdict);
         name = `erp-conformance: ${m.certification.target.name}`;
       } else if (!values.allure || existsSync(reportPaths(inDir).certification)) {
         const cert = readCertification(inDir);
         const f = writeReports(out, cert, { scrub, json: out !== inDir, rateLimit: readRateLimit(inDir) });
+        annotateAllureResults(path.join(inDir, 'allure-results'), cert);
+        print(scrub(consoleSummary(cert)));
         written.push(...(out !== inDir ? [f.certification] : []), f.html, f.junit);
-        code = cert.verdict === 'certified' ? 0 : 1;
+        code = exitCodeOf(cert.verdict);
         name = `erp-conformance: ${cert.target.name}`;
       }
     } catch (e) {
       if (e instanceof RecordsError || e instanceof ReportInputError) {
-        process.stderr.write(`erp-conformance report: ${e.message}\n`);
+        process.stderr.write(`erp-conformance report: ${inertForTerminal(scrub(e.message))}\n`);
         return 2;
       }
       throw e;
@@ -83,7 +92,7 @@ export const reportCommand: Command = {
         written.push(index);
       } catch (e) {
         if (!(e instanceof AllureReportError)) throw e;
-        process.stderr.write(`erp-conformance report: ${e.message}\n`);
+        process.stderr.write(`erp-conformance report: ${inertForTerminal(scrub(e.message))}\n`);
         code = code || 1;
       }
     }

@@ -38,8 +38,9 @@ export function defineCheck<P = undefined>(
   evidence: (exchange: Exchange, params: P) => number = () => 1,
 ): Check<P> {
   const run = (exchange: Exchange, params: P, options: CheckOptions = {}) => {
-    // A request the run did not send is evidence of nothing, and no finding.
-    if (exchange.notSent) return [];
+    // A request the run did not send is evidence of nothing, and no finding; so is a 429 the
+    // functional client still met after the waits it allows (the target's rate limit, not the rule).
+    if (exchange.notSent || (exchange.rateLimited && exchange.response?.status === 429)) return [];
     const found = facts(exchange, params);
     const req = options.requirementId ?? requirementId;
     if (found === null) return [];

@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { caseAndWhitespaceVariants, NEAR_MISS_STATUSES, nonStringValue, unacceptedOrderStatus } from '../../generators/order-status.ts';
 import { nonIntegerReason, nonNumericReason } from '../../generators/reason.ts';
 import { verifies, type Harness } from '../support/harness.ts';
-import { fixtureVouchers, writesForbidden } from './vouchers.ts';
+import { refusalVouchers, writesForbidden } from './vouchers.ts';
 
-const refusalVoucher = (h: Harness) => fc.constantFrom(...fixtureVouchers(h).refusals);
+const refusalVoucher = (h: Harness) => fc.constantFrom(...refusalVouchers(h));
 
 function send(h: Harness, salesId: number | bigint, body: unknown) {
   return h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
@@ -21,7 +21,7 @@ verifies(['OS-2'], 'Every string outside the six statuses, including case and wh
 verifies(['OS-2'], 'Each of the six statuses in other case, or with surrounding whitespace, is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // 4.1 rule 2 names the six values; a case or whitespace variant is "an unaccepted orderStatus".
-  const salesId = fixtureVouchers(h).refusals[0]!;
+  const salesId = refusalVouchers(h)[0]!;
   for (const orderStatus of caseAndWhitespaceVariants()) {
     h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`);
   }
@@ -30,7 +30,7 @@ verifies(['OS-2'], 'Each of the six statuses in other case, or with surrounding 
 verifies(['OS-2'], 'A non-string or missing orderStatus is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // Values that a coercing server would turn into one of the six, then the property.
-  const salesId = fixtureVouchers(h).refusals[0]!;
+  const salesId = refusalVouchers(h)[0]!;
   for (const orderStatus of [['Pending'], ['Cancelled'], { toString: 'Pending' }, 1, true, null]) {
     h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not a string`);
   }
@@ -41,7 +41,7 @@ verifies(['OS-2'], 'A non-string or missing orderStatus is rejected with 400', a
 
 verifies(['OS-4'], 'Plausible statuses outside the six, like the documentation sample\'s, are rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
-  const salesId = fixtureVouchers(h).refusals[0]!;
+  const salesId = refusalVouchers(h)[0]!;
   for (const orderStatus of NEAR_MISS_STATUSES) {
     h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-4', `orderStatus ${JSON.stringify(orderStatus)} is not among the accepted values`);
   }
@@ -50,21 +50,21 @@ verifies(['OS-4'], 'Plausible statuses outside the six, like the documentation s
 verifies(['OS-2c'], 'A reason that is present and not a number is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // Pending on a Pending voucher: even a target that wrongly accepts changes nothing.
-  const salesId = fixtureVouchers(h).refusals[0]!;
+  const salesId = refusalVouchers(h)[0]!;
   await h.property(nonNumericReason(), async (reason) =>
     h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2c', `reason ${JSON.stringify(reason)} is not a number`));
 });
 
 verifies(['OS-2d'], 'A reason that is a fraction or a numeric string is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
-  const salesId = fixtureVouchers(h).refusals[0]!;
+  const salesId = refusalVouchers(h)[0]!;
   await h.property(nonIntegerReason(), async (reason) =>
     h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2d', `reason ${JSON.stringify(reason)} is not a JSON integer`));
 });
 
 verifies(['OS-2b'], 'A missing, non-integer or invalid branch_id is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
-  const salesId = fixtureVouchers(h).refusals[0]!;
+  const salesId = refusalVouchers(h)[0]!;
   const branches: (string | number | null)[] = [null, '', 'abc', '1.5', '1,2', ' ', h.config.fixtures.invalidBranchId];
   for (const branchId of branches) {
     const ex = await h.client.updateOrderStatus({ salesId, branchId, body: { orderStatus: 'Pending' } });
@@ -89,7 +89,7 @@ verifies(['OS-1', 'OS-1b'], 'A voucher of another branch, or one that exists now
 
 verifies(['OS-2e'], 'A body that is not JSON, or is empty, is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
-  const salesId = fixtureVouchers(h).refusals[0]!;
+  const salesId = refusalVouchers(h)[0]!;
   const raws = ['', 'orderStatus=Cancelled', '{"orderStatus":', '{orderStatus: "Cancelled"}', "{'orderStatus':'Cancelled'}", 'null', '[]', '"Cancelled"', '\u0000', '{"orderStatus":"Cancelled"'];
   for (const rawBody of raws) {
     const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, rawBody });

@@ -1,19 +1,152 @@
-// Which fixture voucher each order-status test uses (config fixtures.sales).
+// The order-status vouchers by role, in one place (config fixtures.sales). Each role's list is a
+// pool: a test takes the first voucher whose actual state still allows what the role does
+// (plan.ts), so a nightly run against the staging server an earlier run left still tests the
+// target, and a used-up pool is a fixture problem with its fix, never a failure.
+import type { VoucherRole } from '../../config/schema.ts';
+import { show } from '../../contract/checks/finding.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../contract/schemas/order-status.ts';
+import type { Exchange } from '../../contract/types.ts';
+import { atPath } from '../preflight.ts';
 import type { Harness } from '../support/harness.ts';
+import { planVoucher, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
 
-type Id = number | bigint;
+export const ROLES: Record<RoleSpec['role'], RoleSpec> = {
+  lifecycle: { role: 'lifecycle', paid: false, last: 'Shipped' },
+  cancel: { role: 'cancel', paid: false, last: 'Cancelled' },
+  deliver: { role: 'deliver', paid: true, last: 'Delivered' },
+};
 
-export interface VoucherPlan {
-  walk: Id;
-  cancel: Id;
-  refusals: Id[];
+/** A transition tried, for the ST-2 matrix (reports/html-observed.ts reads this shape). */
+export interface Transition {
+  voucher: string;
+  from: string;
+  to: string;
+  status: number | null;
+  accepted: boolean;
 }
 
-export function fixtureVouchers(h: Harness): VoucherPlan {
-  const s = h.config.fixtures.sales;
-  return { walk: s.lifecycle[0]!, cancel: s.cancel[0]!, refusals: s.refusals };
+/** What the tests of one run share: the transitions tried, the vouchers taken, the no-change probe. */
+interface RunState {
+  transitions: Transition[];
+  taken: Map<string, { salesId: Id; state: OrderStatus }>;
+  noChange?: Promise<boolean | undefined>;
+}
+const runs = new Map<string, RunState>();
+
+/** The state of this run (one suite worker may serve several runs of the self-test). */
+export function runState(h: Harness): RunState {
+  const key = `${h.ctx.deadline} ${h.config.target.baseUrl}`;
+  let s = runs.get(key);
+  if (!s) runs.set(key, (s = { transitions: [], taken: new Map() }));
+  return s;
 }
 
 export function writesForbidden(h: Harness): boolean {
   return h.config.writes === false;
+}
+
+export function pool(h: Harness, role: VoucherRole): readonly Id[] {
+  return h.config.fixtures.sales[role] ?? [];
+}
+
+/** Vouchers that only receive requests a conforming target refuses: they stay Pending. */
+export function refusalVouchers(h: Harness): readonly Id[] {
+  return pool(h, 'refusals');
+}
+
+const accepted = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
+
+/** A usable answer: sent, answered, and not still rate limited. */
+export function answered(ex: Exchange): boolean {
+  return !ex.notSent && ex.response !== undefined && ex.response.status !== 429;
+}
+
+/** Text a server sent, for a reason a user reads: control and format characters (bidi overrides) blanked, cut short. */
+export function printable(text: string, max = 80): string {
+  const t = text.slice(0, max * 4).replace(/\p{C}+/gu, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 3)}...` : t;
+}
+
+/** `HTTP 400 "Cannot move order from Shipped to Confirmed"`: the server's message, short and printable. */
+export function said(ex: Exchange): string {
+  if (ex.notSent) return `not sent (${ex.notSent.message})`;
+  if (!ex.response) return `no answer (${ex.failure?.kind ?? 'unknown'}: ${ex.failure?.message ?? ''})`;
+  const j = ex.json as { message?: unknown } | undefined;
+  const text = printable(typeof j?.message === 'string' ? j.message : ex.response.body);
+  return `HTTP ${ex.response.status}${text ? ` ${JSON.stringify(text)}` : ''}`;
+}
+
+/** An update sent by a test: what it moved, from what (null: not known), and the exchange. */
+export interface Sent {
+  salesId: Id;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  ex: Exchange;
+}
+
+/** Sends `to`, and records the transition when the state it starts from is known. */
+export async function sendStatus(h: Harness, label: string, salesId: Id, from: OrderStatus | null, to: OrderStatus): Promise<Exchange> {
+  const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: to } });
+  if (from !== null && answered(ex)) runState(h).transitions.push({ voucher: `${label} ${salesId}`, from, to, status: ex.response!.status, accepted: accepted(ex) });
+  return ex;
+}
+
+/** Reads a voucher through readBack.orderStatus (a GET path the config gives; not in the spec). */
+export async function readVoucher(h: Harness, salesId: Id): Promise<Read> {
+  const rb = h.config.readBack?.orderStatus;
+  if (!rb) return { ok: false, why: 'readBack.orderStatus is not configured' };
+  const path = rb.path.replaceAll('{salesId}', encodeURIComponent(String(salesId))).replaceAll('{branchId}', encodeURIComponent(String(h.config.fixtures.branchId)));
+  const ex = await h.client.raw({ method: 'GET', path });
+  if (ex.response?.status !== 200) return { ok: false, why: `GET ${path} answered ${said(ex)}` };
+  const value = atPath(ex.json, rb.orderStatus);
+  // The read path is the vendor's own: its spelling of a status is compared without regard to case.
+  const status = typeof value === 'string' ? ORDER_STATUSES.find((s) => s.toLowerCase() === value.trim().toLowerCase()) : undefined;
+  if (!status) return { ok: false, why: `${rb.orderStatus} is ${printable(typeof value === 'bigint' ? String(value) : show(value, 60))}, none of the six statuses` };
+  const paid = String(atPath(ex.json, rb.paymentStatus) ?? '').trim().toLowerCase() === rb.paidValue.toLowerCase();
+  return { ok: true, orderStatus: status, paid };
+}
+
+/**
+ * Does the target accept Pending on a voucher that is Pending? Asked once per run, of the first
+ * refusals voucher (Pending, and never changed by a conforming target: the answer changes nothing).
+ */
+function acceptsNoChange(h: Harness, sent: Sent[]): Promise<boolean | undefined> {
+  const state = runState(h);
+  state.noChange ??= (async () => {
+    const salesId = refusalVouchers(h)[0]!;
+    const ex = await sendStatus(h, 'refusals', salesId, 'Pending', 'Pending');
+    sent.push({ salesId, from: 'Pending', to: 'Pending', ex });
+    return answered(ex) ? accepted(ex) : undefined;
+  })();
+  return state.noChange;
+}
+
+/** The requests of planning go through the test's harness; `sent` lists them for its checks. */
+export function planIo(h: Harness, role: string, sent: Sent[]): PlanIo {
+  const answer = (ex: Exchange): Answer => ({ answered: answered(ex), accepted: accepted(ex), said: said(ex) });
+  return {
+    ...(h.config.readBack?.orderStatus ? { read: (salesId: Id) => readVoucher(h, salesId) } : {}),
+    set: async (salesId, from, to) => {
+      const ex = await sendStatus(h, role, salesId, from, to);
+      sent.push({ salesId, from, to, ex });
+      return answer(ex);
+    },
+    acceptsNoChange: () => acceptsNoChange(h, sent),
+  };
+}
+
+/**
+ * Takes the first usable voucher of the role's pool and says in the certificate what it found
+ * (observation "fixtures.sales.ROLE": the voucher taken, or why none was).
+ */
+export async function takeVoucher(h: Harness, spec: RoleSpec, sent: Sent[]): Promise<Plan> {
+  const plan = await planVoucher(pool(h, spec.role), spec, planIo(h, spec.role, sent));
+  if (plan.kind === 'taken') {
+    runState(h).taken.set(spec.role, { salesId: plan.salesId, state: plan.state });
+    const over = plan.passedOver.length ? `; passed over ${plan.passedOver.join(', ')}` : '';
+    h.observe(`fixtures.sales.${spec.role}`, `took ${plan.salesId} (${plan.how})${over}`);
+  } else {
+    h.observe(`fixtures.sales.${spec.role}`, plan.reason);
+  }
+  return plan;
 }

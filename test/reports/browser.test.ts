@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReports } from '../../reports/write.ts';
 import { runAgainstReference, tempOut } from '../self-test/run-reference.ts';
 import { cli, writtenPaths } from './cli.ts';
-import { HOSTILE, RATE_LIMIT_FIXTURE, sampleCertification } from './sample.ts';
+import { inertDocumentText } from '../../reports/inert.ts';
+import { BIG_ID, HOSTILE, HOSTILE_CONTROLS, RATE_LIMIT_FIXTURE, sampleCertification } from './sample.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = path.join(os.tmpdir(), 'erp-conformance-certificate.png');
@@ -27,7 +28,8 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
 
   beforeAll(async () => {
     // A real run with two MUST failures, and the probe's result beside it, rebuilt by `report --in`.
-    const run = await runAgainstReference({ faults: ['os-any-status'], only: ['OS'], numRuns: 5, seed: 5 });
+    // No preflight: this is about the certificate of a run (the preflight has its own tests).
+    const run = await runAgainstReference({ faults: ['os-any-status'], only: ['OS'], numRuns: 5, seed: 5, preflight: false });
     out = run.out;
     copyFileSync(RATE_LIMIT_FIXTURE, path.join(out, 'rate-limit.json'));
     const report = await cli(['report', '--in', out]);
@@ -60,7 +62,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     expect(await curl.isVisible()).toBe(true);
     const line = (await curl.textContent())!;
     expect(line).toMatch(/^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sales\/\d+\/update-order-status\?branch_id=1' -H "api-token: \$ERP_API_TOKEN"/);
-    expect(await failure.locator('pre.replay').first().textContent()).toContain('--seed 5 --num-runs 5 --only OS');
+    expect(await failure.locator('pre.replay').first().textContent()).toMatch(/^npx erp-conformance run .*--replay-test '.+::.+' --property \d+ --seed 5 --path '[\d:]+' --num-runs 5$/);
 
     const plot = page.locator('svg.rate-plot');
     expect(await plot.isVisible()).toBe(true);
@@ -83,9 +85,17 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(pathToFileURL(files.html).href);
     await page.locator('#req-OS-4 > summary').click();
+    await page.locator('#req-CU-12 > summary').click();
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(await page.locator('#req-OS-4 pre.message').textContent()).toContain(HOSTILE);
+    // The server's text is there to read, its escape sequences and bidi overrides shown as \uXXXX.
+    const message = (await page.locator('#req-OS-4 pre.message').textContent())!;
+    expect(message).toContain(inertDocumentText(HOSTILE));
+    for (const c of HOSTILE_CONTROLS) expect(message).not.toContain(c);
+    expect(await page.locator('#req-CU-12 pre.response').textContent()).toContain(`"contactId": ${BIG_ID},`);
+    expect(await page.locator('script, img, iframe, object, embed').count()).toBe(0);
     expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('#verdict').textContent()).toBe('NOT CERTIFIED');
+    expect(await page.locator('tr[data-id="RP-1"] .reason').isVisible()).toBe(true);
     expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
     await page.close();
   });

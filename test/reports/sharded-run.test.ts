@@ -11,7 +11,8 @@ import { startReference, type ReferenceServer } from '../../reference/server.ts'
 import { cli, writtenPaths, type CliResult } from './cli.ts';
 import { findAll, parseXml } from './xml.ts';
 
-const RUN = ['--only', 'OS', '--seed', '3', '--num-runs', '5'];
+// No preflight: these tests are about the reports of a run (the preflight has its own tests).
+const RUN = ['--only', 'OS', '--seed', '3', '--num-runs', '5', '--no-preflight'];
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'erp-shards-'));
 const dir = (name: string) => path.join(tmp, name);
 const json = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
@@ -101,6 +102,13 @@ describe('a sharded run', () => {
     expect(exchange.type).toBe('application/json');
     expect(json<{ request: { method: string } }>(path.join(results, exchange.source)).request.method).toBe('POST');
     expect(tests.find((t) => t.name.includes('[ST-2]'))!.labels).toContainEqual({ name: 'severity', value: 'minor' });
+    // report --merge brought the results in line with the merged certificate: verdict tags and the replay line.
+    expect(label('tag')).toContain('OS-2 failed');
+    const merged = json<Certification>(path.join(dir('merged'), 'certification.json'));
+    const replayed = merged.requirements.find((r) => r.id === 'OS-2')!.findings.find((f) => f.replay)!;
+    const withReplay = tests.find((t) => t.name === replayed.replay!.test && t.status === 'failed')!;
+    const replay = withReplay.attachments.find((a: { name: string }) => a.name.endsWith(': replay'));
+    expect(readFileSync(path.join(results, replay.source), 'utf8')).toMatch(new RegExp(`^npx erp-conformance run --config '${dir('shared.json')}' --replay-test '.+::.+' --property \\d+ --seed 3 --path '[\\d:]+' --num-runs 5$`));
 
     const r = await cli(['report', '--allure', '--in', dir('merged')], { timeoutMs: 120_000 });
     expect(r.stderr).toBe('');

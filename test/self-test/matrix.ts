@@ -23,10 +23,20 @@ export interface MatrixRow {
   error?: string;
 }
 
-/** A fault is caught when every id it names failed (MUST faults also make the run not certified). */
+/**
+ * A fault is caught when the run failed EXACTLY the ids it names - every one of them (a check
+ * that misses it would be a hole) and no other (a check that over-reports would fail correct
+ * vendors too) - and a MUST it breaks makes the run not certified.
+ */
 export function isCaught(breaks: string[], failed: string[], verdict: string): boolean {
   const mustBroken = breaks.some((id) => requirement(id).level === 'MUST');
-  return breaks.every((id) => failed.includes(id)) && (!mustBroken || verdict === 'not-certified');
+  const same = breaks.length === failed.length && breaks.every((id) => failed.includes(id));
+  return same && (!mustBroken || verdict === 'not-certified');
+}
+
+/** What the row shows: the ids missed and the ids failed that the fault does not name. */
+export function difference(row: Pick<MatrixRow, 'breaks' | 'failed'>): { missed: string[]; extra: string[] } {
+  return { missed: row.breaks.filter((id) => !row.failed.includes(id)), extra: row.failed.filter((id) => !row.breaks.includes(id)) };
 }
 
 async function runFault(name: FaultName, numRuns: number, outRoot: string): Promise<MatrixRow> {
@@ -61,9 +71,14 @@ export async function faultMatrix(o: { numRuns: number; faults: FaultName[]; con
 }
 
 export function matrixTable(rows: MatrixRow[]): string {
-  const lines = rows.map((r) => `${r.caught ? 'caught  ' : 'SURVIVED'} ${r.fault.padEnd(26)} breaks ${r.breaks.join(',').padEnd(16)} failed ${r.failed.join(',') || '-'}${r.error ? `  error: ${r.error}` : ''}`);
+  const lines = rows.map((r) => {
+    const { missed, extra } = difference(r);
+    const verdict = r.caught ? 'caught  ' : missed.length ? 'SURVIVED' : 'OVER    ';
+    const notes = [missed.length ? `missed ${missed.join(',')}` : '', extra.length ? `also failed ${extra.join(',')}` : '', r.error ? `error: ${r.error}` : ''].filter(Boolean).join('  ');
+    return `${verdict} ${r.fault.padEnd(26)} breaks ${r.breaks.join(',').padEnd(18)} failed ${r.failed.join(',') || '-'}${notes ? `  (${notes})` : ''}`;
+  });
   const survivors = rows.filter((r) => !r.caught).length;
-  return [...lines, `${rows.length - survivors} of ${rows.length} faults caught, ${survivors} survived`].join('\n');
+  return [...lines, `${rows.length - survivors} of ${rows.length} faults failed exactly the requirements they name; ${survivors} did not`].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

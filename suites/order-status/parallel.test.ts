@@ -1,0 +1,96 @@
+// 4.1 (OS-7, SHOULD): status updates sent at once to distinct vouchers all take effect. Each
+// voucher of fixtures.sales.parallel is read through readBack.orderStatus, given the next step
+// of the lifecycle from the state it reads (so the test works run after run until the pool is
+// used up), updated at the same time as the others, and read back.
+import type { OrderStatus } from '../../contract/schemas/order-status.ts';
+import type { Exchange } from '../../contract/types.ts';
+import { verifies } from '../support/harness.ts';
+import { list, nextUnpaid, type Id } from './plan.ts';
+import { answered, pool, readVoucher, said, sendStatus, writesForbidden } from './vouchers.ts';
+
+/** Vouchers updated at once per run: enough to interleave, few enough for a pool to last. */
+const AT_ONCE = 4;
+
+const isAccepted = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
+
+interface Pick {
+  salesId: Id;
+  from: OrderStatus;
+  to: OrderStatus;
+}
+
+verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take effect', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+  if (!h.config.readBack?.orderStatus) h.skip('needs readBack.orderStatus: whether an update took effect is seen only by reading the voucher back', t);
+  const vouchers = pool(h, 'parallel');
+  if (vouchers.length < 2) h.skip('needs fixtures.sales.parallel: at least 2 unpaid vouchers in branchId', t);
+
+  // The next lifecycle step of each voucher, from what it reads; read a few at a time, in pool order.
+  const picks: Pick[] = [];
+  const atEnd: { salesId: Id; state: OrderStatus }[] = [];
+  const usedUp: string[] = [];
+  const wrongPayment: string[] = [];
+  const unread: string[] = [];
+  for (let i = 0; i < vouchers.length && picks.length < AT_ONCE; i += AT_ONCE) {
+    const chunk = vouchers.slice(i, i + AT_ONCE);
+    const reads = await h.parallel(chunk, (salesId) => readVoucher(h, salesId));
+    const first = reads[0]!;
+    if (i === 0 && !first.ok && reads.every((r) => !r.ok)) {
+      h.inconclusive('OS-7', `readBack.orderStatus read none of the vouchers of fixtures.sales.parallel (${chunk[0]}: ${first.why})`);
+      return;
+    }
+    chunk.forEach((salesId, k) => {
+      const r = reads[k]!;
+      if (!r.ok) unread.push(`${salesId}: ${r.why}`);
+      else if (r.paid) wrongPayment.push(`${salesId} is paid`);
+      else {
+        const to = nextUnpaid(r.orderStatus);
+        if (to && picks.length < AT_ONCE) picks.push({ salesId, from: r.orderStatus, to });
+        else if (!to) atEnd.push({ salesId, state: r.orderStatus });
+      }
+    });
+  }
+  // Too few left: vouchers at the end of the lifecycle are offered Pending (a target that allows it restores them).
+  if (picks.length < AT_ONCE && atEnd.length > 0) {
+    const tried = atEnd.slice(0, AT_ONCE - picks.length);
+    const back = await h.parallel(tried, (v) => sendStatus(h, 'parallel', v.salesId, v.state, 'Pending'));
+    tried.forEach((v, k) => {
+      if (isAccepted(back[k]!)) picks.push({ salesId: v.salesId, from: 'Pending', to: 'Confirmed' });
+      else usedUp.push(`${v.salesId} ${v.state}`);
+    });
+  }
+  if (picks.length < 2) {
+    const parts = [
+      usedUp.length ? `${list(usedUp)}, and the target did not move them back to Pending: reset the staging data or add fresh vouchers to the pool` : '',
+      wrongPayment.length ? `${list(wrongPayment)}: this role needs unpaid vouchers; correct fixtures.sales.parallel` : '',
+      unread.length ? `readBack.orderStatus could not read ${list(unread)}` : '',
+    ].filter(Boolean);
+    h.inconclusive('OS-7', `fewer than 2 vouchers of fixtures.sales.parallel can still take a lifecycle step: ${parts.join('; ')}`);
+    return;
+  }
+
+  const answers = await h.parallel(picks, (p) => sendStatus(h, 'parallel', p.salesId, p.from, p.to));
+  const after = await h.parallel(picks, (p) => readVoucher(h, p.salesId));
+  const refused: Pick[] = [];
+  picks.forEach((p, k) => {
+    const ex = answers[k]!;
+    const read = after[k]!;
+    if (!answered(ex)) return h.inconclusive('OS-7', `voucher ${p.salesId}: ${p.to} got no usable answer (${said(ex)})`);
+    if (!isAccepted(ex)) return void refused.push(p);
+    if (!read.ok) return h.inconclusive('OS-7', `voucher ${p.salesId} could not be read back: ${read.why}`);
+    h.note('OS-7');
+    if (read.orderStatus !== p.to) {
+      h.fail('OS-7', `An update accepted among ${picks.length} sent at once did not take effect on voucher ${p.salesId}`,
+        `${p.from} -> ${p.to} answered ${ex.response!.status}, then the voucher reads ${read.orderStatus}`, `the voucher reads ${p.to}`, ex);
+    }
+  });
+  // A step refused among others is tried again alone: accepted alone, the parallel refusal was the defect.
+  for (const p of refused) {
+    const alone = await sendStatus(h, 'parallel', p.salesId, p.from, p.to);
+    if (!isAccepted(alone)) continue; // refused alone too: a transition the target does not allow (3), not OS-7's
+    h.note('OS-7');
+    h.fail('OS-7', `An update refused when sent with ${picks.length - 1} others was accepted alone on voucher ${p.salesId}`,
+      `${p.from} -> ${p.to} at once: ${said(answers[picks.indexOf(p)]!)}; alone: ${said(alone)}`, 'every update sent at once takes effect as it does alone', answers[picks.indexOf(p)]);
+  }
+  if (refused.length === picks.length) h.inconclusive('OS-7', `every update sent at once was refused, and refused alone too (${refused.map((p) => `${p.salesId} ${p.from} -> ${p.to}`).join(', ')})`);
+});

@@ -1,16 +1,29 @@
 // What every route handler of one reference server sees.
+import type { z } from 'zod';
 import type { FaultName } from './faults.ts';
 import type { ReferenceData } from './data.ts';
 import type { Limiter } from './limiter.ts';
-import type { Store } from './store.ts';
+import type { Profile } from './profiles/types.ts';
+import type { Store, Voucher } from './store.ts';
 
 export interface Ctx {
+  /** The vendor this server is (profiles/): every open choice is asked of it. */
+  profile: Profile;
   faults: ReadonlySet<FaultName>;
   tokens: ReadonlySet<string>;
   store: Store;
   data: ReferenceData;
   /** null: no rate limit configured. */
   limiter: Limiter | null;
+  /** Request schemas of this profile with this server's faults, built once. */
+  schemas: { customer: z.ZodType; report: z.ZodType };
+  /** State shared by overlapping requests, used only by the concurrency faults. */
+  race: {
+    /** Report requests in flight, by body text (rp-parallel-disagree). */
+    reports: Map<string, number>;
+    /** The one slot status updates go through (os-parallel-lost-update). */
+    statusSlot: { voucher: Voucher; next: string } | null;
+  };
 }
 
 /** A parsed request as the route handlers get it. */
@@ -19,8 +32,10 @@ export interface Req {
   /** Path segments after the leading slash, undecoded. */
   segments: string[];
   query: URLSearchParams;
-  /** The headers the reference reads (api-token, content-type, content-length), names lower-cased. */
+  /** The headers the reference reads (api-token, authorization, content-type, content-length), names lower-cased. */
   headers: Record<string, string | undefined>;
+  /** Every api-token header value, in the order sent (5: one is expected). */
+  apiTokens: string[];
   /** The body text (UTF-8), '' when none; read only for POST routes. */
   body: string;
 }
@@ -31,4 +46,12 @@ export interface Reply {
   headers: Record<string, string>;
   /** Text, or bytes already encoded, in one piece or several (the report's pre-written items). */
   body: string | Buffer | Buffer[];
+}
+
+/** A route handler: synchronous, or asynchronous where it must wait (the concurrency faults). */
+export type Handler = (ctx: Ctx, req: Req, param: string) => Reply | Promise<Reply>;
+
+/** A real wait (a database round trip, say), for the faults whose defect is a race. */
+export function pause(ms = 10): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

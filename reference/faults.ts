@@ -1,6 +1,9 @@
 // Fault switches of the reference server: each breaks exactly one rule of the spec, and names
 // the requirement ids the conformance run must then fail (the self-test proves it).
-// `erp-conformance serve --fault NAME` (repeatable) turns one on.
+// `erp-conformance serve --fault NAME` (repeatable) turns one on. Faults are made for the default
+// profile: one that changes an envelope (error-code-200, rl-429-status-true) does nothing where the
+// profile's errors are not envelopes. What the spec leaves open (plain-text errors, a GSTIN check)
+// is a profile's choice, never a fault.
 
 export interface Fault {
   name: string;
@@ -17,17 +20,24 @@ export const FAULTS = [
   { name: 'envelope-code-number', does: 'success envelopes carry code 200 as a number', breaks: ['ENV-3'] },
   { name: 'envelope-code-ok', does: 'success envelopes carry code "OK"', breaks: ['ENV-3'] },
   { name: 'success-status-false', does: 'success envelopes carry status false', breaks: ['ENV-2'] },
-  { name: 'error-plain-text', does: '400 answers are plain text, not the envelope', breaks: ['ENV-4'] },
   { name: 'error-code-200', does: '400 envelopes carry code "200"', breaks: ['ENV-4'] },
   { name: 'content-type-text', does: 'JSON answers are labelled text/plain', breaks: ['ENV-5'] },
   { name: 'crash-on-bad-json', does: 'a body that is not JSON makes the server answer 500', breaks: ['ENV-6', 'OS-2e'] },
   { name: 'content-type-ignored', does: 'any request Content-Type is accepted', breaks: ['ENV-7'] },
   // ---- authentication (5) ----
-  { name: 'auth-missing-accepted', does: 'a request without api-token is served', breaks: ['AUTH-1'] },
-  { name: 'auth-any-token', does: 'any api-token value is accepted', breaks: ['AUTH-2'] },
-  { name: 'auth-401', does: 'unauthorized requests get 401 instead of 403', breaks: ['AUTH-1', 'AUTH-2'] },
-  { name: 'auth-skip-order-status', does: 'the order status update does not check the token', breaks: ['AUTH-1', 'AUTH-2'] },
+  // A request without the header carries no token, whatever else it carries (AUTH-8 too).
+  { name: 'auth-missing-accepted', does: 'a request without api-token is served', breaks: ['AUTH-1', 'AUTH-8'] },
+  // A near-miss of a valid token is a non-empty invalid token (AUTH-5 too).
+  { name: 'auth-any-token', does: 'any non-empty api-token value is accepted', breaks: ['AUTH-2', 'AUTH-5'] },
+  { name: 'auth-401', does: 'unauthorized requests get 401 instead of 403', breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8'] },
+  { name: 'auth-skip-order-status', does: 'the order status update does not check the token', breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7', 'AUTH-7b', 'AUTH-8'] },
   { name: 'auth-rejects-valid', does: 'the report rejects the valid token with 403', breaks: ['AUTH-3'] },
+  { name: 'auth-prefix-compare', does: 'only the first 8 characters of the token are compared', breaks: ['AUTH-5'] },
+  { name: 'auth-case-insensitive', does: 'the token is compared without regard to letter case', breaks: ['AUTH-5'] },
+  { name: 'auth-empty-accepted', does: 'an empty api-token header is served', breaks: ['AUTH-6'] },
+  { name: 'auth-duplicate-first', does: 'with api-token sent twice, only the first value is checked', breaks: ['AUTH-7', 'AUTH-7b'] },
+  { name: 'auth-query-token', does: 'a valid token in the query string (?api-token=) is accepted when the header is absent', breaks: ['AUTH-8'] },
+  { name: 'auth-bearer-accepted', does: 'Authorization: Bearer <valid token> is accepted when api-token is absent', breaks: ['AUTH-8'] },
   // ---- order status (3, 4.1) ----
   { name: 'os-ignore-branch', does: 'a voucher of another branch is updated', breaks: ['OS-1'] },
   { name: 'os-missing-voucher-200', does: 'an unknown voucher answers 200', breaks: ['OS-1'] },
@@ -44,18 +54,22 @@ export const FAULTS = [
   { name: 'os-branch-optional', does: 'branch_id may be missing or not an integer', breaks: ['OS-2b'] },
   { name: 'os-empty-body-ok', does: 'an empty body is taken as no change and answers 200', breaks: ['OS-2e'] },
   { name: 'os-response-object', does: 'success response is {} instead of null', breaks: ['OS-5'] },
+  { name: 'os-parallel-lost-update', does: 'overlapping status updates go through one shared slot after a wait: only the last takes effect, each answers 200', breaks: ['OS-7'] },
   // ---- customer (2.3, 2.4, 4.2) ----
   { name: 'cu-contactid-string', does: 'contactId is returned as a string', breaks: ['CU-1'] },
   { name: 'cu-contactid-reused', does: 'every creation returns the same contactId', breaks: ['CU-2'] },
   { name: 'cu-single-address', does: 'more than one address is refused with 400', breaks: ['CU-3'] },
   { name: 'cu-opening-unchecked', does: 'non-numeric opening and creditLimit are accepted', breaks: ['CU-4'] },
   { name: 'cu-isdefault-unchecked', does: 'isDefault outside 0/1 is accepted', breaks: ['CU-5'] },
-  { name: 'cu-gstin-unchecked', does: 'a malformed GSTIN is accepted for Registered', breaks: ['CU-5'] },
   { name: 'cu-branch-unchecked', does: 'an unknown branch_id is accepted', breaks: ['CU-6'] },
   { name: 'cu-empty-lastname', does: 'an empty lastName is refused', breaks: ['CU-7'] },
   { name: 'cu-drop-addresses', does: 'only the first address is saved', breaks: ['CU-8'] },
   { name: 'cu-default-lost', does: 'the saved addresses all have isDefault 0', breaks: ['CU-9'] },
   { name: 'cu-ignore-deleted', does: 'deletedAddressIds is ignored', breaks: ['CU-10'] },
+  { name: 'cu-500-non-latin', does: 'a name, company or address line holding a letter outside Latin-1 (Devanagari, Tamil ...) answers 500', breaks: ['CU-13', 'ENV-6'] },
+  { name: 'cu-500-long-text', does: 'an addressLine1 or remark longer than 255 characters answers 500', breaks: ['CU-13', 'ENV-6'] },
+  { name: 'cu-upsert-duplicates', does: 'a saved address sent again with its addressId is added as a new address, not updated in place', breaks: ['CU-14', 'CU-10'] },
+  { name: 'cu-contactid-race', does: 'the next contactId is read, then taken after a wait: overlapping creations get the same id', breaks: ['CU-2'] },
   // ---- report (2.5, 4.3, 8) ----
   { name: 'rp-date-iso', does: 'item dates are yyyy-mm-dd', breaks: ['RP-4'] },
   { name: 'rp-range-day-after', does: 'the range includes the day after dateTo', breaks: ['RP-1'] },
@@ -72,9 +86,16 @@ export const FAULTS = [
   { name: 'rp-totalcount-string', does: 'totalCount is a string', breaks: ['RP-7'] },
   { name: 'rp-accepts-bad-dates', does: 'dates that are not ISO 8601 UTC are accepted', breaks: ['RP-12'] },
   { name: 'rp-narrow-more', does: 'a range shorter than 7 days repeats its items', breaks: ['RP-10'] },
+  { name: 'rp-dateto-exclusive', does: 'a transaction at exactly dateTo is left out (the range is half-open)', breaks: ['RP-17'] },
+  { name: 'rp-dateto-day-start', does: 'the time of dateTo is dropped: the range ends at 00:00:00 of its day', breaks: ['RP-17', 'RP-18'] },
+  { name: 'rp-filter-first-only', does: 'an id filter list honours only its first id', breaks: ['RP-19b'] },
+  { name: 'rp-filter-ignored', does: 'the id filters (recipeIds ... departmentIds) are ignored', breaks: ['RP-19'] },
+  { name: 'rp-limit-zero-all', does: 'limit 0 returns every item', breaks: ['RP-20'] },
+  { name: 'rp-offset-wraps', does: 'an offset at or past the end returns the first page again', breaks: ['RP-20', 'RP-2'] },
+  { name: 'rp-parallel-disagree', does: 'a report whose identical twin is in flight (both wait 20 ms) counts one transaction more', breaks: ['RP-21'] },
   // ---- rate limit (7, 8) ----
   { name: 'rl-retry-after-lies', does: 'Retry-After is one third of the real wait', breaks: ['RL-3'] },
-  { name: 'rl-429-no-envelope', does: '429 answers are plain text', breaks: ['RL-2'] },
+  { name: 'rl-429-status-true', does: 'the 429 envelope says status true', breaks: ['RL-2'] },
   { name: 'rl-503', does: 'over the limit the server answers 503, not 429', breaks: ['RL-1', 'RL-5'] },
 ] as const satisfies readonly Fault[];
 

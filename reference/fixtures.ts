@@ -1,12 +1,17 @@
 // The data the reference holds that a conformance run relies on, and the run config pointing at
 // it (what `serve --print-config` prints and what `run` uses with no config).
 import type { RunConfigInput } from '../config/schema.ts';
+import { referenceData } from './data.ts';
 import type { RateLimitConfig } from './limiter.ts';
+import { defaultProfile, profileOf, type Profile } from './profiles/index.ts';
+import { jsonId } from './profiles/types.ts';
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** Branches 1, 2 and 3 exist; every other id is an invalid branch. */
-export const VALID_BRANCHES: readonly number[] = [1, 2, 3];
+/** Branches 1 to 4 exist (4 holds no transaction); every other id is an invalid branch. */
+export const VALID_BRANCHES: readonly number[] = [1, 2, 3, 4];
+/** A valid branch without any transaction (4.3 branchList; RP-9b: it adds none). */
+export const EMPTY_BRANCH_ID = 4;
 export const BRANCH_ID = 1;
 export const OTHER_BRANCH_ID = 2;
 export const INVALID_BRANCH_ID = 999;
@@ -38,20 +43,49 @@ export const CITIES: Readonly<Record<string, { name: string; stateCode: string; 
   MAA: { name: 'Chennai', stateCode: '33', stateName: 'Tamil Nadu' },
 };
 export const COUNTRY_CODE = 'IN';
-export const CONTACT_TYPES: readonly string[] = ['Wholesale', 'Retail'];
-/** Contacts created by contactSave get ids from this one up. */
-/** The limiter the embedded reference switches on to be probed: small, so a probe takes seconds. */
-export const DEFAULT_REFERENCE_LIMIT: RateLimitConfig = { limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token' };
+/** The limiter the embedded reference (default profile) switches on to be probed: small, so a probe takes seconds. */
+export const DEFAULT_REFERENCE_LIMIT: RateLimitConfig = defaultProfile.rateLimit.probe!;
 
-export const FIRST_CONTACT_ID = 5001;
+/** Contacts created by contactSave (default profile) get ids from this one up. */
+export const FIRST_CONTACT_ID = Number(defaultProfile.ids.firstContactId);
 
 export const DEFAULT_TOKENS: readonly string[] = ['reference-token-1', 'reference-token-2'];
 
-export function referenceRunConfig(url: string, tokens: string[], seed: number) {
+/** An id as the run config writes it: a number, or the string of its digits past 2^53 (config targetId). */
+const configId = (profile: Profile, n: number): number | string => {
+  const id = jsonId(profile.ids.base + BigInt(n));
+  return typeof id === 'bigint' ? String(id) : id;
+};
+
+const FILTER_FIELDS = {
+  recipeIds: null, productIds: 'id', categoryIds: 'categoryId', subCategoryIds: 'subCategoryId',
+  brandIds: 'brandId', subBrandIds: 'subBrandId', departmentIds: 'departmentId',
+} as const;
+
+/** 4.3 id filters: for each, the three ids that occur most often in the report range (branches 1 and 2). */
+export function reportFilterIds(seed: number): Record<keyof typeof FILTER_FIELDS, string[]> {
+  const branches = REPORT_BRANCH_LIST.split(',').map(Number);
+  const txs = referenceData(seed).transactions.filter((tx) => branches.includes(tx.branchId));
+  const out = {} as Record<keyof typeof FILTER_FIELDS, string[]>;
+  for (const [key, field] of Object.entries(FILTER_FIELDS) as Array<[keyof typeof FILTER_FIELDS, (typeof FILTER_FIELDS)[keyof typeof FILTER_FIELDS]]>) {
+    const counts = new Map<number, number>();
+    for (const tx of txs) {
+      const ids = field === null ? (tx.recipeId === null ? [] : [tx.recipeId]) : [...tx.consumed, ...tx.produced].map((l) => l.product[field]);
+      for (const id of new Set(ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    out[key] = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 3).map(([id]) => String(id));
+  }
+  return out;
+}
+
+/** The run config pointing at a reference server of `profile` (default: the default vendor). */
+export function referenceRunConfig(url: string, tokens: string[], seed: number, profileName?: string | Profile) {
+  const profile = profileOf(profileName);
+  const ids = (list: readonly number[]) => list.map((n) => configId(profile, n));
   const cities = Object.fromEntries(Object.entries(CITIES).map(([code, c]) => [code, c.stateCode]));
   const config = {
     target: {
-      name: 'erp-conformance reference',
+      name: profile === defaultProfile ? 'erp-conformance reference' : `erp-conformance reference (profile ${profile.name})`,
       baseUrl: url,
       token: tokens[0] ?? DEFAULT_TOKENS[0]!,
       secondToken: tokens[1] ?? DEFAULT_TOKENS[1]!,
@@ -62,25 +96,28 @@ export function referenceRunConfig(url: string, tokens: string[], seed: number) 
       otherBranchId: OTHER_BRANCH_ID,
       invalidBranchId: INVALID_BRANCH_ID,
       sales: {
-        lifecycle: [...VOUCHERS_BY_ROLE.lifecycle],
-        cancel: [...VOUCHERS_BY_ROLE.cancel],
-        deliver: [...VOUCHERS_BY_ROLE.deliver],
-        refusals: [...VOUCHERS_BY_ROLE.refusals],
-        parallel: [...VOUCHERS_BY_ROLE.parallel],
-        otherBranch: [...OTHER_BRANCH_VOUCHERS],
-        missing: MISSING_VOUCHER,
+        lifecycle: ids(VOUCHERS_BY_ROLE.lifecycle),
+        cancel: ids(VOUCHERS_BY_ROLE.cancel),
+        deliver: ids(VOUCHERS_BY_ROLE.deliver),
+        refusals: ids(VOUCHERS_BY_ROLE.refusals),
+        parallel: ids(VOUCHERS_BY_ROLE.parallel),
+        otherBranch: ids(OTHER_BRANCH_VOUCHERS),
+        missing: configId(profile, MISSING_VOUCHER),
       },
-      report: { branchList: REPORT_BRANCH_LIST, dateFrom: REPORT_DATE_FROM, dateTo: REPORT_DATE_TO },
+      report: {
+        branchList: REPORT_BRANCH_LIST, dateFrom: REPORT_DATE_FROM, dateTo: REPORT_DATE_TO,
+        filterIds: reportFilterIds(seed), emptyBranchId: EMPTY_BRANCH_ID,
+      },
       customer: {
         countriesCode: COUNTRY_CODE,
         cities,
-        contactTypes: [...CONTACT_TYPES],
-        dateFormat: 'YYYY-MM-DD' as const,
+        contactTypes: [...profile.customer.contactTypes],
+        dateFormat: profile.customer.dateFormat,
       },
     },
     readBack: {
-      getContactById: '/api/v1/contact/{contactId}?branch_id={branchId}',
-      orderStatus: { path: '/api/v1/sales/{salesId}/order-status?branch_id={branchId}', orderStatus: 'response.orderStatus', paymentStatus: 'response.paymentStatus', paidValue: 'paid' },
+      getContactById: profile.readBack.contact,
+      orderStatus: { ...profile.readBack.orderStatus },
     },
     writes: true,
     properties: { numRuns: 100, seed },

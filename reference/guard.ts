@@ -1,10 +1,33 @@
 // What every operation checks before its own validation: the api-token (5) and, on the
-// operations that section 7 lists 429 for, the rate limit (7, 8 rule 1).
+// operations the profile limits (section 7 lists 429 for customer creation and the report), the
+// rate limit (7, 8 rule 1).
 import type { Ctx, Reply, Req } from './context.ts';
-import { rateLimitHeaders } from './limiter.ts';
-import { failure, textReply } from './respond.ts';
+import { rateHeaders, retryAfterHeaders } from './rate-headers.ts';
+import { failure } from './respond.ts';
 
-export type RouteName = 'order-status' | 'customer-create' | 'contact-read' | 'report' | 'unknown';
+export type RouteName = 'order-status' | 'customer-create' | 'contact-read' | 'order-status-read' | 'report' | 'unknown';
+
+/** Whether one api-token value is a valid token (with the near-miss faults of AUTH-5, AUTH-6). */
+function validToken(ctx: Ctx, token: string): boolean {
+  const f = ctx.faults;
+  if (ctx.tokens.has(token)) return true;
+  // 5 rule 2: an empty header carries no valid token (AUTH-6).
+  if (token === '') return f.has('auth-empty-accepted');
+  // 5 rule 2: an invalid token is rejected (AUTH-2); a near-miss is an invalid token (AUTH-5).
+  if (f.has('auth-any-token')) return true;
+  if (f.has('auth-case-insensitive')) for (const t of ctx.tokens) if (t.toLowerCase() === token.toLowerCase()) return true;
+  if (f.has('auth-prefix-compare')) for (const t of ctx.tokens) if (t.slice(0, 8) === token.slice(0, 8)) return true;
+  return false;
+}
+
+/** A valid token sent somewhere other than the api-token header (AUTH-8: not a way to send it). */
+function tokenElsewhere(ctx: Ctx, req: Req): boolean {
+  const f = ctx.faults;
+  const query = f.has('auth-query-token') ? req.query.get('api-token') : null;
+  if (query !== null && ctx.tokens.has(query)) return true;
+  const auth = f.has('auth-bearer-accepted') ? /^Bearer (.+)$/i.exec(req.headers.authorization ?? '') : null;
+  return auth !== null && ctx.tokens.has(auth[1]!);
+}
 
 /** 5 rule 2: "A request without a valid token is rejected with HTTP 403 (Unauthorized)".
  *  Returns the refusal, or null when the request may go on. */
@@ -12,34 +35,38 @@ export function authorize(ctx: Ctx, req: Req, route: RouteName): Reply | null {
   const f = ctx.faults;
   // 5 rule 1: "Every operation requires the header api-token" - the order status update too (AUTH-1, AUTH-2).
   if (route === 'order-status' && f.has('auth-skip-order-status')) return null;
-  const token = req.headers['api-token'];
+  const values = req.apiTokens;
   let ok: boolean;
-  // 5 rule 2: a request without a token is rejected (AUTH-1).
-  if (token === undefined) ok = f.has('auth-missing-accepted');
-  // 5 rule 2: a request with an invalid token is rejected (AUTH-2).
-  else ok = (typeof token === 'string' && ctx.tokens.has(token)) || f.has('auth-any-token');
+  // 5 rule 2: a request without a token is rejected (AUTH-1), whatever else it carries (AUTH-8).
+  if (values.length === 0) ok = f.has('auth-missing-accepted') || tokenElsewhere(ctx, req);
+  // 5 rule 2: one api-token is expected; two values are not "a valid token" (AUTH-7, AUTH-7b).
+  else if (values.length > 1) ok = f.has('auth-duplicate-first') && validToken(ctx, values[0]!);
+  // 5 rule 2: a request with an invalid token is rejected (AUTH-2, AUTH-5, AUTH-6).
+  else ok = validToken(ctx, values[0]!);
   // 5 rule 1: a valid token is accepted (AUTH-3).
   if (ok && route === 'report' && f.has('auth-rejects-valid')) ok = false;
   if (ok) return null;
   // 5 rule 2: "rejected with HTTP 403 (Unauthorized)" (AUTH-1, AUTH-2).
-  return failure(ctx, f.has('auth-401') ? 401 : 403, 'Unauthorized');
+  return failure(ctx, f.has('auth-401') ? 401 : 403, ctx.profile.messages.unauthorized);
 }
 
+const NONE: Record<string, string> = {};
+
 /** 7: "429 | Too Many Request | create customer; consumption/production report".
- *  Returns the refusal or the RateLimit headers to add to the answer. */
+ *  Returns the refusal or the rate-limit headers to add to the answer. */
 export function limit(ctx: Ctx, req: Req): { refusal: Reply | null; headers: Record<string, string> } {
-  if (!ctx.limiter) return { refusal: null, headers: {} };
+  if (!ctx.limiter) return { refusal: null, headers: NONE };
   const token = req.headers['api-token'];
   const d = ctx.limiter.check(typeof token === 'string' ? token : '');
-  const headers = rateLimitHeaders(ctx.limiter.config, d);
+  const style = ctx.profile.rateLimit;
+  const now = Date.now();
+  const headers = rateHeaders(style.headers, ctx.limiter.config, d, now);
   if (d.allowed) return { refusal: null, headers };
   const f = ctx.faults;
   // RL-3: "a request after that wait is accepted" - Retry-After tells the real wait.
-  const retryAfter = f.has('rl-retry-after-lies') ? Math.floor(d.retryAfterMs / 3000) : d.retryAfterSeconds;
-  const with429 = { ...headers, 'retry-after': String(retryAfter) };
+  const waitMs = f.has('rl-retry-after-lies') ? d.retryAfterMs / 3 : d.retryAfterMs;
+  const with429 = { ...headers, ...retryAfterHeaders(style.retryAfter, waitMs, now) };
   // 7: "429 | Too Many Request ... request rate exceeded" (RL-1, RL-5: not a 5xx).
   if (f.has('rl-503')) return { refusal: failure(ctx, 503, 'Service Unavailable', with429), headers };
-  // 7: a 429 carries the envelope (RL-2).
-  if (f.has('rl-429-no-envelope')) return { refusal: textReply(429, 'Too Many Request', with429), headers };
-  return { refusal: failure(ctx, 429, 'Too Many Request', with429), headers };
+  return { refusal: failure(ctx, 429, ctx.profile.messages.tooMany, with429), headers };
 }

@@ -12,16 +12,20 @@ const TOO_LARGE: BodyResult = { ok: false };
 
 /** The request headers the reference reads, names lower-cased, taken from the raw header list
  *  (node builds `req.headers` on first use, for every header). As node does: a repeated api-token
- *  is joined with ", ", a repeated Content-Type or Content-Length keeps its first value. */
-export function requestHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
+ *  is joined with ", " (and every value is kept in `apiTokens`), a repeated Content-Type,
+ *  Content-Length or Authorization keeps its first value. */
+export function requestHeaders(req: IncomingMessage): { headers: Record<string, string>; apiTokens: string[] } {
+  const headers: Record<string, string> = {};
+  const apiTokens: string[] = [];
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    if (name === 'api-token') out[name] = name in out ? `${out[name]}, ${raw[i + 1]}` : raw[i + 1]!;
-    else if ((name === 'content-type' || name === 'content-length') && !(name in out)) out[name] = raw[i + 1]!;
+    if (name === 'api-token') {
+      apiTokens.push(raw[i + 1]!);
+      headers[name] = name in headers ? `${headers[name]}, ${raw[i + 1]}` : raw[i + 1]!;
+    } else if ((name === 'content-type' || name === 'content-length' || name === 'authorization') && !(name in headers)) headers[name] = raw[i + 1]!;
   }
-  return out;
+  return { headers, apiTokens };
 }
 
 /** Reads the body up to MAX_BODY_BYTES; resolves { ok: false } and stops reading once it is

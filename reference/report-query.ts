@@ -2,6 +2,8 @@
 import type { ReportRequest } from '../contract/schemas/report.ts';
 import { DAY_MS, type Product, type ReferenceData, type Transaction } from './data.ts';
 import type { FaultName } from './faults.ts';
+import { REPORT_ORDERS } from './profiles/strategies.ts';
+import type { IdListFormat, Profile } from './profiles/types.ts';
 import { bound, IndexedRange, indexOf } from './report-index.ts';
 import { invalid } from './respond.ts';
 
@@ -23,8 +25,9 @@ function digitsAt(text: string, at: number, n: number): number {
 }
 
 /** An ISO 8601 UTC instant of the contract's ISO_UTC shape - YYYY-MM-DDTHH:MM[:SS[.f{1,9}]]Z -
- *  whose fields are a real date and time, or null. (Read by hand: it runs on every report.) */
-export function strictInstant(text: string): number | null {
+ *  whose fields are a real date and time, or null. (Read by hand: it runs on every report.)
+ *  `zOptional`: the same without the trailing Z, read as UTC (8 rule 3). */
+export function strictInstant(text: string, zOptional = false): number | null {
   const y = digitsAt(text, 0, 4);
   const mo = digitsAt(text, 5, 2);
   const d = digitsAt(text, 8, 2);
@@ -47,7 +50,8 @@ export function strictInstant(text: string): number | null {
       at += 1 + n;
     }
   }
-  if (text[at] !== 'Z' || text.length !== at + 1) return null;
+  const withoutZ = zOptional && text.length === at;
+  if (!withoutZ && (text[at] !== 'Z' || text.length !== at + 1)) return null;
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   const days = mo === 2 && leap ? 29 : DAYS_IN_MONTH[mo - 1];
   if (days === undefined || d < 1 || d > days || h > 23 || mi > 59 || s > 59) return null;
@@ -57,8 +61,9 @@ export function strictInstant(text: string): number | null {
 }
 
 /** 4.3: "dateFrom | string | yes | start of range, ISO 8601 in UTC (trailing Z)". */
-function instant(faults: Faults, name: string, text: string, unbounded: number): number {
-  const t = strictInstant(text);
+function instant(faults: Faults, profile: Profile, name: string, text: string, unbounded: number): number {
+  // RP-15: a vendor may read a date without the Z as UTC (8 rule 3: "Dates ... are interpreted in UTC").
+  const t = strictInstant(text, profile.report.zlessDates === 'utc');
   if (t !== null) return t;
   // 4.3: dateFrom/dateTo are "ISO 8601 in UTC (trailing Z)"; others are refused (RP-12).
   if (faults.has('rp-accepts-bad-dates')) {
@@ -68,13 +73,23 @@ function instant(faults: Faults, name: string, text: string, unbounded: number):
   invalid(`${name} must be a real ISO 8601 UTC instant with trailing Z, got ${JSON.stringify(text.slice(0, 40))}`);
 }
 
-/** 4.3: filter id strings; "" means no filter; otherwise comma-separated ids (14: the reference's reading). */
-function idFilter(name: string, text: string | undefined): Set<number> | null {
+const ID_LISTS: Record<IdListFormat, { re: RegExp; says: string }> = {
+  comma: { re: /^\d{1,15}(,\d{1,15})*$/, says: 'comma-separated ids without spaces, like "1,2"' },
+  'comma-spaces': { re: /^\s*\d{1,15}\s*(,\s*\d{1,15}\s*)*$/, says: 'comma-separated ids, like "1, 2"' },
+  single: { re: /^\d{1,15}$/, says: 'one id' },
+};
+
+/** 4.3: filter id strings; "" means no filter; otherwise the profile's list format (RP-14). */
+function idFilter(faults: Faults, format: IdListFormat, name: string, text: string | undefined): Set<number> | null {
   if (text === undefined || text.trim() === '') return null;
-  const parts = text.split(',').map((p) => p.trim());
-  if (!parts.every((p) => /^\d{1,15}$/.test(p))) invalid(`${name} must be comma-separated ids`);
-  return new Set(parts.map(Number));
+  if (!ID_LISTS[format].re.test(text)) invalid(`${name} must be ${ID_LISTS[format].says}`);
+  // 4.3 "filter by recipe ids" (RP-19: a filter never adds; RP-19b: every listed id counts).
+  if (faults.has('rp-filter-ignored')) return null;
+  const ids = text.split(',').map((p) => Number(p.trim()));
+  return new Set(faults.has('rp-filter-first-only') ? ids.slice(0, 1) : ids);
 }
+
+
 
 const ALL_MODULES = ['bom', 'mc'];
 const GROUP_FILTERS = ['categoryIds', 'subCategoryIds', 'brandIds', 'subBrandIds', 'departmentIds'] as const;
@@ -104,11 +119,14 @@ export class Selection {
   }
 }
 
-export function select(faults: Faults, data: ReferenceData, q: ReportRequest): Selection {
-  let from = instant(faults, 'dateFrom', q.dateFrom, -Infinity);
-  let to = instant(faults, 'dateTo', q.dateTo, Infinity);
+export function select(faults: Faults, profile: Profile, data: ReferenceData, q: ReportRequest): Selection {
+  let from = instant(faults, profile, 'dateFrom', q.dateFrom, -Infinity);
+  let to = instant(faults, profile, 'dateTo', q.dateTo, Infinity);
   if (from > to) invalid('dateFrom must not be after dateTo');
   const rangeMs = to - from;
+  // 4.3 rule 1 (RP-17): a transaction at exactly dateTo is in the range; the time of dateTo counts.
+  const toExclusive = faults.has('rp-dateto-exclusive');
+  if (faults.has('rp-dateto-day-start')) to = Math.floor(to / DAY_MS) * DAY_MS;
   // 8 rule 3: "Dates of the report are interpreted in UTC" (RP-11).
   if (faults.has('rp-local-time')) {
     from -= IST_OFFSET_MS;
@@ -123,17 +141,22 @@ export function select(faults: Faults, data: ReferenceData, q: ReportRequest): S
   // 4.3: "moduleName | filter by module" (RP-8).
   const modules = q.moduleName && q.moduleName.length > 0 && !faults.has('rp-module-filter-ignored') ? q.moduleName : ALL_MODULES;
   const index = indexOf(data);
-  const range = new IndexedRange(index, bound(index.times, from, false), bound(index.times, to, true), branches, modules);
+  const lo = bound(index.times, from, false);
+  const range = new IndexedRange(index, lo, Math.max(lo, bound(index.times, to, !toExclusive)), branches, modules);
 
-  const recipes = idFilter('recipeIds', q.recipeIds);
-  const products = idFilter('productIds', q.productIds);
+  const format = profile.report.idList;
+  const recipes = idFilter(faults, format, 'recipeIds', q.recipeIds);
+  const products = idFilter(faults, format, 'productIds', q.productIds);
   const groups: Array<[GroupKey, Set<number>]> = [];
   for (const name of GROUP_FILTERS) {
-    const ids = idFilter(name, q[name]);
+    const ids = idFilter(faults, format, name, q[name]);
     if (ids) groups.push([name.slice(0, -1) as GroupKey, ids]);
   }
-  if (!recipes && !products && groups.length === 0) return new Selection(range, listed.length, rangeMs);
-  const items = range.page(0, range.total).filter((tx) => {
+  const order = profile.report.order;
+  const filtered = recipes || products || groups.length > 0;
+  if (!filtered && order === 'time-asc') return new Selection(range, listed.length, rangeMs);
+  const all = range.page(0, range.total);
+  const items = !filtered ? all : all.filter((tx) => {
     // recipeIds: bom transactions of those recipes.
     if (recipes && (tx.recipeId === null || !recipes.has(tx.recipeId))) return false;
     const lines = [...tx.consumed, ...tx.produced];
@@ -143,5 +166,5 @@ export function select(faults: Faults, data: ReferenceData, q: ReportRequest): S
     for (const [key, ids] of groups) if (!lines.some((l) => ids.has(l.product[key]))) return false;
     return true;
   });
-  return new Selection(items, listed.length, rangeMs);
+  return new Selection(order === 'time-asc' ? items : items.sort(REPORT_ORDERS[order]), listed.length, rangeMs);
 }

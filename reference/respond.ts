@@ -1,18 +1,31 @@
-// Building the answers: the 2.1 envelope on success and on failure, with the envelope faults.
+// Building the answers: the 2.1 envelope on success; on failure the body shape the profile
+// chose (7: "The body shape of error responses: not shown"); the envelope faults.
+import { stringify as stringifyLossless } from 'lossless-json';
 import type { Ctx, Reply } from './context.ts';
+import { errorBody } from './profiles/strategies.ts';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
-/** The Content-Type of JSON answers. */
-function contentType(ctx: Ctx): string {
+/** JSON text of a value; integers past 2^53 (bigint) are written as their exact digits. */
+export function toJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    // JSON.stringify refuses a bigint: only then the slower lossless writer is used.
+    if (e instanceof TypeError && /BigInt/i.test(e.message)) return stringifyLossless(value) ?? 'null';
+    throw e;
+  }
+}
+
+/** The Content-Type of JSON answers (ENV-5: any JSON media type; the profile picks the parameters). */
+function contentType(ctx: Ctx, type = ctx.profile.http.jsonType): string {
   // 4: "request bodies are JSON with header Content-Type: application/json" (ENV-5: answers are labelled JSON too).
-  return ctx.faults.has('content-type-text') ? TEXT_TYPE : JSON_TYPE;
+  return ctx.faults.has('content-type-text') ? TEXT_TYPE : type;
 }
 
 /** A JSON answer. */
-export function jsonReply(ctx: Ctx, status: number, value: unknown, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { ...headers, 'content-type': contentType(ctx) }, body: JSON.stringify(value) };
+export function jsonReply(ctx: Ctx, status: number, value: unknown, headers: Record<string, string> = {}, type?: string): Reply {
+  return { status, headers: { ...headers, 'content-type': contentType(ctx, type) }, body: toJson(value) };
 }
 
 export function textReply(status: number, text: string, headers: Record<string, string> = {}): Reply {
@@ -64,22 +77,21 @@ export class RawJson {
   constructor(readonly parts: Buffer[]) {}
 }
 
-/** An error envelope (2.1 shape, status false, code = the HTTP status as a string). */
+/** An error answer in the profile's shape (ENV-8); an envelope says status false and code the
+ *  HTTP status as a string (ENV-4, RL-2), unless an envelope fault changes them. */
 export function failure(ctx: Ctx, status: number, message: string, headers: Record<string, string> = {}): Reply {
-  if (status === 400) {
-    // 7: "400 | validation error" (ENV-4: the body shape of errors is the envelope).
-    if (ctx.faults.has('error-plain-text')) return textReply(400, message, headers);
-    // 2.1: "code | string | status code as a string".
-    if (ctx.faults.has('error-code-200')) return jsonReply(ctx, 400, envelopeOf(false, message, '200'), headers);
-  }
-  return jsonReply(ctx, status, envelopeOf(false, message, String(status)), headers);
+  const f = ctx.faults;
+  // 2.1: "code | string | status code as a string"; "status | boolean | true on success" - a 429 is no success.
+  const envelope = { ok: status === 429 && f.has('rl-429-status-true'), code: status === 400 && f.has('error-code-200') ? '200' : String(status) };
+  const body = errorBody(ctx.profile.http.errors, status, message, envelope);
+  return body.kind === 'text' ? textReply(status, body.text, headers) : jsonReply(ctx, status, body.value, headers, body.mediaType);
 }
 
 export function envelopeOf(status: boolean, message: string, code: string, response: unknown = null) {
   return { status, message, code, response };
 }
 
-/** Thrown by validation helpers: becomes a 400 (or the given status) envelope. */
+/** Thrown by validation helpers: becomes a 400 (or the given status) in the profile's error shape. */
 export class HttpError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);

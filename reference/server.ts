@@ -10,15 +10,20 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { RunConfigInput } from '../config/schema.ts';
+import { branchParam, parseJson, requireJsonContentType, requireObject } from './body.ts';
 import type { Ctx, Reply, Req } from './context.ts';
+import { customerSchema } from './customer-rules.ts';
 import { referenceData } from './data.ts';
 import { isFaultName, type FaultName } from './faults.ts';
-import { DEFAULT_TOKENS, referenceRunConfig } from './fixtures.ts';
+import { DEFAULT_TOKENS, referenceRunConfig, VALID_BRANCHES } from './fixtures.ts';
 import { authorize, limit } from './guard.ts';
 import { answerClientError, MAX_BODY_BYTES, readBody, requestHeaders, write } from './http-io.ts';
 import { createLimiter, type RateLimitConfig } from './limiter.ts';
-import { matchRoute } from './router.ts';
+import { profileOf, type Profile } from './profiles/index.ts';
+import { mulberry32 } from './random.ts';
+import { matchRoute, type Route } from './router.ts';
 import { failure, HttpError } from './respond.ts';
+import { reportSchema } from './routes/report.ts';
 import { Store } from './store.ts';
 
 export interface ReferenceOptions {
@@ -26,13 +31,18 @@ export interface ReferenceOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Seed of the generated data, default 42. */
+  /** Seed of the generated data (and of the latency jitter), default 42. */
   seed?: number;
+  /** The vendor to be (reference/profiles/), by name; default "default". */
+  profile?: string | Profile;
   faults?: FaultName[];
   /** Valid api-token values, default ['reference-token-1', 'reference-token-2']. */
   tokens?: string[];
-  /** Default null: no rate limit. */
+  /** The rate limit from the start; default: the profile's always-on limit (none for most). null: none. */
   rateLimit?: RateLimitConfig | null;
+  /** Every answer is delayed by latencyMs +- jitterMs (uniform, seeded): a far target. */
+  latencyMs?: number;
+  jitterMs?: number;
 }
 
 export interface ReferenceServer {
@@ -41,16 +51,23 @@ export interface ReferenceServer {
   port: number;
   tokens: string[];
   faults: FaultName[];
+  /** The name of the profile this server is. */
+  profile: string;
+  /** The small limit the profile's rate-limit pass switches on (setRateLimit), null for a vendor without any limit. */
+  probeRateLimit: RateLimitConfig | null;
   close(): Promise<void>;
   runConfig(): RunConfigInput;
   /** Switches the rate limiter on (a fresh state), or off with null. */
   setRateLimit(config: RateLimitConfig | null): void;
+  /** Vouchers and contacts back to their initial state (what a nightly run finds after a reset step). */
+  reset(): void;
 }
 
 export { MAX_BODY_BYTES };
 const NOT_LIMITED = { refusal: null, headers: undefined };
 /** Shared by requests without a query string; routes only read it. */
 const NO_QUERY = new URLSearchParams();
+const CLOSE = { connection: 'close' };
 
 /** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds }. */
 export function parseRateLimit(text: string): { limit: number; windowSeconds: number } {
@@ -62,65 +79,124 @@ export function parseRateLimit(text: string): { limit: number; windowSeconds: nu
   return { limit: limitValue, windowSeconds: amount * { s: 1, m: 60, h: 3600 }[m[3] as 's' | 'm' | 'h'] };
 }
 
-async function handle(ctx: Ctx, raw: IncomingMessage, res: ServerResponse): Promise<void> {
+/** What a request is answered: the reply and the headers to add (rate limit, Connection: close). */
+interface Outcome {
+  reply: Reply;
+  extra?: Record<string, string>;
+}
+
+/** AUTH-4 (a profile that validates first): the request's form - Content-Type, a JSON object body,
+ *  branch_id - is checked before the token. The operation checks it again, and the rest, after. */
+function precheck(ctx: Ctx, req: Req, route: Route): void {
+  if (route.method === 'POST') {
+    requireJsonContentType(ctx, req);
+    requireObject(parseJson(ctx, req));
+  }
+  if (route.branchQuery) branchParam(req, VALID_BRANCHES, route.branchQuery);
+}
+
+async function handle(ctx: Ctx, raw: IncomingMessage): Promise<Outcome> {
   const url = raw.url ?? '';
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
+  const { headers, apiTokens } = requestHeaders(raw);
   const req: Req = {
     method: raw.method ?? '',
     segments: path.startsWith('/') ? path.slice(1).split('/') : [],
     query: q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1)),
-    headers: requestHeaders(raw),
+    headers,
+    apiTokens,
     body: '',
   };
-  const match = matchRoute(req.method, req.segments);
-  // 5 rule 1: "Every operation requires the header api-token" - checked before anything else.
+  const match = matchRoute(ctx.profile, req.method, req.segments);
+  let bodyRead = false;
+  if (match.kind === 'route' && ctx.profile.http.tokenCheck === 'after-validation') {
+    if (match.route.method === 'POST') {
+      const body = await readBody(raw, req.headers['content-length']);
+      if (!body.ok) return { reply: failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`), extra: CLOSE };
+      req.body = body.text;
+      bodyRead = true;
+    }
+    precheck(ctx, req, match.route);
+  }
+  // 5 rule 1: "Every operation requires the header api-token" - checked before the operation.
   const refused = authorize(ctx, req, match.kind === 'route' ? match.route.name : 'unknown');
-  if (refused) return write(res, refused);
-  if (match.kind === 'not-found') return write(res, failure(ctx, 404, `no operation at ${path.slice(0, 100)}`));
+  if (refused) return { reply: refused };
+  if (match.kind === 'not-found') return { reply: failure(ctx, 404, `no operation at ${path.slice(0, 100)}`) };
   if (match.kind === 'wrong-method')
-    return write(res, failure(ctx, 405, `method ${req.method} is not allowed here; use ${match.allow}`), { allow: match.allow });
+    return { reply: failure(ctx, 405, `method ${req.method} is not allowed here; use ${match.allow}`), extra: { allow: match.allow } };
   // 7: the limiter counts every authenticated request to a limited operation, valid or not.
-  const limited = match.route.limited ? limit(ctx, req) : NOT_LIMITED;
-  if (limited.refusal) return write(res, limited.refusal);
-  if (match.route.method === 'POST') {
-    const body = await readBody(raw, req.headers['content-length'] as string | undefined);
-    if (!body.ok) return write(res, failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`, limited.headers), { connection: 'close' });
+  const limited = match.route.limited || ctx.profile.rateLimit.everyRoute ? limit(ctx, req) : NOT_LIMITED;
+  if (limited.refusal) return { reply: limited.refusal };
+  if (match.route.method === 'POST' && !bodyRead) {
+    const body = await readBody(raw, req.headers['content-length']);
+    if (!body.ok) return { reply: failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`, limited.headers), extra: CLOSE };
     req.body = body.text;
   }
-  write(res, match.route.handle(ctx, req, match.param), limited.headers);
+  let reply: Reply;
+  try {
+    const r = match.route.handle(ctx, req, match.param);
+    reply = r instanceof Promise ? await r : r;
+  } catch (e) {
+    // A refusal of the operation is an answer the limiter counted: it keeps the rate-limit headers.
+    reply = errorReply(ctx, e);
+  }
+  return { reply, extra: limited.headers };
+}
+
+/** 7: failures are 400, 403, 429 - an unexpected exception is the request's fault, never a 5xx. */
+function errorReply(ctx: Ctx, e: unknown): Reply {
+  return e instanceof HttpError ? failure(ctx, e.status, e.message) : failure(ctx, 400, `request not processed: ${String((e as Error)?.message ?? e).slice(0, 200)}`);
 }
 
 /** Serves one request; an unexpected exception becomes a 400, never a 5xx. */
-async function serve(ctx: Ctx, raw: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(ctx: Ctx, raw: IncomingMessage, res: ServerResponse, delay: (() => number) | null): Promise<void> {
+  let out: Outcome;
   try {
-    await handle(ctx, raw, res);
+    out = await handle(ctx, raw);
   } catch (e) {
-    // 7: failures are 400, 403, 429 - an unexpected exception is the request's fault, never a 5xx.
-    const reply = e instanceof HttpError ? failure(ctx, e.status, e.message) : failure(ctx, 400, `request not processed: ${String((e as Error)?.message ?? e).slice(0, 200)}`);
-    if (res.headersSent) res.destroy();
-    else write(res, reply);
+    out = { reply: errorReply(ctx, e) };
   }
+  if (delay) await new Promise((resolve) => setTimeout(resolve, delay()));
+  if (ctx.profile.http.connectionClose) out.extra = { ...out.extra, ...CLOSE };
+  if (res.headersSent) res.destroy();
+  else write(res, out.reply, out.extra);
 }
 
 function ignore(): void {}
+
+/** The delay of each answer: latency +- a seeded, uniform jitter, never below 0. Null: no delay. */
+function delays(seed: number, latencyMs = 0, jitterMs = 0): (() => number) | null {
+  if (!Number.isFinite(latencyMs) || latencyMs < 0 || !Number.isFinite(jitterMs) || jitterMs < 0)
+    throw new Error(`latency and jitter must be non-negative milliseconds, got ${latencyMs} and ${jitterMs}`);
+  if (latencyMs === 0 && jitterMs === 0) return null;
+  const r = mulberry32(seed ^ 0x1a7e);
+  return () => Math.max(0, latencyMs + (r.next() * 2 - 1) * jitterMs);
+}
 
 export async function startReference(opts: ReferenceOptions = {}): Promise<ReferenceServer> {
   const faults = [...new Set(opts.faults ?? [])];
   const unknown = faults.filter((f) => !isFaultName(f));
   if (unknown.length > 0) throw new Error(`unknown fault(s): ${unknown.join(', ')}`);
+  const profile = profileOf(opts.profile);
   const tokens = [...(opts.tokens ?? DEFAULT_TOKENS)];
   const seed = opts.seed ?? 42;
+  const faultSet = new Set(faults);
+  const rateLimit = opts.rateLimit === undefined ? profile.rateLimit.always : opts.rateLimit;
   const ctx: Ctx = {
-    faults: new Set(faults),
+    profile,
+    faults: faultSet,
     tokens: new Set(tokens),
-    store: new Store(),
+    store: new Store(profile),
     data: referenceData(seed),
-    limiter: opts.rateLimit ? createLimiter(opts.rateLimit) : null,
+    limiter: rateLimit ? createLimiter(rateLimit) : null,
+    schemas: { customer: customerSchema(profile, faultSet), report: reportSchema(profile, faultSet) },
+    race: { reports: new Map(), statusSlot: null },
   };
+  const delay = delays(seed, opts.latencyMs, opts.jitterMs);
   const server = createServer((raw, res) => {
     raw.on('error', ignore);
-    void serve(ctx, raw, res);
+    void serve(ctx, raw, res, delay);
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(ctx, err, socket));
   const host = opts.host ?? '127.0.0.1';
@@ -135,9 +211,15 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     port,
     tokens,
     faults,
-    runConfig: () => referenceRunConfig(url, tokens, seed),
+    profile: profile.name,
+    probeRateLimit: profile.rateLimit.probe,
+    runConfig: () => referenceRunConfig(url, tokens, seed, profile),
     setRateLimit: (config) => {
       ctx.limiter = config ? createLimiter(config) : null;
+    },
+    reset: () => {
+      ctx.store = new Store(profile);
+      ctx.race = { reports: new Map(), statusSlot: null };
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,8 @@
-// `serve`: runs the reference ERP server (reference/), optionally with faults switched on.
-// The reference is imported when the command runs, so the other commands do not load it.
+// `serve`: runs the reference ERP server (reference/) as one of its vendor profiles, optionally
+// with faults switched on and answers delayed like a far target's. The server is imported when
+// the command runs, so the other commands do not load it.
 import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.ts';
+import { isProfileName, PROFILE_NAMES } from '../../reference/profiles/index.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
@@ -10,22 +12,26 @@ type Scope = (typeof SCOPES)[number];
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'run the reference ERP server (with --fault NAME to break one rule)',
+  summary: 'run the reference ERP server (--profile NAME: another correct vendor; --fault NAME: break one rule)',
   usage: [
-    'Usage: erp-conformance serve [--port 8080] [--host 127.0.0.1] [--seed 42] [--fault NAME]...',
+    'Usage: erp-conformance serve [--port 8080] [--host 127.0.0.1] [--seed 42] [--profile NAME] [--fault NAME]...',
     '                             [--rate-limit 60/10s|off] [--algorithm fixed|sliding|token-bucket]',
-    '                             [--limit-scope token|global] [--print-config]',
+    '                             [--limit-scope token|global] [--latency MS] [--jitter MS] [--print-config]',
     '',
-    'Serves the three operations of the spec from seeded data until SIGINT/SIGTERM.',
+    'Serves the three operations of the spec (and two read paths) from seeded data until SIGINT/SIGTERM.',
     '',
     '  --port N             port to listen on (default 8080; 0 picks a free one)',
     '  --host H             address to bind (default 127.0.0.1)',
     '  --seed N             seed of the reference data (default 42)',
+    '  --profile NAME       the vendor to be (default: default; `erp-conformance profiles` lists them)',
     '  --fault NAME         switch on a fault (repeatable; `erp-conformance faults` lists them)',
-    '  --rate-limit Q/W     allow Q requests per window W (e.g. 60/10s, 100/1m); off (default): no limit',
+    '  --rate-limit Q/W     allow Q requests per window W (e.g. 60/10s, 100/1m); off: no limit',
+    '                       (default: the profile\'s always-on limit, if it has one)',
     '  --algorithm A        rate limit algorithm: fixed (default), sliding or token-bucket',
     '  --limit-scope S      token: one quota per api-token (default); global: one for all',
-    '  --print-config       print the run config for this port and seed, and exit',
+    '  --latency MS         delay every answer by MS milliseconds (a far target)',
+    '  --jitter MS          vary the delay by up to +-MS milliseconds (seeded by --seed)',
+    '  --print-config       print the run config for this port, seed and profile, and exit',
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(serveCommand, argv, {
@@ -36,6 +42,9 @@ export const serveCommand: Command = {
       'rate-limit': { type: 'string' },
       algorithm: { type: 'string' },
       'limit-scope': { type: 'string' },
+      profile: { type: 'string' },
+      latency: { type: 'string' },
+      jitter: { type: 'string' },
       'print-config': { type: 'boolean' },
     });
     const port = intFlag(serveCommand, 'port', values.port, 8080, 0, 65535);
@@ -43,11 +52,16 @@ export const serveCommand: Command = {
     if (host === '') throw new UsageError('--host must not be empty', serveCommand);
     const seed = intFlag(serveCommand, 'seed', values.seed, 42, -(2 ** 31), 2 ** 31 - 1);
     const faults = parseFaults(values.fault ?? []);
+    const profile = values.profile ?? 'default';
+    if (!isProfileName(profile))
+      throw new UsageError(`unknown profile ${JSON.stringify(profile)}; profiles: ${PROFILE_NAMES.join(', ')} (erp-conformance profiles)`, serveCommand);
+    const latencyMs = intFlag(serveCommand, 'latency', values.latency, 0, 0, 600_000);
+    const jitterMs = intFlag(serveCommand, 'jitter', values.jitter, 0, 0, 600_000);
 
     const { DEFAULT_TOKENS, referenceRunConfig } = await import('../../reference/fixtures.ts');
     if (values['print-config']) {
       if (port === 0) throw new UsageError('--print-config needs a fixed --port (0 picks a port only when serving)', serveCommand);
-      const config = referenceRunConfig(`http://${urlHost(host)}:${port}`, [...DEFAULT_TOKENS], seed);
+      const config = referenceRunConfig(`http://${urlHost(host)}:${port}`, [...DEFAULT_TOKENS], seed, profile);
       process.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
       return 0;
     }
@@ -56,14 +70,17 @@ export const serveCommand: Command = {
     const rateLimit = parseRateLimitFlags(values, parseRateLimit);
     let server: Awaited<ReturnType<typeof startReference>>;
     try {
-      server = await startReference({ port, host, seed, faults, rateLimit });
+      server = await startReference({ port, host, seed, faults, profile, latencyMs, jitterMs, ...(rateLimit === undefined ? {} : { rateLimit }) });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL' && code !== 'ENOTFOUND') throw e;
       process.stderr.write(`erp-conformance: cannot listen on ${host}:${port}: ${code}\n`);
       return 2;
     }
-    const limitText = rateLimit ? `${rateLimit.limit}/${rateLimit.windowSeconds}s ${rateLimit.algorithm} per ${rateLimit.scope}` : 'off';
+    const { profileOf } = await import('../../reference/profiles/index.ts');
+    const limitOn = rateLimit === undefined ? profileOf(profile).rateLimit.always : rateLimit;
+    const limitText = limitOn ? `${limitOn.limit}/${limitOn.windowSeconds}s ${limitOn.algorithm} per ${limitOn.scope}` : 'off';
+    const latencyText = latencyMs || jitterMs ? `, latency ${latencyMs}+-${jitterMs} ms` : '';
     const stopped = new Promise<number>((resolve) => {
       let closing = false;
       const stop = (signal: string) => {
@@ -86,7 +103,7 @@ export const serveCommand: Command = {
       process.on('SIGTERM', stop);
     });
     process.stdout.write(
-      `reference ERP listening on ${server.url} (faults: ${server.faults.length ? server.faults.join(', ') : 'none'}, rate limit: ${limitText})\n`,
+      `reference ERP listening on ${server.url} (profile: ${server.profile}, faults: ${server.faults.length ? server.faults.join(', ') : 'none'}, rate limit: ${limitText}${latencyText})\n`,
     );
     return stopped;
   },
@@ -120,8 +137,8 @@ function urlHost(host: string): string {
 type RateLimitFlags = { 'rate-limit'?: string; algorithm?: string; 'limit-scope'?: string };
 type RateLimit = { limit: number; windowSeconds: number; algorithm: Algorithm; scope: Scope };
 
-/** The reference's rate limit: null (its default) when --rate-limit is absent or off. */
-function parseRateLimitFlags(values: RateLimitFlags, parse: (text: string) => { limit: number; windowSeconds: number }): RateLimit | null {
+/** The reference's rate limit: undefined (the profile's) when --rate-limit is absent, null when off. */
+function parseRateLimitFlags(values: RateLimitFlags, parse: (text: string) => { limit: number; windowSeconds: number }): RateLimit | null | undefined {
   const text = values['rate-limit'];
   const { algorithm, 'limit-scope': scope } = values;
   if (algorithm !== undefined && !(ALGORITHMS as readonly string[]).includes(algorithm))
@@ -130,7 +147,7 @@ function parseRateLimitFlags(values: RateLimitFlags, parse: (text: string) => { 
     throw new UsageError(`--limit-scope must be one of ${SCOPES.join(', ')}, received ${JSON.stringify(scope)}`, serveCommand);
   if (text === undefined) {
     if (algorithm !== undefined || scope !== undefined) throw new UsageError('--algorithm and --limit-scope need --rate-limit Q/W', serveCommand);
-    return null;
+    return undefined;
   }
   if (text === 'off' || text === 'none') {
     if (algorithm !== undefined || scope !== undefined) throw new UsageError('--algorithm and --limit-scope make no sense with --rate-limit off', serveCommand);

@@ -1,15 +1,14 @@
 // 4.2 contactSave (create customer): POST /api/v1/customer/create?branch_id=
 // contactId 0 creates; a known contactId updates (upsert, implied by the name contactSave).
+// Ids may be past 2^53 (profile.ids): the body is read exactly and ids are compared as digits.
 import type { Address, Customer } from '../../contract/schemas/customer.ts';
 import { describeIssue, parseIntegerText, parseJson, queryParam, requireJsonContentType } from '../body.ts';
-import type { Ctx, Reply, Req } from '../context.ts';
-import { checkCustomerRules, customerSchema, isDefaultAddress } from '../customer-rules.ts';
-import type { FaultName } from '../faults.ts';
-import { FIRST_CONTACT_ID, VALID_BRANCHES } from '../fixtures.ts';
-import { invalid, success } from '../respond.ts';
+import { pause, type Ctx, type Reply, type Req } from '../context.ts';
+import { checkCustomerRules, completeCustomer, isDefaultAddress } from '../customer-rules.ts';
+import { VALID_BRANCHES } from '../fixtures.ts';
+import { jsonId } from '../profiles/types.ts';
+import { HttpError, invalid, success } from '../respond.ts';
 import type { Contact } from '../store.ts';
-
-const schemas = new WeakMap<ReadonlySet<FaultName>, ReturnType<typeof customerSchema>>();
 
 /** 4.2: "query | branch_id | integer | yes | branch in which the customer is created; must be valid". */
 function branch(ctx: Ctx, req: Req): number {
@@ -21,22 +20,57 @@ function branch(ctx: Ctx, req: Req): number {
   return id;
 }
 
+/** A letter outside Latin-1 (Devanagari, Tamil, Bengali ...). */
+const NON_LATIN_LETTER = /(?![\u0000-\u00ff])\p{L}/u;
+
+/** The faults whose defect is a 5xx on a valid customer (CU-13: "never a 5xx"). */
+function crashes(ctx: Ctx, c: Customer): void {
+  const f = ctx.faults;
+  const names = [c.firstName, c.lastName, c.companyName, ...c.contactAddressDTO.flatMap((a) => [a.addressLine1, a.addressLine2, a.firstName, a.lastName, a.companyName])];
+  if (f.has('cu-500-non-latin') && names.some((t) => NON_LATIN_LETTER.test(t))) throw new HttpError(500, 'Internal Server Error');
+  if (f.has('cu-500-long-text') && [c.remark, ...c.contactAddressDTO.map((a) => a.addressLine1)].some((t) => t.length > 255))
+    throw new HttpError(500, 'Internal Server Error');
+}
+
+/** "12.50" -> "12.5", "007" -> "7", "0.00" -> "0": the same amount, written shortest. */
+function shortestAmount(text: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return text;
+  const whole = m[2]!.replace(/^0+(?=\d)/, '');
+  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  const out = `${m[1]}${whole}${fraction ? `.${fraction}` : ''}`;
+  return out === '-0' ? '0' : out;
+}
+
+/** CU-8: what a normalising vendor stores - text trimmed, e-mail lower case, GSTIN and PAN upper case, amounts shortest. */
+function normalised<T extends Record<string, unknown>>(value: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v !== 'string') out[k] = v;
+    else if (k === 'email' || k === 'contactEmail') out[k] = v.trim().toLowerCase();
+    else if (k === 'gstin' || k === 'panNo') out[k] = v.trim().toUpperCase();
+    else if (k === 'opening' || k === 'creditLimit') out[k] = shortestAmount(v.trim());
+    else out[k] = v.trim();
+  }
+  return out as T;
+}
+
 function parseCustomer(ctx: Ctx, req: Req): Customer {
-  let schema = schemas.get(ctx.faults);
-  if (!schema) schemas.set(ctx.faults, (schema = customerSchema(ctx.faults)));
-  const parsed = schema.safeParse(parseJson(ctx, req));
+  const parsed = ctx.schemas.customer.safeParse(parseJson(ctx, req, true));
   if (!parsed.success) invalid(describeIssue(parsed.error));
-  const c = parsed.data as Customer;
-  checkCustomerRules(ctx.faults, c);
+  let c = completeCustomer(parsed.data as Partial<Customer>);
+  if (ctx.profile.customer.normalise) c = { ...normalised(c), contactAddressDTO: c.contactAddressDTO.map(normalised) };
+  checkCustomerRules(ctx.profile, ctx.faults, c);
+  crashes(ctx, c);
   return c;
 }
 
-export function createCustomer(ctx: Ctx, req: Req): Reply {
+export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   const f = ctx.faults;
   const branchId = branch(ctx, req);
   requireJsonContentType(ctx, req);
   const c = parseCustomer(ctx, req);
-  const existing = c.contactId === 0 ? undefined : ctx.store.contacts.get(c.contactId);
+  const existing = c.contactId === 0 ? undefined : ctx.store.contacts.get(String(c.contactId));
   if (c.contactId !== 0 && (!existing || existing.branchId !== branchId))
     invalid(`contactId ${c.contactId} does not exist in branch ${branchId}`);
 
@@ -48,14 +82,29 @@ export function createCustomer(ctx: Ctx, req: Req): Reply {
   addresses = mergeAddresses(ctx, addresses, sent);
 
   const { deletedAddressIds: _d, contactAddressDTO: _a, ...fields } = c;
+  const save = (contactId: number | bigint): Reply => {
+    ctx.store.contacts.set(String(contactId), { ...fields, contactId, branchId, addresses } as Contact);
+    // 4.2 Success: "response an object with contactId (integer ...)" (CU-1).
+    const id = f.has('cu-contactid-string') ? String(contactId) : contactId;
+    return success(ctx, ctx.profile.messages.customerCreated, { contactId: id });
+  };
+  if (existing) return save(existing.contactId);
   // 4.2: "contactId (integer, id of the created contact)" - a new id each time (CU-2).
-  const contactId = existing ? existing.contactId : f.has('cu-contactid-reused') ? FIRST_CONTACT_ID : ctx.store.newContactId();
-  const saved: Contact = { ...fields, contactId, branchId, addresses };
-  ctx.store.contacts.set(contactId, saved);
-  // 4.2 Success: "response an object with contactId (integer ...)" (CU-1).
-  const id = f.has('cu-contactid-string') ? String(contactId) : contactId;
-  return success(ctx, 'Customer created successfully', { contactId: id });
+  if (f.has('cu-contactid-reused')) return save(jsonId(ctx.profile.ids.firstContactId));
+  if (f.has('cu-contactid-race')) return raceForId(ctx, save);
+  return save(ctx.store.newContactId());
 }
+
+/** cu-contactid-race: the next id is read, the handler waits (a round trip to a slow sequence),
+ *  then the counter is moved past it: creations that overlap get the same id. */
+async function raceForId(ctx: Ctx, save: (id: number | bigint) => Reply): Promise<Reply> {
+  const id = ctx.store.peekContactId();
+  await pause();
+  ctx.store.contactIdTaken(id);
+  return save(id);
+}
+
+const sameId = (a: number | bigint, b: number | bigint) => String(a) === String(b);
 
 /** 4.2: "addressId 0 ... denote[s] new records"; a known addressId replaces that address. */
 function mergeAddresses(ctx: Ctx, saved: Address[], sent: Address[]): Address[] {
@@ -64,12 +113,17 @@ function mergeAddresses(ctx: Ctx, saved: Address[], sent: Address[]): Address[] 
   const placed = new Map<Address, Address>();
   for (const a of sent) {
     if (a.addressId === 0) continue;
-    const at = result.findIndex((s) => s.addressId === a.addressId);
+    const at = result.findIndex((s) => sameId(s.addressId, a.addressId));
     if (at < 0) invalid(`addressId ${a.addressId} is not an address of this contact`);
-    if ([...placed.keys()].some((p) => p.addressId === a.addressId)) invalid(`addressId ${a.addressId} is sent twice`);
+    if ([...placed.keys()].some((p) => sameId(p.addressId, a.addressId))) invalid(`addressId ${a.addressId} is sent twice`);
     placed.set(a, { ...a });
   }
-  for (const [a, copy] of placed) result[result.findIndex((s) => s.addressId === a.addressId)] = copy;
+  // 4.2: a saved address sent with its addressId is updated in place (CU-14).
+  const duplicate = f.has('cu-upsert-duplicates');
+  for (const [a, copy] of placed) {
+    if (duplicate) result.push((copy.addressId = ctx.store.newAddressId(), copy));
+    else result[result.findIndex((s) => sameId(s.addressId, a.addressId))] = copy;
+  }
   for (const a of sent) {
     if (a.addressId !== 0) continue;
     const copy = { ...a, addressId: ctx.store.newAddressId() };
@@ -80,6 +134,10 @@ function mergeAddresses(ctx: Ctx, saved: Address[], sent: Address[]): Address[] 
   const sentDefault = sent.find((a) => isDefaultAddress(f, a.isDefault));
   const keep = sentDefault && placed.get(sentDefault);
   if (keep) for (const r of result) if (r !== keep && isDefaultAddress(f, r.isDefault)) r.isDefault = 0;
+  // "the one with isDefault 1 is the default address": a contact with addresses keeps exactly one
+  // (cu-drop-addresses has lost addresses the request sent: it saves what is left, as it always did).
+  const defaults = result.filter((r) => isDefaultAddress(f, r.isDefault)).length;
+  if (result.length > 0 && defaults !== 1 && !f.has('cu-drop-addresses')) invalid(`the saved addresses must hold exactly one with isDefault 1, this save would leave ${defaults}`);
   // 4.2: "the one with isDefault 1 is the default address" - it stays so when saved (CU-9).
   if (f.has('cu-default-lost')) for (const r of result) r.isDefault = 0;
   return result;

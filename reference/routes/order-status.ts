@@ -1,13 +1,11 @@
 // 4.1 Update Order Status: POST /api/v1/sales/{salesId}/update-order-status?branch_id=
 import { ORDER_STATUSES } from '../../contract/schemas/order-status.ts';
-import { parseJson, parseIntegerText, queryParam, requireJsonContentType, requireObject } from '../body.ts';
-import type { Ctx, Reply, Req } from '../context.ts';
+import { idKey, parseJson, parseIntegerText, queryParam, requireJsonContentType, requireObject } from '../body.ts';
+import { pause, type Ctx, type Reply, type Req } from '../context.ts';
 import { VALID_BRANCHES } from '../fixtures.ts';
+import { transitionRefusal } from '../profiles/strategies.ts';
 import { failure, invalid, success } from '../respond.ts';
 import type { Voucher } from '../store.ts';
-
-/** Transitions are "not shown" (3); the reference's choice: these end the lifecycle. */
-const FINAL = new Set(['Delivered', 'Cancelled']);
 
 /** 4.1: "query | branch_id | integer | yes | branch in which the voucher exists". Null: no branch given. */
 function branch(ctx: Ctx, req: Req): number | null {
@@ -57,10 +55,11 @@ function checkReason(ctx: Ctx, body: Record<string, unknown>): void {
   invalid('reason must be an integer');
 }
 
-export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Reply {
+export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Reply | Promise<Reply> {
   const f = ctx.faults;
-  const salesId = parseIntegerText(salesIdText);
-  if (salesId === null || salesId < 1) invalid('salesId must be a positive integer');
+  // 2.2 "a numeric salesId": any size (a 64-bit vendor's ids are past 2^53).
+  const salesId = idKey(salesIdText);
+  if (salesId === null) invalid('salesId must be a positive integer');
   const branchId = branch(ctx, req);
   requireJsonContentType(ctx, req);
   // 4.1 rule 5: "the body is JSON"; an empty body is a missing orderStatus (OS-2e).
@@ -81,7 +80,20 @@ export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Repl
   if (branchId !== null && voucher.branchId !== branchId && !f.has('os-ignore-branch'))
     invalid(`salesId ${salesId} does not exist in branch ${branchId}`);
   checkRules(ctx, voucher, next);
+  // 4.1 Purpose: "change the order status of an existing sales voucher" - each update takes effect (OS-7).
+  if (f.has('os-parallel-lost-update')) return throughSharedSlot(ctx, voucher, next);
   voucher.orderStatus = next;
+  return updated(ctx);
+}
+
+/** os-parallel-lost-update: the update is parked in one slot shared by every request, and applied
+ *  after a wait; an update arriving meanwhile takes the slot, so only the last one takes effect. */
+async function throughSharedSlot(ctx: Ctx, voucher: Voucher, next: string): Promise<Reply> {
+  ctx.race.statusSlot = { voucher, next };
+  await pause();
+  const slot = ctx.race.statusSlot;
+  ctx.race.statusSlot = null;
+  if (slot) slot.voucher.orderStatus = slot.next;
   return updated(ctx);
 }
 
@@ -96,13 +108,13 @@ function checkRules(ctx: Ctx, voucher: Voucher, next: string): void {
     if (voucher.paymentStatus !== 'paid' && !f.has('os-delivered-unpaid'))
       invalid(`orderStatus Delivered requires the payment status of salesId ${voucher.salesId} to be paid`);
   }
-  // 3 "Transitions: not shown": the reference's choice: Delivered and Cancelled are final.
-  if (FINAL.has(voucher.orderStatus) && next !== voucher.orderStatus)
-    invalid(`orderStatus of salesId ${voucher.salesId} is ${voucher.orderStatus} and can no longer change`);
+  // 3 "Transitions: not shown": the profile's rule.
+  const refusal = transitionRefusal(ctx.profile.transitions, voucher.orderStatus, next);
+  if (refusal) invalid(`orderStatus of salesId ${voucher.salesId}: ${refusal}`);
 }
 
 /** 4.1 Success: "status true, a message saying the order status was updated, code as string of 200, response null". */
 function updated(ctx: Ctx): Reply {
   // 4.1 Success: "response null" (OS-5).
-  return success(ctx, 'Order status updated successfully', ctx.faults.has('os-response-object') ? {} : null);
+  return success(ctx, ctx.profile.messages.orderUpdated, ctx.faults.has('os-response-object') ? {} : null);
 }

@@ -3,19 +3,33 @@ import { z } from 'zod';
 import { formatDayMonthYear } from '../../contract/formats.ts';
 import { MODULE_NAMES, reportRequest, type ReportRequest } from '../../contract/schemas/report.ts';
 import { describeIssue, parseJson, requireJsonContentType } from '../body.ts';
-import type { Ctx, Reply, Req } from '../context.ts';
+import { pause, type Ctx, type Reply, type Req } from '../context.ts';
 import { DAY_MS, type Line, type Transaction } from '../data.ts';
 import type { FaultName } from '../faults.ts';
+import { defaultProfile } from '../profiles/index.ts';
+import type { Profile } from '../profiles/types.ts';
 import { select } from '../report-query.ts';
 import { invalid, RawJson, success } from '../respond.ts';
 
-/** 8 rule 2: "the maximum value of limit: not shown". The reference's choice: larger limits are
- *  capped at 200 silently (RP-2 allows a server to return fewer than limit). */
-export const MAX_LIMIT = 200;
+/** 8 rule 2: "the maximum value of limit: not shown". The default vendor's choice: larger limits
+ *  are capped at 200 silently (RP-2 allows a server to return fewer than limit). */
+export const MAX_LIMIT = defaultProfile.report.maxLimit!;
 
 type Faults = ReadonlySet<FaultName>;
-// 4.3: dateFrom/dateTo "ISO 8601 in UTC (trailing Z)" (RP-12: other strings are refused).
-const lenientDates = reportRequest.extend({ dateFrom: z.string(), dateTo: z.string() });
+
+/** The report request as the profile reads it (RP-15: Z-less dates, numbers written as text, a negative offset). */
+export function reportSchema(profile: Profile, faults: Faults): z.ZodType<ReportRequest> {
+  const r = profile.report;
+  const asNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v);
+  const number = (s: z.ZodType<number>) => (r.numberText === 'coerce' ? z.preprocess(asNumber, s) : s);
+  let schema = reportRequest.extend({
+    limit: number(z.number().int().nonnegative()),
+    offset: number(r.negativeOffset === 'clamp' ? z.number().int().transform((v) => Math.max(0, v)) : z.number().int().nonnegative()),
+  });
+  // 4.3: dateFrom/dateTo "ISO 8601 in UTC (trailing Z)" (RP-12: other strings are refused, by select()).
+  if (faults.has('rp-accepts-bad-dates') || r.zlessDates === 'utc') schema = schema.extend({ dateFrom: z.string(), dateTo: z.string() });
+  return schema as unknown as z.ZodType<ReportRequest>;
+}
 /** The faults that change how an item is written. */
 const RENDER_FAULTS: FaultName[] = ['rp-date-iso', 'rp-qty-mismatch', 'rp-amount-decimals', 'rp-module-name-swap'];
 
@@ -70,35 +84,59 @@ export function renderItem(faults: Faults, tx: Transaction) {
   };
 }
 
-/** The data never changes: while no fault alters items, each item's JSON is written once. */
-const itemJson = new WeakMap<Transaction, Buffer>();
-function cleanJson(tx: Transaction): Buffer {
-  let bytes = itemJson.get(tx);
-  if (bytes === undefined) itemJson.set(tx, (bytes = Buffer.from(JSON.stringify(renderItem(NO_FAULTS, tx)))));
+/** An item's JSON; a vendor with 64-bit ids adds `base` to the transactionId, written as its exact digits. */
+function itemText(faults: Faults, tx: Transaction, base: bigint): string {
+  const item = renderItem(faults, tx);
+  if (base === 0n) return JSON.stringify(item);
+  const { transactionId: _t, ...rest } = item;
+  return `{"transactionId":${base + BigInt(tx.transactionId)},${JSON.stringify(rest).slice(1)}`;
+}
+
+/** The data never changes: while no fault alters items, each item's JSON is written once (per id base). */
+const itemJson = new Map<bigint, WeakMap<Transaction, Buffer>>();
+function cleanJson(tx: Transaction, base = 0n): Buffer {
+  let cache = itemJson.get(base);
+  if (!cache) itemJson.set(base, (cache = new WeakMap()));
+  let bytes = cache.get(tx);
+  if (bytes === undefined) cache.set(tx, (bytes = Buffer.from(itemText(NO_FAULTS, tx, base))));
   return bytes;
 }
 const NO_FAULTS: Faults = new Set();
+const cleanDefaultJson = (tx: Transaction): Buffer => cleanJson(tx);
 const END = Buffer.from(']}');
 
 /** The items of a page as JSON joined by commas. */
-function writeItems(faults: Faults, page: Transaction[]): Buffer {
+function writeItems(faults: Faults, page: Transaction[], base: bigint): Buffer {
   const rendered = RENDER_FAULTS.some((name) => faults.has(name));
-  return Buffer.from(page.map((tx) => (rendered ? JSON.stringify(renderItem(faults, tx)) : cleanJson(tx).toString('utf8'))).join(','));
+  return Buffer.from(page.map((tx) => (rendered ? itemText(faults, tx, base) : cleanJson(tx, base).toString('utf8'))).join(','));
 }
 
-export function report(ctx: Ctx, req: Req): Reply {
+/** 8 rule 2 (RP-13): the profile's maximum limit - capped silently, or refused with 400. */
+function effectiveLimit(profile: Profile, limit: number): number {
+  const max = profile.report.maxLimit;
+  if (max === null || limit <= max) return limit;
+  if (profile.report.aboveMax === 'refuse') invalid(`limit must be at most ${max}`);
+  return max;
+}
+
+export function report(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   const f = ctx.faults;
   requireJsonContentType(ctx, req);
   // 4.3: "dateFrom | string | yes | start of range, ISO 8601 in UTC (trailing Z)" (RP-12).
-  const parsed = (f.has('rp-accepts-bad-dates') ? lenientDates : reportRequest).safeParse(parseJson(ctx, req));
+  const parsed = ctx.schemas.report.safeParse(parseJson(ctx, req));
   if (!parsed.success) invalid(describeIssue(parsed.error));
-  const q: ReportRequest = parsed.data;
-  const selection = select(f, ctx.data, q);
+  const q = parsed.data as ReportRequest;
+  const selection = select(f, ctx.profile, ctx.data, q);
+  const base = ctx.profile.ids.base;
 
   // 4.3 rule 2: "Pagination uses limit and offset" (RP-2: at most limit items).
-  const limit = f.has('rp-limit-ignored') ? 500 : Math.min(q.limit, MAX_LIMIT);
+  let limit = f.has('rp-limit-ignored') ? 500 : effectiveLimit(ctx.profile, q.limit);
+  // 4.3: "limit | number of records to return" - 0 returns none (RP-20).
+  if (limit === 0 && f.has('rp-limit-zero-all')) limit = selection.total;
   // 4.3 rule 2: "Pagination uses limit and offset" (RP-2: pages are disjoint).
-  const start = f.has('rp-offset-overlap') && q.offset > 0 ? q.offset - 1 : q.offset;
+  let start = f.has('rp-offset-overlap') && q.offset > 0 ? q.offset - 1 : q.offset;
+  // 4.3: "offset | number of records to skip" - past the end, nothing is left (RP-20, RP-2).
+  if (start >= selection.total && f.has('rp-offset-wraps')) start = 0;
   let totalCount = selection.total;
   let page: Transaction[];
   // 4.3 rule 1: a narrower range holds no more transactions than a wider one (RP-10).
@@ -110,13 +148,33 @@ export function report(ctx: Ctx, req: Req): Reply {
   } else page = selection.page(start, limit);
   // The same page as pre-written bytes, unless a fault changes the items or how they are written.
   const rendered = RENDER_FAULTS.some((name) => f.has(name));
-  const items = (!narrowRepeats && !rendered && selection.pageJson(start, limit, cleanJson)) || writeItems(f, page);
+  const items = (!narrowRepeats && !rendered && base === 0n && selection.pageJson(start, limit, cleanDefaultJson)) || writeItems(f, page, base);
 
   // 4.3: a transaction belongs to one branch; a report over a,b holds those of a plus those of b (RP-9b).
   if (f.has('rp-branch-double-count') && selection.listedBranches > 1) totalCount *= 2;
   // 4.3 rule 2: totalCount is the count of transactions, independent of limit and offset (RP-2).
   if (f.has('rp-totalcount-page')) totalCount = page.length;
+  if (f.has('rp-parallel-disagree')) return disagreeWhenParallel(ctx, req.body, totalCount, items);
+  return answer(ctx, totalCount, items);
+}
+
+function answer(ctx: Ctx, totalCount: number, items: Buffer): Reply {
   // 4.3: "totalCount | integer | count of transactions" (RP-7).
-  const total = JSON.stringify(f.has('rp-totalcount-string') ? String(totalCount) : totalCount);
-  return success(ctx, 'Consumption production report list', new RawJson([Buffer.from(`{"totalCount":${total},"items":[`), items, END]));
+  const total = ctx.faults.has('rp-totalcount-string') ? `"${totalCount}"` : String(totalCount);
+  return success(ctx, ctx.profile.messages.report, new RawJson([Buffer.from(`{"totalCount":${total},"items":[`), items, END]));
+}
+
+/** rp-parallel-disagree: a report whose identical twin is in flight (both wait a moment, as for a
+ *  slow query) counts one transaction more (RP-21: identical requests sent in parallel agree). */
+async function disagreeWhenParallel(ctx: Ctx, key: string, totalCount: number, items: Buffer): Promise<Reply> {
+  const inFlight = ctx.race.reports;
+  inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+  try {
+    await pause(20);
+    return answer(ctx, (inFlight.get(key) ?? 1) > 1 ? totalCount + 1 : totalCount, items);
+  } finally {
+    const left = (inFlight.get(key) ?? 1) - 1;
+    if (left > 0) inFlight.set(key, left);
+    else inFlight.delete(key);
+  }
 }

@@ -173,6 +173,16 @@ describe('4.2 upsert and read-back (GET /api/v1/contact/{contactId})', () => {
     expect(back.filter((x: any) => x.isDefault === 1).map((x: any) => x.addressLine1)).toEqual(['new default']);
   });
 
+  it('updates a non-default address alone, and refuses a save that would leave no default, changing nothing', async () => {
+    const id = await created(validCustomer({ contactAddressDTO: [validAddress(), validAddress({ isDefault: 0, addressLine1: 'second' })] }));
+    const [first, second] = (await read(id)).json.response.contactAddressDTO;
+    expect((await save(validCustomer({ contactId: id, contactAddressDTO: [{ ...second, addressLine1: 'moved' }] }))).status).toBe(200);
+    expect((await read(id)).json.response.contactAddressDTO).toEqual([first, { ...second, addressLine1: 'moved' }]);
+    expect400(await save(validCustomer({ contactId: id, contactAddressDTO: [{ ...first, isDefault: 0 }] })), /isDefault/);
+    expect400(await save(validCustomer({ contactId: id, deletedAddressIds: [first.addressId], contactAddressDTO: [] })), /isDefault/);
+    expect((await read(id)).json.response.contactAddressDTO).toEqual([first, { ...second, addressLine1: 'moved' }]);
+  });
+
   it('refuses an update whose addressId was deleted in the same request, and changes nothing', async () => {
     const id = await created(validCustomer());
     const [addr] = (await read(id)).json.response.contactAddressDTO;

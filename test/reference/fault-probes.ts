@@ -5,24 +5,12 @@ import { expect } from 'vitest';
 import { AMOUNT_2DP, splitJoined } from '../../contract/formats.ts';
 import type { FaultName } from '../../reference/faults.ts';
 import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/fixtures.ts';
-import { paths, reportBody, validAddress, validCustomer, validGstin, type Answer, type CallOptions } from './helpers.ts';
-import { amountFields, envelopeChange, oneStatus, RL_LIMIT, type Probe, type Seen, type Send } from './probe-kit.ts';
+import { DEEP_PROBES } from './fault-probes-deep.ts';
+import { paths, validAddress, validCustomer } from './helpers.ts';
+import { amountFields, customer, day, envelopeChange, oneStatus, os, P, readBack, report, RL_LIMIT, statusFlip, type Probe } from './probe-kit.ts';
 
 export const RL_TOKENS = ['rl-token-1', 'rl-token-2', 'rl-token-3'];
 const V = UNPAID_VOUCHERS.slice(30); // 1031..1060, one or two per probe
-const day = (d: string) => ({ dateFrom: `${d}T00:00:00Z`, dateTo: `${d}T23:59:59Z` });
-
-const os = (send: Send, salesId: number, body: unknown, branch: number | string | null = 1, opts: CallOptions = {}) =>
-  send(paths.orderStatus(salesId, branch), { body, ...opts });
-const report = (send: Send, patch: Record<string, unknown> = {}, opts: CallOptions = {}) => send(paths.report, { body: reportBody(patch), ...opts });
-const customer = (send: Send, body: unknown, branch: number | string = 1) => send(paths.customer(branch), { body });
-const readBack = (send: Send, a: Answer) => send(paths.contact(a.json?.response?.contactId ?? 0), {}, 'GET');
-
-const P = (fault: FaultName, op: Probe['op'], run: Probe['run'], differs: Probe['differs'], sends: Probe['sends'] = {}): Probe => ({ fault, op, run, differs, sends });
-const statusFlip = (from: number, to: number) => (c: Seen[], f: Seen[]) => {
-  expect(c.map((s) => s.status)).toEqual(c.map(() => from));
-  expect(f.map((s) => s.status)).toEqual(f.map(() => to));
-};
 
 export const PROBES: Probe[] = [
   // ---- envelope ----
@@ -31,11 +19,6 @@ export const PROBES: Probe[] = [
   P('envelope-code-number', 'customer', async (s) => [await customer(s, validCustomer())], envelopeChange((b) => ({ ...b, code: 200 }))),
   P('envelope-code-ok', 'report', async (s) => [await report(s, { limit: 1, offset: 5 })], envelopeChange((b) => ({ ...b, code: 'OK' }))),
   P('success-status-false', 'report', async (s) => [await report(s, { limit: 1, offset: 9 })], envelopeChange((b) => ({ ...b, status: false }))),
-  P('error-plain-text', 'order-status', async (s) => [await os(s, V[1]!, { orderStatus: 'Completed' })], (c, f) => {
-    oneStatus(c, f, 400, 400);
-    expect(c[0]!.type).toBe('application/json');
-    expect(f[0]).toMatchObject({ type: 'text/plain', body: c[0]!.body.message });
-  }),
   P('error-code-200', 'report', async (s) => [await report(s, { limit: -1 })], (c, f) => {
     oneStatus(c, f, 400, 400);
     expect(f[0]!.body).toEqual({ ...c[0]!.body, code: '200' });
@@ -91,7 +74,6 @@ export const PROBES: Probe[] = [
   P('cu-single-address', 'customer', async (s) => [await customer(s, validCustomer({ contactAddressDTO: [validAddress(), validAddress({ isDefault: 0 })] }))], statusFlip(200, 400)),
   P('cu-opening-unchecked', 'customer', async (s) => [await customer(s, validCustomer({ opening: 'abc' })), await customer(s, validCustomer({ creditLimit: 'lots' }))], statusFlip(400, 200)),
   P('cu-isdefault-unchecked', 'customer', async (s) => [await customer(s, validCustomer({ contactAddressDTO: [validAddress({ isDefault: 2 as 1 })] }))], statusFlip(400, 200)),
-  P('cu-gstin-unchecked', 'customer', async (s) => [await customer(s, validCustomer({ gstType: 'Registered', gstin: `${validGstin().slice(0, 14)}#` }))], statusFlip(400, 200)),
   P('cu-branch-unchecked', 'customer', async (s) => [await customer(s, validCustomer(), 999)], statusFlip(400, 200)),
   P('cu-empty-lastname', 'customer', async (s) => [await customer(s, validCustomer({ lastName: '' }))], statusFlip(200, 400)),
   P('cu-drop-addresses', 'customer', async (s) => {
@@ -191,15 +173,16 @@ export const PROBES: Probe[] = [
     expect(f[1]).toEqual(c[1]);
   }),
   // ---- rate limit (limited server; one token each; invalid requests count too) ----
-  ...(['rl-retry-after-lies', 'rl-429-no-envelope', 'rl-503'] as const).map((fault, i) =>
+  ...(['rl-retry-after-lies', 'rl-429-status-true', 'rl-503'] as const).map((fault, i) =>
     P(fault, 'rate-limit', async (s) => {
       const token = RL_TOKENS[i]!;
       for (let n = 0; n < RL_LIMIT.limit; n++) await s(paths.customer(1), { body: {}, token });
       return [await s(paths.customer(1), { body: {}, token })];
     }, rlDiffers(fault))),
+  ...DEEP_PROBES,
 ];
 
-function rlDiffers(fault: 'rl-retry-after-lies' | 'rl-429-no-envelope' | 'rl-503'): Probe['differs'] {
+function rlDiffers(fault: 'rl-retry-after-lies' | 'rl-429-status-true' | 'rl-503'): Probe['differs'] {
   return (c, f) => {
     const [clean, faulty] = [c[0]!, f[0]!];
     expect(clean).toMatchObject({ status: 429, type: 'application/json', body: { status: false, message: 'Too Many Request', code: '429', response: null } });
@@ -208,8 +191,8 @@ function rlDiffers(fault: 'rl-retry-after-lies' | 'rl-429-no-envelope' | 'rl-503
       expect({ ...faulty, retryAfter: 0 }).toEqual({ ...clean, retryAfter: 0 });
       expect(faulty.retryAfter).toBeLessThanOrEqual(Math.ceil(clean.retryAfter! / 3));
       expect(faulty.retryAfter).toBeGreaterThanOrEqual(Math.floor(clean.retryAfter! / 3) - 2);
-    } else if (fault === 'rl-429-no-envelope') {
-      expect(faulty).toMatchObject({ status: 429, type: 'text/plain', body: 'Too Many Request' });
+    } else if (fault === 'rl-429-status-true') {
+      expect(faulty).toMatchObject({ status: 429, type: 'application/json', body: { ...clean.body, status: true } });
       expect(Math.abs(faulty.retryAfter! - clean.retryAfter!)).toBeLessThanOrEqual(2);
     } else {
       expect(faulty).toMatchObject({ status: 503, type: 'application/json', body: { ...clean.body, message: 'Service Unavailable', code: '503' } });

@@ -23,15 +23,18 @@ export interface CallOptions {
   body?: unknown;
   /** null: no api-token header. Default: the first reference token. */
   token?: string | null;
+  /** Several api-token header lines (instead of `token`). */
+  tokens?: string[];
   /** null: no Content-Type header. Default application/json when a body is sent. */
   contentType?: string | null;
   headers?: Record<string, string>;
 }
 
 export async function call(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...opts.headers };
+  const headers: Record<string, string | string[]> = { ...opts.headers };
   const token = opts.token === undefined ? TOKEN : opts.token;
-  if (token !== null) headers['api-token'] = token;
+  if (opts.tokens) headers['api-token'] = opts.tokens;
+  else if (token !== null) headers['api-token'] = token;
   let body: string | Buffer | undefined;
   if (opts.body !== undefined) body = typeof opts.body === 'string' || Buffer.isBuffer(opts.body) ? opts.body : JSON.stringify(opts.body);
   const contentType = opts.contentType === undefined ? (body !== undefined ? JSON_TYPE : null) : opts.contentType;
@@ -53,6 +56,7 @@ export const paths = {
     `/api/v1/sales/${salesId}/update-order-status${branch === null ? '' : `?branch_id=${branch}`}`,
   customer: (branch: number | string | null = BRANCH_ID) => `/api/v1/customer/create${branch === null ? '' : `?branch_id=${branch}`}`,
   contact: (contactId: number | string, branch: number | string = BRANCH_ID) => `/api/v1/contact/${contactId}?branch_id=${branch}`,
+  orderRead: (salesId: number | string, branch: number | string = BRANCH_ID) => `/api/v1/sales/${salesId}/order-status?branch_id=${branch}`,
   report: '/api/v1/report/consumption-production-report',
 };
 

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import type { FaultName } from '../../reference/faults.ts';
 import type { RateLimitConfig } from '../../reference/limiter.ts';
-import type { Answer, CallOptions } from './helpers.ts';
+import { paths, reportBody, type Answer, type CallOptions } from './helpers.ts';
 
 /** The rate limit of the server the rate-limit probes run on. */
 export const RL_LIMIT: RateLimitConfig = { limit: 2, windowSeconds: 30, algorithm: 'fixed', scope: 'token' };
@@ -26,12 +26,27 @@ export interface Probe {
   fault: FaultName;
   /** The operation the probe calls ('rate-limit': customer creation over the limit on a limited server). */
   op: 'order-status' | 'customer' | 'report' | 'rate-limit';
-  /** How the probe departs from a valid request, besides its body's content. */
-  sends: { token?: 'none' | 'invalid'; contentType?: 'other'; body?: 'not-json' };
+  /** How the probe departs from a valid request, besides its body's content ('elsewhere': no api-token
+   *  header, a valid token in the query or another header; 'twice': two api-token headers). */
+  sends: { token?: 'none' | 'invalid' | 'empty' | 'twice' | 'elsewhere'; contentType?: 'other'; body?: 'not-json' };
   run(send: Send): Promise<Answer[]>;
   /** Asserts the difference the fault's `does` names, between the clean and the faulty answers. */
   differs(clean: Seen[], faulty: Seen[]): void;
 }
+
+export const P = (fault: FaultName, op: Probe['op'], run: Probe['run'], differs: Probe['differs'], sends: Probe['sends'] = {}): Probe => ({ fault, op, run, differs, sends });
+
+export const statusFlip = (from: number, to: number) => (c: Seen[], f: Seen[]) => {
+  expect(c.map((s) => s.status)).toEqual(c.map(() => from));
+  expect(f.map((s) => s.status)).toEqual(f.map(() => to));
+};
+
+export const os = (send: Send, salesId: number, body: unknown, branch: number | string | null = 1, opts: CallOptions = {}) =>
+  send(paths.orderStatus(salesId, branch), { body, ...opts });
+export const report = (send: Send, patch: Record<string, unknown> = {}, opts: CallOptions = {}) => send(paths.report, { body: reportBody(patch), ...opts });
+export const customer = (send: Send, body: unknown, branch: number | string = 1) => send(paths.customer(branch), { body });
+export const readBack = (send: Send, a: Answer) => send(paths.contact(a.json?.response?.contactId ?? 0), {}, 'GET');
+export const day = (d: string) => ({ dateFrom: `${d}T00:00:00Z`, dateTo: `${d}T23:59:59Z` });
 
 export function toSeen(a: Answer): Seen {
   const seen: Seen = { status: a.status, type: (a.headers['content-type'] ?? '').split(';')[0]!.trim(), body: a.json ?? a.text };
@@ -77,7 +92,9 @@ const ENVELOPE_SUCCESS = ['envelope-status-string', 'envelope-no-message', 'enve
  *  - success-envelope faults: probes with a 200 answer (clean); error-shape faults: probes with a 400;
  *  - content-type-text: every probe (its status and body must still be the same, checked apart);
  *  - crash-on-bad-json: probes sending a body that is not JSON; content-type-ignored: probes with another Content-Type;
- *  - auth-missing-accepted / auth-any-token: probes sending no / an invalid token; auth-401: probes answered 403;
+ *  - auth-missing-accepted: probes sending no api-token header; auth-any-token, auth-prefix-compare,
+ *    auth-case-insensitive: probes sending an invalid token; auth-empty-accepted: an empty one;
+ *    auth-duplicate-first: two; auth-query-token, auth-bearer-accepted: the token elsewhere; auth-401: probes answered 403;
  *    auth-skip-order-status: order-status probes without a valid token; auth-rejects-valid: report probes;
  *  - os-*, cu-*, rp-*: probes of their own operation (order status; customer creation and read-back; report);
  *  - rl-*: the rate-limit probes.
@@ -86,12 +103,16 @@ const ENVELOPE_SUCCESS = ['envelope-status-string', 'envelope-no-message', 'enve
 export function related(fault: FaultName, probe: Probe, clean: Seen[]): boolean {
   const statuses = clean.map((s) => s.status);
   if (ENVELOPE_SUCCESS.includes(fault)) return statuses.includes(200);
-  if (fault === 'error-plain-text' || fault === 'error-code-200') return statuses.includes(400);
+  if (fault === 'error-code-200') return statuses.includes(400);
   if (fault === 'content-type-text') return true;
   if (fault === 'crash-on-bad-json') return probe.sends.body === 'not-json';
   if (fault === 'content-type-ignored') return probe.sends.contentType === 'other';
-  if (fault === 'auth-missing-accepted') return probe.sends.token === 'none';
-  if (fault === 'auth-any-token') return probe.sends.token === 'invalid';
+  const token = probe.sends.token;
+  if (fault === 'auth-missing-accepted') return token === 'none' || token === 'elsewhere';
+  if (fault === 'auth-any-token' || fault === 'auth-prefix-compare' || fault === 'auth-case-insensitive') return token === 'invalid';
+  if (fault === 'auth-empty-accepted') return token === 'empty';
+  if (fault === 'auth-duplicate-first') return token === 'twice';
+  if (fault === 'auth-query-token' || fault === 'auth-bearer-accepted') return token === 'elsewhere';
   if (fault === 'auth-401') return statuses.includes(403);
   if (fault === 'auth-skip-order-status') return probe.op === 'order-status' && probe.sends.token !== undefined;
   if (fault === 'auth-rejects-valid') return probe.op === 'report';

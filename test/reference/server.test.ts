@@ -119,15 +119,25 @@ describe('the public API of reference/server.ts', () => {
   it('prints a run config that the kit accepts and that points at the fixtures', () => {
     const config = ref.runConfig();
     expect(runConfigSchema.parse(config)).toBeTruthy();
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
     expect(config).toEqual({
       target: { name: 'erp-conformance reference', baseUrl: ref.url, token: 'reference-token-1', secondToken: 'reference-token-2', timeoutMs: 10000 },
       fixtures: {
         branchId: 1, otherBranchId: 2, invalidBranchId: 999,
-        sales: { unpaid: [...fx.UNPAID_VOUCHERS], paid: [...fx.PAID_VOUCHERS], otherBranch: [...fx.OTHER_BRANCH_VOUCHERS], missing: 999999 },
-        report: { branchList: '1,2', dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-04-30T23:59:59Z' },
+        sales: {
+          lifecycle: range(1001, 1010), cancel: range(1011, 1020), refusals: range(1021, 1030), parallel: range(1031, 1046),
+          deliver: range(2001, 2010), otherBranch: [...fx.OTHER_BRANCH_VOUCHERS], missing: 999999,
+        },
+        report: {
+          branchList: '1,2', dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-04-30T23:59:59Z',
+          filterIds: fx.reportFilterIds(42), emptyBranchId: 4,
+        },
         customer: { countriesCode: 'IN', cities: { MUM: '27', BLR: '29', DEL: '07', MAA: '33' }, contactTypes: ['Wholesale', 'Retail'], dateFormat: 'YYYY-MM-DD' },
       },
-      readBack: { getContactById: '/api/v1/contact/{contactId}?branch_id={branchId}' },
+      readBack: {
+        getContactById: '/api/v1/contact/{contactId}?branch_id={branchId}',
+        orderStatus: { path: '/api/v1/sales/{salesId}/order-status?branch_id={branchId}', orderStatus: 'response.orderStatus', paymentStatus: 'response.paymentStatus', paidValue: 'paid' },
+      },
       writes: true,
       properties: { numRuns: 100, seed: 42 },
       load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 },
@@ -135,6 +145,16 @@ describe('the public API of reference/server.ts', () => {
     expect(fx.UNPAID_VOUCHERS).toHaveLength(60);
     expect(fx.PAID_VOUCHERS).toHaveLength(20);
     expect(fx.OTHER_BRANCH_VOUCHERS).toHaveLength(10);
+  });
+
+  it('lists filter ids that occur in the report range, three per filter, and an empty branch that is valid', () => {
+    const ids = fx.reportFilterIds(42);
+    expect(Object.keys(ids).sort()).toEqual(['brandIds', 'categoryIds', 'departmentIds', 'productIds', 'recipeIds', 'subBrandIds', 'subCategoryIds']);
+    for (const list of Object.values(ids)) {
+      expect(list).toHaveLength(3);
+      expect(new Set(list).size).toBe(3);
+    }
+    expect(fx.VALID_BRANCHES).toContain(fx.EMPTY_BRANCH_ID);
   });
 
   it('puts the seed of the options into the run config', async () => {

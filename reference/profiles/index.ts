@@ -1,0 +1,27 @@
+// The vendor profiles of the reference (`serve --profile NAME`, `startReference({ profile })`).
+// Between them every choice the spec leaves open has at least two correct answers.
+import { defaultProfile } from './default.ts';
+import { forwardOnlyProfile } from './forward-only.ts';
+import { ledgerProfile } from './ledger.ts';
+import { minimalProfile } from './minimal.ts';
+import { strictProfile } from './strict.ts';
+import type { Profile } from './types.ts';
+
+export type { Profile } from './types.ts';
+
+export const PROFILES: readonly Profile[] = [defaultProfile, ledgerProfile, forwardOnlyProfile, strictProfile, minimalProfile];
+export const PROFILE_NAMES: readonly string[] = PROFILES.map((p) => p.name);
+export { defaultProfile };
+
+export function isProfileName(name: string): boolean {
+  return PROFILE_NAMES.includes(name);
+}
+
+/** The profile of a name (or the profile itself); undefined/"default": the default vendor. */
+export function profileOf(p: string | Profile | undefined): Profile {
+  if (p === undefined) return defaultProfile;
+  if (typeof p !== 'string') return p;
+  const found = PROFILES.find((x) => x.name === p);
+  if (!found) throw new Error(`unknown profile ${JSON.stringify(p)}; profiles: ${PROFILE_NAMES.join(', ')}`);
+  return found;
+}

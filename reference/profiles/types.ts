@@ -1,0 +1,113 @@
+// A vendor profile: one whole, coherent, correct vendor of the ERP Open Interface. The spec
+// leaves many choices open ("not shown", "values seen", no order, no maximum ...); a profile makes
+// every one of them, and stays correct under every MUST and SHOULD of the catalogue. Route code
+// asks the profile for the choice; it never tests the profile's name.
+import type { RateLimitConfig } from '../limiter.ts';
+
+/** 7: "The body shape of error responses: not shown" (ENV-8). */
+export type ErrorStyle = 'envelope' | 'problem' | 'text' | 'vendor';
+/** 8 rule 1: what the answers say about the limit (RL-4). */
+export type HeaderStyle = 'none' | 'structured' | 'legacy' | 'x-ratelimit';
+/** RFC 9110 10.2.3: delay-seconds, an HTTP-date, or no Retry-After at all. */
+export type RetryAfterStyle = 'seconds' | 'http-date' | 'none';
+/** 4.3: the order of the items is not shown (RP-14); every order is total, hence stable across pages. */
+export type ReportOrder = 'time-asc' | 'time-desc' | 'id-desc' | 'module-time';
+/** 3 "Transitions: not shown". */
+export type TransitionStyle = 'final' | 'forward' | 'free';
+/** 4.3: "The list format inside the filter id strings ...: not shown" (RP-14). */
+export type IdListFormat = 'comma' | 'comma-spaces' | 'single';
+/** config/schema.ts DATE_FORMATS: the format of dateOfBirth/anniversaryDate. */
+export type DateFormat = 'YYYY-MM-DD' | 'DD-MM-YYYY' | 'DD/MM/YYYY';
+
+export interface OrderStatusReadBack {
+  /** GET path with {salesId} and {branchId}, e.g. "/api/v1/sales/{salesId}/order-status?branch_id={branchId}". */
+  path: string;
+  /** Dot paths of the order and payment status in the answer, and the payment value meaning paid. */
+  orderStatus: string;
+  paymentStatus: string;
+  paidValue: string;
+}
+
+export interface Profile {
+  name: string;
+  /** One line for `erp-conformance profiles`. */
+  summary: string;
+  /** Success messages (2.1 "human-readable outcome text") and the messages of 403 and 429. */
+  messages: {
+    orderUpdated: string; customerCreated: string; report: string; contact: string; orderStatus: string;
+    unauthorized: string; tooMany: string;
+  };
+  http: {
+    errors: ErrorStyle;
+    /** Content-Type of JSON answers: "application/json; charset=utf-8" or "application/json". */
+    jsonType: string;
+    /** Connection: close on every answer (no keep-alive). */
+    connectionClose: boolean;
+    /** Status for a request Content-Type other than application/json (ENV-7: any 4xx). */
+    contentTypeStatus: 400 | 415;
+    /** AUTH-4: whether the token is checked before or after the request's form is validated. */
+    tokenCheck: 'first' | 'after-validation';
+  };
+  ids: {
+    /** Added to voucher and transaction numbers: 0n, or 2^60 for a vendor with 64-bit ids. */
+    base: bigint;
+    firstContactId: bigint;
+    firstAddressId: bigint;
+  };
+  rateLimit: {
+    /** A limit on from the start (functional runs included), or null. */
+    always: RateLimitConfig | null;
+    /** The small limit the embedded run switches on for the rate-limit pass; null: a vendor without any limit. */
+    probe: RateLimitConfig | null;
+    /** true: every operation is limited; false: customer creation and the report, as section 7 lists. */
+    everyRoute: boolean;
+    headers: HeaderStyle;
+    retryAfter: RetryAfterStyle;
+  };
+  report: {
+    /** 8 rule 2 (RP-13): the largest limit, null for none. */
+    maxLimit: number | null;
+    /** Above maxLimit: 'cap' silently, or 'refuse' with 400. */
+    aboveMax: 'cap' | 'refuse';
+    order: ReportOrder;
+    idList: IdListFormat;
+    /** RP-15: a date without the trailing Z is refused, or read as UTC (8 rule 3). */
+    zlessDates: 'refuse' | 'utc';
+    /** RP-15: limit/offset written as text ("10") refused, or coerced. */
+    numberText: 'refuse' | 'coerce';
+    /** RP-15: a negative offset refused, or clamped to 0. */
+    negativeOffset: 'refuse' | 'clamp';
+  };
+  transitions: TransitionStyle;
+  customer: {
+    /** CU-12: GSTIN shape and check character, PAN shape, gstType only the values seen. */
+    strict: boolean;
+    /** CU-12: pinCode must be a 6-digit Indian PIN code. */
+    checkPin: boolean;
+    /** CU-11: every 2.3/2.4 field required, or only a minimal set. */
+    required: 'all' | 'minimal';
+    /** A field 2.3/2.4 do not list: refused, or ignored. */
+    unknownFields: 'refuse' | 'ignore';
+    /** openingType values accepted ("value seen: debitAmount"); null: any text. */
+    openingTypes: string[] | null;
+    dateFormat: DateFormat;
+    /** Also accept the other two date formats. */
+    anyDateFormat: boolean;
+    /** 2.3 contactType "a type label of the customer (a wholesale type appears among its values)". */
+    contactTypes: string[];
+    enforceContactTypes: boolean;
+    /** CU-8: saving trims text, lower-cases e-mail, upper-cases GSTIN and PAN, writes amounts "12.5". */
+    normalise: boolean;
+  };
+  readBack: {
+    /** "Get Contact By Id" GET path with {contactId} and {branchId} (in the path or the query). */
+    contact: string;
+    orderStatus: OrderStatusReadBack;
+  };
+}
+
+export const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** A JSON integer: a number when it is exact as one, else a bigint (written as its digits). */
+export function jsonId(id: bigint): number | bigint {
+  return id <= MAX_SAFE && id >= -MAX_SAFE ? Number(id) : id;
+}

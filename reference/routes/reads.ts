@@ -1,0 +1,62 @@
+// The two read operations the spec lists in its index (1) without a path ("Paths, parameters
+// and payloads of every operation other than the three below: not shown"), at the profile's
+// paths (profile.readBack), which its run config gives:
+//  - "Contact | Get Contact By Id | GET" (default /api/v1/contact/{contactId}?branch_id=): the
+//    saved customer in the 2.3 shape, with its contactId and each address's addressId, so that a
+//    run reads back what contactSave saved (readBack.getContactById). Ids past 2^53 are written
+//    as their exact digits.
+//  - "Sales | Order Status | GET" (default /api/v1/sales/{salesId}/order-status?branch_id=): the
+//    order status and the payment status (2.2: "It has an order status and a payment status (the
+//    value paid is referenced)") where the profile's dot paths say, with the profile's word for
+//    paid, so that a run plans its order status tests from the vouchers' actual state
+//    (readBack.orderStatus).
+import { branchParam, idKey } from '../body.ts';
+import type { Ctx, Reply, Req } from '../context.ts';
+import { VALID_BRANCHES } from '../fixtures.ts';
+import { invalid, success } from '../respond.ts';
+
+export function readContact(ctx: Ctx, req: Req, contactIdText: string, branchQuery = 'branch_id'): Reply {
+  const key = idKey(contactIdText);
+  if (key === null) invalid('contactId must be a positive integer');
+  const branchId = branchParam(req, VALID_BRANCHES, branchQuery);
+  const contact = ctx.store.contacts.get(key);
+  if (!contact || contact.branchId !== branchId) invalid(`contactId ${key} does not exist in branch ${branchId}`);
+  const { branchId: _b, addresses, ...fields } = contact;
+  return success(ctx, ctx.profile.messages.contact, {
+    ...fields,
+    deletedAddressIds: [],
+    contactAddressDTO: addresses.map((a) => ({ ...a })),
+  });
+}
+
+/** Builds an object holding `value` at the dot path `path` (after its leading "response."). */
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.').slice(1);
+  let at = target;
+  keys.slice(0, -1).forEach((k) => {
+    at[k] ??= {};
+    at = at[k] as Record<string, unknown>;
+  });
+  at[keys[keys.length - 1]!] = value;
+}
+
+/** The payment status in the profile's words: its paidValue, or that value's "un" form in the same case. */
+function paymentWord(paidValue: string, paid: boolean): string {
+  if (paid) return paidValue;
+  if (paidValue === paidValue.toUpperCase()) return `UN${paidValue}`;
+  return paidValue[0] === paidValue[0]!.toUpperCase() ? `Un${paidValue.toLowerCase()}` : `un${paidValue}`;
+}
+
+export function readOrderStatus(ctx: Ctx, req: Req, salesIdText: string, branchQuery = 'branch_id'): Reply {
+  const key = idKey(salesIdText);
+  if (key === null) invalid('salesId must be a positive integer');
+  const branchId = branchParam(req, VALID_BRANCHES, branchQuery);
+  const voucher = ctx.store.vouchers.get(key);
+  // 4.1 rule 1 applies to reading as well: the voucher must exist in the given branch.
+  if (!voucher || voucher.branchId !== branchId) invalid(`salesId ${key} does not exist in branch ${branchId}`);
+  const shape = ctx.profile.readBack.orderStatus;
+  const response: Record<string, unknown> = { salesId: voucher.salesId, branchId };
+  setPath(response, shape.orderStatus, voucher.orderStatus);
+  setPath(response, shape.paymentStatus, paymentWord(shape.paidValue, voucher.paymentStatus === 'paid'));
+  return success(ctx, ctx.profile.messages.orderStatus, response);
+}

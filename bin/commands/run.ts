@@ -33,6 +33,7 @@ export const runCommand: Command = {
     '  --quiet              no progress line',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
     '  --fault NAME         with no --config: switch on a fault of the reference (repeatable)',
+    '  --profile NAME       with no --config: the reference as another correct vendor (erp-conformance profiles)',
     '  --no-allure          do not write allure-results/',
     '  --with-load          also run the rate-limit suite (RL-*): the probe and a short paced load, within',
     '                       the config\'s load caps; writes rate-limit.json next to the certificate',
@@ -65,6 +66,7 @@ export const runCommand: Command = {
       'with-load': { type: 'boolean' },
       yes: { type: 'boolean' },
       shard: { type: 'string' },
+      profile: { type: 'string' },
       'replay-test': { type: 'string' },
       property: { type: 'string' },
       path: { type: 'string' },
@@ -76,7 +78,7 @@ export const runCommand: Command = {
     if (unknown?.length) throw new UsageError(`--only: unknown prefix ${unknown.join(', ')} (known: ${PREFIXES.join(', ')})`, runCommand);
     const seed = values.seed === undefined ? undefined : intFlag(runCommand, 'seed', values.seed, 0, 0, 2 ** 31 - 1);
     const numRuns = values['num-runs'] === undefined ? undefined : intFlag(runCommand, 'num-runs', values['num-runs'], 100, 1, 100_000);
-    if (values.fault?.length && values.config) throw new UsageError('--fault applies to the embedded reference only (no --config)', runCommand);
+    if ((values.fault?.length || values.profile) && values.config) throw new UsageError('--fault and --profile apply to the embedded reference only (no --config)', runCommand);
     if (values['rate-limit'] !== undefined && !RATE_CAP.test(values['rate-limit'])) throw new UsageError(`--rate-limit must be Q/W like 100/10s or 60/1m, received ${JSON.stringify(values['rate-limit'])}`, runCommand);
     const replayTest = values['replay-test'] === undefined ? undefined : parseReplayTest(values['replay-test']);
     if (values['replay-test'] !== undefined && !replayTest) throw new UsageError('--replay-test must be FILE::TEST as printed under a failure (FILE a suite file under suites/)', runCommand);
@@ -93,14 +95,15 @@ export const runCommand: Command = {
     } else {
       const { startReference } = await import('../../reference/server.ts');
       const { isFaultName } = await import('../../reference/faults.ts');
+      const { isProfileName, PROFILE_NAMES } = await import('../../reference/profiles/index.ts');
       const bad = faults.filter((f) => !isFaultName(f));
       if (bad.length) throw new UsageError(`unknown fault ${bad.join(', ')} (erp-conformance faults lists them)`, runCommand);
-      const server = await startReference({ port: 0, faults: faults.filter(isFaultName) });
+      if (values.profile !== undefined && !isProfileName(values.profile)) throw new UsageError(`unknown profile ${values.profile} (known: ${PROFILE_NAMES.join(', ')})`, runCommand);
+      const server = await startReference({ port: 0, faults: faults.filter(isFaultName), ...(values.profile ? { profile: values.profile } : {}) });
       stop = () => server.close();
-      // For the rate-limit pass the embedded reference limits as a vendor might (off during the
-      // functional suites, which it would throttle).
-      const { DEFAULT_REFERENCE_LIMIT } = await import('../../reference/fixtures.ts');
-      beforeRateLimitPass = () => server.setRateLimit(DEFAULT_REFERENCE_LIMIT);
+      // For the rate-limit pass the embedded reference limits as its profile's vendor does (most
+      // are off during the functional suites, which a small limit would throttle).
+      beforeRateLimitPass = () => server.setRateLimit(server.probeRateLimit);
       // The embedded reference is the target: environment overrides are not applied to it.
       config = loadConfig({ base: server.runConfig(), env: {} });
       if (faults.length) config = { ...config, target: { ...config.target, name: `${config.target.name} with ${faults.join(', ')}` } };
@@ -148,7 +151,7 @@ export const runCommand: Command = {
         signal: abort.signal, abortedBy: () => signalled,
         preflight: !values['no-preflight'],
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
-        invocation: values.config ? { config: values.config } : { faults },
+        invocation: values.config ? { config: values.config } : { faults, ...(values.profile ? { profile: values.profile } : {}) },
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });
       const f = result.files;

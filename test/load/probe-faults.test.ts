@@ -12,7 +12,7 @@ afterEach(async () => {
   target = undefined;
 });
 
-async function probe(fault: 'rl-retry-after-lies' | 'rl-429-no-envelope' | 'rl-503', algorithm: Algorithm = 'fixed') {
+async function probe(fault: 'rl-retry-after-lies' | 'rl-429-status-true' | 'rl-503', algorithm: Algorithm = 'fixed') {
   target = await limitedReference({ algorithm }, [fault]);
   return probeRateLimit({ config: target.config, operation: 'report', maxRequests: 500, maxSeconds: 30 });
 }
@@ -37,14 +37,14 @@ describe('the rate-limit probe against a faulty limiter', () => {
     expect(holdsToken(JSON.stringify(r)) || holdsToken(JSON.stringify(findings))).toBe(false);
   });
 
-  it('sees 429 answers without the envelope and files them under RL-2', async () => {
+  it('sees 429 envelopes that say status true and files them under RL-2', async () => {
     // The envelope does not depend on the algorithm: the token bucket is the quickest to probe.
-    const r = await probe('rl-429-no-envelope', 'token-bucket');
+    const r = await probe('rl-429-status-true', 'token-bucket');
     expect(r).toMatchObject({ limited: true, envelopeOn429: false, retryAfter: { truthful: true } });
     const findings = probeFindings(r);
     expect(new Set(findings.map((f) => f.requirementId))).toEqual(new Set(['RL-2']));
-    expect(findings[0]!.title).toBe('429 body is not the envelope');
-    expect(findings[0]!.exchange?.response?.body).toBe('Too Many Request');
+    expect(findings[0]!.title).toBe('A 429 envelope says status true');
+    expect(JSON.parse(findings[0]!.exchange!.response!.body)).toMatchObject({ status: true, code: '429' });
   });
 
   it('stops at the burst of 503 answers that replace the 429 and files them under RL-1 and RL-5', async () => {

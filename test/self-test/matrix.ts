@@ -9,7 +9,6 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/load.ts';
 import { prefixOf, requirement } from '../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../reference/faults.ts';
-import { DEFAULT_REFERENCE_LIMIT } from '../../reference/fixtures.ts';
 import { startReference } from '../../reference/server.ts';
 import { runConformance } from '../../suites/run.ts';
 
@@ -50,7 +49,7 @@ async function runFault(name: FaultName, numRuns: number, outRoot: string): Prom
     const only = [...new Set(breaks.map(prefixOf))];
     const r = await runConformance({
       config, out: path.join(outRoot, name), only, numRuns, seed: 1, allure: false, withLoad, log: () => {},
-      beforeRateLimitPass: () => server.setRateLimit(DEFAULT_REFERENCE_LIMIT),
+      beforeRateLimitPass: () => server.setRateLimit(server.probeRateLimit),
     });
     const failed = r.certification.requirements.filter((x) => x.status === 'failed').map((x) => x.id);
     return { fault: name, breaks, failed, verdict: r.certification.verdict, caught: isCaught(breaks, failed, r.certification.verdict), durationMs: Date.now() - started };

@@ -1,9 +1,13 @@
-// The three operations of the spec (4.1, 4.2, 4.3), the configurable read-back and raw
-// requests. Every call yields one numbered Exchange, kept for the run's report.
-import type { Exchange, Operation, TokenKind } from '../contract/types.ts';
+// The three operations of the spec (4.1, 4.2, 4.3), the configurable read-backs and raw
+// requests, on the one transport and through the one scheduler. Every call yields one numbered
+// Exchange, kept for the run's report. Safe to share between tests running at the same time: no
+// per-test state here (a test sees its own exchanges through its harness's facade).
+import { customerCreatePath, fillPath, orderStatusPath, reportPath } from '../contract/endpoints.ts';
+import type { Exchange, NotSentReason, Operation, TokenKind, TokenVariant } from '../contract/types.ts';
 import { stringifyJson } from './json.ts';
-import { createTransport, type UnnumberedExchange } from './transport.ts';
 import { redactorOf } from './redact.ts';
+import { createScheduler, type Scheduler } from './scheduler.ts';
+import { createTransport, type HttpRequest } from './transport.ts';
 
 export interface ClientTarget {
   baseUrl: string;
@@ -15,15 +19,21 @@ export interface ClientTarget {
 
 export interface ClientOptions {
   onExchange?: (ex: Exchange) => void;
+  /** The run's scheduler; without one, requests go one after another as they come, 429s retried per retry429. */
+  scheduler?: Scheduler;
   /** Retry 429 answers (functional suites): after Retry-After, else 500 ms doubling. */
   retry429?: { maxRetries: number; maxWaitMs: number };
 }
 
 type Id = number | bigint | string;
-interface BodyArgs {
+interface AuthArgs {
+  token?: TokenKind;
+  /** A near miss of the valid token, or the valid token in the wrong place (token is then 'variant'). */
+  variant?: TokenVariant;
+}
+interface BodyArgs extends AuthArgs {
   body?: unknown;
   rawBody?: string;
-  token?: TokenKind;
   /** Default application/json (spec 4: "request bodies are JSON with header Content-Type: application/json"); null sends none. */
   contentType?: string | null;
 }
@@ -32,18 +42,13 @@ export interface Client {
   updateOrderStatus(a: BodyArgs & { salesId: Id; branchId?: Id | null; headers?: Record<string, string> }): Promise<Exchange>;
   createCustomer(a: BodyArgs & { branchId?: Id | null }): Promise<Exchange>;
   report(a: BodyArgs): Promise<Exchange>;
-  readContact(a: { template: string; contactId: number | bigint; branchId: number; token?: TokenKind }): Promise<Exchange>;
-  raw(a: { method: string; path: string; headers?: Record<string, string>; body?: string; token?: TokenKind }): Promise<Exchange>;
+  readContact(a: AuthArgs & { template: string; contactId: Id; branchId: Id }): Promise<Exchange>;
+  raw(a: AuthArgs & { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Exchange>;
   exchanges(): Exchange[];
   close(): Promise<void>;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
-
-/** `?branch_id=` when given; a string is sent as is (percent-encoded) so suites can send junk. */
-function branchQuery(branchId: Id | null | undefined): string {
-  return branchId === null || branchId === undefined ? '' : `?branch_id=${encodeURIComponent(String(branchId))}`;
-}
 
 function lowerKeys(h: Record<string, string> | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(h ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
@@ -54,12 +59,17 @@ function bodyText(a: BodyArgs): string | undefined {
   return a.rawBody ?? (a.body === undefined ? undefined : stringifyJson(a.body));
 }
 
-export function retryWaitMs(retryAfter: string | undefined, attempt: number): number {
-  const v = retryAfter?.trim();
-  if (v && /^\d+$/.test(v)) return Number(v) * 1000; // RFC 9110 10.2.3: delay-seconds
-  const date = v ? Date.parse(v) : NaN; // or an HTTP-date
-  if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-  return 500 * 2 ** attempt;
+/** The valid token as a variant sends it (suffix, cut, case ...); undefined where it is not in api-token. */
+export function variantValue(token: string, v: TokenVariant): string | undefined {
+  switch (v.kind) {
+    case 'suffix': return token + v.text;
+    case 'prefix': return v.text + token;
+    case 'cut': return token.slice(0, Math.max(0, token.length - v.chars));
+    case 'case': return v.to === 'upper' ? token.toUpperCase() : token.toLowerCase();
+    case 'pad': return v.left + token + v.right;
+    case 'empty': return '';
+    default: return undefined;
+  }
 }
 
 export function createClient(target: ClientTarget, opts: ClientOptions = {}): Client {
@@ -68,51 +78,47 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
   const basePath = baseUrl.pathname.replace(/\/+$/, '');
   const redact = redactorOf([target.token, target.secondToken]);
   const http = createTransport({ timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, redact });
+  const scheduler = opts.scheduler ?? createScheduler({ concurrency: Number.MAX_SAFE_INTEGER, pacing: false, ...(opts.retry429 ? { retry429: opts.retry429 } : {}) });
   const recorded: Exchange[] = [];
   let invalidCount = 0;
 
-  function tokenValue(kind: TokenKind): string | undefined {
+  const invalid = () => {
+    // Spec 5 rule 2: "A request without a valid token": a generated non-secret value.
+    let t = `invalid-token-${++invalidCount}`;
+    while (t === target.token || t === target.secondToken) t += 'x';
+    return t;
+  };
+
+  /** The api-token header(s) and the path of a request, by how its token is sent. */
+  function authorize(kind: TokenKind, variant: TokenVariant | undefined, path: string): { headers: Record<string, string | string[]>; path: string } {
     switch (kind) {
-      case 'valid':
-        return target.token;
+      case 'valid': return { headers: { 'api-token': target.token }, path };
       case 'second':
         if (!target.secondToken) throw new Error("token 'second' requested but target.secondToken is not configured");
-        return target.secondToken;
-      case 'invalid': {
-        // Spec 5 rule 2: "A request without a valid token": a generated non-secret value.
-        let t = `invalid-token-${++invalidCount}`;
-        while (t === target.token || t === target.secondToken) t += 'x';
-        return t;
+        return { headers: { 'api-token': target.secondToken }, path };
+      case 'invalid': return { headers: { 'api-token': invalid() }, path };
+      case 'none': return { headers: {}, path };
+      case 'variant': {
+        if (!variant) throw new Error("token 'variant' needs a variant");
+        if (variant.kind === 'twice') {
+          const value = (w: 'valid' | 'invalid') => (w === 'valid' ? target.token : invalid());
+          return { headers: { 'api-token': [value(variant.first), value(variant.second)] }, path };
+        }
+        if (variant.kind === 'query') return { headers: {}, path: `${path}${path.includes('?') ? '&' : '?'}${encodeURIComponent(variant.name)}=${encodeURIComponent(target.token)}` };
+        if (variant.kind === 'header') return { headers: { [variant.name.toLowerCase()]: `${variant.scheme ? `${variant.scheme} ` : ''}${target.token}` }, path };
+        return { headers: { 'api-token': variantValue(target.token, variant)! }, path };
       }
-      case 'none':
-        return undefined;
     }
   }
 
-  async function once(operation: Operation, method: string, path: string, kind: TokenKind, headers: Record<string, string>, body?: string) {
-    const token = tokenValue(kind);
-    const sent = { ...(token !== undefined ? { 'api-token': token } : {}), ...headers };
-    return http.send({ method, origin: baseUrl.origin, path: basePath + path, headers: sent, body, operation, tokenKind: kind });
-  }
-
-  async function perform(operation: Operation, method: string, path: string, kind: TokenKind, headers: Record<string, string>, body?: string) {
-    let ex: UnnumberedExchange = await once(operation, method, path, kind, headers, body);
-    const retry = opts.retry429;
-    if (retry) {
-      let retries = 0;
-      let waitedMs = 0;
-      while (ex.response?.status === 429 && retries < retry.maxRetries) {
-        const wait = retryWaitMs(ex.response.headers['retry-after'], retries);
-        if (waitedMs + wait > retry.maxWaitMs) break;
-        const t0 = performance.now();
-        await new Promise((r) => setTimeout(r, wait));
-        waitedMs += Math.round(performance.now() - t0);
-        retries++;
-        ex = await once(operation, method, path, kind, headers, body);
-      }
-      if (retries > 0) ex.rateLimited = { retries, waitedMs };
-    }
-    const numbered: Exchange = { seq: recorded.length + 1, ...ex };
+  async function perform(operation: Operation, method: string, path: string, auth: AuthArgs, headers: Record<string, string>, body?: string) {
+    const kind: TokenKind = auth.variant ? 'variant' : (auth.token ?? 'valid');
+    const request = (): HttpRequest => {
+      const a = authorize(kind, auth.variant, path);
+      return { method, origin: baseUrl.origin, path: basePath + a.path, headers: { ...a.headers, ...headers }, body, operation, tokenKind: kind };
+    };
+    const ex = await scheduler.run(() => http.send(request()), (reason: NotSentReason, message: string) => http.unsent(request(), { reason, message }));
+    const numbered: Exchange = { seq: recorded.length + 1, ...ex, ...(auth.variant ? { tokenVariant: auth.variant } : {}) };
     recorded.push(numbered);
     opts.onExchange?.(numbered);
     return numbered;
@@ -124,24 +130,12 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
   };
 
   return {
-    // 4.1: POST /api/v1/sales/{salesId}/update-order-status?branch_id=
-    updateOrderStatus: async (a) =>
-      perform('order-status', 'POST', `/api/v1/sales/${encodeURIComponent(String(a.salesId))}/update-order-status${branchQuery(a.branchId)}`,
-        a.token ?? 'valid', jsonHeaders(a, a.headers), bodyText(a)),
-    // 4.2: POST /api/v1/customer/create?branch_id=
-    createCustomer: async (a) =>
-      perform('customer-create', 'POST', `/api/v1/customer/create${branchQuery(a.branchId)}`, a.token ?? 'valid', jsonHeaders(a), bodyText(a)),
-    // 4.3: POST /api/v1/report/consumption-production-report
-    report: async (a) =>
-      perform('report', 'POST', '/api/v1/report/consumption-production-report', a.token ?? 'valid', jsonHeaders(a), bodyText(a)),
+    updateOrderStatus: async (a) => perform('order-status', 'POST', orderStatusPath(a.salesId, a.branchId), a, jsonHeaders(a, a.headers), bodyText(a)),
+    createCustomer: async (a) => perform('customer-create', 'POST', customerCreatePath(a.branchId), a, jsonHeaders(a), bodyText(a)),
+    report: async (a) => perform('report', 'POST', reportPath(), a, jsonHeaders(a), bodyText(a)),
     // Read-back extension: the path of "Get Contact By Id" comes from config.readBack.
-    readContact: async (a) => {
-      const path = a.template
-        .replaceAll('{contactId}', encodeURIComponent(String(a.contactId)))
-        .replaceAll('{branchId}', encodeURIComponent(String(a.branchId)));
-      return perform('contact-read', 'GET', path, a.token ?? 'valid', {});
-    },
-    raw: async (a) => perform('raw', a.method, a.path, a.token ?? 'valid', lowerKeys(a.headers), a.body),
+    readContact: async (a) => perform('contact-read', 'GET', fillPath(a.template, { contactId: a.contactId, branchId: a.branchId }), a, {}),
+    raw: async (a) => perform('raw', a.method, a.path, a, lowerKeys(a.headers), a.body),
     exchanges: () => [...recorded],
     close: () => http.close(),
   };

@@ -17,8 +17,8 @@ export interface HttpRequest {
   origin: string;
   /** Path and query sent as they are (no URL normalization, so junk reaches the server). */
   path: string;
-  /** Headers to send, names lower-cased, the real api-token included. */
-  headers: Record<string, string>;
+  /** Headers to send, names lower-cased, the real api-token included; a list sends the header once per value. */
+  headers: Record<string, string | string[]>;
   body?: string;
   operation: Operation;
   tokenKind: TokenKind;
@@ -32,6 +32,8 @@ export interface HttpOptions {
 
 export interface Transport {
   send(req: HttpRequest): Promise<UnnumberedExchange>;
+  /** The exchange of a request the scheduler did not send. */
+  unsent(req: HttpRequest, notSent: NonNullable<Exchange['notSent']>): UnnumberedExchange;
   close(): Promise<void>;
 }
 
@@ -45,19 +47,24 @@ export function createTransport(opts: HttpOptions): Transport {
   });
   const { redact, timeoutMs, maxResponseBytes: cap } = opts;
 
-  async function send(req: HttpRequest): Promise<UnnumberedExchange> {
-    const startedAt = new Date().toISOString();
-    const t0 = performance.now();
-    const recordedHeaders = redactHeaders(req.headers, redact);
+  /** The exchange as recorded before any answer: the request, tokens redacted. */
+  function record(req: HttpRequest): UnnumberedExchange {
+    const flat = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+    const recordedHeaders = redactHeaders(flat, redact);
     // The api-token of a valid or second token is recorded as *** whatever its value.
     if ('api-token' in recordedHeaders && (req.tokenKind === 'valid' || req.tokenKind === 'second')) recordedHeaders['api-token'] = REDACTED;
-    const ex: UnnumberedExchange = {
+    return {
       operation: req.operation,
       tokenKind: req.tokenKind,
       request: { method: req.method, url: redact(req.origin + req.path), headers: recordedHeaders, ...(req.body !== undefined ? { body: redact(req.body) } : {}) },
-      startedAt,
+      startedAt: new Date().toISOString(),
       durationMs: 0,
     };
+  }
+
+  async function send(req: HttpRequest): Promise<UnnumberedExchange> {
+    const t0 = performance.now();
+    const ex = record(req);
     // One deadline for the whole exchange: connect, headers and every byte of the body.
     const controller = new AbortController();
     const signal = controller.signal;
@@ -117,6 +124,7 @@ export function createTransport(opts: HttpOptions): Transport {
 
   return {
     send,
+    unsent: (req, notSent) => ({ ...record(req), notSent }),
     close: async () => {
       await agent.close();
     },

@@ -30,7 +30,23 @@ export interface Requirement {
 }
 
 /** How the api-token header of a request was set; the value itself is never recorded. */
-export type TokenKind = 'valid' | 'second' | 'invalid' | 'none';
+export type TokenKind = 'valid' | 'second' | 'invalid' | 'none' | 'variant';
+
+/**
+ * A near miss of the valid token, or the valid token in the wrong place (spec 5: "Every operation
+ * requires the header api-token ... A request without a valid token is rejected with HTTP 403").
+ * Recorded on the exchange, so its curl line sends the same thing with $ERP_API_TOKEN.
+ */
+export type TokenVariant =
+  | { kind: 'suffix'; text: string }
+  | { kind: 'prefix'; text: string }
+  | { kind: 'cut'; chars: number }
+  | { kind: 'case'; to: 'upper' | 'lower' }
+  | { kind: 'pad'; left: string; right: string }
+  | { kind: 'empty' }
+  | { kind: 'twice'; first: 'valid' | 'invalid'; second: 'valid' | 'invalid' }
+  | { kind: 'query'; name: string }
+  | { kind: 'header'; name: string; scheme?: string };
 
 export interface RecordedRequest {
   method: string;
@@ -68,6 +84,8 @@ export interface Exchange {
   seq: number;
   operation: Operation;
   tokenKind: TokenKind;
+  /** With tokenKind 'variant': how the token was sent. */
+  tokenVariant?: TokenVariant;
   request: RecordedRequest;
   /** Absent when no response arrived (see `failure`). */
   response?: RecordedResponse;

@@ -40,11 +40,14 @@ export class ProgressLine {
     if (this.mode === 'tty') this.draw();
   }
 
-  stop() {
+  /** Stops the line; returns what the worker last reported (requests, 429s, pacing). */
+  stop(): WorkerProgress {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.clear();
+    const last = this.worker();
     rmSync(this.file, { force: true });
+    return last;
   }
 
   /** The text of the line now. */

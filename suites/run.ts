@@ -24,6 +24,7 @@ import { writeReports } from '../reports/write.ts';
 import { preflight, type PreflightResult } from './preflight.ts';
 import type { ReplayTarget, SuiteContext } from './support/context.ts';
 import { ProgressLine, type ProgressMode } from './progress-line.ts';
+import type { WorkerProgress } from './support/progress.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
@@ -107,6 +108,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   // Two passes: the functional suites, then the rate-limit suite alone, so the probe measures the
   // quota without the functional suites spending it (and they are not throttled by the probe).
   const passes = [[...suites].filter((x) => x !== 'rate-limit'), suites.has('rate-limit') ? ['rate-limit'] : []].filter((p) => p.length > 0);
+  let worker: WorkerProgress = { requests: 0, responses429: 0, waitedMs: 0 };
   let checked: PreflightResult | undefined;
   if (o.preflight !== false && !o.replay && !o.signal?.aborted) {
     checked = await preflight(o.config);
@@ -121,7 +123,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       stoppedBy = await runPass(pass, o, provide, collector, sink, allureDir, deadline);
     }
   } finally {
-    progress.stop();
+    worker = progress.stop();
   }
   if (!stoppedBy && o.signal?.aborted) stoppedBy = 'interrupted';
 
@@ -137,7 +139,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     withLoad: o.withLoad ?? false,
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(o.invocation ? { invocation: o.invocation } : {}),
-    pacing: `${o.config.run.concurrency} requests in flight${o.config.run.rateLimit ? `, at most ${o.config.run.rateLimit}` : ''}`,
+    pacing: `${o.config.run.concurrency} requests in flight${o.config.run.rateLimit ? `, at most ${o.config.run.rateLimit}` : ''}; ${worker.pacing ?? 'no pacing needed'}${worker.responses429 ? `; ${worker.responses429} answers 429 (${(worker.waitedMs / 1000).toFixed(1)} s waited)` : ''}`,
     ...(checked ? { preflight: checked } : {}),
   };
   const certification = certify(collector.collected, runFacts(facts, o.shard ?? null));

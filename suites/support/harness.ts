@@ -17,7 +17,7 @@ import { scrubber } from '../../reports/scrub.ts';
 import { runClient, type SuiteClient } from './client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
 import { FindingKeeper } from './keep.ts';
-import { countRequest } from './progress.ts';
+import { flushProgress } from './progress.ts';
 import { runProperty } from './property.ts';
 import { emptyRecord, type TestRecord } from './record.ts';
 import { RunStopped, stopIfNotSent } from './stopped.ts';
@@ -49,7 +49,6 @@ export class Harness {
     if (!ex.notSent) {
       const retries = ex.rateLimited?.retries ?? 0;
       this.record.requests += 1 + retries;
-      countRequest(1 + retries, ex);
     }
     if (ex.rateLimited) {
       this.record.rateLimited.exchanges++;
@@ -210,6 +209,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
       t.skip(e.message);
     }
     h.finish();
+    flushProgress();
     await allureEvidence(ctx, h.record.findings);
     const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
     if (failing.length > 0) {

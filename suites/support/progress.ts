@@ -1,8 +1,9 @@
-// The worker's side of the progress line: requests sent and 429s met, written every second to
-// a small file the run's main process reads (the suites run in a vitest worker process).
+// The worker's side of the progress line and of the certificate's pacing: requests sent, 429s met,
+// time waited and how the scheduler paced, written every second (and at the end of each test) to a
+// small file the run's main process reads (the suites run in a vitest worker process).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Exchange } from '../../contract/types.ts';
+import type { SchedulerStats } from '../../client/scheduler.ts';
 
 export const PROGRESS_FILE = '.progress.json';
 
@@ -10,32 +11,30 @@ export interface WorkerProgress {
   requests: number;
   responses429: number;
   waitedMs: number;
+  pacing?: string;
 }
 
-const counts: WorkerProgress = { requests: 0, responses429: 0, waitedMs: 0 };
 let timer: NodeJS.Timeout | undefined;
 let file: string | undefined;
+let stats: (() => SchedulerStats) | undefined;
 
-function flush() {
-  if (!file) return;
+/** Writes the progress now (a write that fails changes no verdict). */
+export function flushProgress() {
+  if (!file || !stats) return;
+  const s = stats();
+  const p: WorkerProgress = { requests: s.sent, responses429: s.responses429, waitedMs: s.waitedMs, pacing: s.pacing };
   try {
-    writeFileSync(file, JSON.stringify(counts));
+    writeFileSync(file, JSON.stringify(p));
   } catch {
-    // the progress line is a convenience: a write that fails changes no verdict
+    // the progress line is a convenience
   }
 }
 
 /** Starts writing the progress file of `outDir` every second (once per worker). */
-export function startProgress(outDir: string | undefined) {
+export function startProgress(outDir: string | undefined, of: () => SchedulerStats) {
   if (timer || !outDir) return;
   file = path.join(outDir, PROGRESS_FILE);
-  timer = setInterval(flush, 1000);
+  stats = of;
+  timer = setInterval(flushProgress, 1000);
   timer.unref();
-}
-
-export function countRequest(sent: number, ex: Exchange) {
-  counts.requests += sent;
-  counts.responses429 += ex.rateLimited?.retries ?? 0;
-  if (ex.response?.status === 429) counts.responses429++;
-  counts.waitedMs += ex.rateLimited?.waitedMs ?? 0;
 }

@@ -1,0 +1,122 @@
+// The one scheduler, on a simulated clock: concurrency, the user's cap, pacing learnt from every
+// form of rate-limit header, 429 waits (Retry-After read against the answer's Date), the run and
+// request budgets, the breaker and stop.
+import { describe, expect, it } from 'vitest';
+import type { UnnumberedExchange } from '../../client/transport.ts';
+import { createScheduler, parseCap, type SchedulerOptions } from '../../client/scheduler.ts';
+import type { NotSentReason } from '../../contract/types.ts';
+
+/** A simulated clock: sleep advances it. */
+function clock() {
+  let t = 1_700_000_000_000;
+  return { now: () => t, sleep: async (ms: number) => { t += ms; await Promise.resolve(); }, advance: (ms: number) => (t += ms) };
+}
+
+const answer = (status: number, headers: Record<string, string> = {}): UnnumberedExchange => ({
+  operation: 'report', tokenKind: 'valid', request: { method: 'POST', url: 'http://t/x', headers: {} },
+  response: { status, headers, body: '', bytes: 0, truncated: false }, startedAt: '', durationMs: 1,
+});
+const none = (kind: 'timeout' = 'timeout'): UnnumberedExchange => ({ ...answer(0), response: undefined, failure: { kind, message: 'no answer' } });
+const notSent = (reason: NotSentReason, message: string): UnnumberedExchange => ({ ...answer(0), response: undefined, notSent: { reason, message } });
+
+function scheduler(o: Partial<SchedulerOptions> = {}) {
+  const c = clock();
+  return { c, s: createScheduler({ concurrency: 4, pacing: true, now: c.now, sleep: c.sleep, ...o }) };
+}
+
+describe('the scheduler', () => {
+  it('keeps at most `concurrency` requests in flight', async () => {
+    const { s } = scheduler({ concurrency: 3, pacing: false });
+    let inFlight = 0;
+    let most = 0;
+    const send = async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return answer(200);
+    };
+    await Promise.all(Array.from({ length: 12 }, () => s.run(send, notSent)));
+    expect(most).toBe(3);
+    expect(s.stats().sent).toBe(12);
+  });
+
+  it('never sends more than the user cap per window', async () => {
+    const { c, s } = scheduler({ concurrency: 1, pacing: false, cap: parseCap('5/10s') });
+    const times: number[] = [];
+    for (let i = 0; i < 12; i++) await s.run(async () => (times.push(c.now()), answer(200)), notSent);
+    for (let i = 5; i < times.length; i++) expect(times[i]! - times[i - 5]!).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it.each([
+    ['RateLimit structured fields', (r: number, t: number) => ({ ratelimit: `"default";r=${r};t=${t}`, 'ratelimit-policy': '"default";q=3;w=10' })],
+    ['RateLimit-Limit/-Remaining/-Reset', (r: number, t: number) => ({ 'ratelimit-limit': '3', 'ratelimit-remaining': String(r), 'ratelimit-reset': String(t) })],
+    ['X-RateLimit-* with a Unix reset', (r: number, t: number, now: number) => ({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': String(r), 'x-ratelimit-reset': String(Math.ceil(now / 1000) + t) })],
+  ])('paces under the quota the %s announce, with no 429', async (_what, headers) => {
+    const { c, s } = scheduler({ concurrency: 1 });
+    // A fixed window of 3 per 10 s, announced by the headers.
+    let windowStart = c.now();
+    let used = 0;
+    let refused = 0;
+    const send = async () => {
+      if (c.now() - windowStart >= 10_000) { windowStart += 10_000 * Math.floor((c.now() - windowStart) / 10_000); used = 0; }
+      const reset = Math.ceil((windowStart + 10_000 - c.now()) / 1000);
+      if (used >= 3) return (refused++, answer(429, { ...headers(0, reset, c.now()), 'retry-after': String(reset) }));
+      used++;
+      return answer(200, headers(3 - used, reset, c.now()));
+    };
+    for (let i = 0; i < 9; i++) expect((await s.run(send, notSent)).response?.status).toBe(200);
+    expect(refused).toBe(0);
+    expect(s.stats().pacing).toMatch(/RateLimit|rate-limit headers/);
+  });
+
+  it('waits out a 429 whose Retry-After is an HTTP-date, read against the answer\'s own Date, and resends it', async () => {
+    const { c, s } = scheduler({ concurrency: 1, retry429: { maxRetries: 3, maxWaitMs: 60_000 } });
+    const skew = 3_600_000; // the server's clock is an hour ahead of this one
+    let n = 0;
+    const sentAt: number[] = [];
+    const send = async () => {
+      sentAt.push(c.now());
+      if (n++ > 0) return answer(200);
+      const serverNow = c.now() + skew;
+      return answer(429, { date: new Date(serverNow).toUTCString(), 'retry-after': new Date(serverNow + 5000).toUTCString() });
+    };
+    const ex = await s.run(send, notSent);
+    expect(ex.response?.status).toBe(200);
+    expect(ex.rateLimited?.retries).toBe(1);
+    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(4000);
+    expect(sentAt[1]! - sentAt[0]!).toBeLessThan(7000);
+  });
+
+  it('slows down after 429s without any header, and recovers', async () => {
+    const { s } = scheduler({ concurrency: 1, retry429: { maxRetries: 5, maxWaitMs: 60_000 } });
+    let n = 0;
+    const ex = await s.run(async () => (n++ < 2 ? answer(429) : answer(200)), notSent);
+    expect(ex.response?.status).toBe(200);
+    expect(s.stats().pacing).toMatch(/adaptive/);
+    expect(s.stats().responses429).toBe(2);
+  });
+
+  it('does not send past the run budget, the request budget, or a stop', async () => {
+    const budget = scheduler({ deadline: 1_700_000_000_000 + 1000, pacing: false });
+    expect((await budget.s.run(async () => answer(200), notSent)).response?.status).toBe(200);
+    budget.c.advance(1000);
+    expect((await budget.s.run(async () => answer(200), notSent)).notSent?.reason).toBe('budget');
+    const requests = scheduler({ maxRequests: 2, pacing: false });
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await requests.s.run(async () => answer(200), notSent));
+    expect(results.map((r) => r.notSent?.reason ?? r.response?.status)).toEqual([200, 200, 'max-requests']);
+    const stop = scheduler({ pacing: false });
+    stop.s.stop();
+    expect((await stop.s.run(async () => answer(200), notSent)).notSent?.reason).toBe('interrupted');
+  });
+
+  it('stops sending after `breakerThreshold` requests without an answer, and lets one through a while later', async () => {
+    const { c, s } = scheduler({ breakerThreshold: 3, pacing: false, concurrency: 1 });
+    for (let i = 0; i < 3; i++) expect((await s.run(async () => none(), notSent)).failure?.kind).toBe('timeout');
+    const skipped = await s.run(async () => answer(200), notSent);
+    expect(skipped.notSent).toMatchObject({ reason: 'breaker', message: expect.stringMatching(/previous 3 requests got no answer \(timeout/) });
+    c.advance(6000);
+    expect((await s.run(async () => answer(200), notSent)).response?.status).toBe(200);
+    expect((await s.run(async () => answer(200), notSent)).response?.status).toBe(200);
+  });
+});

@@ -10,10 +10,9 @@ import { validCalls } from './operations.ts';
 verifies(['ENV-1', 'ENV-2', 'ENV-3', 'ENV-5'], 'The report and contactSave answer success with the envelope: status true and code the HTTP status as a string', async (h) => {
   // The order status update succeeds only on a voucher whose state allows it: its success
   // envelope is checked in the lifecycle tests (the harness checks every exchange).
-  for (const call of validCalls(h).filter((c) => c.operation !== 'order-status')) {
-    const ex = await call.send('valid');
-    if (ex.response?.status !== 200) h.fail('ENV-1', `${call.operation} did not answer a valid request with success`, `HTTP ${ex.response?.status ?? ex.failure?.kind}`, 'HTTP 200 with the envelope', ex);
-  }
+  // A valid request answered otherwise is another requirement's failure (AUTH-3, RP-7, CU-1):
+  // ENV-1..ENV-5 hold the envelope of the successes that come, checked by the harness.
+  for (const call of validCalls(h).filter((c) => c.operation !== 'order-status')) await call.send('valid');
 });
 
 verifies(['VER-1'], 'Each operation answers under the /api/v1/ prefix', async (h) => {

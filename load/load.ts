@@ -97,6 +97,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     }
     await Promise.all([...inFlight]);
   } finally {
+    await sender.close();
     if (ticker) clearInterval(ticker);
     if (tty) {
       draw();

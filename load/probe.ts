@@ -46,6 +46,8 @@ export async function probeRateLimit(opts: ProbeOptions): Promise<RateLimitResul
     if (!(e instanceof Stop)) throw e;
     m.stoppedBy = e.by;
     m.notes.push(stopNote(e.by));
+  } finally {
+    await run.sender.close();
   }
   return buildResult(run, request, m, { maxRequests: opts.maxRequests, maxSeconds: opts.maxSeconds });
 }

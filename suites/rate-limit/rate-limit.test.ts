@@ -46,7 +46,7 @@ verifies(['RL-1', 'RL-2', 'RL-3', 'RL-4'], 'Over the rate limit the target answe
   if (r.retryAfter.checks.length === 0) h.inconclusive('RL-3', r.limited ? 'the target sends no Retry-After with its 429s' : 'no 429 came within the load caps, so no Retry-After to test');
   if (!r.limited) h.inconclusive('RL-2', 'no 429 came within the load caps (load.maxRequests, load.maxSeconds)');
   if (h.ctx.outDir) writeRateLimitJson(h.ctx.outDir, r, h.config);
-}, caps.maxSeconds * 1000 + 30_000);
+}, { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 });
 
 verifies(['RL-2', 'RL-5'], 'A short steady load is answered without any 5xx, and its 429s keep the envelope', async (h, t) => {
   const refused = allowed(h);
@@ -68,4 +68,4 @@ verifies(['RL-2', 'RL-5'], 'A short steady load is answered without any 5xx, and
   // RL-5: the answers under load are the evidence (a 5xx among them is a finding).
   if (r.answered > 0) h.note('RL-5', r.answered);
   else h.inconclusive('RL-5', 'no answer came under the load');
-}, 60_000);
+}, { sequential: true, timeoutMs: 60_000 });

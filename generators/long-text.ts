@@ -23,7 +23,9 @@ export function longText(kind: TextKind): fc.Arbitrary<string> {
   let arb = built.get(kind);
   if (!arb) {
     const seed = fc.oneof(latinText(kind), scriptText(kind), fc.constantFrom(...EMOJI));
-    arb = fc.tuple(fc.constantFrom(...LONG_LENGTHS), seed).map(([n, s]) => repeatTo(s.trim() || 'x', n));
+    // An index, not constantFrom: constantFrom shrinks to its first value only, an index to each shorter length.
+    const length = fc.integer({ min: 0, max: LONG_LENGTHS.length - 1 }).map((i) => LONG_LENGTHS[i]!);
+    arb = fc.tuple(length, seed).map(([n, s]) => repeatTo(s.trim() || 'x', n));
     built.set(kind, arb);
   }
   return arb;

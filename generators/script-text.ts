@@ -1,7 +1,7 @@
 // Names, companies, address lines, remarks and places written in one of ten Indian scripts
 // (Devanagari, Tamil, Bengali, Gujarati, Gurmukhi, Telugu, Kannada, Malayalam, Odia, and Urdu
 // right to left): real words joined as the field would hold them, or random letters and marks of
-// the script. Shrinks to one word or one letter.
+// the script. Shrinks to one letter where one letter still fails.
 import fc from 'fast-check';
 import { SCRIPT_WORDS, type ScriptWords } from './indic-words.ts';
 
@@ -45,7 +45,9 @@ const built = new Map<TextKind, fc.Arbitrary<string>>();
 export function scriptText(kind: TextKind): fc.Arbitrary<string> {
   let arb = built.get(kind);
   if (!arb) {
-    arb = fc.oneof(...SCRIPT_WORDS.map((s) => fc.oneof({ weight: 3, arbitrary: words(s, kind) }, { weight: 1, arbitrary: letters(s) })));
+    // Letters first, with cross-shrinking: a failing word also tries a few letters of its script,
+    // which shrink to one letter.
+    arb = fc.oneof(...SCRIPT_WORDS.map((s) => fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: letters(s) }, { weight: 3, arbitrary: words(s, kind) })));
     built.set(kind, arb);
   }
   return arb;

@@ -21,6 +21,46 @@ export function createdContactId(ex: Exchange): number | bigint | undefined {
   return r.success ? r.data.response.contactId : undefined;
 }
 
+/**
+ * The contactId of a 200 answer, also when CU-1's shape is not met (a numeric string, status
+ * not true): the read-back and upsert tests go on from it, and leave the shape to CU-1.
+ */
+export function anyContactId(ex: Exchange): number | bigint | undefined {
+  if (ex.response?.status !== 200 || !isRecord(ex.json) || !isRecord(ex.json.response)) return undefined;
+  const id = ex.json.response.contactId;
+  if (typeof id === 'bigint' || (typeof id === 'number' && Number.isSafeInteger(id))) return id;
+  if (typeof id === 'string' && /^[0-9]{1,30}$/.test(id)) return Number.isSafeInteger(Number(id)) ? Number(id) : BigInt(id);
+  return undefined;
+}
+
+/** CU-3, CU-7: the customer was accepted (HTTP 200); the shape of the answer is CU-1's. */
+export const customerAccepted = defineCheck('customer.accepted', 'CU-3', (ex: Exchange): Fact[] | null => {
+  if (!ex.response || ex.response.status === 429) return null; // a rate limit says nothing about the customer
+  return ex.response.status === 200 ? [] : [{ title: 'A valid customer was not accepted', received: describeResponse(ex), expected: 'HTTP 200' }];
+});
+
+/** How a text value is shown in a finding: its start, its length in every unit, its unusual code points. */
+export function describeText(value: string): string {
+  const cps = [...value];
+  const shown = cps.length > 60 ? `${JSON.stringify(cps.slice(0, 60).join(''))}...` : JSON.stringify(value);
+  const unusual = [...new Set(cps.filter((ch) => ch.codePointAt(0)! > 0x7e || ch.codePointAt(0)! < 0x20))].slice(0, 12);
+  const codes = unusual.map((ch) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
+  const form = value === value.normalize('NFC') ? 'NFC' : value === value.normalize('NFD') ? 'NFD' : 'neither NFC nor NFD';
+  return `${shown} (${cps.length} code points, ${value.length} UTF-16 units, ${Buffer.byteLength(value)} UTF-8 bytes, ${form}${codes ? `; ${codes}` : ''})`;
+}
+
+/**
+ * CU-13: "Success (HTTP 200) ...; Failures: 400, 403, 429": a valid customer, whatever its text,
+ * is answered 200 or a 4xx. `what` names the unusual values; `first` is an earlier answer to
+ * the same body when the server error was confirmed by sending it again.
+ */
+export const noServerError = defineCheck('customer.text-no-5xx', 'CU-13', (ex: Exchange, p: { what: string; first?: Exchange }): Fact[] | null => {
+  if (!ex.response || ex.response.status === 429) return null; // no answer about the text
+  if (ex.response.status < 500) return [];
+  const again = p.first ? ` (sent twice, answered HTTP ${p.first.response?.status} then HTTP ${ex.response.status})` : '';
+  return [{ title: 'A valid customer with unusual text was answered with a server error', received: `${describeResponse(ex)}${again} for ${p.what}`, expected: '200, or a 4xx if the target refuses the text (4.2 lists 200, 400, 403 and 429)' }];
+});
+
 const ADDRESS_KEYS = ['addressLine1', 'addressLine2', 'cityCode', 'countriesCode', 'stateCode', 'pinCode', 'gstType', 'gstin', 'firstName', 'lastName', 'companyName', 'panNo', 'contactNo', 'contactEmail'] as const;
 const CUSTOMER_KEYS = ['contactType', 'firstName', 'lastName', 'companyName', 'email', 'mobNo', 'telephone', 'whatsappNo', 'gstType', 'gstin', 'panNo', 'remark'] as const;
 
@@ -37,8 +77,14 @@ export function comparable(key: string, value: unknown): unknown {
   return CASELESS.has(key) ? text.toLowerCase() : text;
 }
 
-function addressKey(a: Partial<Address>): string {
+/** An address's content as CU-8 compares it (its id and isDefault left out). */
+export function addressKey(a: Partial<Address>): string {
   return JSON.stringify(ADDRESS_KEYS.map((k) => comparable(k, a[k])));
+}
+
+/** The fields of two addresses that differ as CU-8 compares them. */
+export function addressDifferences(got: Partial<Address>, sent: Partial<Address>): string[] {
+  return ADDRESS_KEYS.filter((k) => comparable(k, got[k]) !== comparable(k, sent[k]));
 }
 
 /** The saved customer read back: its body payload, or undefined. */

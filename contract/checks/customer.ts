@@ -111,11 +111,17 @@ export const readBackMatches = defineCheck('customer.read-back-matches', 'CU-8',
   return facts;
 });
 
-/** CU-9: "the one with isDefault 1 is the default address": exactly one survives. */
-export const oneDefaultAddress = defineCheck('customer.one-default-address', 'CU-9', (ex: Exchange): Fact[] | null => {
+/**
+ * CU-9: "the one with isDefault 1 is the default address": exactly one survives. Given what was
+ * sent, it judges only when the address sent as default was saved (one not saved at all is CU-8's
+ * failure, and no default is then its consequence, not another failure).
+ */
+export const oneDefaultAddress = defineCheck('customer.one-default-address', 'CU-9', (ex: Exchange, sent: Customer | undefined): Fact[] | null => {
   const got = readBackPayload(ex);
   const list = got && Array.isArray(got.contactAddressDTO) ? got.contactAddressDTO : undefined;
   if (!list || list.length === 0) return null;
+  const sentDefault = sent?.contactAddressDTO.find((a) => a.isDefault === 1);
+  if (sentDefault && !list.some((a) => addressKey(a) === addressKey(sentDefault))) return null;
   const defaults = list.filter((a) => a.isDefault === 1).length;
   return defaults === 1 ? [] : [{ title: `The saved customer has ${defaults} default addresses`, received: `isDefault values ${show(list.map((a) => a.isDefault))}`, expected: 'exactly one address with isDefault 1' }];
 });

@@ -24,7 +24,7 @@ verifies(['CU-8', 'CU-9'], 'A created customer reads back as it was sent, with e
     }
     registerCreated(h, contactId);
     const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
-    const findings = [...readBackMatches(read, body), ...oneDefaultAddress(read, undefined)];
+    const findings = [...readBackMatches(read, body), ...oneDefaultAddress(read, body)];
     if (findings.length > 0 && sharedContactId(h, contactId)) {
       h.inconclusive(['CU-8', 'CU-9'], `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
       return [];

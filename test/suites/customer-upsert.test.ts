@@ -14,7 +14,7 @@ import { fakeTarget, type FakeFaults } from './customer-fake.ts';
 
 const fixtures = { countriesCode: 'IN', cities: { MUM: '27', BLR: '29' }, contactTypes: ['Wholesale', 'Retail'], dateFormat: 'YYYY-MM-DD' as const };
 const [a1, a2, a3] = fc.sample(address({ ...fixtures, isDefault: 0 }), { seed: 9, numRuns: 3 }) as [Address, Address, Address];
-const saved = (id: number | bigint, a: Address, isDefault: 0 | 1) => ({ ...a, addressId: id, isDefault });
+const saved = (id: number | bigint | string, a: Address, isDefault: 0 | 1) => ({ ...a, addressId: id, isDefault });
 const facts = (exp: Expected, list: unknown[]) => compareSave(exp, { contactAddressDTO: list } as Partial<Customer>).facts.map((f) => `${f.requirementId} ${f.title}`);
 
 describe('compareSave', () => {

@@ -2,7 +2,14 @@
 import { customerCreated as createdSchema, type Address, type Customer } from '../schemas/customer.ts';
 import type { Exchange } from '../types.ts';
 import { isRecord } from './envelope.ts';
-import { defineCheck, describeResponse, show, type Fact } from './finding.ts';
+import { stringifyJson } from '../../client/json.ts';
+import { defineCheck, describeResponse, type Fact } from './finding.ts';
+
+/** Short JSON for facts, ids past 2^53 written with every digit (what the target sent). */
+export function showExact(value: unknown, max = 200): string {
+  const text = value === undefined ? 'undefined' : stringifyJson(value);
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
 
 /** 4.2 Success: "HTTP 200 ... response an object with contactId (integer, id of the created contact)". */
 export const customerCreated = defineCheck('customer.created', 'CU-1', (ex: Exchange): Fact[] => {
@@ -12,7 +19,7 @@ export const customerCreated = defineCheck('customer.created', 'CU-1', (ex: Exch
   const r = createdSchema.safeParse(ex.json);
   if (r.success) return [];
   const why = r.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-  return [{ title: 'Customer created envelope is not as 4.2 states', received: `${show(ex.json)} (${why})`, expected: '{status: true, message, code: "200", response: {contactId: integer}}' }];
+  return [{ title: 'Customer created envelope is not as 4.2 states', received: `${showExact(ex.json)} (${why})`, expected: '{status: true, message, code: "200", response: {contactId: integer}}' }];
 });
 
 /** The contactId of a created customer, or undefined. */
@@ -98,15 +105,15 @@ export const readBackMatches = defineCheck('customer.read-back-matches', 'CU-8',
   if (ex.response?.status !== 200 || !got) return [{ title: 'The saved customer could not be read back', received: describeResponse(ex), expected: 'HTTP 200 with the customer in response' }];
   const facts: Fact[] = [];
   for (const k of CUSTOMER_KEYS) {
-    if (comparable(k, got[k]) !== comparable(k, sent[k])) facts.push({ title: `Saved ${k} differs from what was sent`, received: show(got[k]), expected: show(sent[k]) });
+    if (comparable(k, got[k]) !== comparable(k, sent[k])) facts.push({ title: `Saved ${k} differs from what was sent`, received: showExact(got[k]), expected: showExact(sent[k]) });
   }
   for (const k of ['opening', 'creditLimit'] as const) {
-    if (Number(got[k]) !== Number(sent[k])) facts.push({ title: `Saved ${k} differs from what was sent`, received: show(got[k]), expected: show(sent[k]) });
+    if (Number(got[k]) !== Number(sent[k])) facts.push({ title: `Saved ${k} differs from what was sent`, received: showExact(got[k]), expected: showExact(sent[k]) });
   }
   const sentAddresses = sent.contactAddressDTO.map(addressKey).sort();
   const gotAddresses = Array.isArray(got.contactAddressDTO) ? got.contactAddressDTO.map(addressKey).sort() : [];
   if (JSON.stringify(sentAddresses) !== JSON.stringify(gotAddresses)) {
-    facts.push({ title: 'Saved addresses differ from those sent', received: `${gotAddresses.length} address(es): ${show(got.contactAddressDTO, 400)}`, expected: `${sentAddresses.length} address(es): ${show(sent.contactAddressDTO, 400)}` });
+    facts.push({ title: 'Saved addresses differ from those sent', received: `${gotAddresses.length} address(es): ${showExact(got.contactAddressDTO, 400)}`, expected: `${sentAddresses.length} address(es): ${showExact(sent.contactAddressDTO, 400)}` });
   }
   return facts;
 });
@@ -123,7 +130,7 @@ export const oneDefaultAddress = defineCheck('customer.one-default-address', 'CU
   const sentDefault = sent?.contactAddressDTO.find((a) => a.isDefault === 1);
   if (sentDefault && !list.some((a) => addressKey(a) === addressKey(sentDefault))) return null;
   const defaults = list.filter((a) => a.isDefault === 1).length;
-  return defaults === 1 ? [] : [{ title: `The saved customer has ${defaults} default addresses`, received: `isDefault values ${show(list.map((a) => a.isDefault))}`, expected: 'exactly one address with isDefault 1' }];
+  return defaults === 1 ? [] : [{ title: `The saved customer has ${defaults} default addresses`, received: `isDefault values ${showExact(list.map((a) => a.isDefault))}`, expected: 'exactly one address with isDefault 1' }];
 });
 
 /** Address ids of a read-back customer. */

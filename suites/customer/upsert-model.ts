@@ -5,8 +5,8 @@
 // addressId) plus the new ones (addressId 0), and lists the dropped ones in deletedAddressIds:
 // a vendor that merges the list into what it holds and one that takes the list as the whole set
 // must then both hold exactly the model's addresses. Contents compare as CU-8 allows.
-import { addressDifferences, addressKey } from '../../contract/checks/customer.ts';
-import { show, type Fact } from '../../contract/checks/finding.ts';
+import { addressDifferences, addressKey, showExact as show } from '../../contract/checks/customer.ts';
+import type { Fact } from '../../contract/checks/finding.ts';
 import type { Address, Customer } from '../../contract/schemas/customer.ts';
 
 export type Id = number | bigint;

@@ -1,6 +1,7 @@
 // A fake contactSave and Get Contact By Id in memory, answering Exchanges as the client records
 // them, with switches for the defects the customer oracles must catch (the reference's fault
 // switches of the same names, and a few more). For the oracles' unit tests only.
+import { parseExact, stringifyJson } from '../../client/json.ts';
 import type { Address, Customer } from '../../contract/schemas/customer.ts';
 import type { Exchange } from '../../contract/types.ts';
 
@@ -26,12 +27,16 @@ export interface FakeFaults {
   refuseButApply?: boolean;
   /** Every creation answers the same contactId. */
   sameId?: boolean;
+  /** Contact and address ids past 2^53 (bigints, written with every digit). */
+  bigIds?: boolean;
 }
 
 let seq = 0;
 
-function exchange(method: string, path: string, body: string | undefined, status: number, json: unknown): Exchange {
-  const text = JSON.stringify(json);
+function exchange(method: string, path: string, body: string | undefined, status: number, value: unknown): Exchange {
+  // As the client records it: the raw text, and the JSON parsed without losing digits.
+  const text = stringifyJson(value);
+  const json = parseExact(text);
   return {
     seq: ++seq, operation: method === 'GET' ? 'contact-read' : 'customer-create', tokenKind: 'valid',
     request: { method, url: `http://127.0.0.1:1${path}`, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body } : {}) },
@@ -45,8 +50,10 @@ const nonLatinLetter = (t: string) => [...t].some((ch) => ch.codePointAt(0)! > 0
 
 export function fakeTarget(faults: FakeFaults = {}) {
   const contacts = new Map<string, { customer: Customer; addresses: Address[] }>();
+  const base = faults.bigIds ? 2n ** 60n : 0n;
   let nextContact = 5001;
   let nextAddress = 1;
+  const id = (n: number): number | bigint => (faults.bigIds ? base + BigInt(n) : n);
   let calls = 0;
   const flaked = new Set<string>();
 
@@ -54,7 +61,7 @@ export function fakeTarget(faults: FakeFaults = {}) {
     exchange('POST', '/api/v1/customer/create?branch_id=1', body, status, envelope(status, message, response));
 
   async function send(c: Customer): Promise<Exchange> {
-    const body = JSON.stringify(c);
+    const body = stringifyJson(c);
     calls++;
     if (faults.flaky500 && !flaked.has(body)) return flaked.add(body), answer(body, 502, 'Bad gateway');
     const texts = [c.firstName, c.lastName, c.companyName, ...c.contactAddressDTO.flatMap((a) => [a.addressLine1, a.addressLine2, a.firstName, a.lastName, a.companyName])];
@@ -71,15 +78,15 @@ export function fakeTarget(faults: FakeFaults = {}) {
       if (a.addressId !== 0 && at < 0) return answer(body, 400, `addressId ${a.addressId} is not an address of this contact`);
       if (a.addressId !== 0 && !faults.duplicates) addresses[at] = { ...a };
       else if (a.addressId === 0 && existing && faults.dropNew) continue;
-      else addresses.push({ ...a, addressId: nextAddress++ });
+      else addresses.push({ ...a, addressId: id(nextAddress++) });
       if (a.isDefault === 1) {
         const saved = a.addressId !== 0 && !faults.duplicates ? addresses[at]! : addresses[addresses.length - 1]!;
         for (const s of addresses) if (s !== saved) s.isDefault = 0;
       }
     }
     if (faults.defaultLost) for (const a of addresses) a.isDefault = 0;
-    if (faults.renumber) for (const a of addresses) a.addressId = nextAddress++;
-    const contactId = existing ? Number(c.contactId) : faults.sameId ? 5001 : nextContact++;
+    if (faults.renumber) for (const a of addresses) a.addressId = id(nextAddress++);
+    const contactId = existing ? c.contactId : id(faults.sameId ? 5001 : nextContact++);
     contacts.set(String(contactId), { customer: c, addresses });
     if (existing && faults.refuseButApply) return answer(body, 400, 'refused');
     return answer(body, 200, 'Customer created successfully', { contactId });

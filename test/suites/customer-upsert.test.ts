@@ -129,6 +129,14 @@ describe('model-based runs on a fake target', () => {
     expect(await filed({ refuseButApply: true })).toEqual(['CU-14']);
   });
 
+  it('follow contact and address ids past 2^53 digit for digit', async () => {
+    const { out, evidence } = await model({ bigIds: true });
+    expect(out.failed).toBe(false);
+    expect(evidence['CU-14']).toBeGreaterThan(10);
+    const dup = await model({ bigIds: true, duplicates: true });
+    expect(dup.out.failed && dup.out.findings[0]!.message).toMatch(/contact\/1152921504606851\d{3}\?/);
+  });
+
   it('take a save refused with 400 that changes nothing as an answer', async () => {
     const { out, refused } = await model({ refuseUpdates: true });
     expect(out.failed).toBe(false);

@@ -86,16 +86,19 @@ const keptAll = (m: ContactModel) => m.addresses.map((a) => ({ ...a, updated: fa
 
 /** Every command shows its full data to fast-check (a property run's identity) and a short label to people. */
 abstract class SaveCommand implements fc.AsyncCommand<ContactModel, Real> {
+  /** The command's name in fast-check's view of a run (a class name may not survive bundling). */
+  abstract readonly kind: string;
   abstract check(m: Readonly<ContactModel>): boolean;
   abstract run(m: ContactModel, r: Real): Promise<void>;
   abstract data(): unknown;
   abstract toString(): string;
   [fc.toStringMethod](): string {
-    return `${this.constructor.name}(${JSON.stringify(this.data())})`;
+    return `${this.kind}(${JSON.stringify(this.data())})`;
   }
 }
 
 export class CreateContact extends SaveCommand {
+  readonly kind = 'CreateContact';
   constructor(readonly customer: Customer) { super(); }
   check = (m: Readonly<ContactModel>) => m.contactId === undefined;
   data = () => this.customer;
@@ -108,6 +111,7 @@ export class CreateContact extends SaveCommand {
 }
 
 export class AddAddress extends SaveCommand {
+  readonly kind = 'AddAddress';
   constructor(readonly address: Address, readonly makeDefault: boolean) { super(); }
   check = (m: Readonly<ContactModel>) => m.contactId !== undefined && m.addresses.length < MAX_ADDRESSES;
   data = () => [this.address, this.makeDefault];
@@ -119,6 +123,7 @@ export class AddAddress extends SaveCommand {
 }
 
 export class UpdateAddress extends SaveCommand {
+  readonly kind = 'UpdateAddress';
   constructor(readonly pick: number, readonly address: Address) { super(); }
   check = (m: Readonly<ContactModel>) => m.contactId !== undefined && m.addresses.length > 0;
   data = () => [this.pick, this.address];
@@ -131,6 +136,7 @@ export class UpdateAddress extends SaveCommand {
 }
 
 export class DeleteAddress extends SaveCommand {
+  readonly kind = 'DeleteAddress';
   constructor(readonly pick: number) { super(); }
   check = (m: Readonly<ContactModel>) => m.contactId !== undefined && m.addresses.length > 1;
   data = () => this.pick;
@@ -145,6 +151,7 @@ export class DeleteAddress extends SaveCommand {
 }
 
 export class SetDefault extends SaveCommand {
+  readonly kind = 'SetDefault';
   constructor(readonly pick: number) { super(); }
   check = (m: Readonly<ContactModel>) => m.contactId !== undefined && m.addresses.length > 1;
   data = () => this.pick;

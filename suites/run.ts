@@ -171,6 +171,9 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     // one after another in it, their tests and property runs concurrently (run.concurrency).
     pool: 'forks',
     maxWorkers: 1,
+    // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
+    // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
+    execArgv: ['--max-old-space-size=256', '--max-semi-space-size=4'],
     isolate: false,
     maxConcurrency: Math.max(8, o.config.run.concurrency * 2),
     passWithNoTests: true,

@@ -36,12 +36,16 @@ function descendants(pid: number): number[] {
   return out;
 }
 
+/** The RSS (KB) of a process and all its descendants now. */
+export function treeRssKb(pid: number): number {
+  return [pid, ...descendants(pid)].reduce((n, p) => n + rssKb(p), 0);
+}
+
 /** Runs `fn`; returns its result and the peak RSS (MB) of this process plus its children at any sample. */
 export async function withPeakMemory<T>(fn: () => Promise<T>, everyMs = 100): Promise<{ result: T; peakMb: number }> {
   let peak = 0;
   const sample = () => {
-    const total = [process.pid, ...descendants(process.pid)].reduce((n, p) => n + rssKb(p), 0);
-    peak = Math.max(peak, total);
+    peak = Math.max(peak, treeRssKb(process.pid));
   };
   const timer = setInterval(sample, everyMs);
   sample();

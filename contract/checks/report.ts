@@ -131,10 +131,10 @@ export const itemsInRange = defineCheck('report.items-in-range', 'RP-1', (ex: Ex
   }, `every date between ${range.dateFrom} and ${range.dateTo} (UTC days, inclusive${within})`);
 }, itemCount);
 
-/** 4.3 rule 2: a page holds at most `limit` items. */
+/** 4.3 rule 2: a page holds at most `limit` items (applies to a page with items: an empty one holds at most any). */
 export const pageWithinLimit = defineCheck('report.page-within-limit', 'RP-2', (ex: Exchange, p: { limit: number }): Fact[] | null => {
-  if (ex.response?.status !== 200 || pageTotal(ex) === undefined) return null;
   const n = pageItems(ex).length;
+  if (ex.response?.status !== 200 || pageTotal(ex) === undefined || n === 0) return null;
   return n <= p.limit ? [] : [{ title: 'A page holds more items than limit', received: `${n} items for limit ${p.limit}`, expected: `at most ${p.limit} items` }];
 });
 

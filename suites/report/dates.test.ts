@@ -57,7 +57,12 @@ const info = (requirementId: string, checkId: string, title: string, expected: s
 verifies(['RP-18', 'RP-10'], 'A range split at an instant with random milliseconds gives two disjoint parts that together are the range', async (h) => {
   if (!(await needsTransactions(h, ['RP-18', 'RP-10']))) return;
   const q = fixtureQuery(h);
+  const dated = idsByDay((await walk(h, q)).pages);
   await h.property(splitRange(q), async ({ whole, first, second }) => {
+    // A first part that runs on past s to the end of the next day (RP-1: "between dateFrom and
+    // dateTo") shows as transactions of that day: where that day holds none (the end of the data)
+    // it cannot be told from parts that overlap, and the split is not judged.
+    if (!dated.has(utcDay(parseIsoUtc(first.dateTo)!) + DAY)) return [];
     const [w, a, b] = await Promise.all([whole, first, second].map((r) => walk(h, { ...q, ...r })));
     const walks = [w!, a!, b!];
     // Relations between ranges are judged on answers read to their end that keep to their own

@@ -109,3 +109,21 @@ export function daySweep(answers: DayAnswer[], wider: Map<number, Set<string>>, 
   }
   return findings;
 }
+
+/**
+ * RP-10 ("A narrower date range never holds more transactions than a wider one"): the one-day
+ * ranges inside a wider range are disjoint, so together they hold no more than it. Judged on
+ * totals the caller found trustworthy (each answer keeps to its day, every page agrees on totalCount).
+ */
+export function daysNotMore(days: Array<{ day: number; total: number }>, wider: { label: string; total: number; exchange?: Exchange }, replay?: Replay): Finding[] {
+  const sum = days.reduce((n, d) => n + d.total, 0);
+  if (sum === 0 && wider.total === 0) return [];
+  noteEvidence('RP-10');
+  if (sum <= wider.total) return [];
+  const top = [...days].sort((a, b) => b.total - a.total).slice(0, 3).map((d) => `${formatDayMonthYear(d.day)}: ${d.total}`).join(', ');
+  return [toFinding('report.days-not-more', 'RP-10', {
+    title: 'The one-day ranges of a range together hold more transactions than the range',
+    received: `${days.length} one-day ranges hold ${sum} transactions in all (most: ${top}); ${wider.label}: totalCount ${wider.total}`,
+    expected: 'the sum of the totalCounts of disjoint one-day ranges inside a range <= its totalCount',
+  }, wider.exchange, replay)];
+}

@@ -3,7 +3,7 @@
 // range, ranges split at instants with random milliseconds, and nested ranges.
 import fc from 'fast-check';
 import { parseIsoUtc, utcDay } from '../../contract/formats.ts';
-import { daySweep, idsByDay, itemDay, type DayAnswer } from '../../contract/checks/report-dates.ts';
+import { daySweep, daysNotMore, idsByDay, itemDay, type DayAnswer } from '../../contract/checks/report-dates.ts';
 import { pageItemsExact, totalsRelation } from '../../contract/checks/report-relations.ts';
 import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
 import type { Finding } from '../../contract/types.ts';
@@ -22,12 +22,13 @@ function sample(days: number[], max: number, seed: number): number[] {
   return fc.sample(fc.shuffledSubarray(days, { minLength: max, maxLength: max }), { seed, numRuns: 1 })[0]!.sort((a, b) => a - b);
 }
 
-verifies(['RP-17', 'RP-11', 'RP-1'], 'Every whole UTC day of the range, asked as [D 00:00:00Z, D 23:59:59Z], holds exactly the transactions dated D', async (h) => {
-  const ids = ['RP-17', 'RP-11', 'RP-1'];
+verifies(['RP-17', 'RP-11', 'RP-1', 'RP-10'], 'Every whole UTC day of the range, asked as [D 00:00:00Z, D 23:59:59Z], holds exactly the transactions dated D', async (h) => {
+  const ids = ['RP-17', 'RP-11', 'RP-1', 'RP-10'];
   if (!(await needsTransactions(h, ids))) return;
   const q = fixtureQuery(h);
   // The wider range: the fixture range, read whole (shared with the other report tests).
-  const wider = idsByDay((await walk(h, q)).pages);
+  const whole = await walk(h, q);
+  const wider = idsByDay(whole.pages);
   if (wider.size === 0) {
     h.inconclusive(ids, 'no transaction of the fixture range carries a dd/mm/yyyy date (RP-4 reports it)');
     return;
@@ -35,11 +36,16 @@ verifies(['RP-17', 'RP-11', 'RP-1'], 'Every whole UTC day of the range, asked as
   // Each day's last second is the end of one range: a vendor that drops the time of dateTo, or
   // reads it as exclusive, misses the transactions of that day's end (RP-17).
   const days = sample([...wider.keys()].sort((a, b) => a - b), MAX_SWEEP_DAYS, h.ctx.seed);
-  const answers: DayAnswer[] = await h.parallel(days, async (day) => {
-    const w = await walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) });
-    return { day, pages: w.pages, exhausted: w.answered && w.exhausted };
-  });
+  const walks = await h.parallel(days, (day) => walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) }));
+  const answers: DayAnswer[] = walks.map((w, i) => ({ day: days[i]!, pages: w.pages, exhausted: w.answered && w.exhausted }));
   h.add(daySweep(answers, wider));
+  // RP-10: the days inside the range together hold no more than it - judged on totals that count
+  // what the answers list, where every day keeps to its day (else RP-1, RP-11 or RP-2 report it).
+  const [from, to] = [parseIsoUtc(q.dateFrom)!, parseIsoUtc(q.dateTo)!];
+  const inside = walks.filter((w, i) => days[i]! >= from && days[i]! + DAY - 1000 <= to);
+  if (whole.stable && whole.total !== undefined && inside.every((w) => w.stable && w.total !== undefined && keepsToDays(w))) {
+    h.add(daysNotMore(inside.map((w) => ({ day: utcDay(parseIsoUtc(w.query.dateFrom)!), total: w.total! })), { label: describeQuery(q), total: whole.total, ...(whole.pages[0] ? { exchange: whole.pages[0] } : {}) }));
+  }
 });
 
 /** The walk's items are dated within the UTC days of its range (or carry no date: RP-4's). */

@@ -3,7 +3,7 @@
 // filed under the requirement that defect breaks - each defect the reference can switch on is
 // played here on synthetic exchanges.
 import { describe, expect, it } from 'vitest';
-import { daySweep, idsByDay, type DayAnswer } from '../../contract/checks/report-dates.ts';
+import { daySweep, daysNotMore, idsByDay, type DayAnswer } from '../../contract/checks/report-dates.ts';
 import { edgePage, noEarlierPage } from '../../contract/checks/report-edges.ts';
 import { pageIds, pagesPartitionWhole, totalsRelation } from '../../contract/checks/report-relations.ts';
 import { itemNameCounts, itemsInRange, TIME_ZONE_SHIFT_MS } from '../../contract/checks/report.ts';
@@ -109,6 +109,13 @@ describe('the one-day sweep (RP-17, RP-11, RP-1)', () => {
     // UTC+05:30: each day holds the evening of the day before and misses its own evening.
     const shifted = [day(D - 86_400_000, [[1, '26/02/2026']]), day(D, [[2, '26/02/2026'], [3, '27/02/2026'], [4, '27/02/2026']]), day(D + 86_400_000, [[5, '27/02/2026']])];
     expect(daySweep(shifted, wider).map((f) => f.requirementId)).toEqual(['RP-11']);
+  });
+  it('finds one-day ranges that together hold more than their range (rp-narrow-more repeats the items of short ranges)', () => {
+    const days = [{ day: D, total: 3 }, { day: D + 86_400_000, total: 1 }];
+    expect(withEvidence(() => daysNotMore(days, { label: 'the range', total: 6 }))).toEqual({ result: [], evidence: { 'RP-10': 1 } });
+    const doubled = daysNotMore(days.map((d) => ({ ...d, total: 2 * d.total })), { label: 'the range', total: 6 });
+    expect(doubled[0]!.message).toMatch(/2 one-day ranges hold 8 transactions in all \(most: 27\/02\/2026: 6, 28\/02\/2026: 2\); the range: totalCount 6/);
+    expect(withEvidence(() => daysNotMore([{ day: D, total: 0 }], { label: 'r', total: 0 })).evidence).toEqual({});
   });
   it('does not judge missing transactions of a day whose pages were not read to the end', () => {
     expect(daySweep([day(D, [[3, '27/02/2026']], false)], wider)).toEqual([]);

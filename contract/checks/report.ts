@@ -96,28 +96,45 @@ export const itemGroupCounts = defineCheck('report.item-group-counts', 'RP-3', (
 /** 2.5 (SHOULD, strict): "comma-joined product names", as many as the group's quantities. */
 export const itemNameCounts = defineCheck('report.item-name-counts', 'RP-3b', (ex: Exchange): Fact[] | null =>
   perItem(ex, 'product names and quantities of a group have different element counts', (it) => {
-    const out = [[CONSUMED_FIELDS[0], 'consumedQty'], [PRODUCED_FIELDS[0], 'producedQty']]
+    // A group whose quantities, units and amounts already disagree fails RP-3; names are compared
+    // with the quantities of a group that keeps RP-3.
+    const keepsRp3 = (group: readonly string[]) => new Set(COUNTED(group).map((f) => elements(it, f))).size === 1;
+    const out = ([[CONSUMED_FIELDS, 'consumedQty'], [PRODUCED_FIELDS, 'producedQty']] as const)
+      .filter(([group]) => keepsRp3(group))
+      .map(([group, qty]) => [group[0], qty] as const)
       .filter(([names, qty]) => elements(it, names!) !== elements(it, qty!))
       .map(([names, qty]) => `${names}=${elements(it, names!)} ${qty}=${elements(it, qty!)}`);
     return out.length ? out.join('; ') : null;
   }, 'as many product names as quantities in each group'), itemCount);
 
-/** 4.3 rule 1: "The report contains transactions between dateFrom and dateTo" (UTC days, inclusive). */
-export const itemsInRange = defineCheck('report.items-in-range', 'RP-1', (ex: Exchange, range: { dateFrom: string; dateTo: string }): Fact[] | null => {
+/** A range read in another time zone moves by at most this much (UTC-10 .. UTC+10 cover most vendors). */
+export const TIME_ZONE_SHIFT_MS = 10 * 3_600_000;
+
+/**
+ * 4.3 rule 1: "The report contains transactions between dateFrom and dateTo" (UTC days, inclusive).
+ * With `shiftMs`, only dates that no reading of the range in another time zone up to that far off
+ * explains are reported: such a misreading is RP-11's (8 rule 3), found by the one-day sweep. A
+ * range whose ends lie between 10:00 and 14:00 UTC is then judged on its exact days.
+ */
+export const itemsInRange = defineCheck('report.items-in-range', 'RP-1', (ex: Exchange, range: { dateFrom: string; dateTo: string; shiftMs?: number }): Fact[] | null => {
   const from = parseIsoUtc(range.dateFrom);
   const to = parseIsoUtc(range.dateTo);
   if (from === null || to === null) return null;
-  return perItem(ex, `dated outside ${range.dateFrom} .. ${range.dateTo}`, (it) => {
+  const shift = range.shiftMs ?? 0;
+  const first = utcDay(from - shift);
+  const last = utcDay(to + shift);
+  const within = shift ? ` (or a reading up to ${shift / 3_600_000} h off UTC)` : '';
+  return perItem(ex, `dated outside ${range.dateFrom} .. ${range.dateTo}${within}`, (it) => {
     const day = typeof it.date === 'string' ? parseDayMonthYear(it.date) : null;
     if (day === null) return null; // RP-4 reports it
-    return day >= utcDay(from) && day <= utcDay(to) ? null : `date ${it.date}`;
-  }, `every date between ${range.dateFrom} and ${range.dateTo} (UTC days, inclusive)`);
+    return day >= first && day <= last ? null : `date ${it.date}`;
+  }, `every date between ${range.dateFrom} and ${range.dateTo} (UTC days, inclusive${within})`);
 }, itemCount);
 
-/** 4.3 rule 2: a page holds at most `limit` items. */
+/** 4.3 rule 2: a page holds at most `limit` items (applies to a page with items: an empty one holds at most any). */
 export const pageWithinLimit = defineCheck('report.page-within-limit', 'RP-2', (ex: Exchange, p: { limit: number }): Fact[] | null => {
-  if (ex.response?.status !== 200 || pageTotal(ex) === undefined) return null;
   const n = pageItems(ex).length;
+  if (ex.response?.status !== 200 || pageTotal(ex) === undefined || n === 0) return null;
   return n <= p.limit ? [] : [{ title: 'A page holds more items than limit', received: `${n} items for limit ${p.limit}`, expected: `at most ${p.limit} items` }];
 });
 

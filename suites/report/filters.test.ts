@@ -1,108 +1,101 @@
-// 4.3 filters and 8 rule 3, as metamorphic properties: relations between the totals of
-// related queries must hold whatever the data.
+// 4.3 moduleName and branchList, as metamorphic relations between the transactions of related
+// queries: each value alone, several together, the whole. Every query is read to its end, so the
+// relations compare transaction ids, not only totals, and each walk is also held to RP-2.
 import fc from 'fast-check';
-import { totalsRelation } from '../../contract/checks/report-relations.ts';
-import { itemModules, itemsInRange, pageItems } from '../../contract/checks/report.ts';
-import { dateRange, oneDay, shortRange } from '../../generators/date-range.ts';
+import { pagesPartitionWhole, totalCountStable, totalsRelation } from '../../contract/checks/report-relations.ts';
+import { itemModules, pageItems } from '../../contract/checks/report.ts';
+import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
+import type { Finding } from '../../contract/types.ts';
+import { dateRange } from '../../generators/date-range.ts';
+import type { Harness } from '../support/harness.ts';
 import { verifies } from '../support/harness.ts';
-import { fixtureQuery, page, total, type Query } from './query.ts';
+import { describeQuery, fixtureQuery, idSet, needsTransactions, walk, type Query, type Walk } from './query.ts';
 
-const side = async (h: Parameters<typeof total>[0], label: string, q: Query) => ({ label, exchanges: [(await total(h, q)).ex] });
+/** A sub-range of the fixture range, or the fixture range itself. */
+const someRange = (q: Query) => fc.oneof(dateRange(q), fc.constant({ dateFrom: q.dateFrom, dateTo: q.dateTo }));
 
-verifies(['RP-8'], 'The bom and mc module filters return only their module, and together the whole', async (h) => {
+/** RP-2 under every filter combination tried: each walk's pages are disjoint and hold totalCount. */
+const paged = (walks: Walk[]): Finding[] => walks.flatMap((w) => [...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })]);
+
+const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
+
+verifies(['RP-8', 'RP-5', 'RP-2'], 'The bom and mc module filters return only their module, together the whole, and both at once the whole', async (h) => {
+  if (!(await needsTransactions(h, ['RP-8', 'RP-5', 'RP-2']))) return;
   const q = fixtureQuery(h);
-  await h.property(dateRange(q), async (range) => {
-    const all = { ...q, ...range };
-    const bom = await page(h, { ...all, moduleName: ['bom'] }, 50, 0);
-    const mc = await page(h, { ...all, moduleName: ['mc'] }, 50, 0);
-    const both = await side(h, 'no module filter', all);
-    const wrongModule = [bom, mc].flatMap((ex, i) => {
+  await h.property(someRange(q), async (range) => {
+    const all: Query = { ...q, ...range };
+    const [bom, mc, both, none] = await Promise.all([['bom'], ['mc'], ['bom', 'mc'], undefined].map((m) => walk(h, m ? { ...all, moduleName: m } : all)));
+    const walks = [bom!, mc!, both!, none!];
+    if (!walks.every((w) => w.answered)) return []; // RP-7 reports it
+    const wrongModule = [bom!, mc!].flatMap((w, i) => {
       const want = i === 0 ? 'bom' : 'mc';
-      const bad = pageItems(ex).filter((it) => (it as { module?: unknown }).module !== want).length;
-      return bad ? h.finding('RP-8', `The ${want} filter returned other modules`, `${bad} item(s) not ${want}`, `only ${want} transactions`, ex) : [];
+      const pages = w.pages.filter((ex) => pageItems(ex).some((it) => (it as { module?: unknown }).module !== want));
+      const bad = pages.reduce((n, ex) => n + pageItems(ex).filter((it) => (it as { module?: unknown }).module !== want).length, 0);
+      if (w.ids.size > 0) h.note('RP-8', w.ids.size);
+      return bad ? h.finding('RP-8', `The ${want} filter returned other modules`, `${bad} item(s) not ${want}`, `only ${want} transactions`, pages[0]) : [];
     });
+    const sets = walks.map((w) => idSet(describeQuery(w.query), w));
+    const sides = walks.map((w) => ({ label: describeQuery(w.query), exchanges: w.pages }));
+    const stable = walks.every((w) => w.stable);
     return [
       ...wrongModule,
-      ...itemModules(bom, undefined),
-      ...totalsRelation({ checkId: 'report.module-filter-additive', requirementId: 'RP-8', title: 'bom plus mc is not the whole', expected: 'totalCount(bom) + totalCount(mc) = totalCount(no filter)' },
-        [{ label: 'bom', exchanges: [bom] }, { label: 'mc', exchanges: [mc] }, both], ([b, m, a]) => b! + m! === a!),
+      ...[...bom!.pages, ...mc!.pages].flatMap((ex) => itemModules(ex, undefined)),
+      ...(walks.every((w) => w.exhausted)
+        ? [
+          ...partitionOf(info('RP-8', 'report.module-filter-partition', 'bom and mc are not together the whole', 'the transactions of bom and of mc disjoint, together those of no module filter'), [sets[0]!, sets[1]!], sets[3]!),
+          ...partitionOf(info('RP-8', 'report.module-filter-both', 'moduleName ["bom","mc"] is not the whole', 'the same transactions as no module filter'), [sets[2]!], sets[3]!),
+        ]
+        : []),
+      ...(stable
+        ? totalsRelation(info('RP-8', 'report.module-filter-additive', 'bom plus mc is not the whole', 'totalCount(bom) + totalCount(mc) = totalCount(["bom","mc"]) = totalCount(no filter)'), sides, ([b, m, bm, a]) => b! + m! === a! && bm === a)
+        : []),
+      ...paged(walks),
     ];
-  }, { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 4)) });
+  }, { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)) });
 });
 
-verifies(['RP-9', 'RP-9b'], 'A report over branches a,b holds the transactions of a plus those of b', async (h, t) => {
+/** RP-9 (MUST) then RP-9b (SHOULD): a,b holds a and b; exactly a plus b. */
+function branchRelations(parts: Walk[], together: Walk): Finding[] {
+  if (!together.exhausted || !parts.every((p) => p.exhausted)) return [];
+  const sets = parts.map((p) => idSet(`branchList ${p.query.branchList}`, p));
+  const whole = idSet(`branchList ${together.query.branchList}`, together);
+  const must = sets.flatMap((s) => subsetOf(info('RP-9', 'report.branch-within-list', 'A report over several branches misses transactions of one of them', 'every transaction of each branch in the report over the list'), s, whole));
+  if (must.length > 0) return must;
+  const sides = [...parts, together].map((w) => ({ label: `branchList ${w.query.branchList}`, exchanges: w.pages }));
+  return [
+    ...partitionOf(info('RP-9b', 'report.branch-partition', 'A report over several branches is not exactly the transactions of each', 'the transactions of a,b = those of a plus those of b, none in two branches'), sets, whole),
+    ...([...parts, together].every((w) => w.stable)
+      ? totalsRelation(info('RP-9b', 'report.branch-additive', 'The totalCount over several branches is not the sum over each', 'totalCount(a,b) = totalCount(a) + totalCount(b)'), sides, (t) => t[t.length - 1] === t.slice(0, -1).reduce((x, y) => x + y, 0))
+      : []),
+  ];
+}
+
+async function emptyBranch(h: Harness, q: Query, empty: number) {
+  const [list, withEmpty] = await Promise.all([walk(h, q), walk(h, { ...q, branchList: `${q.branchList},${empty}` })]);
+  if (!list.answered || !withEmpty.answered) return;
+  const relation = branchRelations([list], withEmpty);
+  if (relation.some((f) => f.requirementId === 'RP-9')) return h.add(relation);
+  // RP-9b: a branch without transactions adds none.
+  h.add([
+    ...partitionOf(info('RP-9b', 'report.empty-branch', 'A branch without transactions added some', `the same transactions with and without branch ${empty} (fixtures.report.emptyBranchId)`), [idSet(`branchList ${q.branchList}`, list)], idSet(`branchList ${withEmpty.query.branchList}`, withEmpty)),
+    ...paged([list, withEmpty]),
+  ]);
+}
+
+verifies(['RP-9', 'RP-9b', 'RP-2'], 'A report over branches a,b holds the transactions of a plus those of b, and a branch without transactions adds none', async (h, t) => {
+  if (!(await needsTransactions(h, ['RP-9', 'RP-9b', 'RP-2']))) return;
   const q = fixtureQuery(h);
   const branches = q.branchList.split(',');
-  if (branches.length < 2) h.skip('fixtures.report.branchList names one branch: no pair to compare', t);
-  await h.property(fc.tuple(dateRange(q), fc.integer({ min: 1, max: branches.length - 1 })), async ([range, cut]) => {
-    const a = branches.slice(0, cut).join(',');
-    const b = branches.slice(cut).join(',');
-    const sides = [await side(h, `branchList ${a}`, { ...q, ...range, branchList: a }), await side(h, `branchList ${b}`, { ...q, ...range, branchList: b }), await side(h, `branchList ${q.branchList}`, { ...q, ...range })];
-    const monotone = totalsRelation({ checkId: 'report.branch-monotone', requirementId: 'RP-9', title: 'More branches gave fewer transactions', expected: 'totalCount(a,b) >= totalCount(a) and >= totalCount(b)' }, sides, ([x, y, xy]) => xy! >= x! && xy! >= y!);
-    if (monotone.length) return monotone;
-    return totalsRelation({ checkId: 'report.branch-additive', requirementId: 'RP-9b', title: 'Branches a,b is not a plus b', expected: 'totalCount(a,b) = totalCount(a) + totalCount(b)' }, sides, ([x, y, xy]) => xy === x! + y!);
-  }, { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 4)) });
-});
-
-verifies(['RP-10'], 'A narrower date range never holds more transactions than the range around it', async (h) => {
-  const q = fixtureQuery(h);
-  // Inner ranges are often a single day or a few hours: short ranges are where paging and
-  // de-duplication bugs hide.
-  const nested = dateRange(q).chain((outer) => fc.oneof(dateRange(outer), shortRange(outer)).map((inner) => [outer, inner] as const));
-  await h.property(nested, async ([outer, inner]) => {
-    const sides = [await side(h, `${outer.dateFrom} .. ${outer.dateTo}`, { ...q, ...outer }), await side(h, `${inner.dateFrom} .. ${inner.dateTo}`, { ...q, ...inner })];
-    return totalsRelation({ checkId: 'report.narrower-not-more', requirementId: 'RP-10', title: 'A narrower range holds more transactions', expected: 'totalCount(inner range) <= totalCount(outer range)' }, sides, ([o, i]) => i! <= o!);
-  });
-});
-
-verifies(['RP-10'], 'Two adjacent date ranges together never hold more transactions than the range they make up', async (h) => {
-  const q = fixtureQuery(h);
-  // [from, split] and [split + 1 s, to] are disjoint parts of [from, to] (4.3 rule 1).
-  const split = dateRange(q).chain((whole) => shortRange(whole).map((part) => ({ whole, split: part.dateTo })))
-    .filter(({ whole, split }) => split < whole.dateTo);
-  await h.property(split, async ({ whole, split }) => {
-    const after = new Date(Date.parse(split) + 1000).toISOString().replace('.000Z', 'Z');
-    const sides = [
-      await side(h, `${whole.dateFrom} .. ${split}`, { ...q, dateFrom: whole.dateFrom, dateTo: split }),
-      await side(h, `${after} .. ${whole.dateTo}`, { ...q, dateFrom: after, dateTo: whole.dateTo }),
-      await side(h, `${whole.dateFrom} .. ${whole.dateTo}`, { ...q, ...whole }),
-    ];
-    return totalsRelation({ checkId: 'report.parts-not-more', requirementId: 'RP-10', title: 'Two adjacent ranges hold more than their union', expected: 'totalCount(first part) + totalCount(second part) <= totalCount(whole range)' }, sides, ([a, b, w]) => a! + b! <= w!);
-  }, { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) });
-});
-
-verifies(['RP-11', 'RP-1'], 'A one-day range in UTC returns only transactions of that UTC day', async (h) => {
-  const q = fixtureQuery(h);
-  await h.property(oneDay(q), async (day) => {
-    const ex = await page(h, { ...q, ...day }, 200, 0);
-    return itemsInRange(ex, day, { requirementId: 'RP-11' });
-  });
-});
-
-verifies(['RP-12'], 'A report request missing a required field, or with dates that are not ISO 8601 UTC, is rejected with a 4xx', async (h) => {
-  const q = { ...fixtureQuery(h), limit: 10, offset: 0 };
-  const bad: [string, unknown][] = [
-    ['dateFrom missing', { ...q, dateFrom: undefined }],
-    ['dateTo missing', { ...q, dateTo: undefined }],
-    ['branchList missing', { ...q, branchList: undefined }],
-    ['limit missing', { ...q, limit: undefined }],
-    ['offset missing', { ...q, offset: undefined }],
-    ['dateFrom without Z', { ...q, dateFrom: q.dateFrom.replace('Z', '') }],
-    ['dateFrom dd/mm/yyyy', { ...q, dateFrom: '01/01/2026' }],
-    ['dateTo not a date', { ...q, dateTo: 'yesterday' }],
-    ['month 13', { ...q, dateFrom: '2026-13-01T00:00:00Z' }],
-    ['limit a string', { ...q, limit: '10' }],
-    ['offset negative', { ...q, offset: -1 }],
-  ];
-  for (const [what, body] of bad) h.expectStatus(await h.client.report({ body }), '4xx', 'RP-12', what);
-});
-
-verifies(['RP-14'], 'Whether the id filters take comma-separated ids is recorded', async (h) => {
-  const q = fixtureQuery(h);
-  const observed: Record<string, unknown> = {};
-  for (const [field, value] of [['productIds', ''], ['productIds', '1'], ['productIds', '1,2'], ['productIds', '1, 2'], ['categoryIds', '1,2'], ['recipeIds', '1,2']] as const) {
-    const ex = await page(h, { ...q, [field]: value } as Query, 1, 0);
-    observed[`${field}=${JSON.stringify(value)}`] = { status: ex.response?.status ?? ex.failure?.kind, totalCount: (ex.json as { response?: { totalCount?: unknown } } | undefined)?.response?.totalCount };
-  }
-  h.observe('idFilterFormats', observed);
+  const empty = h.config.fixtures.report.emptyBranchId;
+  if (branches.length < 2 && empty === undefined) h.skip('fixtures.report.branchList names one branch and fixtures.report.emptyBranchId is not set: no two branches to compare', t);
+  if (empty !== undefined) await emptyBranch(h, q, empty);
+  if (branches.length < 2) return;
+  await h.property(fc.tuple(someRange(q), fc.integer({ min: 1, max: branches.length - 1 })), async ([range, cut]) => {
+    const all: Query = { ...q, ...range };
+    const lists = [branches.slice(0, cut).join(','), branches.slice(cut).join(','), q.branchList];
+    const walks = await Promise.all(lists.map((b) => walk(h, { ...all, branchList: b })));
+    if (!walks.every((w) => w.answered)) return [];
+    const relation = branchRelations(walks.slice(0, 2), walks[2]!);
+    return relation.some((f) => f.requirementId === 'RP-9') ? relation : [...relation, ...paged(walks)];
+  }, { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)) });
 });

@@ -1,13 +1,50 @@
 // Report requests of the suites: the fixture's branches and range, one page or every page.
-import type { Exchange } from '../../contract/types.ts';
+// A report over a past range is a function of its request (RP-21 verifies it), so each distinct
+// request is sent once per run and its answer shared by every test that asks it: a walk of the
+// fixture range serves the pagination, filter, date and edge tests alike, and no two identical
+// requests are ever in flight at once except where RP-21 sends them on purpose.
+import type { FilterKey } from '../../config/schema.ts';
 import { pageItems, pageTotal } from '../../contract/checks/report.ts';
+import { pageIds } from '../../contract/checks/report-relations.ts';
+import type { IdSet } from '../../contract/checks/report-sets.ts';
+import type { Exchange } from '../../contract/types.ts';
 import type { Harness } from '../support/harness.ts';
 
-export interface Query {
-  dateFrom: string;
-  dateTo: string;
-  branchList: string;
-  moduleName?: string[];
+export type Query = { dateFrom: string; dateTo: string; branchList: string; moduleName?: string[] } & Partial<Record<FilterKey, string>>;
+
+/** Limits tried, largest first, for walking a query: the maximum limit is not shown (8 rule 2). */
+const WALK_LIMITS = [200, 100, 50, 20, 10];
+/** Pages read at most per walk: a fixture range of more than 12,000 transactions is not read whole. */
+export const MAX_WALK_PAGES = 60;
+
+const answers = new Map<string, Promise<Exchange>>();
+const walkLimits = new Map<string, Promise<number>>();
+
+/** The run a request belongs to (the cache never crosses runs). */
+const runKey = (h: Harness) => `${h.config.target.baseUrl}|${h.ctx.deadline}|${h.ctx.seed}`;
+
+/** Answers that say nothing about the target are not kept: the next test asks again. */
+const keepable = (ex: Exchange) => !ex.notSent && ex.response !== undefined && ex.response.status !== 429;
+
+function cached(h: Harness, text: string, sendIt: () => Promise<Exchange>): Promise<Exchange> {
+  const key = `${runKey(h)}|${text}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = sendIt();
+    answers.set(key, answer);
+    answer.then((ex) => { if (!keepable(ex)) answers.delete(key); }, () => answers.delete(key));
+  }
+  return answer;
+}
+
+/** A report request with this JSON body (once per run). */
+export function send(h: Harness, body: Record<string, unknown>): Promise<Exchange> {
+  return cached(h, JSON.stringify(body), () => h.client.report({ body }));
+}
+
+/** A report request with this exact body text, e.g. a limit past 2^53 written digit for digit (once per run). */
+export function sendRaw(h: Harness, text: string): Promise<Exchange> {
+  return cached(h, text, () => h.client.report({ rawBody: text }));
 }
 
 export function fixtureQuery(h: Harness): Query {
@@ -16,7 +53,7 @@ export function fixtureQuery(h: Harness): Query {
 }
 
 export function page(h: Harness, q: Query, limit: number, offset: number): Promise<Exchange> {
-  return h.client.report({ body: { ...q, limit, offset } });
+  return send(h, { ...q, limit, offset });
 }
 
 /** The totalCount of a query (one request, limit 1). */
@@ -25,18 +62,112 @@ export async function total(h: Harness, q: Query): Promise<{ ex: Exchange; total
   return { ex, total: pageTotal(ex) };
 }
 
-/** Pages a query from offset 0, advancing by what the server returned (it may cap limit). */
-export async function allPages(h: Harness, q: Query, limit: number, maxPages: number): Promise<{ pages: Exchange[]; complete: boolean }> {
+/** The largest of WALK_LIMITS the target accepts for the fixture query (4xx above its maximum). */
+export function walkLimit(h: Harness): Promise<number> {
+  const key = runKey(h);
+  let limit = walkLimits.get(key);
+  if (!limit) {
+    limit = (async () => {
+      for (const l of WALK_LIMITS) {
+        const s = (await page(h, fixtureQuery(h), l, 0)).response?.status;
+        if (s === undefined || s < 400 || s >= 500 || s === 429) return l;
+      }
+      return WALK_LIMITS[0]!;
+    })();
+    walkLimits.set(key, limit);
+  }
+  return limit;
+}
+
+/** Every page of one query, from offset 0, each starting where the last ended. */
+export interface Walk {
+  query: Query;
+  limit: number;
+  pages: Exchange[];
+  /** The distinct transactions of the pages. */
+  ids: Set<string>;
+  /** totalCount of the first page. */
+  total?: number;
+  /** Every page was a 200 with a totalCount. */
+  answered: boolean;
+  /** Every page gave the same totalCount. */
+  stable: boolean;
+  /** Read to the end: an empty page, or totalCount reached with a page short of limit (a full last page is confirmed by the next). */
+  exhausted: boolean;
+  /** The pages reached totalCount (RP-2 judges their sum). */
+  reachedTotal: boolean;
+  /** Stable, and totalCount = the distinct transactions listed = the entries listed. */
+  counted: boolean;
+}
+
+/** Reads a query page by page, advancing by what the server returned (it may cap limit). */
+export async function walk(h: Harness, q: Query, o: { limit?: number; maxPages?: number } = {}): Promise<Walk> {
+  const limit = o.limit ?? (await walkLimit(h));
+  const maxPages = o.maxPages ?? MAX_WALK_PAGES;
   const pages: Exchange[] = [];
   let offset = 0;
+  let answered = true;
+  let exhausted = false;
+  let reachedTotal = false;
   while (pages.length < maxPages) {
     const ex = await page(h, q, limit, offset);
     pages.push(ex);
-    const n = pageItems(ex).length;
     const t = pageTotal(ex);
-    if (n === 0 || t === undefined) return { pages, complete: t !== undefined && offset >= t };
+    if (ex.response?.status !== 200 || t === undefined) {
+      answered = false;
+      break;
+    }
+    const n = pageItems(ex).length;
+    if (n === 0) {
+      exhausted = true;
+      reachedTotal = offset >= t;
+      break;
+    }
     offset += n;
-    if (offset >= t) return { pages, complete: true };
+    if (offset >= t && n < limit) {
+      exhausted = reachedTotal = true;
+      break;
+    }
   }
-  return { pages, complete: false };
+  const ids = new Set(pages.flatMap(pageIds));
+  const entries = pages.reduce((n, p) => n + pageIds(p).length, 0);
+  const totals = new Set(pages.map(pageTotal));
+  const first = pageTotal(pages[0]!);
+  const stable = answered && totals.size === 1;
+  return {
+    query: q, limit, pages, ids, answered, stable, exhausted, reachedTotal,
+    ...(first !== undefined ? { total: first } : {}),
+    counted: stable && exhausted && first === ids.size && entries === ids.size,
+  };
+}
+
+/** The transactions of a walk, for the set relations. */
+export function idSet(label: string, w: Walk): IdSet {
+  return { label, ids: w.ids, ...(w.pages[0] ? { exchange: w.pages[0] } : {}) };
+}
+
+/** A short label of a query for findings: its range, branches and filters. */
+export function describeQuery(q: Query): string {
+  const { dateFrom, dateTo, branchList, ...filters } = q;
+  const f = Object.entries(filters).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
+  return `${dateFrom} .. ${dateTo}, branches ${branchList}${f ? `, ${f}` : ''}`;
+}
+
+/**
+ * No verdict without transactions: when the fixture range holds none, the test's requirements
+ * that need some are inconclusive with the reason, and the test has nothing to verify them on.
+ */
+export async function needsTransactions(h: Harness, ids: string[]): Promise<boolean> {
+  const q = fixtureQuery(h);
+  const ex = await page(h, q, await walkLimit(h), 0);
+  const t = pageTotal(ex);
+  if (ex.response?.status !== 200 || t === undefined) {
+    h.inconclusive(ids, `the report of fixtures.report (${describeQuery(q)}) did not answer a page with a totalCount (RP-7 says why)`);
+    return false;
+  }
+  if (t === 0 && pageItems(ex).length === 0) {
+    h.inconclusive(ids, `the report range ${q.dateFrom} .. ${q.dateTo} over branches ${q.branchList} held no transactions: see fixtures.report`);
+    return false;
+  }
+  return true;
 }

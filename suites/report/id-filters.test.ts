@@ -1,0 +1,130 @@
+// 4.3 id filters (recipeIds, productIds, categoryIds, subCategoryIds, brandIds, subBrandIds,
+// departmentIds): "filter by ... ids", in a list format that is "not shown". A filter never adds a
+// transaction, an id that matches nothing returns none (RP-19); a list of ids the target accepts
+// is never narrower than one of its ids, and its ids together hold it (RP-19b); any text is
+// answered 200 or a 4xx (RP-16); the list formats accepted and the item order are observed (RP-14).
+import fc from 'fast-check';
+import { FILTER_KEYS, type FilterKey } from '../../config/schema.ts';
+import { pagesPartitionWhole, pageIds, totalCountStable } from '../../contract/checks/report-relations.ts';
+import { pageTotal } from '../../contract/checks/report.ts';
+import { coveredBy, subsetOf } from '../../contract/checks/report-sets.ts';
+import { itemDay } from '../../contract/checks/report-dates.ts';
+import { pageItemsExact } from '../../contract/checks/report-relations.ts';
+import { describeResponse } from '../../contract/checks/finding.ts';
+import { anyFilter } from '../../generators/filter-text.ts';
+import type { Harness } from '../support/harness.ts';
+import { verifies } from '../support/harness.ts';
+import { fixtureQuery, idSet, needsTransactions, page, walk, type Walk } from './query.ts';
+
+const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
+
+/** An id no ERP of this kind has: nine digits, drawn from the run's seed. */
+const unknownId = (h: Harness) => String(900_000_000 + (Math.abs(h.ctx.seed) % 99_999_999));
+
+/** The ids tried per filter: those of fixtures.report.filterIds, else the first ids of a master list and one drawn from the seed. */
+function idsToTry(h: Harness, key: FilterKey): string[] {
+  const given = h.config.fixtures.report.filterIds?.[key] ?? [];
+  if (given.length >= 2) return given.slice(0, 3);
+  const drawn = fc.sample(fc.integer({ min: 3, max: 99 }), { seed: h.ctx.seed + FILTER_KEYS.indexOf(key), numRuns: 1 })[0]!;
+  return [...new Set([...given, '1', '2', String(drawn)])].slice(0, 3);
+}
+
+/** The single-id walks of one filter that answered (shared between the tests through the request cache). */
+async function singleIds(h: Harness, key: FilterKey): Promise<Array<{ id: string; walk: Walk }>> {
+  const q = fixtureQuery(h);
+  const out = await Promise.all(idsToTry(h, key).map(async (id) => ({ id, walk: await walk(h, { ...q, [key]: id }) })));
+  return out.filter((x) => x.walk.answered);
+}
+
+verifies(['RP-19', 'RP-2'], 'An id filter never adds a transaction, and an id that matches nothing returns none (or a 4xx)', async (h) => {
+  if (!(await needsTransactions(h, ['RP-19', 'RP-2']))) return;
+  const q = fixtureQuery(h);
+  const whole = await walk(h, q);
+  if (!whole.exhausted) h.inconclusive('RP-19', 'the fixture range was not read to its end: choose a range of fewer transactions');
+  const nothing = unknownId(h);
+  await h.parallel([...FILTER_KEYS], async (key) => {
+    // An id that matches nothing: none, or a 4xx. A proper part of the range means the id exists.
+    const ex = await page(h, { ...q, [key]: nothing }, whole.limit, 0);
+    const s = ex.response?.status;
+    if (s !== undefined && s >= 400 && s < 500 && s !== 429) h.note('RP-19');
+    if (s === 200 && pageTotal(ex) !== undefined) {
+      h.note('RP-19');
+      const ids = pageIds(ex);
+      if (ids.length > 0 && (pageTotal(ex) === whole.total || (whole.exhausted && ids.some((id) => !whole.ids.has(id))))) {
+        h.fail('RP-19', `${key} with an id that matches nothing returned transactions`, `${key} "${nothing}": totalCount ${pageTotal(ex)}, ${ids.length} items (without the filter: totalCount ${whole.total})`, 'no transactions, or a 4xx', ex);
+      }
+    }
+    // Ids that occur: the filtered transactions are transactions of the range.
+    for (const { id, walk: w } of await singleIds(h, key)) {
+      if (whole.exhausted) h.add(subsetOf(info('RP-19', 'report.filter-never-adds', `The ${key} filter added transactions`, 'every transaction of the filtered report in the unfiltered one'), idSet(`${key} "${id}"`, w), idSet('no filter', whole)));
+      h.add([...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })]);
+    }
+  });
+});
+
+verifies(['RP-19b'], 'Widening an id filter never removes a transaction, and its ids together hold every transaction of the list', async (h) => {
+  if (!(await needsTransactions(h, ['RP-19b']))) return;
+  const q = fixtureQuery(h);
+  let usable = 0;
+  let refused = 0;
+  await h.parallel([...FILTER_KEYS], async (key) => {
+    const parts = (await singleIds(h, key)).filter((x) => x.walk.exhausted && x.walk.ids.size > 0);
+    if (parts.length < 2) return;
+    usable++;
+    const lists = [parts.slice(0, 2), ...(parts.length > 2 ? [parts] : [])];
+    for (const list of lists) {
+      const text = list.map((p) => p.id).join(',');
+      const w = await walk(h, { ...q, [key]: text });
+      const s = w.pages[0]?.response?.status;
+      if (s !== 200) {
+        if (s !== undefined && s >= 400 && s < 500) refused++;
+        continue; // the list format is not shown (RP-14): only lists the target accepted are judged
+      }
+      if (!w.answered || !w.exhausted) continue;
+      const whole = idSet(`${key} "${text}"`, w);
+      const sets = list.map((p) => idSet(`${key} "${p.id}"`, p.walk));
+      h.add([
+        ...sets.flatMap((part) => subsetOf(info('RP-19b', 'report.filter-widening', `Widening the ${key} filter removed transactions`, `every transaction of each id in the report for "${text}"`), part, whole)),
+        ...coveredBy(info('RP-19b', 'report.filter-parts', `A transaction of the ${key} list matches none of its ids`, `every transaction of "${text}" in the report of one of its ids`), sets, whole),
+      ]);
+    }
+  });
+  if (usable === 0) h.inconclusive('RP-19b', 'no id filter had two ids matching transactions of the range: list some in fixtures.report.filterIds');
+  else if (refused > 0) h.inconclusive('RP-19b', 'the target refused the id lists "a,b" with a 4xx (the list format is not shown; RP-14 records it)');
+});
+
+verifies(['RP-16'], 'A report with any filter text (any script, long values, odd separators) is answered 200 or a 4xx, never a 5xx', async (h) => {
+  const q = fixtureQuery(h);
+  await h.property(anyFilter, async ({ field, value }) => {
+    const ex = await page(h, { ...q, [field]: value }, 5, 0);
+    const s = ex.response?.status;
+    if (s === undefined || s === 429) return [];
+    h.note('RP-16');
+    if (s === 200 || (s >= 400 && s < 500)) return [];
+    return h.finding('RP-16', `A ${field} filter text was answered ${s}`, describeResponse(ex), 'HTTP 200, or a 4xx for text the target does not take (4.3 lists no 5xx)', ex);
+  });
+});
+
+/** The order of the items over the walk: by date, by transactionId, or neither (RP-14). */
+function orderOf(w: Walk): Record<string, string> {
+  const items = w.pages.flatMap(pageItemsExact);
+  const trend = (values: number[]) => {
+    const up = values.every((v, i) => i === 0 || v >= values[i - 1]!);
+    const down = values.every((v, i) => i === 0 || v <= values[i - 1]!);
+    return up && down ? 'all equal' : up ? 'ascending' : down ? 'descending' : 'neither';
+  };
+  const days = items.map(itemDay).filter((d): d is number => d !== null);
+  const ids = items.map((it) => Number((it as { transactionId?: unknown }).transactionId)).filter((n) => Number.isFinite(n));
+  return { items: String(items.length), byDate: trend(days), byTransactionId: trend(ids) };
+}
+
+verifies(['RP-14'], 'Which id list formats the filters take, and the order of the items, are recorded', async (h) => {
+  const q = fixtureQuery(h);
+  const observed: Record<string, unknown> = {};
+  for (const [field, value] of [['productIds', ''], ['productIds', '1'], ['productIds', '1,2'], ['productIds', '1, 2'], ['categoryIds', '1,2'], ['recipeIds', '1,2']] as const) {
+    const ex = await page(h, { ...q, [field]: value }, 1, 0);
+    observed[`${field}=${JSON.stringify(value)}`] = { status: ex.response?.status ?? ex.failure?.kind, totalCount: pageTotal(ex) };
+  }
+  h.observe('idFilterFormats', observed);
+  h.observe('itemOrder', orderOf(await walk(h, q)));
+});

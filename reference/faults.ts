@@ -77,7 +77,7 @@ export const FAULTS = [
   { name: 'rp-limit-ignored', does: 'limit is ignored (up to 500 items are returned)', breaks: ['RP-2'] },
   { name: 'rp-offset-overlap', does: 'pages overlap by one item', breaks: ['RP-2'] },
   { name: 'rp-totalcount-page', does: 'totalCount is the length of the page', breaks: ['RP-2'] },
-  { name: 'rp-qty-mismatch', does: 'consumedQty drops its last element', breaks: ['RP-3', 'RP-3b'] },
+  { name: 'rp-qty-mismatch', does: 'consumedQty drops its last element', breaks: ['RP-3'] },
   { name: 'rp-amount-decimals', does: 'amounts are not written with two decimals', breaks: ['RP-6'] },
   { name: 'rp-module-name-swap', does: 'moduleName is Recipe for mc and Material Creation for bom', breaks: ['RP-5'] },
   { name: 'rp-module-filter-ignored', does: 'the moduleName filter is ignored', breaks: ['RP-8'] },

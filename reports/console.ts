@@ -31,6 +31,9 @@ function failedLines(cert: Certification, r: RequirementResult): string[] {
     lines.push(`    ${f.title}`, ...f.message.split('\n').map((l) => `    ${l}`));
     if (f.curl) lines.push(`    reproduce: ${f.curl}`);
     if (f.replay) lines.push(`    replay: ${replayCommand(f.replay, cert.invocation)}`);
+    // A property failure among the others: the line that replays it alone.
+    const shrunk = f.replay ? undefined : r.findings.find((x) => x.replay);
+    if (shrunk?.replay) lines.push(`    property failure: ${shrunk.title}`, `    replay: ${replayCommand(shrunk.replay, cert.invocation)}`);
   } else if (r.reason) {
     lines.push(...r.reason.split('\n').slice(0, 5).map((l) => `    ${l}`));
   }

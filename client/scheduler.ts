@@ -77,6 +77,9 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   let failures = 0;
   let lastFailure = '';
   let breakerOpenedAt = 0;
+  // 429s whose Retry-After is longer than the run would ever wait, in a row.
+  let hopeless = 0;
+  let hopelessMessage = '';
 
   const acquire = () => (inFlight < o.concurrency ? (inFlight++, Promise.resolve()) : new Promise<void>((r) => queue.push(() => (inFlight++, r()))));
   const release = () => {
@@ -92,6 +95,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     if (o.breakerThreshold && failures >= o.breakerThreshold && now() - breakerOpenedAt < BREAKER_PROBE_MS) {
       return ['breaker', `the previous ${failures} requests got no answer (${lastFailure})`];
     }
+    if (o.breakerThreshold && hopeless >= o.breakerThreshold * 3) return ['breaker', `the previous ${hopeless} answers were 429: ${hopelessMessage}`];
     return undefined;
   }
 
@@ -167,16 +171,25 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
         sent(t0);
         const ex = await send();
         const t = now();
-        if (!ex.response && ex.failure) {
+        // No (complete) answer: nothing came, or the answer stopped or never finished (a body that trickles).
+        if (ex.failure && (!ex.response || ex.failure.kind === 'timeout' || ex.failure.kind === 'connection-reset')) {
           failures++;
           lastFailure = `${ex.failure.kind}: ${ex.failure.message}`;
           if (o.breakerThreshold && failures >= o.breakerThreshold) breakerOpenedAt = t;
         } else failures = 0;
+        if (ex.response && ex.response.status !== 429) hopeless = 0;
         const retryAfterMs = learn(ex, t);
         if (ex.response?.status === 429) {
           stats.responses429++;
           if (o.pacing) {
-            if (retryAfterMs !== undefined) pausedUntil = Math.max(pausedUntil, t + retryAfterMs);
+            // A wait longer than the run would ever wait (Retry-After: 86400) does not stop the run: the
+            // requests are still sent, each 429 given up at once (the requirements it hides are inconclusive).
+            const cap = o.retry429?.maxWaitMs ?? 60_000;
+            if (retryAfterMs !== undefined && retryAfterMs <= cap) pausedUntil = Math.max(pausedUntil, t + retryAfterMs);
+            if (retryAfterMs !== undefined && retryAfterMs > cap) {
+              hopeless++;
+              hopelessMessage = `the target asks to wait ${Math.round(retryAfterMs / 1000)} s (Retry-After), longer than the run waits (${Math.round(cap / 1000)} s)`;
+            }
             else if (quota && quota.resetAt > t) pausedUntil = Math.max(pausedUntil, quota.resetAt);
             // No usable header: halve the pace (double the gap between sends).
             if (retryAfterMs === undefined && !(quota && quota.resetAt > t)) {

@@ -48,7 +48,7 @@ async function runFault(name: FaultName, numRuns: number, outRoot: string): Prom
     const config = loadConfig({ base: server.runConfig(), env: {} });
     const only = [...new Set(breaks.map(prefixOf))];
     const r = await runConformance({
-      config, out: path.join(outRoot, name), only, numRuns, seed: 1, allure: false, withLoad, log: () => {},
+      config, out: path.join(outRoot, name), only, numRuns, seed: 1, allure: false, withLoad, log: () => {}, preflight: false,
       beforeRateLimitPass: () => server.setRateLimit(server.probeRateLimit),
     });
     const failed = r.certification.requirements.filter((x) => x.status === 'failed').map((x) => x.id);

@@ -6,7 +6,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchProbe } from './probe.ts';
 import { benchReference } from './reference.ts';
+import { benchRunMemory } from './run-memory.ts';
 import { benchRunOverhead } from './run-overhead.ts';
+import { benchRunRemote } from './run-remote.ts';
 
 type Figures = Record<string, unknown>;
 
@@ -14,6 +16,8 @@ const BENCHES: Array<{ name: string; run: (previous: Figures) => Promise<Figures
   { name: 'reference', run: benchReference },
   { name: 'probe', run: benchProbe },
   { name: 'run', run: benchRunOverhead },
+  { name: 'remote', run: benchRunRemote },
+  { name: 'memory', run: benchRunMemory },
 ];
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));

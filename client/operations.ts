@@ -23,6 +23,8 @@ export interface ClientOptions {
   scheduler?: Scheduler;
   /** Retry 429 answers (functional suites): after Retry-After, else 500 ms doubling. */
   retry429?: { maxRetries: number; maxWaitMs: number };
+  /** Keep every exchange for `exchanges()` (default true); a run's client keeps none: memory stays bounded however long it runs. */
+  keep?: boolean;
 }
 
 type Id = number | bigint | string;
@@ -44,7 +46,10 @@ export interface Client {
   report(a: BodyArgs): Promise<Exchange>;
   readContact(a: AuthArgs & { template: string; contactId: Id; branchId: Id }): Promise<Exchange>;
   raw(a: AuthArgs & { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Exchange>;
+  /** The exchanges made so far (none kept with `keep: false`). */
   exchanges(): Exchange[];
+  /** How many exchanges were made. */
+  count(): number;
   close(): Promise<void>;
 }
 
@@ -80,6 +85,7 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
   const http = createTransport({ timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, redact });
   const scheduler = opts.scheduler ?? createScheduler({ concurrency: Number.MAX_SAFE_INTEGER, pacing: false, ...(opts.retry429 ? { retry429: opts.retry429 } : {}) });
   const recorded: Exchange[] = [];
+  let made = 0;
   let invalidCount = 0;
 
   const invalid = () => {
@@ -118,8 +124,8 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
       return { method, origin: baseUrl.origin, path: basePath + a.path, headers: { ...a.headers, ...headers }, body, operation, tokenKind: kind };
     };
     const ex = await scheduler.run(() => http.send(request()), (reason: NotSentReason, message: string) => http.unsent(request(), { reason, message }));
-    const numbered: Exchange = { seq: recorded.length + 1, ...ex, ...(auth.variant ? { tokenVariant: auth.variant } : {}) };
-    recorded.push(numbered);
+    const numbered: Exchange = { seq: ++made, ...ex, ...(auth.variant ? { tokenVariant: auth.variant } : {}) };
+    if (opts.keep !== false) recorded.push(numbered);
     opts.onExchange?.(numbered);
     return numbered;
   }
@@ -137,6 +143,7 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
     readContact: async (a) => perform('contact-read', 'GET', fillPath(a.template, { contactId: a.contactId, branchId: a.branchId }), a, {}),
     raw: async (a) => perform('raw', a.method, a.path, a, lowerKeys(a.headers), a.body),
     exchanges: () => [...recorded],
+    count: () => made,
     close: () => http.close(),
   };
 }

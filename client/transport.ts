@@ -22,6 +22,8 @@ export interface HttpRequest {
   body?: string;
   operation: Operation;
   tokenKind: TokenKind;
+  /** A shorter deadline for this exchange than the transport's (the probe's time cap). */
+  timeoutMs?: number;
 }
 
 export interface HttpOptions {
@@ -45,7 +47,7 @@ export function createTransport(opts: HttpOptions): Transport {
     headersTimeout: opts.timeoutMs,
     bodyTimeout: opts.timeoutMs,
   });
-  const { redact, timeoutMs, maxResponseBytes: cap } = opts;
+  const { redact, maxResponseBytes: cap } = opts;
 
   /** The exchange as recorded before any answer: the request, tokens redacted. */
   function record(req: HttpRequest): UnnumberedExchange {
@@ -65,6 +67,7 @@ export function createTransport(opts: HttpOptions): Transport {
   async function send(req: HttpRequest): Promise<UnnumberedExchange> {
     const t0 = performance.now();
     const ex = record(req);
+    const timeoutMs = Math.min(req.timeoutMs ?? opts.timeoutMs, opts.timeoutMs);
     // One deadline for the whole exchange: connect, headers and every byte of the body.
     const controller = new AbortController();
     const signal = controller.signal;

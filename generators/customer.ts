@@ -18,6 +18,8 @@ export interface CustomerConstraints {
   /** Number of addresses (inclusive bounds); 4.2: "several addresses can be sent in one request". */
   minAddresses?: number;
   maxAddresses?: number;
+  /** false: no "may be empty string" field is empty (CU-7 sends the empty ones on purpose). Default true. */
+  empties?: boolean;
 }
 
 /** Addresses of which exactly one has isDefault 1. */
@@ -32,6 +34,8 @@ export function addressList(c: CustomerConstraints): fc.Arbitrary<Address[]> {
   return fc.integer({ min, max }).chain((n) => lists[n]!);
 }
 
+const landline = fc.stringMatching(/^0[1-9][0-9]{9}$/);
+const noneEmpty = fc.constant({ lastName: false, companyName: false, email: false, remark: false });
 const amount = fc.integer({ min: 0, max: 10_000_000 }).map((paise) => (paise / 100).toFixed(2));
 
 export function customer(c: CustomerConstraints): fc.Arbitrary<Customer> {
@@ -53,16 +57,16 @@ export function customer(c: CustomerConstraints): fc.Arbitrary<Customer> {
       contactType: fc.constantFrom(...c.contactTypes),
       mobNo: mobileNumber(),
       whatsappNo: mobileNumber(),
-      telephone: fc.option(fc.stringMatching(/^0[1-9][0-9]{9}$/), { nil: '' }),
+      telephone: c.empties === false ? landline : fc.option(landline, { nil: '' }),
       dateOfBirth: fc.option(calendarDate({ format: c.dateFormat }), { nil: '' }),
       anniversaryDate: fc.option(calendarDate({ format: c.dateFormat }), { nil: '' }),
       gstType: c.gstType ? fc.constant(c.gstType) : fc.constantFrom('Registered' as const, 'UnRegistered' as const),
       stateCode: fc.constantFrom(...stateCodes),
-      panNo: fc.option(pan(), { nil: '' }),
+      panNo: c.empties === false ? pan() : fc.option(pan(), { nil: '' }),
       opening: amount,
       creditLimit: fc.integer({ min: 0, max: 500_000 }).map(String),
       // "may be empty string": lastName, companyName, email, telephone, panNo, remark
-      empty: fc.record({ lastName: fc.boolean(), companyName: fc.boolean(), email: fc.boolean(), remark: fc.boolean() }),
+      empty: c.empties === false ? noneEmpty : fc.record({ lastName: fc.boolean(), companyName: fc.boolean(), email: fc.boolean(), remark: fc.boolean() }),
       addresses,
     })
     .chain((r) =>

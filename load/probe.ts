@@ -46,6 +46,8 @@ export async function probeRateLimit(opts: ProbeOptions): Promise<RateLimitResul
     if (!(e instanceof Stop)) throw e;
     m.stoppedBy = e.by;
     m.notes.push(stopNote(e.by));
+  } finally {
+    await run.sender.close();
   }
   return buildResult(run, request, m, { maxRequests: opts.maxRequests, maxSeconds: opts.maxSeconds });
 }
@@ -59,9 +61,23 @@ async function measure(run: ProbeRun, opts: ProbeOptions, m: Measured): Promise<
   const log = opts.log ?? (() => {});
   const secondToken = opts.config.target.secondToken !== undefined;
 
-  // 1. exhaust
+  // 0. settle: a quota partly spent before the probe (the preflight, other clients) would be
+  // measured short. When the target says so in its headers, wait for its reset first.
+  run.phase = 'settle';
+  const first = await run.shoot();
+  const said = parseRateLimitHeaders(first.headers);
+  const state = said.rateLimit ?? said.xRateLimit;
+  const quota = announced(said).limit;
+  const settled = state?.remaining != null && state.resetSeconds != null && quota != null && state.remaining + 1 < quota;
+  if (settled) {
+    log(`settle: ${state?.remaining} of ${quota} left, waiting ${state?.resetSeconds} s for the reset`);
+    await run.sleepUntil(first.receivedAt + (state?.resetSeconds ?? 0) * 1000 + 50);
+  }
+
+  // 1. exhaust (the settle request counts in it when the quota was whole)
   run.phase = 'exhaust';
   const a = await run.burst();
+  if (!settled && isAccepted(first)) a.accepted.unshift(first);
   if (!a.refusal) return; // unreachable: burst() ends at a 429 or a Stop
   const hints = announced(parseRateLimitHeaders(a.accepted[0]?.headers ?? a.refusal.headers));
   const nA = a.accepted.length;

@@ -1,15 +1,13 @@
-// The sender: autocannon drives the traffic, one single-connection instance per request
-// (`connections: 1, amount: 1`), started when the caller's scheduler says so. Why not one
-// instance with a rate: autocannon's `connectionRate`/`overallRate` send each second's quota as
-// one burst, which makes a token bucket look stricter than it is, and its latency correction
-// under a rate is wrong. So timing is ours: sent at the scheduled instant, received in
-// `onResponse`. Each request leaves a small record (a Shot); the full exchange, tokens redacted,
-// is kept only where it can be evidence (429, 5xx, no answer, the first of each status).
-import autocannon from 'autocannon';
-import { REDACTED, redactHeaders, redactorOf, type Redactor } from '../client/redact.ts';
+// The probe's sender: one request per call, sent at the caller's instant on the kit's one
+// transport (client/transport.ts: recording, redaction, deadline, caps and JSON decoding as for the
+// suites), its answer recorded as a small Shot. The timing is the caller's: sent when its
+// scheduler says so, latency from that instant. The full exchange, tokens redacted, is kept only
+// where it can be evidence (429, 5xx, no answer, the first of each status).
+import { redactorOf, type Redactor } from '../client/redact.ts';
+import { createTransport, type UnnumberedExchange } from '../client/transport.ts';
 import type { TargetConfig } from '../config/schema.ts';
 import { envelope } from '../contract/schemas/envelope.ts';
-import type { Exchange, ExchangeFailureKind } from '../contract/types.ts';
+import type { Exchange } from '../contract/types.ts';
 import type { RepeatedRequest } from './requests.ts';
 
 export type ShotToken = 'valid' | 'second';
@@ -39,8 +37,8 @@ export interface Shot {
 const MAX_KEPT_BODY = 4096;
 const INTEREST = /^(retry-after|ratelimit|ratelimit-.*|x-ratelimit-.*|x-rate-limit-.*|content-type)$/;
 
-/** autocannon's histograms are not needed per request: a no-op stand-in it knows not to encode. */
-const NO_HISTOGRAM = { __custom: true, recordValue() {}, recordValueWithExpectedInterval() {}, reset() {}, destroy() {} };
+/** Bodies the probe reads: its requests are small; an answer past this is cut (failure too-large). */
+const MAX_PROBE_BODY = 1024 * 1024;
 
 export interface SenderOptions {
   target: Pick<TargetConfig, 'baseUrl' | 'token' | 'secondToken' | 'timeoutMs'>;
@@ -53,126 +51,65 @@ export interface Sender {
   now(): number;
   /** Sends the request once; `timeoutMs` bounds the wait for its answer. Never throws. */
   send(token: ShotToken, timeoutMs?: number): Promise<Shot>;
+  close(): Promise<void>;
 }
 
-/** The Exchange failure kind of a sender failure text ("ECONNREFUSED: ...", "timeout: ..."). */
-function failureKind(text: string): ExchangeFailureKind {
-  if (/^timeout/.test(text)) return 'timeout';
-  if (/^ECONNREFUSED/.test(text)) return 'connection-refused';
-  if (/^(ECONNRESET|EPIPE)|closed without an answer/.test(text)) return 'connection-reset';
-  return 'network';
-}
 
-function lowerHeaders(h: Record<string, unknown> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h ?? {})) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
-  return out;
-}
 
 export function createSender(opts: SenderOptions): Sender {
   const { target, request } = opts;
   const url = new URL(target.baseUrl);
   const redact: Redactor = redactorOf([target.token, target.secondToken]);
+  // The kit's one transport: the same recording, redaction, deadline, caps and JSON decoding as the suites.
+  const transport = createTransport({ timeoutMs: target.timeoutMs, maxResponseBytes: MAX_PROBE_BODY, redact });
   const origin = performance.now();
   const seenStatus = new Set<number>();
   let seq = 0;
 
-  function exchangeOf(shot: Shot, all: Record<string, string>, body: string, startedAt: string): Exchange {
-    const headers = { ...request.headers, 'api-token': REDACTED };
-    // A body that echoes a token is redacted before anything is kept, its parsed JSON included.
-    const text = redact(body);
-    let json: unknown;
-    let jsonError: string | undefined;
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      jsonError = text.trim() === '' ? 'not JSON: empty body' : `not JSON: ${(e as Error).message}`;
-    }
-    const truncated = text.length > MAX_KEPT_BODY;
-    const kept = truncated ? `${text.slice(0, MAX_KEPT_BODY)}... [${text.length - MAX_KEPT_BODY} more characters not kept]` : text;
-    return {
-      seq: shot.seq,
-      operation: request.operation,
-      tokenKind: shot.token,
-      request: { method: request.method, url: redact(url.origin + request.path), headers, body: redact(request.body) },
-      ...(shot.status > 0
-        ? { response: { status: shot.status, headers: redactHeaders(all, redact), body: kept, bytes: Buffer.byteLength(body), truncated } }
-        : {}),
-      ...(shot.status > 0 ? (jsonError === undefined ? { json } : { jsonError }) : {}),
-      ...(shot.failure ? { failure: { kind: failureKind(shot.failure), message: redact(shot.failure) } } : {}),
-      startedAt,
-      durationMs: Math.round((shot.receivedAt - shot.sentAt) * 10) / 10,
-    };
-  }
-
   /** Fills in what came back (status 0: nothing), keeping the exchange where it can be evidence. */
-  function record(shot: Shot, status: number, body: string, raw: Record<string, unknown> | undefined, startedAt: string, failure?: string) {
+  function record(shot: Shot, ex: UnnumberedExchange) {
     shot.receivedAt = performance.now() - origin;
-    shot.status = status;
-    const all = lowerHeaders(raw);
-    for (const [k, v] of Object.entries(all)) if (INTEREST.test(k)) shot.headers[k] = v;
-    if (failure) shot.failure = failure;
-    if (status > 0) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        parsed = undefined;
-      }
-      const env = envelope.safeParse(parsed);
+    shot.status = ex.response?.status ?? 0;
+    for (const [k, v] of Object.entries(ex.response?.headers ?? {})) if (INTEREST.test(k)) shot.headers[k] = v;
+    if (ex.failure && !ex.response) shot.failure = `${ex.failure.kind === 'timeout' ? 'timeout' : ex.failure.kind}: ${ex.failure.message}`;
+    if (shot.status > 0) {
+      const env = envelope.safeParse(ex.json);
       shot.envelope = env.success;
       if (env.success) Object.assign(shot, { envelopeStatus: env.data.status, envelopeCode: env.data.code });
     }
-    const firstOfStatus = !seenStatus.has(status);
-    seenStatus.add(status);
-    if (status === 0 || status === 429 || status >= 500 || firstOfStatus) shot.exchange = exchangeOf(shot, all, body, startedAt);
+    const firstOfStatus = !seenStatus.has(shot.status);
+    seenStatus.add(shot.status);
+    if (shot.status === 0 || shot.status === 429 || shot.status >= 500 || firstOfStatus) {
+      const kept = ex;
+      const body = kept.response?.body ?? '';
+      shot.exchange = {
+        ...kept,
+        seq: shot.seq,
+        ...(kept.response && body.length > MAX_KEPT_BODY
+          ? { response: { ...kept.response, body: `${body.slice(0, MAX_KEPT_BODY)}... [${body.length - MAX_KEPT_BODY} more characters not kept]` } }
+          : {}),
+      };
+    }
   }
 
-  function send(token: ShotToken, timeoutMs = target.timeoutMs): Promise<Shot> {
+  async function send(token: ShotToken, timeoutMs = target.timeoutMs): Promise<Shot> {
     const value = token === 'second' ? target.secondToken : target.token;
     if (value === undefined) throw new Error("token 'second' requested but target.secondToken is not configured");
-    const startedAt = new Date().toISOString();
     const shot: Shot = { seq: ++seq, token, sentAt: performance.now() - origin, receivedAt: 0, status: 0, headers: {}, envelope: null };
-    return new Promise<Shot>((resolve) => {
-      let done = false;
-      let instance: autocannon.Instance | undefined;
-      const finish = (status: number, body: string, raw?: Record<string, unknown>, failure?: string) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        record(shot, status, body, raw, startedAt, failure);
-        resolve(shot);
-        instance?.stop();
-      };
-      const timer = setTimeout(() => {
-        // Cut by the caller's time cap before the target's own timeout: not a fact about the target.
-        if (timeoutMs < target.timeoutMs) shot.cut = true;
-        finish(0, '', undefined, `timeout: no answer within ${Math.round(timeoutMs)} ms${shot.cut ? ' (the time cap ran out)' : ''}`);
-      }, Math.max(1, timeoutMs));
-      const options = {
-        url: url.origin,
-        connections: 1,
-        amount: 1,
-        bailout: 1,
-        sampleInt: 50,
-        timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
-        skipAggregateResult: true,
-        histograms: { latencies: NO_HISTOGRAM, requests: NO_HISTOGRAM, throughput: NO_HISTOGRAM },
-        requests: [{
-          method: request.method,
-          path: request.path,
-          headers: { ...request.headers, 'api-token': value },
-          body: request.body,
-          onResponse: (status: number, body: string, _ctx: object, headers: Record<string, unknown> | undefined) => finish(status, body ?? '', headers),
-        }],
-      } as autocannon.Options;
-      instance = autocannon(options, (err) => finish(0, '', undefined, err ? `autocannon: ${err.message}` : 'connection closed without an answer'));
-      instance.on('reqError', (e: Error) => finish(0, '', undefined, `${(e as NodeJS.ErrnoException).code ?? 'error'}: ${e.message}`));
-      if (done) instance.stop();
+    const ex = await transport.send({
+      method: request.method, origin: url.origin, path: request.path, headers: { ...request.headers, 'api-token': value }, body: request.body,
+      operation: request.operation, tokenKind: token, timeoutMs: Math.max(1, timeoutMs),
     });
+    record(shot, ex);
+    // Cut by the caller's time cap before the target's own timeout: not a fact about the target.
+    if (ex.failure?.kind === 'timeout' && !ex.response && timeoutMs < target.timeoutMs) {
+      shot.cut = true;
+      shot.failure = `timeout: no answer within ${Math.round(timeoutMs)} ms (the time cap ran out)`;
+    }
+    return shot;
   }
 
-  return { origin, now: () => performance.now() - origin, send };
+  return { origin, now: () => performance.now() - origin, send, close: () => transport.close() };
 }
 
 /** The server handled a request somewhere between its send and its answer: the midpoint. */

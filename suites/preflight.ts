@@ -121,18 +121,24 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
     const first = await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0 } });
     if (!first.response) {
       problems.push({ key: 'target.baseUrl', problem: `${config.target.baseUrl} does not answer: ${first.failure?.kind}: ${first.failure?.message}` });
-      return { problems, notes, requests: client.exchanges().length };
+      return { problems, notes, requests: client.count() };
     }
     for (const [key, kind] of [['target.token', 'valid'], ['target.secondToken', 'second']] as const) {
       if (kind === 'second' && !config.target.secondToken) continue;
       const ex = kind === 'valid' ? first : await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0 }, token: kind });
-      if (ex.response?.status === 401 || ex.response?.status === 403) problems.push({ key, problem: `the target refused this token with ${ex.response.status} (spec 5: "a token provided by the service operator")` });
+      if (ex.response?.status !== 401 && ex.response?.status !== 403) continue;
+      // Refused on the report: the token is wrong only if the order status update refuses it too
+      // (an empty body changes nothing: 400 with a valid token). Otherwise the suites judge AUTH-3.
+      const other = await client.updateOrderStatus({ salesId: config.fixtures.sales.missing, branchId: config.fixtures.branchId, body: {}, token: kind });
+      if (other.response?.status === 401 || other.response?.status === 403) {
+        problems.push({ key, problem: `the target refused this token with ${ex.response.status} on the report and the order status update (spec 5: "a token provided by the service operator")` });
+      }
     }
-    if (problems.length) return { problems, notes, requests: client.exchanges().length };
+    if (problems.length) return { problems, notes, requests: client.count() };
     await reportFixtures(client, config, problems, notes);
     await voucherFixtures(client, config, problems, notes);
     if (config.readBack?.getContactById) notes.push('readBack.getContactById not checked before the run: it needs a contact the run creates');
-    return { problems: capProblems(problems), notes, requests: client.exchanges().length };
+    return { problems: capProblems(problems), notes, requests: client.count() };
   } finally {
     await client.close();
   }

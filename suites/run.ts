@@ -5,7 +5,7 @@
 // abort (SIGINT/SIGTERM) the certificate holds what the run had, verdict "interrupted".
 // The suites run in ONE worker process, so one client and one scheduler pace every request.
 import { randomInt } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +83,16 @@ export function selectSuites(only: string[] | undefined, withLoad: boolean): Set
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The properties of the selected suites (their h.property call sites), among which a request budget is shared. */
+function propertiesIn(suites: Set<Requirement['suite']>): number {
+  let n = 0;
+  for (const suite of suites) {
+    const dir = path.join(ROOT, 'suites', suite);
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.test.ts'))) n += (readFileSync(path.join(dir, f), 'utf8').match(/h\.property\(/g) ?? []).length;
+  }
+  return n;
+}
+
 export async function runConformance(o: RunOptions): Promise<RunResult> {
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = Date.now();
@@ -103,6 +113,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   if (o.allure !== false) rmSync(allureDir, { recursive: true, force: true });
   const provide: SuiteContext = {
     config: o.config, seed, numRuns, concurrency: o.config.run.concurrency, deadline, outDir: o.out, ...(o.replay ? { replay: o.replay } : {}),
+    properties: propertiesIn(suites),
   };
   log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`);
   // Two passes: the functional suites, then the rate-limit suite alone, so the probe measures the
@@ -171,6 +182,9 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     // one after another in it, their tests and property runs concurrently (run.concurrency).
     pool: 'forks',
     maxWorkers: 1,
+    // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
+    // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
+    execArgv: ['--max-old-space-size=256', '--max-semi-space-size=4'],
     isolate: false,
     maxConcurrency: Math.max(8, o.config.run.concurrency * 2),
     passWithNoTests: true,

@@ -56,5 +56,7 @@ export const customerRequirements: Requirement[] = [
   { id: 'CU-14', section: '4.2', level: 'SHOULD', suite: 'customer', operations: ['customer-create', 'contact-read'],
     title: 'Saving a contact again updates addresses in place by addressId, adds new ones, drops deleted ones and keeps exactly one default: the read-back equals the model, or the save is refused with 400 and nothing changes',
     quote: 'contactId 0 and addressId 0 denote new records; several addresses can be sent in one request, and the one with isDefault 1 is the default address; deletedAddressIds lists addresses to drop.',
-    ambiguity: 'Upsert semantics are implied by contactSave. Verified with config.readBack by a model-based run (sequences of saves, each compared with the model).' },
+    ambiguity: 'Upsert semantics are implied by contactSave. Verified with config.readBack by a model-based run (sequences of saves, each compared with the model). '
+      + 'Every save sends all remaining addresses, so a vendor that merges and one that replaces the list agree. A difference a narrower rule states is filed under it: '
+      + 'a new address not saved under CU-8, the default under CU-9, a deleted address still there under CU-10; duplicates and changed ids under CU-14.' },
 ];

@@ -1,4 +1,5 @@
 // 2.1 Response envelope; 4 content type; 7 errors.
+import { z } from 'zod';
 import { envelope } from '../schemas/envelope.ts';
 import type { Exchange } from '../types.ts';
 import { defineCheck, describeResponse, isSuccess, show, type Fact } from './finding.ts';
@@ -7,13 +8,16 @@ function issues(result: { success: boolean; error?: { issues: { path: PropertyKe
   return (result.error?.issues ?? []).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
 }
 
-/** 2.1: a success body is the envelope {status boolean, message string, code string, response}. */
+/** The shape ENV-1 holds: every member present and typed, except what `code` holds, which is ENV-3's rule alone. */
+const shape = envelope.extend({ code: z.unknown().refine((v) => v !== undefined, 'Required') });
+
+/** 2.1: a success body is the envelope {status boolean, message string, code, response}. */
 export const envelopeShape = defineCheck('envelope.shape', 'ENV-1', (ex: Exchange): Fact[] | null => {
   if (!isSuccess(ex)) return null;
   if (ex.json === undefined) {
     return [{ title: 'Success body is not JSON', received: `${describeResponse(ex)} (${ex.jsonError ?? 'no body'})`, expected: 'the JSON envelope of 2.1' }];
   }
-  const r = envelope.safeParse(ex.json);
+  const r = shape.safeParse(ex.json);
   if (r.success) return [];
   return [{ title: 'Success body is not the 2.1 envelope', received: `${show(ex.json)} (${issues(r)})`, expected: '{status: boolean, message: string, code: string, response: object | null}' }];
 });

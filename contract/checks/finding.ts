@@ -2,6 +2,7 @@
 // A finding is a typed record: title, facts ("Received ... / Expected ..."), requirement id,
 // and a reproduction (the exchange, its curl line, and the property's replay handle).
 import { toCurl } from '../../client/curl.ts';
+import { stringifyJson } from '../../client/json.ts';
 import type { Exchange, Finding, Replay } from '../types.ts';
 import { noteEvidence } from './evidence.ts';
 
@@ -70,7 +71,8 @@ export function describeResponse(ex: Exchange): string {
 
 /** Short JSON for facts, cut at `max` characters. */
 export function show(value: unknown, max = 200): string {
-  const text = value === undefined ? 'undefined' : JSON.stringify(value);
+  // stringifyJson: an integer past 2^53 is shown with the server's own digits.
+  const text = value === undefined ? 'undefined' : stringifyJson(value);
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 

@@ -1,22 +1,32 @@
 // 5 Authentication: "Every operation requires the header api-token ... A request without a
-// valid token is rejected with HTTP 403 (Unauthorized)."
+// valid token is rejected with HTTP 403 (Unauthorized)." A token check is a security check: near
+// misses of a valid token, an empty header, the header twice and the token anywhere but the
+// api-token header are all "without a valid token".
 import { acceptedToken, rejectedUnauthorized } from '../../contract/checks/auth.ts';
-import { verifies } from '../support/harness.ts';
-import { validCalls } from './operations.ts';
+import type { TokenVariant } from '../../contract/types.ts';
+import { verifies, type Harness } from '../support/harness.ts';
+import { validCalls, type TokenChoice } from './operations.ts';
+
+/** Sends `token` on every operation and holds each answer to 403 under `id`. */
+async function refusedEverywhere(h: Harness, id: string, tokens: TokenChoice[]) {
+  await h.parallel(validCalls(h), async (call) => {
+    for (const token of tokens) h.check(await call.send(token), rejectedUnauthorized, undefined, { requirementId: id });
+  });
+}
 
 verifies(['AUTH-1'], 'A request without the api-token header is rejected with 403 on every operation', async (h) => {
-  for (const call of validCalls(h)) h.check(await call.send('none'), rejectedUnauthorized, undefined, { requirementId: 'AUTH-1' });
+  await refusedEverywhere(h, 'AUTH-1', ['none']);
 });
 
 verifies(['AUTH-2'], 'A request with an invalid api-token is rejected with 403 on every operation', async (h) => {
-  for (const call of validCalls(h)) h.check(await call.send('invalid'), rejectedUnauthorized, undefined, { requirementId: 'AUTH-2' });
+  await refusedEverywhere(h, 'AUTH-2', ['invalid']);
 });
 
 verifies(['AUTH-3'], 'A request with the configured api-token is not rejected as unauthorized on any operation', async (h) => {
-  for (const call of validCalls(h)) h.check(await call.send('valid'), acceptedToken, undefined);
-  if (h.config.target.secondToken) {
-    for (const call of validCalls(h).filter((c) => c.operation === 'report')) h.check(await call.send('second'), acceptedToken, undefined);
-  }
+  await h.parallel(validCalls(h), async (call) => {
+    h.check(await call.send('valid'), acceptedToken, undefined);
+    if (h.config.target.secondToken && call.operation === 'report') h.check(await call.send('second'), acceptedToken, undefined);
+  });
 });
 
 verifies(['AUTH-4'], 'Whether the token is checked before the request is validated is recorded', async (h) => {
@@ -28,4 +38,54 @@ verifies(['AUTH-4'], 'Whether the token is checked before the request is validat
     orderStatus: noTokenBadBody.response?.status ?? noTokenBadBody.failure?.kind,
     report: badTokenBadReport.response?.status ?? badTokenBadReport.failure?.kind,
   });
+});
+
+/** Near misses of the valid token (a case variant only where it differs from the token). */
+function nearMisses(token: string): TokenVariant[] {
+  const list: TokenVariant[] = [{ kind: 'suffix', text: 'x' }, { kind: 'prefix', text: 'x' }, { kind: 'cut', chars: 1 }];
+  if (token.length > 8) list.push({ kind: 'cut', chars: Math.floor(token.length / 2) });
+  if (token.toUpperCase() !== token) list.push({ kind: 'case', to: 'upper' });
+  if (token.toLowerCase() !== token) list.push({ kind: 'case', to: 'lower' });
+  return list;
+}
+
+verifies(['AUTH-5'], 'A token that differs from a valid one by a suffix, a prefix, a cut or letter case is rejected with 403 on every operation', async (h) => {
+  await refusedEverywhere(h, 'AUTH-5', nearMisses(h.config.target.token));
+});
+
+verifies(['AUTH-6'], 'An empty api-token header is rejected with 403 on every operation', async (h) => {
+  await refusedEverywhere(h, 'AUTH-6', [{ kind: 'empty' }]);
+});
+
+verifies(['AUTH-7', 'AUTH-7b'], 'A request carrying api-token twice, one of them invalid, is never answered 2xx, and is rejected with 403', async (h) => {
+  await h.parallel(validCalls(h), async (call) => {
+    for (const [first, second] of [['valid', 'invalid'], ['invalid', 'valid']] as const) {
+      const ex = await call.send({ kind: 'twice', first, second });
+      // 5 rule 2, lenient (AUTH-7): any 4xx, never a 2xx; strict (AUTH-7b): 403.
+      h.expectStatus(ex, '4xx', 'AUTH-7', `api-token sent twice (${first}, then ${second}) on ${call.operation}`);
+      h.check(ex, rejectedUnauthorized, undefined, { requirementId: 'AUTH-7b' });
+    }
+  });
+});
+
+verifies(['AUTH-8'], 'A valid token sent only in the query string or under another header name is rejected with 403 on every operation', async (h) => {
+  await refusedEverywhere(h, 'AUTH-8', [
+    { kind: 'query', name: 'api-token' },
+    { kind: 'query', name: 'api_token' },
+    { kind: 'header', name: 'Authorization', scheme: 'Bearer' },
+    { kind: 'header', name: 'x-api-token' },
+    { kind: 'header', name: 'api_token' },
+  ]);
+});
+
+verifies(['AUTH-9'], 'Whether a valid token with surrounding whitespace is accepted is recorded', async (h) => {
+  // RFC 9110 5.5: leading and trailing whitespace is not part of a field value: accepting it is correct.
+  const observed: Record<string, unknown> = {};
+  await h.parallel(validCalls(h).filter((c) => c.operation === 'report'), async (call) => {
+    for (const [label, variant] of [['spaces', { kind: 'pad', left: '  ', right: ' ' }], ['tab', { kind: 'pad', left: '\t', right: '' }]] as const) {
+      const ex = await call.send(variant);
+      observed[label] = ex.response?.status ?? ex.failure?.kind;
+    }
+  });
+  h.observe('tokenWithSurroundingWhitespace', observed);
 });

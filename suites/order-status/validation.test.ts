@@ -22,18 +22,16 @@ verifies(['OS-2'], 'Each of the six statuses in other case, or with surrounding 
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // 4.1 rule 2 names the six values; a case or whitespace variant is "an unaccepted orderStatus".
   const salesId = refusalVouchers(h)[0]!;
-  for (const orderStatus of caseAndWhitespaceVariants()) {
-    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`);
-  }
+  await h.parallel(caseAndWhitespaceVariants(), async (orderStatus) =>
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`));
 });
 
 verifies(['OS-2'], 'A non-string or missing orderStatus is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // Values that a coercing server would turn into one of the six, then the property.
   const salesId = refusalVouchers(h)[0]!;
-  for (const orderStatus of [['Pending'], ['Cancelled'], { toString: 'Pending' }, 1, true, null]) {
-    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not a string`);
-  }
+  await h.parallel([['Pending'], ['Cancelled'], { toString: 'Pending' }, 1, true, null], async (orderStatus) =>
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not a string`));
   const bodies = fc.oneof(nonStringValue().map((orderStatus) => ({ orderStatus })), fc.constant({}), fc.constant({ reason: 1 }), fc.constant({ status: 'Pending' }));
   await h.property(fc.tuple(refusalVoucher(h), bodies), async ([salesId, body]) =>
     h.expectStatus(await send(h, salesId, body), 400, 'OS-2', `body ${JSON.stringify(body)} has no string orderStatus`));
@@ -42,9 +40,8 @@ verifies(['OS-2'], 'A non-string or missing orderStatus is rejected with 400', a
 verifies(['OS-4'], 'Plausible statuses outside the six, like the documentation sample\'s, are rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
-  for (const orderStatus of NEAR_MISS_STATUSES) {
-    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-4', `orderStatus ${JSON.stringify(orderStatus)} is not among the accepted values`);
-  }
+  await h.parallel(NEAR_MISS_STATUSES, async (orderStatus) =>
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-4', `orderStatus ${JSON.stringify(orderStatus)} is not among the accepted values`));
 });
 
 verifies(['OS-2c'], 'A reason that is present and not a number is rejected with 400', async (h, t) => {
@@ -66,10 +63,10 @@ verifies(['OS-2b'], 'A missing, non-integer or invalid branch_id is rejected wit
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
   const branches: (string | number | null)[] = [null, '', 'abc', '1.5', '1,2', ' ', h.config.fixtures.invalidBranchId];
-  for (const branchId of branches) {
+  await h.parallel(branches, async (branchId) => {
     const ex = await h.client.updateOrderStatus({ salesId, branchId, body: { orderStatus: 'Pending' } });
     h.expectStatus(ex, 400, 'OS-2b', branchId === null ? 'branch_id is missing' : `branch_id ${JSON.stringify(branchId)} is not a valid branch`);
-  }
+  });
 });
 
 verifies(['OS-1', 'OS-1b'], 'A voucher of another branch, or one that exists nowhere, is refused with 400', async (h) => {
@@ -80,19 +77,19 @@ verifies(['OS-1', 'OS-1b'], 'A voucher of another branch, or one that exists now
     [f.sales.missing, f.branchId, `voucher ${f.sales.missing} exists nowhere`],
     [f.sales.refusals[0]!, f.otherBranchId, `voucher ${f.sales.refusals[0]} exists in branch ${f.branchId}, not ${f.otherBranchId}`],
   ];
-  for (const [salesId, branchId, because] of cases) {
+  await h.parallel(cases, async ([salesId, branchId, because]) => {
     const ex = await h.client.updateOrderStatus({ salesId, branchId, body: { orderStatus: 'Pending' } });
     // 4.1 rule 1: lenient MUST oracle any 4xx, strict SHOULD oracle 400.
     if (h.expectStatus(ex, '4xx', 'OS-1', because).length === 0) h.expectStatus(ex, 400, 'OS-1b', because);
-  }
+  });
 });
 
 verifies(['OS-2e'], 'A body that is not JSON, or is empty, is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
   const raws = ['', 'orderStatus=Cancelled', '{"orderStatus":', '{orderStatus: "Cancelled"}', "{'orderStatus':'Cancelled'}", 'null', '[]', '"Cancelled"', '\u0000', '{"orderStatus":"Cancelled"'];
-  for (const rawBody of raws) {
+  await h.parallel(raws, async (rawBody) => {
     const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, rawBody });
     h.expectStatus(ex, 400, 'OS-2e', `body ${JSON.stringify(rawBody)} is not a JSON object`);
-  }
+  });
 });

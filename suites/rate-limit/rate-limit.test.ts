@@ -32,8 +32,21 @@ verifies(['RL-1', 'RL-2', 'RL-3', 'RL-4'], 'Over the rate limit the target answe
   spent = { requests: r.requestsSent, seconds: r.durationSeconds };
   h.add(probeFindings(r));
   h.observe('rateLimit', probeObservation(r));
+  // RL-1: over the limit the answer was a 429 (or no limit within the caps: "can be rejected"),
+  // on evidence of the requests the probe pushed; never on a probe that could not push at all.
+  const answered = Object.entries(r.statusCounts).filter(([status]) => status !== '0').reduce((n, [, c]) => n + c, 0);
+  if (answered > 0) h.note('RL-1', answered);
+  else h.inconclusive('RL-1', 'the probe got no answer to push the rate limit with');
+  // RL-2 is noted by its check on each 429 that carries the envelope.
+  if (r.limited && !r.envelopeOn429 && r.evidence.refusals.every((ex) => !ex.json || typeof (ex.json as { status?: unknown }).status !== 'boolean')) {
+    h.inconclusive('RL-2', 'the target\'s 429s do not carry the envelope (ENV-8 records the shape): nothing to hold to status false and code "429"');
+  }
+  // RL-3: each Retry-After the probe tested.
+  h.note('RL-3', r.retryAfter.checks.length);
+  if (r.retryAfter.checks.length === 0) h.inconclusive('RL-3', r.limited ? 'the target sends no Retry-After with its 429s' : 'no 429 came within the load caps, so no Retry-After to test');
+  if (!r.limited) h.inconclusive('RL-2', 'no 429 came within the load caps (load.maxRequests, load.maxSeconds)');
   if (h.ctx.outDir) writeRateLimitJson(h.ctx.outDir, r, h.config);
-}, caps.maxSeconds * 1000 + 30_000);
+}, { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 });
 
 verifies(['RL-2', 'RL-5'], 'A short steady load is answered without any 5xx, and its 429s keep the envelope', async (h, t) => {
   const refused = allowed(h);
@@ -52,4 +65,7 @@ verifies(['RL-2', 'RL-5'], 'A short steady load is answered without any 5xx, and
   });
   h.add(loadFindings(r));
   h.observe('load', loadObservation(r));
-}, 60_000);
+  // RL-5: the answers under load are the evidence (a 5xx among them is a finding).
+  if (r.answered > 0) h.note('RL-5', r.answered);
+  else h.inconclusive('RL-5', 'no answer came under the load');
+}, { sequential: true, timeoutMs: 60_000 });

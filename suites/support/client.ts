@@ -29,7 +29,7 @@ export function runClient(ctx: SuiteContext): SuiteClient {
       ...(run.maxRequests !== undefined ? { maxRequests: run.maxRequests } : {}),
       breakerThreshold: BREAKER_THRESHOLD,
     });
-    shared = { client: createClient(ctx.config.target, { scheduler }), scheduler };
+    shared = { client: createClient(ctx.config.target, { scheduler, keep: false }), scheduler };
     startProgress(ctx.outDir, () => shared!.scheduler.stats());
   }
   const { client } = shared;

@@ -22,6 +22,8 @@ export interface SuiteContext {
   /** The run's output folder (the rate-limit suite writes rate-limit.json there, the worker its progress). */
   outDir?: string;
   replay?: ReplayTarget;
+  /** Properties in the selected suite files (h.property call sites): shares of the request budget. */
+  properties?: number;
 }
 
 declare module 'vitest' {

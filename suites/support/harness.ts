@@ -25,6 +25,13 @@ import { testClient, type TestClient } from './test-client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-create', 'report']);
+/** Runs a property makes before the request budget may stop it. */
+const MIN_RUNS = 3;
+/** What a run sends besides its property runs (measured against the reference: about 500). */
+export const FIXED_COST = 500;
+/** Properties started in this worker, and the requests they spent (the budget is shared among those left). */
+let propertiesStarted = 0;
+let propertiesSpent = 0;
 
 export class Harness {
   readonly record: TestRecord;
@@ -127,15 +134,25 @@ export class Harness {
     const replay = this.ctx.replay;
     if (replay && replay.property !== index) return; // replaying another property of this test
     const numRuns = options.numRuns ?? this.ctx.numRuns;
+    // A request budget (run.maxRequests) is shared among the properties still to run: a property
+    // that spent its share (after MIN_RUNS runs) starts no more runs, and what one leaves unspent
+    // goes to those after it.
+    const max = this.config.run.maxRequests;
+    const pool = max === undefined ? Infinity : Math.max(0, max - FIXED_COST - propertiesSpent);
+    const share = pool / Math.max(1, (this.ctx.properties ?? 1) - propertiesStarted);
+    propertiesStarted++;
+    const before = this.record.requests;
     this.inProperty = true;
     const out = await runProperty(arb, body, {
       seed: this.ctx.seed,
       numRuns,
       concurrency: options.sequential ? 1 : this.ctx.concurrency,
       requirementId: this.record.ids[0]!,
+      enough: (launched) => launched >= MIN_RUNS && this.record.requests - before >= share,
       ...(replay ? { path: replay.path } : {}),
     }).finally(() => {
       this.inProperty = false;
+      propertiesSpent += this.record.requests - before;
     });
     if (!out.failed) return;
     const handle: Replay = { seed: this.ctx.seed, path: out.path, file: this.where.file, test: this.where.test, property: index, numRuns };

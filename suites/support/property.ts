@@ -28,6 +28,8 @@ export interface PropertyRun {
   path?: string;
   /** Requirement id a crash of the property is filed under. */
   requirementId: string;
+  /** The request budget's say: no further run is started once it returns true (given the runs started). */
+  enough?: (launched: number) => boolean;
 }
 
 export type PropertyOutcome =
@@ -48,12 +50,12 @@ async function evaluate<T>(body: (value: T) => Promise<Finding[]>, value: T): Pr
 const failedResult = (r: Result) => 'error' in r || r.findings.length > 0;
 
 /** Evaluates the runs in index order, `concurrency` at a time; returns the results up to the first failure. */
-async function firstFailure<T>(values: T[], body: (value: T) => Promise<Finding[]>, concurrency: number): Promise<{ results: Result[]; failedAt: number }> {
+async function firstFailure<T>(values: T[], body: (value: T) => Promise<Finding[]>, concurrency: number, enough: (launched: number) => boolean): Promise<{ results: Result[]; failedAt: number; launched: number }> {
   const results: Result[] = [];
   let next = 0;
   let failedAt = -1;
   const worker = async () => {
-    while (next < values.length && (failedAt < 0 || next < failedAt)) {
+    while (next < values.length && (failedAt < 0 || next < failedAt) && !enough(next)) {
       const i = next++;
       const r = await evaluate(body, values[i]!);
       results[i] = r;
@@ -61,7 +63,7 @@ async function firstFailure<T>(values: T[], body: (value: T) => Promise<Finding[
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, values.length)) }, worker));
-  return { results, failedAt };
+  return { results, failedAt, launched: next };
 }
 
 export async function runProperty<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, o: PropertyRun): Promise<PropertyOutcome> {
@@ -71,8 +73,9 @@ export async function runProperty<T>(arb: fc.Arbitrary<T>, body: (value: T) => P
   let failedAt = -1;
   if (o.path === undefined) {
     values = fc.sample(probe, { seed: o.seed, numRuns: o.numRuns }) as unknown as [T][];
-    ({ results: known, failedAt } = await firstFailure(values.map((v) => v[0]), body, o.concurrency));
-    if (failedAt < 0) return { failed: false, runs: values.length };
+    let launched: number;
+    ({ results: known, failedAt, launched } = await firstFailure(values.map((v) => v[0]), body, o.concurrency, o.enough ?? (() => false)));
+    if (failedAt < 0) return { failed: false, runs: launched };
   }
   let calls = 0;
   let shrinks = 0;

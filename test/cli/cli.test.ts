@@ -118,7 +118,7 @@ describe('erp-conformance', () => {
 
   it('serve runs until SIGTERM and then closes cleanly with exit 0', async () => {
     const r = await cli(['serve', '--port', '0', '--fault', 'auth-401', '--rate-limit', '60/10s'], { until: /listening on http:\/\/127\.0\.0\.1:\d+/, signal: 'SIGTERM' });
-    expect(r.stdout).toMatch(/^reference ERP listening on http:\/\/127\.0\.0\.1:\d+ \(faults: auth-401, rate limit: 60\/10s fixed per token\)/);
+    expect(r.stdout).toMatch(/^reference ERP listening on http:\/\/127\.0\.0\.1:\d+ \(profile: default, faults: auth-401, rate limit: 60\/10s fixed per token\)/);
     expect(r.stdout).toMatch(/SIGTERM: closing\n$/);
     expect(r.code).toBe(0);
   });

@@ -10,7 +10,8 @@ describe('the repeated request of each operation', () => {
     const config = configFor('http://127.0.0.1:9');
     const r = repeatedRequest(config, 'report');
     expect(r.path).toBe('/api/v1/report/consumption-production-report');
-    expect(JSON.parse(r.body)).toEqual({ ...config.fixtures.report, limit: 1, offset: 0 });
+    const { branchList, dateFrom, dateTo } = config.fixtures.report;
+    expect(JSON.parse(r.body)).toEqual({ branchList, dateFrom, dateTo, limit: 1, offset: 0 });
     expect(r).toMatchObject({ method: 'POST', writes: false, headers: { 'content-type': 'application/json' } });
   });
 

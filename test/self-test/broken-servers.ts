@@ -3,7 +3,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type BrokenKind = 'html-502' | 'truncated-json' | 'never-answers' | 'resets' | 'huge-body' | 'echoes-token';
+export type BrokenKind =
+  | 'html-502' | 'truncated-json' | 'never-answers' | 'resets' | 'huge-body' | 'echoes-token'
+  | 'trickles' | 'deep-json' | 'redirects' | 'hostile-text' | 'retry-after-a-day';
+
+/** Markup and terminal escape sequences a hostile server puts in every text it sends. */
+export const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>\u001b[2J\u001b]8;;http://evil.example\u0007click\u001b]8;;\u0007\u0007\u202etxt.exe ]]> --> "quoted" \u0000';
+
+/** Where the redirecting server sends clients: another loopback host; it counts who came. */
+export const redirectTarget = { host: '127.0.0.2', port: 0, contacted: 0 };
 
 const HUGE_BYTES = 64 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
@@ -39,6 +47,31 @@ function handler(kind: BrokenKind): http.RequestListener {
         pump();
         return;
       }
+      case 'trickles': {
+        // A body that never ends: one byte every 100 ms, for ever.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"status":true,');
+        const t = setInterval(() => res.write(' '), 100);
+        res.on('close', () => clearInterval(t));
+        return;
+      }
+      case 'deep-json': {
+        const depth = 400_000;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('['.repeat(depth) + ']'.repeat(depth));
+        return;
+      }
+      case 'redirects':
+        res.writeHead(307, { location: `http://${redirectTarget.host}:${redirectTarget.port}/api/v1/report/consumption-production-report` }).end();
+        return;
+      case 'hostile-text': {
+        const text = `${HOSTILE} ${req.url}`;
+        res.writeHead(400, { 'content-type': 'application/json', 'x-hostile': HOSTILE.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/[^\x20-\x7e]/g, '?') });
+        res.end(JSON.stringify({ status: true, message: text, code: '200', response: { [HOSTILE]: text } }));
+        return;
+      }
+      case 'retry-after-a-day':
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '86400' }).end(JSON.stringify({ status: false, message: 'Too Many Request', code: '429', response: null }));
+        return;
       case 'echoes-token': {
         let body = '';
         req.on('data', (c) => (body += c));
@@ -50,6 +83,16 @@ function handler(kind: BrokenKind): http.RequestListener {
       }
     }
   };
+}
+
+/** The other loopback host a redirect points to: it counts every connection it gets. */
+export async function startRedirectTarget(): Promise<{ close(): Promise<void> }> {
+  redirectTarget.contacted = 0;
+  const other = http.createServer((_q, res) => res.end('{}'));
+  other.on('connection', () => redirectTarget.contacted++);
+  await new Promise<void>((resolve) => other.listen(0, redirectTarget.host, resolve));
+  redirectTarget.port = (other.address() as AddressInfo).port;
+  return { close: () => new Promise<void>((resolve) => other.close(() => resolve())) };
 }
 
 export async function startBroken(kind: BrokenKind): Promise<{ url: string; close(): Promise<void> }> {

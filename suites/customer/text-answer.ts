@@ -1,0 +1,18 @@
+// CU-13's oracle over one customer with unusual text: sent once; a server error is sent again,
+// and only a server error that repeats for the same body is laid on the text (a gateway's
+// passing 502 is not the customer's). The finding names every unusual value in full detail.
+import { describeText, noServerError } from '../../contract/checks/customer.ts';
+import type { Customer } from '../../contract/schemas/customer.ts';
+import type { Exchange, Finding } from '../../contract/types.ts';
+import type { HostileCustomer } from '../../generators/hostile-customer.ts';
+
+const serverError = (ex: Exchange) => (ex.response?.status ?? 0) >= 500;
+
+export async function textAnswer(send: (body: Customer) => Promise<Exchange>, value: HostileCustomer, onPassing?: (ex: Exchange) => void): Promise<Finding[]> {
+  const what = value.values.map((v) => `${v.field} = ${describeText(v.value)}`).join('; ') || 'no unusual value';
+  const first = await send(value.body);
+  if (!serverError(first)) return noServerError(first, { what });
+  const again = await send(value.body);
+  if (!serverError(again)) onPassing?.(first);
+  return noServerError(again, { what, first });
+}

@@ -1,0 +1,50 @@
+// The suite proves itself, part 5, the false-positive guard: every correct-but-different vendor
+// of the reference (reference/profiles/: other error shapes, ids past 2^53, other rate limits and
+// headers, limit caps, report orders, transitions, validation strictness, read paths) is
+// certified, with no MUST and no SHOULD failure. A check that fails one of them fails a correct
+// vendor. The table of the test output shows each profile's verdict and what it did not verify.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_NAMES } from '../../reference/profiles/index.ts';
+import { runAgainstReference } from './run-reference.ts';
+
+interface ProfileRow {
+  profile: string;
+  verdict: string;
+  failed: string[];
+  inconclusive: string[];
+  requests: number;
+  seconds: number;
+}
+
+const rows: ProfileRow[] = [];
+
+function table(list: ProfileRow[]): string {
+  return list
+    .map((r) => `${r.profile.padEnd(13)} ${r.verdict.padEnd(14)} MUST/SHOULD failed: ${r.failed.join(',') || 'none'}  not verified: ${r.inconclusive.join(',') || 'none'}  (${r.requests} requests, ${r.seconds.toFixed(1)} s)`)
+    .join('\n');
+}
+
+describe('the correct-but-different vendors of the reference', () => {
+  beforeAll(async () => {
+    for (const profile of PROFILE_NAMES) {
+      const t0 = Date.now();
+      const r = await runAgainstReference({ reference: { profile }, numRuns: 5, seed: 3 });
+      const c = r.certification;
+      rows.push({
+        profile,
+        verdict: c.verdict,
+        failed: c.requirements.filter((x) => x.status === 'failed' && x.level !== 'INFO').map((x) => `${x.id}: ${x.findings[0]?.title ?? x.reason ?? ''}`.slice(0, 140)),
+        inconclusive: c.requirements.filter((x) => x.status === 'inconclusive').map((x) => x.id),
+        requests: c.requests,
+        seconds: (Date.now() - t0) / 1000,
+      });
+    }
+    process.stdout.write(`\n${table(rows)}\n`);
+  }, 600_000);
+
+  it.each(PROFILE_NAMES)('certifies profile %s with no MUST and no SHOULD failure', (profile) => {
+    const row = rows.find((r) => r.profile === profile)!;
+    expect(row.failed).toEqual([]);
+    expect(row.verdict).toBe('certified');
+  });
+});

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildMix } from '../load/mix.ts';
+import { buildMix } from '../load/scenarios/mix.ts';
 import { serve, type Served } from './load-serve.ts';
 
 const BIN = fileURLToPath(new URL('../bin/erp-conformance.js', import.meta.url));

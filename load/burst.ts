@@ -11,16 +11,16 @@
 // fixed window whose edge fell inside the first burst cannot fall inside both. Only a burst over
 // the limit twice is a finding. Skipped with a reason when no limit was measured, or when
 // load.maxConcurrency does not let N exceed L. Requests go on raw keep-alive connections
-// (load/wire.ts), all connected before the first byte of the burst is written.
+// (load/scenarios/wire.ts), all connected before the first byte of the burst is written.
 import { defineCheck, describeResponse, type Fact } from '../contract/checks/finding.ts';
 import type { RunConfig } from '../config/schema.ts';
 import type { Exchange, Finding } from '../contract/types.ts';
 import type { Caps } from './caps.ts';
 import { round } from './classify.ts';
-import { loadRequest, wireBytes, type LoadOperation } from './mix.ts';
-import { Recorder } from './records.ts';
+import { loadRequest, wireBytes, type LoadOperation } from './scenarios/mix.ts';
+import { Recorder } from './scenarios/records.ts';
 import type { Scope } from './result.ts';
-import { WireConnection, type InFlight } from './wire.ts';
+import { WireConnection, type InFlight } from './scenarios/wire.ts';
 
 export interface BurstOptions {
   config: RunConfig;

@@ -74,5 +74,5 @@ export interface RateLimitResult extends Measured {
   timeline: TimelinePoint[];
 }
 
-/** load.json: load/load-result.ts. */
-export type { LoadResult } from './load-result.ts';
+/** load.json: load/scenarios/load-result.ts. */
+export type { LoadResult } from './scenarios/load-result.ts';

@@ -1,8 +1,8 @@
 // The flags of `load` that shape the run (model, scenario, operations, thresholds), checked
 // before the target is opened: a wrong one is a usage error (exit 2), nothing is sent.
 import type { LoadOptions } from '../../load/load.ts';
-import type { LoadOperation } from '../../load/mix.ts';
-import type { Threshold } from '../../load/thresholds.ts';
+import type { LoadOperation } from '../../load/scenarios/mix.ts';
+import type { Threshold } from '../../load/scenarios/thresholds.ts';
 import { intFlag, UsageError, type Command } from '../usage.ts';
 import { numberFlag } from './load-target.ts';
 
@@ -26,9 +26,9 @@ export type LoadFlags = Pick<LoadOptions, 'rate' | 'connections' | 'pipelining' 
 };
 
 export async function parseLoadFlags(command: Command, v: LoadFlagValues): Promise<LoadFlags> {
-  const { isLoadOperation, LOAD_OPERATIONS, parseMix } = await import('../../load/mix.ts');
-  const { isScenario, SCENARIOS } = await import('../../load/scenarios.ts');
-  const { parseThreshold } = await import('../../load/thresholds.ts');
+  const { isLoadOperation, LOAD_OPERATIONS, parseMix } = await import('../../load/scenarios/mix.ts');
+  const { isScenario, SCENARIOS } = await import('../../load/scenarios/phases.ts');
+  const { parseThreshold } = await import('../../load/scenarios/thresholds.ts');
   const rate = numberFlag(command, 'rate', v.rate);
   const seconds = numberFlag(command, 'seconds', v.seconds);
   const connections = v.connections === undefined ? undefined : intFlag(command, 'connections', v.connections, 0, 1, 100_000);

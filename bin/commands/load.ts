@@ -76,7 +76,7 @@ export const loadCommand: Command = {
     const { out, target } = opened;
     try {
       const { overCaps, runLoad } = await import('../../load/load.ts');
-      const { buildMix } = await import('../../load/mix.ts');
+      const { buildMix } = await import('../../load/scenarios/mix.ts');
       // The number of requests, the connections and the duration are known in advance: over a cap, nothing is sent.
       const over = overCaps({ ...flags, caps: target.caps });
       if (over) {

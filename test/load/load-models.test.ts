@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFindings } from '../../load/checks.ts';
 import { runLoad } from '../../load/load.ts';
-import { buildMix } from '../../load/mix.ts';
+import { buildMix } from '../../load/scenarios/mix.ts';
 import { json, startServer, type TestServer } from '../client/servers.ts';
 import { configFor, holdsToken, limitedReference, type Limited } from './helpers.ts';
 

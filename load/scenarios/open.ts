@@ -9,12 +9,12 @@
 // ceil(1/rate) = 1 ms. Here one loop owns the schedule: it wakes when the next request is due
 // (a timer when that is 1.5 ms away or more, setImmediate, which lets the answers be read in
 // between, when it is nearer), writes every request due by now to an idle keep-alive connection
-// of the pool (load/wire.ts, pre-serialized bytes), and records how late each write was against
+// of the pool (load/scenarios/wire.ts, pre-serialized bytes), and records how late each write was against
 // its due instant (the sender lag, its own health figure). The pool grows up to
 // load.maxConcurrency connections; a request due while all of them wait for answers is not sent
 // and counted as dropped (k6's dropped_iterations): an open model never waits for the target.
-import type { RunConfig } from '../config/schema.ts';
-import { Budget, FiveXxWatch, type Caps } from './caps.ts';
+import type { RunConfig } from '../../config/schema.ts';
+import { Budget, FiveXxWatch, type Caps } from '../caps.ts';
 import type { EngineRun, EngineStop } from './closed.ts';
 import { mixCycle, wireBytes, type Mix } from './mix.ts';
 import { bucketMsFor, histogram, Recorder, type Histogram } from './records.ts';

@@ -8,10 +8,10 @@
 //                    changes" - and it does not.
 //   status-refused   4.1 rule 2: "an unaccepted orderStatus yields a validation error (status 400)",
 //                    so nothing changes whatever the load.
-import type { RunConfig } from '../config/schema.ts';
-import { orderStatusPath } from '../contract/endpoints.ts';
-import type { Operation } from '../contract/types.ts';
-import { repeatedRequest } from './requests.ts';
+import type { RunConfig } from '../../config/schema.ts';
+import { orderStatusPath } from '../../contract/endpoints.ts';
+import type { Operation } from '../../contract/types.ts';
+import { repeatedRequest } from '../requests.ts';
 
 export const LOAD_OPERATIONS = ['report', 'customer-create', 'order-status', 'status-refused'] as const;
 export type LoadOperation = (typeof LOAD_OPERATIONS)[number];

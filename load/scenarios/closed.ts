@@ -1,14 +1,14 @@
 // The closed model (`load --connections N [--pipelining P]`): ONE autocannon instance for the
 // whole run, N keep-alive connections each with P requests in flight, a new request as soon as an
 // answer arrives - what wrk measures. autocannon's engine sends; what comes back is recorded by
-// load/records.ts like the open model's answers: statuses per operation, HDR latencies (from the
+// load/scenarios/records.ts like the open model's answers: statuses per operation, HDR latencies (from the
 // send of each request: in a closed model the schedule is the answers'), and redacted exchanges
 // where they are evidence. Bounded by the caps: N x P <= load.maxConcurrency, the request cap
 // (autocannon's maxOverallRequests, shared over the connections: a connection that reaches its
 // share is closed with up to P - 1 answers still due, never more sent), the seconds, a 5xx burst.
 import autocannon from 'autocannon';
-import type { RunConfig } from '../config/schema.ts';
-import { FiveXxWatch, type Caps } from './caps.ts';
+import type { RunConfig } from '../../config/schema.ts';
+import { FiveXxWatch, type Caps } from '../caps.ts';
 import { mixCycle, type Mix } from './mix.ts';
 import { bucketMsFor, Recorder, type Failure } from './records.ts';
 

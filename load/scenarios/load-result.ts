@@ -1,7 +1,7 @@
-// load.json: what a load run reports, built from either engine's run (open: load/open.ts, closed:
-// load/closed.ts). Figures, not records: counts, HDR percentiles, a series over time, the phases of
+// load.json: what a load run reports, built from either engine's run (open: load/scenarios/open.ts, closed:
+// load/scenarios/closed.ts). Figures, not records: counts, HDR percentiles, a series over time, the phases of
 // a scenario and the exchanges kept as evidence (tokens redacted when recorded).
-import { round } from './classify.ts';
+import { round } from '../classify.ts';
 import type { EngineRun, EngineStop } from './closed.ts';
 import type { LoadOperation, Mix } from './mix.ts';
 import type { OpenRun, PhaseStats } from './open.ts';

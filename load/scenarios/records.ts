@@ -1,14 +1,13 @@
 // What a load run keeps of its requests, whichever engine sent them (closed: autocannon on
-// keep-alive connections; open: load/wire.ts on the exact schedule): counts per status and per
+// keep-alive connections; open: load/scenarios/wire.ts on the exact schedule): counts per status and per
 // operation, HDR latency histograms (microseconds), a series over time for the plot, and the full
 // exchange - tokens redacted by the kit's one redactor - only where it can be evidence: 429s,
 // 5xx, unanswered requests and the first answer of each status per operation. A run of a million
 // requests keeps a few dozen exchanges, never one record per request.
 import * as hdr from 'hdr-histogram-js';
-import { decodeJson } from '../client/json.ts';
-import { REDACTED, redactHeaders, redactorOf, type Redactor } from '../client/redact.ts';
-import type { TargetConfig } from '../config/schema.ts';
-import type { Exchange, ExchangeFailureKind } from '../contract/types.ts';
+import { decodeJson } from '../../client/json.ts';
+import { REDACTED, redactHeaders, redactorOf, type Redactor } from '../../client/redact.ts';
+import type { Exchange, ExchangeFailureKind } from '../../contract/types.ts';
 import type { LoadRequest } from './mix.ts';
 
 export type Histogram = ReturnType<typeof hdr.build>;
@@ -78,7 +77,7 @@ export class Recorder {
 
   constructor(
     readonly requests: LoadRequest[],
-    private readonly target: Pick<TargetConfig, 'baseUrl' | 'token' | 'secondToken'>,
+    private readonly target: { baseUrl: string; token: string; secondToken?: string | undefined },
     /** Width of a series bucket, milliseconds. */
     readonly bucketMs: number,
   ) {

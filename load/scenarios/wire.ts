@@ -1,5 +1,5 @@
 // The open model's sender: one keep-alive TCP connection carrying one request at a time, written
-// as pre-serialized bytes (load/mix.ts wireBytes), and a minimal HTTP/1.1 response reader: the
+// as pre-serialized bytes (load/scenarios/mix.ts wireBytes), and a minimal HTTP/1.1 response reader: the
 // status line, Content-Length or chunked transfer coding (or, without either, the body up to the
 // close), 1xx answers skipped. Headers and body are kept only when the caller asks (evidence);
 // otherwise the bytes are counted and dropped. A body over maxResponseBytes ends the connection:

@@ -7,8 +7,8 @@
 // sends back to back until that second's quota is used, then pauses - each second's quota goes out
 // as a burst at the start of the second, and its latency correction assumes an interval of
 // ceil(1/rate) = 1 ms. Here one loop owns the schedule: it wakes when the next request is due
-// (a timer when that is 1.5 ms away or more, setImmediate, which lets the answers be read in
-// between, when it is nearer), writes every request due by now to an idle keep-alive connection
+// (a timer when that is 1.5 ms away or more; nearer, a nap of at most 0.2 ms and one pass of the
+// event loop through setImmediate, so answers are read in between), writes every request due by now to an idle keep-alive connection
 // of the pool (load/scenarios/wire.ts, pre-serialized bytes), and records how late each write was against
 // its due instant (the sender lag, its own health figure). The pool grows up to
 // load.maxConcurrency connections; a request due while all of them wait for answers is not sent
@@ -60,6 +60,10 @@ export interface OpenRun extends EngineRun {
   /** The most connections open at once. */
   connections: number;
 }
+
+/** Sub-millisecond sleeps of the sending loop (Atomics.wait on a word nobody changes). */
+const NAP = new Int32Array(new SharedArrayBuffer(4));
+const NAP_MS = 0.2;
 
 /** Consecutive requests without an answer after which the run stops (a dead target). */
 const NO_ANSWER_STOP = 200;
@@ -216,7 +220,13 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
       // instant, the rest is spun with setImmediate (answers are read in between).
       const wait = dueOf() - clock();
       if (wait >= 1.5) setTimeout(tick, Math.floor(wait - 0.5));
-      else setImmediate(tick);
+      else {
+        // Nearer than a timer can wake: sleep at most NAP_MS (answers wait no longer than that to
+        // be read), then pass through the event loop once. Spinning on setImmediate alone would
+        // run the loop a million times a second, and its garbage would stop the world for GC.
+        if (wait > 0.02) Atomics.wait(NAP, 0, 0, Math.min(wait, NAP_MS));
+        setImmediate(tick);
+      }
     };
     tick();
   });

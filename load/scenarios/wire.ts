@@ -33,6 +33,7 @@ export interface WireEvents {
 
 const CRLF2 = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 type State = 'head' | 'length' | 'chunk-size' | 'chunk-data' | 'chunk-end' | 'trailers' | 'until-close';
 
 export class WireConnection {
@@ -51,9 +52,10 @@ export class WireConnection {
   connected = false;
 
   constructor(host: string, port: number, private readonly ev: WireEvents, private readonly maxBody: number) {
-    this.socket = connect({ host, port, noDelay: true });
+    // Reads go into one buffer shared by every connection (parsed at once, copied only where kept):
+    // no buffer per read, so the garbage collector does not interrupt the schedule for them.
+    this.socket = connect({ host, port, noDelay: true, onread: { buffer: READ_BUFFER, callback: (n: number, buf: Uint8Array) => { this.data(Buffer.from(buf.buffer, buf.byteOffset, n)); return true; } } });
     this.socket.on('connect', () => (this.connected = true));
-    this.socket.on('data', (d: Buffer) => this.data(d));
     this.socket.on('error', (e: NodeJS.ErrnoException) => this.end(failureOf(e, this.connected)));
     this.socket.on('close', () => this.end({ kind: 'connection-reset', message: 'connection closed without an answer' }));
   }
@@ -95,7 +97,7 @@ export class WireConnection {
         const at = b.indexOf(CRLF2, i);
         if (at < 0) {
           if (b.length - i > 64 * 1024) return this.end({ kind: 'too-large', message: 'response head longer than 64 KiB' });
-          this.buf = b.subarray(i);
+          this.buf = Buffer.from(b.subarray(i));
           return;
         }
         this.head(b.toString('latin1', i, at));
@@ -117,7 +119,7 @@ export class WireConnection {
         const at = b.indexOf(CRLF, i);
         if (at < 0) {
           if (b.length - i > 4096) return this.end({ kind: 'network', message: 'malformed chunked body' });
-          this.buf = b.subarray(i);
+          this.buf = Buffer.from(b.subarray(i));
           return;
         }
         const line = b.toString('latin1', i, at);

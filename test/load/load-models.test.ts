@@ -32,8 +32,11 @@ describe('the open model', () => {
     expect(arrivals).toHaveLength(rate);
     // Against the schedule of the first arrival: no arrival early, none much late, none bunched.
     const late = arrivals.map((t, i) => t - arrivals[0]! - (i * 1000) / rate);
-    expect(Math.min(...late)).toBeGreaterThan(-5);
-    expect([...late].sort((a, b) => a - b)[Math.floor(rate * 0.9)]).toBeLessThan(15);
+    // (Loopback on a shared machine: the bounds allow for its hiccups, not for a bunched schedule.)
+    const sorted = [...late].sort((a, b) => a - b);
+    expect(sorted[0], JSON.stringify(sorted)).toBeGreaterThan(-5);
+    expect(sorted[Math.floor(rate / 2)], JSON.stringify(sorted)).toBeLessThan(10);
+    expect(sorted[Math.floor(rate * 0.9)], JSON.stringify(sorted)).toBeLessThan(25);
     expect(r.sendLagMs!.p50).toBeLessThan(5);
     expect(r.latencyMs!.p50).toBeLessThanOrEqual(r.latencyMs!.p99);
     expect(r.series.points.reduce((s, p) => s + (p.statuses['200'] ?? 0), 0)).toBe(rate);

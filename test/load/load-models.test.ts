@@ -30,12 +30,12 @@ describe('the open model', () => {
     const r = await runLoad({ config: configFor(stub.url), rate, seconds: 1, caps: CAPS });
     expect(r).toMatchObject({ model: 'open', requestsSent: rate, answered: rate, skippedAtConcurrencyCap: 0, stoppedBy: null, statusCounts: { '200': rate } });
     expect(arrivals).toHaveLength(rate);
-    // Against the schedule of the first arrival: no arrival early, none much late, none bunched.
-    const late = arrivals.map((t, i) => t - arrivals[0]! - (i * 1000) / rate);
+    // Against the schedule (its origin: the median offset of the arrivals): none early, none much late, none bunched.
+    const offsets = arrivals.map((t, i) => t - (i * 1000) / rate).sort((a, b) => a - b);
+    const late = arrivals.map((t, i) => t - offsets[Math.floor(rate / 2)]! - (i * 1000) / rate);
     // (Loopback on a shared machine: the bounds allow for its hiccups, not for a bunched schedule.)
     const sorted = [...late].sort((a, b) => a - b);
     expect(sorted[0], JSON.stringify(sorted)).toBeGreaterThan(-5);
-    expect(sorted[Math.floor(rate / 2)], JSON.stringify(sorted)).toBeLessThan(10);
     expect(sorted[Math.floor(rate * 0.9)], JSON.stringify(sorted)).toBeLessThan(25);
     expect(r.sendLagMs!.p50).toBeLessThan(5);
     expect(r.latencyMs!.p50).toBeLessThanOrEqual(r.latencyMs!.p99);

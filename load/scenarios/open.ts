@@ -96,7 +96,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   let most = 0;
   let t0 = 0;
   const clock = () => performance.now() - t0;
-  const startedAt = Date.now();
+  let startedAt = Date.now();
 
   const phaseCheck = (k: number) => {
     if (reported[k] || !phaseEnded[k] || outstanding[k]! > 0) return;
@@ -107,10 +107,12 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   const settle = (req: InFlight, status: number) => {
     const ps = phases[req.phase]!;
     const errorsBefore = recorder.errors;
-    recorder.record(req.op, status, Math.round((clock() - req.due) * 1000), clock());
+    const now = clock();
+    const micros = Math.max(1, Math.round((now - req.due) * 1000));
+    recorder.record(req.op, status, micros, now);
     if (status > 0) {
       ps.answered++;
-      ps.latency.recordValue(Math.max(1, Math.round((clock() - req.due) * 1000)));
+      ps.latency.recordValue(micros);
       noAnswerRun = 0;
     } else if (++noAnswerRun >= NO_ANSWER_STOP && stoppedBy === null) stoppedBy = 'no-answers';
     if (recorder.errors > errorsBefore) ps.errors++;
@@ -157,6 +159,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
 
   const budget = new Budget(o.caps);
   t0 = performance.now();
+  startedAt = Date.now();
   const starts: number[] = [];
   let acc = 0;
   for (const p of o.phases) {

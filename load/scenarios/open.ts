@@ -6,7 +6,9 @@
 // lib/httpClient.js) give each connection a counter reset by a 1-second setInterval: a connection
 // sends back to back until that second's quota is used, then pauses - each second's quota goes out
 // as a burst at the start of the second, and its latency correction assumes an interval of
-// ceil(1/rate) = 1 ms. Here one loop owns the schedule: it wakes when the next request is due
+// ceil(1/rate) = 1 ms. Measured (overallRate 1000, 10 connections, 3 s, arrivals at a loopback
+// server per 100 ms): 211 282 192 61 207 47 0 0 0 0 | 354 260 386 0 ... | 519 481 0 ... - where an
+// even pace is 100 in every bucket. Here one loop owns the schedule: it wakes when the next request is due
 // (a timer when that is 1.5 ms away or more; nearer, a nap of at most 0.2 ms and one pass of the
 // event loop through setImmediate, so answers are read in between), writes every request due by now to an idle keep-alive connection
 // of the pool (load/scenarios/wire.ts, pre-serialized bytes), and records how late each write was against

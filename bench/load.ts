@@ -23,7 +23,7 @@ const SECONDS = 3;
 const OPEN_SECONDS = 5;
 const ROUNDS = 5;
 const RATIO_GOAL = 0.8;
-const RATES = [5000, 10_000, 12_500, 15_000, 17_500, 20_000, 25_000, 30_000];
+const RATES = [2500, 5000, 10_000, 12_500, 15_000, 17_500, 20_000, 25_000, 30_000];
 const RATE_GOAL = 10_000;
 /** The open model's pool: enough for 10 ms answers at 25,000/s; more only feeds a stalled server
  *  hundreds of new connections at once. */

@@ -110,6 +110,7 @@ async function burst(o: BurstOptions, tokens: Tok[], perToken: number, limit: nu
   const origin = new URL(target.baseUrl);
   const request = loadRequest(o.config, o.operation ?? 'report');
   const recorder = new Recorder([request], target, 1000);
+  recorder.warm();
   const bytes: Record<Tok, Buffer> = { valid: wireBytes(request, origin, target.token), second: wireBytes(request, origin, target.secondToken ?? target.token) };
   const n = perToken * tokens.length;
   const answers: Array<{ token: Tok; status: number; at: number; exchange?: Exchange }> = [];

@@ -69,6 +69,7 @@ export function runClosed(o: ClosedOptions): Promise<EngineRun> {
   let lastOp = 0;
   let noAnswerRun = 0;
   let stoppedBy: EngineStop | null = null;
+  recorder.warm();
   const startedAt = Date.now();
   const t0 = performance.now();
 

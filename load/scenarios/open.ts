@@ -159,6 +159,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   ]);
   for (const c of warmed) if (c.open) idle.push(c);
 
+  recorder.warm();
   const budget = new Budget(o.caps);
   t0 = performance.now();
   startedAt = Date.now();

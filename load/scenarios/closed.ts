@@ -39,9 +39,13 @@ const NO_HISTOGRAM = { __custom: true, recordValue() {}, recordValueWithExpected
 /** Consecutive requests without an answer after which the run stops (a dead target). */
 const NO_ANSWER_STOP = 200;
 
-function lowerHeaders(h: Record<string, unknown> | undefined): Record<string, string> {
+/** autocannon's raw header list [name, value, name, value ...] as an object, names lower-cased. */
+function headerObject(raw: string[] | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h ?? {})) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+  for (let i = 0; raw && i + 1 < raw.length; i += 2) {
+    const k = String(raw[i]).toLowerCase();
+    out[k] = k in out ? `${out[k]}, ${raw[i + 1]}` : String(raw[i + 1]);
+  }
   return out;
 }
 
@@ -81,18 +85,16 @@ export function runClosed(o: ClosedOptions): Promise<EngineRun> {
   };
   const requests = cycle.map((op) => {
     const r = o.mix.requests[op]!;
-    return {
-      method: r.method,
-      path: r.path,
-      headers: { ...r.headers, 'api-token': target.token },
-      body: r.body,
-      // Called just before autocannon's 'response' event of the same answer (same tick).
-      onResponse: (status: number, body: string, _ctx: unknown, headers: Record<string, unknown> | undefined) => {
-        lastOp = op;
-        if (recorder.wants(op, status)) recorder.exchange(op, status, lowerHeaders(headers), body ?? '', undefined, Date.now(), 0);
-      },
-    };
+    return { method: r.method, path: r.path, headers: { ...r.headers, 'api-token': target.token }, body: r.body, op };
   });
+  // Each answer's request, status, body and raw headers, just before autocannon's 'response' event
+  // of the same answer (same tick): headers are turned into an object only for evidence.
+  const setupClient = (client: { requestIterator: { recordBody: (req: { op: number }, status: number, body: string, raw: string[]) => void } }) => {
+    client.requestIterator.recordBody = (req, status, body, raw) => {
+      lastOp = req.op;
+      if (recorder.wants(req.op, status)) recorder.exchange(req.op, status, headerObject(raw), body ?? '', undefined, Date.now(), 0);
+    };
+  };
 
   return new Promise<EngineRun>((resolve, reject) => {
     const options = {
@@ -106,6 +108,7 @@ export function runClosed(o: ClosedOptions): Promise<EngineRun> {
       skipAggregateResult: true,
       histograms: { latencies: NO_HISTOGRAM, requests: NO_HISTOGRAM, throughput: NO_HISTOGRAM },
       requests,
+      setupClient,
     } as unknown as autocannon.Options;
     const ticker = o.onTick ? setInterval(() => o.onTick!(recorder, performance.now() - t0), 250) : undefined;
     instance = autocannon(options, (err, result) => {

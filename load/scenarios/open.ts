@@ -149,11 +149,11 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
     return c;
   };
 
-  // Warm pool: enough connections for the peak rate at 10 ms answers, connected before the clock
+  // Warm pool: enough connections for the peak rate at 25 ms answers, connected before the clock
   // starts (a connection opened on the schedule costs the sender time when the target slows down).
   // Idle ones are taken last-in first-out, so a fast target keeps using a few of them.
   const peak = Math.max(...o.phases.map((p) => p.rate));
-  const warm = Math.min(o.caps.maxConcurrency, Math.ceil(peak / 100) + 4);
+  const warm = Math.min(o.caps.maxConcurrency, Math.ceil(peak / 40) + 4);
   const warmed = Array.from({ length: warm }, open);
   await Promise.race([
     Promise.all(warmed.map((c) => new Promise<void>((r) => (c.connected || !c.open ? r() : c.socket.once('connect', () => r()).once('close', () => r()))))),

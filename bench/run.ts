@@ -4,6 +4,7 @@
 //   npx tsx bench/run.ts [name ...]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { benchLoad } from './load.ts';
 import { benchProbe } from './probe.ts';
 import { benchReference } from './reference.ts';
 import { benchRunMemory } from './run-memory.ts';
@@ -18,6 +19,7 @@ const BENCHES: Array<{ name: string; run: (previous: Figures) => Promise<Figures
   { name: 'run', run: benchRunOverhead },
   { name: 'remote', run: benchRunRemote },
   { name: 'memory', run: benchRunMemory },
+  { name: 'load', run: benchLoad },
 ];
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));

@@ -65,7 +65,9 @@ export function probeFindings(r: RateLimitResult): Finding[] {
 
 /** Findings of a load run: RL-5 for 5xx, RL-1 for unanswered requests, RL-2 for 429 envelopes that contradict their status. */
 export function loadFindings(r: LoadResult): Finding[] {
-  const during = `under a steady load of ${r.rate} requests/s (${r.operation})`;
+  const during = r.model === 'closed'
+    ? `under a load of ${r.connections} connections x ${r.pipelining} (${r.operation})`
+    : `under a ${r.scenario} load of ${r.rate} requests/s (${r.operation})`;
   return [
     ...r.evidence.serverErrors.flatMap((ex) => noServerErrorUnderLoad(ex, during)),
     ...r.evidence.failures.flatMap((ex) => refusedWith429(ex, during)),

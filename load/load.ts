@@ -1,132 +1,101 @@
-// The load scenario: an open-model steady load of R requests per second (request i is sent at
-// start + i/R whatever the answers, not in bursts), with HDR latency percentiles and status
-// counts. Spec 7 lists 400, 403 and 429 as the failures: a 5xx under load is a failure (RL-5),
-// and a 429 should keep the 2.1 envelope (RL-2). Bounded by the caps; stops at a 5xx burst.
-import * as hdr from 'hdr-histogram-js';
+// A load run: the open model (`--rate`, load/scenarios/open.ts: exact schedule, latency from the due
+// instant) through a scenario (load/scenarios/phases.ts), or the closed model (`--connections`,
+// load/scenarios/closed.ts: autocannon's engine at wire speed); then the thresholds. Spec 7 lists 400, 403
+// and 429 as the failures: a 5xx under load is a failure (RL-5), and a 429 should keep the 2.1
+// envelope (RL-2) - load/checks.ts turns the result into those findings. Bounded by the caps
+// (requests, seconds, connections), stopped by a 5xx burst or a target that stopped answering.
 import type { RunConfig } from '../config/schema.ts';
-import { Budget, FiveXxWatch, type Caps } from './caps.ts';
-import { round } from './classify.ts';
-import { evidenceOf, refusalHasEnvelope, statusCounts } from './probe-result.ts';
-import { repeatedRequest, type ProbeOperation } from './requests.ts';
-import type { LatencySummary, LoadResult, StoppedBy } from './result.ts';
-import { createSender, type Shot } from './sender.ts';
+import type { Caps } from './caps.ts';
+import { runClosed } from './scenarios/closed.ts';
+import { buildLoadResult, metricsOf, phaseResult, runMetrics, type LoadResult, type ScenarioName } from './scenarios/load-result.ts';
+import { buildMix, type LoadOperation, type Mix } from './scenarios/mix.ts';
+import { plannedRequests, runOpen, type Phase } from './scenarios/open.ts';
+import { createProgress } from './scenarios/progress.ts';
+import { phasesOf } from './scenarios/phases.ts';
+import { evaluate, kneeThresholds, type Threshold } from './scenarios/thresholds.ts';
+
+export type { LoadResult } from './scenarios/load-result.ts';
 
 export interface LoadOptions {
   config: RunConfig;
-  operation: ProbeOperation;
-  /** Requests per second. */
-  rate: number;
+  /** One operation (default report), or `mix` for several by weight. */
+  operation?: LoadOperation;
+  mix?: Mix;
+  /** Open model: requests per second (the scenario's base or peak, see load/scenarios/phases.ts). */
+  rate?: number;
+  /** Closed model: keep-alive connections, and requests in flight on each (default 1). */
+  connections?: number;
+  pipelining?: number;
   seconds: number;
+  scenario?: ScenarioName;
+  from?: number;
+  steps?: number;
+  spikeRate?: number;
+  thresholds?: Threshold[];
   caps: Caps;
-  /** A progress line is drawn on this stream when it is a TTY. */
+  /** A progress line is drawn here (redrawn on a TTY, every few seconds otherwise). */
   progress?: NodeJS.WriteStream;
+  quiet?: boolean;
 }
 
-type Histogram = ReturnType<typeof hdr.build>;
-
-function summary(h: Histogram): LatencySummary | null {
-  if (h.totalCount === 0) return null;
-  const ms = (micros: number) => round(micros / 1000, 2);
-  return {
-    p50: ms(h.getValueAtPercentile(50)),
-    p90: ms(h.getValueAtPercentile(90)),
-    p99: ms(h.getValueAtPercentile(99)),
-    p999: ms(h.getValueAtPercentile(99.9)),
-    max: ms(h.getValueAtPercentile(100)),
-    mean: ms(h.mean),
-  };
+/** The open-model phases of a run (empty for the closed model). */
+export function loadPhases(o: Pick<LoadOptions, 'rate' | 'seconds' | 'scenario' | 'from' | 'steps' | 'spikeRate'>): Phase[] {
+  if (o.rate === undefined) return [];
+  return phasesOf({ scenario: o.scenario ?? 'steady', rate: o.rate, seconds: o.seconds, from: o.from, steps: o.steps, spikeRate: o.spikeRate });
 }
 
-function progressLine(done: number, total: number, counts: Record<string, number>, h: Histogram): string {
-  const width = 24;
-  const filled = total > 0 ? Math.round((done / total) * width) : width;
-  const statuses = Object.entries(counts).map(([s, n]) => `${s === '0' ? 'no answer' : s}:${n}`).join(' ');
-  const p99 = h.totalCount > 0 ? ` p99 ${(h.getValueAtPercentile(99) / 1000).toFixed(1)} ms` : '';
-  return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${statuses}${p99}   `;
+/** What a run would send: refused before anything is sent when above the caps (null: fits). */
+export function overCaps(o: Pick<LoadOptions, 'rate' | 'connections' | 'pipelining' | 'seconds' | 'scenario' | 'from' | 'steps' | 'spikeRate' | 'caps'>): string | null {
+  const c = o.caps;
+  if (o.seconds > c.maxSeconds) return `--seconds ${o.seconds} is above the cap of ${c.maxSeconds} s (config load.maxSeconds)`;
+  if (o.connections !== undefined) {
+    const inFlight = o.connections * (o.pipelining ?? 1);
+    return inFlight > c.maxConcurrency ? `--connections ${o.connections} x --pipelining ${o.pipelining ?? 1} = ${inFlight} requests in flight is above the cap of ${c.maxConcurrency} (config load.maxConcurrency)` : null;
+  }
+  const planned = plannedRequests(loadPhases(o));
+  return planned > c.maxRequests ? `${o.scenario && o.scenario !== 'steady' ? `the ${o.scenario} scenario's ` : `--rate ${o.rate} x --seconds ${o.seconds} = `}${planned} requests is above the cap of ${c.maxRequests} (config load.maxRequests)` : null;
 }
 
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
-  if (!(o.rate > 0) || !(o.seconds > 0)) throw new Error('rate and seconds must be positive');
-  const request = repeatedRequest(o.config, o.operation);
-  const sender = createSender({ target: o.config.target, request });
-  const budget = new Budget(o.caps);
-  const watch = new FiveXxWatch();
-  const latency = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 });
-  const lag = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 2 });
-  const total = Math.floor(o.rate * o.seconds);
-  const interval = 1000 / o.rate;
-  const shots: Shot[] = [];
-  const inFlight = new Set<Promise<void>>();
-  let skipped = 0;
-  let stoppedBy: StoppedBy | null = null;
-  const tty = o.progress?.isTTY ? o.progress : undefined;
-  const draw = () => tty?.write(progressLine(shots.length, Math.min(total, o.caps.maxRequests), statusCounts(shots), latency));
-  const ticker = tty ? setInterval(draw, 250) : undefined;
-
-  const start = sender.now();
-  try {
-    for (let i = 0; i < total && stoppedBy === null; ) {
-      const now = sender.now();
-      // Every request due by now is sent now (a late timer does not thin the load out).
-      for (; i < total && start + i * interval <= now && stoppedBy === null; i++) {
-        const scheduled = start + i * interval;
-        if (inFlight.size >= o.caps.maxConcurrency) {
-          skipped++;
-          continue;
-        }
-        if (!budget.take()) {
-          stoppedBy = budget.spentBy() ?? 'max-requests';
-          break;
-        }
-        lag.recordValue(Math.max(1, Math.round((sender.now() - scheduled) * 1000)));
-        const p = sender.send('valid', Math.min(o.config.target.timeoutMs, Math.max(1, budget.remainingMs()))).then((shot) => {
-          shots.push(shot);
-          if (shot.status > 0) latency.recordValue(Math.max(1, Math.round((shot.receivedAt - scheduled) * 1000)));
-          if (watch.record(shot.status) && stoppedBy === null) stoppedBy = '5xx-burst';
-          inFlight.delete(p);
-        });
-        inFlight.add(p);
-      }
-      if (i >= total || stoppedBy !== null) break;
-      const wait = start + i * interval - sender.now();
-      if (budget.remainingMs() <= wait) {
-        stoppedBy = 'max-seconds';
-        break;
-      }
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    }
-    await Promise.all([...inFlight]);
-  } finally {
-    await sender.close();
-    if (ticker) clearInterval(ticker);
-    if (tty) {
-      draw();
-      tty.write('\n');
-    }
-  }
-
-  shots.sort((a, b) => a.seq - b.seq);
-  const elapsed = (sender.now() - start) / 1000;
-  const answered = shots.filter((s) => s.status > 0);
-  const refused = shots.filter((s) => s.status === 429);
-  return {
-    operation: o.operation,
-    request: { description: request.description, writes: request.writes },
-    rate: o.rate,
-    seconds: o.seconds,
-    requestsSent: budget.requestsSent,
-    answered: answered.length,
-    durationSeconds: round(elapsed),
-    achievedRate: elapsed > 0 ? round(answered.length / elapsed, 1) : 0,
-    statusCounts: statusCounts(shots),
-    fiveXx: watch.count,
-    refusals: { count: refused.length, withEnvelope: refused.filter(refusalHasEnvelope).length },
-    latencyMs: summary(latency),
-    sendLagMs: { p50: round(lag.getValueAtPercentile(50) / 1000, 2), p99: round(lag.getValueAtPercentile(99) / 1000, 2), max: round(lag.getValueAtPercentile(100) / 1000, 2) },
-    skippedAtConcurrencyCap: skipped,
-    stoppedBy,
-    caps: { ...o.caps },
-    evidence: evidenceOf(shots),
-    timeline: shots.map((s) => ({ t: round((s.sentAt - start) / 1000), status: s.status })),
+  if (!(o.seconds > 0)) throw new Error('seconds must be positive');
+  if ((o.rate === undefined) === (o.connections === undefined)) throw new Error('give either a rate (open model) or connections (closed model)');
+  const scenario = o.scenario ?? 'steady';
+  if (o.connections !== undefined && scenario !== 'steady') throw new Error(`the ${scenario} scenario is of the open model (--rate); the closed model (--connections) runs steady`);
+  const mix = o.mix ?? buildMix(o.config, [[o.operation ?? 'report', 1]]);
+  const thresholds = o.thresholds ?? [];
+  const progress = createProgress(o.progress, o.seconds, o.quiet);
+  const onTick = progress ? (r: Parameters<typeof progress.tick>[0], ms: number) => progress.tick(r, ms) : undefined;
+  const meta = {
+    scenario, mix, seconds: o.seconds, caps: { ...o.caps },
+    rate: o.rate ?? null, connections: o.connections ?? null, pipelining: o.connections !== undefined ? o.pipelining ?? 1 : null,
   };
+  const found: { knee: LoadResult['knee'] } = { knee: null };
+  try {
+    if (o.connections !== undefined) {
+      const run = await runClosed({ config: o.config, mix, connections: o.connections, pipelining: o.pipelining ?? 1, seconds: o.seconds, caps: o.caps, onTick });
+      const base = buildLoadResult(run, { ...meta, model: 'closed' });
+      return { ...base, knee: found.knee, thresholds: evaluate(thresholds, runMetrics(base)) };
+    }
+    const phases = loadPhases(o);
+    const held = kneeThresholds(thresholds);
+    const crossedBy: string[][] = phases.map(() => []);
+    const run = await runOpen({
+      config: o.config, mix, phases, caps: o.caps, onTick,
+      // Ramp: each step against the knee's thresholds, in order; the first crossed is the knee.
+      onPhaseDone: (p, k) => {
+        const pr = phaseResult(p);
+        const m = metricsOf({ latencyMs: pr.latencyMs, sent: p.sent, dropped: p.dropped, errors: p.errors, fiveXx: p.fiveXx, refused: p.refused, answered: p.answered, seconds: p.seconds });
+        crossedBy[k] = evaluate(held, m).filter((t) => !t.passed).map((t) => t.threshold);
+        if (scenario !== 'ramp' || crossedBy[k]!.length === 0 || found.knee) return false;
+        found.knee = { rate: p.rate, phase: p.name, crossed: crossedBy[k]! };
+        return true;
+      },
+    });
+    const base = buildLoadResult(run, { ...meta, model: 'open' });
+    if (scenario === 'ramp') base.phases.forEach((p, k) => (p.crossed = crossedBy[k]));
+    if (scenario === 'ramp') base.notes.push(found.knee ? `knee at ${found.knee.rate}/s: ${found.knee.crossed.join(', ')} crossed; the ramp stopped there` : `no knee up to ${o.rate}/s (held to ${held.map((t) => t.text).join(', ')})`);
+    return { ...base, knee: found.knee, thresholds: evaluate(thresholds, runMetrics(base)) };
+  } finally {
+    progress?.done();
+  }
 }

@@ -74,38 +74,5 @@ export interface RateLimitResult extends Measured {
   timeline: TimelinePoint[];
 }
 
-export interface LatencySummary {
-  p50: number;
-  p90: number;
-  p99: number;
-  p999: number;
-  max: number;
-  mean: number;
-}
-
-export interface LoadResult {
-  operation: ProbeOperation;
-  request: { description: string; writes: boolean };
-  /** Requested open-model rate (requests per second) and duration. */
-  rate: number;
-  seconds: number;
-  requestsSent: number;
-  answered: number;
-  durationSeconds: number;
-  /** Answers per second actually achieved. */
-  achievedRate: number;
-  statusCounts: Record<string, number>;
-  fiveXx: number;
-  /** 429 answers, and how many of them carried the 2.1 envelope with code "429". */
-  refusals: { count: number; withEnvelope: number };
-  /** Milliseconds from the scheduled send instant to the answer (HDR histogram). */
-  latencyMs: LatencySummary | null;
-  /** How late the sender started requests against the schedule (its own health). */
-  sendLagMs: { p50: number; p99: number; max: number };
-  /** Requests not sent because `maxConcurrency` requests were still in flight. */
-  skippedAtConcurrencyCap: number;
-  stoppedBy: StoppedBy | null;
-  caps: { maxRequests: number; maxSeconds: number; maxConcurrency: number };
-  evidence: { refusals: Exchange[]; serverErrors: Exchange[]; failures: Exchange[] };
-  timeline: Array<{ t: number; status: number }>;
-}
+/** load.json: load/scenarios/load-result.ts. */
+export type { LoadResult } from './scenarios/load-result.ts';

@@ -97,6 +97,7 @@ export const FAULTS = [
   { name: 'rl-retry-after-lies', does: 'Retry-After is one third of the real wait', breaks: ['RL-3'] },
   { name: 'rl-429-status-true', does: 'the 429 envelope says status true', breaks: ['RL-2'] },
   { name: 'rl-503', does: 'over the limit the server answers 503, not 429', breaks: ['RL-1', 'RL-5'] },
+  { name: 'rl-limiter-leaks', does: 'the limiter checks the count, then counts the request only after an async step: parallel requests inside one window all see the old count', breaks: ['RL-6'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

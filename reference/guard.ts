@@ -57,12 +57,13 @@ const NONE: Record<string, string> = {};
 export function limit(ctx: Ctx, req: Req): { refusal: Reply | null; headers: Record<string, string> } {
   if (!ctx.limiter) return { refusal: null, headers: NONE };
   const token = req.headers['api-token'];
-  const d = ctx.limiter.check(typeof token === 'string' ? token : '');
+  const f = ctx.faults;
+  // RL-6: the count a request is checked against includes every request accepted before it.
+  const d = ctx.limiter.check(typeof token === 'string' ? token : '', { leaks: f.has('rl-limiter-leaks') });
   const style = ctx.profile.rateLimit;
   const now = Date.now();
   const headers = rateHeaders(style.headers, ctx.limiter.config, d, now);
   if (d.allowed) return { refusal: null, headers };
-  const f = ctx.faults;
   // RL-3: "a request after that wait is accepted" - Retry-After tells the real wait.
   const waitMs = f.has('rl-retry-after-lies') ? d.retryAfterMs / 3 : d.retryAfterMs;
   const with429 = { ...headers, ...retryAfterHeaders(style.retryAfter, waitMs, now) };

@@ -26,13 +26,25 @@ export interface Decision {
   retryAfterSeconds: number;
 }
 
+export interface CheckOptions {
+  /**
+   * A limiter that leaks under concurrency (fault rl-limiter-leaks): it decides on the count as it
+   * is, and counts the request only after a real async step (a store round trip), so requests
+   * arriving meanwhile all see the old count.
+   */
+  leaks?: boolean;
+}
+
 export interface Limiter {
   readonly config: RateLimitConfig;
-  check(token: string): Decision;
+  check(token: string, options?: CheckOptions): Decision;
 }
 
 interface Algo {
-  check(key: string, now: number): Omit<Decision, 'retryAfterSeconds'>;
+  /** `count` false: decide without counting the request. */
+  check(key: string, now: number, count?: boolean): Omit<Decision, 'retryAfterSeconds'>;
+  /** Counts one request, whatever the count (the leaking limiter's late increment). */
+  take(key: string, now: number): void;
 }
 
 const ceilSeconds = (ms: number) => Math.ceil(ms / 1000);
@@ -41,14 +53,20 @@ const ceilSeconds = (ms: number) => Math.ceil(ms / 1000);
 function fixed(limit: number, windowMs: number, start: number): Algo {
   const state = new Map<string, { index: number; count: number }>();
   return {
-    check(key, now) {
+    check(key, now, count = true) {
       const index = Math.floor((now - start) / windowMs);
       const endsIn = start + (index + 1) * windowMs - now;
       let s = state.get(key);
       if (!s || s.index !== index) state.set(key, (s = { index, count: 0 }));
       const allowed = s.count < limit;
-      if (allowed) s.count++;
-      return { allowed, remaining: limit - s.count, resetSeconds: ceilSeconds(endsIn), retryAfterMs: allowed ? 0 : endsIn };
+      if (allowed && count) s.count++;
+      return { allowed, remaining: Math.max(0, limit - s.count), resetSeconds: ceilSeconds(endsIn), retryAfterMs: allowed ? 0 : endsIn };
+    },
+    take(key, now) {
+      const index = Math.floor((now - start) / windowMs);
+      const s = state.get(key);
+      if (!s || s.index !== index) state.set(key, { index, count: 1 });
+      else s.count++;
     },
   };
 }
@@ -57,20 +75,25 @@ function fixed(limit: number, windowMs: number, start: number): Algo {
 function sliding(limit: number, windowMs: number): Algo {
   const logs = new Map<string, number[]>();
   return {
-    check(key, now) {
+    check(key, now, count = true) {
       let log = logs.get(key);
       if (!log) logs.set(key, (log = []));
       // An accepted request at time a counts while now - a < W.
       while (log.length > 0 && log[0]! <= now - windowMs) log.shift();
       const allowed = log.length < limit;
-      if (allowed) log.push(now);
+      if (allowed && count) log.push(now);
       const untilOldestLeaves = log.length > 0 ? log[0]! + windowMs - now : 0;
       return {
         allowed,
-        remaining: limit - log.length,
+        remaining: Math.max(0, limit - log.length),
         resetSeconds: ceilSeconds(untilOldestLeaves),
         retryAfterMs: allowed ? 0 : untilOldestLeaves,
       };
+    },
+    take(key, now) {
+      let log = logs.get(key);
+      if (!log) logs.set(key, (log = []));
+      log.push(now);
     },
   };
 }
@@ -82,19 +105,25 @@ function tokenBucket(limit: number, windowMs: number): Algo {
   const capacity = limit * windowMs;
   const state = new Map<string, { level: number; at: number }>();
   return {
-    check(key, now) {
+    check(key, now, count = true) {
       let s = state.get(key);
       if (!s) state.set(key, (s = { level: capacity, at: now }));
       s.level = Math.min(capacity, s.level + Math.max(0, now - s.at) * limit);
       s.at = now;
       const allowed = s.level >= windowMs;
-      if (allowed) s.level -= windowMs;
+      if (allowed && count) s.level -= windowMs;
       return {
         allowed,
-        remaining: Math.floor(s.level / windowMs),
+        remaining: Math.max(0, Math.floor(s.level / windowMs)),
         resetSeconds: ceilSeconds((capacity - s.level) / limit),
         retryAfterMs: allowed ? 0 : Math.ceil((windowMs - s.level) / limit),
       };
+    },
+    take(key, now) {
+      let s = state.get(key);
+      if (!s) state.set(key, (s = { level: capacity, at: now }));
+      s.level = Math.min(capacity, s.level + Math.max(0, now - s.at) * limit) - windowMs;
+      s.at = Math.max(s.at, now);
     },
   };
 }
@@ -109,8 +138,11 @@ export function createLimiter(config: RateLimitConfig, now: () => number = Date.
     : tokenBucket(config.limit, windowMs);
   return {
     config,
-    check(token) {
-      const d = algo.check(config.scope === 'global' ? '*' : token, now());
+    check(token, options = {}) {
+      const key = config.scope === 'global' ? '*' : token;
+      const d = algo.check(key, now(), !options.leaks);
+      // Check, then a real async step, then count: requests meanwhile all see the old count.
+      if (options.leaks && d.allowed) setImmediate(() => algo.take(key, now()));
       // Token bucket: "until one token, rounded up, at least 1".
       const retryAfterSeconds = d.allowed ? 0 : Math.max(1, ceilSeconds(d.retryAfterMs));
       return { ...d, retryAfterSeconds };

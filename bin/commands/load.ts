@@ -1,39 +1,67 @@
-// `load`: an open-model steady load of R requests/s for S seconds (load/load.ts), with a progress
-// line, HDR latency percentiles and status counts; writes load.json. Exit 0 ok, 1 a 5xx under
-// load (or a 429 without the envelope, or unanswered requests), 2 usage/config/safety refusal.
+// `load`: the open model (--rate: exact schedule, latency from the due instant) through a
+// scenario, or the closed model (--connections: autocannon at wire speed); HDR percentiles,
+// status counts, thresholds; writes load.json and load.html. Exit 0 ok, 1 a threshold crossed or
+// a rate-limit requirement failed under load (a 5xx, a 429 contradicting its envelope, requests
+// without an answer), 2 usage/config/safety refusal.
 import { parseFlags, UsageError, type Command } from '../usage.ts';
 import { numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from './load-target.ts';
 
 export const loadCommand: Command = {
   name: 'load',
-  summary: 'send a steady paced load (R requests/s for S seconds) and report latency and statuses',
+  summary: 'send load: an exact open-model schedule (--rate) or wire-speed connections (--connections); thresholds decide the exit code',
   usage: [
-    'Usage: erp-conformance load --rate R --seconds S [--operation report|customer-create|order-status]',
+    'Usage: erp-conformance load (--rate R | --connections N [--pipelining P]) --seconds S',
+    '                            [--scenario steady|ramp|spike|soak] [--from R0] [--steps K] [--spike-rate R2]',
+    '                            [--operation OP | --mix OP:W,...] [--threshold EXPR]... [--quiet]',
     '                            [--config FILE] [--out DIR] [--concurrency N] [--max-requests N] [--max-seconds S] [--yes]',
     '',
-    'Sends request i at start + i/R (an open model: the schedule does not wait for answers), with',
-    'a progress line on a terminal; prints HDR latency percentiles (from the scheduled instant) and',
-    'status counts, and writes load.json to --out. A 5xx under load is a failure; a 429 should',
-    'keep the envelope. R x S must fit the request cap and S the seconds cap. Without --config the',
-    'embedded reference (with a limiter) is the target.',
+    'Open model (--rate): request i is due at start + i/R whatever the answers; latency is measured',
+    'from that due instant (coordinated omission corrected) on a pool of keep-alive connections',
+    '(at most --concurrency); a request due while all of them are busy is dropped and counted.',
+    'Closed model (--connections): N keep-alive connections, each with P requests in flight, a new',
+    'request as each answer arrives (autocannon\'s engine): the target\'s throughput.',
+    'Prints HDR latency percentiles and status counts, writes load.json and load.html (latency and',
+    'statuses over time) to --out. Without --config the embedded reference (with a limiter) is the target.',
     '',
-    '  --rate R           requests per second (required)',
+    '  --rate R           open model: requests per second (the ramp\'s last step, the spike\'s base)',
+    '  --connections N    closed model: keep-alive connections (N x P at most --concurrency)',
+    '  --pipelining P     closed model: requests in flight per connection (default 1)',
     '  --seconds S        duration in seconds (required)',
+    '  --scenario NAME    open model: steady (default); ramp: --steps K (default 5) from --from R0',
+    '                     (default R/K) up to R, stops at the knee (the first step whose p99 or error',
+    '                     share crosses its threshold: the --threshold ones, else p99<500ms, errors<1%);',
+    '                     spike: R, then --spike-rate (default 5R) for 20% of S, then R; soak: R in quarters',
     '  --operation OP     report (default), customer-create (writes: true CREATES a customer per',
-    '                     accepted request; writes: false sends an invalid branch_id) or order-status',
+    '                     accepted request; writes: false sends an invalid branch_id), order-status',
+    '                     (Pending on a Pending voucher) or status-refused (an invalid orderStatus: 400)',
+    '  --mix OP:W,...     several operations by weight, e.g. report:8,customer-create:1,status-refused:1',
+    '                     (customer-create is left out of a mix unless the config says writes: true)',
+    '  --threshold EXPR   repeatable: p50|p90|p95|p99|p99.9|max|mean<MS (ms, s, us), errors|5xx|429|dropped<SHARE',
+    '                     (0.1% or 0.001), rps>=N; operators < <= > >=. A crossed threshold exits 1',
+    '  --quiet            no progress line',
     '  --config FILE      run config (JSON)',
     '  --out DIR          output folder (default ./erp-conformance-report)',
-    '  --concurrency N    lower the cap on requests in flight (default and maximum 64)',
+    '  --concurrency N    lower the cap on connections / requests in flight (config load.maxConcurrency)',
     ...SAFETY_USAGE,
     '',
-    'Exit codes: 0 ok, 1 a 5xx under load (or a 429 without the envelope), 2 usage, config or safety refusal.',
+    'Exit codes: 0 ok, 1 a threshold crossed or a 5xx under load (or a 429 contradicting its envelope,',
+    'or requests without an answer), 2 usage, config or safety refusal (nothing is sent).',
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(loadCommand, argv, {
       config: { type: 'string' },
       operation: { type: 'string' },
+      mix: { type: 'string' },
       rate: { type: 'string' },
+      connections: { type: 'string' },
+      pipelining: { type: 'string' },
       seconds: { type: 'string' },
+      scenario: { type: 'string' },
+      from: { type: 'string' },
+      steps: { type: 'string' },
+      'spike-rate': { type: 'string' },
+      threshold: { type: 'string', multiple: true },
+      quiet: { type: 'boolean' },
       out: { type: 'string' },
       concurrency: { type: 'string' },
       'max-requests': { type: 'string' },
@@ -41,33 +69,42 @@ export const loadCommand: Command = {
       yes: { type: 'boolean' },
       ...REFERENCE_FLAGS,
     });
-    const rate = numberFlag(loadCommand, 'rate', values.rate);
-    const seconds = numberFlag(loadCommand, 'seconds', values.seconds);
-    if (rate === undefined || seconds === undefined) throw new UsageError('--rate R and --seconds S are required', loadCommand);
-    const opened = await openLoadTarget(loadCommand, values);
+    const { parseLoadFlags } = await import('./load-flags.ts');
+    const flags = await parseLoadFlags(loadCommand, values);
+    const opened = await openLoadTarget(loadCommand, { ...values, operation: undefined });
     if (opened === 2) return 2;
-    const { operation, out, target } = opened;
-    // The number of requests and the duration are known in advance: over a cap, nothing is sent.
-    const planned = Math.floor(rate * seconds);
-    const over =
-      planned > target.caps.maxRequests ? `--rate ${rate} x --seconds ${seconds} = ${planned} requests is above the cap of ${target.caps.maxRequests} (config load.maxRequests)`
-      : seconds > target.caps.maxSeconds ? `--seconds ${seconds} is above the cap of ${target.caps.maxSeconds} s (config load.maxSeconds)`
-      : null;
-    if (over) {
-      await target.close();
-      process.stderr.write(`erp-conformance: ${over}\n`);
-      return 2;
-    }
+    const { out, target } = opened;
     try {
-      const { runLoad } = await import('../../load/load.ts');
+      const { overCaps, runLoad } = await import('../../load/load.ts');
+      const { buildMix } = await import('../../load/scenarios/mix.ts');
+      // The number of requests, the connections and the duration are known in advance: over a cap, nothing is sent.
+      const over = overCaps({ ...flags, caps: target.caps });
+      if (over) {
+        process.stderr.write(`erp-conformance: ${over}\n`);
+        return 2;
+      }
+      let mix;
+      try {
+        mix = buildMix(target.config, flags.mixEntries);
+      } catch (e) {
+        throw new UsageError((e as Error).message, loadCommand);
+      }
       const { loadFindings } = await import('../../load/checks.ts');
       const { loadSummary, writeLoadJson } = await import('../../load/output.ts');
-      process.stdout.write(`load on ${target.label}: ${rate}/s for ${seconds} s, at most ${target.caps.maxConcurrency} in flight\n`);
-      const result = await runLoad({ config: target.config, operation, rate, seconds, caps: target.caps, progress: process.stderr });
+      const { writeLoadHtml } = await import('../../reports/load-html.ts');
+      const how = flags.connections !== undefined
+        ? `${flags.connections} connections x ${flags.pipelining ?? 1} for ${flags.seconds} s`
+        : `${flags.scenario ?? 'steady'} at ${flags.rate}/s for ${flags.seconds} s, at most ${target.caps.maxConcurrency} connections`;
+      process.stdout.write(`load on ${target.label}: ${how}\n`);
+      const result = await runLoad({ ...flags, config: target.config, mix, caps: target.caps, progress: process.stderr, quiet: values.quiet ?? false });
       const file = writeLoadJson(out, result, target.config);
-      const findings = loadFindings(result);
+      writeLoadHtml(out, result, target.config);
       process.stdout.write(`${loadSummary(result)}\n`);
-      return printFindings(findings, file);
+      const findings = loadFindings(result);
+      const code = printFindings(findings, file);
+      const crossed = result.thresholds.filter((t) => !t.passed);
+      if (crossed.length > 0) process.stdout.write(`thresholds crossed: ${crossed.map((t) => t.threshold).join(', ')}\n`);
+      return crossed.length > 0 ? 1 : code;
     } finally {
       await target.close();
     }

@@ -1,0 +1,137 @@
+// Bench of `load` at wire speed, against ONE `serve` process (the reference, no limiter, in its
+// own process) for the whole bench:
+//   - closed model: wrk's req/s (wrk -t1 -c64, Debian package `wrk`; skipped with a note when
+//     absent) next to `erp-conformance load --connections 64`'s, in paired rounds of alternating
+//     order; the ratio is the median of the rounds' (goal >= 0.8);
+//   - open model: the highest `load --rate R` that keeps its schedule: sender lag p99 under 2 ms,
+//     at most 1% of the requests dropped and 95% of the rate answered (goal >= 10,000 req/s). Rates
+//     go up in steps; a rate that misses is tried once more (the machine is shared), the search
+//     stops at the first rate that misses twice.
+// Both run the real command in a child process and read its load.json.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildMix } from '../load/scenarios/mix.ts';
+import { serve, type Served } from './load-serve.ts';
+
+const BIN = fileURLToPath(new URL('../bin/erp-conformance.js', import.meta.url));
+const CONNECTIONS = 64;
+const SECONDS = 3;
+/** Open-model runs are longer: a second's start-up (the sender's JIT) weighs less in its p99. */
+const OPEN_SECONDS = 5;
+const ROUNDS = 5;
+const RATIO_GOAL = 0.8;
+const RATES = [2500, 5000, 10_000, 12_500, 15_000, 17_500, 20_000, 25_000, 30_000];
+const RATE_GOAL = 10_000;
+/** The open model's pool: enough for 10 ms answers at 25,000/s; more only feeds a stalled server
+ *  hundreds of new connections at once. */
+const OPEN_CONNECTIONS = 256;
+const LAG_P99_MS = 2;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Runs `load` with these flags in a child process; its load.json. */
+function loadCli(s: Served, dir: string, flags: string[]): Promise<Record<string, any>> {
+  const out = mkdtempSync(join(dir, 'run-'));
+  const child = spawn(process.execPath, [BIN, 'load', '--config', s.configFile, '--quiet', '--out', out, ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) => {
+      if (code !== 0 && code !== 1) return reject(new Error(`load ${flags.join(' ')} exited ${code}: ${err}`));
+      resolve(JSON.parse(readFileSync(join(out, 'load.json'), 'utf8')));
+    }));
+}
+
+function wrkRate(s: Served, script: string, path: string, seconds: number): number {
+  const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, s.url + path], { encoding: 'utf8' });
+  const m = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  if (!m) throw new Error(`no Requests/sec in wrk's output:\n${out}`);
+  return Number(m[1]);
+}
+
+async function closedModel(s: Served, dir: string): Promise<Record<string, unknown>> {
+  const report = buildMix(s.config, [['report', 1]]).requests[0]!;
+  const closed = async (seconds: number) => (await loadCli(s, dir, ['--connections', String(CONNECTIONS), '--seconds', String(seconds)])).achievedRate as number;
+  if (!spawnSync('sh', ['-c', 'command -v wrk']).stdout.toString().trim()) {
+    return { compared: false, reason: 'wrk is not installed (Debian package wrk): load --connections alone', loadReqPerSec: await closed(SECONDS) };
+  }
+  const script = join(dir, 'post.lua');
+  writeFileSync(script, [
+    'wrk.method = "POST"',
+    `wrk.body = ${JSON.stringify(report.body)}`,
+    'wrk.headers["Content-Type"] = "application/json"',
+    `wrk.headers["api-token"] = ${JSON.stringify(s.config.target.token)}`,
+  ].join('\n'));
+  // Warm up the server's JIT, then paired rounds in alternating order.
+  wrkRate(s, script, report.path, 1);
+  await closed(1);
+  const rounds: Array<{ load: number; wrk: number; ratio: number }> = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    let l = 0;
+    let w = 0;
+    if (i % 2 === 0) {
+      l = await closed(SECONDS);
+      w = wrkRate(s, script, report.path, SECONDS);
+    } else {
+      w = wrkRate(s, script, report.path, SECONDS);
+      l = await closed(SECONDS);
+    }
+    rounds.push({ load: Math.round(l), wrk: Math.round(w), ratio: Math.round((l / w) * 1000) / 1000 });
+  }
+  const ratio = median(rounds.map((r) => r.ratio));
+  return {
+    compared: true,
+    request: `POST ${report.path} (report, limit 1), ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} paired rounds; wrk -t1; load --connections ${CONNECTIONS} as a child process; one serve process`,
+    loadReqPerSec: median(rounds.map((r) => r.load)),
+    wrkReqPerSec: median(rounds.map((r) => r.wrk)),
+    ratio,
+    goal: RATIO_GOAL,
+    meetsGoal: ratio >= RATIO_GOAL,
+    rounds,
+  };
+}
+
+async function openModel(s: Served, dir: string): Promise<Record<string, unknown>> {
+  const runs: Array<Record<string, unknown>> = [];
+  let highest = 0;
+  for (const rate of RATES) {
+    let kept = false;
+    for (let attempt = 1; attempt <= 2 && !kept; attempt++) {
+      const r = await loadCli(s, dir, ['--rate', String(rate), '--seconds', String(OPEN_SECONDS), '--concurrency', String(OPEN_CONNECTIONS)]);
+      const scheduled = r.requestsSent + r.skippedAtConcurrencyCap;
+      const droppedShare = scheduled > 0 ? r.skippedAtConcurrencyCap / scheduled : 0;
+      kept = r.sendLagMs.p99 < LAG_P99_MS && droppedShare <= 0.01 && r.achievedRate >= 0.95 * rate;
+      runs.push({ rate, attempt, achieved: r.achievedRate, lagP99Ms: r.sendLagMs.p99, lagMaxMs: r.sendLagMs.max, droppedShare: Math.round(droppedShare * 10000) / 10000, latencyP99Ms: r.latencyMs?.p99 ?? null, connections: r.connectionsUsed, kept });
+      console.log(`  open ${rate}/s (try ${attempt}): achieved ${r.achievedRate}/s, lag p99 ${r.sendLagMs.p99} ms, dropped ${(droppedShare * 100).toFixed(2)}%, latency p99 ${r.latencyMs?.p99} ms${kept ? '' : ' - missed'}`);
+    }
+    if (!kept) break;
+    highest = rate;
+  }
+  return {
+    request: `load --rate R --seconds ${OPEN_SECONDS} --concurrency ${OPEN_CONNECTIONS} (report), rates ${RATES.join(', ')}; kept = sender lag p99 < ${LAG_P99_MS} ms, <= 1% dropped, >= 95% of R answered; a miss is tried once more`,
+    highestRate: highest,
+    goal: RATE_GOAL,
+    meetsGoal: highest >= RATE_GOAL,
+    runs,
+  };
+}
+
+export async function benchLoad(): Promise<Record<string, unknown>> {
+  const dir = mkdtempSync(join(tmpdir(), 'erp-bench-load-'));
+  const s = await serve(['--rate-limit', 'off']);
+  try {
+    const closed = await closedModel(s, dir);
+    console.log(closed.compared
+      ? `  load --connections ${CONNECTIONS}: ${closed.loadReqPerSec} req/s, wrk ${closed.wrkReqPerSec} req/s (medians), ratio ${closed.ratio} (goal >= ${RATIO_GOAL})`
+      : `  wrk skipped: ${closed.reason}; load --connections ${CONNECTIONS}: ${closed.loadReqPerSec} req/s`);
+    const open = await openModel(s, dir);
+    console.log(`  open model: highest rate kept ${open.highestRate}/s (goal >= ${RATE_GOAL})`);
+    return { closedModel: closed, openModel: open, serve: `node bin/erp-conformance.js serve --port 0 --rate-limit off (pid ${s.child.pid}), the same process for every run` };
+  } finally {
+    await s.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

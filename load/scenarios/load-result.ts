@@ -1,0 +1,183 @@
+// load.json: what a load run reports, built from either engine's run (open: load/scenarios/open.ts, closed:
+// load/scenarios/closed.ts). Figures, not records: counts, HDR percentiles, a series over time, the phases of
+// a scenario and the exchanges kept as evidence (tokens redacted when recorded).
+import { round } from '../classify.ts';
+import type { EngineRun, EngineStop } from './closed.ts';
+import type { LoadOperation, Mix } from './mix.ts';
+import type { OpenRun, PhaseStats } from './open.ts';
+import type { Histogram, LoadEvidence, SeriesPoint } from './records.ts';
+import type { Metrics, ThresholdResult } from './thresholds.ts';
+
+export type ScenarioName = 'steady' | 'ramp' | 'spike' | 'soak';
+export type LoadStop = EngineStop;
+
+export interface LoadLatency {
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  p999: number;
+  max: number;
+  mean: number;
+}
+
+export interface PhaseResult {
+  name: string;
+  rate: number;
+  seconds: number;
+  scheduled: number;
+  sent: number;
+  dropped: number;
+  answered: number;
+  /** Errors (dropped included) over scheduled-and-sent requests. */
+  errorShare: number;
+  fiveXx: number;
+  refused: number;
+  latencyMs: LoadLatency | null;
+  /** The thresholds of the knee, for a ramp's steps. */
+  crossed?: string[];
+}
+
+export interface LoadResult {
+  model: 'open' | 'closed';
+  scenario: ScenarioName;
+  /** The one operation sent, or 'mixed'. */
+  operation: LoadOperation | 'mixed';
+  mix: Array<{ name: LoadOperation; weight: number; expected: number; writes: boolean; description: string }>;
+  request: { description: string; writes: boolean };
+  /** Open model: the requested rate (requests per second; the peak of a scenario). Closed: null. */
+  rate: number | null;
+  /** Closed model: connections and requests in flight on each. */
+  connections: number | null;
+  pipelining: number | null;
+  seconds: number;
+  requestsSent: number;
+  answered: number;
+  durationSeconds: number;
+  /** Answers per second actually achieved. */
+  achievedRate: number;
+  statusCounts: Record<string, number>;
+  fiveXx: number;
+  /** 429 answers, and how many carried the 2.1 envelope with status false and code "429". */
+  refusals: { count: number; withEnvelope: number };
+  errors: { count: number; share: number };
+  /** Open model: requests due while every connection (load.maxConcurrency) waited for an answer; not sent. */
+  skippedAtConcurrencyCap: number;
+  /** Milliseconds from the due instant (open) or the send (closed) to the answer (HDR). */
+  latencyMs: LoadLatency | null;
+  /** Open model: how late the sender wrote requests against their due instant (its own health). */
+  sendLagMs: { p50: number; p99: number; max: number } | null;
+  /** Open model: the most keep-alive connections open at once. */
+  connectionsUsed: number | null;
+  stoppedBy: LoadStop | null;
+  caps: { maxRequests: number; maxSeconds: number; maxConcurrency: number };
+  byOperation: Record<string, { sent: number; statusCounts: Record<string, number>; latencyMs: LoadLatency | null }>;
+  phases: PhaseResult[];
+  /** Ramp: the first step whose p99 or error share crossed its threshold (null: none did). */
+  knee: { rate: number; phase: string; crossed: string[] } | null;
+  thresholds: ThresholdResult[];
+  notes: string[];
+  evidence: LoadEvidence;
+  /** Answers per status and latency percentiles per time bucket (seconds since the start). */
+  series: { bucketSeconds: number; points: SeriesPoint[] };
+}
+
+export function latencyOf(h: Histogram): LoadLatency | null {
+  if (h.totalCount === 0) return null;
+  const ms = (micros: number) => round(micros / 1000, 2);
+  return {
+    p50: ms(h.getValueAtPercentile(50)),
+    p90: ms(h.getValueAtPercentile(90)),
+    p95: ms(h.getValueAtPercentile(95)),
+    p99: ms(h.getValueAtPercentile(99)),
+    p999: ms(h.getValueAtPercentile(99.9)),
+    max: ms(h.getValueAtPercentile(100)),
+    mean: ms(h.mean),
+  };
+}
+
+export function phaseResult(p: PhaseStats): PhaseResult {
+  const base = p.sent + p.dropped;
+  return {
+    name: p.name, rate: p.rate, seconds: p.seconds, scheduled: p.scheduled, sent: p.sent, dropped: p.dropped, answered: p.answered,
+    errorShare: base > 0 ? round((p.errors + p.dropped) / base, 5) : 0,
+    fiveXx: p.fiveXx, refused: p.refused, latencyMs: latencyOf(p.latency),
+  };
+}
+
+/** The metrics thresholds are held to, of a whole run or of one phase. */
+export function metricsOf(x: { latencyMs: LoadLatency | null; sent: number; dropped: number; errors: number; fiveXx: number; refused: number; answered: number; seconds: number }): Metrics {
+  const base = x.sent + x.dropped;
+  const share = (n: number) => (base > 0 ? n / base : 0);
+  const l = x.latencyMs;
+  return {
+    latencyMs: l ? { p50: l.p50, p90: l.p90, p95: l.p95, p99: l.p99, 'p99.9': l.p999, max: l.max, mean: l.mean } : null,
+    errors: share(x.errors + x.dropped),
+    '5xx': share(x.fiveXx),
+    '429': share(x.refused),
+    dropped: share(x.dropped),
+    rps: x.seconds > 0 ? x.answered / x.seconds : 0,
+  };
+}
+
+export interface ResultMeta {
+  model: 'open' | 'closed';
+  scenario: ScenarioName;
+  mix: Mix;
+  rate: number | null;
+  connections: number | null;
+  pipelining: number | null;
+  seconds: number;
+  caps: LoadResult['caps'];
+}
+
+export function buildLoadResult(run: EngineRun | OpenRun, meta: ResultMeta): Omit<LoadResult, 'thresholds' | 'knee'> {
+  const r = run.recorder;
+  const open = 'lag' in run ? run : null;
+  const dropped = open?.dropped ?? 0;
+  const durationSeconds = run.durationMs / 1000;
+  const reqs = meta.mix.requests;
+  const byOperation: LoadResult['byOperation'] = {};
+  reqs.forEach((q, i) => {
+    const o = r.byOperation[i]!;
+    byOperation[q.name] = { sent: o.sent, statusCounts: o.statusCounts, latencyMs: latencyOf(o.latency) };
+  });
+  return {
+    model: meta.model,
+    scenario: meta.scenario,
+    operation: reqs.length === 1 ? reqs[0]!.name : 'mixed',
+    mix: reqs.map((q) => ({ name: q.name, weight: q.weight, expected: q.expected, writes: q.writes, description: q.description })),
+    request: { description: reqs.map((q) => (reqs.length > 1 ? `${q.name} (weight ${q.weight}): ${q.description}` : q.description)).join('; '), writes: reqs.some((q) => q.writes) },
+    rate: meta.rate,
+    connections: meta.connections,
+    pipelining: meta.pipelining,
+    seconds: meta.seconds,
+    requestsSent: run.requestsSent,
+    answered: r.answered,
+    durationSeconds: round(durationSeconds),
+    achievedRate: durationSeconds > 0 ? round(r.answered / durationSeconds, 1) : 0,
+    statusCounts: r.statusCounts,
+    fiveXx: r.fiveXx,
+    refusals: { ...r.refusals },
+    errors: { count: r.errors + dropped, share: run.requestsSent + dropped > 0 ? round((r.errors + dropped) / (run.requestsSent + dropped), 5) : 0 },
+    skippedAtConcurrencyCap: dropped,
+    latencyMs: latencyOf(r.latency),
+    sendLagMs: open ? { p50: round(open.lag.getValueAtPercentile(50) / 1000, 2), p99: round(open.lag.getValueAtPercentile(99) / 1000, 2), max: round(open.lag.getValueAtPercentile(100) / 1000, 2) } : null,
+    connectionsUsed: open ? open.connections : null,
+    stoppedBy: run.stoppedBy,
+    caps: meta.caps,
+    byOperation,
+    phases: open ? open.phases.map(phaseResult) : [],
+    notes: [...meta.mix.notes],
+    evidence: r.evidence,
+    series: { bucketSeconds: r.bucketMs / 1000, points: r.series },
+  };
+}
+
+/** The metrics of a whole run. */
+export function runMetrics(r: Omit<LoadResult, 'thresholds' | 'knee'>): Metrics {
+  return metricsOf({
+    latencyMs: r.latencyMs, sent: r.requestsSent, dropped: r.skippedAtConcurrencyCap, errors: r.errors.count - r.skippedAtConcurrencyCap,
+    fiveXx: r.fiveXx, refused: r.refusals.count, answered: r.answered, seconds: r.durationSeconds,
+  });
+}

@@ -1,0 +1,105 @@
+// The two engines of `load`: the open model keeps its schedule (arrivals at start + i/R, the
+// count exact, latency from the due instant) and the closed model returns the same records
+// (statuses, HDR percentiles, redacted evidence). Loopback, a second or two each.
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadFindings } from '../../load/checks.ts';
+import { runLoad } from '../../load/load.ts';
+import { buildMix } from '../../load/scenarios/mix.ts';
+import { json, startServer, type TestServer } from '../client/servers.ts';
+import { configFor, holdsToken, limitedReference, type Limited } from './helpers.ts';
+
+const CAPS = { maxRequests: 5000, maxSeconds: 30, maxConcurrency: 64 };
+const OK = { status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } };
+let target: Limited | undefined;
+let stub: TestServer | undefined;
+afterEach(async () => {
+  await target?.server.close();
+  await stub?.close();
+  target = undefined;
+  stub = undefined;
+});
+
+describe('the open model', () => {
+  it('sends request i at start + i/R: the count is exact and the arrivals keep the schedule', async () => {
+    const arrivals: number[] = [];
+    stub = await startServer((_req, res) => {
+      arrivals.push(performance.now());
+      json(res, 200, OK);
+    });
+    const rate = 200;
+    const r = await runLoad({ config: configFor(stub.url), rate, seconds: 1, caps: CAPS });
+    expect(r).toMatchObject({ model: 'open', requestsSent: rate, answered: rate, skippedAtConcurrencyCap: 0, stoppedBy: null, statusCounts: { '200': rate } });
+    expect(arrivals).toHaveLength(rate);
+    // Against the schedule (its origin: the median offset of the arrivals): none early, none much late, none bunched.
+    const offsets = arrivals.map((t, i) => t - (i * 1000) / rate).sort((a, b) => a - b);
+    const late = arrivals.map((t, i) => t - offsets[Math.floor(rate / 2)]! - (i * 1000) / rate);
+    // (Loopback on a shared machine: the bounds allow for its hiccups, not for a bunched schedule.)
+    const sorted = [...late].sort((a, b) => a - b);
+    expect(sorted[0], JSON.stringify(sorted)).toBeGreaterThan(-5);
+    expect(sorted[Math.floor(rate * 0.9)], JSON.stringify(sorted)).toBeLessThan(25);
+    expect(r.sendLagMs!.p50).toBeLessThan(5);
+    expect(r.latencyMs!.p50).toBeLessThanOrEqual(r.latencyMs!.p99);
+    expect(r.series.points.reduce((s, p) => s + (p.statuses['200'] ?? 0), 0)).toBe(rate);
+  });
+
+  it('measures latency from the due instant: a slow answer is counted whole, and the schedule does not wait for it', async () => {
+    stub = await startServer((_req, res) => setTimeout(() => json(res, 200, OK), 80));
+    const r = await runLoad({ config: configFor(stub.url), rate: 50, seconds: 1, caps: CAPS });
+    expect(r.requestsSent).toBe(50);
+    expect(r.latencyMs!.p50).toBeGreaterThanOrEqual(80);
+    // 80 ms answers at 50/s: about four in flight at once, on as many keep-alive connections.
+    expect(r.connectionsUsed).toBeGreaterThanOrEqual(4);
+    expect(r.durationSeconds).toBeLessThan(1.5);
+  });
+
+  it('sends a mix by weight, each operation held to its own status (a refused status update is no error)', async () => {
+    target = await limitedReference({ limit: 10_000, windowSeconds: 1 });
+    const mix = buildMix(target.config, [['report', 2], ['status-refused', 1]]);
+    const r = await runLoad({ config: target.config, mix, rate: 90, seconds: 1, caps: CAPS });
+    expect(r.operation).toBe('mixed');
+    expect(r.byOperation.report!.sent).toBe(60);
+    expect(r.byOperation['status-refused']!.sent).toBe(30);
+    expect(r.byOperation['status-refused']!.statusCounts).toEqual({ '400': 30 });
+    expect(r.errors).toEqual({ count: 0, share: 0 });
+    // The first answer of each status per operation is kept, token redacted.
+    expect(r.evidence.samples.map((e) => e.response?.status).sort()).toEqual([200, 400]);
+    expect(r.evidence.samples[0]!.request.headers['api-token']).toBe('***');
+    expect(holdsToken(JSON.stringify(r))).toBe(false);
+  });
+
+  it('leaves customer creations out of a mix unless the config says writes: true', () => {
+    const config = configFor('http://127.0.0.1:9', (c) => (c.writes = false));
+    const mix = buildMix(config, [['report', 3], ['customer-create', 1]]);
+    expect(mix.requests.map((q) => q.name)).toEqual(['report']);
+    expect(mix.notes[0]).toMatch(/writes: false/);
+  });
+});
+
+describe('the closed model', () => {
+  it('drives N keep-alive connections with one autocannon instance and returns the same records', async () => {
+    target = await limitedReference({ limit: 50, windowSeconds: 1 });
+    const r = await runLoad({ config: target.config, connections: 4, seconds: 1, caps: { ...CAPS, maxRequests: 3000 } });
+    expect(r).toMatchObject({ model: 'closed', connections: 4, pipelining: 1, sendLagMs: null, fiveXx: 0 });
+    expect(r.requestsSent).toBeLessThanOrEqual(3000);
+    expect(r.statusCounts['200']).toBeGreaterThanOrEqual(50);
+    expect(r.statusCounts['429']).toBeGreaterThan(0);
+    expect(r.answered).toBe(Object.values(r.statusCounts).reduce((a, b) => a + b, 0));
+    expect(r.refusals).toEqual({ count: r.statusCounts['429'], withEnvelope: r.statusCounts['429'] });
+    expect(r.evidence.refusals.length).toBeGreaterThan(0);
+    expect(r.evidence.refusals[0]!.response?.status).toBe(429);
+    expect(r.latencyMs!.p99).toBeGreaterThan(0);
+    expect(loadFindings(r)).toEqual([]);
+    expect(holdsToken(JSON.stringify(r))).toBe(false);
+  });
+
+  it('stops at the request cap and refuses more in flight than load.maxConcurrency', async () => {
+    target = await limitedReference({ limit: 100_000, windowSeconds: 1 });
+    const r = await runLoad({ config: target.config, connections: 2, pipelining: 2, seconds: 5, caps: { ...CAPS, maxRequests: 300 } });
+    // autocannon ends a connection at its share of the cap with up to P - 1 answers still due.
+    expect(r.answered).toBeGreaterThanOrEqual(300 - 2 * (2 - 1));
+    expect(r.requestsSent).toBeLessThanOrEqual(300);
+    expect(r.stoppedBy).toBe('max-requests');
+    expect(r.durationSeconds).toBeLessThan(4);
+    await expect(runLoad({ config: target.config, connections: 40, pipelining: 2, seconds: 1, caps: CAPS })).rejects.toThrow(/80 requests in flight is above the cap of 64/);
+  });
+});

@@ -3,6 +3,7 @@
 // and time window: not shown". Runs only with `run --with-load`: the probe measures the limit and
 // tests the 429s, then a short steady load looks for 5xx. Both share the config's load caps.
 import { isLoopbackUrl } from '../../load/caps.ts';
+import { burstCheck } from '../../load/burst.ts';
 import { loadFindings, probeFindings } from '../../load/checks.ts';
 import { runLoad } from '../../load/load.ts';
 import { loadObservation, probeObservation, writeRateLimitJson } from '../../load/output.ts';
@@ -46,6 +47,19 @@ verifies(['RL-1', 'RL-2', 'RL-3', 'RL-4'], 'Over the rate limit the target answe
   if (r.retryAfter.checks.length === 0) h.inconclusive('RL-3', r.limited ? 'the target sends no Retry-After with its 429s' : 'no 429 came within the load caps, so no Retry-After to test');
   if (!r.limited) h.inconclusive('RL-2', 'no 429 came within the load caps (load.maxRequests, load.maxSeconds)');
   if (h.ctx.outDir) writeRateLimitJson(h.ctx.outDir, r, h.config);
+}, { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 });
+
+verifies(['RL-6'], 'A burst of parallel requests inside one window is accepted no more often than the measured limit, for one token and for both', async (h, t) => {
+  const refused = allowed(h);
+  if (refused) h.skip(refused, t);
+  const m = probed;
+  if (!m?.limit || !m.windowSeconds) return h.skip('no rate limit was measured (the probe found none within the load caps): no limit to hold a burst to', t);
+  const left = { maxRequests: caps.maxRequests - spent.requests, maxSeconds: caps.maxSeconds - spent.seconds, maxConcurrency: caps.maxConcurrency };
+  const { result, findings } = await burstCheck({ config: h.config, limit: m.limit, windowSeconds: m.windowSeconds, scope: m.scope, caps: left });
+  spent = { requests: spent.requests + result.requestsSent, seconds: spent.seconds + result.durationSeconds };
+  if (result.skipped) h.skip(result.skipped, t);
+  h.add(findings);
+  h.observe('burst', { size: result.size, rounds: result.rounds.map(({ evidence: _e, ...r }) => r), leaks: result.leaks, notes: result.notes });
 }, { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 });
 
 verifies(['RL-2', 'RL-5'], 'A short steady load is answered without any 5xx, and its 429s keep the envelope', async (h, t) => {

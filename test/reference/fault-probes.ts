@@ -9,7 +9,7 @@ import { DEEP_PROBES } from './fault-probes-deep.ts';
 import { paths, validAddress, validCustomer } from './helpers.ts';
 import { amountFields, customer, day, envelopeChange, oneStatus, os, P, readBack, report, RL_LIMIT, statusFlip, type Probe } from './probe-kit.ts';
 
-export const RL_TOKENS = ['rl-token-1', 'rl-token-2', 'rl-token-3'];
+export const RL_TOKENS = ['rl-token-1', 'rl-token-2', 'rl-token-3', 'rl-token-4'];
 const V = UNPAID_VOUCHERS.slice(30); // 1031..1060, one or two per probe
 
 export const PROBES: Probe[] = [
@@ -179,6 +179,18 @@ export const PROBES: Probe[] = [
       for (let n = 0; n < RL_LIMIT.limit; n++) await s(paths.customer(1), { body: {}, token });
       return [await s(paths.customer(1), { body: {}, token })];
     }, rlDiffers(fault))),
+  // A burst inside one window: the clean limiter accepts its limit, the leaking one more.
+  P('rl-limiter-leaks', 'rate-limit', async (s) => {
+    const token = RL_TOKENS[3]!;
+    const n = 12 * RL_LIMIT.limit;
+    // Connections opened first (reads are not limited), so that the burst's requests arrive together.
+    await Promise.all(Array.from({ length: n }, () => s(paths.contact(1), { token }, 'GET')));
+    return Promise.all(Array.from({ length: n }, () => s(paths.customer(1), { body: {}, token })));
+  }, (c, f) => {
+    const accepted = (list: { status: number }[]) => list.filter((x) => x.status !== 429).length;
+    expect(accepted(c)).toBe(RL_LIMIT.limit);
+    expect(accepted(f)).toBeGreaterThan(RL_LIMIT.limit);
+  }),
   ...DEEP_PROBES,
 ];
 

@@ -1,6 +1,6 @@
 // GSTIN (Indian Goods and Services Tax Identification Number): 2-digit state code, 10-character
 // PAN, entity number, 'Z', check character (mod-36 Luhn variant). The spec does not give the
-// format (2.3 "gstin | string | empty string when unregistered"); CU-5 takes it at SHOULD level.
+// format (2.3 "gstin | string | empty string when unregistered"): CU-12 (INFO) records whether a target checks it.
 
 const CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

@@ -1,5 +1,6 @@
-// The fault matrix: one conformance run against the reference per fault switch, restricted to
-// the suites of the requirements the fault breaks, two runs at a time. Prints the table
+// The fault matrix: conformance runs against the reference with fault switches on, restricted to
+// the suites of the requirements the faults break, two runs at a time; faults confined to different
+// operations share a run (groupFaults). Prints the table
 // fault -> failed ids and writes it as JSON; a fault whose named ids did not all fail survived.
 // Usage: tsx test/self-test/matrix.ts [--out FILE] [--num-runs N] [--only-faults a,b] [--concurrency N]
 import { writeFileSync } from 'node:fs';
@@ -38,33 +39,77 @@ export function difference(row: Pick<MatrixRow, 'breaks' | 'failed'>): { missed:
   return { missed: row.breaks.filter((id) => !row.failed.includes(id)), extra: row.failed.filter((id) => !row.breaks.includes(id)) };
 }
 
-async function runFault(name: FaultName, numRuns: number, outRoot: string): Promise<MatrixRow> {
-  const f = FAULTS.find((x) => x.name === name)!;
-  const breaks = [...f.breaks];
+/** The suite folder a requirement is verified in. */
+const suiteOf = (id: string) => requirement(id).suite;
+/** Faults confined to one operation's suite: ENV-6 (a 5xx) is found by the harness on any exchange. */
+const LANES = new Set(['order-status', 'customer', 'report']);
+
+/** The one operation suite a fault is confined to, or null when it reaches further (run it alone). */
+function laneOf(breaks: readonly string[]): string | null {
+  const suites = new Set(breaks.filter((id) => id !== 'ENV-6').map(suiteOf));
+  const [only] = [...suites];
+  return suites.size === 1 && LANES.has(only!) ? only! : null;
+}
+
+/**
+ * Faults confined to different operations (order status, customer, report) share one run: each
+ * suite calls its own operation only, so one fault cannot reach another's requirements. A failed
+ * id belongs to the fault that names it, else to the fault of its suite; an id no fault owns
+ * counts against every fault of the run. Faults that reach further run alone.
+ */
+export function groupFaults(names: FaultName[]): FaultName[][] {
+  const groups: FaultName[][] = [];
+  for (const name of names) {
+    const f = FAULTS.find((x) => x.name === name)!;
+    const lane = laneOf(f.breaks);
+    const fits = (g: FaultName[]) => g.every((other) => {
+      const o = FAULTS.find((x) => x.name === other)!;
+      const otherLane = laneOf(o.breaks);
+      return lane !== null && otherLane !== null && otherLane !== lane && !o.breaks.some((id) => (f.breaks as readonly string[]).includes(id));
+    });
+    const into = lane === null ? undefined : groups.find((g) => g.length < LANES.size && fits(g));
+    if (into) into.push(name);
+    else groups.push([name]);
+  }
+  return groups;
+}
+
+async function runGroup(names: FaultName[], numRuns: number, outRoot: string): Promise<MatrixRow[]> {
+  const faults = names.map((n) => FAULTS.find((x) => x.name === n)!);
+  const allBreaks = faults.flatMap((f) => [...f.breaks]);
   const started = Date.now();
-  const withLoad = breaks.some((id) => prefixOf(id) === 'RL');
-  const server = await startReference({ port: 0, faults: [name] });
+  const withLoad = allBreaks.some((id) => prefixOf(id) === 'RL');
+  const server = await startReference({ port: 0, faults: names });
   try {
     const config = loadConfig({ base: server.runConfig(), env: {} });
-    const only = [...new Set(breaks.map(prefixOf))];
+    const only = [...new Set(allBreaks.map(prefixOf))];
     const r = await runConformance({
-      config, out: path.join(outRoot, name), only, numRuns, seed: 1, allure: false, withLoad, log: () => {}, preflight: false,
+      config, out: path.join(outRoot, names.join('+')), only, numRuns, seed: 1, allure: false, withLoad, log: () => {}, preflight: false,
       beforeRateLimitPass: () => server.setRateLimit(server.probeRateLimit),
     });
     const failed = r.certification.requirements.filter((x) => x.status === 'failed').map((x) => x.id);
-    return { fault: name, breaks, failed, verdict: r.certification.verdict, caught: isCaught(breaks, failed, r.certification.verdict), durationMs: Date.now() - started };
+    const owners = (id: string) => {
+      const naming = faults.filter((f) => (f.breaks as readonly string[]).includes(id));
+      if (naming.length) return naming;
+      const home = faults.filter((f) => laneOf(f.breaks) === suiteOf(id));
+      return home.length ? home : faults;
+    };
+    return faults.map((f) => {
+      const mine = failed.filter((id) => owners(id).includes(f));
+      return { fault: f.name, breaks: [...f.breaks], failed: mine, verdict: r.certification.verdict, caught: isCaught([...f.breaks], mine, r.certification.verdict), durationMs: Date.now() - started };
+    });
   } catch (e) {
-    return { fault: name, breaks, failed: [], verdict: 'error', caught: false, durationMs: Date.now() - started, error: e instanceof Error ? e.message : String(e) };
+    return faults.map((f) => ({ fault: f.name, breaks: [...f.breaks], failed: [], verdict: 'error', caught: false, durationMs: Date.now() - started, error: e instanceof Error ? e.message : String(e) }));
   } finally {
     await server.close();
   }
 }
 
 export async function faultMatrix(o: { numRuns: number; faults: FaultName[]; concurrency: number; outRoot: string }): Promise<MatrixRow[]> {
-  const queue = [...o.faults];
+  const queue = groupFaults(o.faults);
   const rows: MatrixRow[] = [];
   await Promise.all(Array.from({ length: o.concurrency }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) rows.push(await runFault(next, o.numRuns, o.outRoot));
+    for (let next = queue.shift(); next; next = queue.shift()) rows.push(...(await runGroup(next, o.numRuns, o.outRoot)));
   }));
   return rows.sort((a, b) => o.faults.indexOf(a.fault as FaultName) - o.faults.indexOf(b.fault as FaultName));
 }

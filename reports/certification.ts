@@ -136,6 +136,22 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   return { ...base, status: 'skipped', reason: 'no test of the selected suites verifies it' };
 }
 
+/**
+ * A target that answered none of the requests the run sent (every connection refused, reset or
+ * timed out) showed nothing any rule is about: its requirements are inconclusive, whichever of
+ * its tests happened to send before the run's breaker opened. A target that answered some
+ * requests and dropped others keeps its findings: it failed on those inputs.
+ */
+function unanswered(results: RequirementResult[], tests: CollectedTest[]): RequirementResult[] {
+  const sent = sum(tests, (t) => t.record?.requests ?? 0);
+  const answered = sum(tests, (t) => t.record?.answered ?? 0);
+  // Records from before `answered` was counted (a merged old shard) are left as they were.
+  if (sent === 0 || answered > 0 || tests.some((t) => t.record && t.record.answered === undefined)) return results;
+  const first = tests.map((t) => t.record?.firstFailure).find(Boolean);
+  const reason = `the target answered none of the ${sent} requests the run sent${first ? ` (first: ${first})` : ''}: nothing was verified`;
+  return results.map((r) => (r.status === 'passed' || r.status === 'failed' || r.status === 'observed' ? { ...r, status: 'inconclusive', reason } : r));
+}
+
 /** The run's verdict and the sentence that explains it. */
 export function runVerdict(summary: Certification['summary'], errors: string[], facts: Pick<RunFacts, 'selection' | 'shard' | 'stoppedBy' | 'preflight'>): { verdict: RunVerdict; reason: string } {
   const must = summary.MUST;
@@ -180,7 +196,7 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
   // Tests finish in any order when they run concurrently: the certificate lists them by name.
   const tests = [...collected.tests].sort((a, b) => (a.file + a.name < b.file + b.name ? -1 : a.file + a.name > b.file + b.name ? 1 : 0));
   const sorted = { ...collected, tests };
-  const results = requirements.map((r) => resultOf(r, sorted, facts));
+  const results = unanswered(requirements.map((r) => resultOf(r, sorted, facts)), tests);
   const summary = emptySummary();
   for (const r of results) summary[r.level][r.status]++;
   const observations: Record<string, unknown> = {};

@@ -56,6 +56,8 @@ export class Harness {
     if (!ex.notSent) {
       const retries = ex.rateLimited?.retries ?? 0;
       this.record.requests += 1 + retries;
+      if (ex.response) this.record.answered = (this.record.answered ?? 0) + 1;
+      else this.record.firstFailure ??= `${ex.failure?.kind ?? 'no answer'}: ${ex.failure?.message ?? ''}`;
     }
     if (ex.rateLimited) {
       this.record.rateLimited.exchanges++;

@@ -22,11 +22,15 @@ export interface TestRecord {
   exchanges: number;
   /** Requests actually sent, retries after a 429 included. */
   requests: number;
+  /** Exchanges the target answered with an HTTP status (any status). */
+  answered?: number;
+  /** The first transport failure the test met (no answer), for the certificate's reason. */
+  firstFailure?: string;
   rateLimited: { exchanges: number; retries: number; waitedMs: number };
 }
 
 export function emptyRecord(ids: string[]): TestRecord {
-  return { ids, findings: [], findingCounts: {}, evidence: {}, inconclusive: {}, observations: {}, exchanges: 0, requests: 0, rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 } };
+  return { ids, findings: [], findingCounts: {}, evidence: {}, inconclusive: {}, observations: {}, exchanges: 0, requests: 0, answered: 0, rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 } };
 }
 
 declare module 'vitest' {

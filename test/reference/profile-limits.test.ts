@@ -50,14 +50,17 @@ describe('the limit of the rate-limit pass, headers of each form, truthful', () 
       const c = (open = await profileClient(p.name, { rateLimit: null }));
       expect(c.server.probeRateLimit).toEqual(l);
       c.server.setRateLimit(c.server.probeRateLimit);
+      // Requests until the first 429: at least the limit is accepted in a burst (more only when a
+      // window rolled over or the bucket refilled meanwhile, on a slow or busy machine), and the
+      // last accepted answer says nothing remains.
       const remaining: Array<number | null> = [];
-      for (let i = 0; i < l.limit; i++) {
-        const a = await c.report({ limit: 1 });
-        expect(a.status, `request ${i + 1}`).toBe(200);
-        remaining.push(remainingOf(p, a));
+      let refused = await c.report({ limit: 1 });
+      while (refused.status === 200 && remaining.length < 3 * l.limit) {
+        remaining.push(remainingOf(p, refused));
+        refused = await c.report({ limit: 1 });
       }
+      expect(remaining.length).toBeGreaterThanOrEqual(l.limit);
       if (p.rateLimit.headers !== 'none') expect(remaining.at(-1)).toBe(0);
-      const refused = await c.report({ limit: 1 });
       expectErrorShape(p, refused, 429);
       remainingOf(p, refused);
       if (p.rateLimit.retryAfter === 'none') expect(refused.headers['retry-after']).toBeUndefined();

@@ -14,7 +14,7 @@ const FACTS: RecordedFacts = {
 };
 
 const ran = (ids: string[], record: Partial<TestRecord> = {}, state: CollectedTest['state'] = 'passed', errors: string[] = []): CollectedTest => ({
-  name: `t ${ids.join(',')}`, file: 'suites/x.test.ts', state, durationMs: 1, errors, record: { ...emptyRecord(ids), requests: 2, ...record },
+  name: `t ${ids.join(',')}`, file: 'suites/x.test.ts', state, durationMs: 1, errors, record: { ...emptyRecord(ids), requests: 2, answered: 2, ...record },
 });
 
 function verdictOf(id: string, tests: CollectedTest[], facts: Partial<RecordedFacts> = {}) {
@@ -44,6 +44,15 @@ describe('a requirement verdict', () => {
     expect(verdictOf('CU-8', [ran(['CU-8'], { skipReason: 'no readBack in the config' }, 'skipped')])).toMatchObject({ status: 'skipped', reason: 'no readBack in the config' });
     expect(verdictOf('RL-1', [])).toMatchObject({ status: 'skipped', reason: 'rate limits are measured by the probe: run with --with-load' });
     expect(verdictOf('ENV-1', [], { preflight: { problems: [{ key: 'target.baseUrl', problem: 'refused' }], notes: [], requests: 1 } }).status).toBe('not-run');
+  });
+
+  it('is inconclusive, finding or not, when the target answered none of the requests the run sent', () => {
+    const finding = { checkId: 'c', requirementId: 'CU-4', title: 'no response', message: 'm' };
+    const silent = [ran(['CU-4'], { findings: [finding], evidence: { 'CU-4': 1 }, answered: 0, firstFailure: 'connection-reset: other side closed' }, 'failed'), ran(['ENV-1'], { evidence: { 'ENV-1': 1 }, answered: 0 })];
+    expect(verdictOf('CU-4', silent)).toMatchObject({ status: 'inconclusive', reason: expect.stringMatching(/answered none of the 4 requests .*connection-reset/) });
+    expect(verdictOf('ENV-1', silent).status).toBe('inconclusive');
+    // One answer anywhere in the run: the dropped request is the target's failure on that input.
+    expect(verdictOf('CU-4', [silent[0]!, ran(['ENV-1'], { evidence: { 'ENV-1': 1 }, answered: 1 })]).status).toBe('failed');
   });
 
   it('counts the requests of every test that verifies it', () => {

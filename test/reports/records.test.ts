@@ -59,7 +59,7 @@ describe('merging the records of shards', () => {
     const half = Math.ceil(musts.length / 2);
     const passing = (name: string, ids: string[], record: Partial<TestRecord> = {}): CollectedTest => ({
       name, file: `suites/${name}.test.ts`, state: 'passed', durationMs: 1, errors: [],
-      record: { ...emptyRecord(ids), evidence: Object.fromEntries(ids.map((id) => [id, 2])), requests: 10, exchanges: 10, ...record },
+      record: { ...emptyRecord(ids), evidence: Object.fromEntries(ids.map((id) => [id, 2])), requests: 10, exchanges: 10, answered: 10, ...record },
     });
     const list = [
       [passing('first', musts.slice(0, half)), passing('rp-a', ['RP-1'], { evidence: {}, inconclusive: { 'RP-1': ['no transaction on page 2'] }, requests: 3 })],

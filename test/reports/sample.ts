@@ -94,7 +94,7 @@ const test = (name: string, ids: string[], state: CollectedTest['state'], extra:
     record: {
       ...emptyRecord(ids),
       // A test that ran sent 3 requests and a retry after one 429; a skipped one sent nothing.
-      ...(state === 'skipped' ? {} : { exchanges: 3, requests: 4, rateLimited: { exchanges: 1, retries: 1, waitedMs: 250 } }),
+      ...(state === 'skipped' ? {} : { exchanges: 3, requests: 4, answered: 3, rateLimited: { exchanges: 1, retries: 1, waitedMs: 250 } }),
       // A test that ran saw its requirements once each (evidence); the requirements of a skipped one saw nothing.
       evidence: state === 'skipped' ? {} : Object.fromEntries(ids.map((id) => [id, 1])),
       findingCounts: Object.fromEntries(ids.map((id) => [id, findings.filter((f) => f.requirementId === id).length])),

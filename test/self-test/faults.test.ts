@@ -10,7 +10,7 @@ let rows: MatrixRow[] = [];
 
 describe('the fault matrix', () => {
   beforeAll(async () => {
-    rows = await faultMatrix({ numRuns: 5, faults: FAULTS.map((f) => f.name), concurrency: 2, outRoot: tempOut('faults') });
+    rows = await faultMatrix({ numRuns: 5, faults: FAULTS.map((f) => f.name), concurrency: 3, outRoot: tempOut('faults') });
     process.stdout.write(`${matrixTable(rows)}\n`);
   }, 900_000);
 

@@ -166,7 +166,7 @@ async function serve(ctx: Ctx, raw: IncomingMessage, res: ServerResponse, delay:
 function ignore(): void {}
 
 /** The delay of each answer: latency +- a seeded, uniform jitter, never below 0. Null: no delay. */
-function delays(seed: number, latencyMs = 0, jitterMs = 0): (() => number) | null {
+export function delays(seed: number, latencyMs = 0, jitterMs = 0): (() => number) | null {
   if (!Number.isFinite(latencyMs) || latencyMs < 0 || !Number.isFinite(jitterMs) || jitterMs < 0)
     throw new Error(`latency and jitter must be non-negative milliseconds, got ${latencyMs} and ${jitterMs}`);
   if (latencyMs === 0 && jitterMs === 0) return null;

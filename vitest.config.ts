@@ -6,6 +6,7 @@
 // Two workers for the unit tests and the self-test even on a 2-core machine (vitest's default
 // there is one): a conformance run waits on its reference server about half of the time.
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -13,6 +14,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     reporters: ['default', './test/plain-summary.ts'],
+    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/load/**', 'test/self-test/**'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'load', include: ['test/load/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } } },

@@ -105,6 +105,11 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string): P
   }
 }
 
+/** The faults of part `index` of `count` (1-based): every count-th group of runs, so the parts take about as long. */
+export function faultsOfPart(names: FaultName[], index: number, count: number): FaultName[] {
+  return groupFaults(names).filter((_, i) => i % count === index - 1).flat();
+}
+
 export async function faultMatrix(o: { numRuns: number; faults: FaultName[]; concurrency: number; outRoot: string }): Promise<MatrixRow[]> {
   const queue = groupFaults(o.faults);
   const rows: MatrixRow[] = [];

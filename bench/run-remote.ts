@@ -37,6 +37,12 @@ export async function benchRunRemote(): Promise<Record<string, unknown>> {
   console.log(`run, 0 ms: ${near.seconds} s, ${near.requests} requests, ${near.verdict}`);
   const far = await fullRun({ latencyMs: 150 }, 100);
   console.log(`run, 150 ms per answer: ${far.seconds} s, ${far.requests} requests, ${far.verdict}`);
+  // The floor the issue names: requests x RTT / concurrency. At 8 in flight it is far above 1.5x the
+  // loopback run, so the bench also gives the run over its floor, and the run at 32 in flight.
+  const farFloor = (far.requests * 0.15) / 8;
+  const wide = await fullRun({ latencyMs: 150 }, 100, 32);
+  const wideFloor = (wide.requests * 0.15) / 32;
+  console.log(`run, 150 ms per answer, 32 in flight: ${wide.seconds} s (floor ${round(wideFloor)} s)`);
   // 100 per 10 s on every route: the profile of the default vendor with its limiter on everywhere.
   const everyRoute = { ...defaultProfile, rateLimit: { ...defaultProfile.rateLimit, everyRoute: true } };
   const limited = await fullRun({ profile: everyRoute, rateLimit: { limit: 100, windowSeconds: 10, algorithm: 'sliding', scope: 'token' } }, 25);
@@ -48,6 +54,8 @@ export async function benchRunRemote(): Promise<Record<string, unknown>> {
     latency150: far,
     latencyRatio: round(far.seconds / near.seconds),
     latencyGoal: 1.5,
+    latency150Floor: { seconds: round(farFloor), overFloor: round(far.seconds / farFloor) },
+    latency150Concurrency32: { ...wide, floorSeconds: round(wideFloor), overFloor: round(wide.seconds / wideFloor), ratioToLatency0: round(wide.seconds / near.seconds) },
     rateLimited: { ...limited, numRuns: 25, floorSeconds: round(floor), overFloor: round(limited.seconds / floor), share429: round(limited.responses429 / limited.requests, 4) },
     rateLimitedGoals: { overFloor: 1.25, share429: 0.05 },
   };

@@ -142,14 +142,14 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
  * its tests happened to send before the run's breaker opened. A target that answered some
  * requests and dropped others keeps its findings: it failed on those inputs.
  */
-function unanswered(results: RequirementResult[], tests: CollectedTest[]): RequirementResult[] {
+function unanswered(results: RequirementResult[], tests: CollectedTest[]): { results: RequirementResult[]; reason?: string } {
   const sent = sum(tests, (t) => t.record?.requests ?? 0);
   const answered = sum(tests, (t) => t.record?.answered ?? 0);
   // Records from before `answered` was counted (a merged old shard) are left as they were.
-  if (sent === 0 || answered > 0 || tests.some((t) => t.record && t.record.answered === undefined)) return results;
+  if (sent === 0 || answered > 0 || tests.some((t) => t.record && t.record.answered === undefined)) return { results };
   const first = tests.map((t) => t.record?.firstFailure).find(Boolean);
   const reason = `the target answered none of the ${sent} requests the run sent${first ? ` (first: ${first})` : ''}: nothing was verified`;
-  return results.map((r) => (r.status === 'passed' || r.status === 'failed' || r.status === 'observed' ? { ...r, status: 'inconclusive', reason } : r));
+  return { results: results.map((r) => (r.status === 'passed' || r.status === 'failed' || r.status === 'observed' ? { ...r, status: 'inconclusive', reason } : r)), reason };
 }
 
 /** The run's verdict and the sentence that explains it. */
@@ -196,7 +196,7 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
   // Tests finish in any order when they run concurrently: the certificate lists them by name.
   const tests = [...collected.tests].sort((a, b) => (a.file + a.name < b.file + b.name ? -1 : a.file + a.name > b.file + b.name ? 1 : 0));
   const sorted = { ...collected, tests };
-  const results = unanswered(requirements.map((r) => resultOf(r, sorted, facts)), tests);
+  const { results, reason: silence } = unanswered(requirements.map((r) => resultOf(r, sorted, facts)), tests);
   const summary = emptySummary();
   for (const r of results) summary[r.level][r.status]++;
   const observations: Record<string, unknown> = {};
@@ -211,7 +211,9 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     rate.retries += t.record?.rateLimited.retries ?? 0;
     rate.waitedMs += t.record?.rateLimited.waitedMs ?? 0;
   }
-  const { verdict, reason } = runVerdict(summary, collected.errors, facts);
+  const judged = runVerdict(summary, collected.errors, facts);
+  const { verdict } = judged;
+  const reason = silence && verdict === 'inconclusive' ? `No verdict: ${silence} (check target.baseUrl and that the server is up, then run again).` : judged.reason;
   return {
     verdict,
     verdictReason: reason,

@@ -51,6 +51,8 @@ describe('a requirement verdict', () => {
     const silent = [ran(['CU-4'], { findings: [finding], evidence: { 'CU-4': 1 }, answered: 0, firstFailure: 'connection-reset: other side closed' }, 'failed'), ran(['ENV-1'], { evidence: { 'ENV-1': 1 }, answered: 0 })];
     expect(verdictOf('CU-4', silent)).toMatchObject({ status: 'inconclusive', reason: expect.stringMatching(/answered none of the 4 requests .*connection-reset/) });
     expect(verdictOf('ENV-1', silent).status).toBe('inconclusive');
+    const run = certify({ tests: silent, errors: [] }, runFacts(FACTS, null));
+    expect([run.verdict, run.verdictReason]).toEqual(['inconclusive', expect.stringMatching(/^No verdict: the target answered none of the 4 requests/)]);
     // One answer anywhere in the run: the dropped request is the target's failure on that input.
     expect(verdictOf('CU-4', [silent[0]!, ran(['ENV-1'], { evidence: { 'ENV-1': 1 }, answered: 1 })]).status).toBe('failed');
   });

@@ -1,10 +1,11 @@
 // A vitest reporter that collects what each conformance test left on its task (task.meta.erp),
 // its state and errors, for the certificate. It prints one line per finished suite file.
 import path from 'node:path';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import { requirements } from '../contract/requirements.ts';
 import type { Requirement } from '../contract/types.ts';
 import type { TestRecord } from '../suites/support/record.ts';
+import { SUITE_FILE } from '../suites/support/suite-file.ts';
 
 export interface CollectedTest {
   name: string;
@@ -20,6 +21,18 @@ export interface Collected {
   tests: CollectedTest[];
   /** Errors outside tests: a suite file that failed to load, an unhandled rejection. */
   errors: string[];
+}
+
+/** The suite file of a test: its side-by-side block (suites/side-by-side.test.ts), else its module. */
+function fileOf(test: TestCase, root: string): string {
+  for (let p: TestCase['parent'] = test.parent; p.type === 'suite'; p = p.parent) if (SUITE_FILE.test(p.name)) return p.name;
+  return path.relative(root, test.module.moduleId);
+}
+
+function summaryLine(file: string, tests: TestCase[], ms: number): string {
+  const failed = tests.filter((t) => t.result().state === 'failed').length;
+  const skipped = tests.filter((t) => t.result().state === 'skipped').length;
+  return `  ${file.padEnd(44)} ${tests.length} tests, ${failed} failed, ${skipped} skipped (${(ms / 1000).toFixed(1)}s)`;
 }
 
 export class CollectorReporter implements Reporter {
@@ -51,7 +64,7 @@ export class CollectorReporter implements Reporter {
     for (const id of record?.ids ?? []) this.done.add(id);
     this.collected.tests.push({
       name: test.name,
-      file: path.relative(this.root, test.module.moduleId),
+      file: fileOf(test, this.root),
       state: result.state,
       durationMs: test.diagnostic()?.duration ?? 0,
       record,
@@ -59,13 +72,24 @@ export class CollectorReporter implements Reporter {
     });
   }
 
+  private readonly fileStarted = new Map<string, number>();
+
+  onTestSuiteReady(suite: TestSuite) {
+    if (SUITE_FILE.test(suite.name)) this.fileStarted.set(suite.name, Date.now());
+  }
+
+  /** A side-by-side suite file ended: its line. */
+  onTestSuiteResult(suite: TestSuite) {
+    if (!SUITE_FILE.test(suite.name)) return;
+    for (const e of suite.errors()) this.collected.errors.push(`${suite.name}: ${e.message}`);
+    this.log(summaryLine(suite.name, [...suite.children.allTests()], Date.now() - (this.fileStarted.get(suite.name) ?? Date.now())));
+  }
+
   onTestModuleEnd(module: TestModule) {
-    for (const e of module.errors()) this.collected.errors.push(`${path.relative(this.root, module.moduleId)}: ${e.message}`);
-    const tests = [...module.children.allTests()];
-    const failed = tests.filter((t) => t.result().state === 'failed').length;
-    const skipped = tests.filter((t) => t.result().state === 'skipped').length;
-    const secs = ((module.diagnostic().duration ?? 0) / 1000).toFixed(1);
-    this.log(`  ${path.relative(this.root, module.moduleId).padEnd(44)} ${tests.length} tests, ${failed} failed, ${skipped} skipped (${secs}s)`);
+    const file = path.relative(this.root, module.moduleId);
+    for (const e of module.errors()) this.collected.errors.push(`${file}: ${e.message}`);
+    // The side-by-side module has had a line per suite file.
+    if (SUITE_FILE.test(file)) this.log(summaryLine(file, [...module.children.allTests()], module.diagnostic().duration ?? 0));
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>) {

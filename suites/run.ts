@@ -164,10 +164,28 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   return { certification, exitCode: exitCodeOf(certification.verdict, o.abortedBy?.()), files };
 }
 
+const SIDE_BY_SIDE = 'suites/side-by-side.test.ts';
+
+/**
+ * The suite files of `pass` in two waves: first the files of the suites that change vouchers and
+ * contacts or only send refused requests, then the report's, so no report request is in flight
+ * while the run changes the target's data.
+ */
+function waves(pass: string[]): string[][] {
+  const files = (suite: string) => readdirSync(path.join(ROOT, 'suites', suite), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts')).map((f) => `suites/${suite}/${f.split(path.sep).join('/')}`).sort();
+  const first = pass.filter((x) => x !== 'report').flatMap(files);
+  const second = pass.includes('report') ? files('report') : [];
+  return [first, second].filter((w) => w.length > 0);
+}
+
 /** One vitest run of the suites of `pass`; says why it stopped early, if it did. */
 async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, collector: CollectorReporter, sink: Writable, allureDir: string, deadline: number): Promise<StoppedBy | undefined> {
   const previousExitCode = process.exitCode;
-  const include = o.replay ? [o.replay.file] : pass.map((x) => `suites/${x}/**/*.test.ts`);
+  // The functional suites load side by side (suites/side-by-side.test.ts); a replay, a shard (split
+  // by file) and the rate-limit pass (alone by design) load their files one by one.
+  const sideBySide = !o.replay && !o.shard && !pass.includes('rate-limit');
+  const include = o.replay ? [o.replay.file] : sideBySide ? [SIDE_BY_SIDE] : pass.map((x) => `suites/${x}/**/*.test.ts`);
   const vitest = await createVitest('test', {
     root: ROOT,
     config: false,
@@ -179,7 +197,8 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
     watch: false,
     // One worker: one client and one scheduler pace every request of the run; the suite files run
-    // one after another in it, their tests and property runs concurrently (run.concurrency).
+    // side by side in it (two waves, suites/side-by-side.test.ts), their tests and property runs
+    // concurrently, never more than run.concurrency requests in flight.
     pool: 'forks',
     maxWorkers: 1,
     // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
@@ -190,7 +209,7 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     passWithNoTests: true,
     testTimeout: 600_000,
     hookTimeout: 30_000,
-    provide: { erp: provide },
+    provide: { erp: provide, erpWaves: sideBySide ? waves(pass) : [] },
     reporters: [collector, ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : [])],
   }, {}, { stdout: sink, stderr: sink });
   let stopped: StoppedBy | undefined;

@@ -42,6 +42,11 @@ export function defineCheck<P = undefined>(
     // A request the run did not send is evidence of nothing, and no finding; so is a 429 the
     // functional client still met after the waits it allows (the target's rate limit, not the rule).
     if (exchange.notSent || (exchange.rateLimited && exchange.response?.status === 429)) return [];
+    // A request that got no complete answer within target.timeoutMs shows nothing of the rule (a far
+    // or busy target, a slow network): no finding and no evidence; the harness gives it as the reason
+    // when the requirement saw nothing else. A dropped connection (reset, refused) is kept: the
+    // target failed on that very request.
+    if (!exchange.response && exchange.failure?.kind === 'timeout') return [];
     const found = facts(exchange, params);
     const req = options.requirementId ?? requirementId;
     if (found === null) return [];

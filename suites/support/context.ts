@@ -29,6 +29,8 @@ export interface SuiteContext {
 declare module 'vitest' {
   export interface ProvidedContext {
     erp: SuiteContext;
+    /** Suite files loaded side by side (suites/side-by-side.test.ts): waves, one after another. */
+    erpWaves: string[][];
   }
 }
 

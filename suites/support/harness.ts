@@ -21,6 +21,7 @@ import { flushProgress } from './progress.ts';
 import { runProperty } from './property.ts';
 import { emptyRecord, type TestRecord } from './record.ts';
 import { RunStopped, stopIfNotSent } from './stopped.ts';
+import { suiteFileOf } from './suite-file.ts';
 import { testClient, type TestClient } from './test-client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -66,6 +67,7 @@ export class Harness {
     }
     stopIfNotSent(ex);
     if (ex.notSent) return this.inconclusive(this.record.ids, `requests were not sent: ${ex.notSent.message}`);
+    if (!ex.response && ex.failure?.kind === 'timeout') return this.inconclusive(this.record.ids, `requests got no complete answer within target.timeoutMs (${ex.failure.message})`);
     if (ex.response?.status === 429) {
       // Still refused after the waits the run allows: evidence of nothing for the functional checks.
       if (ex.rateLimited) this.inconclusive(this.record.ids, `requests were still refused with 429 after ${ex.rateLimited.retries} wait(s) of ${ex.rateLimited.waitedMs} ms in all (the target's rate limit; see run.rateLimit)`);
@@ -206,9 +208,10 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
   for (const id of ids) requirement(id); // unknown ids fail at collection
   const ctx = suiteContext();
   const title = `${name} [${ids.join(', ')}]`;
-  const declare = o.sequential ? it : it.concurrent;
+  // it.sequential: sequential also inside a concurrent block (side-by-side files).
+  const declare = o.sequential ? it.sequential : it.concurrent;
   declare(title, async (t) => {
-    const h = new Harness(ctx, runClient(ctx), ids, { file: path.relative(ROOT, t.task.file.filepath), test: t.task.name });
+    const h = new Harness(ctx, runClient(ctx), ids, { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name });
     t.task.meta.erp = h.record;
     if (Date.now() >= ctx.deadline) {
       h.record.notRun = `the run budget (run.maxDurationSeconds) was spent before this test started`;

@@ -102,7 +102,10 @@ describe('the status, auth and operation checks', () => {
     expect(statusIs(exchange(404, {}), { oracle: '4xx', because: 'x' })).toEqual([]);
     const f = statusIs(exchange(200, {}), { oracle: 400, because: 'Delivered on unpaid voucher 1001' }, { requirementId: 'OS-3', replay: { seed: 1, path: '0:1' } });
     expect(f[0]).toMatchObject({ requirementId: 'OS-3', replay: { seed: 1, path: '0:1' } });
-    expect(statusIs(exchange(null, {}), { oracle: 400, because: 'x' })[0]!.message).toMatch(/no response \(timeout/);
+    // A timeout is evidence of nothing (a far or busy target); a dropped connection is the target's failure.
+    expect(statusIs(exchange(null, {}), { oracle: 400, because: 'x' })).toEqual([]);
+    const reset = { ...exchange(null, {}), failure: { kind: 'connection-reset' as const, message: 'other side closed' } };
+    expect(statusIs(reset, { oracle: 400, because: 'x' })[0]!.message).toMatch(/no response \(connection-reset/);
   });
   it('want 403 for a request without a valid token', () => {
     expect(rejectedUnauthorized(exchange(403, {}, { tokenKind: 'none' }), undefined)).toEqual([]);

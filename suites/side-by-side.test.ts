@@ -1,0 +1,21 @@
+// The functional suite files side by side in the one suite worker (suites/run.ts): each file is
+// a concurrent block named by its path, so a file's tests no longer wait for the slowest chain of
+// the file before it; the client and its scheduler stay one, so run.concurrency and the pacing
+// hold for the whole run. The report files come in a second wave, after the files that change
+// vouchers and contacts: a vendor whose report reflects order status changes sees none of those
+// changes while its report is read. A sharded or replayed run loads the files one by one instead.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, inject } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+for (const [i, wave] of inject('erpWaves').entries()) {
+  describe(`wave ${i + 1}`, () => {
+    for (const file of wave) {
+      describe.concurrent(file, async () => {
+        await import(pathToFileURL(path.join(ROOT, file)).href);
+      });
+    }
+  });
+}

@@ -153,7 +153,11 @@ function unanswered(results: RequirementResult[], tests: CollectedTest[]): { res
 }
 
 /** The run's verdict and the sentence that explains it. */
-export function runVerdict(summary: Certification['summary'], errors: string[], facts: Pick<RunFacts, 'selection' | 'shard' | 'stoppedBy' | 'preflight'>): { verdict: RunVerdict; reason: string } {
+export function runVerdict(
+  summary: Certification['summary'],
+  errors: string[],
+  facts: Pick<RunFacts, 'selection' | 'shard' | 'stoppedBy' | 'preflight'> & { unanswered?: string },
+): { verdict: RunVerdict; reason: string } {
   const must = summary.MUST;
   const open = must.inconclusive + must['not-run'];
   const problems = facts.preflight?.problems ?? [];
@@ -162,6 +166,7 @@ export function runVerdict(summary: Certification['summary'], errors: string[], 
   if (must.failed > 0 || errors.length > 0) {
     return { verdict: 'not-certified', reason: `${must.failed} MUST requirement(s) failed${errors.length ? `, ${errors.length} run error(s)` : ''}.` };
   }
+  if (open > 0 && facts.unanswered) return { verdict: 'inconclusive', reason: `No verdict: ${facts.unanswered} (check target.baseUrl and that the server is up, then run again).` };
   if (open > 0) return { verdict: 'inconclusive', reason: `No MUST failed, but ${must.inconclusive} were inconclusive and ${must['not-run']} not run: the target is neither certified nor failed (see each reason).` };
   if (facts.selection || facts.shard) {
     const what = facts.shard ? `shard ${facts.shard.index}/${facts.shard.count}` : `the selection --only ${facts.selection!.join(',')}`;
@@ -196,7 +201,7 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
   // Tests finish in any order when they run concurrently: the certificate lists them by name.
   const tests = [...collected.tests].sort((a, b) => (a.file + a.name < b.file + b.name ? -1 : a.file + a.name > b.file + b.name ? 1 : 0));
   const sorted = { ...collected, tests };
-  const { results, reason: silence } = unanswered(requirements.map((r) => resultOf(r, sorted, facts)), tests);
+  const { results, reason: silent } = unanswered(requirements.map((r) => resultOf(r, sorted, facts)), tests);
   const summary = emptySummary();
   for (const r of results) summary[r.level][r.status]++;
   const observations: Record<string, unknown> = {};
@@ -211,9 +216,7 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     rate.retries += t.record?.rateLimited.retries ?? 0;
     rate.waitedMs += t.record?.rateLimited.waitedMs ?? 0;
   }
-  const judged = runVerdict(summary, collected.errors, facts);
-  const { verdict } = judged;
-  const reason = silence && verdict === 'inconclusive' ? `No verdict: ${silence} (check target.baseUrl and that the server is up, then run again).` : judged.reason;
+  const { verdict, reason } = runVerdict(summary, collected.errors, { ...facts, ...(silent ? { unanswered: silent } : {}) });
   return {
     verdict,
     verdictReason: reason,

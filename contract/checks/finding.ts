@@ -42,11 +42,7 @@ export function defineCheck<P = undefined>(
     // A request the run did not send is evidence of nothing, and no finding; so is a 429 the
     // functional client still met after the waits it allows (the target's rate limit, not the rule).
     if (exchange.notSent || (exchange.rateLimited && exchange.response?.status === 429)) return [];
-    // A request that got no complete answer within target.timeoutMs shows nothing of the rule (a far
-    // or busy target, a slow network): no finding and no evidence; the harness gives it as the reason
-    // when the requirement saw nothing else. A dropped connection (reset, refused) is kept: the
-    // target failed on that very request.
-    if (!exchange.response && exchange.failure?.kind === 'timeout') return [];
+    if (timedOut(exchange)) return [];
     const found = facts(exchange, params);
     const req = options.requirementId ?? requirementId;
     if (found === null) return [];
@@ -54,6 +50,16 @@ export function defineCheck<P = undefined>(
     return found.map((f) => toFinding(id, req, f, exchange, options.replay));
   };
   return Object.assign(run, { id, requirementId });
+}
+
+/**
+ * A request that got no complete answer within target.timeoutMs shows nothing of any rule (a far
+ * or busy target, a slow network): no finding and no evidence; the harness gives it as the reason
+ * when a requirement saw nothing else. A dropped connection (reset, refused) is not this: the
+ * target failed on that very request.
+ */
+export function timedOut(ex: Exchange): boolean {
+  return !ex.response && ex.failure?.kind === 'timeout';
 }
 
 export function toFinding(checkId: string, requirementId: string, fact: Fact, exchange?: Exchange, replay?: Replay): Finding {

@@ -8,7 +8,7 @@ import type fc from 'fast-check';
 import { it, type TestContext } from 'vitest';
 import { envelopeChecks } from '../../contract/checks/envelope.ts';
 import { withEvidenceSink } from '../../contract/checks/evidence.ts';
-import { toFinding, type Check, type CheckOptions } from '../../contract/checks/finding.ts';
+import { timedOut, toFinding, type Check, type CheckOptions } from '../../contract/checks/finding.ts';
 import { statusIs, type StatusOracle } from '../../contract/checks/status.ts';
 import { requirement } from '../../contract/requirements.ts';
 import type { Exchange, Finding, Replay } from '../../contract/types.ts';
@@ -67,7 +67,7 @@ export class Harness {
     }
     stopIfNotSent(ex);
     if (ex.notSent) return this.inconclusive(this.record.ids, `requests were not sent: ${ex.notSent.message}`);
-    if (!ex.response && ex.failure?.kind === 'timeout') return this.inconclusive(this.record.ids, `requests got no complete answer within target.timeoutMs (${ex.failure.message})`);
+    if (timedOut(ex)) return this.inconclusive(this.record.ids, `requests got no complete answer within target.timeoutMs (${ex.failure!.message})`);
     if (ex.response?.status === 429) {
       // Still refused after the waits the run allows: evidence of nothing for the functional checks.
       if (ex.rateLimited) this.inconclusive(this.record.ids, `requests were still refused with 429 after ${ex.rateLimited.retries} wait(s) of ${ex.rateLimited.waitedMs} ms in all (the target's rate limit; see run.rateLimit)`);

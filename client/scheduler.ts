@@ -9,6 +9,12 @@
 //   Retry-After (RFC 9110 10.2.3: delay-seconds, or an HTTP-date read against the answer's own
 //   Date header, so a skewed clock does not shorten the wait); without any header, the pace
 //   halves after each 429 and recovers slowly.
+//   Order: when more requests wait than may be in flight, the next slot goes to the flow (one test
+//   of the suites) with the fewest requests in flight, the longest waiting first among equals. A
+//   test that sends one request after another (a voucher's lifecycle, a walk page after page)
+//   then never waits behind the hundreds of runs of a property: a far target costs the run its
+//   longest chain of dependent requests, not that chain times the queue.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NotSentReason } from '../contract/types.ts';
 import { parseRateLimitHeaders, parseRetryAfter } from './rate-headers.ts';
 import type { UnnumberedExchange } from './transport.ts';
@@ -47,6 +53,15 @@ export interface Scheduler {
   stats(): SchedulerStats;
   /** Every queued and later request is not sent. */
   stop(reason?: NotSentReason): void;
+  /** Resolves once every request sent or waiting now has its answer (and the code awaiting it ran). */
+  settled(): Promise<void>;
+}
+
+const flows = new AsyncLocalStorage<string>();
+
+/** Runs `fn` as flow `name`: the requests it sends share one fair share of the scheduler's slots. */
+export function inFlow<T>(name: string, fn: () => T): T {
+  return flows.run(name, fn);
 }
 
 /** After the breaker opened, one request is let through this often to see whether the target is back. */
@@ -64,7 +79,9 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const stats: SchedulerStats = { sent: 0, notSent: { budget: 0, 'max-requests': 0, breaker: 0, interrupted: 0 }, responses429: 0, retries: 0, waitedMs: 0, pacing: 'none needed' };
   let inFlight = 0;
-  const queue: (() => void)[] = [];
+  /** Requests in flight per flow, and the waiters in arrival order. */
+  const flowInFlight = new Map<string, number>();
+  const waiting: { flow: string; go: () => void }[] = [];
   let stopped: NotSentReason | undefined;
   // Pacing state.
   const capLog: number[] = [];
@@ -81,10 +98,31 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   let hopeless = 0;
   let hopelessMessage = '';
 
-  const acquire = () => (inFlight < o.concurrency ? (inFlight++, Promise.resolve()) : new Promise<void>((r) => queue.push(() => (inFlight++, r()))));
-  const release = () => {
+  const take = (flow: string) => {
+    inFlight++;
+    flowInFlight.set(flow, (flowInFlight.get(flow) ?? 0) + 1);
+  };
+  const acquire = (flow: string) => {
+    if (inFlight < o.concurrency && waiting.length === 0) return (take(flow), Promise.resolve());
+    return new Promise<void>((go) => waiting.push({ flow, go }));
+  };
+  const release = (flow: string) => {
     inFlight--;
-    queue.shift()?.();
+    const left = (flowInFlight.get(flow) ?? 1) - 1;
+    if (left > 0) flowInFlight.set(flow, left);
+    else flowInFlight.delete(flow);
+    while (inFlight < o.concurrency && waiting.length > 0) {
+      // The waiter of the flow with the fewest requests in flight; the first such in arrival order.
+      let best = 0;
+      let fewest = Infinity;
+      for (let i = 0; i < waiting.length && fewest > 0; i++) {
+        const n = flowInFlight.get(waiting[i]!.flow) ?? 0;
+        if (n < fewest) (fewest = n), (best = i);
+      }
+      const [next] = waiting.splice(best, 1);
+      take(next!.flow);
+      next!.go();
+    }
   };
 
   /** Why the request is not sent, if it is not. */
@@ -155,8 +193,11 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     return seconds === null ? undefined : Math.ceil(seconds * 1000);
   }
 
+  const pending = new Set<Promise<unknown>>();
+
   async function run(send: () => Promise<UnnumberedExchange>, notSent: (reason: NotSentReason, message: string) => UnnumberedExchange): Promise<UnnumberedExchange> {
-    await acquire();
+    const flow = flows.getStore() ?? '';
+    await acquire(flow);
     try {
       let retries = 0;
       let waitedMs = 0;
@@ -217,12 +258,21 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
         return retries > 0 ? { ...ex, rateLimited: { retries, waitedMs } } : ex;
       }
     } finally {
-      release();
+      release(flow);
     }
   }
 
   return {
-    run,
+    run: (send, notSent) => {
+      const p = run(send, notSent);
+      pending.add(p);
+      p.then(() => pending.delete(p), () => pending.delete(p));
+      return p;
+    },
+    settled: async () => {
+      await Promise.allSettled([...pending]);
+      await new Promise((r) => setImmediate(r));
+    },
     stats: () => ({ ...stats, notSent: { ...stats.notSent } }),
     stop: (reason = 'interrupted') => {
       stopped = reason;

@@ -4,6 +4,7 @@
 // config, not the target. The preflight only blames the config when the target answered usably:
 // a report that does not answer a page is the suites' to judge (RP-7), not a fixture problem.
 import { createClient, type Client } from '../client/operations.ts';
+import { createScheduler, parseCap } from '../client/scheduler.ts';
 import type { RunConfig, VoucherRole } from '../config/schema.ts';
 import { VOUCHER_ROLES } from '../config/schema.ts';
 import { pageItems, pageTotal } from '../contract/checks/report.ts';
@@ -46,22 +47,25 @@ async function reportFixtures(client: Client, config: RunConfig, problems: Prefl
   const range = `${r.dateFrom} .. ${r.dateTo} over branches ${r.branchList}`;
   if (whole < 2) problems.push({ key: 'fixtures.report', problem: `the range ${range} holds ${whole} transaction(s); the report requirements need transactions over more than one page (at least 2): choose a range that holds some` });
   if (whole === 0) return;
+  // The totals are asked side by side (a far target costs one round trip, not one per id); the
+  // problems are listed in the order of the config.
+  const asks: [Record<string, unknown>, (n: number | undefined) => PreflightProblem | undefined][] = [];
   for (const m of ['bom', 'mc'] as const) {
-    const n = await total({ moduleName: [m] });
-    if (n === 0) problems.push({ key: 'fixtures.report', problem: `the range ${range} holds no ${m} transaction; the module requirements (RP-5, RP-8) need both modules` });
+    asks.push([{ moduleName: [m] }, (n) => (n === 0 ? { key: 'fixtures.report', problem: `the range ${range} holds no ${m} transaction; the module requirements (RP-5, RP-8) need both modules` } : undefined)]);
   }
   for (const b of r.branchList.split(',')) {
-    if ((await total({ branchList: b })) === 0) problems.push({ key: 'fixtures.report.branchList', problem: `branch ${b} holds no transaction in ${r.dateFrom} .. ${r.dateTo}; list branches that hold some` });
+    asks.push([{ branchList: b }, (n) => (n === 0 ? { key: 'fixtures.report.branchList', problem: `branch ${b} holds no transaction in ${r.dateFrom} .. ${r.dateTo}; list branches that hold some` } : undefined)]);
   }
   for (const [filter, ids] of Object.entries(r.filterIds ?? {})) {
     for (const id of ids ?? []) {
-      if ((await total({ [filter]: id })) === 0) problems.push({ key: `fixtures.report.filterIds.${filter}`, problem: `id ${id} matches no transaction in the range ${range}` });
+      asks.push([{ [filter]: id }, (n) => (n === 0 ? { key: `fixtures.report.filterIds.${filter}`, problem: `id ${id} matches no transaction in the range ${range}` } : undefined)]);
     }
   }
   if (r.emptyBranchId !== undefined) {
-    const n = await total({ branchList: String(r.emptyBranchId) });
-    if (n !== undefined && n > 0) problems.push({ key: 'fixtures.report.emptyBranchId', problem: `branch ${r.emptyBranchId} holds ${n} transaction(s) in the range: it must hold none` });
+    asks.push([{ branchList: String(r.emptyBranchId) }, (n) => (n !== undefined && n > 0 ? { key: 'fixtures.report.emptyBranchId', problem: `branch ${r.emptyBranchId} holds ${n} transaction(s) in the range: it must hold none` } : undefined)]);
   }
+  const found = await Promise.all(asks.map(async ([extra, judge]) => judge(await total(extra))));
+  for (const p of found) if (p) problems.push(p);
 }
 
 async function voucherFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]) {
@@ -74,27 +78,29 @@ async function voucherFixtures(client: Client, config: RunConfig, problems: Pref
   const read = (salesId: number | bigint, branchId: number) =>
     client.raw({ method: 'GET', path: rb.path.replaceAll('{salesId}', encodeURIComponent(String(salesId))).replaceAll('{branchId}', encodeURIComponent(String(branchId))) });
   const paid = (ex: Exchange) => String(atPath(ex.json, rb.paymentStatus) ?? '').toLowerCase() === rb.paidValue.toLowerCase();
-  const jobs: Promise<void>[] = [];
+  const jobs: Promise<PreflightProblem | undefined>[] = [];
   for (const role of VOUCHER_ROLES) {
     const branchId = role === 'otherBranch' ? f.otherBranchId : f.branchId;
     for (const salesId of f.sales[role as VoucherRole] ?? []) {
       jobs.push(read(salesId, branchId).then((ex) => {
         const key = `fixtures.sales.${role}`;
         if (ex.response?.status !== 200 || atPath(ex.json, rb.orderStatus) === undefined) {
-          problems.push({ key, problem: `voucher ${salesId} could not be read in branch ${branchId}: GET ${rb.path} answered ${answered(ex)} (readBack.orderStatus.orderStatus = "${rb.orderStatus}")` });
+          return { key, problem: `voucher ${salesId} could not be read in branch ${branchId}: GET ${rb.path} answered ${answered(ex)} (readBack.orderStatus.orderStatus = "${rb.orderStatus}")` };
         } else if (role === 'deliver' && !paid(ex)) {
-          problems.push({ key, problem: `voucher ${salesId} is not paid (${rb.paymentStatus} = ${JSON.stringify(atPath(ex.json, rb.paymentStatus))}); Delivered needs paid vouchers` });
+          return { key, problem: `voucher ${salesId} is not paid (${rb.paymentStatus} = ${JSON.stringify(atPath(ex.json, rb.paymentStatus))}); Delivered needs paid vouchers` };
         } else if (role !== 'deliver' && paid(ex)) {
-          problems.push({ key, problem: `voucher ${salesId} is paid; this role needs vouchers whose payment is not paid` });
+          return { key, problem: `voucher ${salesId} is paid; this role needs vouchers whose payment is not paid` };
         }
+        return undefined;
       }));
     }
   }
   jobs.push(read(f.sales.missing, f.branchId).then((ex) => {
-    if (ex.response?.status === 200 && atPath(ex.json, rb.orderStatus) !== undefined) problems.push({ key: 'fixtures.sales.missing', problem: `voucher ${f.sales.missing} exists in branch ${f.branchId}` });
+    if (ex.response?.status === 200 && atPath(ex.json, rb.orderStatus) !== undefined) return { key: 'fixtures.sales.missing', problem: `voucher ${f.sales.missing} exists in branch ${f.branchId}` };
+    return undefined;
   }));
   const before = problems.length;
-  await Promise.all(jobs);
+  for (const p of await Promise.all(jobs)) if (p) problems.push(p);
   // When no voucher could be read at all, the read path is what is wrong, not the vouchers.
   const unread = problems.slice(before).filter((p) => p.problem.includes('could not be read'));
   const all = VOUCHER_ROLES.reduce((n, role) => n + (f.sales[role as VoucherRole]?.length ?? 0), 0);
@@ -119,7 +125,14 @@ export function capProblems(problems: PreflightProblem[], max = 3): PreflightPro
 export async function preflight(config: RunConfig): Promise<PreflightResult> {
   const problems: PreflightProblem[] = [];
   const notes: string[] = [];
-  const client = createClient(config.target, { retry429: { maxRetries: 3, maxWaitMs: 10_000 } });
+  // run.concurrency requests in flight, under the user's cap, 429s waited out (as the suites do).
+  const scheduler = createScheduler({
+    concurrency: config.run.concurrency,
+    pacing: true,
+    ...(config.run.rateLimit ? { cap: parseCap(config.run.rateLimit) } : {}),
+    retry429: { maxRetries: 3, maxWaitMs: 10_000 },
+  });
+  const client = createClient(config.target, { scheduler });
   try {
     const r = config.fixtures.report;
     const first = await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0 } });
@@ -139,8 +152,11 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
       }
     }
     if (problems.length) return { problems, notes, requests: client.count() };
-    await reportFixtures(client, config, problems, notes);
-    await voucherFixtures(client, config, problems, notes);
+    // Side by side; the report's problems are listed first.
+    const vouchers = { problems: [] as PreflightProblem[], notes: [] as string[] };
+    await Promise.all([reportFixtures(client, config, problems, notes), voucherFixtures(client, config, vouchers.problems, vouchers.notes)]);
+    problems.push(...vouchers.problems);
+    notes.push(...vouchers.notes);
     if (config.readBack?.getContactById) notes.push('readBack.getContactById not checked before the run: it needs a contact the run creates');
     return { problems: capProblems(problems), notes, requests: client.count() };
   } finally {

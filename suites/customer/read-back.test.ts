@@ -7,7 +7,7 @@ import { anyContactId, oneDefaultAddress, readBackMatches } from '../../contract
 import { customer } from '../../generators/customer.ts';
 import { verifies } from '../support/harness.ts';
 import { customerConstraints } from './constraints.ts';
-import { registerCreated, sharedContactId } from './contact-ids.ts';
+import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
 import { harnessReal, readBackSkipReason } from './real.ts';
 import { CreateContact, DeleteAddress, runSequence } from './upsert-commands.ts';
 
@@ -25,7 +25,7 @@ verifies(['CU-8', 'CU-9'], 'A created customer reads back as it was sent, with e
     registerCreated(h, contactId);
     const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
     const findings = [...readBackMatches(read, body), ...oneDefaultAddress(read, body)];
-    if (findings.length > 0 && sharedContactId(h, contactId)) {
+    if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) {
       h.inconclusive(['CU-8', 'CU-9'], `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
       return [];
     }

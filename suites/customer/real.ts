@@ -1,6 +1,6 @@
 // The target as the upsert commands see it: the test's client, its evidence, the run's contactIds.
 import type { Harness } from '../support/harness.ts';
-import { registerCreated, sharedContactId } from './contact-ids.ts';
+import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
 import type { Real } from './upsert-commands.ts';
 
 /** Why a read-back test cannot run, or undefined. */
@@ -18,7 +18,7 @@ export function harnessReal(h: Harness): Real {
     read: (contactId) => h.client.readContact({ template, contactId, branchId }),
     note: (id) => h.note(id),
     created: (id) => void registerCreated(h, id),
-    shared: (id) => sharedContactId(h, id),
+    shared: (id) => sharedOnceSettled(h, id),
     steps: [],
     refused: 0,
   };

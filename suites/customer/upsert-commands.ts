@@ -23,8 +23,8 @@ export interface Real {
   note(id: string): void;
   /** A creation was answered `id` (the run keeps every such id: CU-2). */
   created(id: Id): void;
-  /** More than one creation of the run was answered `id`. */
-  shared(id: Id): boolean;
+  /** More than one creation of the run was answered `id` (once the creations in flight answered). */
+  shared(id: Id): boolean | Promise<boolean>;
   steps: { label: string; exchanges: Exchange[] }[];
   refused: number;
 }
@@ -71,7 +71,7 @@ async function save(m: ContactModel, r: Real, customer: Customer, exp: Expected,
   const refused = !creating && status === 400;
   const c = compareSave(refused ? unchanged(m) : exp, payload);
   if (c.facts.length > 0) {
-    if (r.shared(contactId!)) throw new Stop(`contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
+    if (await r.shared(contactId!)) throw new Stop(`contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
     throw new ModelMismatch(refused ? c.facts.map((f) => ({ ...f, requirementId: 'CU-14', title: `The save was refused with 400, yet: ${f.title}` })) : c.facts, read);
   }
   for (const id of c.judged) r.note(id);

@@ -1,8 +1,10 @@
 // 3 States and transitions, 4.1 rule 3: the accepted values on vouchers whose state allows it,
 // Delivered against the payment status, and the transition matrix the target enforces (INFO).
-// The tests run in order and change vouchers: each takes the first usable voucher of its pool
-// (vouchers.ts), starting from the voucher's actual state, so a run after a run gives the same
-// verdict; a pool with nothing usable left is inconclusive, with the fix.
+// The tests change vouchers: each takes the first usable voucher of its pool (vouchers.ts),
+// starting from the voucher's actual state, so a run after a run gives the same verdict; a pool
+// with nothing usable left is inconclusive, with the fix. The three walks use pools of their own
+// and go side by side; the refusals and the transitions that follow them run after them, in order
+// (the vouchers they use are the ones the walks left).
 import { orderStatusAccepted, orderStatusUpdated } from '../../contract/checks/order-status.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../contract/types.ts';
@@ -77,7 +79,7 @@ verifies(['ST-1', 'OS-5'], 'An unpaid voucher accepts Confirmed, Processing and 
   const ids = ['ST-1', 'OS-5'];
   const v = await take(h, ROLES.lifecycle, ids);
   if (v) await walk(h, ROLES.lifecycle, v, ids, ST1);
-}, { sequential: true });
+});
 
 verifies(['ST-1', 'OS-3', 'OS-5'], 'A paid voucher accepts the lifecycle to Shipped, and then Delivered', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
@@ -86,14 +88,14 @@ verifies(['ST-1', 'OS-3', 'OS-5'], 'A paid voucher accepts the lifecycle to Ship
   const ids = ['ST-1', 'OS-3', 'OS-5'];
   const v = await take(h, ROLES.deliver, ids);
   if (v) await walk(h, ROLES.deliver, v, ids, (to) => (to === 'Delivered' ? 'OS-3' : 'ST-1'));
-}, { sequential: true });
+});
 
 verifies(['ST-1', 'OS-5'], 'Cancelled is accepted on a Pending unpaid voucher', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
   const ids = ['ST-1', 'OS-5'];
   const v = await take(h, ROLES.cancel, ids);
   if (v) await walk(h, ROLES.cancel, v, ids, ST1);
-}, { sequential: true });
+});
 
 verifies(['OS-3'], 'Delivered is refused with 400 on unpaid vouchers, with or without a reason, whatever their state', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
@@ -102,13 +104,14 @@ verifies(['OS-3'], 'Delivered is refused with 400 on unpaid vouchers, with or wi
   const targets: { salesId: number | bigint; state: string }[] = refusalVouchers(h).slice(0, 2).map((salesId) => ({ salesId, state: 'Pending' }));
   const walked = runState(h).taken.get('lifecycle');
   if (walked) targets.push({ salesId: walked.salesId, state: walked.state });
-  for (const { salesId, state } of targets) {
+  // The vouchers side by side; the two requests to one voucher in order.
+  await h.parallel(targets, async ({ salesId, state }) => {
     for (const body of [{ orderStatus: 'Delivered' }, { orderStatus: 'Delivered', reason: 1 }]) {
       const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
       h.expectStatus(ex, 400, 'OS-3', `Delivered on unpaid voucher ${salesId} (${state})`);
       if (walked?.salesId === salesId && isAccepted(ex)) walked.state = 'Delivered';
     }
-  }
+  });
 }, { sequential: true });
 
 verifies(['ST-2'], 'The transitions the target accepts, back to Pending and after Shipped, Delivered and Cancelled, are recorded', async (h, t) => {
@@ -121,11 +124,16 @@ verifies(['ST-2'], 'The transitions the target accepts, back to Pending and afte
     ['lifecycle', 'Shipped', 'Confirmed'],
     ['lifecycle', 'Confirmed', 'Pending'],
   ];
-  for (const [role, from, to] of probes) {
-    const v = state.taken.get(role);
-    if (v?.state !== from) continue;
-    if (isAccepted(await sendStatus(h, role, v.salesId, from, to))) v.state = to;
-  }
+  // Each role's voucher side by side; the probes of one voucher in order.
+  const roles = [...new Set(probes.map(([role]) => role))];
+  await h.parallel(roles, async (role) => {
+    for (const [, from, to] of probes.filter(([r]) => r === role)) {
+      const v = state.taken.get(role);
+      if (v?.state !== from) continue;
+      if (isAccepted(await sendStatus(h, role, v.salesId, from, to))) v.state = to;
+    }
+  });
   if (state.transitions.length === 0) h.inconclusive('ST-2', 'no transition from a known state was tried (see fixtures.sales.* in the observations)');
-  else h.observe('transitions', [...state.transitions]);
+  // By voucher (each voucher's transitions in the order sent): the walks went side by side.
+  else h.observe('transitions', [...state.transitions].sort((a, b) => (a.voucher < b.voucher ? -1 : a.voucher > b.voucher ? 1 : 0)));
 }, { sequential: true });

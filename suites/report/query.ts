@@ -109,6 +109,16 @@ export async function walk(h: Harness, q: Query, o: { limit?: number; maxPages?:
   let answered = true;
   let exhausted = false;
   let reachedTotal = false;
+  // The pages a walk whose pages all come full reads are known from its first page: they are asked
+  // side by side (a far target costs the walk one round trip, not one per page). The walk below
+  // still reads page after page and advances by what came; where a page came short (a capped
+  // limit), it asks for the offsets it needs, as a walk without this would.
+  const ahead: Promise<Exchange>[] = [];
+  const opening = await page(h, q, limit, 0);
+  const whole = pageTotal(opening);
+  if (opening.response?.status === 200 && whole !== undefined && pageItems(opening).length === limit) {
+    for (let k = 1; k < maxPages && k * limit <= whole; k++) ahead.push(page(h, q, limit, k * limit));
+  }
   while (pages.length < maxPages) {
     const ex = await page(h, q, limit, offset);
     pages.push(ex);
@@ -129,6 +139,7 @@ export async function walk(h: Harness, q: Query, o: { limit?: number; maxPages?:
       break;
     }
   }
+  await Promise.all(ahead);
   const ids = new Set(pages.flatMap(pageIds));
   const entries = pages.reduce((n, p) => n + pageIds(p).length, 0);
   const totals = new Set(pages.map(pageTotal));

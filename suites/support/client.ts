@@ -16,6 +16,11 @@ export type SuiteClient = Pick<Client, 'updateOrderStatus' | 'createCustomer' | 
 
 let shared: { client: Client; scheduler: Scheduler } | undefined;
 
+/** Resolves once every request of the run sent or waiting now has been answered and handled. */
+export function settled(): Promise<void> {
+  return shared ? shared.scheduler.settled() : Promise.resolve();
+}
+
 /** The run's client (created on first use in the worker). */
 export function runClient(ctx: SuiteContext): SuiteClient {
   if (!shared) {

@@ -14,6 +14,8 @@ import { requirement } from '../../contract/requirements.ts';
 import type { Exchange, Finding, Replay } from '../../contract/types.ts';
 import { allureLabels, allureLinks, findingAttachments } from '../../reports/allure-labels.ts';
 import { scrubber } from '../../reports/scrub.ts';
+import { inFlow } from '../../client/scheduler.ts';
+import { noteCreation } from '../customer/contact-ids.ts';
 import { runClient, type SuiteClient } from './client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
 import { FindingKeeper } from './keep.ts';
@@ -65,6 +67,7 @@ export class Harness {
       this.record.rateLimited.retries += ex.rateLimited.retries;
       this.record.rateLimited.waitedMs += ex.rateLimited.waitedMs;
     }
+    if (ex.operation === 'customer-create') noteCreation(this, ex);
     stopIfNotSent(ex);
     if (ex.notSent) return this.inconclusive(this.record.ids, `requests were not sent: ${ex.notSent.message}`);
     if (timedOut(ex)) return this.inconclusive(this.record.ids, `requests got no complete answer within target.timeoutMs (${ex.failure!.message})`);
@@ -211,7 +214,8 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
   // it.sequential: sequential also inside a concurrent block (side-by-side files).
   const declare = o.sequential ? it.sequential : it.concurrent;
   declare(title, async (t) => {
-    const h = new Harness(ctx, runClient(ctx), ids, { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name });
+    const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name };
+    const h = new Harness(ctx, runClient(ctx), ids, where);
     t.task.meta.erp = h.record;
     if (Date.now() >= ctx.deadline) {
       h.record.notRun = `the run budget (run.maxDurationSeconds) was spent before this test started`;
@@ -223,7 +227,8 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
       await allure.links(...allureLinks(ids));
     }
     try {
-      await withEvidenceSink((id, n) => h.note(id, n), () => body(h, t));
+      // One flow per test: a test that sends one request after another gets the next free slot.
+      await inFlow(`${where.file} ${where.test}`, () => withEvidenceSink((id, n) => h.note(id, n), () => body(h, t)));
     } catch (e) {
       if (!(e instanceof RunStopped)) throw e;
       h.record.notRun = e.message;

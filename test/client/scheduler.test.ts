@@ -3,7 +3,7 @@
 // request budgets, the breaker and stop.
 import { describe, expect, it } from 'vitest';
 import type { UnnumberedExchange } from '../../client/transport.ts';
-import { createScheduler, parseCap, type SchedulerOptions } from '../../client/scheduler.ts';
+import { createScheduler, inFlow, parseCap, type SchedulerOptions } from '../../client/scheduler.ts';
 import type { NotSentReason } from '../../contract/types.ts';
 
 /** A simulated clock: sleep advances it. */
@@ -38,6 +38,29 @@ describe('the scheduler', () => {
     await Promise.all(Array.from({ length: 12 }, () => s.run(send, notSent)));
     expect(most).toBe(3);
     expect(s.stats().sent).toBe(12);
+  });
+
+  it('gives the next free slot to the flow with the fewest requests in flight: a chain never waits behind a backlog', async () => {
+    const { s } = scheduler({ concurrency: 2, pacing: false });
+    const order: string[] = [];
+    const send = (label: string) => async () => {
+      order.push(label);
+      await new Promise((r) => setTimeout(r, 2));
+      return answer(200);
+    };
+    // A property's 20 runs queue at once; a chain sends 3 requests one after another meanwhile.
+    const bulk = inFlow('property', () => Promise.all(Array.from({ length: 20 }, (_, i) => s.run(send(`p${i}`), notSent))));
+    const chain = inFlow('chain', async () => {
+      for (const i of [0, 1, 2]) await s.run(send(`c${i}`), notSent);
+    });
+    await Promise.all([bulk, chain]);
+    expect(order.filter((l) => l.startsWith('p'))).toEqual(Array.from({ length: 20 }, (_, i) => `p${i}`));
+    // Each request of the chain goes at the next free slot: at most 2 of the backlog before it.
+    const at = (l: string) => order.indexOf(l);
+    expect(at('c0')).toBeLessThanOrEqual(2);
+    expect(at('c1') - at('c0')).toBeLessThanOrEqual(3);
+    expect(at('c2') - at('c1')).toBeLessThanOrEqual(3);
+    expect(at('c2')).toBeLessThan(10);
   });
 
   it('never sends more than the user cap per window', async () => {

@@ -14,6 +14,8 @@ interface Target {
   /** totalCount as the target computes it from the page and the true count. */
   totalOf?: (page: number[], count: number) => number;
   status?: number;
+  /** Each answer comes this late (ms). */
+  delayMs?: number;
 }
 
 let run = 0;
@@ -22,9 +24,13 @@ let run = 0;
 function fakeHarness(target: Target) {
   const sent: string[] = [];
   const inconclusive: Record<string, string[]> = {};
+  const flight = { now: 0, max: 0 };
   const report = async (a: { body?: unknown; rawBody?: string }): Promise<Exchange> => {
     const text = a.rawBody ?? JSON.stringify(a.body);
     sent.push(text);
+    flight.max = Math.max(flight.max, ++flight.now);
+    await new Promise((r) => setTimeout(r, target.delayMs ?? 0));
+    flight.now--;
     const { limit, offset } = JSON.parse(text) as { limit: number; offset: number };
     if (target.status) return answer(target.status, { status: false, message: 'no', code: String(target.status), response: null }, text);
     const page = target.ids.slice(offset, offset + Math.min(limit, target.cap ?? limit));
@@ -36,7 +42,7 @@ function fakeHarness(target: Target) {
     client: { report },
     inconclusive: (ids: string | string[], reason: string) => { for (const id of [ids].flat()) (inconclusive[id] ??= []).push(reason); },
   } as unknown as Harness;
-  return { h, sent, inconclusive };
+  return { h, sent, inconclusive, flight };
 }
 
 const q: Query = { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-31T23:59:59Z', branchList: '1,2' };
@@ -69,6 +75,23 @@ describe('walk()', () => {
     const w = await walk(h, q, { limit: 200 });
     expect(w).toMatchObject({ exhausted: true, reachedTotal: false, stable: true, counted: false, total: 600 });
     expect(w.ids.size).toBe(300);
+  });
+  it('asks the pages its first full page announces side by side: the requests of a walk page after page, at once', async () => {
+    const offsets = (sent: string[]) => sent.map((t) => (JSON.parse(t) as { offset: number }).offset).sort((a, b) => a - b);
+    const far = fakeHarness({ ids: range(1000), delayMs: 20 });
+    const w = await walk(far.h, q, { limit: 200 });
+    expect(w).toMatchObject({ exhausted: true, counted: true });
+    expect(offsets(far.sent)).toEqual([0, 200, 400, 600, 800, 1000]);
+    expect(far.flight.max).toBe(5);
+    // A first page that came short (a capped limit) says nothing of the next offsets: page after page.
+    const capped = fakeHarness({ ids: range(120), cap: 50, delayMs: 5 });
+    await walk(capped.h, q, { limit: 200 });
+    expect(offsets(capped.sent)).toEqual([0, 50, 100]);
+    expect(capped.flight.max).toBe(1);
+    // Never more pages than maxPages, whatever totalCount says.
+    const huge = fakeHarness({ ids: range(5000), totalOf: () => 10 ** 9 });
+    await walk(huge.h, q, { limit: 200, maxPages: 4 });
+    expect(offsets(huge.sent)).toEqual([0, 200, 400, 600]);
   });
   it('marks a refused page as unanswered', async () => {
     const { h } = fakeHarness({ ids: range(10), status: 400 });

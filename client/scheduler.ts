@@ -13,7 +13,9 @@
 //   of the suites) with the fewest requests in flight, the longest waiting first among equals. A
 //   test that sends one request after another (a voucher's lifecycle, a walk page after page)
 //   then never waits behind the hundreds of runs of a property: a far target costs the run its
-//   longest chain of dependent requests, not that chain times the queue.
+//   longest chain of dependent requests, not that chain times the queue. A flow that must have its
+//   requests in flight together (a burst: requests sent at once to find lost updates or id races)
+//   goes first, so its requests still meet each other at the target.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NotSentReason } from '../contract/types.ts';
 import { parseRateLimitHeaders, parseRetryAfter } from './rate-headers.ts';
@@ -57,11 +59,14 @@ export interface Scheduler {
   settled(): Promise<void>;
 }
 
-const flows = new AsyncLocalStorage<string>();
+const flows = new AsyncLocalStorage<{ name: string; burst: boolean }>();
 
-/** Runs `fn` as flow `name`: the requests it sends share one fair share of the scheduler's slots. */
-export function inFlow<T>(name: string, fn: () => T): T {
-  return flows.run(name, fn);
+/**
+ * Runs `fn` as flow `name`: the requests it sends share one fair share of the scheduler's slots.
+ * A burst flow's requests go before every other waiting request.
+ */
+export function inFlow<T>(name: string, fn: () => T, o: { burst?: boolean } = {}): T {
+  return flows.run({ name, burst: o.burst ?? false }, fn);
 }
 
 /** After the breaker opened, one request is let through this often to see whether the target is back. */
@@ -81,7 +86,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   let inFlight = 0;
   /** Requests in flight per flow, and the waiters in arrival order. */
   const flowInFlight = new Map<string, number>();
-  const waiting: { flow: string; go: () => void }[] = [];
+  const waiting: { flow: string; burst: boolean; go: () => void }[] = [];
   let stopped: NotSentReason | undefined;
   // Pacing state.
   const capLog: number[] = [];
@@ -102,9 +107,9 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     inFlight++;
     flowInFlight.set(flow, (flowInFlight.get(flow) ?? 0) + 1);
   };
-  const acquire = (flow: string) => {
+  const acquire = (flow: string, burst: boolean) => {
     if (inFlight < o.concurrency && waiting.length === 0) return (take(flow), Promise.resolve());
-    return new Promise<void>((go) => waiting.push({ flow, go }));
+    return new Promise<void>((go) => waiting.push({ flow, burst, go }));
   };
   const release = (flow: string) => {
     inFlight--;
@@ -112,9 +117,11 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     if (left > 0) flowInFlight.set(flow, left);
     else flowInFlight.delete(flow);
     while (inFlight < o.concurrency && waiting.length > 0) {
-      // The waiter of the flow with the fewest requests in flight; the first such in arrival order.
-      let best = 0;
-      let fewest = Infinity;
+      // The first waiter of a burst; else the waiter of the flow with the fewest requests in
+      // flight, the first such in arrival order.
+      let best = waiting.findIndex((w) => w.burst);
+      let fewest = best >= 0 ? -1 : Infinity;
+      if (best < 0) best = 0;
       for (let i = 0; i < waiting.length && fewest > 0; i++) {
         const n = flowInFlight.get(waiting[i]!.flow) ?? 0;
         if (n < fewest) (fewest = n), (best = i);
@@ -196,8 +203,8 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   const pending = new Set<Promise<unknown>>();
 
   async function run(send: () => Promise<UnnumberedExchange>, notSent: (reason: NotSentReason, message: string) => UnnumberedExchange): Promise<UnnumberedExchange> {
-    const flow = flows.getStore() ?? '';
-    await acquire(flow);
+    const { name: flow, burst } = flows.getStore() ?? { name: '', burst: false };
+    await acquire(flow, burst);
     try {
       let retries = 0;
       let waitedMs = 0;

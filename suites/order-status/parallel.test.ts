@@ -69,7 +69,7 @@ verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take ef
     return;
   }
 
-  const answers = await h.parallel(picks, (p) => sendStatus(h, 'parallel', p.salesId, p.from, p.to));
+  const answers = await h.atOnce(picks, (p) => sendStatus(h, 'parallel', p.salesId, p.from, p.to));
   const after = await h.parallel(picks, (p) => readVoucher(h, p.salesId));
   const refused: Pick[] = [];
   picks.forEach((p, k) => {

@@ -171,6 +171,15 @@ export class Harness {
     return Promise.all(items.map((item, i) => fn(item, i)));
   }
 
+  /**
+   * As `parallel`, for requirements about requests in flight together (lost updates, id races,
+   * identical requests at once): the requests go ahead of every other test's waiting requests, so
+   * they meet each other at the target (run.concurrency at a time).
+   */
+  atOnce<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+    return inFlow(`${this.where.file} ${this.where.test} at once`, () => this.parallel(items, fn), { burst: true });
+  }
+
   /** Stops the test as skipped, with the reason written into the certificate. */
   skip(reason: string, testContext: TestContext): never {
     this.record.skipReason = reason;

@@ -63,6 +63,22 @@ describe('the scheduler', () => {
     expect(at('c2')).toBeLessThan(10);
   });
 
+  it('sends the requests of a burst flow ahead of every waiting request, so they are in flight together', async () => {
+    const { s } = scheduler({ concurrency: 4, pacing: false });
+    const order: string[] = [];
+    const send = (label: string) => async () => {
+      order.push(label);
+      await new Promise((r) => setTimeout(r, 2));
+      return answer(200);
+    };
+    const bulk = inFlow('property', () => Promise.all(Array.from({ length: 30 }, (_, i) => s.run(send(`p${i}`), notSent))));
+    const burst = inFlow('lost updates', () => Promise.all(Array.from({ length: 4 }, (_, i) => s.run(send(`b${i}`), notSent))), { burst: true });
+    await Promise.all([bulk, burst]);
+    const at = ['b0', 'b1', 'b2', 'b3'].map((l) => order.indexOf(l));
+    // The four go in the four slots that free first: consecutive, right after the first four sent.
+    expect(at).toEqual([4, 5, 6, 7]);
+  });
+
   it('never sends more than the user cap per window', async () => {
     const { c, s } = scheduler({ concurrency: 1, pacing: false, cap: parseCap('5/10s') });
     const times: number[] = [];

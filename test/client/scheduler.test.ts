@@ -24,6 +24,17 @@ function scheduler(o: Partial<SchedulerOptions> = {}) {
   return { c, s: createScheduler({ concurrency: 4, pacing: true, now: c.now, sleep: c.sleep, ...o }) };
 }
 
+/** A send that answers after 2 ms, and the order in which the sends went out, by label. */
+function labelled() {
+  const order: string[] = [];
+  const send = (label: string) => async () => {
+    order.push(label);
+    await new Promise((r) => setTimeout(r, 2));
+    return answer(200);
+  };
+  return { order, send };
+}
+
 describe('the scheduler', () => {
   it('keeps at most `concurrency` requests in flight', async () => {
     const { s } = scheduler({ concurrency: 3, pacing: false });
@@ -42,12 +53,7 @@ describe('the scheduler', () => {
 
   it('gives the next free slot to the flow with the fewest requests in flight: a chain never waits behind a backlog', async () => {
     const { s } = scheduler({ concurrency: 2, pacing: false });
-    const order: string[] = [];
-    const send = (label: string) => async () => {
-      order.push(label);
-      await new Promise((r) => setTimeout(r, 2));
-      return answer(200);
-    };
+    const { order, send } = labelled();
     // A property's 20 runs queue at once; a chain sends 3 requests one after another meanwhile.
     const bulk = inFlow('property', () => Promise.all(Array.from({ length: 20 }, (_, i) => s.run(send(`p${i}`), notSent))));
     const chain = inFlow('chain', async () => {
@@ -65,12 +71,7 @@ describe('the scheduler', () => {
 
   it('sends the requests of a burst flow ahead of every waiting request, so they are in flight together', async () => {
     const { s } = scheduler({ concurrency: 4, pacing: false });
-    const order: string[] = [];
-    const send = (label: string) => async () => {
-      order.push(label);
-      await new Promise((r) => setTimeout(r, 2));
-      return answer(200);
-    };
+    const { order, send } = labelled();
     const bulk = inFlow('property', () => Promise.all(Array.from({ length: 30 }, (_, i) => s.run(send(`p${i}`), notSent))));
     const burst = inFlow('lost updates', () => Promise.all(Array.from({ length: 4 }, (_, i) => s.run(send(`b${i}`), notSent))), { burst: true });
     await Promise.all([bulk, burst]);

@@ -117,19 +117,22 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     if (left > 0) flowInFlight.set(flow, left);
     else flowInFlight.delete(flow);
     while (inFlight < o.concurrency && waiting.length > 0) {
-      // The first waiter of a burst; else the waiter of the flow with the fewest requests in
-      // flight, the first such in arrival order.
-      let best = waiting.findIndex((w) => w.burst);
-      let fewest = best >= 0 ? -1 : Infinity;
-      if (best < 0) best = 0;
-      for (let i = 0; i < waiting.length && fewest > 0; i++) {
-        const n = flowInFlight.get(waiting[i]!.flow) ?? 0;
-        if (n < fewest) (fewest = n), (best = i);
-      }
-      const [next] = waiting.splice(best, 1);
+      const [next] = waiting.splice(nextWaiter(), 1);
       take(next!.flow);
       next!.go();
     }
+  };
+  /** The first waiter of a burst; else the first waiter of the flow with the fewest requests in flight. */
+  const nextWaiter = (): number => {
+    const burst = waiting.findIndex((w) => w.burst);
+    if (burst >= 0) return burst;
+    let best = 0;
+    let fewest = Infinity;
+    for (let i = 0; i < waiting.length && fewest > 0; i++) {
+      const n = flowInFlight.get(waiting[i]!.flow) ?? 0;
+      if (n < fewest) (fewest = n), (best = i);
+    }
+    return best;
   };
 
   /** Why the request is not sent, if it is not. */

@@ -1,39 +1,38 @@
-// CU-2: contactIds returned to creations. The run keeps every id a creation got (all suite files
-// run in one worker, one after another), so that a read-back or upsert test that finds another
-// customer under its contactId can tell that the id was handed out twice (CU-2's failure, not its
-// own), and the parallel test can name the creations that share an id.
+// CU-2: contactIds returned to creations, kept per run (all suite files run in one worker). Two
+// counts: the ids the CU-2 tests registered (a creation answered an id some registered creation
+// got before), and the ids every creation of any test was answered (the harness notes each), so
+// that a read-back or upsert test that finds another customer under its contactId can tell that
+// the id was handed out twice (CU-2's failure, not its own); the parallel test names the creations
+// that share an id.
 import { anyContactId } from '../../contract/checks/customer.ts';
 import type { Exchange } from '../../contract/types.ts';
 import { settled } from '../support/client.ts';
 import type { Harness } from '../support/harness.ts';
 
 type Id = number | bigint;
-const runs = new Map<string, Map<string, number>>();
+/** Ids registered by the CU-2 tests, and ids answered to any creation: run -> contactId -> count. */
+const registered = new Map<string, Map<string, number>>();
+const answered = new Map<string, Map<string, number>>();
 
-const runKey = (h: Harness) => `${h.config.target.baseUrl}|${h.ctx.seed}|${h.ctx.deadline}`;
-
-function ids(h: Harness): Map<string, number> {
-  const key = runKey(h);
-  let m = runs.get(key);
-  if (!m) runs.set(key, (m = new Map()));
+/** This run's counts in `store`. */
+function counts(store: Map<string, Map<string, number>>, h: Harness): Map<string, number> {
+  const key = `${h.config.target.baseUrl}|${h.ctx.seed}|${h.ctx.deadline}`;
+  let m = store.get(key);
+  if (!m) store.set(key, (m = new Map()));
   return m;
 }
 
-/** Records that a creation (contactId 0) was answered `id`; returns how many creations got it before. */
-export function registerCreated(h: Harness, id: Id): number {
-  const m = ids(h);
+/** Counts one more for `id`; returns the count before. */
+function bump(m: Map<string, number>, id: Id): number {
   const before = m.get(String(id)) ?? 0;
   m.set(String(id), before + 1);
   return before;
 }
 
-/** More than one creation of this run was answered this contactId. */
-export function sharedContactId(h: Harness, id: Id): boolean {
-  return (ids(h).get(String(id)) ?? 0) > 1;
+/** Records that a creation (contactId 0) was answered `id`; returns how many creations got it before. */
+export function registerCreated(h: Harness, id: Id): number {
+  return bump(counts(registered, h), id);
 }
-
-/** Every creation (contactId 0 or none) any test of the run sent, by the contactId it was answered. */
-const answeredRuns = new Map<string, Map<string, number>>();
 
 /** Notes the contactId a creation was answered (the harness calls it on every customer-create exchange). */
 export function noteCreation(h: Harness, ex: Exchange): void {
@@ -46,21 +45,17 @@ export function noteCreation(h: Harness, ex: Exchange): void {
   const contactId = sent !== null && typeof sent === 'object' ? (sent as Record<string, unknown>).contactId : undefined;
   if (contactId !== undefined && contactId !== 0 && contactId !== '0') return;
   const id = anyContactId(ex);
-  if (id === undefined) return;
-  const key = runKey(h);
-  let m = answeredRuns.get(key);
-  if (!m) answeredRuns.set(key, (m = new Map()));
-  m.set(String(id), (m.get(String(id)) ?? 0) + 1);
+  if (id !== undefined) bump(counts(answered, h), id);
 }
 
 /**
  * Was this contactId answered to more than one creation of the run, by any test, once every
  * request in flight now has its answer? A creation that overlapped ours may answer after our
- * read-back showed its customer.
+ * read-back showed its customer. (Every registered creation was also noted by the harness.)
  */
 export async function sharedOnceSettled(h: Harness, id: Id): Promise<boolean> {
   await settled();
-  return (answeredRuns.get(runKey(h))?.get(String(id)) ?? 0) > 1 || sharedContactId(h, id);
+  return (counts(answered, h).get(String(id)) ?? 0) > 1;
 }
 
 /** The ids given to more than one of `created` (contactId, with the index of each creation). */

@@ -199,6 +199,10 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     void serve(ctx, raw, res, delay);
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(ctx, err, socket));
+  // Idle keep-alive connections are kept 60 s (as nginx's 75 s, not Node's 5 s): a client starved
+  // of CPU for a few seconds (a busy CI machine) may send on a connection it picked as alive just
+  // before, and the reference must not close it under that request ("no response").
+  server.keepAliveTimeout = 60_000;
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

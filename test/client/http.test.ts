@@ -63,7 +63,8 @@ describe('the HTTP client records exchanges', () => {
     }, { timeoutMs: 300 });
     const t0 = Date.now();
     const ex = await client.report({ body: {} });
-    expect(Date.now() - t0).toBeLessThan(300 + 700);
+    // Ended by its deadline, not by the server: a generous ceiling, for busy machines.
+    expect(Date.now() - t0).toBeLessThan(300 + 4700);
     expect(ex.failure?.kind).toBe('timeout');
     expect(ex.response).toBeUndefined();
   });

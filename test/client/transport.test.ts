@@ -33,7 +33,8 @@ describe('the transport', () => {
     }, 700);
     const t0 = Date.now();
     const ex = await client.report({ body: {} });
-    expect(Date.now() - t0).toBeLessThan(3000);
+    // An idle timeout would never end this exchange: any finite ceiling shows the deadline; a generous one.
+    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(ex.failure?.kind).toBe('timeout');
     expect(ex.failure?.message).toMatch(/within 700 ms/);
   });

@@ -27,17 +27,21 @@ describe('the open model', () => {
       json(res, 200, OK);
     });
     const rate = 200;
+    const calledAt = performance.now();
     const r = await runLoad({ config: configFor(stub.url), rate, seconds: 1, caps: CAPS });
     expect(r).toMatchObject({ model: 'open', requestsSent: rate, answered: rate, skippedAtConcurrencyCap: 0, stoppedBy: null, statusCounts: { '200': rate } });
     expect(arrivals).toHaveLength(rate);
-    // Against the schedule (its origin: the median offset of the arrivals): none early, none much late, none bunched.
-    const offsets = arrivals.map((t, i) => t - (i * 1000) / rate).sort((a, b) => a - b);
-    const late = arrivals.map((t, i) => t - offsets[Math.floor(rate / 2)]! - (i * 1000) / rate);
-    // (Loopback on a shared machine: the bounds allow for its hiccups, not for a bunched schedule.)
-    const sorted = [...late].sort((a, b) => a - b);
-    expect(sorted[0], JSON.stringify(sorted)).toBeGreaterThan(-5);
-    expect(sorted[Math.floor(rate * 0.9)], JSON.stringify(sorted)).toBeLessThan(25);
-    expect(r.sendLagMs!.p50).toBeLessThan(5);
+    // None early: request i leaves at start + i/R at the soonest, and the run started after the call
+    // (a sender that bunched requests ahead of their instants would show here, on any machine).
+    const late = arrivals.map((t, i) => t - calledAt - (i * 1000) / rate);
+    expect(Math.min(...late), JSON.stringify(late)).toBeGreaterThanOrEqual(0);
+    // None much late: behind the most punctual request by a few ms on a quiet machine; the ceiling
+    // allows a busy machine's stalls (the sender catches up; measured up to 100 ms with ten times
+    // more runnable processes than cores), not a slower pace (at 85 % of the rate the last tenth
+    // of the requests would be 160 ms late and more).
+    const behind = late.map((l) => l - Math.min(...late)).sort((a, b) => a - b);
+    expect(behind[Math.floor(rate * 0.9)], JSON.stringify(behind)).toBeLessThan(150);
+    expect(r.sendLagMs!.p50).toBeLessThan(20);
     expect(r.latencyMs!.p50).toBeLessThanOrEqual(r.latencyMs!.p99);
     expect(r.series.points.reduce((s, p) => s + (p.statuses['200'] ?? 0), 0)).toBe(rate);
   });
@@ -49,7 +53,8 @@ describe('the open model', () => {
     expect(r.latencyMs!.p50).toBeGreaterThanOrEqual(80);
     // 80 ms answers at 50/s: about four in flight at once, on as many keep-alive connections.
     expect(r.connectionsUsed).toBeGreaterThanOrEqual(4);
-    expect(r.durationSeconds).toBeLessThan(1.5);
+    // One after the other they would take 4 s: a generous ceiling below that, for busy machines.
+    expect(r.durationSeconds).toBeLessThan(3);
   });
 
   it('sends a mix by weight, each operation held to its own status (a refused status update is no error)', async () => {

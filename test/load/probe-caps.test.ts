@@ -42,7 +42,8 @@ describe('the probe caps', () => {
     const r = await probeRateLimit({ config: target.config, operation: 'report', maxRequests: 2000, maxSeconds: 3 });
     const wall = (performance.now() - started) / 1000;
     expect(r.stoppedBy).toBe('max-seconds');
-    expect(r.durationSeconds).toBeLessThanOrEqual(3.5);
+    // The cap, give or take a busy machine's timer lag: far from the 30 s window it would otherwise wait.
+    expect(r.durationSeconds).toBeLessThanOrEqual(3 + 2);
     expect(wall).toBeLessThan(3 + 5);
     expect(r).toMatchObject({ limited: true, limit: 20 });
   });

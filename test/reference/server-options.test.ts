@@ -57,7 +57,8 @@ describe('latency and jitter (a far target)', () => {
     const t = performance.now();
     const answers = await Promise.all(Array.from({ length: 40 }, () => postReport(s.url, { limit: 1 })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(performance.now() - t).toBeLessThan(2_500);
+    // One after the other they would take 12 s: a generous ceiling well below that, for busy machines.
+    expect(performance.now() - t).toBeLessThan(6_000);
   });
 
   it('refuses a negative latency', async () => {

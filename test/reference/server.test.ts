@@ -181,7 +181,8 @@ describe('the public API of reference/server.ts', () => {
     const started = Date.now();
     await other.close();
     await closed;
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Promptly: not after the 60 s an idle keep-alive connection is kept (a generous ceiling, for busy machines).
+    expect(Date.now() - started).toBeLessThan(10_000);
     await expect(call(other.url, 'POST', paths.report, { body: reportBody() })).rejects.toThrow();
   });
 });

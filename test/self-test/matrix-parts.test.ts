@@ -1,29 +1,37 @@
 // The fault matrix's parts (matrix-parts.ts): the whole matrix of CI holds every fault of the
-// reference exactly once across its two files; the quick set of npm test is made of runs of the
-// whole matrix, each fault once, split between the two files once, and still reaches every
+// reference exactly once across its three files; the quick set of npm test is made of runs of the
+// whole matrix, each fault once, split between the three files once, and still reaches every
 // suite, both levels and both kinds of run. No conformance run here: this is the plan only.
 import { describe, expect, it } from 'vitest';
 import { prefixOf } from '../../contract/requirements.ts';
 import { FAULTS } from '../../reference/faults.ts';
-import { faultsOfPart, groupFaults } from './matrix.ts';
-import { ALL_FAULTS, featuresOf, isFullMatrix, matrixFaults, PARTS, quickRuns } from './matrix-parts.ts';
+import { groupFaults } from './matrix.ts';
+import { ALL_FAULTS, breaksRateLimit, featuresOf, isFullMatrix, matrixFaults, matrixPart, PARTS, quickRuns } from './matrix-parts.ts';
 
-const parts = (names: typeof ALL_FAULTS) => Array.from({ length: PARTS }, (_, i) => faultsOfPart(names, i + 1, PARTS));
+/** The faults of each test file of the matrix: faults-1, faults-2 and the rate-limit one. */
+const parts = (env: NodeJS.ProcessEnv) => [...Array.from({ length: PARTS }, (_, i) => matrixPart(i + 1, env)), matrixPart('rate-limit', env)];
 const sorted = <T>(list: T[]) => [...list].sort();
 
 describe('the parts of the fault matrix', () => {
   it('hold every fault of the reference exactly once in the whole matrix (ERP_FULL_MATRIX=1)', () => {
-    const all = matrixFaults({ ERP_FULL_MATRIX: '1' });
+    const env = { ERP_FULL_MATRIX: '1' };
+    const all = matrixFaults(env);
     expect(sorted(all)).toEqual(sorted(FAULTS.map((f) => f.name)));
-    expect(sorted(parts(all).flat())).toEqual(sorted(all));
-    for (const p of parts(all)) expect(p.length).toBeGreaterThan(0);
+    expect(sorted(parts(env).flat())).toEqual(sorted(all));
+    for (const p of parts(env)) expect(p.length).toBeGreaterThan(0);
   });
 
-  it('hold each fault of the quick set once, split between the two files once', () => {
+  it('hold each fault of the quick set once, split between the three files once', () => {
     const quick = matrixFaults({});
     expect(new Set(quick).size).toBe(quick.length);
-    expect(sorted(parts(quick).flat())).toEqual(sorted(quick));
-    for (const p of parts(quick)) expect(p.length).toBeGreaterThan(0);
+    expect(sorted(parts({}).flat())).toEqual(sorted(quick));
+    for (const p of parts({})) expect(p.length).toBeGreaterThan(0);
+  });
+
+  it('run every rate-limit fault, and only those, in the load group\'s file', () => {
+    const rl = matrixPart('rate-limit', { ERP_FULL_MATRIX: '1' });
+    expect(sorted(rl)).toEqual(sorted(FAULTS.filter((f) => f.breaks.some((id) => id.startsWith('RL-'))).map((f) => f.name)));
+    for (const p of [1, 2]) expect(matrixPart(p, { ERP_FULL_MATRIX: '1' }).filter(breaksRateLimit)).toEqual([]);
   });
 
   it('make the quick set of whole runs of the full matrix, grouped as in CI', () => {
@@ -32,7 +40,7 @@ describe('the parts of the fault matrix', () => {
     for (const run of quick) expect(full).toContain(run.join('+'));
     // Run by themselves, the quick faults fall into the same runs again (faultMatrix groups its list).
     expect(groupFaults(quick.flat())).toEqual(quick);
-    for (const p of [1, 2]) expect(groupFaults(faultsOfPart(quick.flat(), p, PARTS)).every((run) => quick.some((q) => q.join('+') === run.join('+')))).toBe(true);
+    for (const p of parts({})) expect(groupFaults(p).every((run) => quick.some((q) => q.join('+') === run.join('+')))).toBe(true);
   });
 
   it('reach in the quick set every requirement prefix a fault breaks, both levels and both kinds of run', () => {

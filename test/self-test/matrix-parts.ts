@@ -1,4 +1,5 @@
-// Which faults `npm test` runs the fault matrix against (test/self-test/faults-1, faults-2).
+// Which faults `npm test` runs the fault matrix against (test/self-test/faults-1, faults-2, and
+// test/load/fault-matrix-rl for the rate-limit faults).
 // The whole matrix - every fault of reference/faults.ts, some 45 conformance runs - costs more CPU
 // than the rest of npm test together, so by default npm test runs a quick, representative part
 // of it, chosen deterministically from the fault list: walking the runs of the whole matrix in
@@ -13,9 +14,9 @@
 // stays the proof that every fault is caught; `tsx test/self-test/matrix.ts` runs it by hand.
 import { prefixOf, requirement } from '../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../reference/faults.ts';
-import { groupFaults } from './matrix.ts';
+import { faultsOfPart, groupFaults } from './matrix.ts';
 
-/** The matrix is cut in this many test files, so that both workers of npm test share it. */
+/** The matrix (but its rate-limit faults) is cut in this many test files, so that both workers of npm test share it. */
 export const PARTS = 2;
 
 export const ALL_FAULTS: FaultName[] = FAULTS.map((f) => f.name);
@@ -45,4 +46,19 @@ export function quickRuns(names: FaultName[] = ALL_FAULTS): FaultName[][] {
 /** The faults npm test runs: all of them under ERP_FULL_MATRIX=1, the quick set otherwise. */
 export function matrixFaults(env: NodeJS.ProcessEnv = process.env): FaultName[] {
   return isFullMatrix(env) ? ALL_FAULTS : quickRuns().flat();
+}
+
+/** A fault of the rate limits: its run measures them (--with-load), timing-based. */
+export const breaksRateLimit = (name: FaultName) => FAULTS.find((f) => f.name === name)!.breaks.some((id) => prefixOf(id) === 'RL');
+
+/**
+ * The faults of one part: the rate-limit faults run in test/load/fault-matrix-rl.test.ts, one run
+ * at a time in the load group, alone on the machine as the probe's own tests (among three other
+ * conformance runs on a busy machine a burst of 20 took 3.5 s, and the probe measured nonsense);
+ * the others are split between faults-1 and faults-2, every PARTS-th run each.
+ */
+export function matrixPart(part: number | 'rate-limit', env: NodeJS.ProcessEnv = process.env): FaultName[] {
+  const faults = matrixFaults(env);
+  if (part === 'rate-limit') return faults.filter(breaksRateLimit);
+  return faultsOfPart(faults.filter((f) => !breaksRateLimit(f)), part, PARTS);
 }

@@ -76,12 +76,12 @@ export function groupFaults(names: FaultName[]): FaultName[][] {
 }
 
 /**
- * The limit of the matrix's rate-limit pass: the reference's probe limit over a 6 s window, not 2 s.
+ * The limit of the matrix's rate-limit pass: the reference's probe limit over a 4 s window, not 2 s.
  * Retry-After is whole seconds, at least 1, so rl-retry-after-lies (a third of the real wait) lies
  * only while the real wait is over a second; on a busy machine a burst of 20 can take a second.
  */
 export function matrixRateLimit(probe: RateLimitConfig | null): RateLimitConfig | null {
-  return probe && { ...probe, windowSeconds: Math.max(probe.windowSeconds, 6) };
+  return probe && { ...probe, windowSeconds: Math.max(probe.windowSeconds, 4) };
 }
 
 async function runGroup(names: FaultName[], numRuns: number, outRoot: string): Promise<MatrixRow[]> {

@@ -26,7 +26,7 @@ describe('burstCheck (RL-6)', () => {
       expect(findings.map((f) => f.requirementId)).toEqual(['RL-6', 'RL-6']);
       expect(findings[0]!.exchange?.response?.status).toBe(200);
       expect(holdsToken(JSON.stringify({ result, findings }))).toBe(false);
-    }, 30_000);
+    });
 
     it(`passes the clean ${algorithm} limiter, per token and global`, async () => {
       for (const scope of ['token', 'global'] as const) {
@@ -43,7 +43,7 @@ describe('burstCheck (RL-6)', () => {
         await target.server.close();
         target = undefined;
       }
-    }, 30_000);
+    });
   }
 
   it('is skipped with a reason when no limit was measured, or when the concurrency cap is not above it', async () => {

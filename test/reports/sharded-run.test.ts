@@ -47,7 +47,8 @@ afterAll(async () => {
 
 describe('a sharded run', () => {
   it('runs each suite file in exactly one shard, each shard writing a partial certificate and its records', () => {
-    for (const r of [...shards, whole]) expect(r.stderr).toBe('');
+    // Nothing on stderr but the plain progress lines a run longer than 10 s prints (a busy machine).
+    for (const r of [...shards, whole]) expect(r.stderr.split('\n').filter((l) => l && !l.startsWith('progress: '))).toEqual([]);
     const names = [1, 2].map((i) => json<RunRecords>(path.join(dir(`shard-${i}`), 'records.json')).collected.tests.map((t) => t.file));
     expect(names[0]!.length).toBeGreaterThan(0);
     expect(names[1]!.length).toBeGreaterThan(0);

@@ -73,6 +73,7 @@ export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   const existing = c.contactId === 0 ? undefined : ctx.store.contacts.get(String(c.contactId));
   if (c.contactId !== 0 && (!existing || existing.branchId !== branchId))
     invalid(`contactId ${c.contactId} does not exist in branch ${branchId}`);
+  if (ctx.profile.customer.uniqueMobile) mobileUnique(ctx, branchId, c);
 
   let addresses = existing ? [...existing.addresses] : [];
   // 4.2: "deletedAddressIds lists addresses to drop" (CU-10).
@@ -93,6 +94,14 @@ export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   if (f.has('cu-contactid-reused')) return save(jsonId(ctx.profile.ids.firstContactId));
   if (f.has('cu-contactid-race')) return raceForId(ctx, save);
   return save(ctx.store.newContactId());
+}
+
+/** A vendor's own rule, as real ERPs have: a mobile number belongs to one contact of a branch
+ *  (the contact itself may be saved again with it). */
+function mobileUnique(ctx: Ctx, branchId: number, c: Customer): void {
+  for (const other of ctx.store.contacts.values()) {
+    if (other.branchId === branchId && other.mobNo === c.mobNo && String(other.contactId) !== String(c.contactId)) invalid('Mobile number already exists');
+  }
 }
 
 /** cu-contactid-race: the next id is read, the handler waits (a round trip to a slow sequence),

@@ -72,7 +72,8 @@ export function stringifyExact(value: unknown): string {
 export function expectErrorShape(profile: Profile, a: Answer, status: number): void {
   expect(a.status, a.text.slice(0, 200)).toBe(status);
   const type = a.headers['content-type'] ?? '';
-  switch (profile.http.errors) {
+  const refusal = (status === 403 || status === 429) && profile.http.refusalErrors;
+  switch (refusal || profile.http.errors) {
     case 'envelope':
       // ENV-4: an envelope error says status false and its own status as code; ENV-5: a JSON media type.
       expect(type).toMatch(/^application\/json/);

@@ -20,6 +20,7 @@ import { inFlow } from '../../client/scheduler.ts';
 import { noteCreation } from '../customer/contact-ids.ts';
 import { runClient, type SuiteClient } from './client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
+import { runShared, type RunShared } from './shared.ts';
 import { FindingKeeper } from './keep.ts';
 import { flushProgress } from './progress.ts';
 import { runProperty } from './property.ts';
@@ -55,6 +56,11 @@ export class Harness {
 
   get config() {
     return this.ctx.config;
+  }
+
+  /** The run's shared object: what the run learned of the target so far (suites/support/shared.ts). */
+  get run(): RunShared {
+    return runShared(this.ctx);
   }
 
   /** Every exchange is checked against the envelope rules of 2.1 and 7, whatever the test is about. */

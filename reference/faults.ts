@@ -61,6 +61,7 @@ export const FAULTS = [
   { name: 'cu-contactid-reused', does: 'every creation returns the same contactId', breaks: ['CU-2'] },
   { name: 'cu-single-address', does: 'more than one address is refused with 400', breaks: ['CU-3'] },
   { name: 'cu-opening-unchecked', does: 'non-numeric opening and creditLimit are accepted', breaks: ['CU-4'] },
+  { name: 'cu-type-coercion', does: 'the customer body is read as a lenient parser reads it: a number where text is stated becomes text, null or true where an integer is stated becomes 0 or 1', breaks: ['CU-4b'] },
   { name: 'cu-isdefault-unchecked', does: 'isDefault outside 0/1 is accepted', breaks: ['CU-5'] },
   { name: 'cu-branch-unchecked', does: 'an unknown branch_id is accepted', breaks: ['CU-6'] },
   { name: 'cu-empty-lastname', does: 'an empty lastName is refused', breaks: ['CU-7'] },

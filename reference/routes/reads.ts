@@ -30,7 +30,7 @@ export function readContact(ctx: Ctx, req: Req, contactIdText: string, branchQue
     ...fields,
     ...(extras ? { createdAt: new Date(0).toISOString(), branchName: `Branch ${branchId}` } : {}),
     deletedAddressIds: [],
-    contactAddressDTO: extras ? list.map((a) => ({ ...a, createdAt: new Date(0).toISOString() })) : list,
+    contactAddressDTO: list,
   });
 }
 

@@ -38,9 +38,9 @@ function tokenArgs(exchange: Exchange): { headers: string[]; query: string[] } {
   if (tokenKind !== 'variant' || !v) return { headers: [], query: [] };
   if (v.kind === 'empty') return { headers: ['-H', shellQuote('api-token;')], query: [] };
   if (v.kind === 'twice') {
-    const invalid = (request.headers['api-token'] ?? '').split(', ').find((x) => x.startsWith('invalid-token-')) ?? 'invalid-token';
-    const word = (w: 'valid' | 'invalid') => (w === 'valid' ? '"api-token: $ERP_API_TOKEN"' : shellQuote(`api-token: ${invalid}`));
-    return { headers: ['-H', word(v.first), '-H', word(v.second)], query: [] };
+    const invalid = (request.headers['api-token'] ?? '').split(', ').filter((x) => x.startsWith('invalid-token-'));
+    const word = (w: 'valid' | 'invalid', i: number) => (w === 'valid' ? '"api-token: $ERP_API_TOKEN"' : shellQuote(`api-token: ${invalid[i] ?? invalid[0] ?? 'invalid-token'}`));
+    return { headers: ['-H', word(v.first, 0), '-H', word(v.second, v.first === 'invalid' ? 1 : 0)], query: [] };
   }
   if (v.kind === 'query') return { headers: [], query: ['--url-query', `"${dq(v.name)}=\${ERP_API_TOKEN}"`] };
   if (v.kind === 'header') return { headers: ['-H', `"${dq(v.name)}: ${v.scheme ? `${dq(v.scheme)} ` : ''}\${ERP_API_TOKEN}"`], query: [] };

@@ -112,6 +112,8 @@ export interface Exchange {
  */
 export interface Replay {
   seed: number;
+  /** The run nonce the unique values (mobile numbers, e-mails, GSTIN, PAN) were made with. */
+  nonce?: string;
   path: string;
   /** The suite file and the test's full name. */
   file?: string;

@@ -7,6 +7,7 @@ import { fakerValue, plain } from './faker.ts';
 import { gstin } from './gstin.ts';
 import { mobileNumber } from './mobile-number.ts';
 import { pan } from './pan.ts';
+import { uniqueCustomer, type UniqueKey } from './unique-values.ts';
 
 export interface CustomerConstraints {
   countriesCode: string;
@@ -20,6 +21,8 @@ export interface CustomerConstraints {
   maxAddresses?: number;
   /** false: no "may be empty string" field is empty (CU-7 sends the empty ones on purpose). Default true. */
   empties?: boolean;
+  /** Mobile numbers, e-mails, GSTIN and PAN made unique per run and use (generators/unique-values.ts). */
+  unique?: UniqueKey;
 }
 
 /** Addresses of which exactly one has isDefault 1. */
@@ -39,6 +42,12 @@ const noneEmpty = fc.constant({ lastName: false, companyName: false, email: fals
 const amount = fc.integer({ min: 0, max: 10_000_000 }).map((paise) => (paise / 100).toFixed(2));
 
 export function customer(c: CustomerConstraints): fc.Arbitrary<Customer> {
+  const drawn = drawnCustomer(c);
+  const key = c.unique;
+  return key ? drawn.map((cu) => uniqueCustomer(key, cu)) : drawn;
+}
+
+function drawnCustomer(c: CustomerConstraints): fc.Arbitrary<Customer> {
   const words = fakerValue((f) => ({
     firstName: plain(f.person.firstName()),
     lastName: plain(f.person.lastName()),

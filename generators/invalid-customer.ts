@@ -25,16 +25,26 @@ function setFirstAddress(key: string) {
 
 const notNumeric = fc.constantFrom('abc', '12,5a', 'ten', '1.2.3', '--5', 'NaN');
 
-/** CU-4 (MUST, lenient): values invalid under every reading: wrong JSON type or not numeric where a number is stated. */
+/** CU-4 (MUST, lenient): values invalid under every reading, that no common parser coerces into the
+ *  stated type: text that is no number where a number or amount is stated, an object or text where
+ *  an array is stated, an array or object where text is stated. */
 export const TYPE_MUTATIONS: Mutate[] = [
   withValue('opening', setField('opening'), notNumeric),
   withValue('creditLimit', setField('creditLimit'), notNumeric),
-  withValue('contactAddressDTO[0].isDefault', setFirstAddress('isDefault'), fc.constantFrom('yes', 'default', true, null)),
+  withValue('contactAddressDTO[0].isDefault', setFirstAddress('isDefault'), fc.constantFrom('yes', 'default')),
   withValue('contactAddressDTO[0].addressId', setFirstAddress('addressId'), fc.constantFrom('x', 'new', {})),
   withValue('contactAddressDTO', setField('contactAddressDTO'), fc.constantFrom('none', 42, { addressLine1: 'x' })),
   withValue('deletedAddressIds', setField('deletedAddressIds'), fc.constantFrom('1,2', ['a'], 7)),
-  withValue('firstName', setField('firstName'), fc.constantFrom(42, null, ['A'], { name: 'A' })),
-  withValue('contactId', setField('contactId'), fc.constantFrom('zero', [], true)),
+  withValue('firstName', setField('firstName'), fc.constantFrom(['A'], { name: 'A' })),
+  withValue('contactId', setField('contactId'), fc.constantFrom('zero', [])),
+];
+
+/** CU-4b (SHOULD, strict): values of another JSON type that common parsers coerce by default
+ *  (Jackson: a number to text, null to 0 for an int, true to 1; Newtonsoft: a number to text). */
+export const COERCIBLE_MUTATIONS: Mutate[] = [
+  withValue('contactAddressDTO[0].isDefault', setFirstAddress('isDefault'), fc.constantFrom(true, null)),
+  withValue('firstName', setField('firstName'), fc.constantFrom(42, null)),
+  withValue('contactId', setField('contactId'), fc.constant(true)),
 ];
 
 /** CU-5 (SHOULD, strict): 2.4 "isDefault | integer | 1 marks the default address, 0 otherwise": another integer. */
@@ -50,6 +60,11 @@ function mutated(c: CustomerConstraints, mutations: Mutate[]): fc.Arbitrary<Inva
 
 export function wrongTypeCustomer(c: CustomerConstraints): fc.Arbitrary<InvalidCustomer> {
   return mutated({ ...c, minAddresses: Math.max(1, c.minAddresses ?? 1) }, TYPE_MUTATIONS);
+}
+
+/** CU-4b: a customer with one value a lenient parser would coerce. */
+export function coercibleCustomer(c: CustomerConstraints): fc.Arbitrary<InvalidCustomer> {
+  return mutated({ ...c, minAddresses: 1, maxAddresses: 1 }, COERCIBLE_MUTATIONS);
 }
 
 /** One address only: its isDefault is then the only flag, whatever a lenient target makes of it. */

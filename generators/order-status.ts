@@ -7,28 +7,34 @@ export function acceptedOrderStatus(): fc.Arbitrary<string> {
 }
 
 /** 4.1 rule 4: near-miss values like the documentation sample's (the sample value itself is not quoted). */
-export const NEAR_MISS_STATUSES = ['Completed', 'Dispatched', 'Packed', 'Returned', 'Canceled', 'Delivered ', 'Open', 'Hold', 'Refunded', 'InProcess'];
+export const NEAR_MISS_STATUSES = ['Completed', 'Dispatched', 'Packed', 'Returned', 'Canceled', 'Open', 'Hold', 'Refunded', 'InProcess'];
 
-/** Every one of the six in lower and upper case and with a space, tab or newline around it. */
-export function caseAndWhitespaceVariants(): string[] {
-  return ORDER_STATUSES.flatMap((s) => [s.toLowerCase(), s.toUpperCase(), ` ${s}`, `${s} `, `\t${s}`, `${s}\n`]);
+/** Every one of the six in lower and upper case. */
+export function caseVariants(): string[] {
+  return ORDER_STATUSES.flatMap((s) => [s.toLowerCase(), s.toUpperCase()]);
 }
 
-/** Strings outside the six: case and whitespace variants, near misses, unicode, empty. */
+/** Every one of the six with a space, tab, newline or no-break space around it (one of the six once trimmed: OS-2f). */
+export function whitespaceVariants(): string[] {
+  return ORDER_STATUSES.flatMap((s) => [` ${s}`, `${s} `, `\t${s}`, `${s}\n`, `\u00a0${s}`]);
+}
+
+/** Strings outside the six even once trimmed: case variants, a zero-width space, near misses, unicode, empty. */
 export function unacceptedOrderStatus(): fc.Arbitrary<string> {
   const six = fc.constantFrom(...ORDER_STATUSES);
   return fc
     .oneof(
       six.map((s) => s.toLowerCase()),
       six.map((s) => s.toUpperCase()),
-      fc.tuple(six, fc.constantFrom(' ', '\t', '\n', '\u00a0')).map(([s, ws]) => `${ws}${s}`),
-      fc.tuple(six, fc.constantFrom(' ', '\t', '\u200b')).map(([s, ws]) => `${s}${ws}`),
+      // U+200B is no whitespace: no trimming makes "Pending\u200b" one of the six.
+      fc.tuple(six, fc.constantFrom('\u200b', '.', '-')).map(([s, ws]) => `${s}${ws}`),
+      fc.tuple(six, fc.constantFrom('\u200b', '_')).map(([s, ws]) => `${ws}${s}`),
       six.map((s) => s.normalize('NFD').replace(/e/g, '\u0435')), // Cyrillic e look-alike
       fc.constantFrom(...NEAR_MISS_STATUSES),
       fc.constant(''),
       fc.string({ unit: 'grapheme', maxLength: 20 }),
     )
-    .filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
+    .filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s.trim()));
 }
 
 /** JSON values that are not a string (4.1: orderStatus | string). */

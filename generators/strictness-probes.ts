@@ -9,6 +9,7 @@ import { formatDate, type DateFormat } from './calendar-date.ts';
 import { customer, type CustomerConstraints } from './customer.ts';
 import { gstin } from './gstin.ts';
 import { malformedGstin } from './malformed-gstin.ts';
+import { uniqueEmail, uniqueMobile } from './unique-values.ts';
 
 export interface StrictnessProbe {
   /** What differs from the valid customer, e.g. 'gstType "SEZ"'. */
@@ -40,6 +41,15 @@ export function strictnessProbes(c: CustomerConstraints): fc.Arbitrary<Strictnes
       onAddress('pinCode of 5 digits', { pinCode: b.contactAddressDTO[0]!.pinCode.slice(0, 5) }),
       set(`dateOfBirth written ${otherFormat(c.dateFormat)}`, { dateOfBirth: day }),
       set('openingType "creditAmount"', { openingType: 'creditAmount' }),
-    ];
+    ].map((p) => ownContact(c, p));
   });
+}
+
+/** Each probe is another customer: its mobile numbers and e-mail are its own, so that a target that
+ *  keeps them unique judges the variant, not a number the probe before it saved. */
+function ownContact(c: CustomerConstraints, p: StrictnessProbe): StrictnessProbe {
+  if (!c.unique) return p;
+  const key = { ...c.unique, salt: `${c.unique.salt}/${p.variant}` };
+  const b = p.body;
+  return { ...p, body: { ...b, mobNo: uniqueMobile(key, b.mobNo), whatsappNo: uniqueMobile(key, b.whatsappNo), email: uniqueEmail(key, b.email) } };
 }

@@ -20,6 +20,13 @@ function validToken(ctx: Ctx, token: string): boolean {
   return false;
 }
 
+/** AUTH-7: the value a profile keeps of an api-token sent twice, and whether it is valid. */
+function duplicateKept(ctx: Ctx, values: string[]): boolean {
+  const keep = ctx.profile.http.duplicateToken ?? 'refuse';
+  if (keep === 'refuse') return false;
+  return validToken(ctx, keep === 'first' ? values[0]! : values[values.length - 1]!);
+}
+
 /** A valid token sent somewhere other than the api-token header (AUTH-8: not a way to send it). */
 function tokenElsewhere(ctx: Ctx, req: Req): boolean {
   const f = ctx.faults;
@@ -39,8 +46,10 @@ export function authorize(ctx: Ctx, req: Req, route: RouteName): Reply | null {
   let ok: boolean;
   // 5 rule 2: a request without a token is rejected (AUTH-1), whatever else it carries (AUTH-8).
   if (values.length === 0) ok = f.has('auth-missing-accepted') || tokenElsewhere(ctx, req);
-  // 5 rule 2: one api-token is expected; two values are not "a valid token" (AUTH-7, AUTH-7b).
-  else if (values.length > 1) ok = f.has('auth-duplicate-first') && validToken(ctx, values[0]!);
+  // 5 says nothing of a header sent twice (AUTH-7, INFO): the profile refuses both values, or keeps
+  // the first (Java getHeader, Go Header.Get) or the last (a header map built from the list).
+  // Two invalid values are never a valid token (AUTH-7b).
+  else if (values.length > 1) ok = f.has('auth-duplicate-unchecked') || duplicateKept(ctx, values);
   // 5 rule 2: a request with an invalid token is rejected (AUTH-2, AUTH-5, AUTH-6).
   else ok = validToken(ctx, values[0]!);
   // 5 rule 1: a valid token is accepted (AUTH-3).

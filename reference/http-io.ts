@@ -48,8 +48,9 @@ export function readBody(req: IncomingMessage, contentLength: string | undefined
   });
 }
 
-/** Writes a reply, with Content-Length; `extra` headers are added to the reply's own. */
-export function write(res: ServerResponse, reply: Reply, extra?: Record<string, string>): void {
+/** Writes a reply, with Content-Length (or, `chunked`, with Transfer-Encoding: chunked and the
+ *  body in two chunks at least); `extra` headers are added to the reply's own. */
+export function write(res: ServerResponse, reply: Reply, extra?: Record<string, string>, chunked = false): void {
   if (res.headersSent || res.destroyed) return;
   const body = reply.body;
   let length = 0;
@@ -58,12 +59,22 @@ export function write(res: ServerResponse, reply: Reply, extra?: Record<string, 
   else for (const chunk of body) length += chunk.length;
   const headers = reply.headers;
   if (extra) for (const name in extra) headers[name] ??= extra[name]!;
+  if (chunked) return writeChunked(res, reply.status, headers, body);
   headers['content-length'] = String(length);
   res.writeHead(reply.status, headers);
   if (typeof body === 'string' || Buffer.isBuffer(body)) return void res.end(body);
   // Several chunks go out in one write: the response stays corked until end().
   for (const chunk of body) res.write(chunk);
   res.end();
+}
+
+/** A vendor whose stack streams its answers: no Content-Length, the body cut into chunks. */
+function writeChunked(res: ServerResponse, status: number, headers: Record<string, string>, body: Reply['body']): void {
+  res.writeHead(status, { ...headers, 'transfer-encoding': 'chunked' });
+  const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.concat(body);
+  const half = Math.ceil(bytes.length / 2);
+  if (half > 0) res.write(bytes.subarray(0, half));
+  res.end(bytes.subarray(half));
 }
 
 /** The answer to a request node's HTTP parser refused (bad request line, header too large ...). */

@@ -83,7 +83,9 @@ export function failure(ctx: Ctx, status: number, message: string, headers: Reco
   const f = ctx.faults;
   // 2.1: "code | string | status code as a string"; "status | boolean | true on success" - a 429 is no success.
   const envelope = { ok: status === 429 && f.has('rl-429-status-true'), code: status === 400 && f.has('error-code-200') ? '200' : String(status) };
-  const body = errorBody(ctx.profile.http.errors, status, message, envelope);
+  const http = ctx.profile.http;
+  const style = (status === 403 || status === 429) && http.refusalErrors ? http.refusalErrors : http.errors;
+  const body = errorBody(style, status, message, envelope);
   return body.kind === 'text' ? textReply(status, body.text, headers) : jsonReply(ctx, status, body.value, headers, body.mediaType);
 }
 

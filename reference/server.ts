@@ -160,7 +160,7 @@ async function serve(ctx: Ctx, raw: IncomingMessage, res: ServerResponse, delay:
   if (delay) await new Promise((resolve) => setTimeout(resolve, delay()));
   if (ctx.profile.http.connectionClose) out.extra = { ...out.extra, ...CLOSE };
   if (res.headersSent) res.destroy();
-  else write(res, out.reply, out.extra);
+  else write(res, out.reply, out.extra, ctx.profile.http.chunked ?? false);
 }
 
 function ignore(): void {}

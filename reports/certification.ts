@@ -43,6 +43,9 @@ export interface RunIdentity {
   startedAt: string;
   durationMs: number;
   seed: number;
+  /** The run nonce: with the seed it makes the values a target may keep unique (mobile numbers,
+   *  e-mails, GSTIN, PAN); `--seed S --nonce N` sends the same requests again. */
+  nonce?: string;
   numRuns: number;
 }
 
@@ -225,6 +228,7 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     startedAt: facts.startedAt,
     durationMs: facts.durationMs,
     seed: facts.seed,
+    ...(facts.nonce ? { nonce: facts.nonce } : {}),
     numRuns: facts.numRuns,
     selection: facts.selection,
     summary,

@@ -43,7 +43,7 @@ function failedLines(cert: Certification, r: RequirementResult): string[] {
 export function consoleSummary(cert: Certification): string {
   const lines: string[] = [];
   const sections = [...new Set(cert.requirements.map((r) => primarySection(r.section)))].sort(compareSections);
-  lines.push(`erp-conformance ${cert.suiteVersion} against ${cert.target.name} (${cert.target.baseUrl}), seed ${cert.seed}`);
+  lines.push(`erp-conformance ${cert.suiteVersion} against ${cert.target.name} (${cert.target.baseUrl}), seed ${cert.seed}${cert.nonce ? `, nonce ${cert.nonce}` : ''}`);
   for (const s of sections) {
     const list = cert.requirements.filter((r) => primarySection(r.section) === s);
     const counts = COLUMNS.map((st) => [st, list.filter((r) => r.status === st).length] as const).filter(([, n]) => n > 0);

@@ -115,7 +115,7 @@ function factsTable(cert: Certification): string {
     ['Base URL', cert.target.baseUrl],
     ['Suite version', `erp-conformance ${cert.suiteVersion}`],
     ['Date', `${cert.startedAt} (${(cert.durationMs / 1000).toFixed(1)} s)`],
-    ['Seed', `${cert.seed} (${cert.numRuns} runs per property; --seed ${cert.seed} sends the same requests again)`],
+    ['Seed', `${cert.seed}${cert.nonce ? `, run nonce ${cert.nonce}` : ''} (${cert.numRuns} runs per property; --seed ${cert.seed}${cert.nonce ? ` --nonce ${cert.nonce}` : ''} sends the same requests again)`],
     ['Selection', `${cert.selection ? `--only ${cert.selection.join(',')}` : 'every suite'}${cert.shard ? `, shard ${cert.shard}` : ''}`],
     ['Requests sent', `${cert.requests ?? cert.exchanges} by the suites (${cert.exchanges} exchanges${retries})${cert.preflight ? `, ${cert.preflight.requests} by the preflight` : ''}`],
     ['Pacing', cert.pacing ?? 'not recorded'],

@@ -21,6 +21,7 @@ export function replayCommand(replay: Replay, invocation?: Invocation): string {
   const parts = ['npx', 'erp-conformance', 'run', ...targetFlags(invocation)];
   if (replay.test && replay.file) parts.push('--replay-test', shellQuote(`${replay.file}::${replay.test}`), '--property', String(replay.property ?? 0));
   parts.push('--seed', String(replay.seed));
+  if (replay.nonce) parts.push('--nonce', shellQuote(replay.nonce));
   if (replay.path) parts.push('--path', shellQuote(replay.path));
   if (replay.numRuns !== undefined) parts.push('--num-runs', String(replay.numRuns));
   return parts.join(' ');

@@ -4,7 +4,7 @@
 // at the run budget (run.maxDurationSeconds) the requirements not yet run are "not run"; on an
 // abort (SIGINT/SIGTERM) the certificate holds what the run had, verdict "interrupted".
 // The suites run in ONE worker process, so one client and one scheduler pace every request.
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -36,6 +36,8 @@ export interface RunOptions {
   /** Requirement id prefixes (OS, CU ...) whose suites run; all when absent. */
   only?: string[];
   seed?: number;
+  /** The run nonce (default: a new one each run): `--seed` with it replays the same requests. */
+  nonce?: string;
   numRuns?: number;
   /** Where progress and the summary go (default: stdout). */
   log?: (line: string) => void;
@@ -65,6 +67,11 @@ export interface RunResult {
   certification: Certification;
   exitCode: number;
   files: { certification: string; html: string; junit: string; records: string; allure?: string; log: string };
+}
+
+/** A run nonce: 8 hex digits, new for each run. */
+export function newNonce(): string {
+  return randomBytes(4).toString('hex');
 }
 
 export function suiteVersion(): string {
@@ -97,6 +104,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = Date.now();
   const seed = o.seed ?? o.config.properties.seed ?? randomInt(0, 2 ** 31 - 1);
+  const nonce = o.nonce ?? newNonce();
   const numRuns = o.numRuns ?? o.config.properties.numRuns;
   const suites = o.replay ? new Set([o.replay.file.split('/')[1] as Requirement['suite']]) : selectSuites(o.only, o.withLoad ?? false);
   const scrub = scrubber([o.config.target.token, o.config.target.secondToken]);
@@ -112,10 +120,10 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const allureDir = path.join(o.out, 'allure-results');
   if (o.allure !== false) rmSync(allureDir, { recursive: true, force: true });
   const provide: SuiteContext = {
-    config: o.config, seed, numRuns, concurrency: o.config.run.concurrency, deadline, outDir: o.out, ...(o.replay ? { replay: o.replay } : {}),
+    config: o.config, seed, nonce, numRuns, concurrency: o.config.run.concurrency, deadline, outDir: o.out, ...(o.replay ? { replay: o.replay } : {}),
     properties: propertiesIn(suites),
   };
-  log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`);
+  log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`);
   // Two passes: the functional suites, then the rate-limit suite alone, so the probe measures the
   // quota without the functional suites spending it (and they are not throttled by the probe).
   const passes = [[...suites].filter((x) => x !== 'rate-limit'), suites.has('rate-limit') ? ['rate-limit'] : []].filter((p) => p.length > 0);
@@ -144,6 +152,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     seed,
+    nonce,
     numRuns,
     suites: [...suites],
     selection: o.replay ? [`replay of ${o.replay.test}`] : (o.only ?? null),

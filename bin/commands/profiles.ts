@@ -15,7 +15,9 @@ function choices(p: Profile): string[][] {
     ['ENV-5', 'JSON Content-Type', p.http.jsonType],
     ['ENV-7', 'wrong request Content-Type', String(p.http.contentTypeStatus)],
     ['AUTH-4', 'token checked', p.http.tokenCheck === 'first' ? 'before validation' : 'after validation'],
-    ['-', 'connection', p.http.connectionClose ? 'Connection: close' : 'keep-alive'],
+    ['-', 'connection', `${p.http.connectionClose ? 'Connection: close' : 'keep-alive'}${p.http.chunked ? ', Transfer-Encoding: chunked' : ''}`],
+    ['AUTH-7', 'api-token sent twice', p.http.duplicateToken === 'first' ? 'first value kept' : p.http.duplicateToken === 'last' ? 'last value kept' : 'refused'],
+    ['ENV-8', '403 and 429 body', p.http.refusalErrors ?? p.http.errors],
     ['CU-1, RP-7', 'ids', p.ids.base === 0n ? `small (contacts from ${p.ids.firstContactId})` : `past 2^53 (from ${p.ids.firstContactId})`],
     ['RL-4', 'rate limit always on', `${limitText(rl.always)}${rl.always ? (rl.everyRoute ? ' on every route' : ' on customer+report') : ''}`],
     ['RL-4', 'rate limit of the probe pass', `${limitText(rl.probe)}${rl.probe ? (rl.everyRoute ? ' on every route' : ' on customer+report') : ''}`],
@@ -26,8 +28,8 @@ function choices(p: Profile): string[][] {
     ['ST-2', 'transitions', p.transitions],
     ['CU-11', 'required fields, unknown fields', `${c.required}; ${c.unknownFields}`],
     ['CU-12', 'master data', `${c.strict ? 'strict' : 'lenient'}${c.checkPin ? ', 6-digit pin' : ''}; openingType ${c.openingTypes?.join('/') ?? 'any'}; dates ${c.dateFormat}${c.anyDateFormat ? ' (or any format)' : ''}`],
-    ['CU-8', 'contact types, saving', `${c.contactTypes.join('/')}${c.enforceContactTypes ? ' (enforced)' : ''}; ${c.normalise ? 'normalises' : 'stores as sent'}`],
-    ['CU-8', 'Get Contact By Id', p.readBack.contact],
+    ['CU-8', 'contact types, saving', `${c.contactTypes.join('/')}${c.enforceContactTypes ? ' (enforced)' : ''}; ${c.normalise ? 'normalises' : 'stores as sent'}${c.uniqueMobile ? '; mobNo unique per branch' : ''}`],
+    ['CU-8', 'Get Contact By Id', `${p.readBack.contact}${p.readBack.contactExtras ? ' (adds createdAt, branchName; default address first)' : ''}`],
     ['ST-1', 'Order Status', `${p.readBack.orderStatus.path} (${p.readBack.orderStatus.orderStatus}, ${p.readBack.orderStatus.paymentStatus} = ${p.readBack.orderStatus.paidValue})`],
   ];
 }

@@ -24,7 +24,9 @@ export const runCommand: Command = {
     '  --config FILE        run config (JSON); ERP_BASE_URL, ERP_API_TOKEN, ERP_API_TOKEN_2 override it',
     '  --out DIR            output folder (default ./erp-conformance-report)',
     `  --only LIST          requirement prefixes to run: ${PREFIXES.join(', ')} (the verdict is then selection-passed, never certified)`,
-    '  --seed N             fast-check seed: the same seed sends the same requests',
+    '  --seed N             fast-check seed: the same seed (with the same --nonce) sends the same requests',
+    '  --nonce TEXT         run nonce (default: a new one per run, printed and in the certificate): with the seed it makes',
+    '                       the values a target may keep unique (mobile numbers, e-mails, GSTIN, PAN)',
     '  --num-runs N         runs per property (default: config properties.numRuns, 100)',
     '  --concurrency N      requests in flight at once (default: config run.concurrency, 8)',
     '  --rate-limit Q/W     never send more than Q requests per window W, e.g. 100/10s (config run.rateLimit)',
@@ -54,6 +56,7 @@ export const runCommand: Command = {
       out: { type: 'string' },
       only: { type: 'string' },
       seed: { type: 'string' },
+      nonce: { type: 'string' },
       'num-runs': { type: 'string' },
       concurrency: { type: 'string' },
       'rate-limit': { type: 'string' },
@@ -77,6 +80,7 @@ export const runCommand: Command = {
     const unknown = only?.filter((p) => !PREFIXES.includes(p));
     if (unknown?.length) throw new UsageError(`--only: unknown prefix ${unknown.join(', ')} (known: ${PREFIXES.join(', ')})`, runCommand);
     const seed = values.seed === undefined ? undefined : intFlag(runCommand, 'seed', values.seed, 0, 0, 2 ** 31 - 1);
+    if (values.nonce !== undefined && !/^[0-9A-Za-z-]{1,32}$/.test(values.nonce)) throw new UsageError(`--nonce must be 1 to 32 letters, digits or -, received ${JSON.stringify(values.nonce)}`, runCommand);
     const numRuns = values['num-runs'] === undefined ? undefined : intFlag(runCommand, 'num-runs', values['num-runs'], 100, 1, 100_000);
     if ((values.fault?.length || values.profile) && values.config) throw new UsageError('--fault and --profile apply to the embedded reference only (no --config)', runCommand);
     if (values['rate-limit'] !== undefined && !RATE_CAP.test(values['rate-limit'])) throw new UsageError(`--rate-limit must be Q/W like 100/10s or 60/1m, received ${JSON.stringify(values['rate-limit'])}`, runCommand);
@@ -147,7 +151,7 @@ export const runCommand: Command = {
     const { runConformance } = await import('../../suites/run.ts');
     try {
       const result = await runConformance({
-        config, out, only, seed, numRuns, shard, allure: !values['no-allure'], withLoad: values['with-load'] ?? false, beforeRateLimitPass,
+        config, out, only, seed, ...(values.nonce !== undefined ? { nonce: values.nonce } : {}), numRuns, shard, allure: !values['no-allure'], withLoad: values['with-load'] ?? false, beforeRateLimitPass,
         signal: abort.signal, abortedBy: () => signalled,
         preflight: !values['no-preflight'],
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',

@@ -59,14 +59,16 @@ export const envelopeAuthRequirements: Requirement[] = [
   { id: 'AUTH-6', section: '5 rules 1-2', level: 'MUST', suite: 'envelope-auth', operations: [...ALL],
     title: 'An empty api-token header is rejected with 403',
     quote: 'Every operation requires the header api-token ... A request without a valid token is rejected with HTTP 403 (Unauthorized).' },
-  { id: 'AUTH-7', section: '5 rule 2', level: 'MUST', suite: 'envelope-auth', operations: [...ALL],
-    title: 'A request carrying api-token twice, one of them invalid, is never answered 2xx',
+  { id: 'AUTH-7', section: '5 rule 2', level: 'INFO', suite: 'envelope-auth', operations: [...ALL],
+    title: 'Observed: which of two api-token values (one valid, one invalid) the target keeps, or whether it refuses both',
     quote: 'A request without a valid token is rejected with HTTP 403 (Unauthorized).',
-    ambiguity: 'Whether a request with a valid and an invalid api-token "has a valid token" is not stated, and RFC 9110 5.3 lets a recipient combine the two values into one list. '
-      + 'Lenient MUST oracle: any 4xx (403, or 400 for a malformed header), never a 2xx; AUTH-7b holds the strict 403.' },
+    ambiguity: 'The spec says nothing about a header sent twice. Correct stacks keep one value: the first (Java getHeader, Go Header.Get) or the last (a header map built from the list); '
+      + 'stacks that join the values (Node, .NET) refuse both orders. An invalid-then-valid pair answered 200 is therefore no failure: recorded, never failed. '
+      + 'Advice for the vendor: refuse a request that carries api-token more than once, so that a token a proxy or client adds cannot hide or override another.' },
   { id: 'AUTH-7b', section: '5 rule 2', level: 'SHOULD', suite: 'envelope-auth', operations: [...ALL],
-    title: 'A request carrying api-token twice, one of them invalid, is rejected with 403',
-    quote: 'A request without a valid token is rejected with HTTP 403 (Unauthorized).' },
+    title: 'A request carrying api-token twice, both values invalid, is rejected with 403',
+    quote: 'A request without a valid token is rejected with HTTP 403 (Unauthorized).',
+    ambiguity: 'Two invalid values hold no valid token whichever one a stack keeps, and joined they are no valid token either. SHOULD, not MUST: a stack may refuse a repeated header with 400 before the token is read.' },
   { id: 'AUTH-8', section: '5 rule 1', level: 'MUST', suite: 'envelope-auth', operations: [...ALL],
     title: 'A valid token sent only in the query string or under another header name (Authorization, x-api-token, api_token) is rejected with 403',
     quote: 'Every operation requires the header api-token',

@@ -4,6 +4,7 @@ import type { Exchange } from '../types.ts';
 import { isRecord } from './envelope.ts';
 import { stringifyJson } from '../../client/json.ts';
 import { defineCheck, describeResponse, type Fact } from './finding.ts';
+import { uniquenessRefusal } from './uniqueness.ts';
 
 /** Short JSON for facts, ids past 2^53 written with every digit (what the target sent). */
 export function showExact(value: unknown, max = 200): string {
@@ -12,7 +13,9 @@ export function showExact(value: unknown, max = 200): string {
 }
 
 /** 4.2 Success: "HTTP 200 ... response an object with contactId (integer, id of the created contact)". */
-export const customerCreated = defineCheck('customer.created', 'CU-1', (ex: Exchange): Fact[] => {
+export const customerCreated = defineCheck('customer.created', 'CU-1', (ex: Exchange): Fact[] | null => {
+  // A value the run chose is taken under the vendor's own uniqueness rule: evidence of nothing.
+  if (uniquenessRefusal(ex) !== undefined) return null;
   if (ex.response?.status !== 200) {
     return [{ title: 'A valid customer was not created', received: describeResponse(ex), expected: 'HTTP 200 with response.contactId an integer' }];
   }
@@ -43,6 +46,7 @@ export function anyContactId(ex: Exchange): number | bigint | undefined {
 /** CU-3, CU-7: the customer was accepted (HTTP 200); the shape of the answer is CU-1's. */
 export const customerAccepted = defineCheck('customer.accepted', 'CU-3', (ex: Exchange): Fact[] | null => {
   if (!ex.response || ex.response.status === 429) return null; // a rate limit says nothing about the customer
+  if (uniquenessRefusal(ex) !== undefined) return null; // the vendor's uniqueness rule, not the customer's shape
   return ex.response.status === 200 ? [] : [{ title: 'A valid customer was not accepted', received: describeResponse(ex), expected: 'HTTP 200' }];
 });
 

@@ -47,6 +47,12 @@ export interface Profile {
     contentTypeStatus: 400 | 415;
     /** AUTH-4: whether the token is checked before or after the request's form is validated. */
     tokenCheck: 'first' | 'after-validation';
+    /** AUTH-7 (INFO): api-token sent twice - both refused (default), or the first or the last value kept (Java/Go, header maps). */
+    duplicateToken?: 'refuse' | 'first' | 'last';
+    /** ENV-8: the body of 403 and 429 when it differs from `errors` (e.g. a gateway's own JSON). */
+    refusalErrors?: ErrorStyle;
+    /** Transfer-Encoding: chunked instead of Content-Length. */
+    chunked?: boolean;
   };
   ids: {
     /** Added to voucher and transaction numbers: 0n, or 2^60 for a vendor with 64-bit ids. */
@@ -98,11 +104,15 @@ export interface Profile {
     enforceContactTypes: boolean;
     /** CU-8: saving trims text, lower-cases e-mail, upper-cases GSTIN and PAN, writes amounts "12.5". */
     normalise: boolean;
+    /** A mobNo already saved for another contact of the branch is refused: 400 "Mobile number already exists". */
+    uniqueMobile?: boolean;
   };
   readBack: {
     /** "Get Contact By Id" GET path with {contactId} and {branchId} (in the path or the query). */
     contact: string;
     orderStatus: OrderStatusReadBack;
+    /** The contact read adds fields of its own (createdAt, branchName) and lists the default address first. */
+    contactExtras?: boolean;
   };
 }
 

@@ -55,8 +55,24 @@ function normalised<T extends Record<string, unknown>>(value: T): T {
   return out as T;
 }
 
+/** cu-type-coercion: what Jackson's defaults make of a body - numbers as text, null/true/false as integers. */
+const TEXT_FIELDS = new Set(['firstName', 'lastName', 'companyName', 'email', 'mobNo', 'telephone', 'whatsappNo', 'remark', 'contactType']);
+const INT_FIELDS = new Set(['isDefault', 'addressId', 'contactId']);
+function coerced(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (TEXT_FIELDS.has(k) && (typeof v === 'number' || v === null)) out[k] = v === null ? '' : String(v);
+    else if (INT_FIELDS.has(k) && (v === null || typeof v === 'boolean')) out[k] = v === true ? 1 : 0;
+    else if (k === 'contactAddressDTO' && Array.isArray(v)) out[k] = v.map(coerced);
+    else out[k] = v;
+  }
+  return out;
+}
+
 function parseCustomer(ctx: Ctx, req: Req): Customer {
-  const parsed = ctx.schemas.customer.safeParse(parseJson(ctx, req, true));
+  const body = parseJson(ctx, req, true);
+  const parsed = ctx.schemas.customer.safeParse(ctx.faults.has('cu-type-coercion') ? coerced(body) : body);
   if (!parsed.success) invalid(describeIssue(parsed.error));
   let c = completeCustomer(parsed.data as Partial<Customer>);
   if (ctx.profile.customer.normalise) c = { ...normalised(c), contactAddressDTO: c.contactAddressDTO.map(normalised) };
@@ -73,6 +89,7 @@ export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   const existing = c.contactId === 0 ? undefined : ctx.store.contacts.get(String(c.contactId));
   if (c.contactId !== 0 && (!existing || existing.branchId !== branchId))
     invalid(`contactId ${c.contactId} does not exist in branch ${branchId}`);
+  if (ctx.profile.customer.uniqueMobile) mobileUnique(ctx, branchId, c);
 
   let addresses = existing ? [...existing.addresses] : [];
   // 4.2: "deletedAddressIds lists addresses to drop" (CU-10).
@@ -93,6 +110,14 @@ export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   if (f.has('cu-contactid-reused')) return save(jsonId(ctx.profile.ids.firstContactId));
   if (f.has('cu-contactid-race')) return raceForId(ctx, save);
   return save(ctx.store.newContactId());
+}
+
+/** A vendor's own rule, as real ERPs have: a mobile number belongs to one contact of a branch
+ *  (the contact itself may be saved again with it). */
+function mobileUnique(ctx: Ctx, branchId: number, c: Customer): void {
+  for (const other of ctx.store.contacts.values()) {
+    if (other.branchId === branchId && other.mobNo === c.mobNo && String(other.contactId) !== String(c.contactId)) invalid('Mobile number already exists');
+  }
 }
 
 /** cu-contactid-race: the next id is read, the handler waits (a round trip to a slow sequence),

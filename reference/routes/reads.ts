@@ -22,10 +22,15 @@ export function readContact(ctx: Ctx, req: Req, contactIdText: string, branchQue
   const contact = ctx.store.contacts.get(key);
   if (!contact || contact.branchId !== branchId) invalid(`contactId ${key} does not exist in branch ${branchId}`);
   const { branchId: _b, addresses, ...fields } = contact;
+  const list = addresses.map((a) => ({ ...a }));
+  // A vendor's read may carry fields of its own and list the default address first.
+  const extras = ctx.profile.readBack.contactExtras;
+  if (extras) list.sort((a, b) => Number(b.isDefault === 1) - Number(a.isDefault === 1));
   return success(ctx, ctx.profile.messages.contact, {
     ...fields,
+    ...(extras ? { createdAt: new Date(0).toISOString(), branchName: `Branch ${branchId}` } : {}),
     deletedAddressIds: [],
-    contactAddressDTO: addresses.map((a) => ({ ...a })),
+    contactAddressDTO: list,
   });
 }
 

@@ -7,7 +7,7 @@ import { anyContactId, customerAccepted, customerCreated } from '../../contract/
 import { toFinding } from '../../contract/checks/finding.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';
 import { customer } from '../../generators/customer.ts';
-import { outOfSetCustomer, wrongTypeCustomer } from '../../generators/invalid-customer.ts';
+import { coercibleCustomer, outOfSetCustomer, wrongTypeCustomer } from '../../generators/invalid-customer.ts';
 import { verifies } from '../support/harness.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated } from './contact-ids.ts';
@@ -79,10 +79,18 @@ verifies(['CU-7'], 'Customers whose "may be empty string" fields are empty, all 
   }, { numRuns: Math.max(4, Math.ceil(h.ctx.numRuns / 10)) });
 });
 
-verifies(['CU-4'], 'Values of the wrong JSON type, or not numeric where a number is stated, are rejected with 400', async (h, t) => {
+verifies(['CU-4'], 'Values no parser coerces into the stated type (text that is no number where a number is stated, a non-array where an array is stated) are rejected with 400', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
   await h.property(wrongTypeCustomer(customerConstraints(h)), async ({ mutation, body }) =>
     h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-4', `customer with ${mutation}`));
+});
+
+verifies(['CU-4b'], 'Values of another JSON type that lenient parsers coerce (a number where text is stated, true or null where an integer is stated) are rejected with 400', async (h, t) => {
+  if (h.config.writes === false) h.skip(NO_WRITES, t);
+  // Five values: a few runs suffice.
+  await h.property(coercibleCustomer(customerConstraints(h)), async ({ mutation, body }) =>
+    h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-4b', `customer with ${mutation}`),
+  { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) });
 });
 
 verifies(['CU-5'], 'An isDefault other than 0 or 1 is rejected with 400', async (h, t) => {

@@ -30,7 +30,7 @@ export function validCalls(h: Harness): OperationCall[] {
     },
   ];
   if (h.config.writes !== false) {
-    const [body] = fc.sample(customer({ ...f.customer, minAddresses: 1, maxAddresses: 2 }), { seed: h.ctx.seed + 99, numRuns: 1 });
+    const [body] = fc.sample(customer({ ...f.customer, minAddresses: 1, maxAddresses: 2, unique: h.uniqueKey() }), { seed: h.ctx.seed + 99, numRuns: 1 });
     calls.push({ operation: 'customer-create', send: (token, contentType) => h.client.createCustomer({ branchId: f.branchId, body, ...auth(token), contentType }) });
   }
   return calls;

@@ -8,7 +8,7 @@ import { pageTotal, pageWithinLimit } from '../../contract/checks/report.ts';
 import type { Exchange } from '../../contract/types.ts';
 import type { Harness } from '../support/harness.ts';
 import { verifies } from '../support/harness.ts';
-import { fixtureQuery, needsTransactions, page, sendRaw, walk, type Query } from './query.ts';
+import { fixtureQuery, limitCap, needsTransactions, page, sendRaw, walk, type Query } from './query.ts';
 
 const INT32_MAX = 2n ** 31n - 1n;
 const SAFE_MAX = 2n ** 53n - 1n;
@@ -71,5 +71,13 @@ verifies(['RP-20', 'RP-2', 'RP-13'], 'limit and offset at the edges of their typ
     largest: largest !== undefined ? name(largest) : null,
     above: above !== undefined ? { limit: name(above), ...outcome(limitPages[limits.indexOf(above)]!) } : null,
     limits: observed,
+  });
+  // RP-13: the cap the run learned and respected (a 4xx above a limit it accepted is the vendor's cap, never a failure).
+  const cap = await limitCap(h);
+  h.observe('largestLimit', {
+    accepted: cap.accepted,
+    refused: cap.refused !== undefined ? { limit: cap.refused, answer: cap.refusal } : null,
+    refusedLater: cap.refusedLater,
+    capBetween: cap.refused !== undefined ? `${Math.max(cap.accepted, ...limits.filter((l, i) => l <= 1_000_000n && full(limitPages[i]!, l)).map(Number))} .. ${Math.min(cap.refused, ...cap.refusedLater) - 1}` : null,
   });
 });

@@ -5,7 +5,7 @@ import { pageItems, pageWithinLimit } from '../../contract/checks/report.ts';
 import { dateRange } from '../../generators/date-range.ts';
 import { pageRequest } from '../../generators/page-request.ts';
 import { verifies } from '../support/harness.ts';
-import { fixtureQuery, needsTransactions, page, total, walk } from './query.ts';
+import { capRefused, fitLimit, fixtureQuery, needsTransactions, page, total, walk } from './query.ts';
 
 /** Pages walked at most per query: a query is paged with a limit that reaches its end in about this many. */
 const MAX_PAGES = 25;
@@ -20,7 +20,9 @@ verifies(['RP-2'], 'Consecutive pages are disjoint and together hold totalCount 
     const sub = { ...q, ...range };
     const { total: t } = await total(h, sub);
     if (t === undefined) return []; // RP-7 reports it
-    const w = await walk(h, sub, { limit: Math.max(limit, Math.ceil(t / (MAX_PAGES - 5))), maxPages: MAX_PAGES });
+    const w = await walk(h, sub, { limit: await fitLimit(h, Math.max(limit, Math.ceil(t / (MAX_PAGES - 5)))), maxPages: MAX_PAGES });
+    // 8 rule 2: a limit above the vendor's own cap, refused: its choice, not a pagination defect.
+    if (!w.answered && (await capRefused(h, w.pages[w.pages.length - 1]!, w.limit))) return [];
     if (!w.exhausted) incomplete++;
     return [...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })];
   }, { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 8)) });
@@ -32,8 +34,10 @@ verifies(['RP-2'], 'totalCount is the same whatever limit and offset, and a page
   const q = fixtureQuery(h);
   const base = await total(h, q);
   if (base.total === undefined) return;
-  await h.property(pageRequest({ maxLimit: 100, maxOffset: base.total + 50 }), async ({ limit, offset }) => {
-    const ex = await page(h, q, limit, offset);
+  await h.property(pageRequest({ maxLimit: 100, maxOffset: base.total + 50 }), async (p) => {
+    const limit = await fitLimit(h, p.limit);
+    const ex = await page(h, q, limit, p.offset);
+    if (await capRefused(h, ex, limit)) return [];
     return [...totalCountStable([base.ex, ex]), ...pageWithinLimit(ex, { limit })];
   }, { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) });
 });

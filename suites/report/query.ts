@@ -9,6 +9,7 @@ import { pageIds } from '../../contract/checks/report-relations.ts';
 import type { IdSet } from '../../contract/checks/report-sets.ts';
 import type { Exchange } from '../../contract/types.ts';
 import type { Harness } from '../support/harness.ts';
+import type { LimitCap } from '../support/shared.ts';
 
 export type Query = { dateFrom: string; dateTo: string; branchList: string; moduleName?: string[] } & Partial<Record<FilterKey, string>>;
 
@@ -18,7 +19,6 @@ const WALK_LIMITS = [200, 100, 50, 20, 10];
 export const MAX_WALK_PAGES = 60;
 
 const answers = new Map<string, Promise<Exchange>>();
-const walkLimits = new Map<string, Promise<number>>();
 
 /** The run a request belongs to (the cache never crosses runs). */
 const runKey = (h: Harness) => `${h.config.target.baseUrl}|${h.ctx.deadline}|${h.ctx.seed}`;
@@ -62,21 +62,53 @@ export async function total(h: Harness, q: Query): Promise<{ ex: Exchange; total
   return { ex, total: pageTotal(ex) };
 }
 
+/** A refusal of a limit above its maximum: a 4xx other than 403 and 429. */
+const refusedStatus = (s: number | undefined) => s !== undefined && s >= 400 && s < 500 && s !== 403 && s !== 429;
+
+/**
+ * 8 rule 2: "the maximum value of limit: not shown". Learned once per run, by the first walk of the
+ * fixture query: the largest of WALK_LIMITS the target accepts, and the smallest it refused with a
+ * 4xx above it (a vendor may refuse a limit above its own cap). Kept in the run's shared object.
+ */
+export function limitCap(h: Harness): Promise<LimitCap> {
+  const shared = h.run.report;
+  shared.cap ??= (async () => {
+    let refused: Exchange | undefined;
+    let at: number | undefined;
+    for (const l of WALK_LIMITS) {
+      const ex = await page(h, fixtureQuery(h), l, 0);
+      if (!refusedStatus(ex.response?.status)) return { accepted: l, ...(refused ? { refused: at!, refusal: refusalText(refused) } : {}), refusedLater: [] };
+      refused = ex;
+      at = l;
+    }
+    return { accepted: WALK_LIMITS[0]!, refusedLater: [] };
+  })();
+  return shared.cap;
+}
+
+const refusalText = (ex: Exchange) => `HTTP ${ex.response!.status} ${ex.response!.body.slice(0, 160)}`;
+
 /** The largest of WALK_LIMITS the target accepts for the fixture query (4xx above its maximum). */
-export function walkLimit(h: Harness): Promise<number> {
-  const key = runKey(h);
-  let limit = walkLimits.get(key);
-  if (!limit) {
-    limit = (async () => {
-      for (const l of WALK_LIMITS) {
-        const s = (await page(h, fixtureQuery(h), l, 0)).response?.status;
-        if (s === undefined || s < 400 || s >= 500 || s === 429) return l;
-      }
-      return WALK_LIMITS[0]!;
-    })();
-    walkLimits.set(key, limit);
-  }
-  return limit;
+export async function walkLimit(h: Harness): Promise<number> {
+  return (await limitCap(h)).accepted;
+}
+
+/** A limit the test wants, kept below the cap the run learned (a limit the target refused is not sent again). */
+export async function fitLimit(h: Harness, limit: number): Promise<number> {
+  const cap = await limitCap(h);
+  return cap.refused !== undefined && limit >= cap.refused ? cap.accepted : limit;
+}
+
+/**
+ * Was this page refused for a limit above the target's own cap? A 4xx to a limit larger than one
+ * the target accepted is the vendor's cap (RP-13 records it), never a failure: the caller takes
+ * no evidence from it.
+ */
+export async function capRefused(h: Harness, ex: Exchange, limit: number): Promise<boolean> {
+  const cap = await limitCap(h);
+  if (!refusedStatus(ex.response?.status) || limit <= cap.accepted) return false;
+  if (!cap.refusedLater.includes(limit)) cap.refusedLater = [...cap.refusedLater, limit].sort((a, b) => a - b);
+  return true;
 }
 
 /** Every page of one query, from offset 0, each starting where the last ended. */

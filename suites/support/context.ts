@@ -14,6 +14,9 @@ export interface SuiteContext {
   config: RunConfig;
   /** fast-check seed of every property: `--seed` reruns exactly the same requests. */
   seed: number;
+  /** The run nonce: with the seed, it makes the values a target may keep unique differ from run to
+   *  run (generators/unique-values.ts); given again (`--nonce`), the same requests are sent. */
+  nonce: string;
   numRuns: number;
   /** Requests in flight at once (run.concurrency); property runs are evaluated this many at a time. */
   concurrency: number;

@@ -10,14 +10,17 @@ import { envelopeChecks } from '../../contract/checks/envelope.ts';
 import { withEvidenceSink } from '../../contract/checks/evidence.ts';
 import { timedOut, toFinding, type Check, type CheckOptions } from '../../contract/checks/finding.ts';
 import { statusIs, type StatusOracle } from '../../contract/checks/status.ts';
+import { uniquenessRefusal } from '../../contract/checks/uniqueness.ts';
 import { requirement } from '../../contract/requirements.ts';
 import type { Exchange, Finding, Replay } from '../../contract/types.ts';
+import type { UniqueKey } from '../../generators/unique-values.ts';
 import { allureLabels, allureLinks, findingAttachments } from '../../reports/allure-labels.ts';
 import { scrubber } from '../../reports/scrub.ts';
 import { inFlow } from '../../client/scheduler.ts';
 import { noteCreation } from '../customer/contact-ids.ts';
 import { runClient, type SuiteClient } from './client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
+import { runShared, type RunShared } from './shared.ts';
 import { FindingKeeper } from './keep.ts';
 import { flushProgress } from './progress.ts';
 import { runProperty } from './property.ts';
@@ -43,6 +46,8 @@ export class Harness {
   /** Inside a property body findings are returned to it, and kept only for its final (shrunk) input. */
   private inProperty = false;
   private properties = 0;
+  /** Generators of this test that asked for unique values (h.uniqueKey). */
+  private uniqueUses = 0;
 
   constructor(readonly ctx: SuiteContext, shared: SuiteClient, ids: string[], private readonly where: { file: string; test: string }) {
     this.record = emptyRecord(ids);
@@ -51,6 +56,11 @@ export class Harness {
 
   get config() {
     return this.ctx.config;
+  }
+
+  /** The run's shared object: what the run learned of the target so far (suites/support/shared.ts). */
+  get run(): RunShared {
+    return runShared(this.ctx);
   }
 
   /** Every exchange is checked against the envelope rules of 2.1 and 7, whatever the test is about. */
@@ -67,7 +77,10 @@ export class Harness {
       this.record.rateLimited.retries += ex.rateLimited.retries;
       this.record.rateLimited.waitedMs += ex.rateLimited.waitedMs;
     }
-    if (ex.operation === 'customer-create') noteCreation(this, ex);
+    if (ex.operation === 'customer-create') {
+      noteCreation(this, ex);
+      this.uniquenessRule(ex);
+    }
     stopIfNotSent(ex);
     if (ex.notSent) return this.inconclusive(this.record.ids, `requests were not sent: ${ex.notSent.message}`);
     if (timedOut(ex)) return this.inconclusive(this.record.ids, `requests got no complete answer within target.timeoutMs (${ex.failure!.message})`);
@@ -79,6 +92,15 @@ export class Harness {
     // 2.1 "Response envelope (all operations described here)": the three operations, not the
     // read paths the spec does not show (their answers may have any shape).
     if (SPEC_OPERATIONS.has(ex.operation)) for (const check of envelopeChecks) this.keep(check(ex, undefined));
+  }
+
+  /** A creation refused because a value the run chose is taken (the vendor's own rule, not a
+   *  failure): recorded, and the reason a requirement that saw nothing else is inconclusive. */
+  private uniquenessRule(ex: Exchange) {
+    const taken = uniquenessRefusal(ex);
+    if (taken === undefined) return;
+    this.record.observations.uniquenessRule = `HTTP ${ex.response!.status} ${taken}`;
+    this.inconclusive(this.record.ids, `a customer was refused because a value the run chose is already taken (the target's own uniqueness rule, not a failure): HTTP ${ex.response!.status} ${taken}`);
   }
 
   /** Keeps findings for the certificate; inside a property body only returns them. */
@@ -99,6 +121,12 @@ export class Harness {
   /** The answer's status is what the rule `requirementId` says. */
   expectStatus(ex: Exchange, oracle: StatusOracle, requirementId: string, because: string, replay?: Replay): Finding[] {
     return this.add(statusIs(ex, { oracle, because }, { requirementId, replay }));
+  }
+
+  /** The key of the values a target may keep unique (mobile numbers, e-mails, GSTIN, PAN): the run
+   *  nonce, and this test and the how-manyth generator of it asking (generators/unique-values.ts). */
+  uniqueKey(): UniqueKey {
+    return { nonce: this.ctx.nonce, salt: `${this.where.file}::${this.where.test}#${this.uniqueUses++}` };
   }
 
   /** A fact the spec leaves "not shown", recorded for the certificate: evidence for the test's INFO ids. */
@@ -162,7 +190,7 @@ export class Harness {
       propertiesSpent += this.record.requests - before;
     });
     if (!out.failed) return;
-    const handle: Replay = { seed: this.ctx.seed, path: out.path, file: this.where.file, test: this.where.test, property: index, numRuns };
+    const handle: Replay = { seed: this.ctx.seed, nonce: this.ctx.nonce, path: out.path, file: this.where.file, test: this.where.test, property: index, numRuns };
     this.add(out.findings.map((f) => ({ ...f, replay: handle })));
   }
 

@@ -11,7 +11,7 @@ import { customer } from '../../generators/customer.ts';
 import { dateRange, oneDay, shortRange } from '../../generators/date-range.ts';
 import { outOfSetCustomer, wrongTypeCustomer } from '../../generators/invalid-customer.ts';
 import { malformedGstin } from '../../generators/malformed-gstin.ts';
-import { caseAndWhitespaceVariants, unacceptedOrderStatus } from '../../generators/order-status.ts';
+import { caseVariants, unacceptedOrderStatus, whitespaceVariants } from '../../generators/order-status.ts';
 import { nonIntegerReason, nonNumericReason } from '../../generators/reason.ts';
 import { reportQuery } from '../../generators/report-query.ts';
 
@@ -72,11 +72,18 @@ describe('invalid customers', () => {
 });
 
 describe('order status values', () => {
-  it('outside the six are never one of the six, and the variants cover every status', () => {
-    fc.assert(fc.property(unacceptedOrderStatus(), (s) => !(ORDER_STATUSES as readonly string[]).includes(s)), { numRuns: 500 });
-    const variants = caseAndWhitespaceVariants();
-    expect(variants.some((v) => (ORDER_STATUSES as readonly string[]).includes(v))).toBe(false);
-    for (const s of ORDER_STATUSES) expect(variants.filter((v) => v.trim().toLowerCase() === s.toLowerCase()).length).toBeGreaterThanOrEqual(4);
+  it('outside the six are never one of the six, even once trimmed, and the variants cover every status', () => {
+    const six = ORDER_STATUSES as readonly string[];
+    fc.assert(fc.property(unacceptedOrderStatus(), (s) => !six.includes(s) && !six.includes(s.trim())), { numRuns: 500 });
+    const cases = caseVariants();
+    const spaces = whitespaceVariants();
+    expect([...cases, ...spaces].some((v) => six.includes(v))).toBe(false);
+    // OS-2f: each whitespace variant is one of the six once trimmed (what a trimming stack reads).
+    expect(spaces.every((v) => six.includes(v.trim()))).toBe(true);
+    for (const s of ORDER_STATUSES) {
+      expect(cases.filter((v) => v.toLowerCase() === s.toLowerCase())).toHaveLength(2);
+      expect(spaces.filter((v) => v.trim() === s).length).toBeGreaterThanOrEqual(4);
+    }
   });
   it('reasons are invalid under the reading they stand for', () => {
     fc.assert(fc.property(nonNumericReason(), (r) => typeof r !== 'number' && (typeof r !== 'string' || Number.isNaN(Number(r)) || r.trim() === '')), { numRuns: 300 });

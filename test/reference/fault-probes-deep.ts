@@ -23,7 +23,7 @@ export const DEEP_PROBES: Probe[] = [
   P('auth-prefix-compare', 'report', async (s) => [await report(s, { limit: 1 }, { token: `${TOKEN}-extra` })], statusFlip(403, 200), { token: 'invalid' }),
   P('auth-case-insensitive', 'report', async (s) => [await report(s, { limit: 1 }, { token: TOKEN.toUpperCase() })], statusFlip(403, 200), { token: 'invalid' }),
   P('auth-empty-accepted', 'report', async (s) => [await report(s, { limit: 1 }, { token: '' })], statusFlip(403, 200), { token: 'empty' }),
-  P('auth-duplicate-first', 'report', async (s) => [await report(s, { limit: 1 }, { tokens: [TOKEN, 'not-a-valid-token'] })], statusFlip(403, 200), { token: 'twice' }),
+  P('auth-duplicate-unchecked', 'report', async (s) => [await report(s, { limit: 1 }, { tokens: ['not-a-valid-token', 'another-invalid-token'] })], statusFlip(403, 200), { token: 'twice' }),
   P('auth-query-token', 'report', async (s) => [await s(`${paths.report}?api-token=${TOKEN}`, { body: reportBody({ limit: 1 }), token: null })],
     statusFlip(403, 200), { token: 'elsewhere' }),
   P('auth-bearer-accepted', 'report', async (s) => [await report(s, { limit: 1 }, { token: null, headers: { authorization: `Bearer ${TOKEN}` } })],

@@ -73,6 +73,7 @@ export const PROBES: Probe[] = [
   }),
   P('cu-single-address', 'customer', async (s) => [await customer(s, validCustomer({ contactAddressDTO: [validAddress(), validAddress({ isDefault: 0 })] }))], statusFlip(200, 400)),
   P('cu-opening-unchecked', 'customer', async (s) => [await customer(s, validCustomer({ opening: 'abc' })), await customer(s, validCustomer({ creditLimit: 'lots' }))], statusFlip(400, 200)),
+  P('cu-type-coercion', 'customer', async (s) => [await customer(s, validCustomer({ firstName: 42 as never })), await customer(s, validCustomer({ contactAddressDTO: [validAddress({ isDefault: true as never })] }))], statusFlip(400, 200)),
   P('cu-isdefault-unchecked', 'customer', async (s) => [await customer(s, validCustomer({ contactAddressDTO: [validAddress({ isDefault: 2 as 1 })] }))], statusFlip(400, 200)),
   P('cu-branch-unchecked', 'customer', async (s) => [await customer(s, validCustomer(), 999)], statusFlip(400, 200)),
   P('cu-empty-lastname', 'customer', async (s) => [await customer(s, validCustomer({ lastName: '' }))], statusFlip(200, 400)),

@@ -94,7 +94,7 @@ const ENVELOPE_SUCCESS = ['envelope-status-string', 'envelope-no-message', 'enve
  *  - crash-on-bad-json: probes sending a body that is not JSON; content-type-ignored: probes with another Content-Type;
  *  - auth-missing-accepted: probes sending no api-token header; auth-any-token, auth-prefix-compare,
  *    auth-case-insensitive: probes sending an invalid token; auth-empty-accepted: an empty one;
- *    auth-duplicate-first: two; auth-query-token, auth-bearer-accepted: the token elsewhere; auth-401: probes answered 403;
+ *    auth-duplicate-unchecked: two; auth-query-token, auth-bearer-accepted: the token elsewhere; auth-401: probes answered 403;
  *    auth-skip-order-status: order-status probes without a valid token; auth-rejects-valid: report probes;
  *  - os-*, cu-*, rp-*: probes of their own operation (order status; customer creation and read-back; report);
  *  - rl-*: the rate-limit probes.
@@ -111,7 +111,7 @@ export function related(fault: FaultName, probe: Probe, clean: Seen[]): boolean 
   if (fault === 'auth-missing-accepted') return token === 'none' || token === 'elsewhere';
   if (fault === 'auth-any-token' || fault === 'auth-prefix-compare' || fault === 'auth-case-insensitive') return token === 'invalid';
   if (fault === 'auth-empty-accepted') return token === 'empty';
-  if (fault === 'auth-duplicate-first') return token === 'twice';
+  if (fault === 'auth-duplicate-unchecked') return token === 'twice';
   if (fault === 'auth-query-token' || fault === 'auth-bearer-accepted') return token === 'elsewhere';
   if (fault === 'auth-401') return statuses.includes(403);
   if (fault === 'auth-skip-order-status') return probe.op === 'order-status' && probe.sends.token !== undefined;

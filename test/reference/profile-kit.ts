@@ -47,6 +47,9 @@ export async function profileClient(name: string, opts: ReferenceOptions = {}): 
     return a;
   };
   const key = (n: number | string) => (typeof n === 'number' ? String(voucherId(profile, n)) : n);
+  // Each customer its own mobile number: a profile may keep them unique per branch.
+  let customers = 0;
+  const mobile = () => `98${String(20_000_000 + customers++).padStart(8, '0')}`;
   return {
     server,
     profile,
@@ -57,7 +60,7 @@ export async function profileClient(name: string, opts: ReferenceOptions = {}): 
     save: (body, branch = 1, o = {}) => exactCall('POST', paths.customer(branch), { body: typeof body === 'string' ? body : stringifyExact(body), ...o }),
     readContact: (contactId, branch = 1) => exactCall('GET', fill(profile.readBack.contact, { contactId, branchId: branch })),
     report: (patch = {}, o = {}) => exactCall('POST', paths.report, { body: reportBody(patch), ...o }),
-    customer: (overrides = {}) => validCustomer({ contactType: profile.customer.contactTypes[0]!, dateOfBirth: dateIn(profile), ...overrides }),
+    customer: (overrides = {}) => validCustomer({ contactType: profile.customer.contactTypes[0]!, dateOfBirth: dateIn(profile), mobNo: mobile(), ...overrides }),
     address: (overrides = {}) => validAddress(overrides),
     close: () => server.close(),
   };
@@ -72,7 +75,8 @@ export function stringifyExact(value: unknown): string {
 export function expectErrorShape(profile: Profile, a: Answer, status: number): void {
   expect(a.status, a.text.slice(0, 200)).toBe(status);
   const type = a.headers['content-type'] ?? '';
-  switch (profile.http.errors) {
+  const refusal = (status === 403 || status === 429) && profile.http.refusalErrors;
+  switch (refusal || profile.http.errors) {
     case 'envelope':
       // ENV-4: an envelope error says status false and its own status as code; ENV-5: a JSON media type.
       expect(type).toMatch(/^application\/json/);

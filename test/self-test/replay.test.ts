@@ -24,9 +24,29 @@ describe('a failing property', () => {
     expect(evidence.length).toBeGreaterThan(0);
     expect(evidence[0]!.replay).toMatchObject({ seed: 7, path: expect.stringMatching(/^\d+(:\d+)*$/), file: 'suites/order-status/validation.test.ts', property: expect.any(Number) });
     expect(first.lines.join('\n')).toContain(replayCommand(evidence[0]!.replay!, { faults: ['os-case-insensitive'] }));
-    const again = await runAgainstReference({ faults: ['os-case-insensitive'], only: ['OS'], seed: 7, numRuns: 20 });
+    // The replay handle carries the run nonce: the seed with it sends the same requests.
+    expect(evidence[0]!.replay!.nonce).toMatch(/^[0-9a-f]{8}$/);
+    expect(first.lines.join('\n')).toContain(`--nonce '${evidence[0]!.replay!.nonce}'`);
+    const again = await runAgainstReference({ faults: ['os-case-insensitive'], only: ['OS'], seed: 7, nonce: evidence[0]!.replay!.nonce!, numRuns: 20 });
     expect(os2Evidence(again)).toEqual(evidence);
   }, 120_000);
+
+  it('makes the values a target may keep unique from the seed and the nonce: the same with the same nonce, others with a new one', async () => {
+    // cu-contactid-string fails CU-1 on every creation: its first finding shows the customer sent.
+    const sent = async (nonce?: string) => {
+      const r = await runAgainstReference({ faults: ['cu-contactid-string'], only: ['CU'], seed: 7, numRuns: 5, ...(nonce ? { nonce } : {}) });
+      const cu1 = r.certification.requirements.find((x) => x.id === 'CU-1')!;
+      const body = JSON.parse(cu1.findings[0]!.exchange!.request.body!) as Record<string, string>;
+      return { nonce: r.certification.nonce!, mobNo: body.mobNo, email: body.email, body: cu1.findings[0]!.exchange!.request.body };
+    };
+    const first = await sent();
+    const replayed = await sent(first.nonce);
+    const fresh = await sent();
+    expect(replayed.body).toBe(first.body);
+    expect(fresh.nonce).not.toBe(first.nonce);
+    expect(fresh.mobNo).not.toBe(first.mobNo);
+    expect(fresh.mobNo).toMatch(/^[6-9][0-9]{9}$/);
+  }, 240_000);
 
   it('replays alone from the printed line: the same failing request, one test, no voucher changed', async () => {
     const first = await runAgainstReference({ faults: ['os-case-insensitive'], only: ['OS'], seed: 7, numRuns: 20, invocation: { faults: ['os-case-insensitive'] } });

@@ -12,6 +12,29 @@ export function tempOut(name: string): string {
   return mkdtempSync(path.join(os.tmpdir(), `erp-${name}-`));
 }
 
+/**
+ * Runs the suites `times` times in a row against ONE reference server (its state kept from run to
+ * run, as a vendor's staging server keeps it), each run with the same options (the same seed; a
+ * new run nonce each time unless `nonce` is given).
+ */
+export async function runsInARow(
+  times: number,
+  o: { reference?: ReferenceOptions } & Partial<RunOptions>,
+): Promise<Array<RunResult & { out: string }>> {
+  const server = await startReference({ port: 0, faults: [], ...o.reference });
+  try {
+    const config = loadConfig({ base: server.runConfig(), env: {} });
+    const results: Array<RunResult & { out: string }> = [];
+    for (let i = 0; i < times; i++) {
+      const out = tempOut(`run-${i + 1}`);
+      results.push({ ...(await runConformance({ allure: false, numRuns: 10, seed: 1, log: () => {}, ...o, config, out })), out });
+    }
+    return results;
+  } finally {
+    await server.close();
+  }
+}
+
 export async function runAgainstReference(
   o: { faults?: FaultName[]; reference?: ReferenceOptions; patch?: (c: RunConfig) => RunConfig } & Partial<RunOptions>,
 ): Promise<RunResult & { lines: string[]; out: string }> {

@@ -1,0 +1,33 @@
+// The run's one shared object in the suite worker: what the run learns about the target while it
+// goes and every test may need (the vendor's own report limit cap). One object per run, reached
+// from any test through its harness (h.run); never a module-level map per fact.
+import type { SuiteContext } from './context.ts';
+
+/** 8 rule 2: "the maximum value of limit: not shown" - what the run learned of the target's cap (RP-13). */
+export interface LimitCap {
+  /** The largest limit the target answered 200 for the fixture query when the run first asked. */
+  accepted: number;
+  /** The smallest limit refused with a 4xx above `accepted` at that time (the cap lies below it), if any. */
+  refused?: number;
+  /** What the target said when it refused it. */
+  refusal?: string;
+  /** Limits refused later above `accepted` (each a cap refusal, never a failure), smallest first. */
+  refusedLater: number[];
+}
+
+export interface RunShared {
+  report: {
+    /** The cap as learned once, by the first walk of the fixture range (suites/report/query.ts). */
+    cap?: Promise<LimitCap>;
+  };
+}
+
+const runs = new Map<string, RunShared>();
+
+/** The run's shared object (a run is its nonce and its deadline). */
+export function runShared(ctx: SuiteContext): RunShared {
+  const key = `${ctx.nonce}|${ctx.deadline}|${ctx.config.target.baseUrl}`;
+  let run = runs.get(key);
+  if (!run) runs.set(key, (run = { report: {} }));
+  return run;
+}

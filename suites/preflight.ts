@@ -9,6 +9,7 @@ import type { RunConfig, VoucherRole } from '../config/schema.ts';
 import { VOUCHER_ROLES } from '../config/schema.ts';
 import { pageItems, pageTotal } from '../contract/checks/report.ts';
 import type { Exchange } from '../contract/types.ts';
+import { customerFixtures, weakeningNotes, type PreflightCustomer } from './preflight-customer.ts';
 
 export interface PreflightProblem {
   /** The config key the problem is about. */
@@ -21,6 +22,8 @@ export interface PreflightResult {
   /** What was checked, and what could not be (for the certificate). */
   notes: string[];
   requests: number;
+  /** The customer the preflight created with the config's master data (suites/preflight-customer.ts). */
+  customer?: PreflightCustomer;
 }
 
 const answered = (ex: Exchange) => (ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason}: ${ex.failure?.message ?? ex.notSent?.message ?? ''})`);
@@ -154,11 +157,15 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
     if (problems.length) return { problems, notes, requests: client.count() };
     // Side by side; the report's problems are listed first.
     const vouchers = { problems: [] as PreflightProblem[], notes: [] as string[] };
-    await Promise.all([reportFixtures(client, config, problems, notes), voucherFixtures(client, config, vouchers.problems, vouchers.notes)]);
-    problems.push(...vouchers.problems);
-    notes.push(...vouchers.notes);
-    if (config.readBack?.getContactById) notes.push('readBack.getContactById not checked before the run: it needs a contact the run creates');
-    return { problems: capProblems(problems), notes, requests: client.count() };
+    const customers = { problems: [] as PreflightProblem[], notes: [] as string[] };
+    const [, , customer] = await Promise.all([
+      reportFixtures(client, config, problems, notes),
+      voucherFixtures(client, config, vouchers.problems, vouchers.notes),
+      customerFixtures(client, config, customers.problems, customers.notes),
+    ]);
+    problems.push(...vouchers.problems, ...customers.problems);
+    notes.push(...vouchers.notes, ...customers.notes, ...weakeningNotes(config));
+    return { problems: capProblems(problems), notes, requests: client.count(), ...(customer ? { customer } : {}) };
   } finally {
     await client.close();
   }

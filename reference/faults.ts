@@ -54,6 +54,8 @@ export const FAULTS = [
   { name: 'os-branch-optional', does: 'branch_id may be missing or not an integer', breaks: ['OS-2b'] },
   { name: 'os-empty-body-ok', does: 'an empty body is taken as no change and answers 200', breaks: ['OS-2e'] },
   { name: 'os-response-object', does: 'success response is {} instead of null', breaks: ['OS-5'] },
+  { name: 'os-refusal-writes', does: 'an update refused for its reason or branch_id has already stored its orderStatus', breaks: ['OS-8'] },
+  { name: 'os-salesid-prefix', does: 'the path salesId is read up to its first non-digit (1001abc is taken as 1001)', breaks: ['OS-2f'] },
   { name: 'os-parallel-lost-update', does: 'overlapping status updates go through one shared slot after a wait: only the last takes effect, each answers 200', breaks: ['OS-7'] },
   // ---- customer (2.3, 2.4, 4.2) ----
   { name: 'cu-contactid-string', does: 'contactId is returned as a string', breaks: ['CU-1'] },
@@ -69,6 +71,7 @@ export const FAULTS = [
   { name: 'cu-500-non-latin', does: 'a name, company or address line holding a letter outside Latin-1 (Devanagari, Tamil ...) answers 500', breaks: ['CU-13', 'ENV-6'] },
   { name: 'cu-500-long-text', does: 'an addressLine1 or remark longer than 255 characters answers 500', breaks: ['CU-13', 'ENV-6'] },
   { name: 'cu-upsert-duplicates', does: 'a saved address sent again with its addressId is added as a new address, not updated in place', breaks: ['CU-14'] },
+  { name: 'cu-two-defaults-kept', does: 'a request marking two addresses isDefault 1 is accepted and both are saved as default', breaks: ['CU-9'] },
   { name: 'cu-contactid-race', does: 'the next contactId is read, then taken after a wait: overlapping creations get the same id', breaks: ['CU-2'] },
   // ---- report (2.5, 4.3, 8) ----
   { name: 'rp-date-iso', does: 'item dates are yyyy-mm-dd', breaks: ['RP-4'] },
@@ -90,6 +93,10 @@ export const FAULTS = [
   { name: 'rp-dateto-day-start', does: 'the time of dateTo is dropped: the range ends at 00:00:00 of its day', breaks: ['RP-17', 'RP-18'] },
   { name: 'rp-filter-first-only', does: 'an id filter list honours only its first id', breaks: ['RP-19b'] },
   { name: 'rp-filter-ignored', does: 'the id filters (recipeIds ... departmentIds) are ignored', breaks: ['RP-19'] },
+  { name: 'rp-empty-filter-nothing', does: 'an id filter sent as an empty string matches nothing (instead of meaning no filter)', breaks: ['RP-22'] },
+  { name: 'rp-filters-or', does: 'several filters (moduleName, id filters) are combined with OR: a transaction matching any one is reported', breaks: ['RP-23'] },
+  { name: 'rp-module-unknown-dropped', does: 'a moduleName list holding a value outside bom/mc drops the module filter (every module is reported)', breaks: ['RP-24'] },
+  { name: 'rp-transactionid-string', does: 'transactionId is written as a string of digits', breaks: ['RP-7'] },
   { name: 'rp-limit-zero-all', does: 'limit 0 returns every item', breaks: ['RP-20'] },
   { name: 'rp-offset-wraps', does: 'an offset at or past the end returns the first page again', breaks: ['RP-20', 'RP-2'] },
   { name: 'rp-parallel-disagree', does: 'a report whose identical twin is in flight (both wait 20 ms) counts one transaction more', breaks: ['RP-21'] },

@@ -65,4 +65,8 @@ export const orderStatusRequirements: Requirement[] = [
     title: 'A path salesId that is not an integer (trailing junk like 1001abc, a fraction) is refused with a 4xx',
     quote: 'path | salesId | integer | yes | id of the sales voucher',
     ambiguity: 'Rule 2 makes an invalid value a 400; a router may answer 404 for a path whose id is not a number: the lenient MUST oracle takes any 4xx. A target that reads 1001abc as 1001 answers 200.' },
+  { id: 'OS-9', section: '4.1', level: 'SHOULD', suite: 'order-status', operations: ['order-status'],
+    title: 'An accepted update is stored: the voucher reads back in the status it was set to',
+    quote: 'Purpose: change the order status of an existing sales voucher in a branch.',
+    ambiguity: 'Verified only with readBack.orderStatus, after each accepted step of the lifecycle walks. A vendor whose reads lag its writes (a replica) could read the old status for a while: SHOULD, and a voucher read in a third state is inconclusive (another run).' },
 ];

@@ -83,7 +83,8 @@ export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Repl
   checkRules(ctx, voucher, next);
   // 4.1 Purpose: "change the order status of an existing sales voucher" - each update takes effect (OS-7).
   if (f.has('os-parallel-lost-update')) return throughSharedSlot(ctx, voucher, next);
-  voucher.orderStatus = next;
+  // 4.1 Purpose: "change the order status" - an accepted update is stored (OS-9).
+  if (!(next === 'Cancelled' && f.has('os-cancel-not-stored'))) voucher.orderStatus = next;
   return updated(ctx);
 }
 

@@ -17,6 +17,13 @@ export const HIDDEN_PROBES: Probe[] = [
     expect([c.map((x) => x.status), f.map((x) => x.status)]).toEqual([[400, 200], [400, 200]]);
     expect([c[1]!.body.response.orderStatus, f[1]!.body.response.orderStatus]).toEqual(['Pending', 'Confirmed']);
   }),
+  P('os-cancel-not-stored', 'order-status', async (s) => [
+    await os(s, UNPAID_VOUCHERS[52]!, { orderStatus: 'Cancelled' }),
+    await s(paths.orderRead(UNPAID_VOUCHERS[52]!), {}, 'GET'),
+  ], (c, f) => {
+    expect([c.map((x) => x.status), f.map((x) => x.status)]).toEqual([[200, 200], [200, 200]]);
+    expect([c[1]!.body.response.orderStatus, f[1]!.body.response.orderStatus]).toEqual(['Cancelled', 'Pending']);
+  }),
   P('os-salesid-prefix', 'order-status', async (s) => [await s(paths.orderStatus(`${UNPAID_VOUCHERS[51]!}abc`), { body: { orderStatus: 'Confirmed' } })], statusFlip(400, 200)),
   // ---- customer ----
   P('cu-two-defaults-kept', 'customer', async (s) => {

@@ -86,6 +86,7 @@ export const FAULTS = [
   { name: 'rp-module-name-swap', does: 'moduleName is Recipe for mc and Material Creation for bom', breaks: ['RP-5'] },
   { name: 'rp-module-filter-ignored', does: 'the moduleName filter is ignored', breaks: ['RP-8'] },
   { name: 'rp-branch-first-only', does: 'only the first branch of branchList is reported', breaks: ['RP-9'] },
+  { name: 'rp-branch-ignored', does: 'branchList is ignored: the transactions of every branch are reported', breaks: ['RP-9b'] },
   { name: 'rp-branch-double-count', does: 'transactions are counted once per listed branch plus once more', breaks: ['RP-9b'] },
   { name: 'rp-totalcount-string', does: 'totalCount is a string', breaks: ['RP-7'] },
   { name: 'rp-accepts-bad-dates', does: 'dates that are not ISO 8601 UTC are accepted', breaks: ['RP-12'] },

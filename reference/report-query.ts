@@ -139,7 +139,9 @@ export function select(faults: Faults, profile: Profile, data: ReferenceData, q:
 
   const listed = q.branchList.split(',');
   // 4.3: "branchList | comma-separated branch ids" - every listed branch counts (RP-9).
-  const branches = (faults.has('rp-branch-first-only') ? listed.slice(0, 1) : listed).map(Number);
+  let branches = (faults.has('rp-branch-first-only') ? listed.slice(0, 1) : listed).map(Number);
+  // 4.3: "branch ids" - only the listed branches (RP-9b).
+  if (faults.has('rp-branch-ignored')) branches = [...indexOf(data).branchIds];
   // 4.3: "moduleName | filter by module" (RP-8).
   let modules = q.moduleName && q.moduleName.length > 0 && !faults.has('rp-module-filter-ignored') ? q.moduleName : ALL_MODULES;
   // 4.3: moduleName "values bom (Recipe), mc (Material Creation)": another value filters, never widens (RP-24).

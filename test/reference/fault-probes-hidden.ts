@@ -49,6 +49,11 @@ export const HIDDEN_PROBES: Probe[] = [
     expect([c[0]!.status, f[0]!.status]).toEqual([400, 200]);
     expect(total(f[0]!)).toBe(total(f[1]!));
   }),
+  P('rp-branch-ignored', 'report', async (s) => [await report(s, { branchList: '1', limit: 1 }), await report(s, { branchList: '1,2', limit: 1 })], (c, f) => {
+    expect(total(c[0]!)).toBeLessThan(total(c[1]!));
+    expect(total(f[0]!)).toBe(total(f[1]!));
+    expect(total(f[1]!)).toBeGreaterThanOrEqual(total(c[1]!));
+  }),
   P('rp-transactionid-string', 'report', async (s) => [await report(s, { limit: 2, offset: 3 })], (c, f) => {
     expect(c[0]!.body.response.items.map((i: any) => typeof i.transactionId)).toEqual(['number', 'number']);
     expect(f[0]!.body.response.items.map((i: any) => i.transactionId)).toEqual(c[0]!.body.response.items.map((i: any) => String(i.transactionId)));

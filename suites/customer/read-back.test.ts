@@ -55,7 +55,7 @@ verifies(['CU-9'], 'A request marking two addresses default is refused, or saved
   const body = { ...drawn!, contactAddressDTO: drawn!.contactAddressDTO.map((a) => ({ ...a, isDefault: 1 as const })) };
   const created = await h.client.createCustomer({ branchId, body });
   const s = created.response?.status;
-  if (s !== undefined && s >= 400 && s < 500 && s !== 429) return void h.note('CU-9'); // refused: no default to count
+  if (s !== undefined && s >= 400 && s < 500 && s !== 429) return void h.note('CU-9', 1, 'customer.two-defaults-refused'); // refused: no default to count
   const contactId = anyContactId(created);
   if (contactId === undefined) return h.inconclusive('CU-9', `the customer marking two defaults was answered ${s ?? 'nothing'}: CU-1 and CU-3 judge creation`);
   registerCreated(h, contactId);

@@ -90,9 +90,9 @@ async function storedAsAnswered(h: Harness, salesId: number | bigint, from: Orde
     if (now.ok && now.orderStatus === to) return h.inconclusive('OS-9', `voucher ${salesId} read ${from} after ${to} was accepted while another update was in flight, and ${to} sent alone was stored: OS-7 judges updates that interfere`);
   }
   if (!now.ok) return h.inconclusive('OS-9', `voucher ${salesId} could not be read after ${to} was accepted: ${now.why}`);
-  if (now.orderStatus === to) return void h.note('OS-9');
+  if (now.orderStatus === to) return void h.note('OS-9', 1, 'order-status.accepted-is-stored');
   if (now.orderStatus !== from) return h.inconclusive('OS-9', `voucher ${salesId} reads ${now.orderStatus} after ${from} -> ${to} was accepted: another run may be using the same vouchers`);
-  h.note('OS-9');
+  h.note('OS-9', 1, 'order-status.accepted-is-stored');
   h.fail('OS-9', 'An accepted update was not stored', `${said(ex)} to ${to}, then voucher ${salesId} read ${now.orderStatus}`, `voucher ${salesId} reads ${to} (4.1: "change the order status of an existing sales voucher")`, ex);
 }
 

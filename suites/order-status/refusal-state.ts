@@ -43,7 +43,7 @@ export async function refusalsChangeNothing(h: Harness, salesId: Id): Promise<Fi
     }
     before = after;
   }
-  if (judged > 0) h.note('OS-8', judged);
+  if (judged > 0) h.note('OS-8', judged, 'order-status.refusal-changes-nothing');
   else h.inconclusive('OS-8', before.ok ? 'no update carrying an invalid reason or branch_id was refused (OS-2b, OS-2c say why)' : `the voucher could not be read: ${before.why}`);
   return findings;
 }

@@ -24,7 +24,7 @@ verifies(['RP-22'], 'An id filter sent as an empty string is no filter: every tr
   await h.parallel([...FILTER_KEYS], async (key: FilterKey) => {
     const ex = await page(h, { ...q, [key]: '' }, 1, 0);
     if (ex.notSent || !ex.response || ex.response.status === 429) return;
-    h.note('RP-22');
+    h.note('RP-22', 1, 'report.empty-filter-is-no-filter');
     const t = pageTotal(ex);
     if (ex.response.status === 200 && t === whole.total) return;
     h.fail('RP-22', `${key} "" was not taken as no filter`, ex.response.status === 200 ? `totalCount ${t} (without ${key}: ${whole.total})` : describeResponse(ex),
@@ -57,7 +57,7 @@ verifies(['RP-23'], 'Two filters sent together narrow each other: their report i
     judged++;
     const set = idSet(describeQuery(both), wab);
     h.add([wa, wb].flatMap((w) => subsetOf(info('RP-23', 'report.filters-narrow', 'Two filters together reported transactions one of them excludes', `every transaction of both filters among those of ${describeQuery(w.query)}`), set, idSet(describeQuery(w.query), w))));
-    if (wab.ids.size === 0) h.note('RP-23');
+    if (wab.ids.size === 0) h.note('RP-23', 1, 'report.filters-narrow');
   });
   if (judged === 0) h.inconclusive('RP-23', 'no combination of filters was read to its end');
 });
@@ -66,12 +66,12 @@ verifies(['RP-24'], 'A moduleName value outside bom and mc is refused or matches
   if (!(await needsTransactions(h, ['RP-24']))) return;
   const q = fixtureQuery(h);
   const [unknown, bom, bomAndUnknown] = await Promise.all([['xyz'], ['bom'], ['bom', 'xyz']].map((m) => page(h, { ...q, moduleName: m }, 1, 0)));
-  if (refused(unknown!) || usable(unknown!)) h.note('RP-24');
+  if (refused(unknown!) || usable(unknown!)) h.note('RP-24', 1, 'report.unknown-module-never-widens');
   if (usable(unknown!) && pageTotal(unknown!)! > 0) {
     h.fail('RP-24', 'moduleName ["xyz"] reported transactions', `totalCount ${pageTotal(unknown!)}`, 'a 4xx, or no transaction (no module is called xyz)', unknown);
   }
   if (!usable(bom!) || !(refused(bomAndUnknown!) || usable(bomAndUnknown!))) return;
-  h.note('RP-24');
+  h.note('RP-24', 1, 'report.unknown-module-never-widens');
   if (usable(bomAndUnknown!) && pageTotal(bomAndUnknown!)! > pageTotal(bom!)!) {
     h.fail('RP-24', 'moduleName ["bom","xyz"] reported more than ["bom"]', `totalCount ${pageTotal(bomAndUnknown!)} (["bom"]: ${pageTotal(bom!)})`, 'a 4xx, or at most the transactions of bom', bomAndUnknown);
   }

@@ -125,5 +125,5 @@ export function checkCustomerRules(profile: Profile, faults: Faults, c: Customer
   // 4.2: "the one with isDefault 1 is the default address": one at most per request (the saved
   // addresses keep exactly one: checked once they are merged, routes/customer-create.ts).
   const defaults = c.contactAddressDTO.filter((a) => isDefaultAddress(faults, a.isDefault)).length;
-  if (defaults > 1) invalid(`contactAddressDTO must hold at most one address with isDefault 1, got ${defaults}`);
+  if (defaults > 1 && !faults.has('cu-two-defaults-kept')) invalid(`contactAddressDTO must hold at most one address with isDefault 1, got ${defaults}`);
 }

@@ -81,6 +81,8 @@ const ID_LISTS: Record<IdListFormat, { re: RegExp; says: string }> = {
 
 /** 4.3: filter id strings; "" means no filter; otherwise the profile's list format (RP-14). */
 function idFilter(faults: Faults, format: IdListFormat, name: string, text: string | undefined): Set<number> | null {
+  // 4.3: "an empty string meaning no filter" (RP-22).
+  if (text !== undefined && text.trim() === '' && faults.has('rp-empty-filter-nothing')) return new Set();
   if (text === undefined || text.trim() === '') return null;
   if (!ID_LISTS[format].re.test(text)) invalid(`${name} must be ${ID_LISTS[format].says}`);
   // 4.3 "filter by recipe ids" (RP-19: a filter never adds; RP-19b: every listed id counts).
@@ -137,13 +139,14 @@ export function select(faults: Faults, profile: Profile, data: ReferenceData, q:
 
   const listed = q.branchList.split(',');
   // 4.3: "branchList | comma-separated branch ids" - every listed branch counts (RP-9).
-  const branches = (faults.has('rp-branch-first-only') ? listed.slice(0, 1) : listed).map(Number);
+  let branches = (faults.has('rp-branch-first-only') ? listed.slice(0, 1) : listed).map(Number);
+  // 4.3: "branch ids" - only the listed branches (RP-9b).
+  if (faults.has('rp-branch-ignored')) branches = [...indexOf(data).branchIds];
   // 4.3: "moduleName | filter by module" (RP-8).
-  const modules = q.moduleName && q.moduleName.length > 0 && !faults.has('rp-module-filter-ignored') ? q.moduleName : ALL_MODULES;
-  const index = indexOf(data);
-  const lo = bound(index.times, from, false);
-  const range = new IndexedRange(index, lo, Math.max(lo, bound(index.times, to, !toExclusive)), branches, modules);
-
+  let modules = q.moduleName && q.moduleName.length > 0 && !faults.has('rp-module-filter-ignored') ? q.moduleName : ALL_MODULES;
+  // 4.3: moduleName "values bom (Recipe), mc (Material Creation)": another value filters, never widens (RP-24).
+  if (faults.has('rp-module-unknown-dropped') && modules.some((m) => !ALL_MODULES.includes(m))) modules = ALL_MODULES;
+  const moduleFilter = modules === ALL_MODULES ? null : new Set(modules);
   const format = profile.report.idList;
   const recipes = idFilter(faults, format, 'recipeIds', q.recipeIds);
   const products = idFilter(faults, format, 'productIds', q.productIds);
@@ -152,8 +155,19 @@ export function select(faults: Faults, profile: Profile, data: ReferenceData, q:
     const ids = idFilter(faults, format, name, q[name]);
     if (ids) groups.push([name.slice(0, -1) as GroupKey, ids]);
   }
+  // 4.3: each filter narrows the report: several together are combined with AND (RP-23).
+  const any = faults.has('rp-filters-or') ? anyOf(moduleFilter, recipes, products, groups) : null;
+  if (any) modules = ALL_MODULES;
+  const index = indexOf(data);
+  const lo = bound(index.times, from, false);
+  const range = new IndexedRange(index, lo, Math.max(lo, bound(index.times, to, !toExclusive)), branches, modules);
+
   const order = profile.report.order;
   const filtered = recipes || products || groups.length > 0;
+  if (any) {
+    const picked = range.page(0, range.total).filter(any);
+    return new Selection(order === 'time-asc' ? picked : picked.sort(REPORT_ORDERS[order]), listed.length, rangeMs);
+  }
   if (!filtered && order === 'time-asc') return new Selection(range, listed.length, rangeMs);
   const all = range.page(0, range.total);
   const items = !filtered ? all : all.filter((tx) => {
@@ -167,4 +181,15 @@ export function select(faults: Faults, profile: Profile, data: ReferenceData, q:
     return true;
   });
   return new Selection(order === 'time-asc' ? items : items.sort(REPORT_ORDERS[order]), listed.length, rangeMs);
+}
+
+/** rp-filters-or: with two or more filters, a transaction matching any one of them is selected (null: fewer than two). */
+function anyOf(modules: Set<string> | null, recipes: Set<number> | null, products: Set<number> | null, groups: Array<[GroupKey, Set<number>]>): ((tx: Transaction) => boolean) | null {
+  const tests: ((tx: Transaction) => boolean)[] = [];
+  if (modules) tests.push((tx) => modules.has(tx.module));
+  if (recipes) tests.push((tx) => tx.recipeId !== null && recipes.has(tx.recipeId));
+  const lines = (tx: Transaction) => [...tx.consumed, ...tx.produced];
+  if (products) tests.push((tx) => lines(tx).some((l) => products.has(l.product.id)));
+  for (const [key, ids] of groups) tests.push((tx) => lines(tx).some((l) => ids.has(l.product[key])));
+  return tests.length < 2 ? null : (tx) => tests.some((t) => t(tx));
 }

@@ -22,6 +22,8 @@ export interface RequirementResult {
   findingCount: number;
   /** Exchanges or items its checks applied to. */
   evidence: number;
+  /** The checks and relations that verified it, each with the cases it applied to (part of `evidence`). */
+  verifiedBy?: Record<string, number>;
   /** Requests sent by the tests that verify it (a test verifying several counts for each). */
   requests: number;
 }
@@ -107,9 +109,12 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   const notRun = declaring.filter((t) => t.record?.notRun);
   const ran = declaring.filter((t) => (t.state === 'passed' || t.state === 'failed') && !t.record?.notRun);
   const evidence = sum(declaring, (t) => t.record?.evidence?.[r.id] ?? 0);
+  const verifiedBy: Record<string, number> = {};
+  for (const t of declaring) for (const [via, n] of Object.entries(t.record?.evidenceBy?.[r.id] ?? {})) verifiedBy[via] = (verifiedBy[via] ?? 0) + n;
   const base = {
     id: r.id, level: r.level, section: r.section, title: r.title, quote: r.quote, ...(r.ambiguity ? { ambiguity: r.ambiguity } : {}),
     tests: declaring.map((t) => t.name), findings: findings.slice(0, MAX_FINDINGS), findingCount, evidence,
+    ...(Object.keys(verifiedBy).length ? { verifiedBy } : {}),
     requests: sum(declaring, (t) => t.record?.requests ?? 0),
   };
   const reasons = (list: (string | undefined)[]) => unique(list.filter((x): x is string => !!x)).join('; ');

@@ -132,6 +132,9 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   if (o.preflight !== false && !o.replay && !o.signal?.aborted) {
     checked = await preflight(o.config);
     for (const p of checked.problems) log(scrub(inertForTerminal(`preflight: ${p.key}: ${p.problem}`)));
+    // Notes that weaken the run (no read-back, no parallel pool ...) are said on the console too.
+    for (const n of checked.notes) log(scrub(inertForTerminal(`preflight note: ${n}`)));
+    if (checked.customer) provide.preflightCustomer = checked.customer;
   }
   const stopHere = (checked?.problems.length ?? 0) > 0;
   progress.start(collector);
@@ -160,7 +163,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(o.invocation ? { invocation: o.invocation } : {}),
     pacing: `${o.config.run.concurrency} requests in flight${o.config.run.rateLimit ? `, at most ${o.config.run.rateLimit}` : ''}; ${worker.pacing ?? 'no pacing needed'}${worker.responses429 ? `; ${worker.responses429} answers 429 (${(worker.waitedMs / 1000).toFixed(1)} s waited)` : ''}`,
-    ...(checked ? { preflight: checked } : {}),
+    ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
   };
   const certification = certify(collector.collected, runFacts(facts, o.shard ?? null));
   const records: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected: collector.collected };

@@ -61,4 +61,17 @@ export const orderStatusRequirements: Requirement[] = [
     title: 'Status updates sent in parallel to distinct vouchers all take effect',
     quote: 'Purpose: change the order status of an existing sales voucher in a branch.',
     ambiguity: 'That updates of different vouchers do not interfere is implied by the operation changing "an existing sales voucher". Verified only with readBack.orderStatus, which reads each voucher back.' },
+  { id: 'OS-8', section: '4.1 rule 2, 7', level: 'SHOULD', suite: 'order-status', operations: ['order-status'],
+    title: 'A refused update changes nothing: the voucher reads back as it was before',
+    quote: 'A missing required field, an invalid value, or an unaccepted orderStatus yields a validation error (status 400).',
+    ambiguity: 'The spec states the refusal, not its effect: that a validation error leaves the voucher as it was is implied (SHOULD). Verified with readBack.orderStatus around updates that carry '
+      + 'an accepted status with an invalid reason or branch_id, each judged only when refused.' },
+  { id: 'OS-2f', section: '4.1 rule 2', level: 'MUST', suite: 'order-status', operations: ['order-status'],
+    title: 'A path salesId that is not an integer (trailing junk like 1001abc, a fraction) is refused with a 4xx',
+    quote: 'path | salesId | integer | yes | id of the sales voucher',
+    ambiguity: 'Rule 2 makes an invalid value a 400; a router may answer 404 for a path whose id is not a number: the lenient MUST oracle takes any 4xx. A target that reads 1001abc as 1001 answers 200.' },
+  { id: 'OS-9', section: '4.1', level: 'SHOULD', suite: 'order-status', operations: ['order-status'],
+    title: 'An accepted update is stored: the voucher reads back in the status it was set to',
+    quote: 'Purpose: change the order status of an existing sales voucher in a branch.',
+    ambiguity: 'Verified only with readBack.orderStatus, after each accepted step of the lifecycle walks. A vendor whose reads lag its writes (a replica) could read the old status for a while: SHOULD, and a voucher read in a third state is inconclusive (another run).' },
 ];

@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** Receives "requirement `id` saw `n` applicable exchanges or items". */
-export type EvidenceSink = (requirementId: string, n: number) => void;
+export type EvidenceSink = (requirementId: string, n: number, via?: string) => void;
 
 const current = new AsyncLocalStorage<EvidenceSink>();
 
@@ -14,7 +14,7 @@ export function withEvidenceSink<T>(sink: EvidenceSink, fn: () => T): T {
   return current.run(sink, fn);
 }
 
-/** A check saw `n` (default 1) exchanges or items that requirement `id` applies to. */
-export function noteEvidence(requirementId: string, n = 1): void {
-  if (n > 0) current.getStore()?.(requirementId, n);
+/** A check (or relation) `via` saw `n` (default 1) exchanges or items that requirement `id` applies to. */
+export function noteEvidence(requirementId: string, n = 1, via?: string): void {
+  if (n > 0) current.getStore()?.(requirementId, n, via);
 }

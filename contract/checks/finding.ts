@@ -46,7 +46,7 @@ export function defineCheck<P = undefined>(
     const found = facts(exchange, params);
     const req = options.requirementId ?? requirementId;
     if (found === null) return [];
-    noteEvidence(req, evidence(exchange, params));
+    noteEvidence(req, evidence(exchange, params), id);
     return found.map((f) => toFinding(id, req, f, exchange, options.replay));
   };
   return Object.assign(run, { id, requirementId });

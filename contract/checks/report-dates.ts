@@ -77,9 +77,9 @@ export function daySweep(answers: DayAnswer[], wider: Map<number, Set<string>>, 
   const facts = answers.map((a) => factsOf(a, wider));
   const applied = facts.filter((f) => f.dated > 0 || (f.answer.exhausted && (wider.get(f.day)?.size ?? 0) > 0));
   if (applied.length === 0) return [];
-  noteEvidence('RP-11', applied.length);
-  noteEvidence('RP-1', facts.reduce((n, f) => n + f.dated, 0));
-  noteEvidence('RP-17', facts.reduce((n, f) => n + (f.answer.exhausted ? wider.get(f.day)?.size ?? 0 : 0), 0));
+  noteEvidence('RP-11', applied.length, 'report.day-sweep-utc');
+  noteEvidence('RP-1', facts.reduce((n, f) => n + f.dated, 0), 'report.day-sweep-in-range');
+  noteEvidence('RP-17', facts.reduce((n, f) => n + (f.answer.exhausted ? wider.get(f.day)?.size ?? 0 : 0), 0), 'report.day-sweep-whole-days');
   const extra = (f: DayFacts) => f.before.length + f.after.length > 0;
   const at = (f: DayFacts) => f.answer.pages[0];
   const shifted = facts.filter((f) => extra(f) && f.missing.length > 0);
@@ -118,7 +118,7 @@ export function daySweep(answers: DayAnswer[], wider: Map<number, Set<string>>, 
 export function daysNotMore(days: Array<{ day: number; total: number }>, wider: { label: string; total: number; exchange?: Exchange }, replay?: Replay): Finding[] {
   const sum = days.reduce((n, d) => n + d.total, 0);
   if (sum === 0 && wider.total === 0) return [];
-  noteEvidence('RP-10');
+  noteEvidence('RP-10', 1, 'report.days-not-more');
   if (sum <= wider.total) return [];
   const top = [...days].sort((a, b) => b.total - a.total).slice(0, 3).map((d) => `${formatDayMonthYear(d.day)}: ${d.total}`).join(', ');
   return [toFinding('report.days-not-more', 'RP-10', {

@@ -59,7 +59,7 @@ export function noEarlierPage(o: { label: string; replay?: Replay }, earlier: Ex
   const a = pageIds(earlier);
   const b = pageIds(later);
   if (earlier.response?.status !== 200 || later.response?.status !== 200 || a.length === 0 || b.length === 0) return [];
-  noteEvidence('RP-20', b.length);
+  noteEvidence('RP-20', b.length, 'report.no-earlier-page');
   const again = b.filter((id) => a.includes(id));
   if (again.length === 0) return [];
   return [toFinding('report.edge-earlier-page', 'RP-20', {

@@ -46,7 +46,7 @@ export function pageIds(ex: Exchange): string[] {
 export function totalCountStable(pages: Exchange[], replay?: Replay): Finding[] {
   const totals = pages.map(pageTotal).filter((t) => t !== undefined);
   if (totals.length < 2) return [];
-  noteEvidence('RP-2');
+  noteEvidence('RP-2', 1, 'report.total-count-stable');
   if (new Set(totals).size <= 1) return [];
   const i = pages.findIndex((p) => pageTotal(p) !== undefined && pageTotal(p) !== totals[0]);
   return [toFinding('report.total-count-stable', 'RP-2', {
@@ -68,7 +68,7 @@ export function pagesPartitionWhole(pages: Exchange[], replay?: Replay, o: { com
   const entries = lists.reduce((n, ids) => n + ids.length, 0);
   const total = pageTotal(pages[0]!)!;
   if (entries === 0 && total === 0) return []; // nothing to page: no evidence
-  noteEvidence('RP-2');
+  noteEvidence('RP-2', 1, 'report.pages-partition-whole');
   const repeatsInPage = lists.some((ids) => new Set(ids).size !== ids.length);
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
@@ -113,7 +113,7 @@ export function totalsRelation(
   const totals = sides.map((s) => pageTotal(s.exchanges[0]!));
   if (totals.some((t) => t === undefined)) return []; // RP-7 reports a missing totalCount
   if (totals.every((t) => t === 0)) return [];
-  noteEvidence(o.requirementId);
+  noteEvidence(o.requirementId, 1, o.checkId);
   if (holds(totals as number[])) return [];
   return [toFinding(o.checkId, o.requirementId, {
     title: o.title,

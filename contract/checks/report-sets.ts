@@ -44,7 +44,7 @@ export function idsOf(pages: Exchange[]): Set<string> {
 /** Every transaction of `part` is in `whole` (a filter never adds; a narrower range is within a wider one). */
 export function subsetOf(o: RelationInfo, part: IdSet, whole: IdSet): Finding[] {
   if (part.ids.size === 0) return [];
-  noteEvidence(o.requirementId, part.ids.size);
+  noteEvidence(o.requirementId, part.ids.size, o.checkId);
   const extra = [...part.ids].filter((id) => !whole.ids.has(id));
   if (extra.length === 0) return [];
   return finding(o, `${extra.length} of the ${part.ids.size} transaction(s) of ${part.label} are not in ${whole.label} (${whole.ids.size} transactions): ${showIds(extra)}`, part.exchange);
@@ -53,7 +53,7 @@ export function subsetOf(o: RelationInfo, part: IdSet, whole: IdSet): Finding[] 
 /** Every transaction of `whole` is in one of `parts` (the parts of a filter together hold the whole). */
 export function coveredBy(o: RelationInfo, parts: IdSet[], whole: IdSet): Finding[] {
   if (whole.ids.size === 0) return [];
-  noteEvidence(o.requirementId, whole.ids.size);
+  noteEvidence(o.requirementId, whole.ids.size, o.checkId);
   const missing = [...whole.ids].filter((id) => !parts.some((p) => p.ids.has(id)));
   if (missing.length === 0) return [];
   return finding(o, `${missing.length} of the ${whole.ids.size} transaction(s) of ${whole.label} are in none of ${parts.map((p) => p.label).join(', ')}: ${showIds(missing)}`, whole.exchange);
@@ -63,7 +63,7 @@ export function coveredBy(o: RelationInfo, parts: IdSet[], whole: IdSet): Findin
 export function partitionOf(o: RelationInfo, parts: IdSet[], whole: IdSet): Finding[] {
   const size = parts.reduce((n, p) => n + p.ids.size, whole.ids.size);
   if (size === 0) return [];
-  noteEvidence(o.requirementId, whole.ids.size || size);
+  noteEvidence(o.requirementId, whole.ids.size || size, o.checkId);
   const problems: string[] = [];
   const missing = [...whole.ids].filter((id) => !parts.some((p) => p.ids.has(id)));
   if (missing.length) problems.push(`${missing.length} transaction(s) of ${whole.label} are in no part: ${showIds(missing)}`);
@@ -90,7 +90,7 @@ const comparable = (ex: Exchange) => ex.response !== undefined && ex.response.st
 export function answersAgree(o: RelationInfo, label: string, answers: Exchange[]): Finding[] {
   const seen = answers.filter(comparable);
   if (seen.length < 2 || !seen.some((ex) => pageIds(ex).length > 0 || (pageTotal(ex) ?? 0) > 0)) return [];
-  noteEvidence(o.requirementId, seen.length);
+  noteEvidence(o.requirementId, seen.length, o.checkId);
   const shape = (ex: Exchange) => (ex.response!.status === 200
     ? `HTTP 200, totalCount ${pageTotal(ex) ?? '-'}, ${pageIds(ex).length} items [${showIds([...pageIds(ex)].sort())}]`
     : `HTTP ${ex.response!.status}`);

@@ -44,7 +44,8 @@ export const reportShape = defineCheck('report.shape', 'RP-7', (ex: Exchange): F
   return perItem(ex, 'not a 2.5 transaction', (item) => {
     // Only the types: each format has its own requirement (RP-3 .. RP-6).
     const typed = reportItem.safeParse(item);
-    const typeIssues = typed.success ? [] : typed.error.issues.filter((i) => i.code === 'invalid_type' || i.code === 'invalid_value');
+    // transactionId is a union (number or bigint): its type issue is an invalid_union (a string of digits, 2.5 "integer").
+    const typeIssues = typed.success ? [] : typed.error.issues.filter((i) => i.code === 'invalid_type' || i.code === 'invalid_value' || i.code === 'invalid_union');
     return typeIssues.length ? typeIssues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ') : null;
   }, 'every item has the 2.5 fields with their types') ?? [];
 });

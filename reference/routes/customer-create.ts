@@ -158,11 +158,13 @@ function mergeAddresses(ctx: Ctx, saved: Address[], sent: Address[]): Address[] 
   // 4.2: "the one with isDefault 1 is the default address": a newly sent default replaces the old one.
   const sentDefault = sent.find((a) => isDefaultAddress(f, a.isDefault));
   const keep = sentDefault && placed.get(sentDefault);
-  if (keep) for (const r of result) if (r !== keep && isDefaultAddress(f, r.isDefault)) r.isDefault = 0;
+  // cu-two-defaults-kept: a request marking two defaults saves both as default (CU-9).
+  const twoKept = f.has('cu-two-defaults-kept') && sent.filter((a) => isDefaultAddress(f, a.isDefault)).length > 1;
+  if (keep && !twoKept) for (const r of result) if (r !== keep && isDefaultAddress(f, r.isDefault)) r.isDefault = 0;
   // "the one with isDefault 1 is the default address": a contact with addresses keeps exactly one
   // (cu-drop-addresses has lost addresses the request sent: it saves what is left, as it always did).
   const defaults = result.filter((r) => isDefaultAddress(f, r.isDefault)).length;
-  if (result.length > 0 && defaults !== 1 && !f.has('cu-drop-addresses')) invalid(`the saved addresses must hold exactly one with isDefault 1, this save would leave ${defaults}`);
+  if (result.length > 0 && defaults !== 1 && !f.has('cu-drop-addresses') && !twoKept) invalid(`the saved addresses must hold exactly one with isDefault 1, this save would leave ${defaults}`);
   // 4.2: "the one with isDefault 1 is the default address" - it stays so when saved (CU-9).
   if (f.has('cu-default-lost')) for (const r of result) r.isDefault = 0;
   return result;

@@ -58,15 +58,16 @@ function checkReason(ctx: Ctx, body: Record<string, unknown>): void {
 export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Reply | Promise<Reply> {
   const f = ctx.faults;
   // 2.2 "a numeric salesId": any size (a 64-bit vendor's ids are past 2^53).
-  const salesId = idKey(salesIdText);
+  // 4.1 "path | salesId | integer": 1001abc is no integer (OS-2f).
+  const salesId = idKey(f.has('os-salesid-prefix') ? (/^\d+/.exec(salesIdText)?.[0] ?? salesIdText) : salesIdText);
   if (salesId === null) invalid('salesId must be a positive integer');
-  const branchId = branch(ctx, req);
+  const branchId = writtenIfRefused(ctx, req, salesId, () => branch(ctx, req));
   requireJsonContentType(ctx, req);
   // 4.1 rule 5: "the body is JSON"; an empty body is a missing orderStatus (OS-2e).
   if (f.has('os-empty-body-ok') && req.body.trim() === '') return updated(ctx);
   const body = requireObject(parseJson(ctx, req));
   const next = status(ctx, body);
-  checkReason(ctx, body);
+  writtenIfRefused(ctx, req, salesId, () => checkReason(ctx, body));
 
   const voucher = ctx.store.vouchers.get(salesId);
   if (!voucher) {
@@ -82,8 +83,25 @@ export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Repl
   checkRules(ctx, voucher, next);
   // 4.1 Purpose: "change the order status of an existing sales voucher" - each update takes effect (OS-7).
   if (f.has('os-parallel-lost-update')) return throughSharedSlot(ctx, voucher, next);
-  voucher.orderStatus = next;
+  // 4.1 Purpose: "change the order status" - an accepted update is stored (OS-9).
+  if (!(next === 'Cancelled' && f.has('os-cancel-not-stored'))) voucher.orderStatus = next;
   return updated(ctx);
+}
+
+/** os-refusal-writes: a refusal for the branch or the reason comes after the status was stored (OS-8). */
+function writtenIfRefused<T>(ctx: Ctx, req: Req, salesId: string, validate: () => T): T {
+  try {
+    return validate();
+  } catch (e) {
+    // 4.1 rule 2: a validation error changes nothing (OS-8).
+    if (ctx.faults.has('os-refusal-writes')) {
+      let next: unknown;
+      try { next = (JSON.parse(req.body) as { orderStatus?: unknown }).orderStatus; } catch { next = undefined; }
+      const voucher = ctx.store.vouchers.get(salesId);
+      if (voucher && (ORDER_STATUSES as readonly unknown[]).includes(next)) voucher.orderStatus = next as string;
+    }
+    throw e;
+  }
 }
 
 /** os-parallel-lost-update: the update is parked in one slot shared by every request, and applied

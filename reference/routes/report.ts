@@ -28,10 +28,12 @@ export function reportSchema(profile: Profile, faults: Faults): z.ZodType<Report
   });
   // 4.3: dateFrom/dateTo "ISO 8601 in UTC (trailing Z)" (RP-12: other strings are refused, by select()).
   if (faults.has('rp-accepts-bad-dates') || r.zlessDates === 'utc') schema = schema.extend({ dateFrom: z.string(), dateTo: z.string() });
+  // 4.3 moduleName "values bom, mc": another value is refused (RP-24); the fault takes it, then drops the filter (select()).
+  if (faults.has('rp-module-unknown-dropped')) schema = schema.extend({ moduleName: z.array(z.string()).optional() }) as unknown as typeof schema;
   return schema as unknown as z.ZodType<ReportRequest>;
 }
 /** The faults that change how an item is written. */
-const RENDER_FAULTS: FaultName[] = ['rp-date-iso', 'rp-qty-mismatch', 'rp-amount-decimals', 'rp-module-name-swap'];
+const RENDER_FAULTS: FaultName[] = ['rp-date-iso', 'rp-qty-mismatch', 'rp-amount-decimals', 'rp-module-name-swap', 'rp-transactionid-string'];
 
 /** 2.5: "comma-joined amounts with two decimals" (hundredths in, text out). */
 function amount(faults: Faults, cents: number): string {
@@ -65,7 +67,8 @@ export function renderItem(faults: Faults, tx: Transaction) {
   // 2.5: "moduleName | display name of the module: Recipe for bom, Material Creation for mc" (RP-5).
   const swapped = faults.has('rp-module-name-swap');
   return {
-    transactionId: tx.transactionId,
+    // 2.5: "transactionId | integer" (RP-7).
+    transactionId: faults.has('rp-transactionid-string') ? String(tx.transactionId) : tx.transactionId,
     transactionNo: tx.transactionNo,
     // 2.5: "date | day/month/year, two-digit day and month, four-digit year" (RP-4).
     date: faults.has('rp-date-iso') ? new Date(tx.t).toISOString().slice(0, 10) : formatDayMonthYear(tx.t),

@@ -45,6 +45,10 @@ verifies(['CU-3'], 'Customers with one, two and five addresses, exactly one of t
     const ex = await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body });
     h.check(ex, customerAccepted, undefined, { requirementId: 'CU-3' });
   }
+  // The preflight's customer (one address per configured city) is evidence too when it was
+  // accepted; a refusal is left to the requests above (it may be about the preflight's own values).
+  const pf = h.ctx.preflightCustomer;
+  if (pf && pf.created.response?.status === 200 && pf.sent.contactAddressDTO.length > 1) h.check(pf.created, customerAccepted, undefined, { requirementId: 'CU-3' });
 });
 
 /** 2.3: lastName, companyName, email, telephone, panNo, remark "may be empty string"; dates "empty

@@ -45,3 +45,22 @@ verifies(['CU-10'], 'A second save with the contactId and deletedAddressIds remo
   h.add(findings);
   if (real.refused > 0) h.fail('CU-10', 'A second save with the returned contactId and deletedAddressIds was refused', `HTTP 400 (see the records)`, 'HTTP 200: contactSave updates the contact', real.steps.at(-1)?.exchanges[0]);
 }, { sequential: true });
+
+verifies(['CU-9'], 'A request marking two addresses default is refused, or saved with exactly one default', async (h, t) => {
+  const skip = readBackSkipReason(h);
+  if (skip) h.skip(skip, t);
+  const branchId = h.config.fixtures.branchId;
+  // 4.2: "the one with isDefault 1 is the default address": one, also when a request marks two.
+  const [drawn] = fc.sample(customer({ ...customerConstraints(h, { min: 2, max: 2 }), empties: false }), { seed: h.ctx.seed + 29, numRuns: 1 });
+  const body = { ...drawn!, contactAddressDTO: drawn!.contactAddressDTO.map((a) => ({ ...a, isDefault: 1 as const })) };
+  const created = await h.client.createCustomer({ branchId, body });
+  const s = created.response?.status;
+  if (s !== undefined && s >= 400 && s < 500 && s !== 429) return void h.note('CU-9', 1, 'customer.two-defaults-refused'); // refused: no default to count
+  const contactId = anyContactId(created);
+  if (contactId === undefined) return h.inconclusive('CU-9', `the customer marking two defaults was answered ${s ?? 'nothing'}: CU-1 and CU-3 judge creation`);
+  registerCreated(h, contactId);
+  const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
+  const findings = oneDefaultAddress(read, body);
+  if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) return h.inconclusive('CU-9', `contactId ${String(contactId)} was answered to more than one creation (CU-2)`);
+  h.add(findings);
+});

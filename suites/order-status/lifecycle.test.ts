@@ -10,7 +10,7 @@ import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../contract/types.ts';
 import { verifies, type Harness } from '../support/harness.ts';
 import type { Plan, RoleSpec } from './plan.ts';
-import { answered, readVoucher, refusalVouchers, ROLES, runState, said, sendStatus, takeVoucher, writesForbidden, type Sent } from './vouchers.ts';
+import { answered, overlappedAnother, readVoucher, refusalVouchers, sendAlone, ROLES, runState, said, sendStatus, takeVoucher, writesForbidden, type Sent } from './vouchers.ts';
 
 type Taken = Extract<Plan, { kind: 'taken' }>;
 
@@ -56,6 +56,7 @@ async function walk(h: Harness, spec: RoleSpec, v: Taken, ids: string[], require
     if (isAccepted(ex)) {
       h.check(ex, orderStatusAccepted, params(to), { requirementId: requirementOf(to) });
       h.check(ex, orderStatusUpdated, undefined);
+      await storedAsAnswered(h, v.salesId, state, to, ex);
       state = to;
       runState(h).taken.set(spec.role, { salesId: v.salesId, state });
       continue;
@@ -72,16 +73,39 @@ async function walk(h: Harness, spec: RoleSpec, v: Taken, ids: string[], require
   return true;
 }
 
+/**
+ * OS-9, an acceptance that does not write: with readBack.orderStatus, the voucher is read after
+ * each accepted step. Still in the state before the step: the 200 stored nothing. Another state
+ * than either: someone else moved it (inconclusive, as for a refusal).
+ */
+async function storedAsAnswered(h: Harness, salesId: number | bigint, from: OrderStatus, to: OrderStatus, first: Exchange): Promise<void> {
+  if (!h.config.readBack?.orderStatus || from === to) return;
+  let ex = first;
+  let now = await readVoucher(h, salesId);
+  if (now.ok && now.orderStatus === from && overlappedAnother(ex)) {
+    // Another update was in flight: a lost update is OS-7's. The same update again, alone.
+    ex = await sendAlone(h, 'lifecycle', salesId, from, to);
+    if (!isAccepted(ex) || overlappedAnother(ex)) return h.inconclusive('OS-9', `voucher ${salesId} still read ${from} after ${to} was accepted while another update was in flight, and could not be updated alone (${said(ex)})`);
+    now = await readVoucher(h, salesId);
+    if (now.ok && now.orderStatus === to) return h.inconclusive('OS-9', `voucher ${salesId} read ${from} after ${to} was accepted while another update was in flight, and ${to} sent alone was stored: OS-7 judges updates that interfere`);
+  }
+  if (!now.ok) return h.inconclusive('OS-9', `voucher ${salesId} could not be read after ${to} was accepted: ${now.why}`);
+  if (now.orderStatus === to) return void h.note('OS-9', 1, 'order-status.accepted-is-stored');
+  if (now.orderStatus !== from) return h.inconclusive('OS-9', `voucher ${salesId} reads ${now.orderStatus} after ${from} -> ${to} was accepted: another run may be using the same vouchers`);
+  h.note('OS-9', 1, 'order-status.accepted-is-stored');
+  h.fail('OS-9', 'An accepted update was not stored', `${said(ex)} to ${to}, then voucher ${salesId} read ${now.orderStatus}`, `voucher ${salesId} reads ${to} (4.1: "change the order status of an existing sales voucher")`, ex);
+}
+
 const ST1 = () => 'ST-1';
 
-verifies(['ST-1', 'OS-5'], 'An unpaid voucher accepts Confirmed, Processing and Shipped in lifecycle order', async (h, t) => {
+verifies(['ST-1', 'OS-5', 'OS-9'], 'An unpaid voucher accepts Confirmed, Processing and Shipped in lifecycle order, each stored', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
   const ids = ['ST-1', 'OS-5'];
   const v = await take(h, ROLES.lifecycle, ids);
   if (v) await walk(h, ROLES.lifecycle, v, ids, ST1);
 });
 
-verifies(['ST-1', 'OS-3', 'OS-5'], 'A paid voucher accepts the lifecycle to Shipped, and then Delivered', async (h, t) => {
+verifies(['ST-1', 'OS-3', 'OS-5', 'OS-9'], 'A paid voucher accepts the lifecycle to Shipped, and then Delivered, each stored', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
   // 4.1 rule 3: Delivered requires the voucher's payment status to be paid (here it is). A
   // forward-only target may refuse Delivered on a voucher not yet shipped: it is sent after Shipped.
@@ -90,7 +114,7 @@ verifies(['ST-1', 'OS-3', 'OS-5'], 'A paid voucher accepts the lifecycle to Ship
   if (v) await walk(h, ROLES.deliver, v, ids, (to) => (to === 'Delivered' ? 'OS-3' : 'ST-1'));
 });
 
-verifies(['ST-1', 'OS-5'], 'Cancelled is accepted on a Pending unpaid voucher', async (h, t) => {
+verifies(['ST-1', 'OS-5', 'OS-9'], 'Cancelled is accepted on a Pending unpaid voucher, and stored', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
   const ids = ['ST-1', 'OS-5'];
   const v = await take(h, ROLES.cancel, ids);

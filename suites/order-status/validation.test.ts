@@ -4,11 +4,12 @@ import fc from 'fast-check';
 import { caseVariants, NEAR_MISS_STATUSES, nonStringValue, unacceptedOrderStatus, whitespaceVariants } from '../../generators/order-status.ts';
 import { nonIntegerReason, nonNumericReason } from '../../generators/reason.ts';
 import { verifies, type Harness } from '../support/harness.ts';
+import { refusalsChangeNothing } from './refusal-state.ts';
 import { refusalVouchers, writesForbidden } from './vouchers.ts';
 
 const refusalVoucher = (h: Harness) => fc.constantFrom(...refusalVouchers(h));
 
-function send(h: Harness, salesId: number | bigint, body: unknown) {
+function send(h: Harness, salesId: number | bigint | string, body: unknown) {
   return h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
 }
 
@@ -101,3 +102,18 @@ verifies(['OS-2e'], 'A body that is not JSON, or is empty, is rejected with 400'
     h.expectStatus(ex, 400, 'OS-2e', `body ${JSON.stringify(rawBody)} is not a JSON object`);
   });
 });
+
+verifies(['OS-2f'], 'A path salesId with trailing junk or a fraction (1001abc, 1001.5) is refused with a 4xx', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  // Pending on a Pending voucher: a target that reads 1001abc as 1001 answers 200 and changes nothing.
+  const id = String(refusalVouchers(h)[0]!);
+  await h.parallel([`${id}abc`, `${id}.5`, `${id}x1`], async (salesId) =>
+    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending' }), '4xx', 'OS-2f', `salesId ${JSON.stringify(salesId)} is not an integer`));
+});
+
+verifies(['OS-8'], 'A refused update leaves the voucher as it was (read back before and after)', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  if (!h.config.readBack?.orderStatus) h.skip('no readBack.orderStatus in the config: the voucher cannot be read before and after', t);
+  // The last refusals voucher: the tests above have finished with it (this test runs after them).
+  h.add(await refusalsChangeNothing(h, refusalVouchers(h).at(-1)!));
+}, { sequential: true });

@@ -84,11 +84,32 @@ export interface Sent {
   ex: Exchange;
 }
 
+/** Updates in flight now, updates started so far, and the exchanges another update overlapped. */
+const flight = { now: 0, started: 0, overlapped: new WeakSet<Exchange>() };
+
+/** Another update was in flight while this one was (an update lost then is OS-7's to judge, not OS-9's). */
+export function overlappedAnother(ex: Exchange): boolean {
+  return flight.overlapped.has(ex);
+}
+
 /** Sends `to`, and records the transition when the state it starts from is known. */
 export async function sendStatus(h: Harness, label: string, salesId: Id, from: OrderStatus | null, to: OrderStatus): Promise<Exchange> {
-  const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: to } });
+  const [alongside, mine] = [flight.now++, ++flight.started];
+  const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: to } }).finally(() => flight.now--);
+  if (alongside > 0 || flight.started !== mine) flight.overlapped.add(ex);
   if (from !== null && answered(ex)) runState(h).transitions.push({ voucher: `${label} ${salesId}`, from, to, status: ex.response!.status, accepted: accepted(ex) });
   return ex;
+}
+
+/** Sends `to` when no other update is in flight (a few tries): an answer no other update can have interfered with. */
+export async function sendAlone(h: Harness, label: string, salesId: Id, from: OrderStatus, to: OrderStatus): Promise<Exchange> {
+  let ex: Exchange | undefined;
+  for (let tries = 0; tries < 3; tries++) {
+    for (let waited = 0; flight.now > 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    ex = await sendStatus(h, label, salesId, from, to);
+    if (!overlappedAnother(ex)) break;
+  }
+  return ex!;
 }
 
 /** Reads a voucher through readBack.orderStatus (a GET path the config gives; not in the spec). */

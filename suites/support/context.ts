@@ -1,6 +1,7 @@
 // What `erp-conformance run` provides to the suite worker (vitest `provide` / `inject`).
 import { inject } from 'vitest';
 import type { RunConfig } from '../../config/schema.ts';
+import type { PreflightCustomer } from '../preflight-customer.ts';
 
 /** Replays one property failure alone (`run --replay`): its test, which property, its fast-check path. */
 export interface ReplayTarget {
@@ -27,6 +28,8 @@ export interface SuiteContext {
   replay?: ReplayTarget;
   /** Properties in the selected suite files (h.property call sites): shares of the request budget. */
   properties?: number;
+  /** The customer the preflight created with the config's master data: evidence the suites reuse. */
+  preflightCustomer?: PreflightCustomer;
 }
 
 declare module 'vitest' {

@@ -136,8 +136,12 @@ export class Harness {
   }
 
   /** The test's own oracle applied to `n` exchanges or items of requirement `id` (checks note their own). */
-  note(id: string, n = 1) {
+  note(id: string, n = 1, via?: string) {
     this.record.evidence[id] = (this.record.evidence[id] ?? 0) + n;
+    if (via) {
+      const by = ((this.record.evidenceBy ??= {})[id] ??= {});
+      by[via] = (by[via] ?? 0) + n;
+    }
   }
 
   /** Why requirement(s) may have seen nothing to apply to: the certificate shows it when they did not. */
@@ -265,7 +269,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
     }
     try {
       // One flow per test: a test that sends one request after another gets the next free slot.
-      await inFlow(`${where.file} ${where.test}`, () => withEvidenceSink((id, n) => h.note(id, n), () => body(h, t)));
+      await inFlow(`${where.file} ${where.test}`, () => withEvidenceSink((id, n, via) => h.note(id, n, via), () => body(h, t)));
     } catch (e) {
       if (!(e instanceof RunStopped)) throw e;
       h.record.notRun = e.message;

@@ -11,6 +11,8 @@ export interface TestRecord {
   findingCounts: Record<string, number>;
   /** Exchanges or items each requirement's checks applied to: a requirement without any is inconclusive. */
   evidence: Record<string, number>;
+  /** The same evidence by the check or relation that saw it (requirement id -> check id -> cases). */
+  evidenceBy?: Record<string, Record<string, number>>;
   /** Why a requirement saw nothing to apply to, as the test knows it ("the report range held no transactions"). */
   inconclusive: Record<string, string[]>;
   observations: Record<string, unknown>;

@@ -7,6 +7,7 @@
 // framework answers some of those itself, with its own status and body shape); no dependency;
 // and the bench goal is >= 0.7x the throughput of a bare node:http server, which a framework's
 // per-request overhead makes harder to reach.
+import { readQuota } from '../contract/quota.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { RunConfigInput } from '../config/schema.ts';
@@ -69,14 +70,11 @@ const NOT_LIMITED = { refusal: null, headers: undefined };
 const NO_QUERY = new URLSearchParams();
 const CLOSE = { connection: 'close' };
 
-/** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds }. */
+/** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds } (contract/quota.ts, the one parser). */
 export function parseRateLimit(text: string): { limit: number; windowSeconds: number } {
-  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*(s|m|h)\s*$/.exec(text);
-  const limitValue = m ? Number(m[1]) : 0;
-  const amount = m ? Number(m[2]) : 0;
-  if (!m || limitValue < 1 || amount < 1 || !Number.isSafeInteger(limitValue) || !Number.isSafeInteger(amount))
-    throw new Error(`rate limit must be LIMIT/WINDOW with a positive LIMIT and a WINDOW in s, m or h (e.g. "60/10s", "100/1m"), got ${JSON.stringify(text)}`);
-  return { limit: limitValue, windowSeconds: amount * { s: 1, m: 60, h: 3600 }[m[3] as 's' | 'm' | 'h'] };
+  const q = readQuota(text);
+  if (!q) throw new Error(`rate limit must be LIMIT/WINDOW with a positive LIMIT and a WINDOW in s, m or h (e.g. "60/10s", "100/1m"), got ${JSON.stringify(text)}`);
+  return { limit: q.requests, windowSeconds: q.windowMs / 1000 };
 }
 
 /** What a request is answered: the reply and the headers to add (rate limit, Connection: close). */

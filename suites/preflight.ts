@@ -4,7 +4,8 @@
 // config, not the target. The preflight only blames the config when the target answered usably:
 // a report that does not answer a page is the suites' to judge (RP-7), not a fixture problem.
 import { createClient, type Client } from '../client/operations.ts';
-import { createScheduler, parseCap } from '../client/scheduler.ts';
+import { createScheduler } from '../client/scheduler.ts';
+import { statedQuotas } from '../client/stated-quotas.ts';
 import type { RunConfig, VoucherRole } from '../config/schema.ts';
 import { VOUCHER_ROLES } from '../config/schema.ts';
 import { pageItems, pageTotal } from '../contract/checks/report.ts';
@@ -76,7 +77,7 @@ async function voucherFixtures(client: Client, config: RunConfig, problems: Pref
   }
   const f = config.fixtures;
   const read = (salesId: number | bigint, branchId: number) =>
-    client.raw({ method: 'GET', path: rb.path.replaceAll('{salesId}', encodeURIComponent(String(salesId))).replaceAll('{branchId}', encodeURIComponent(String(branchId))) });
+    client.raw({ method: 'GET', path: rb.path.replaceAll('{salesId}', encodeURIComponent(String(salesId))).replaceAll('{branchId}', encodeURIComponent(String(branchId))), quota: 'orderStatusRead' });
   const paid = (ex: Exchange) => String(atPath(ex.json, rb.paymentStatus) ?? '').toLowerCase() === rb.paidValue.toLowerCase();
   const jobs: Promise<PreflightProblem | undefined>[] = [];
   for (const role of VOUCHER_ROLES) {
@@ -129,7 +130,7 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
   const scheduler = createScheduler({
     concurrency: config.run.concurrency,
     pacing: true,
-    ...(config.run.rateLimit ? { cap: parseCap(config.run.rateLimit) } : {}),
+    quotas: statedQuotas(config.run.rateLimit),
     retry429: { maxRetries: 3, maxWaitMs: 10_000 },
   });
   const client = createClient(config.target, { scheduler });

@@ -25,6 +25,7 @@ import { preflight, type PreflightResult } from './preflight.ts';
 import type { ReplayTarget, SuiteContext } from './support/context.ts';
 import { ProgressLine, type ProgressMode } from './progress-line.ts';
 import type { WorkerProgress } from './support/progress.ts';
+import { pacingLine } from './pacing-line.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
@@ -150,7 +151,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     withLoad: o.withLoad ?? false,
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(o.invocation ? { invocation: o.invocation } : {}),
-    pacing: `${o.config.run.concurrency} requests in flight${o.config.run.rateLimit ? `, at most ${o.config.run.rateLimit}` : ''}; ${worker.pacing ?? 'no pacing needed'}${worker.responses429 ? `; ${worker.responses429} answers 429 (${(worker.waitedMs / 1000).toFixed(1)} s waited)` : ''}`,
+    pacing: pacingLine(o.config.run, worker),
     ...(checked ? { preflight: checked } : {}),
   };
   const certification = certify(collector.collected, runFacts(facts, o.shard ?? null));

@@ -2,7 +2,9 @@
 // free port, runs against it and stops it. Exit codes: see the usage (contract/types.ts RunVerdict).
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
-import { RATE_CAP, type RunConfig } from '../../config/schema.ts';
+import { type RunConfig } from '../../config/schema.ts';
+import { readRateLimitFlag } from '../../client/stated-quotas.ts';
+import { QUOTA_KEYS } from '../../contract/quota.ts';
 import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records.ts';
 import { parseReplayTest } from '../../reports/replay.ts';
@@ -27,7 +29,8 @@ export const runCommand: Command = {
     '  --seed N             fast-check seed: the same seed sends the same requests',
     '  --num-runs N         runs per property (default: config properties.numRuns, 100)',
     '  --concurrency N      requests in flight at once (default: config run.concurrency, 8)',
-    '  --rate-limit Q/W     never send more than Q requests per window W, e.g. 100/10s (config run.rateLimit)',
+    '  --rate-limit Q/W     never send more than Q requests per window W, e.g. 100/10s, or per operation,',
+    '                       e.g. report=5/1m,readBack=4/1m (config run.rateLimit)',
     '  --max-duration S     run budget in seconds (config run.maxDurationSeconds, 1800): what has not run by then is "not run"',
     '  --max-requests N     request budget (config run.maxRequests)',
     '  --quiet              no progress line',
@@ -79,7 +82,8 @@ export const runCommand: Command = {
     const seed = values.seed === undefined ? undefined : intFlag(runCommand, 'seed', values.seed, 0, 0, 2 ** 31 - 1);
     const numRuns = values['num-runs'] === undefined ? undefined : intFlag(runCommand, 'num-runs', values['num-runs'], 100, 1, 100_000);
     if ((values.fault?.length || values.profile) && values.config) throw new UsageError('--fault and --profile apply to the embedded reference only (no --config)', runCommand);
-    if (values['rate-limit'] !== undefined && !RATE_CAP.test(values['rate-limit'])) throw new UsageError(`--rate-limit must be Q/W like 100/10s or 60/1m, received ${JSON.stringify(values['rate-limit'])}`, runCommand);
+    const rateLimit = values['rate-limit'] === undefined ? undefined : readRateLimitFlag(values['rate-limit']);
+    if (rateLimit === null) throw new UsageError(`--rate-limit must be Q/W like 100/10s or 60/1m, or per operation like report=5/1m,readBack=4/1m (operations: ${QUOTA_KEYS.join(', ')}), received ${JSON.stringify(values['rate-limit'])}`, runCommand);
     const replayTest = values['replay-test'] === undefined ? undefined : parseReplayTest(values['replay-test']);
     if (values['replay-test'] !== undefined && !replayTest) throw new UsageError('--replay-test must be FILE::TEST as printed under a failure (FILE a suite file under suites/)', runCommand);
     if (replayTest && (values.path === undefined || seed === undefined)) throw new UsageError('--replay-test needs --seed and --path (as printed under the failure)', runCommand);
@@ -115,7 +119,7 @@ export const runCommand: Command = {
         ...(values.concurrency !== undefined ? { concurrency: intFlag(runCommand, 'concurrency', values.concurrency, 8, 1, 256) } : {}),
         ...(values['max-duration'] !== undefined ? { maxDurationSeconds: intFlag(runCommand, 'max-duration', values['max-duration'], 1800, 1, 7 * 24 * 3600) } : {}),
         ...(values['max-requests'] !== undefined ? { maxRequests: intFlag(runCommand, 'max-requests', values['max-requests'], 1, 1, 10_000_000) } : {}),
-        ...(values['rate-limit'] !== undefined ? { rateLimit: values['rate-limit'] } : {}),
+        ...(rateLimit !== undefined ? { rateLimit } : {}),
       },
     };
     if (values['with-load']) {

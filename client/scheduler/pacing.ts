@@ -141,15 +141,25 @@ export function createPacing(o: { stated: readonly StatedQuota[]; learn: boolean
     stats.pacing = s.pacing;
   }
 
+  /** Requests waiting for their pace now, and since when one has been: the run's waited time is wall-clock time. */
+  let parked = 0;
+  let parkedSince = 0;
+  const park = async (job: Job, ms: number) => {
+    if (parked++ === 0) parkedSince = o.now();
+    try {
+      // Short waits keep the slot; longer ones give it to other operations meanwhile.
+      await (ms < 200 ? o.sleep(ms) : job.park(ms));
+    } finally {
+      if (--parked === 0) stats.waitedMs += o.now() - parkedSince;
+    }
+  };
+
   async function gate(job: Job) {
     for (let w = waitMs(job.op, o.now()); w > 0; w = waitMs(job.op, o.now())) {
       if (o.deadline !== undefined && o.now() >= o.deadline) return; // the budget is spent: the budgets say so
       const ms = Math.min(w, o.deadline !== undefined ? Math.max(1, o.deadline - o.now()) : w);
-      // Short waits keep the slot; longer ones give it to other operations meanwhile.
-      if (ms < 200) await o.sleep(ms);
-      else await job.park(ms);
+      await park(job, ms);
       job.waitedMs += ms;
-      stats.waitedMs += ms;
       if (o.stopped()) return;
     }
   }

@@ -24,6 +24,7 @@ export function retryPolicy(o: { retry429?: { maxRetries: number; maxWaitMs: num
         if (!o.paced) {
           await o.sleep(wait);
           waitedMs += wait;
+          stats.waitedMs += wait;
         }
         continue;
       }

@@ -5,11 +5,12 @@ import { forwardOnlyProfile } from './forward-only.ts';
 import { ledgerProfile } from './ledger.ts';
 import { minimalProfile } from './minimal.ts';
 import { strictProfile } from './strict.ts';
+import { vasyProfile } from './vasy.ts';
 import type { Profile } from './types.ts';
 
 export type { Profile } from './types.ts';
 
-export const PROFILES: readonly Profile[] = [defaultProfile, ledgerProfile, forwardOnlyProfile, strictProfile, minimalProfile];
+export const PROFILES: readonly Profile[] = [defaultProfile, ledgerProfile, forwardOnlyProfile, strictProfile, minimalProfile, vasyProfile];
 export const PROFILE_NAMES: readonly string[] = PROFILES.map((p) => p.name);
 export { defaultProfile };
 

@@ -2,6 +2,7 @@
 // (client/scheduler/, composed like undici's interceptors), outermost first:
 //   slots    run.concurrency requests in flight, the next slot to the flow with the fewest in
 //            flight (a chain never waits behind a property's backlog), bursts first;
+//   backoff  a connection refused or reset while others are in flight halves the slots;
 //   retry    a 429 is sent again after its wait (functional suites), within a retry budget;
 //   pacing   per operation: the stated quotas (run.rateLimit), the quota the answers announce, a
 //            429's wait (Retry-After or its message); a slow report quota never paces the writes;
@@ -12,6 +13,7 @@
 import type { NotSentReason } from '../contract/types.ts';
 import { parseQuota, type Quota } from '../contract/quota.ts';
 import type { UnnumberedExchange } from './transport.ts';
+import { backoffPolicy } from './scheduler/backoff.ts';
 import { breakerPolicy } from './scheduler/breaker.ts';
 import { createBudgets } from './scheduler/budgets.ts';
 import { createPacing, type StatedQuota } from './scheduler/pacing.ts';
@@ -41,6 +43,8 @@ export interface SchedulerOptions {
   maxRequests?: number;
   /** Consecutive transport failures after which requests are not sent (for a while). */
   breakerThreshold?: number;
+  /** A refused or reset connection while others are in flight halves the concurrency; `resend`: the request goes again (reads only). */
+  backoff?: { resend: boolean };
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -71,6 +75,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   const pacing = createPacing({ stated, learn: o.pacing, maxWaitMs, now, sleep, ...(o.deadline !== undefined ? { deadline: o.deadline } : {}), stopped: () => budgets.stopped() !== undefined }, stats);
   const dispatch = compose(
     slots.policy,
+    ...(o.backoff ? [backoffPolicy({ slots, resend: o.backoff.resend })] : []),
     retryPolicy({ ...(o.retry429 ? { retry429: o.retry429 } : {}), paced: o.pacing, now, sleep }, stats),
     pacing.policy,
     budgets.policy,

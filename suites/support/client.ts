@@ -39,6 +39,7 @@ export function runClient(ctx: SuiteContext): SuiteClient {
       deadline: ctx.deadline,
       ...(run.maxRequests !== undefined ? { maxRequests: run.maxRequests } : {}),
       breakerThreshold: BREAKER_THRESHOLD,
+      backoff: { resend: false },
     });
     shared = { client: createClient(ctx.config.target, { scheduler, keep: false }), scheduler };
     startProgress(ctx.outDir, () => shared!.scheduler.stats());

@@ -122,6 +122,26 @@ describe('quotas per operation', () => {
     expect(readRateLimitFlag('report=5/6s,bogus=1/1s')).toBeNull();
   });
 
+  it('a connection refused while many are in flight halves the concurrency, and a read is sent again', async () => {
+    const { s } = scheduler({ concurrency: 8, backoff: { resend: true } });
+    let inFlight = 0;
+    let refused = 0;
+    // A small server whose accept queue holds 2: more at once are refused.
+    const send = async (): Promise<UnnumberedExchange> => {
+      if (++inFlight > 2) {
+        inFlight--;
+        refused++;
+        return { ...answer(0), response: undefined, failure: { kind: 'connection-refused', message: 'ECONNREFUSED' } };
+      }
+      await new Promise((r) => setTimeout(r, 2));
+      inFlight--;
+      return answer(200);
+    };
+    const results = await Promise.all(Array.from({ length: 24 }, () => s.run(send, notSent, 'report')));
+    expect(results.every((ex) => ex.response?.status === 200)).toBe(true);
+    expect(refused).toBeGreaterThan(0);
+  });
+
   it('a raw request counts against the quota of the operation of its path', () => {
     expect(quotaOperationOf('raw', '/base/api/v1/report/consumption-production-report')).toBe('report');
     expect(quotaOperationOf('raw', '/api/v1/sales/12/update-order-status?branch_id=1')).toBe('orderStatus');

@@ -57,6 +57,8 @@ export interface Scheduler {
   stop(reason?: NotSentReason): void;
   /** Resolves once every request sent or waiting now has its answer (and the code awaiting it ran). */
   settled(): Promise<void>;
+  /** The quota each operation is known to have (stated, learnt), "*" for all requests. */
+  quotas(): Record<string, Quota>;
   /** Fewer requests in flight from now on (a target whose accept queue overflows), or back up to the configured number. */
   setConcurrency(n: number): void;
 }
@@ -112,5 +114,6 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     },
     stop: (reason = 'interrupted') => budgets.stop(reason),
     setConcurrency: (n) => slots.setLimit(n),
+    quotas: () => pacing.known(),
   };
 }

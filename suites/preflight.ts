@@ -12,6 +12,7 @@ import type { RunConfig, VoucherRole } from '../config/schema.ts';
 import { VOUCHER_ROLES } from '../config/schema.ts';
 import { pageItems, pageTotal } from '../contract/checks/report.ts';
 import type { Exchange } from '../contract/types.ts';
+import type { Quota } from '../contract/quota.ts';
 
 export interface PreflightProblem {
   /** The config key the problem is about. */
@@ -24,6 +25,8 @@ export interface PreflightResult {
   /** What was checked, and what could not be (for the certificate). */
   notes: string[];
   requests: number;
+  /** The quota each operation is known to have after the preflight (stated, or learnt from its answers). */
+  quotas?: Record<string, Quota>;
 }
 
 const answered = (ex: Exchange) => (ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason}: ${ex.failure?.message ?? ex.notSent?.message ?? ''})`);
@@ -174,7 +177,7 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
     problems.push(...vouchers.problems);
     notes.push(...vouchers.notes);
     if (config.readBack?.getContactById) notes.push('readBack.getContactById not checked before the run: it needs a contact the run creates');
-    return { problems: capProblems(problems), notes, requests: client.count() };
+    return { problems: capProblems(problems), notes, requests: client.count(), quotas: scheduler.quotas() };
   } finally {
     await client.close();
   }

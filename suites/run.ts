@@ -26,6 +26,8 @@ import type { ReplayTarget, SuiteContext } from './support/context.ts';
 import { ProgressLine, type ProgressMode } from './progress-line.ts';
 import type { WorkerProgress } from './support/progress.ts';
 import { pacingLine } from './pacing-line.ts';
+import { planLines, planRun } from './plan.ts';
+import { statedByOperation } from './plan-run.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
@@ -126,6 +128,10 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     checked = await preflight(o.config);
     for (const p of checked.problems) log(scrub(inertForTerminal(`preflight: ${p.key}: ${p.problem}`)));
   }
+  // The plan, said before the suites send (suites/plan.ts): property runs sized to it.
+  const plan = planRun(o.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas });
+  for (const line of planLines(plan, numRuns)) log(line);
+  if (!o.replay) provide.numRuns = Math.min(numRuns, plan.numRuns);
   const stopHere = (checked?.problems.length ?? 0) > 0;
   progress.start(collector);
   try {
@@ -145,7 +151,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     seed,
-    numRuns,
+    numRuns: provide.numRuns,
     suites: [...suites],
     selection: o.replay ? [`replay of ${o.replay.test}`] : (o.only ?? null),
     withLoad: o.withLoad ?? false,

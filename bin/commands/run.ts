@@ -35,6 +35,8 @@ export const runCommand: Command = {
     '  --max-requests N     request budget (config run.maxRequests)',
     '  --quiet              no progress line',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
+    '  --plan               send only the preflight and print the plan: requests per operation, expected',
+    '                       duration under the quotas, runs per property, what will not fit the budget',
     '  --fault NAME         with no --config: switch on a fault of the reference (repeatable)',
     '  --profile NAME       with no --config: the reference as another correct vendor (erp-conformance profiles)',
     '  --no-allure          do not write allure-results/',
@@ -64,6 +66,7 @@ export const runCommand: Command = {
       'max-requests': { type: 'string' },
       quiet: { type: 'boolean' },
       'no-preflight': { type: 'boolean' },
+      plan: { type: 'boolean' },
       fault: { type: 'string', multiple: true },
       'no-allure': { type: 'boolean' },
       'with-load': { type: 'boolean' },
@@ -148,6 +151,15 @@ export const runCommand: Command = {
     const onTerm = () => onSignal('SIGTERM');
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
+    if (values.plan) {
+      // The plan only: the preflight's requests, nothing else (suites/plan-run.ts).
+      const { planOnly } = await import('../../suites/plan-run.ts');
+      try {
+        return (await planOnly(config, numRuns ?? config.properties.numRuns, (line) => process.stdout.write(`${line}\n`))).exitCode;
+      } finally {
+        await stop();
+      }
+    }
     const { runConformance } = await import('../../suites/run.ts');
     try {
       const result = await runConformance({

@@ -45,6 +45,8 @@ export const marginMs = (q: Quota) => Math.max(50, Math.round(q.windowMs * 0.03)
 
 export interface Pacing {
   policy: Policy;
+  /** The quota each operation is known to have: stated, learnt from a 429's message, or announced. */
+  known(): Record<string, Quota>;
   /** Milliseconds before the next request of `op` may go. */
   waitMs(op: string, t: number): number;
 }
@@ -184,5 +186,19 @@ export function createPacing(o: { stated: readonly StatedQuota[]; learn: boolean
     }
     return ex;
   };
-  return { policy, waitMs };
+  function known(): Record<string, Quota> {
+    const out: Record<string, Quota> = {};
+    const tighter = (op: string, q: Quota) => {
+      const had = out[op];
+      if (!had || q.requests / q.windowMs < had.requests / had.windowMs) out[op] = q;
+    };
+    for (const s of stated) for (const op of s.operations ?? ['*']) tighter(op, s.quota);
+    for (const [op, p] of own) if (p.cap) tighter(op, p.cap);
+    for (const [op, key] of announcedBy) {
+      const p = shared.get(key)?.policy;
+      if (p) tighter(op, { requests: p.limit, windowMs: p.windowMs });
+    }
+    return out;
+  }
+  return { policy, waitMs, known };
 }

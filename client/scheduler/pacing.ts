@@ -128,7 +128,9 @@ export function createPacing(o: { stated: readonly StatedQuota[]; learn: boolean
         // accepted during that wait is its quota (at least one).
         const mine = ownOf(op);
         while (mine.accepted.length > 0 && mine.accepted[0]! <= t - wait.ms) mine.accepted.shift();
-        const cap = { requests: Math.max(1, mine.accepted.length), windowMs: Math.max(1000, wait.ms) };
+        // What was accepted in one window is at most the quota: the largest count seen is kept (a
+        // quota shared with another operation shows a smaller count, which must not slow it further).
+        const cap = { requests: Math.max(1, mine.accepted.length, mine.cap?.requests ?? 0), windowMs: Math.max(1000, wait.ms) };
         mine.cap = cap;
         mine.log = mine.accepted.slice(-cap.requests);
         s.pacing = `learnt from 429s whose message asks to wait ${Math.round(wait.ms / 1000)} s: ${showQuota(cap)}`;

@@ -9,6 +9,7 @@ import { benchProbe } from './probe.ts';
 import { benchReference } from './reference.ts';
 import { benchRunMemory } from './run-memory.ts';
 import { benchRunOverhead } from './run-overhead.ts';
+import { benchRunQuotas } from './run-quotas.ts';
 import { benchRunRemote } from './run-remote.ts';
 
 type Figures = Record<string, unknown>;
@@ -18,6 +19,7 @@ const BENCHES: Array<{ name: string; run: (previous: Figures) => Promise<Figures
   { name: 'probe', run: benchProbe },
   { name: 'run', run: benchRunOverhead },
   { name: 'remote', run: benchRunRemote },
+  { name: 'quotas', run: benchRunQuotas },
   { name: 'memory', run: benchRunMemory },
   { name: 'load', run: benchLoad },
 ];

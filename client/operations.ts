@@ -4,6 +4,7 @@
 // per-test state here (a test sees its own exchanges through its harness's facade).
 import { customerCreatePath, fillPath, orderStatusPath, reportPath } from '../contract/endpoints.ts';
 import type { Exchange, NotSentReason, Operation, TokenKind, TokenVariant } from '../contract/types.ts';
+import { quotaOperationOf, type QuotaOperation } from '../contract/quota.ts';
 import { stringifyJson } from './json.ts';
 import { redactorOf } from './redact.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
@@ -45,7 +46,8 @@ export interface Client {
   createCustomer(a: BodyArgs & { branchId?: Id | null }): Promise<Exchange>;
   report(a: BodyArgs): Promise<Exchange>;
   readContact(a: AuthArgs & { template: string; contactId: Id; branchId: Id }): Promise<Exchange>;
-  raw(a: AuthArgs & { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Exchange>;
+  /** Any request; `quota`: the operation whose quota it counts against (default: the operation of its path, else "other"). */
+  raw(a: AuthArgs & { method: string; path: string; headers?: Record<string, string>; body?: string; quota?: QuotaOperation }): Promise<Exchange>;
   /** The exchanges made so far (none kept with `keep: false`). */
   exchanges(): Exchange[];
   /** How many exchanges were made. */
@@ -117,13 +119,13 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
     }
   }
 
-  async function perform(operation: Operation, method: string, path: string, auth: AuthArgs, headers: Record<string, string>, body?: string) {
+  async function perform(operation: Operation, method: string, path: string, auth: AuthArgs, headers: Record<string, string>, body?: string, quota: QuotaOperation = quotaOperationOf(operation, path)) {
     const kind: TokenKind = auth.variant ? 'variant' : (auth.token ?? 'valid');
     const request = (): HttpRequest => {
       const a = authorize(kind, auth.variant, path);
       return { method, origin: baseUrl.origin, path: basePath + a.path, headers: { ...a.headers, ...headers }, body, operation, tokenKind: kind };
     };
-    const ex = await scheduler.run(() => http.send(request()), (reason: NotSentReason, message: string) => http.unsent(request(), { reason, message }));
+    const ex = await scheduler.run(() => http.send(request()), (reason: NotSentReason, message: string) => http.unsent(request(), { reason, message }), quota);
     const numbered: Exchange = { seq: ++made, ...ex, ...(auth.variant ? { tokenVariant: auth.variant } : {}) };
     if (opts.keep !== false) recorded.push(numbered);
     opts.onExchange?.(numbered);
@@ -141,7 +143,7 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
     report: async (a) => perform('report', 'POST', reportPath(), a, jsonHeaders(a), bodyText(a)),
     // Read-back extension: the path of "Get Contact By Id" comes from config.readBack.
     readContact: async (a) => perform('contact-read', 'GET', fillPath(a.template, { contactId: a.contactId, branchId: a.branchId }), a, {}),
-    raw: async (a) => perform('raw', a.method, a.path, a, lowerKeys(a.headers), a.body),
+    raw: async (a) => perform('raw', a.method, a.path, a, lowerKeys(a.headers), a.body, a.quota),
     exchanges: () => [...recorded],
     count: () => made,
     close: () => http.close(),

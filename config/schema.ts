@@ -2,6 +2,7 @@
 // The `.describe()` texts end up in config/run-config.schema.json for IDE completion.
 import { z } from 'zod';
 import { ID_LIST, parseIsoUtc } from '../contract/formats.ts';
+import { QUOTA_KEYS, readQuota, type QuotaKey } from '../contract/quota.ts';
 
 /** Shows a rejected (non-secret) value in a message, shortened. */
 export function showValue(v: unknown): string {
@@ -175,8 +176,25 @@ const readBackSchema = z.strictObject({
     .describe('Optional read path of a voucher\'s order and payment status: plans the order-status tests from the vouchers\' actual state, lets the preflight check each voucher, and verifies OS-7.'),
 });
 
-/** "100/10s", "60/1m": at most Q requests per window W. */
-export const RATE_CAP = /^\s*(\d+)\s*\/\s*(\d+)\s*(s|m|h)\s*$/;
+/** "100/10s", "60/1m": at most Q requests per window W (contract/quota.ts, the one parser). */
+export const RATE_CAP = { test: (text: string) => readQuota(text) !== null };
+const quotaText = (what: string) =>
+  z
+    .string()
+    .refine((t) => readQuota(t) !== null, { error: (iss) => `expected Q/W like "100/10s" or "5/1m", received ${showValue(iss.input)}` })
+    .describe(what);
+const QUOTA_TEXTS: Record<QuotaKey, string> = {
+  all: 'Every request of the run, whatever its operation.',
+  report: 'The report (4.3), e.g. "5/1m".',
+  customerCreate: 'Customer creation (4.2).',
+  orderStatus: 'The order status update (4.1).',
+  readBack: 'Both read paths of readBack (one quota shared by them), e.g. "4/1m".',
+  contactRead: 'readBack.getContactById alone.',
+  orderStatusRead: 'readBack.orderStatus alone.',
+};
+const quotaMap = z
+  .strictObject(Object.fromEntries(QUOTA_KEYS.map((k) => [k, quotaText(QUOTA_TEXTS[k]).optional()])) as Record<QuotaKey, z.ZodOptional<z.ZodString>>)
+  .refine((m) => Object.values(m).some((v) => v !== undefined), { error: 'expected at least one operation, e.g. {"report": "5/1m"}' });
 
 const runSchema = z
   .strictObject({
@@ -184,10 +202,9 @@ const runSchema = z
     maxDurationSeconds: z.number().positive().default(1800).describe('Run budget: after it, the requirements not yet run are reported as not run and the certificate is written.'),
     maxRequests: z.number().int().positive().optional().describe('Request budget of the run: property runs are sized to it, and no request is sent past it.'),
     rateLimit: z
-      .string()
-      .regex(RATE_CAP, { error: (iss) => `expected Q/W like "100/10s" or "60/1m", received ${showValue(iss.input)}` })
+      .union([quotaText('Never send more than Q requests per window W (e.g. "100/10s"), all requests together: for shared staging servers whose owners ask for it.'), quotaMap])
       .optional()
-      .describe('Never send more than Q requests per window W (e.g. "100/10s"), for shared staging servers whose owners ask for it.'),
+      .describe('Known quotas: "Q/W" for all requests together, or per operation, e.g. {"report": "5/1m", "readBack": "4/1m"}: the run starts paced (and plans under them) instead of learning them by 429s.'),
   })
   .default({ concurrency: 8, maxDurationSeconds: 1800 });
 

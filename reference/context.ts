@@ -15,6 +15,8 @@ export interface Ctx {
   data: ReferenceData;
   /** null: no rate limit configured. */
   limiter: Limiter | null;
+  /** Quotas per operation (reference/quotas.ts), by operation ('*': every operation); empty: none. */
+  quotas: Map<string, Limiter[]>;
   /** Request schemas of this profile with this server's faults, built once. */
   schemas: { customer: z.ZodType; report: z.ZodType };
   /** State shared by overlapping requests, used only by the concurrency faults. */

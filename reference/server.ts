@@ -7,6 +7,8 @@
 // framework answers some of those itself, with its own status and body shape); no dependency;
 // and the bench goal is >= 0.7x the throughput of a bare node:http server, which a framework's
 // per-request overhead makes harder to reach.
+import { readQuota } from '../contract/quota.ts';
+import { createQuotaLimiters, quotaRefusal, type OperationQuotas } from './quotas.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { RunConfigInput } from '../config/schema.ts';
@@ -40,6 +42,8 @@ export interface ReferenceOptions {
   tokens?: string[];
   /** The rate limit from the start; default: the profile's always-on limit (none for most). null: none. */
   rateLimit?: RateLimitConfig | null;
+  /** Quotas per operation, each its own window, 429 stating the wait only in its message (`serve --quota`); default: the profile's. null: none. */
+  quotas?: OperationQuotas | null;
   /** Every answer is delayed by latencyMs +- jitterMs (uniform, seeded): a far target. */
   latencyMs?: number;
   jitterMs?: number;
@@ -69,14 +73,11 @@ const NOT_LIMITED = { refusal: null, headers: undefined };
 const NO_QUERY = new URLSearchParams();
 const CLOSE = { connection: 'close' };
 
-/** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds }. */
+/** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds } (contract/quota.ts, the one parser). */
 export function parseRateLimit(text: string): { limit: number; windowSeconds: number } {
-  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*(s|m|h)\s*$/.exec(text);
-  const limitValue = m ? Number(m[1]) : 0;
-  const amount = m ? Number(m[2]) : 0;
-  if (!m || limitValue < 1 || amount < 1 || !Number.isSafeInteger(limitValue) || !Number.isSafeInteger(amount))
-    throw new Error(`rate limit must be LIMIT/WINDOW with a positive LIMIT and a WINDOW in s, m or h (e.g. "60/10s", "100/1m"), got ${JSON.stringify(text)}`);
-  return { limit: limitValue, windowSeconds: amount * { s: 1, m: 60, h: 3600 }[m[3] as 's' | 'm' | 'h'] };
+  const q = readQuota(text);
+  if (!q) throw new Error(`rate limit must be LIMIT/WINDOW with a positive LIMIT and a WINDOW in s, m or h (e.g. "60/10s", "100/1m"), got ${JSON.stringify(text)}`);
+  return { limit: q.requests, windowSeconds: q.windowMs / 1000 };
 }
 
 /** What a request is answered: the reply and the headers to add (rate limit, Connection: close). */
@@ -128,6 +129,8 @@ async function handle(ctx: Ctx, raw: IncomingMessage): Promise<Outcome> {
   // 7: the limiter counts every authenticated request to a limited operation, valid or not.
   const limited = match.route.limited || ctx.profile.rateLimit.everyRoute ? limit(ctx, req) : NOT_LIMITED;
   if (limited.refusal) return { reply: limited.refusal };
+  const overQuota = quotaRefusal(ctx, req, match.route.name);
+  if (overQuota) return { reply: overQuota };
   if (match.route.method === 'POST' && !bodyRead) {
     const body = await readBody(raw, req.headers['content-length']);
     if (!body.ok) return { reply: failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`, limited.headers), extra: CLOSE };
@@ -190,6 +193,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     store: new Store(profile),
     data: referenceData(seed),
     limiter: rateLimit ? createLimiter(rateLimit) : null,
+    quotas: createQuotaLimiters(opts.quotas === undefined ? profile.rateLimit.quotas : (opts.quotas ?? undefined)),
     schemas: { customer: customerSchema(profile, faultSet), report: reportSchema(profile, faultSet) },
     race: { reports: new Map(), statusSlot: null },
   };

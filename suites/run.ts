@@ -25,6 +25,9 @@ import { preflight, type PreflightResult } from './preflight.ts';
 import type { ReplayTarget, SuiteContext } from './support/context.ts';
 import { ProgressLine, type ProgressMode } from './progress-line.ts';
 import type { WorkerProgress } from './support/progress.ts';
+import { pacingLine } from './pacing-line.ts';
+import { planLines, planRun } from './plan.ts';
+import { statedByOperation } from './plan-run.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
@@ -136,6 +139,10 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     for (const n of checked.notes) log(scrub(inertForTerminal(`preflight note: ${n}`)));
     if (checked.customer) provide.preflightCustomer = checked.customer;
   }
+  // The plan, said before the suites send (suites/plan.ts): property runs sized to it.
+  const plan = planRun(o.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas });
+  for (const line of planLines(plan, numRuns)) log(line);
+  if (!o.replay) provide.numRuns = Math.min(numRuns, plan.numRuns);
   const stopHere = (checked?.problems.length ?? 0) > 0;
   progress.start(collector);
   try {
@@ -162,7 +169,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     withLoad: o.withLoad ?? false,
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(o.invocation ? { invocation: o.invocation } : {}),
-    pacing: `${o.config.run.concurrency} requests in flight${o.config.run.rateLimit ? `, at most ${o.config.run.rateLimit}` : ''}; ${worker.pacing ?? 'no pacing needed'}${worker.responses429 ? `; ${worker.responses429} answers 429 (${(worker.waitedMs / 1000).toFixed(1)} s waited)` : ''}`,
+    pacing: pacingLine(o.config.run, worker),
     ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
   };
   const certification = certify(collector.collected, runFacts(facts, o.shard ?? null));

@@ -22,6 +22,7 @@ function choices(p: Profile): string[][] {
     ['RL-4', 'rate limit always on', `${limitText(rl.always)}${rl.always ? (rl.everyRoute ? ' on every route' : ' on customer+report') : ''}`],
     ['RL-4', 'rate limit of the probe pass', `${limitText(rl.probe)}${rl.probe ? (rl.everyRoute ? ' on every route' : ' on customer+report') : ''}`],
     ['RL-4', 'rate limit headers', `${rl.headers}, Retry-After ${rl.retryAfter}`],
+    ['-', 'quotas per operation', rl.quotas ? `${Object.entries(rl.quotas).map(([k, v]) => `${k} ${v}`).join(', ')} per token (429 states the wait in its message)` : 'none'],
     ['RP-13', 'maximum limit', r.maxLimit === null ? 'none' : `${r.maxLimit} (${r.aboveMax === 'cap' ? 'capped silently' : 'above: 400'})`],
     ['RP-14', 'report order, id lists', `${r.order}; ${r.idList}`],
     ['RP-15', 'Z-less dates, numeric text, negative offset', `${r.zlessDates}; ${r.numberText}; ${r.negativeOffset}`],

@@ -2,7 +2,9 @@
 // free port, runs against it and stops it. Exit codes: see the usage (contract/types.ts RunVerdict).
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
-import { RATE_CAP, type RunConfig } from '../../config/schema.ts';
+import { type RunConfig } from '../../config/schema.ts';
+import { readRateLimitFlag } from '../../client/stated-quotas.ts';
+import { QUOTA_KEYS } from '../../contract/quota.ts';
 import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records.ts';
 import { parseReplayTest } from '../../reports/replay.ts';
@@ -29,11 +31,14 @@ export const runCommand: Command = {
     '                       the values a target may keep unique (mobile numbers, e-mails, GSTIN, PAN)',
     '  --num-runs N         runs per property (default: config properties.numRuns, 100)',
     '  --concurrency N      requests in flight at once (default: config run.concurrency, 8)',
-    '  --rate-limit Q/W     never send more than Q requests per window W, e.g. 100/10s (config run.rateLimit)',
+    '  --rate-limit Q/W     never send more than Q requests per window W, e.g. 100/10s, or per operation,',
+    '                       e.g. report=5/1m,readBack=4/1m (config run.rateLimit)',
     '  --max-duration S     run budget in seconds (config run.maxDurationSeconds, 1800): what has not run by then is "not run"',
     '  --max-requests N     request budget (config run.maxRequests)',
     '  --quiet              no progress line',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
+    '  --plan               send only the preflight and print the plan: requests per operation, expected',
+    '                       duration under the quotas, runs per property, what will not fit the budget',
     '  --fault NAME         with no --config: switch on a fault of the reference (repeatable)',
     '  --profile NAME       with no --config: the reference as another correct vendor (erp-conformance profiles)',
     '  --no-allure          do not write allure-results/',
@@ -64,6 +69,7 @@ export const runCommand: Command = {
       'max-requests': { type: 'string' },
       quiet: { type: 'boolean' },
       'no-preflight': { type: 'boolean' },
+      plan: { type: 'boolean' },
       fault: { type: 'string', multiple: true },
       'no-allure': { type: 'boolean' },
       'with-load': { type: 'boolean' },
@@ -83,7 +89,8 @@ export const runCommand: Command = {
     if (values.nonce !== undefined && !/^[0-9A-Za-z-]{1,32}$/.test(values.nonce)) throw new UsageError(`--nonce must be 1 to 32 letters, digits or -, received ${JSON.stringify(values.nonce)}`, runCommand);
     const numRuns = values['num-runs'] === undefined ? undefined : intFlag(runCommand, 'num-runs', values['num-runs'], 100, 1, 100_000);
     if ((values.fault?.length || values.profile) && values.config) throw new UsageError('--fault and --profile apply to the embedded reference only (no --config)', runCommand);
-    if (values['rate-limit'] !== undefined && !RATE_CAP.test(values['rate-limit'])) throw new UsageError(`--rate-limit must be Q/W like 100/10s or 60/1m, received ${JSON.stringify(values['rate-limit'])}`, runCommand);
+    const rateLimit = values['rate-limit'] === undefined ? undefined : readRateLimitFlag(values['rate-limit']);
+    if (rateLimit === null) throw new UsageError(`--rate-limit must be Q/W like 100/10s or 60/1m, or per operation like report=5/1m,readBack=4/1m (operations: ${QUOTA_KEYS.join(', ')}), received ${JSON.stringify(values['rate-limit'])}`, runCommand);
     const replayTest = values['replay-test'] === undefined ? undefined : parseReplayTest(values['replay-test']);
     if (values['replay-test'] !== undefined && !replayTest) throw new UsageError('--replay-test must be FILE::TEST as printed under a failure (FILE a suite file under suites/)', runCommand);
     if (replayTest && (values.path === undefined || seed === undefined)) throw new UsageError('--replay-test needs --seed and --path (as printed under the failure)', runCommand);
@@ -119,7 +126,7 @@ export const runCommand: Command = {
         ...(values.concurrency !== undefined ? { concurrency: intFlag(runCommand, 'concurrency', values.concurrency, 8, 1, 256) } : {}),
         ...(values['max-duration'] !== undefined ? { maxDurationSeconds: intFlag(runCommand, 'max-duration', values['max-duration'], 1800, 1, 7 * 24 * 3600) } : {}),
         ...(values['max-requests'] !== undefined ? { maxRequests: intFlag(runCommand, 'max-requests', values['max-requests'], 1, 1, 10_000_000) } : {}),
-        ...(values['rate-limit'] !== undefined ? { rateLimit: values['rate-limit'] } : {}),
+        ...(rateLimit !== undefined ? { rateLimit } : {}),
       },
     };
     if (values['with-load']) {
@@ -148,6 +155,15 @@ export const runCommand: Command = {
     const onTerm = () => onSignal('SIGTERM');
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
+    if (values.plan) {
+      // The plan only: the preflight's requests, nothing else (suites/plan-run.ts).
+      const { planOnly } = await import('../../suites/plan-run.ts');
+      try {
+        return (await planOnly(config, numRuns ?? config.properties.numRuns, (line) => process.stdout.write(`${line}\n`))).exitCode;
+      } finally {
+        await stop();
+      }
+    }
     const { runConformance } = await import('../../suites/run.ts');
     try {
       const result = await runConformance({

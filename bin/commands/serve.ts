@@ -3,6 +3,8 @@
 // the command runs, so the other commands do not load it.
 import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.ts';
 import { isProfileName, PROFILE_NAMES } from '../../reference/profiles/index.ts';
+import { readRateLimitFlag } from '../../client/stated-quotas.ts';
+import { QUOTA_KEYS } from '../../contract/quota.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
@@ -16,7 +18,8 @@ export const serveCommand: Command = {
   usage: [
     'Usage: erp-conformance serve [--port 8080] [--host 127.0.0.1] [--seed 42] [--profile NAME] [--fault NAME]...',
     '                             [--rate-limit 60/10s|off] [--algorithm fixed|sliding|token-bucket]',
-    '                             [--limit-scope token|global] [--latency MS] [--jitter MS] [--print-config]',
+    '                             [--limit-scope token|global] [--quota OP=Q/W,...|off] [--latency MS] [--jitter MS]',
+    '                             [--print-config]',
     '',
     'Serves the three operations of the spec (and two read paths) from seeded data until SIGINT/SIGTERM.',
     '',
@@ -29,6 +32,10 @@ export const serveCommand: Command = {
     '                       (default: the profile\'s always-on limit, if it has one)',
     '  --algorithm A        rate limit algorithm: fixed (default), sliding or token-bucket',
     '  --limit-scope S      token: one quota per api-token (default); global: one for all',
+    '  --quota OP=Q/W,...   quotas per operation, e.g. report=5/6s,readBack=4/6s (operations: all, report,',
+    '                       customerCreate, orderStatus, readBack, contactRead, orderStatusRead): a fixed window',
+    '                       per token each, whose 429 states the wait only in its message; off: none',
+    '                       (default: the profile\'s quotas, if it has some)',
     '  --latency MS         delay every answer by MS milliseconds (a far target)',
     '  --jitter MS          vary the delay by up to +-MS milliseconds (seeded by --seed)',
     '  --print-config       print the run config for this port, seed and profile, and exit',
@@ -42,6 +49,7 @@ export const serveCommand: Command = {
       'rate-limit': { type: 'string' },
       algorithm: { type: 'string' },
       'limit-scope': { type: 'string' },
+      quota: { type: 'string' },
       profile: { type: 'string' },
       latency: { type: 'string' },
       jitter: { type: 'string' },
@@ -68,9 +76,10 @@ export const serveCommand: Command = {
 
     const { parseRateLimit, startReference } = await import('../../reference/server.ts');
     const rateLimit = parseRateLimitFlags(values, parseRateLimit);
+    const quotas = parseQuotaFlag(values.quota);
     let server: Awaited<ReturnType<typeof startReference>>;
     try {
-      server = await startReference({ port, host, seed, faults, profile, latencyMs, jitterMs, ...(rateLimit === undefined ? {} : { rateLimit }) });
+      server = await startReference({ port, host, seed, faults, profile, latencyMs, jitterMs, ...(rateLimit === undefined ? {} : { rateLimit }), ...(quotas === undefined ? {} : { quotas }) });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL' && code !== 'ENOTFOUND') throw e;
@@ -80,6 +89,8 @@ export const serveCommand: Command = {
     const { profileOf } = await import('../../reference/profiles/index.ts');
     const limitOn = rateLimit === undefined ? profileOf(profile).rateLimit.always : rateLimit;
     const limitText = limitOn ? `${limitOn.limit}/${limitOn.windowSeconds}s ${limitOn.algorithm} per ${limitOn.scope}` : 'off';
+    const quotasOn = quotas === undefined ? profileOf(profile).rateLimit.quotas : quotas;
+    const quotaText = quotasOn ? `, quotas: ${Object.entries(quotasOn).map(([k, v]) => `${k} ${v}`).join(', ')} (429 states the wait in its message)` : '';
     const latencyText = latencyMs || jitterMs ? `, latency ${latencyMs}+-${jitterMs} ms` : '';
     const stopped = new Promise<number>((resolve) => {
       let closing = false;
@@ -103,7 +114,7 @@ export const serveCommand: Command = {
       process.on('SIGTERM', stop);
     });
     process.stdout.write(
-      `reference ERP listening on ${server.url} (profile: ${server.profile}, faults: ${server.faults.length ? server.faults.join(', ') : 'none'}, rate limit: ${limitText}${latencyText})\n`,
+      `reference ERP listening on ${server.url} (profile: ${server.profile}, faults: ${server.faults.length ? server.faults.join(', ') : 'none'}, rate limit: ${limitText}${quotaText}${latencyText})\n`,
     );
     return stopped;
   },
@@ -160,4 +171,13 @@ function parseRateLimitFlags(values: RateLimitFlags, parse: (text: string) => { 
     throw new UsageError(`--rate-limit: ${e instanceof Error ? e.message : String(e)} (expected e.g. 60/10s)`, serveCommand);
   }
   return { ...parsed, algorithm: (algorithm ?? 'fixed') as Algorithm, scope: (scope ?? 'token') as Scope };
+}
+
+/** --quota report=5/6s,readBack=4/6s: undefined (the profile's) when absent, null when off. */
+function parseQuotaFlag(text: string | undefined): Record<string, string> | null | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'off' || text === 'none') return null;
+  const q = readRateLimitFlag(text);
+  if (!q || typeof q === 'string') throw new UsageError(`--quota must be OP=Q/W,... like report=5/6s,readBack=4/6s (operations: ${QUOTA_KEYS.join(', ')}), received ${JSON.stringify(text)}`, serveCommand);
+  return q as Record<string, string>;
 }

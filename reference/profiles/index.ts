@@ -6,11 +6,12 @@ import { ledgerProfile } from './ledger.ts';
 import { minimalProfile } from './minimal.ts';
 import { strictProfile } from './strict.ts';
 import { strictestProfile } from './strictest.ts';
+import { vasyProfile } from './vasy.ts';
 import type { Profile } from './types.ts';
 
 export type { Profile } from './types.ts';
 
-export const PROFILES: readonly Profile[] = [defaultProfile, ledgerProfile, forwardOnlyProfile, strictProfile, minimalProfile, strictestProfile];
+export const PROFILES: readonly Profile[] = [defaultProfile, ledgerProfile, forwardOnlyProfile, strictProfile, minimalProfile, strictestProfile, vasyProfile];
 export const PROFILE_NAMES: readonly string[] = PROFILES.map((p) => p.name);
 export { defaultProfile };
 

@@ -69,6 +69,8 @@ export interface Profile {
     everyRoute: boolean;
     headers: HeaderStyle;
     retryAfter: RetryAfterStyle;
+    /** Quotas per operation from the start, e.g. {report: "5/6s", readBack: "4/6s"}: their 429 states the wait only in its message (reference/quotas.ts). */
+    quotas?: Partial<Record<'all' | 'report' | 'customerCreate' | 'orderStatus' | 'readBack' | 'contactRead' | 'orderStatusRead', string>>;
   };
   report: {
     /** 8 rule 2 (RP-13): the largest limit, null for none. */

@@ -117,7 +117,7 @@ export async function readVoucher(h: Harness, salesId: Id): Promise<Read> {
   const rb = h.config.readBack?.orderStatus;
   if (!rb) return { ok: false, why: 'readBack.orderStatus is not configured' };
   const path = rb.path.replaceAll('{salesId}', encodeURIComponent(String(salesId))).replaceAll('{branchId}', encodeURIComponent(String(h.config.fixtures.branchId)));
-  const ex = await h.client.raw({ method: 'GET', path });
+  const ex = await h.client.raw({ method: 'GET', path, quota: 'orderStatusRead' });
   if (ex.response?.status !== 200) return { ok: false, why: `GET ${path} answered ${said(ex)}` };
   const value = atPath(ex.json, rb.orderStatus);
   // The read path is the vendor's own: its spelling of a status is compared without regard to case.

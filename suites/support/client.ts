@@ -5,9 +5,15 @@
 // and a breaker, so a target that stopped answering ends the run quickly instead of timing out
 // on every property run.
 import { createClient, type Client } from '../../client/operations.ts';
-import { createScheduler, parseCap, type Scheduler } from '../../client/scheduler.ts';
+import { createScheduler, type Scheduler } from '../../client/scheduler.ts';
+import { statedQuotas } from '../../client/stated-quotas.ts';
 import type { SuiteContext } from './context.ts';
 import { startProgress } from './progress.ts';
+
+/** A 429 is waited out for up to 30 s, or a stated quota's whole window when longer ("5/1m": 60 s). */
+export function retryWaitMs(rateLimit: Parameters<typeof statedQuotas>[0]): number {
+  return Math.max(30_000, ...statedQuotas(rateLimit).map((q) => q.quota.windowMs + 5000));
+}
 
 /** Consecutive requests without an answer after which the target is taken as down (for a while). */
 const BREAKER_THRESHOLD = 3;
@@ -28,11 +34,12 @@ export function runClient(ctx: SuiteContext): SuiteClient {
     const scheduler = createScheduler({
       concurrency: ctx.concurrency,
       pacing: true,
-      ...(run.rateLimit ? { cap: parseCap(run.rateLimit) } : {}),
-      retry429: { maxRetries: 5, maxWaitMs: 30_000 },
+      quotas: statedQuotas(run.rateLimit),
+      retry429: { maxRetries: 5, maxWaitMs: retryWaitMs(run.rateLimit) },
       deadline: ctx.deadline,
       ...(run.maxRequests !== undefined ? { maxRequests: run.maxRequests } : {}),
       breakerThreshold: BREAKER_THRESHOLD,
+      backoff: { resend: false },
     });
     shared = { client: createClient(ctx.config.target, { scheduler, keep: false }), scheduler };
     startProgress(ctx.outDir, () => shared!.scheduler.stats());

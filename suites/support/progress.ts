@@ -12,6 +12,8 @@ export interface WorkerProgress {
   responses429: number;
   waitedMs: number;
   pacing?: string;
+  /** Per operation: requests sent and 429s met. */
+  operations?: Record<string, { sent: number; responses429: number }>;
 }
 
 let timer: NodeJS.Timeout | undefined;
@@ -22,7 +24,7 @@ let stats: (() => SchedulerStats) | undefined;
 export function flushProgress() {
   if (!file || !stats) return;
   const s = stats();
-  const p: WorkerProgress = { requests: s.sent, responses429: s.responses429, waitedMs: s.waitedMs, pacing: s.pacing };
+  const p: WorkerProgress = { requests: s.sent, responses429: s.responses429, waitedMs: s.waitedMs, pacing: s.pacing, operations: s.operations };
   try {
     writeFileSync(file, JSON.stringify(p));
   } catch {

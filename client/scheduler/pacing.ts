@@ -1,0 +1,206 @@
+// Pacing per operation (spec 8 rule 1: "the thresholds and time window: not shown"). Each
+// operation ("report", "customerCreate", "orderStatus", each read-back path, any other) has its
+// own paces, so a slow report quota never paces the writes, and the other way round:
+//  - stated quotas (run.rateLimit, "5/1m" for the report, or for all requests): never more than Q
+//    sends per window W (a sliding log, with a small margin for the way to the target);
+//  - the quota the answers announce: RateLimit-Policy + RateLimit (IETF draft, structured fields and
+//    the older RateLimit-Limit/-Remaining/-Reset), X-RateLimit-* (Reset as seconds or a Unix
+//    time). Operations that announce the same policy share one pace (a limit on every route);
+//  - a 429's wait (Retry-After, or the message's "try after 60 seconds"): the operation pauses;
+//    a wait stated only in the message also gives a learnt quota (the requests the operation got
+//    accepted in that wait, per that wait); without any hint the operation's pace halves after
+//    each 429 and recovers slowly.
+import { showQuota, type Quota } from '../../contract/quota.ts';
+import { parseRateLimitHeaders } from '../rate-headers.ts';
+import type { UnnumberedExchange } from '../transport.ts';
+import { opStats, type Job, type Policy, type SchedulerStats } from './policy.ts';
+
+/** A quota stated by the user for some operations (null: every request). */
+export interface StatedQuota {
+  name: string;
+  quota: Quota;
+  operations: readonly string[] | null;
+}
+
+interface Pace {
+  cap?: Quota;
+  /** Send times, the last cap.requests of them. */
+  log: number[];
+  /** From a state header: requests left, and when the window resets. */
+  quota?: { remaining: number; resetAt: number };
+  /** From a policy header: spread the sends evenly. */
+  policy?: { limit: number; windowMs: number };
+  lastSend: number;
+  gapMs: number;
+  pausedUntil: number;
+  inFlight: number;
+  /** Times of accepted (not 429) answers, for a quota learnt from a 429's wait. */
+  accepted: number[];
+}
+
+const newPace = (cap?: Quota): Pace => ({ ...(cap ? { cap } : {}), log: [], lastSend: 0, gapMs: 0, pausedUntil: 0, inFlight: 0, accepted: [] });
+
+/** Margin added to a window: the way to the target varies, a send must not arrive inside the last window. */
+export const marginMs = (q: Quota) => Math.max(50, Math.round(q.windowMs * 0.03));
+
+export interface Pacing {
+  policy: Policy;
+  /** The quota each operation is known to have: stated, learnt from a 429's message, or announced. */
+  known(): Record<string, Quota>;
+  /** Milliseconds before the next request of `op` may go. */
+  waitMs(op: string, t: number): number;
+}
+
+export function createPacing(o: { stated: readonly StatedQuota[]; learn: boolean; maxWaitMs: number; now: () => number; sleep: (ms: number) => Promise<void>; deadline?: number; stopped: () => boolean }, stats: SchedulerStats): Pacing {
+  const stated = o.stated.map((s) => ({ ...s, pace: newPace(s.quota) }));
+  const own = new Map<string, Pace>();
+  /** Paces of announced policies, by policy; the policy each operation last announced. */
+  const shared = new Map<string, Pace>();
+  const announcedBy = new Map<string, string>();
+
+  const ownOf = (op: string) => own.get(op) ?? (own.set(op, newPace()), own.get(op)!);
+  /** The pace a header of `op` is about: its announced policy's, else its own. */
+  const learntOf = (op: string) => shared.get(announcedBy.get(op) ?? '') ?? ownOf(op);
+  const pacesOf = (op: string): Pace[] => {
+    const list = stated.filter((s) => s.operations === null || s.operations.includes(op)).map((s) => s.pace);
+    if (o.learn) list.push(ownOf(op), ...(announcedBy.has(op) ? [shared.get(announcedBy.get(op)!)!] : []));
+    return list;
+  };
+
+  function until(p: Pace): number {
+    let u = p.pausedUntil;
+    if (p.cap && p.log.length >= p.cap.requests) u = Math.max(u, p.log[p.log.length - p.cap.requests]! + p.cap.windowMs + marginMs(p.cap));
+    if (p.quota && p.quota.remaining <= 0) u = Math.max(u, p.quota.resetAt);
+    if (p.policy && !p.quota) u = Math.max(u, p.lastSend + p.policy.windowMs / p.policy.limit);
+    if (p.gapMs > 0) u = Math.max(u, p.lastSend + p.gapMs);
+    return u;
+  }
+  const waitMs = (op: string, t: number) => Math.max(0, ...pacesOf(op).map((p) => until(p) - t));
+
+  function sent(paces: Pace[], t: number) {
+    for (const p of paces) {
+      p.lastSend = t;
+      p.inFlight++;
+      if (p.cap) {
+        p.log.push(t);
+        if (p.log.length > p.cap.requests) p.log.shift();
+      }
+      if (p.quota) p.quota.remaining--;
+    }
+  }
+
+  /** Learns from the answer's headers (the op's pace, or the pace of the policy it announces). */
+  function learnHeaders(op: string, ex: UnnumberedExchange, t: number) {
+    const h = ex.response?.headers;
+    if (!h) return;
+    const hints = parseRateLimitHeaders(h, t);
+    const state = hints.rateLimit ?? hints.xRateLimit;
+    const p = hints.rateLimitPolicy;
+    const limit = p?.limit ?? state?.limit ?? null;
+    if (limit) {
+      const key = `${p?.name ?? ''};${limit};${p?.windowSeconds ?? ''}`;
+      if (!shared.has(key)) shared.set(key, newPace());
+      announcedBy.set(op, key);
+    }
+    const pace = learntOf(op);
+    const s = opStats(stats, op);
+    if (p?.limit && p.windowSeconds) {
+      pace.policy = { limit: p.limit, windowMs: p.windowSeconds * 1000 };
+      s.pacing = `the target's RateLimit-Policy: ${p.limit} per ${p.windowSeconds} s`;
+    }
+    if (state?.remaining != null && state.resetSeconds != null) {
+      // Requests still in flight were counted by the target after this answer, or will be.
+      pace.quota = { remaining: state.remaining - Math.max(0, pace.inFlight), resetAt: t + state.resetSeconds * 1000 };
+      if (!p?.windowSeconds) s.pacing = `the target's rate-limit headers (${state.raw})`;
+    }
+    if (s.pacing !== 'none needed') stats.pacing = s.pacing;
+  }
+
+  /** A 429: pause the operation for its wait, else until its window resets, else slow it down. */
+  function learn429(op: string, job: Job, t: number) {
+    const pace = learntOf(op);
+    const s = opStats(stats, op);
+    const wait = job.wait429;
+    if (wait && wait.ms <= o.maxWaitMs) {
+      pace.pausedUntil = Math.max(pace.pausedUntil, t + wait.ms);
+      if (wait.from === 'message' && !pace.policy && !pace.quota) {
+        // The message states the wait of a quota the headers do not announce: what the operation got
+        // accepted during that wait is its quota (at least one).
+        const mine = ownOf(op);
+        while (mine.accepted.length > 0 && mine.accepted[0]! <= t - wait.ms) mine.accepted.shift();
+        // What was accepted in one window is at most the quota: the largest count seen is kept (a
+        // quota shared with another operation shows a smaller count, which must not slow it further).
+        const cap = { requests: Math.max(1, mine.accepted.length, mine.cap?.requests ?? 0), windowMs: Math.max(1000, wait.ms) };
+        mine.cap = cap;
+        mine.log = mine.accepted.slice(-cap.requests);
+        s.pacing = `learnt from 429s whose message asks to wait ${Math.round(wait.ms / 1000)} s: ${showQuota(cap)}`;
+      }
+    } else if (pace.quota && pace.quota.resetAt > t) pace.pausedUntil = Math.max(pace.pausedUntil, pace.quota.resetAt);
+    else if (!wait) {
+      // No usable hint: halve the pace (double the gap between sends).
+      const p = ownOf(op);
+      p.gapMs = Math.min(5000, Math.max(50, p.gapMs * 2));
+      s.pacing = `adaptive: ${p.gapMs} ms between requests after 429s without rate-limit headers`;
+    }
+    stats.pacing = s.pacing;
+  }
+
+  /** Requests waiting for their pace now, and since when one has been: the run's waited time is wall-clock time. */
+  let parked = 0;
+  let parkedSince = 0;
+  const park = async (job: Job, ms: number) => {
+    if (parked++ === 0) parkedSince = o.now();
+    try {
+      // Short waits keep the slot; longer ones give it to other operations meanwhile.
+      await (ms < 200 ? o.sleep(ms) : job.park(ms));
+    } finally {
+      if (--parked === 0) stats.waitedMs += o.now() - parkedSince;
+    }
+  };
+
+  async function gate(job: Job) {
+    for (let w = waitMs(job.op, o.now()); w > 0; w = waitMs(job.op, o.now())) {
+      if (o.deadline !== undefined && o.now() >= o.deadline) return; // the budget is spent: the budgets say so
+      const ms = Math.min(w, o.deadline !== undefined ? Math.max(1, o.deadline - o.now()) : w);
+      await park(job, ms);
+      job.waitedMs += ms;
+      if (o.stopped()) return;
+    }
+  }
+
+  const policy: Policy = (next) => async (job) => {
+    await gate(job);
+    const paces = pacesOf(job.op);
+    job.onSend.push((t) => sent(paces, t));
+    const ex = await next(job);
+    job.onSend.pop();
+    const t = o.now();
+    if (ex.notSent) return ex;
+    for (const p of paces) p.inFlight = Math.max(0, p.inFlight - 1);
+    if (!o.learn) return ex;
+    learnHeaders(job.op, ex, t);
+    const p = ownOf(job.op);
+    if (ex.response?.status === 429) learn429(job.op, job, t);
+    else if (ex.response) {
+      p.accepted.push(t);
+      if (p.accepted.length > 1000) p.accepted.shift();
+      if (p.gapMs > 0) p.gapMs = p.gapMs * 0.9 < 50 ? 0 : p.gapMs * 0.9;
+    }
+    return ex;
+  };
+  function known(): Record<string, Quota> {
+    const out: Record<string, Quota> = {};
+    const tighter = (op: string, q: Quota) => {
+      const had = out[op];
+      if (!had || q.requests / q.windowMs < had.requests / had.windowMs) out[op] = q;
+    };
+    for (const s of stated) for (const op of s.operations ?? ['*']) tighter(op, s.quota);
+    for (const [op, p] of own) if (p.cap) tighter(op, p.cap);
+    for (const [op, key] of announcedBy) {
+      const p = shared.get(key)?.policy;
+      if (p) tighter(op, { requests: p.limit, windowMs: p.windowMs });
+    }
+    return out;
+  }
+  return { policy, waitMs, known };
+}

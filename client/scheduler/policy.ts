@@ -1,0 +1,59 @@
+// The scheduler is a chain of small policies, each wrapping the next like undici's interceptors
+// (`compose(a, b, c)(send)`: a sees the request first and the answer last). A policy may wait,
+// refuse (a not-sent exchange, never a throw), send again, or learn from the answer.
+import type { NotSentReason } from '../../contract/types.ts';
+import type { UnnumberedExchange } from '../transport.ts';
+
+/** One request on its way through the policies. */
+export interface Job {
+  /** The operation whose quota the request counts against ("report", "contactRead" ...). */
+  op: string;
+  /** The flow (one test of the suites) it belongs to, and whether its requests must go together. */
+  flow: string;
+  burst: boolean;
+  send(): Promise<UnnumberedExchange>;
+  notSent(reason: NotSentReason, message: string): UnnumberedExchange;
+  /** Waits `ms` without holding a slot (set by the slots policy). */
+  park(ms: number): Promise<void>;
+  /** Called with the clock just before the request goes (each try). */
+  onSend: ((t: number) => void)[];
+  /** The wait a 429 asks for (Retry-After, or the message's text), in ms; set per answer. */
+  wait429?: { ms: number; from: 'retry-after' | 'message' };
+  /** Milliseconds waited for the pace since the last 429 of this request (the retry budget). */
+  waitedMs: number;
+}
+
+export type Dispatch = (job: Job) => Promise<UnnumberedExchange>;
+export type Policy = (next: Dispatch) => Dispatch;
+
+/** compose(a, b, c)(last) = a(b(c(last))). */
+export function compose(...policies: Policy[]): (last: Dispatch) => Dispatch {
+  return (last) => policies.reduceRight<Dispatch>((next, p) => p(next), last);
+}
+
+export interface OperationStats {
+  sent: number;
+  responses429: number;
+  /** What paces it: a stated quota, the headers learnt, a 429's wait, or nothing. */
+  pacing: string;
+}
+
+export interface SchedulerStats {
+  sent: number;
+  notSent: Record<NotSentReason, number>;
+  responses429: number;
+  retries: number;
+  waitedMs: number;
+  /** What the pacing used: the stated quotas, the headers it learnt, or adaptive. */
+  pacing: string;
+  /** Per operation: requests sent, 429s, what paces it. */
+  operations: Record<string, OperationStats>;
+}
+
+export function emptyStats(): SchedulerStats {
+  return { sent: 0, notSent: { budget: 0, 'max-requests': 0, breaker: 0, interrupted: 0 }, responses429: 0, retries: 0, waitedMs: 0, pacing: 'none needed', operations: {} };
+}
+
+export function opStats(stats: SchedulerStats, op: string): OperationStats {
+  return (stats.operations[op] ??= { sent: 0, responses429: 0, pacing: 'none needed' });
+}

@@ -1,0 +1,100 @@
+// Slots and flows: at most `concurrency` requests in flight. When more wait, the next slot goes
+// to the flow (one test of the suites) with the fewest requests in flight, the longest waiting
+// first among equals: a test that sends one request after another (a voucher's lifecycle, a walk
+// page after page) never waits behind the hundreds of runs of a property. A burst flow (requests
+// sent at once to find lost updates or id races) goes first, so its requests meet at the target.
+// A request that must wait for its operation's pace gives its slot back meanwhile (job.park): a
+// slow report quota never holds the slots the writes need.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Policy } from './policy.ts';
+
+const flows = new AsyncLocalStorage<{ name: string; burst: boolean }>();
+
+/**
+ * Runs `fn` as flow `name`: the requests it sends share one fair share of the scheduler's slots.
+ * A burst flow's requests go before every other waiting request.
+ */
+export function inFlow<T>(name: string, fn: () => T, o: { burst?: boolean } = {}): T {
+  return flows.run({ name, burst: o.burst ?? false }, fn);
+}
+
+/** The flow of the calling code ('' outside any). */
+export function currentFlow(): { name: string; burst: boolean } {
+  return flows.getStore() ?? { name: '', burst: false };
+}
+
+export interface Slots {
+  policy: Policy;
+  inFlight(): number;
+  /** Fewer (or more again) requests in flight from now on, never below 1 nor above the configured number. */
+  setLimit(n: number): void;
+  limit(): number;
+}
+
+export function createSlots(concurrency: number, sleep: (ms: number) => Promise<void>): Slots {
+  let limit = concurrency;
+  let inFlight = 0;
+  const flowInFlight = new Map<string, number>();
+  const waiting: { flow: string; burst: boolean; go: () => void }[] = [];
+
+  const take = (flow: string) => {
+    inFlight++;
+    flowInFlight.set(flow, (flowInFlight.get(flow) ?? 0) + 1);
+  };
+  const acquire = (flow: string, burst: boolean) => {
+    if (inFlight < limit && waiting.length === 0) return (take(flow), Promise.resolve());
+    return new Promise<void>((go) => waiting.push({ flow, burst, go }));
+  };
+  const wake = () => {
+    while (inFlight < limit && waiting.length > 0) {
+      const [next] = waiting.splice(nextWaiter(), 1);
+      take(next!.flow);
+      next!.go();
+    }
+  };
+  const release = (flow: string) => {
+    inFlight--;
+    const left = (flowInFlight.get(flow) ?? 1) - 1;
+    if (left > 0) flowInFlight.set(flow, left);
+    else flowInFlight.delete(flow);
+    wake();
+  };
+  /** The first waiter of a burst; else the first waiter of the flow with the fewest requests in flight. */
+  const nextWaiter = (): number => {
+    const burst = waiting.findIndex((w) => w.burst);
+    if (burst >= 0) return burst;
+    let best = 0;
+    let fewest = Infinity;
+    for (let i = 0; i < waiting.length && fewest > 0; i++) {
+      const n = flowInFlight.get(waiting[i]!.flow) ?? 0;
+      if (n < fewest) (fewest = n), (best = i);
+    }
+    return best;
+  };
+
+  const policy: Policy = (next) => async (job) => {
+    await acquire(job.flow, job.burst);
+    job.park = async (ms) => {
+      release(job.flow);
+      try {
+        await sleep(ms);
+      } finally {
+        await acquire(job.flow, job.burst);
+      }
+    };
+    try {
+      return await next(job);
+    } finally {
+      release(job.flow);
+    }
+  };
+  return {
+    policy,
+    inFlight: () => inFlight,
+    setLimit: (n) => {
+      limit = Math.max(1, Math.min(concurrency, Math.floor(n)));
+      wake();
+    },
+    limit: () => limit,
+  };
+}

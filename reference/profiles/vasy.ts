@@ -1,0 +1,24 @@
+// "vasy": a vendor shaped like the production deployment (../shared/field-notes/production-
+// deployment.md): quotas per operation, about 5 report requests and 4 single reads per window,
+// whose 429 says "Too many request, please try after N seconds" and nothing else (no Retry-After,
+// no rate-limit header); writes are not limited. The windows are a minute in production; here a
+// second, so a whole run stays quick (`serve --quota report=5/6s,readBack=4/6s` scales it 10x, not 60x).
+// Page size capped at 500 (silently), Delivered and Cancelled final.
+import { defaultProfile } from './default.ts';
+import type { Profile } from './types.ts';
+
+export const vasyProfile: Profile = {
+  ...defaultProfile,
+  name: 'vasy',
+  summary: 'quotas per operation (report 5/1s, single reads 4/1s per token; production: per minute), 429 stating the wait only in its message, no rate-limit header, limit capped at 500',
+  messages: { ...defaultProfile.messages, tooMany: 'Too many request' },
+  rateLimit: {
+    always: null,
+    probe: null,
+    everyRoute: false,
+    headers: 'none',
+    retryAfter: 'none',
+    quotas: { report: '5/1s', readBack: '4/1s' },
+  },
+  report: { ...defaultProfile.report, maxLimit: 500 },
+};

@@ -1,0 +1,25 @@
+// `run --plan`: the preflight (the only requests sent), then the plan of the run under the quotas
+// it states or the preflight learnt, and the run budget. Exit 0, or 2 when the preflight found a
+// problem of the config (as a run would).
+import { statedQuotas } from '../client/stated-quotas.ts';
+import type { Quota } from '../contract/quota.ts';
+import type { RunConfig } from '../config/schema.ts';
+import { planLines, planRun, type Plan } from './plan.ts';
+import { preflight } from './preflight.ts';
+
+/** The quotas stated in the config, by operation ("*": all requests). */
+export function statedByOperation(config: RunConfig): Record<string, Quota> {
+  const out: Record<string, Quota> = {};
+  for (const s of statedQuotas(config.run.rateLimit)) for (const op of s.operations ?? ['*']) out[op] = s.quota;
+  return out;
+}
+
+export async function planOnly(config: RunConfig, numRuns: number, log: (line: string) => void): Promise<{ exitCode: number; plan: Plan }> {
+  const checked = await preflight(config);
+  for (const p of checked.problems) log(`preflight: ${p.key}: ${p.problem}`);
+  for (const n of checked.notes) log(`preflight: ${n}`);
+  log(`preflight: ${checked.requests} requests sent`);
+  const plan = planRun(config, numRuns, { ...statedByOperation(config), ...checked.quotas });
+  for (const line of planLines(plan, numRuns)) log(line);
+  return { exitCode: checked.problems.length ? 2 : 0, plan };
+}

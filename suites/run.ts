@@ -21,6 +21,7 @@ import { readRateLimit } from '../reports/rate-limit.ts';
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../reports/records.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
+import { withoutVitestSignals } from './interrupts.ts';
 import { preflight, type PreflightResult } from './preflight.ts';
 import type { ReplayTarget, SuiteContext } from './support/context.ts';
 import { ProgressLine, type ProgressMode } from './progress-line.ts';
@@ -29,6 +30,8 @@ import type { WorkerProgress } from './support/progress.ts';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
 const GRACE_MS = 15_000;
+/** After SIGINT / SIGTERM: the certificate is written within a few seconds, whatever the tests still do. */
+const INTERRUPT_GRACE_MS = 2_000;
 
 export interface RunOptions {
   config: RunConfig;
@@ -122,14 +125,15 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   let worker: WorkerProgress = { requests: 0, responses429: 0, waitedMs: 0 };
   let checked: PreflightResult | undefined;
   if (o.preflight !== false && !o.replay && !o.signal?.aborted) {
-    checked = await preflight(o.config);
-    for (const p of checked.problems) log(scrub(inertForTerminal(`preflight: ${p.key}: ${p.problem}`)));
+    // An interrupt does not wait for the preflight's answers (a target that does not answer).
+    checked = await untilAborted(preflight(o.config), o.signal);
+    for (const p of checked?.problems ?? []) log(scrub(inertForTerminal(`preflight: ${p.key}: ${p.problem}`)));
   }
   const stopHere = (checked?.problems.length ?? 0) > 0;
   progress.start(collector);
   try {
     for (const pass of stopHere ? [] : passes) {
-      if (stoppedBy) break;
+      if (stoppedBy || o.signal?.aborted) break;
       if (pass.includes('rate-limit')) await o.beforeRateLimitPass?.();
       stoppedBy = await runPass(pass, o, provide, collector, sink, allureDir, deadline);
     }
@@ -138,6 +142,43 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   }
   if (!stoppedBy && o.signal?.aborted) stoppedBy = 'interrupted';
 
+  const written = await writeRun(o, { started, seed, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog, log });
+  return { ...written, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()) };
+}
+
+/** Resolves as `work`, or with undefined as soon as `signal` aborts. */
+async function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (!signal) return work;
+  if (signal.aborted) return undefined;
+  let onAbort = () => {};
+  const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', (onAbort = () => resolve(undefined)), { once: true }));
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+interface Ending {
+  started: number; seed: number; numRuns: number; suites: Set<Requirement['suite']>; stoppedBy: StoppedBy | undefined; worker: WorkerProgress;
+  checked: PreflightResult | undefined; scrub: (t: string) => string; collector: CollectorReporter; allureDir: string; logFile: string; vitestLog: string[];
+  log: (line: string) => void;
+}
+
+/**
+ * Certifies what the run collected and writes the reports. A signal that comes while they are
+ * written still makes the run interrupted: they are written again with that verdict.
+ */
+async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exitCode'>> {
+  let result = writeOnce(o, e);
+  await new Promise((resolve) => setImmediate(resolve)); // a signal that came meanwhile is handled now
+  if (o.signal?.aborted && e.stoppedBy !== 'interrupted') result = writeOnce(o, { ...e, stoppedBy: 'interrupted' });
+  e.log(e.scrub(consoleSummary(result.certification)));
+  return result;
+}
+
+function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
+  const { started, seed, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog } = e;
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
     suiteVersion: suiteVersion(),
@@ -153,15 +194,15 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     pacing: `${o.config.run.concurrency} requests in flight${o.config.run.rateLimit ? `, at most ${o.config.run.rateLimit}` : ''}; ${worker.pacing ?? 'no pacing needed'}${worker.responses429 ? `; ${worker.responses429} answers 429 (${(worker.waitedMs / 1000).toFixed(1)} s waited)` : ''}`,
     ...(checked ? { preflight: checked } : {}),
   };
-  const certification = certify(collector.collected, runFacts(facts, o.shard ?? null));
-  const records: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected: collector.collected };
+  const collected = collector.final();
+  const certification = certify(collected, runFacts(facts, o.shard ?? null));
+  const records: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected };
   // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
   const written = writeReports(o.out, certification, { scrub, records, rateLimit: readRateLimit(o.out, started) });
   const files = { ...written, records: written.records!, log: logFile, ...(o.allure !== false ? { allure: allureDir } : {}) };
   if (o.allure !== false) annotateAllureResults(allureDir, certification);
   writeFileSync(logFile, scrub(vitestLog.join('')));
-  log(scrub(consoleSummary(certification)));
-  return { certification, exitCode: exitCodeOf(certification.verdict, o.abortedBy?.()), files };
+  return { certification, files };
 }
 
 const SIDE_BY_SIDE = 'suites/side-by-side.test.ts';
@@ -186,7 +227,7 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
   // by file) and the rate-limit pass (alone by design) load their files one by one.
   const sideBySide = !o.replay && !o.shard && !pass.includes('rate-limit');
   const include = o.replay ? [o.replay.file] : sideBySide ? [SIDE_BY_SIDE] : pass.map((x) => `suites/${x}/**/*.test.ts`);
-  const vitest = await createVitest('test', {
+  const vitest = await withoutVitestSignals(() => createVitest('test', {
     root: ROOT,
     config: false,
     include,
@@ -211,7 +252,7 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     hookTimeout: 30_000,
     provide: { erp: provide, erpWaves: sideBySide ? waves(pass) : [] },
     reporters: [collector, ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : [])],
-  }, {}, { stdout: sink, stderr: sink });
+  }, {}, { stdout: sink, stderr: sink }));
   let stopped: StoppedBy | undefined;
   let stoppedAt = 0;
   const cancel = (why: StoppedBy) => {
@@ -230,14 +271,14 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     // Once stopped, running tests end at their next request; the run does not wait longer than
     // GRACE_MS for a test that does not end.
     const giveUp = new Promise<void>((resolve) => {
-      check = setInterval(() => stopped && Date.now() - stoppedAt > GRACE_MS && resolve(), 250);
+      check = setInterval(() => stopped && Date.now() - stoppedAt > (stopped === 'interrupted' ? INTERRUPT_GRACE_MS : GRACE_MS) && resolve(), 100);
     });
     await Promise.race([run, giveUp]);
   } finally {
     clearInterval(check);
     clearTimeout(budget);
     o.signal?.removeEventListener('abort', onAbort);
-    await Promise.race([vitest.close(), new Promise((r) => setTimeout(r, 5000).unref())]);
+    await Promise.race([vitest.close(), new Promise((r) => setTimeout(r, stopped === 'interrupted' ? INTERRUPT_GRACE_MS : 5000).unref())]);
     process.exitCode = previousExitCode;
   }
   return stopped;

@@ -6,6 +6,7 @@ import { RATE_CAP, type RunConfig } from '../../config/schema.ts';
 import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records.ts';
 import { parseReplayTest } from '../../reports/replay.ts';
+import { takeInterrupts } from '../../suites/interrupts.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
 
 const PREFIXES = [...new Set(requirements.map((r) => prefixOf(r.id)))];
@@ -131,24 +132,13 @@ export const runCommand: Command = {
       }
     }
     // SIGINT / SIGTERM: the run stops sending, writes what it has (verdict interrupted) and exits
-    // 130 / 143; a second signal exits at once.
-    const abort = new AbortController();
-    let signalled: 'SIGINT' | 'SIGTERM' | undefined;
-    const onSignal = (s: 'SIGINT' | 'SIGTERM') => {
-      if (signalled) process.exit(s === 'SIGTERM' ? 143 : 130);
-      signalled = s;
-      process.stderr.write(`\n${s}: stopping the run and writing the certificate (again to exit at once)\n`);
-      abort.abort();
-    };
-    const onInt = () => onSignal('SIGINT');
-    const onTerm = () => onSignal('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
+    // 130 / 143; a second signal exits at once (suites/interrupts.ts).
+    const interrupts = takeInterrupts((line) => process.stderr.write(`\n${line}\n`));
     const { runConformance } = await import('../../suites/run.ts');
     try {
       const result = await runConformance({
         config, out, only, seed, numRuns, shard, allure: !values['no-allure'], withLoad: values['with-load'] ?? false, beforeRateLimitPass,
-        signal: abort.signal, abortedBy: () => signalled,
+        signal: interrupts.signal, abortedBy: interrupts.signalled,
         preflight: !values['no-preflight'],
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
         invocation: values.config ? { config: values.config } : { faults, ...(values.profile ? { profile: values.profile } : {}) },
@@ -159,8 +149,7 @@ export const runCommand: Command = {
       process.stdout.write(`\nwritten:\n${written.map((w) => `  ${w}\n`).join('')}`);
       return result.exitCode;
     } finally {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
+      interrupts.dispose();
       await stop();
     }
   },

@@ -6,8 +6,10 @@
 // on every property run.
 import { createClient, type Client } from '../../client/operations.ts';
 import { createScheduler, parseCap, type Scheduler } from '../../client/scheduler.ts';
+import type { NotSentReason } from '../../contract/types.ts';
 import type { SuiteContext } from './context.ts';
 import { startProgress } from './progress.ts';
+import { stopOnSignals } from './worker-signals.ts';
 
 /** Consecutive requests without an answer after which the target is taken as down (for a while). */
 const BREAKER_THRESHOLD = 3;
@@ -19,6 +21,11 @@ let shared: { client: Client; scheduler: Scheduler } | undefined;
 /** Resolves once every request of the run sent or waiting now has been answered and handled. */
 export function settled(): Promise<void> {
   return shared ? shared.scheduler.settled() : Promise.resolve();
+}
+
+/** Every waiting and later request of the run is not sent (an interrupt): tests end at their next request. */
+export function stopRun(reason: NotSentReason = 'interrupted'): void {
+  shared?.scheduler.stop(reason);
 }
 
 /** The run's client (created on first use in the worker). */
@@ -36,6 +43,7 @@ export function runClient(ctx: SuiteContext): SuiteClient {
     });
     shared = { client: createClient(ctx.config.target, { scheduler, keep: false }), scheduler };
     startProgress(ctx.outDir, () => shared!.scheduler.stats());
+    stopOnSignals(stopRun);
   }
   const { client } = shared;
   return {

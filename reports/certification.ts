@@ -5,6 +5,7 @@
 import { requirements } from '../contract/requirements.ts';
 import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../contract/types.ts';
 import type { Collected, CollectedTest } from './collector.ts';
+import type { PartSummary } from './parts.ts';
 
 export interface RequirementResult {
   id: string;
@@ -70,6 +71,8 @@ export interface Certification extends RunIdentity {
   invocation?: Invocation;
   /** What the preflight checked; its problems, when it stopped the run. */
   preflight?: PreflightSummary;
+  /** A run resumed with `run --resume`: its parts, and what each verified (reports/parts.ts). */
+  parts?: PartSummary[];
 }
 
 export interface PreflightSummary {

@@ -15,6 +15,8 @@ export interface CollectedTest {
   record?: TestRecord;
   /** Errors the test threw that are not findings (a crash of the suite or the client). */
   errors: string[];
+  /** The part of a resumed run that ran it (reports/parts.ts); absent: the first. */
+  part?: number;
 }
 
 export interface Collected {

@@ -21,6 +21,9 @@ import { readRateLimit } from '../reports/rate-limit.ts';
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../reports/records.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
+import { joinParts, partSummaries } from '../reports/parts.ts';
+import { ConfigError } from '../config/load.ts';
+import { rerunsTest, sameTarget, type Resume } from './checkpoint.ts';
 import { withoutVitestSignals } from './interrupts.ts';
 import { preflight, type PreflightResult } from './preflight.ts';
 import type { ReplayTarget, SuiteContext } from './support/context.ts';
@@ -62,6 +65,8 @@ export interface RunOptions {
   invocation?: Invocation;
   /** Check the target and the fixtures before the suites (default true). */
   preflight?: boolean;
+  /** Go on with a run cut by its budget or interrupted (suites/checkpoint.ts): its tests not ended. */
+  resume?: Resume;
 }
 
 export interface RunResult {
@@ -99,9 +104,11 @@ function propertiesIn(suites: Set<Requirement['suite']>): number {
 export async function runConformance(o: RunOptions): Promise<RunResult> {
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = Date.now();
+  const wrongTarget = o.resume && sameTarget(o.resume, o.config.target, !o.invocation?.config);
+  if (wrongTarget) throw new ConfigError([`--resume: ${wrongTarget}`]);
   const seed = o.seed ?? o.config.properties.seed ?? randomInt(0, 2 ** 31 - 1);
   const numRuns = o.numRuns ?? o.config.properties.numRuns;
-  const suites = o.replay ? new Set([o.replay.file.split('/')[1] as Requirement['suite']]) : selectSuites(o.only, o.withLoad ?? false);
+  const suites = o.replay ? new Set([o.replay.file.split('/')[1] as Requirement['suite']]) : o.resume ? new Set(SUITES.filter((s) => o.resume!.suites.has(s))) : selectSuites(o.only, o.withLoad ?? false);
   const scrub = scrubber([o.config.target.token, o.config.target.secondToken]);
   mkdirSync(o.out, { recursive: true });
   const logFile = path.join(o.out, 'vitest.log');
@@ -113,11 +120,12 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const collector = new CollectorReporter(ROOT, (line) => progress.above(line, log), [...suites]);
   const progress = new ProgressLine(o.progress ?? 'quiet', o.progressStream ?? process.stderr, o.out, started, deadline);
   const allureDir = path.join(o.out, 'allure-results');
-  if (o.allure !== false) rmSync(allureDir, { recursive: true, force: true });
+  if (o.allure !== false && !o.resume) rmSync(allureDir, { recursive: true, force: true });
   const provide: SuiteContext = {
     config: o.config, seed, numRuns, concurrency: o.config.run.concurrency, deadline, outDir: o.out, ...(o.replay ? { replay: o.replay } : {}),
     properties: propertiesIn(suites),
   };
+  if (o.resume) log(`resuming ${o.resume.dir}: ${o.resume.undecided.length} requirement(s) not yet verified, ${o.resume.rerun.size} test(s) to run again${suites.size ? '' : ' (nothing: the run had ended)'}`);
   log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`);
   // Two passes: the functional suites, then the rate-limit suite alone, so the probe measures the
   // quota without the functional suites spending it (and they are not throttled by the probe).
@@ -174,6 +182,7 @@ async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exit
   await new Promise((resolve) => setImmediate(resolve)); // a signal that came meanwhile is handled now
   if (o.signal?.aborted && e.stoppedBy !== 'interrupted') result = writeOnce(o, { ...e, stoppedBy: 'interrupted' });
   e.log(e.scrub(consoleSummary(result.certification)));
+  if (result.certification.stoppedBy) e.log(`to go on with what is not yet verified: erp-conformance run --resume ${o.out}`);
   return result;
 }
 
@@ -195,10 +204,15 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
     ...(checked ? { preflight: checked } : {}),
   };
   const collected = collector.final();
-  const certification = certify(collected, runFacts(facts, o.shard ?? null));
-  const records: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected };
+  const own: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected };
+  // A resumed run: this part joins the parts before it (what it re-ran replaces what they left).
+  const part = { startedAt: facts.startedAt, durationMs: facts.durationMs, requests: worker.requests + (checked?.requests ?? 0), ...(stoppedBy ? { stoppedBy } : {}) };
+  const records = o.resume ? joinParts(o.resume.previous, own, (t) => rerunsTest(o.resume!, t), { index: (o.resume.previous.parts?.length ?? 1) + 1, ...part }) : own;
+  const certification = certify(records.collected, runFacts(records.facts, o.shard ?? null));
+  const parts = partSummaries(records, certification);
+  if (parts) certification.parts = parts;
   // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
-  const written = writeReports(o.out, certification, { scrub, records, rateLimit: readRateLimit(o.out, started) });
+  const written = writeReports(o.out, certification, { scrub, records, rateLimit: readRateLimit(o.out, o.resume ? Date.parse(o.resume.previous.facts.startedAt) : started) });
   const files = { ...written, records: written.records!, log: logFile, ...(o.allure !== false ? { allure: allureDir } : {}) };
   if (o.allure !== false) annotateAllureResults(allureDir, certification);
   writeFileSync(logFile, scrub(vitestLog.join('')));
@@ -232,6 +246,7 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     config: false,
     include,
     ...(o.replay ? { testNamePattern: `^${escapeRegExp(o.replay.test)}$` } : {}),
+    ...(o.resume ? { testNamePattern: o.resume.testNamePattern } : {}),
     // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
     ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
     // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.

@@ -17,6 +17,7 @@ export const runCommand: Command = {
   usage: [
     'Usage: erp-conformance run [--config FILE] [--out DIR] [--only OS,CU,...] [--seed N] [--num-runs N] [--shard I/N]',
     '                           [--concurrency N] [--rate-limit Q/W] [--max-duration SECONDS] [--max-requests N] [--quiet]',
+    '       erp-conformance run --resume DIR [--out DIR] [--max-duration SECONDS] [--max-requests N] ...',
     '',
     'Runs every requirement of the spec against the target and writes certification.json,',
     'certification.html, junit.xml, records.json and allure-results/ to --out. Without --config',
@@ -31,6 +32,9 @@ export const runCommand: Command = {
     '  --rate-limit Q/W     never send more than Q requests per window W, e.g. 100/10s (config run.rateLimit)',
     '  --max-duration S     run budget in seconds (config run.maxDurationSeconds, 1800): what has not run by then is "not run"',
     '  --max-requests N     request budget (config run.maxRequests)',
+    '  --resume DIR         go on with the run DIR holds (cut by its budget or interrupted): against the same',
+    '                       target and seed, runs the tests that did not end, keeps what the earlier parts verified,',
+    '                       and writes the certificate of all the parts (to DIR unless --out)',
     '  --quiet              no progress line',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
     '  --fault NAME         with no --config: switch on a fault of the reference (repeatable)',
@@ -71,7 +75,9 @@ export const runCommand: Command = {
       'replay-test': { type: 'string' },
       property: { type: 'string' },
       path: { type: 'string' },
+      resume: { type: 'string' },
     });
+    const resume = values.resume === undefined ? undefined : await import('../../suites/checkpoint.ts').then((m) => m.resumeRun(values, (why) => { throw new UsageError(why, runCommand); }));
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (values.shard !== undefined && !shard) throw new UsageError(`--shard must be I/N with 1 <= I <= N <= 64, received ${JSON.stringify(values.shard)}`, runCommand);
     const only = values.only?.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
@@ -85,7 +91,7 @@ export const runCommand: Command = {
     if (values['replay-test'] !== undefined && !replayTest) throw new UsageError('--replay-test must be FILE::TEST as printed under a failure (FILE a suite file under suites/)', runCommand);
     if (replayTest && (values.path === undefined || seed === undefined)) throw new UsageError('--replay-test needs --seed and --path (as printed under the failure)', runCommand);
     if (replayTest && (only || shard)) throw new UsageError('--replay-test replays one test: no --only or --shard', runCommand);
-    const out = path.resolve(values.out ?? 'erp-conformance-report');
+    const out = path.resolve(values.out ?? resume?.dir ?? 'erp-conformance-report');
 
     let config: RunConfig;
     let stop = async () => {};
@@ -142,6 +148,7 @@ export const runCommand: Command = {
         preflight: !values['no-preflight'],
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
         invocation: values.config ? { config: values.config } : { faults, ...(values.profile ? { profile: values.profile } : {}) },
+        ...(resume ? { resume } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });
       const f = result.files;

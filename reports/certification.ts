@@ -112,12 +112,20 @@ export function idsOf(t: CollectedTest, stopped: boolean): string[] {
   return NAMED_IDS.exec(t.name)?.[1]!.split(', ') ?? [];
 }
 
+/**
+ * A test that ran to its end: passed, failed, or skipped on purpose (with its reason). A test the
+ * run stopped (its budget, an interrupt) mid-way or before it started did not.
+ */
+export function ended(t: CollectedTest): boolean {
+  return !!t.record && !t.record.notRun && (t.state === 'passed' || t.state === 'failed' || !!t.record.skipReason);
+}
+
 function resultOf(r: Requirement, collected: Collected, facts: RunFacts): RequirementResult {
   const declaring = collected.tests.filter((t) => idsOf(t, !!facts.stoppedBy).includes(r.id));
   const findings = collected.tests.flatMap((t) => t.record?.findings ?? []).filter((f) => f.requirementId === r.id);
   const findingCount = sum(collected.tests, (t) => t.record?.findingCounts?.[r.id] ?? (t.record?.findings ?? []).filter((f) => f.requirementId === r.id).length);
   const crashed = declaring.filter((t) => t.errors.length > 0);
-  const notRun = declaring.filter((t) => !t.record || t.record.notRun);
+  const notRun = declaring.filter((t) => !ended(t));
   const ran = declaring.filter((t) => (t.state === 'passed' || t.state === 'failed') && !t.record?.notRun);
   const evidence = sum(declaring, (t) => t.record?.evidence?.[r.id] ?? 0);
   const base = {

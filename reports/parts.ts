@@ -4,7 +4,7 @@
 // part's records to the records of the parts before it and says, for the certificate, which part
 // verified what, when, and how many requests it sent.
 import type { TestRecord } from '../suites/support/record.ts';
-import { idsOf, type Certification, type StoppedBy } from './certification.ts';
+import { ended, idsOf, type Certification, type StoppedBy } from './certification.ts';
 import type { Collected, CollectedTest } from './collector.ts';
 import { esc } from './html-parts.ts';
 import type { RunRecords } from './records.ts';
@@ -48,7 +48,7 @@ export function joinParts(previous: RunRecords, current: RunRecords, reruns: (t:
   for (const t of previous.collected.tests) tests.set(testKey(t), notEnded(t, previous.facts.stoppedBy));
   for (const t of current.collected.tests) {
     const key = testKey(t);
-    if (reruns(t) && t.record) tests.set(key, { ...t, part: part.index });
+    if (reruns(t) && (ended(t) || !tests.get(key)?.record)) tests.set(key, notEnded({ ...t, part: part.index }, current.facts.stoppedBy));
   }
   const collected: Collected = {
     tests: [...tests.values()],
@@ -71,7 +71,8 @@ export function joinParts(previous: RunRecords, current: RunRecords, reruns: (t:
  */
 function notEnded(t: CollectedTest, stoppedBy: StoppedBy | undefined): CollectedTest {
   const ids = idsOf(t, !!stoppedBy);
-  if (t.record || ids.length === 0) return { ...t, part: t.part ?? 1 };
+  if (ended(t) || ids.length === 0) return { ...t, part: t.part ?? 1 };
+  if (t.record) return { ...t, record: { ...t.record, notRun: t.record.notRun ?? `not run: the run stopped (${stoppedBy}) before this test ended` }, part: t.part ?? 1 };
   const record: TestRecord = {
     ids, findings: [], findingCounts: {}, evidence: {}, inconclusive: {}, observations: {}, exchanges: 0, requests: 0, answered: 0,
     rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 }, notRun: `not run: the run stopped (${stoppedBy}) before this test ended`,
@@ -79,16 +80,15 @@ function notEnded(t: CollectedTest, stoppedBy: StoppedBy | undefined): Collected
   return { ...t, record, part: t.part ?? 1 };
 }
 
-/** Which part decided each requirement: the parts of the tests behind its verdict. */
+/** Which part verified each requirement: the last part one of the tests behind its verdict ran in. */
 export function partSummaries(records: RunRecords, cert: Certification): PartSummary[] | undefined {
   if (!records.parts || records.parts.length < 2) return undefined;
-  const decided = cert.requirements.filter((r) => r.status !== 'not-run' && r.status !== 'skipped');
-  return records.parts.map((p) => ({
-    ...p,
-    verified: decided
-      .filter((r) => records.collected.tests.some((t) => (t.part ?? 1) === p.index && t.record?.ids.includes(r.id) && !t.record.notRun))
-      .map((r) => r.id),
-  }));
+  const decidedIn = new Map<string, number>();
+  for (const r of cert.requirements.filter((x) => x.status !== 'not-run' && x.status !== 'skipped')) {
+    const parts = records.collected.tests.filter((t) => ended(t) && t.record!.ids.includes(r.id)).map((t) => t.part ?? 1);
+    if (parts.length) decidedIn.set(r.id, Math.max(...parts));
+  }
+  return records.parts.map((p) => ({ ...p, verified: [...decidedIn].filter(([, i]) => i === p.index).map(([id]) => id) }));
 }
 
 const STOP: Record<StoppedBy, string> = { budget: 'its budget', 'max-requests': 'its request budget', interrupted: 'an interrupt' };

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { requirements } from '../contract/requirements.ts';
 import type { SuiteName } from '../contract/types.ts';
-import { certify, idsOf } from '../reports/certification.ts';
+import { certify, ended, idsOf } from '../reports/certification.ts';
 import { testKey } from '../reports/parts.ts';
 import { readRecords, RecordsError, runFacts, type RunRecords } from '../reports/records.ts';
 
@@ -42,8 +42,7 @@ export function readCheckpoint(dirGiven: string): Resume {
   for (const t of previous.collected.tests) {
     const ids = idsOf(t, true);
     ids.forEach((id) => seen.add(id));
-    const ended = t.record && !t.record.notRun;
-    if (ended || !ids.some((id) => undecided.has(id))) continue;
+    if (ended(t) || !ids.some((id) => undecided.has(id))) continue;
     rerun.add(testKey(t));
     suites.add(suiteOf(t.file));
     patterns.push(`${escapeRegExp(t.file)}(?: .*)? ${escapeRegExp(t.name)}$`);

@@ -46,7 +46,16 @@ describe('run, interrupted', () => {
     // Some of the run was verified before the signal (the suite file that ended had passed).
     expect(cert.summary.MUST.passed + cert.summary.SHOULD.passed).toBeGreaterThan(0);
     expect(run.output()).toMatch(/verdict: INTERRUPTED/);
-  }, 300_000);
+
+    // The interrupted run goes on where it stopped (a fresh reference, the same seed) and ends certified.
+    const resumed = startCli(['run', '--resume', out, '--quiet', '--no-allure']);
+    const end = await resumed.exited;
+    expect(end.code, resumed.output()).toBe(0);
+    const whole = certificate(out);
+    expect(whole.verdict).toBe('certified');
+    expect(whole.parts?.map((p) => p.stoppedBy ?? 'ended')).toEqual(['interrupted', 'ended']);
+    expect(whole.parts![0]!.verified.length).toBeGreaterThan(0);
+  }, 400_000);
 
   it('SIGTERM in the middle of the suites: the same, exit 143', async () => {
     const out = tempDir('erp-int-term-');

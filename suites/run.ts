@@ -149,6 +149,8 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     worker = progress.stop();
   }
   if (!stoppedBy && o.signal?.aborted) stoppedBy = 'interrupted';
+  // The request budget (run.maxRequests) stops the tests inside the worker: they say so.
+  stoppedBy ??= collector.collected.tests.map((t) => t.record?.stoppedBy).find((s) => s !== undefined);
 
   const written = await writeRun(o, { started, seed, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog, log });
   return { ...written, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()) };

@@ -243,6 +243,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
     } catch (e) {
       if (!(e instanceof RunStopped)) throw e;
       h.record.notRun = e.message;
+      if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
       h.finish();
       t.skip(e.message);
     }

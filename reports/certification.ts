@@ -5,6 +5,7 @@
 import { requirements } from '../contract/requirements.ts';
 import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../contract/types.ts';
 import type { Collected, CollectedTest } from './collector.ts';
+import type { PartSummary } from './parts.ts';
 
 export interface RequirementResult {
   id: string;
@@ -75,6 +76,8 @@ export interface Certification extends RunIdentity {
   invocation?: Invocation;
   /** What the preflight checked; its problems, when it stopped the run. */
   preflight?: PreflightSummary;
+  /** A run resumed with `run --resume`: its parts, and what each verified (reports/parts.ts). */
+  parts?: PartSummary[];
 }
 
 export interface PreflightSummary {
@@ -101,12 +104,33 @@ export interface RunFacts extends RunIdentity {
 const sum = (tests: CollectedTest[], f: (t: CollectedTest) => number) => tests.reduce((n, t) => n + f(t), 0);
 const unique = <T>(list: T[]) => [...new Set(list)];
 
+/** A test's name ends with the ids it verifies: "Delivered is refused ... [OS-3, ST-2]". */
+const NAMED_IDS = / \[([A-Z]+-[0-9A-Za-z]+(?:, [A-Z]+-[0-9A-Za-z]+)*)\]$/;
+
+/**
+ * The ids a test verifies: those of its record, or, in a run that stopped, those its name gives for
+ * a test that never started or never ended (it left no record): its requirements were not verified.
+ */
+export function idsOf(t: CollectedTest, stopped: boolean): string[] {
+  if (t.record) return t.record.ids;
+  if (!stopped || t.state === 'passed' || t.state === 'failed') return [];
+  return NAMED_IDS.exec(t.name)?.[1]!.split(', ') ?? [];
+}
+
+/**
+ * A test that ran to its end: passed, failed, or skipped on purpose (with its reason). A test the
+ * run stopped (its budget, an interrupt) mid-way or before it started did not.
+ */
+export function ended(t: CollectedTest): boolean {
+  return !!t.record && !t.record.notRun && (t.state === 'passed' || t.state === 'failed' || !!t.record.skipReason);
+}
+
 function resultOf(r: Requirement, collected: Collected, facts: RunFacts): RequirementResult {
-  const declaring = collected.tests.filter((t) => t.record?.ids.includes(r.id));
+  const declaring = collected.tests.filter((t) => idsOf(t, !!facts.stoppedBy).includes(r.id));
   const findings = collected.tests.flatMap((t) => t.record?.findings ?? []).filter((f) => f.requirementId === r.id);
   const findingCount = sum(collected.tests, (t) => t.record?.findingCounts?.[r.id] ?? (t.record?.findings ?? []).filter((f) => f.requirementId === r.id).length);
   const crashed = declaring.filter((t) => t.errors.length > 0);
-  const notRun = declaring.filter((t) => t.record?.notRun);
+  const notRun = declaring.filter((t) => !ended(t));
   const ran = declaring.filter((t) => (t.state === 'passed' || t.state === 'failed') && !t.record?.notRun);
   const evidence = sum(declaring, (t) => t.record?.evidence?.[r.id] ?? 0);
   const verifiedBy: Record<string, number> = {};
@@ -120,7 +144,10 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   const reasons = (list: (string | undefined)[]) => unique(list.filter((x): x is string => !!x)).join('; ');
   if (r.level !== 'INFO' && findings.length > 0) return { ...base, status: 'failed' };
   if (crashed.length > 0) return { ...base, status: 'failed', reason: crashed.flatMap((t) => t.errors).join('\n') };
-  if (notRun.length > 0) return { ...base, status: 'not-run', reason: reasons(notRun.map((t) => t.record?.notRun)) };
+  if (notRun.length > 0) {
+    const told = reasons(notRun.map((t) => t.record?.notRun));
+    return { ...base, status: 'not-run', reason: told || (facts.stoppedReason ?? `the run stopped (${facts.stoppedBy}) before its tests ended`) };
+  }
   // Every test that ran for it must have seen something it applies to: a requirement verified by
   // one test while another could not verify its part (a voucher pool used up) is not passed.
   const blind = ran.filter((t) => !(t.record?.evidence?.[r.id] ?? 0));

@@ -15,6 +15,8 @@ export interface CollectedTest {
   record?: TestRecord;
   /** Errors the test threw that are not findings (a crash of the suite or the client). */
   errors: string[];
+  /** The part of a resumed run that ran it (reports/parts.ts); absent: the first. */
+  part?: number;
 }
 
 export interface Collected {
@@ -38,6 +40,8 @@ function summaryLine(file: string, tests: TestCase[], ms: number): string {
 export class CollectorReporter implements Reporter {
   readonly collected: Collected = { tests: [], errors: [] };
   private testsTotal = 0;
+  private readonly planned: TestCase[] = [];
+  private readonly reportedIds: string[] = [];
   private readonly done = new Set<string>();
   private readonly requirementsTotal: number;
 
@@ -51,7 +55,18 @@ export class CollectorReporter implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule) {
-    this.testsTotal += [...module.children.allTests()].length;
+    const tests = [...module.children.allTests()];
+    this.testsTotal += tests.length;
+    for (const t of tests) this.planned.push(t);
+  }
+
+  /** Every collected test, those that never reported a result included (the run stopped while they ran or waited). */
+  final(): Collected {
+    const reported = new Set(this.reportedIds);
+    const unreported: CollectedTest[] = this.planned
+      .filter((t) => !reported.has(t.id))
+      .map((t) => ({ name: t.name, file: fileOf(t, this.root), state: 'pending' as const, durationMs: 0, errors: [] }));
+    return { tests: [...this.collected.tests, ...unreported], errors: this.collected.errors };
   }
 
   onTestCaseResult(test: TestCase) {
@@ -62,6 +77,7 @@ export class CollectorReporter implements Reporter {
       // A test that has findings throws a summary of them; that is not a crash.
       .filter((m) => !(record && record.findings.length > 0 && /^\d+ finding\(s\):/.test(m)));
     for (const id of record?.ids ?? []) this.done.add(id);
+    this.reportedIds.push(test.id);
     this.collected.tests.push({
       name: test.name,
       file: fileOf(test, this.root),
@@ -73,6 +89,7 @@ export class CollectorReporter implements Reporter {
   }
 
   private readonly fileStarted = new Map<string, number>();
+  private readonly fileEnded = new Set<string>();
 
   onTestSuiteReady(suite: TestSuite) {
     if (SUITE_FILE.test(suite.name)) this.fileStarted.set(suite.name, Date.now());
@@ -80,7 +97,9 @@ export class CollectorReporter implements Reporter {
 
   /** A side-by-side suite file ended: its line. */
   onTestSuiteResult(suite: TestSuite) {
-    if (!SUITE_FILE.test(suite.name)) return;
+    // A cancelled run reports its suites again: one line each.
+    if (!SUITE_FILE.test(suite.name) || this.fileEnded.has(suite.name)) return;
+    this.fileEnded.add(suite.name);
     for (const e of suite.errors()) this.collected.errors.push(`${suite.name}: ${e.message}`);
     this.log(summaryLine(suite.name, [...suite.children.allTests()], Date.now() - (this.fileStarted.get(suite.name) ?? Date.now())));
   }

@@ -5,6 +5,7 @@
 // sequence of a hostile server reaches it).
 import type { Certification, RequirementResult } from './certification.ts';
 import { inertTerminalText } from './inert.ts';
+import { partsConsole } from './parts.ts';
 import { replayCommand } from './replay.ts';
 import { compareSections, primarySection } from './spec-sections.ts';
 
@@ -75,6 +76,7 @@ export function consoleSummary(cert: Certification): string {
   const waits = rate.retries ? `, ${rate.retries} 429s waited out (${(rate.waitedMs / 1000).toFixed(1)} s)` : '';
   const preflight = cert.preflight ? ` + ${cert.preflight.requests} preflight` : '';
   if (cert.pacing || cert.stoppedBy) lines.push(`${cert.pacing ? `pacing: ${cert.pacing}` : ''}${cert.pacing && cert.stoppedBy ? '; ' : ''}${cert.stoppedBy ? `stopped: ${STOPPED[cert.stoppedBy] ?? cert.stoppedBy}` : ''}`);
+  lines.push(...partsConsole(cert.parts));
   lines.push(`verdict: ${cert.verdict.toUpperCase()}: ${cert.verdictReason} (${cert.requests} requests${preflight}${waits}, ${(cert.durationMs / 1000).toFixed(1)}s)`);
   if (cert.shard) lines.push(`partial: shard ${cert.shard} ran only its part of the suite files; erp-conformance report --merge DIR... --out DIR joins the shards into the certificate`);
   return inertForTerminal(lines.join('\n'));

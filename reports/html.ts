@@ -8,6 +8,7 @@ import type { Level, RunVerdict, Verdict } from '../contract/types.ts';
 import type { Certification, RequirementResult, StoppedBy } from './certification.ts';
 import { esc, evidenceDetailsHtml } from './html-parts.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './html-observed.ts';
+import { partsHtml } from './parts.ts';
 import type { RateLimitSection } from './rate-limit.ts';
 import { targetFlags } from './replay.ts';
 import { compareSections, primarySection, sectionTitle } from './spec-sections.ts';
@@ -167,6 +168,7 @@ export function certificateHtml(cert: Certification, rateLimit: RateLimitSection
 ${partial}
 ${factsTable(cert)}
 ${summaryTable(cert)}
+${partsHtml(cert.parts)}
 </header>
 <main>
 ${errors}

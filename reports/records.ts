@@ -7,6 +7,7 @@ import type { SuiteName } from '../contract/types.ts';
 import type { Invocation, PreflightSummary, RunFacts, RunIdentity, StoppedBy } from './certification.ts';
 import type { Collected } from './collector.ts';
 import { parseJson, stringifyJson } from './json.ts';
+import type { PartFacts } from './parts.ts';
 
 export const RECORDS_FORMAT = 'erp-conformance-records/1';
 
@@ -39,6 +40,8 @@ export interface RunRecords {
   shard: Shard | null;
   facts: RecordedFacts;
   collected: Collected;
+  /** A run resumed with `run --resume`: each part (reports/parts.ts). */
+  parts?: PartFacts[];
 }
 
 export class RecordsError extends Error {}

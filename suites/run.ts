@@ -21,6 +21,10 @@ import { readRateLimit } from '../reports/rate-limit.ts';
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../reports/records.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
+import { joinParts, partSummaries } from '../reports/parts.ts';
+import { ConfigError } from '../config/load.ts';
+import { rerunsTest, sameTarget, type Resume } from './checkpoint.ts';
+import { withoutVitestSignals } from './interrupts.ts';
 import { preflight, type PreflightResult } from './preflight.ts';
 import type { ReplayTarget, SuiteContext } from './support/context.ts';
 import { ProgressLine, type ProgressMode } from './progress-line.ts';
@@ -32,6 +36,8 @@ import { statedByOperation } from './plan-run.ts';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
 const GRACE_MS = 15_000;
+/** After SIGINT / SIGTERM: the certificate is written within a few seconds, whatever the tests still do. */
+const INTERRUPT_GRACE_MS = 2_000;
 
 export interface RunOptions {
   config: RunConfig;
@@ -64,6 +70,8 @@ export interface RunOptions {
   invocation?: Invocation;
   /** Check the target and the fixtures before the suites (default true). */
   preflight?: boolean;
+  /** Go on with a run cut by its budget or interrupted (suites/checkpoint.ts): its tests not ended. */
+  resume?: Resume;
 }
 
 export interface RunResult {
@@ -106,10 +114,12 @@ function propertiesIn(suites: Set<Requirement['suite']>): number {
 export async function runConformance(o: RunOptions): Promise<RunResult> {
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = Date.now();
+  const wrongTarget = o.resume && sameTarget(o.resume, o.config.target, !o.invocation?.config);
+  if (wrongTarget) throw new ConfigError([`--resume: ${wrongTarget}`]);
   const seed = o.seed ?? o.config.properties.seed ?? randomInt(0, 2 ** 31 - 1);
   const nonce = o.nonce ?? newNonce();
   const numRuns = o.numRuns ?? o.config.properties.numRuns;
-  const suites = o.replay ? new Set([o.replay.file.split('/')[1] as Requirement['suite']]) : selectSuites(o.only, o.withLoad ?? false);
+  const suites = o.replay ? new Set([o.replay.file.split('/')[1] as Requirement['suite']]) : o.resume ? new Set(SUITES.filter((s) => o.resume!.suites.has(s))) : selectSuites(o.only, o.withLoad ?? false);
   const scrub = scrubber([o.config.target.token, o.config.target.secondToken]);
   mkdirSync(o.out, { recursive: true });
   const logFile = path.join(o.out, 'vitest.log');
@@ -121,11 +131,12 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const collector = new CollectorReporter(ROOT, (line) => progress.above(line, log), [...suites]);
   const progress = new ProgressLine(o.progress ?? 'quiet', o.progressStream ?? process.stderr, o.out, started, deadline);
   const allureDir = path.join(o.out, 'allure-results');
-  if (o.allure !== false) rmSync(allureDir, { recursive: true, force: true });
+  if (o.allure !== false && !o.resume) rmSync(allureDir, { recursive: true, force: true });
   const provide: SuiteContext = {
     config: o.config, seed, nonce, numRuns, concurrency: o.config.run.concurrency, deadline, outDir: o.out, ...(o.replay ? { replay: o.replay } : {}),
     properties: propertiesIn(suites),
   };
+  if (o.resume) log(`resuming ${o.resume.dir}: ${o.resume.undecided.length} requirement(s) not yet verified, ${o.resume.rerun.size} test(s) to run again${suites.size ? '' : ' (nothing: the run had ended)'}`);
   log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`);
   // Two passes: the functional suites, then the rate-limit suite alone, so the probe measures the
   // quota without the functional suites spending it (and they are not throttled by the probe).
@@ -133,11 +144,12 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   let worker: WorkerProgress = { requests: 0, responses429: 0, waitedMs: 0 };
   let checked: PreflightResult | undefined;
   if (o.preflight !== false && !o.replay && !o.signal?.aborted) {
-    checked = await preflight(o.config);
-    for (const p of checked.problems) log(scrub(inertForTerminal(`preflight: ${p.key}: ${p.problem}`)));
+    // An interrupt does not wait for the preflight's answers (a target that does not answer).
+    checked = await untilAborted(preflight(o.config), o.signal);
+    for (const p of checked?.problems ?? []) log(scrub(inertForTerminal(`preflight: ${p.key}: ${p.problem}`)));
     // Notes that weaken the run (no read-back, no parallel pool ...) are said on the console too.
-    for (const n of checked.notes) log(scrub(inertForTerminal(`preflight note: ${n}`)));
-    if (checked.customer) provide.preflightCustomer = checked.customer;
+    for (const n of checked?.notes ?? []) log(scrub(inertForTerminal(`preflight note: ${n}`)));
+    if (checked?.customer) provide.preflightCustomer = checked.customer;
   }
   // The plan, said before the suites send (suites/plan.ts): property runs sized to it.
   const plan = planRun(o.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas });
@@ -147,7 +159,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   progress.start(collector);
   try {
     for (const pass of stopHere ? [] : passes) {
-      if (stoppedBy) break;
+      if (stoppedBy || o.signal?.aborted) break;
       if (pass.includes('rate-limit')) await o.beforeRateLimitPass?.();
       stoppedBy = await runPass(pass, o, provide, collector, sink, allureDir, deadline);
     }
@@ -155,7 +167,47 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     worker = progress.stop();
   }
   if (!stoppedBy && o.signal?.aborted) stoppedBy = 'interrupted';
+  // The request budget (run.maxRequests) stops the tests inside the worker: they say so.
+  stoppedBy ??= collector.collected.tests.map((t) => t.record?.stoppedBy).find((s) => s !== undefined);
 
+  const written = await writeRun(o, { started, seed, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog, log });
+  return { ...written, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()) };
+}
+
+/** Resolves as `work`, or with undefined as soon as `signal` aborts. */
+async function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (!signal) return work;
+  if (signal.aborted) return undefined;
+  let onAbort = () => {};
+  const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', (onAbort = () => resolve(undefined)), { once: true }));
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+interface Ending {
+  started: number; seed: number; numRuns: number; suites: Set<Requirement['suite']>; stoppedBy: StoppedBy | undefined; worker: WorkerProgress;
+  checked: PreflightResult | undefined; scrub: (t: string) => string; collector: CollectorReporter; allureDir: string; logFile: string; vitestLog: string[];
+  log: (line: string) => void;
+}
+
+/**
+ * Certifies what the run collected and writes the reports. A signal that comes while they are
+ * written still makes the run interrupted: they are written again with that verdict.
+ */
+async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exitCode'>> {
+  let result = writeOnce(o, e);
+  await new Promise((resolve) => setImmediate(resolve)); // a signal that came meanwhile is handled now
+  if (o.signal?.aborted && e.stoppedBy !== 'interrupted') result = writeOnce(o, { ...e, stoppedBy: 'interrupted' });
+  e.log(e.scrub(consoleSummary(result.certification)));
+  if (result.certification.stoppedBy) e.log(`to go on with what is not yet verified: erp-conformance run --resume ${o.out}`);
+  return result;
+}
+
+function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
+  const { started, seed, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog } = e;
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
     suiteVersion: suiteVersion(),
@@ -172,15 +224,20 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     pacing: pacingLine(o.config.run, worker),
     ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
   };
-  const certification = certify(collector.collected, runFacts(facts, o.shard ?? null));
-  const records: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected: collector.collected };
+  const collected = collector.final();
+  const own: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected };
+  // A resumed run: this part joins the parts before it (what it re-ran replaces what they left).
+  const part = { startedAt: facts.startedAt, durationMs: facts.durationMs, requests: worker.requests + (checked?.requests ?? 0), ...(stoppedBy ? { stoppedBy } : {}) };
+  const records = o.resume ? joinParts(o.resume.previous, own, (t) => rerunsTest(o.resume!, t), { index: (o.resume.previous.parts?.length ?? 1) + 1, ...part }) : own;
+  const certification = certify(records.collected, runFacts(records.facts, o.shard ?? null));
+  const parts = partSummaries(records, certification);
+  if (parts) certification.parts = parts;
   // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
-  const written = writeReports(o.out, certification, { scrub, records, rateLimit: readRateLimit(o.out, started) });
+  const written = writeReports(o.out, certification, { scrub, records, rateLimit: readRateLimit(o.out, o.resume ? Date.parse(o.resume.previous.facts.startedAt) : started) });
   const files = { ...written, records: written.records!, log: logFile, ...(o.allure !== false ? { allure: allureDir } : {}) };
   if (o.allure !== false) annotateAllureResults(allureDir, certification);
   writeFileSync(logFile, scrub(vitestLog.join('')));
-  log(scrub(consoleSummary(certification)));
-  return { certification, exitCode: exitCodeOf(certification.verdict, o.abortedBy?.()), files };
+  return { certification, files };
 }
 
 const SIDE_BY_SIDE = 'suites/side-by-side.test.ts';
@@ -205,11 +262,12 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
   // by file) and the rate-limit pass (alone by design) load their files one by one.
   const sideBySide = !o.replay && !o.shard && !pass.includes('rate-limit');
   const include = o.replay ? [o.replay.file] : sideBySide ? [SIDE_BY_SIDE] : pass.map((x) => `suites/${x}/**/*.test.ts`);
-  const vitest = await createVitest('test', {
+  const vitest = await withoutVitestSignals(() => createVitest('test', {
     root: ROOT,
     config: false,
     include,
     ...(o.replay ? { testNamePattern: `^${escapeRegExp(o.replay.test)}$` } : {}),
+    ...(o.resume ? { testNamePattern: o.resume.testNamePattern } : {}),
     // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
     ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
     // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
@@ -230,7 +288,7 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     hookTimeout: 30_000,
     provide: { erp: provide, erpWaves: sideBySide ? waves(pass) : [] },
     reporters: [collector, ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : [])],
-  }, {}, { stdout: sink, stderr: sink });
+  }, {}, { stdout: sink, stderr: sink }));
   let stopped: StoppedBy | undefined;
   let stoppedAt = 0;
   const cancel = (why: StoppedBy) => {
@@ -249,14 +307,14 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     // Once stopped, running tests end at their next request; the run does not wait longer than
     // GRACE_MS for a test that does not end.
     const giveUp = new Promise<void>((resolve) => {
-      check = setInterval(() => stopped && Date.now() - stoppedAt > GRACE_MS && resolve(), 250);
+      check = setInterval(() => stopped && Date.now() - stoppedAt > (stopped === 'interrupted' ? INTERRUPT_GRACE_MS : GRACE_MS) && resolve(), 100);
     });
     await Promise.race([run, giveUp]);
   } finally {
     clearInterval(check);
     clearTimeout(budget);
     o.signal?.removeEventListener('abort', onAbort);
-    await Promise.race([vitest.close(), new Promise((r) => setTimeout(r, 5000).unref())]);
+    await Promise.race([vitest.close(), new Promise((r) => setTimeout(r, stopped === 'interrupted' ? INTERRUPT_GRACE_MS : 5000).unref())]);
     process.exitCode = previousExitCode;
   }
   return stopped;

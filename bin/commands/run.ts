@@ -8,6 +8,7 @@ import { QUOTA_KEYS } from '../../contract/quota.ts';
 import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records.ts';
 import { parseReplayTest } from '../../reports/replay.ts';
+import { takeInterrupts } from '../../suites/interrupts.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
 
 const PREFIXES = [...new Set(requirements.map((r) => prefixOf(r.id)))];
@@ -18,6 +19,7 @@ export const runCommand: Command = {
   usage: [
     'Usage: erp-conformance run [--config FILE] [--out DIR] [--only OS,CU,...] [--seed N] [--num-runs N] [--shard I/N]',
     '                           [--concurrency N] [--rate-limit Q/W] [--max-duration SECONDS] [--max-requests N] [--quiet]',
+    '       erp-conformance run --resume DIR [--out DIR] [--max-duration SECONDS] [--max-requests N] ...',
     '',
     'Runs every requirement of the spec against the target and writes certification.json,',
     'certification.html, junit.xml, records.json and allure-results/ to --out. Without --config',
@@ -35,6 +37,9 @@ export const runCommand: Command = {
     '                       e.g. report=5/1m,readBack=4/1m (config run.rateLimit)',
     '  --max-duration S     run budget in seconds (config run.maxDurationSeconds, 1800): what has not run by then is "not run"',
     '  --max-requests N     request budget (config run.maxRequests)',
+    '  --resume DIR         go on with the run DIR holds (cut by its budget or interrupted): against the same',
+    '                       target and seed, runs the tests that did not end, keeps what the earlier parts verified,',
+    '                       and writes the certificate of all the parts (to DIR unless --out)',
     '  --quiet              no progress line',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
     '  --plan               send only the preflight and print the plan: requests per operation, expected',
@@ -79,7 +84,9 @@ export const runCommand: Command = {
       'replay-test': { type: 'string' },
       property: { type: 'string' },
       path: { type: 'string' },
+      resume: { type: 'string' },
     });
+    const resume = values.resume === undefined ? undefined : await import('../../suites/checkpoint.ts').then((m) => m.resumeRun(values, (why) => { throw new UsageError(why, runCommand); }));
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (values.shard !== undefined && !shard) throw new UsageError(`--shard must be I/N with 1 <= I <= N <= 64, received ${JSON.stringify(values.shard)}`, runCommand);
     const only = values.only?.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
@@ -95,7 +102,7 @@ export const runCommand: Command = {
     if (values['replay-test'] !== undefined && !replayTest) throw new UsageError('--replay-test must be FILE::TEST as printed under a failure (FILE a suite file under suites/)', runCommand);
     if (replayTest && (values.path === undefined || seed === undefined)) throw new UsageError('--replay-test needs --seed and --path (as printed under the failure)', runCommand);
     if (replayTest && (only || shard)) throw new UsageError('--replay-test replays one test: no --only or --shard', runCommand);
-    const out = path.resolve(values.out ?? 'erp-conformance-report');
+    const out = path.resolve(values.out ?? resume?.dir ?? 'erp-conformance-report');
 
     let config: RunConfig;
     let stop = async () => {};
@@ -142,25 +149,15 @@ export const runCommand: Command = {
       }
     }
     // SIGINT / SIGTERM: the run stops sending, writes what it has (verdict interrupted) and exits
-    // 130 / 143; a second signal exits at once.
-    const abort = new AbortController();
-    let signalled: 'SIGINT' | 'SIGTERM' | undefined;
-    const onSignal = (s: 'SIGINT' | 'SIGTERM') => {
-      if (signalled) process.exit(s === 'SIGTERM' ? 143 : 130);
-      signalled = s;
-      process.stderr.write(`\n${s}: stopping the run and writing the certificate (again to exit at once)\n`);
-      abort.abort();
-    };
-    const onInt = () => onSignal('SIGINT');
-    const onTerm = () => onSignal('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
+    // 130 / 143; a second signal exits at once (suites/interrupts.ts).
+    const interrupts = takeInterrupts((line) => process.stderr.write(`\n${line}\n`));
     if (values.plan) {
       // The plan only: the preflight's requests, nothing else (suites/plan-run.ts).
       const { planOnly } = await import('../../suites/plan-run.ts');
       try {
         return (await planOnly(config, numRuns ?? config.properties.numRuns, (line) => process.stdout.write(`${line}\n`))).exitCode;
       } finally {
+        interrupts.dispose();
         await stop();
       }
     }
@@ -168,10 +165,11 @@ export const runCommand: Command = {
     try {
       const result = await runConformance({
         config, out, only, seed, ...(values.nonce !== undefined ? { nonce: values.nonce } : {}), numRuns, shard, allure: !values['no-allure'], withLoad: values['with-load'] ?? false, beforeRateLimitPass,
-        signal: abort.signal, abortedBy: () => signalled,
+        signal: interrupts.signal, abortedBy: interrupts.signalled,
         preflight: !values['no-preflight'],
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
         invocation: values.config ? { config: values.config } : { faults, ...(values.profile ? { profile: values.profile } : {}) },
+        ...(resume ? { resume } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });
       const f = result.files;
@@ -179,8 +177,7 @@ export const runCommand: Command = {
       process.stdout.write(`\nwritten:\n${written.map((w) => `  ${w}\n`).join('')}`);
       return result.exitCode;
     } finally {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
+      interrupts.dispose();
       await stop();
     }
   },

@@ -7,8 +7,10 @@
 import { createClient, type Client } from '../../client/operations.ts';
 import { createScheduler, type Scheduler } from '../../client/scheduler.ts';
 import { statedQuotas } from '../../client/stated-quotas.ts';
+import type { NotSentReason } from '../../contract/types.ts';
 import type { SuiteContext } from './context.ts';
 import { startProgress } from './progress.ts';
+import { stopOnSignals } from './worker-signals.ts';
 
 /** A 429 is waited out for up to 30 s, or a stated quota's whole window when longer ("5/1m": 60 s). */
 export function retryWaitMs(rateLimit: Parameters<typeof statedQuotas>[0]): number {
@@ -27,6 +29,11 @@ export function settled(): Promise<void> {
   return shared ? shared.scheduler.settled() : Promise.resolve();
 }
 
+/** Every waiting and later request of the run is not sent (an interrupt): tests end at their next request. */
+export function stopRun(reason: NotSentReason = 'interrupted'): void {
+  shared?.scheduler.stop(reason);
+}
+
 /** The run's client (created on first use in the worker). */
 export function runClient(ctx: SuiteContext): SuiteClient {
   if (!shared) {
@@ -43,6 +50,7 @@ export function runClient(ctx: SuiteContext): SuiteClient {
     });
     shared = { client: createClient(ctx.config.target, { scheduler, keep: false }), scheduler };
     startProgress(ctx.outDir, () => shared!.scheduler.stats());
+    stopOnSignals(stopRun);
   }
   const { client } = shared;
   return {

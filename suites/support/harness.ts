@@ -18,7 +18,7 @@ import { allureLabels, allureLinks, findingAttachments } from '../../reports/all
 import { scrubber } from '../../reports/scrub.ts';
 import { inFlow } from '../../client/scheduler.ts';
 import { noteCreation } from '../customer/contact-ids.ts';
-import { runClient, type SuiteClient } from './client.ts';
+import { runClient, stopRun, type SuiteClient } from './client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
 import { runShared, type RunShared } from './shared.ts';
 import { FindingKeeper } from './keep.ts';
@@ -28,6 +28,7 @@ import { emptyRecord, type TestRecord } from './record.ts';
 import { RunStopped, stopIfNotSent } from './stopped.ts';
 import { suiteFileOf } from './suite-file.ts';
 import { testClient, type TestClient } from './test-client.ts';
+import { stopWhenRunCancelled } from './worker-signals.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-create', 'report']);
@@ -258,6 +259,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
     const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name };
     const h = new Harness(ctx, runClient(ctx), ids, where);
     t.task.meta.erp = h.record;
+    stopWhenRunCancelled(t.signal, stopRun);
     if (Date.now() >= ctx.deadline) {
       h.record.notRun = `the run budget (run.maxDurationSeconds) was spent before this test started`;
       h.finish();
@@ -273,6 +275,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
     } catch (e) {
       if (!(e instanceof RunStopped)) throw e;
       h.record.notRun = e.message;
+      if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
       h.finish();
       t.skip(e.message);
     }

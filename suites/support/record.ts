@@ -20,6 +20,8 @@ export interface TestRecord {
   skipReason?: string;
   /** Why the test did not (fully) run: the run budget or request budget was spent, or the run was interrupted. */
   notRun?: string;
+  /** What stopped it (with notRun): the run budget, the request budget, an interrupt. */
+  stoppedBy?: 'budget' | 'max-requests' | 'interrupted';
   /** Exchanges seen (every request the test made, sent or not). */
   exchanges: number;
   /** Requests actually sent, retries after a 429 included. */

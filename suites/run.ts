@@ -5,7 +5,7 @@
 // abort (SIGINT/SIGTERM) the certificate holds what the run had, verdict "interrupted".
 // The suites run in ONE worker process, so one client and one scheduler pace every request.
 import { randomInt } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +17,14 @@ import { certify, exitCodeOf, type Certification, type Invocation, type StoppedB
 import { CollectorReporter } from '../reports/collector.ts';
 import { annotateAllureResults } from '../reports/allure-results.ts';
 import { consoleSummary, inertForTerminal } from '../reports/console.ts';
-import { readRateLimit } from '../reports/rate-limit.ts';
+import { RATE_LIMIT_FILE, readRateLimit } from '../reports/rate-limit.ts';
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../reports/records.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
 import { preflight, type PreflightResult } from './preflight.ts';
 import type { ReplayTarget, SuiteContext } from './support/context.ts';
 import { ProgressLine, type ProgressMode } from './progress-line.ts';
-import type { WorkerProgress } from './support/progress.ts';
+import { PROGRESS_FILE, type WorkerProgress } from './support/progress.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
@@ -64,7 +64,7 @@ export interface RunOptions {
 export interface RunResult {
   certification: Certification;
   exitCode: number;
-  files: { certification: string; html: string; junit: string; records: string; allure?: string; log: string };
+  files: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string };
 }
 
 export function suiteVersion(): string {
@@ -156,10 +156,14 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const certification = certify(collector.collected, runFacts(facts, o.shard ?? null));
   const records: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected: collector.collected };
   // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
-  const written = writeReports(o.out, certification, { scrub, records, rateLimit: readRateLimit(o.out, started) });
-  const files = { ...written, records: written.records!, log: logFile, ...(o.allure !== false ? { allure: allureDir } : {}) };
-  if (o.allure !== false) annotateAllureResults(allureDir, certification);
-  writeFileSync(logFile, scrub(vitestLog.join('')));
+  const rateLimit = readRateLimit(o.out, started);
+  const written = writeReports(o.out, certification, { scrub, records, rateLimit });
+  // Only what this run wrote (reports/manifest.ts): no allure-results/ when no suite ran, no empty log.
+  const files = { ...written, records: written.records!, ...(o.allure !== false && existsSync(allureDir) ? { allure: allureDir } : {}), ...(vitestLog.length ? { log: logFile } : {}), ...(rateLimit.kind === 'measured' ? { rateLimit: path.join(o.out, RATE_LIMIT_FILE) } : {}) };
+  if (files.allure) annotateAllureResults(allureDir, certification);
+  if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));
+  else rmSync(logFile, { force: true });
+  rmSync(path.join(o.out, PROGRESS_FILE), { force: true }); // a worker's last write may come after the progress line stopped
   log(scrub(consoleSummary(certification)));
   return { certification, exitCode: exitCodeOf(certification.verdict, o.abortedBy?.()), files };
 }

@@ -9,7 +9,8 @@ import { annotateAllureResults } from '../../reports/allure-results.ts';
 import { exitCodeOf } from '../../reports/certification.ts';
 import { consoleSummary, inertForTerminal } from '../../reports/console.ts';
 import { mergeRunFolders } from '../../reports/merge.ts';
-import { readRateLimit } from '../../reports/rate-limit.ts';
+import { RATE_LIMIT_FILE, readRateLimit } from '../../reports/rate-limit.ts';
+import { rateLimitMismatch, withRateLimitRows } from '../../reports/rate-limit-match.ts';
 import { RecordsError } from '../../reports/records.ts';
 import { scrubber } from '../../reports/scrub.ts';
 import { readCertification, ReportInputError, reportPaths, writeReports } from '../../reports/write.ts';
@@ -70,8 +71,12 @@ export const reportCommand: Command = {
         code = exitCodeOf(m.certification.verdict);
         name = `erp-conformance: ${m.certification.target.name}`;
       } else if (!values.allure || existsSync(reportPaths(inDir).certification)) {
-        const cert = readCertification(inDir);
-        const f = writeReports(out, cert, { scrub, json: out !== inDir, rateLimit: readRateLimit(inDir) });
+        const read = readCertification(inDir);
+        const rateLimit = readRateLimit(inDir);
+        const mismatch = rateLimit.kind === 'measured' ? rateLimitMismatch(read, rateLimit.result) : undefined;
+        if (mismatch) throw new ReportInputError(`${path.join(inDir, RATE_LIMIT_FILE)} does not belong to this certificate: ${mismatch}. Remove it, or measure this target into the folder (erp-conformance probe --config FILE --out ${inDir}), then run report again`);
+        const cert = withRateLimitRows(read, rateLimit);
+        const f = writeReports(out, cert, { scrub, json: out !== inDir, rateLimit });
         annotateAllureResults(path.join(inDir, 'allure-results'), cert);
         print(scrub(consoleSummary(cert)));
         written.push(...(out !== inDir ? [f.certification] : []), f.html, f.junit);

@@ -6,6 +6,7 @@ import { RATE_CAP, type RunConfig } from '../../config/schema.ts';
 import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records.ts';
 import { parseReplayTest } from '../../reports/replay.ts';
+import { runManifest } from '../../reports/manifest.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
 
 const PREFIXES = [...new Set(requirements.map((r) => prefixOf(r.id)))];
@@ -154,9 +155,7 @@ export const runCommand: Command = {
         invocation: values.config ? { config: values.config } : { faults, ...(values.profile ? { profile: values.profile } : {}) },
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });
-      const f = result.files;
-      const written = [f.certification, f.html, f.junit, ...(f.allure ? [`${f.allure}  (HTML: erp-conformance report --allure --in ${out})`] : []), f.records];
-      process.stdout.write(`\nwritten:\n${written.map((w) => `  ${w}\n`).join('')}`);
+      process.stdout.write(runManifest(result.files, out));
       return result.exitCode;
     } finally {
       process.off('SIGINT', onInt);

@@ -19,7 +19,7 @@ import { noteCreation } from '../customer/contact-ids.ts';
 import { runClient, type SuiteClient } from './client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
 import { FindingKeeper } from './keep.ts';
-import { flushProgress } from './progress.ts';
+import { countOutside, flushProgress } from './progress.ts';
 import { runProperty } from './property.ts';
 import { emptyRecord, type TestRecord } from './record.ts';
 import { RunStopped, stopIfNotSent } from './stopped.ts';
@@ -99,6 +99,13 @@ export class Harness {
   /** The answer's status is what the rule `requirementId` says. */
   expectStatus(ex: Exchange, oracle: StatusOracle, requirementId: string, because: string, replay?: Replay): Finding[] {
     return this.add(statusIs(ex, { oracle, because }, { requirementId, replay }));
+  }
+
+  /** Requests this test sent on a sender of its own (the probe, bursts, load) and how many got an answer: counted in the certificate and the progress line. */
+  sentOutside(sent: number, answered: number) {
+    this.record.requests += sent;
+    this.record.answered = (this.record.answered ?? 0) + answered;
+    countOutside(sent);
   }
 
   /** A fact the spec leaves "not shown", recorded for the certificate: evidence for the test's INFO ids. */

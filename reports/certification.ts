@@ -34,6 +34,8 @@ export interface Invocation {
   config?: string;
   profile?: string;
   faults?: string[];
+  /** The run's --out as given: a replay writes beside it, never over it. */
+  out?: string;
 }
 
 /** What identifies a run: its target, suite version, start, duration and property settings. */

@@ -16,13 +16,20 @@ export function targetFlags(invocation: Invocation | undefined): string[] {
   ];
 }
 
-/** `npx erp-conformance run ... --replay-test FILE::TEST --property N --seed S --path P --num-runs M`. */
+/** Where a replay writes: a folder of its own beside the run's, so the run's certificate stays. */
+export function replayOut(invocation: Invocation | undefined): string {
+  const out = (invocation?.out ?? 'erp-conformance-report').replace(/\/+$/, '');
+  return out.endsWith('-replay') ? out : `${out}-replay`;
+}
+
+/** `npx erp-conformance run ... --replay-test FILE::TEST --property N --seed S --path P --num-runs M --out DIR-replay`. */
 export function replayCommand(replay: Replay, invocation?: Invocation): string {
   const parts = ['npx', 'erp-conformance', 'run', ...targetFlags(invocation)];
   if (replay.test && replay.file) parts.push('--replay-test', shellQuote(`${replay.file}::${replay.test}`), '--property', String(replay.property ?? 0));
   parts.push('--seed', String(replay.seed));
   if (replay.path) parts.push('--path', shellQuote(replay.path));
   if (replay.numRuns !== undefined) parts.push('--num-runs', String(replay.numRuns));
+  parts.push('--out', shellQuote(replayOut(invocation)));
   return parts.join(' ');
 }
 

@@ -152,7 +152,7 @@ export const runCommand: Command = {
         signal: abort.signal, abortedBy: () => signalled,
         preflight: !values['no-preflight'],
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
-        invocation: values.config ? { config: values.config } : { faults, ...(values.profile ? { profile: values.profile } : {}) },
+        invocation: { ...(values.config ? { config: values.config } : { faults, ...(values.profile ? { profile: values.profile } : {}) }), ...(values.out ? { out: values.out } : {}) },
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });
       process.stdout.write(runManifest(result.files, out));

@@ -169,7 +169,8 @@ export class Harness {
       propertiesSpent += this.record.requests - before;
     });
     if (!out.failed) return;
-    const handle: Replay = { seed: this.ctx.seed, path: out.path, file: this.where.file, test: this.where.test, property: index, numRuns };
+    // The run's --num-runs (the property derives its own count from it), so the replay derives the same.
+    const handle: Replay = { seed: this.ctx.seed, path: out.path, file: this.where.file, test: this.where.test, property: index, numRuns: this.ctx.numRuns };
     this.add(out.findings.map((f) => ({ ...f, replay: handle })));
   }
 

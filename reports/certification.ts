@@ -34,6 +34,9 @@ export interface Invocation {
   config?: string;
   profile?: string;
   faults?: string[];
+  /** `run --base-url URL --token-env NAME`: a target given by flags. */
+  baseUrl?: string;
+  tokenEnv?: string;
   /** The run's --out as given: a replay writes beside it, never over it. */
   out?: string;
 }
@@ -49,7 +52,7 @@ export interface RunIdentity {
 }
 
 /** Why a run ended before its suites did. */
-export type StoppedBy = 'budget' | 'max-requests' | 'interrupted';
+export type StoppedBy = 'budget' | 'max-requests' | 'interrupted' | 'max-failures';
 
 export interface Certification extends RunIdentity {
   verdict: RunVerdict;

@@ -22,6 +22,7 @@ const STOPPED: Record<string, string> = {
   budget: 'the run budget (run.maxDurationSeconds, --max-duration) was spent',
   'max-requests': 'the request budget (run.maxRequests) was spent',
   interrupted: 'the run was interrupted',
+  'max-failures': 'as many MUST requirements failed as --max-failures allows',
 };
 
 function failedLines(cert: Certification, r: RequirementResult): string[] {

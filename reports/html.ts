@@ -66,6 +66,7 @@ const STOPPED_BY: Record<StoppedBy, string> = {
   budget: 'the run budget (run.maxDurationSeconds, --max-duration) was spent',
   'max-requests': 'the request budget (run.maxRequests) was spent',
   interrupted: 'the run was interrupted (SIGINT or SIGTERM)',
+  'max-failures': 'as many MUST requirements failed as --max-failures allows',
 };
 
 /** Columns of the summary, in the order a reader looks for them. */

@@ -32,6 +32,7 @@ const STOPPED_REASONS: Record<StoppedBy, string> = {
   budget: 'not run: the run budget (run.maxDurationSeconds, --max-duration) was spent before it ran',
   'max-requests': 'not run: the request budget (run.maxRequests) was spent before it ran',
   interrupted: 'not run: the run was interrupted before it ran',
+  'max-failures': 'not run: the run stopped at --max-failures MUST failures before it ran',
 };
 
 export interface RunRecords {
@@ -83,7 +84,7 @@ const SAME: ((f: RecordedFacts) => unknown)[] = [
 const SAME_NAMES = ['target.baseUrl', 'target.name', 'suiteVersion', 'seed', 'numRuns', 'selection', 'withLoad', 'suites'];
 
 /** The gravest stop of the shards: an interrupt, then the run budget, then the request budget. */
-const STOP_ORDER: StoppedBy[] = ['interrupted', 'budget', 'max-requests'];
+const STOP_ORDER: StoppedBy[] = ['interrupted', 'budget', 'max-requests', 'max-failures'];
 
 /**
  * The facts of the whole run, from its shards': any shard's stop stops the whole (its requirements

@@ -9,7 +9,13 @@ import type { Invocation } from './certification.ts';
 /** The flags that select the run's target again. */
 export function targetFlags(invocation: Invocation | undefined): string[] {
   if (!invocation) return ['--config', 'erp.config.json'];
-  if (invocation.config) return ['--config', shellQuote(invocation.config)];
+  if (invocation.config || invocation.baseUrl) {
+    return [
+      ...(invocation.config ? ['--config', shellQuote(invocation.config)] : []),
+      ...(invocation.baseUrl ? ['--base-url', shellQuote(invocation.baseUrl)] : []),
+      ...(invocation.tokenEnv ? ['--token-env', shellQuote(invocation.tokenEnv)] : []),
+    ];
+  }
   return [
     ...(invocation.profile ? ['--profile', shellQuote(invocation.profile)] : []),
     ...(invocation.faults ?? []).flatMap((f) => ['--fault', shellQuote(f)]),

@@ -21,6 +21,7 @@ import { RATE_LIMIT_FILE, readRateLimit } from '../reports/rate-limit.ts';
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../reports/records.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
+import { enoughFailures } from './max-failures.ts';
 import { preflight, type PreflightResult } from './preflight.ts';
 import type { ReplayTarget, SuiteContext } from './support/context.ts';
 import { ProgressLine, type ProgressMode } from './progress-line.ts';
@@ -59,6 +60,8 @@ export interface RunOptions {
   invocation?: Invocation;
   /** Check the target and the fixtures before the suites (default true). */
   preflight?: boolean;
+  /** Stop once this many MUST requirements failed (suites/max-failures.ts). */
+  maxFailures?: number;
 }
 
 export interface RunResult {
@@ -234,7 +237,10 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     // Once stopped, running tests end at their next request; the run does not wait longer than
     // GRACE_MS for a test that does not end.
     const giveUp = new Promise<void>((resolve) => {
-      check = setInterval(() => stopped && Date.now() - stoppedAt > GRACE_MS && resolve(), 250);
+      check = setInterval(() => {
+        if (!stopped && enoughFailures(collector.collected, o.maxFailures)) cancel('max-failures');
+        if (stopped && Date.now() - stoppedAt > GRACE_MS) resolve();
+      }, 250);
     });
     await Promise.race([run, giveUp]);
   } finally {

@@ -2,6 +2,8 @@
 // free port, runs against it and stops it. Exit codes: see the usage (contract/types.ts RunVerdict).
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
+import { configFromFlags } from './quick-target.ts';
+import { invocationOf } from './invocation.ts';
 import { RATE_CAP, type RunConfig } from '../../config/schema.ts';
 import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records.ts';
@@ -15,7 +17,7 @@ export const runCommand: Command = {
   name: 'run',
   summary: 'run the conformance suites and write the certificate (no --config: against the reference)',
   usage: [
-    'Usage: erp-conformance run [--config FILE] [--out DIR] [--only OS,CU,...] [--seed N] [--num-runs N] [--shard I/N]',
+    'Usage: erp-conformance run [--config FILE | --base-url URL [--token-env NAME]] [--out DIR] [--only OS,CU,...] [--seed N] [--num-runs N] [--shard I/N]',
     '                           [--concurrency N] [--rate-limit Q/W] [--max-duration SECONDS] [--max-requests N] [--quiet]',
     '',
     'Runs every requirement of the spec against the target and writes certification.json,',
@@ -23,6 +25,10 @@ export const runCommand: Command = {
     'the embedded reference server is started on a free port and tested.',
     '',
     '  --config FILE        run config (JSON); ERP_BASE_URL, ERP_API_TOKEN, ERP_API_TOKEN_2 override it',
+    '  --base-url URL       the target\'s {base_url} (overrides the config\'s; with no --config: a quick try with the',
+    '                       reference\'s fixtures, the preflight names each one the target does not hold)',
+    '  --token-env NAME     read the api-token from environment variable NAME (default ERP_API_TOKEN)',
+    '  --max-failures N     stop after N MUST requirements failed (1: stop at the first, as --exitfirst); the rest is "not run"',
     '  --out DIR            output folder (default ./erp-conformance-report)',
     `  --only LIST          requirement prefixes to run: ${PREFIXES.join(', ')} (the verdict is then selection-passed, never certified)`,
     '  --seed N             fast-check seed: the same seed sends the same requests',
@@ -52,6 +58,9 @@ export const runCommand: Command = {
   async run(argv) {
     const { values } = parseFlags(runCommand, argv, {
       config: { type: 'string' },
+      'base-url': { type: 'string' },
+      'token-env': { type: 'string' },
+      'max-failures': { type: 'string' },
       out: { type: 'string' },
       only: { type: 'string' },
       seed: { type: 'string' },
@@ -79,7 +88,7 @@ export const runCommand: Command = {
     if (unknown?.length) throw new UsageError(`--only: unknown prefix ${unknown.join(', ')} (known: ${PREFIXES.join(', ')})`, runCommand);
     const seed = values.seed === undefined ? undefined : intFlag(runCommand, 'seed', values.seed, 0, 0, 2 ** 31 - 1);
     const numRuns = values['num-runs'] === undefined ? undefined : intFlag(runCommand, 'num-runs', values['num-runs'], 100, 1, 100_000);
-    if ((values.fault?.length || values.profile) && values.config) throw new UsageError('--fault and --profile apply to the embedded reference only (no --config)', runCommand);
+    if ((values.fault?.length || values.profile) && (values.config || values['base-url'])) throw new UsageError('--fault and --profile apply to the embedded reference only (no --config or --base-url)', runCommand);
     if (values['rate-limit'] !== undefined && !RATE_CAP.test(values['rate-limit'])) throw new UsageError(`--rate-limit must be Q/W like 100/10s or 60/1m, received ${JSON.stringify(values['rate-limit'])}`, runCommand);
     const replayTest = values['replay-test'] === undefined ? undefined : parseReplayTest(values['replay-test']);
     if (values['replay-test'] !== undefined && !replayTest) throw new UsageError('--replay-test must be FILE::TEST as printed under a failure (FILE a suite file under suites/)', runCommand);
@@ -91,8 +100,9 @@ export const runCommand: Command = {
     let stop = async () => {};
     let beforeRateLimitPass: (() => void) | undefined;
     const faults = values.fault ?? [];
-    if (values.config) {
-      config = loadConfig({ file: values.config, env: process.env });
+    const given = await configFromFlags(runCommand, values, process.env);
+    if (given) {
+      config = given;
     } else {
       const { startReference } = await import('../../reference/server.ts');
       const { isFaultName } = await import('../../reference/faults.ts');
@@ -152,7 +162,8 @@ export const runCommand: Command = {
         signal: abort.signal, abortedBy: () => signalled,
         preflight: !values['no-preflight'],
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
-        invocation: { ...(values.config ? { config: values.config } : { faults, ...(values.profile ? { profile: values.profile } : {}) }), ...(values.out ? { out: values.out } : {}) },
+        invocation: invocationOf(values, faults),
+        ...(values['max-failures'] !== undefined ? { maxFailures: intFlag(runCommand, 'max-failures', values['max-failures'], 1, 1, 10_000) } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });
       process.stdout.write(runManifest(result.files, out));

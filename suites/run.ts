@@ -167,7 +167,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));
   else rmSync(logFile, { force: true });
   rmSync(path.join(o.out, PROGRESS_FILE), { force: true }); // a worker's last write may come after the progress line stopped
-  log(scrub(consoleSummary(certification)));
+  log(scrub(consoleSummary(certification, scrub)));
   return { certification, exitCode: exitCodeOf(certification.verdict, o.abortedBy?.()), files };
 }
 

@@ -66,7 +66,7 @@ export const reportCommand: Command = {
     try {
       if (values.merge) {
         const m = mergeRunFolders(positionals, out, scrub);
-        print(scrub(consoleSummary(m.certification)));
+        print(scrub(consoleSummary(m.certification, scrub)));
         written.push(m.files.certification, m.files.html, m.files.junit, ...(m.files.allure ? [m.files.allure] : []), m.files.records!);
         code = exitCodeOf(m.certification.verdict);
         name = `erp-conformance: ${m.certification.target.name}`;
@@ -78,7 +78,7 @@ export const reportCommand: Command = {
         const cert = withRateLimitRows(read, rateLimit);
         const f = writeReports(out, cert, { scrub, json: out !== inDir, rateLimit });
         annotateAllureResults(path.join(inDir, 'allure-results'), cert);
-        print(scrub(consoleSummary(cert)));
+        print(scrub(consoleSummary(cert, scrub)));
         written.push(...(out !== inDir ? [f.certification] : []), f.html, f.junit);
         code = exitCodeOf(cert.verdict);
         name = `erp-conformance: ${cert.target.name}`;

@@ -62,6 +62,8 @@ export interface RunOptions {
   preflight?: boolean;
   /** Stop once this many MUST requirements failed (suites/max-failures.ts). */
   maxFailures?: number;
+  /** junit.xml: a failed SHOULD is a <failure>, not a warning. */
+  strict?: boolean;
 }
 
 export interface RunResult {
@@ -160,7 +162,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const records: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected: collector.collected };
   // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
   const rateLimit = readRateLimit(o.out, started);
-  const written = writeReports(o.out, certification, { scrub, records, rateLimit });
+  const written = writeReports(o.out, certification, { scrub, records, rateLimit, strict: o.strict ?? false });
   // Only what this run wrote (reports/manifest.ts): no allure-results/ when no suite ran, no empty log.
   const files = { ...written, records: written.records!, ...(o.allure !== false && existsSync(allureDir) ? { allure: allureDir } : {}), ...(vitestLog.length ? { log: logFile } : {}), ...(rateLimit.kind === 'measured' ? { rateLimit: path.join(o.out, RATE_LIMIT_FILE) } : {}) };
   if (files.allure) annotateAllureResults(allureDir, certification);

@@ -38,6 +38,7 @@ export const runCommand: Command = {
     '  --max-duration S     run budget in seconds (config run.maxDurationSeconds, 1800): what has not run by then is "not run"',
     '  --max-requests N     request budget (config run.maxRequests)',
     '  --quiet              no progress line',
+    '  --strict             junit.xml: a failed SHOULD is a <failure> (default: a warning, as the exit code has it)',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
     '  --fault NAME         with no --config: switch on a fault of the reference (repeatable)',
     '  --profile NAME       with no --config: the reference as another correct vendor (erp-conformance profiles)',
@@ -61,6 +62,7 @@ export const runCommand: Command = {
       'base-url': { type: 'string' },
       'token-env': { type: 'string' },
       'max-failures': { type: 'string' },
+      strict: { type: 'boolean' },
       out: { type: 'string' },
       only: { type: 'string' },
       seed: { type: 'string' },
@@ -163,6 +165,7 @@ export const runCommand: Command = {
         preflight: !values['no-preflight'],
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
         invocation: invocationOf(values, faults),
+        strict: values.strict ?? false,
         ...(values['max-failures'] !== undefined ? { maxFailures: intFlag(runCommand, 'max-failures', values['max-failures'], 1, 1, 10_000) } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });

@@ -112,6 +112,7 @@ describe('a sharded run', () => {
 
     const r = await cli(['report', '--allure', '--in', dir('merged')], { timeoutMs: 120_000 });
     expect(r.stderr).toBe('');
+    expect(r.code).toBe(0); // the report was built; the merge gave the verdict (not certified)
     const index = path.join(dir('merged'), 'allure-report', 'index.html');
     expect(writtenPaths(r.stdout)).toContain(index);
     const html = readFileSync(index, 'utf8');

@@ -1,7 +1,8 @@
 // The kit as users get it (issue 20): the npm package holds what the CLI needs and nothing of the
 // project's own (tests, benchmarks, CI scripts); packed and installed in a clean folder from the
-// local npm cache, its `npx erp-conformance run` certifies the embedded reference. Slow (an npm
-// install and a full run: about 2 minutes on a loaded 2-core machine), so it runs alone.
+// local npm cache, its `npx erp-conformance run` certifies the embedded reference. That one is
+// slow (an npm install and a full run: 70 s + 55 s on a 2-core machine, 4 minutes under load), so
+// it runs when ERP_CONFORMANCE_PACK_TEST=1 (.ci/run, a release job): `npm test` stays under 5 minutes.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,7 +28,8 @@ describe('the npm package', () => {
     expect(files.filter((f) => /^(test|bench|\.ci|node_modules)\//.test(f) || f === 'vitest.config.ts')).toEqual([]);
   }, 120_000);
 
-  it('packs, installs in a clean folder from the npm cache, and certifies the embedded reference with npx', async () => {
+  const PACK = process.env.ERP_CONFORMANCE_PACK_TEST === '1';
+  it.skipIf(!PACK)(`packs, installs in a clean folder from the npm cache, and certifies the embedded reference with npx${PACK ? '' : ' (skipped: set ERP_CONFORMANCE_PACK_TEST=1)'}`, async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-pack-'));
     const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, env, maxBuffer: 32 * 1024 * 1024 });
     const tarball = path.join(dir, (JSON.parse(stdout.slice(stdout.indexOf('['))) as PackEntry[])[0]!.filename);

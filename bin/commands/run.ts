@@ -2,6 +2,7 @@
 // free port, runs against it and stops it. Exit codes: see the usage (contract/types.ts RunVerdict).
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
+import { exitCodesText } from '../exit-codes.ts';
 import { configFromFlags } from './quick-target.ts';
 import { invocationOf } from './invocation.ts';
 import { RATE_CAP, type RunConfig } from '../../config/schema.ts';
@@ -52,9 +53,7 @@ export const runCommand: Command = {
     '  --property N         --seed, --path and --num-runs): test T of suite file F, its property N,',
     '  --path P             at fast-check path P',
     '',
-    'Exit codes: 0 certified (or, with --only/--shard, the selection passed), 1 not certified (a MUST failed),',
-    '2 usage, config or preflight error, 3 inconclusive (no MUST failed, but one could not be verified or was',
-    'not run within the budget), 130 interrupted by SIGINT, 143 by SIGTERM (the certificate holds what ran).',
+    exitCodesText(),
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(runCommand, argv, {

@@ -1,8 +1,11 @@
-// erp-conformance: dispatches `<command> [flags]` to bin/commands/. Exit codes: the command's
-// own (0 ok), 2 for a usage or config error, 4 for an internal error (3 is the inconclusive verdict of run).
+// erp-conformance: dispatches `<command> [flags]` to bin/commands/. Exit codes: bin/exit-codes.ts
+// (the one table; 2 for a usage or config error, 4 for an internal error). No arguments prints the
+// help on stderr and exits 2, as a usage error (git, docker); `help [command]` prints it and exits 0.
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config/load.ts';
 import { commands, findCommand } from './commands/index.ts';
+import { exitCodesText } from './exit-codes.ts';
+import { didYouMean } from './suggest.ts';
 import { columns, UsageError, type Command } from './usage.ts';
 
 const debug = process.env.ERP_CONFORMANCE_DEBUG === '1';
@@ -16,8 +19,8 @@ function mainUsage(): string {
     'Commands:',
     columns(commands.map((c) => [`  ${c.name}`, c.summary])),
     '',
-    'Run `erp-conformance <command> --help` for the flags of a command.',
-    'Exit codes: 0 ok, 1 conformance failures, 2 usage, config or preflight error, 3 inconclusive, 4 internal error.',
+    'Run `erp-conformance help <command>` (or `<command> --help`) for the flags of a command.',
+    exitCodesText(),
     '',
   ].join('\n');
 }
@@ -27,15 +30,32 @@ function version(): string {
   return pkg.version;
 }
 
+/** One short line with the problem, and where the full usage is: never the whole help under it. */
 function usageError(message: string, command?: Command): number {
-  process.stderr.write(`erp-conformance: ${message}\n\n${command ? command.usage : mainUsage()}\n`);
+  const help = command ? `erp-conformance help ${command.name}` : 'erp-conformance --help';
+  process.stderr.write(`erp-conformance${command ? ` ${command.name}` : ''}: ${message}\nRun \`${help}\` for the usage.\n`);
   return 2;
+}
+
+function unknownCommand(name: string): number {
+  if (name.startsWith('-')) return usageError(`unknown flag ${name} (flags follow the command: erp-conformance <command> ${name})`);
+  return usageError(`unknown command "${name}"${didYouMean(name, commands.map((c) => c.name))}`);
 }
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === undefined) {
+    process.stderr.write(`${mainUsage()}\n`);
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
     process.stdout.write(`${mainUsage()}\n`);
+    return 0;
+  }
+  if (name === 'help') {
+    const of = findCommand(rest[0]!);
+    if (!of) return unknownCommand(rest[0]!);
+    process.stdout.write(`${of.usage}\n`);
     return 0;
   }
   if (name === '--version' || name === '-V') {
@@ -43,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const command = findCommand(name);
-  if (!command) return usageError(name.startsWith('-') ? `unknown flag ${name} (flags follow the command)` : `unknown command "${name}"`);
+  if (!command) return unknownCommand(name);
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${command.usage}\n`);
     return 0;

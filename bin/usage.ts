@@ -1,5 +1,6 @@
 // Command-line plumbing shared by the commands: the command shape, usage errors, flag parsing.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean } from './suggest.ts';
 
 export interface Command {
   name: string;
@@ -24,15 +25,27 @@ export class UsageError extends Error {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** parseArgs in strict mode; its errors become UsageErrors naming the command. */
+/** parseArgs in strict mode; its errors become short UsageErrors naming the command, with the flag meant. */
 export function parseFlags<O extends Options>(command: Command, argv: string[], options: O, allowPositionals = false) {
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals });
   } catch (e) {
     const code = (e as { code?: string }).code ?? '';
-    if (code.startsWith('ERR_PARSE_ARGS')) throw new UsageError((e as Error).message, command);
+    if (code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(flagProblem((e as Error).message, options), command);
     throw e;
   }
+}
+
+/** node's parseArgs message in one short line: the unknown flag and the one meant, a flag missing its value. */
+function flagProblem(message: string, options: Options): string {
+  const flags = Object.keys(options).map((k) => `--${k}`);
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  if (unknown) return `unknown flag ${unknown[1]}${didYouMean(unknown[1]!.split('=')[0]!, flags)}`;
+  const positional = /^Unexpected argument '([^']+)'/.exec(message);
+  if (positional) return `unexpected argument ${positional[1]} (this command takes flags only)`;
+  const value = /^Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message);
+  if (value) return `${value[1]} needs a value`;
+  return message;
 }
 
 /** Parses an integer flag within [min, max]. */
@@ -48,4 +61,10 @@ export function columns(rows: string[][], gap = '  '): string {
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join(gap)).join('\n');
+}
+
+/** Prints `value` as JSON (the listings' --json); exit code 0. */
+export function printJson(value: unknown): number {
+  process.stdout.write(`${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`);
+  return 0;
 }

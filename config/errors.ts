@@ -2,6 +2,7 @@
 // A token value never appears: values at token keys are not shown, and every message is
 // scrubbed of the secrets known while loading.
 import type { z } from 'zod';
+import { runConfigJsonSchema } from './json-schema.ts';
 import { showValue } from './schema.ts';
 
 export class ConfigError extends Error {
@@ -39,6 +40,22 @@ function typeName(v: unknown): string {
   return typeof v;
 }
 
+/** "number or string": the types the branches of a union expected. */
+function unionExpected(issue: z.core.$ZodIssue): string {
+  const branches = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
+  const types = [...new Set(branches.flatMap((b) => b.filter((i) => i.code === 'invalid_type').map((i) => (i as { expected: string }).expected)))];
+  return types.length ? types.join(' or ') : 'a value';
+}
+
+/** ": <what the key holds>", from the schema's description of the key (the text editors show). */
+function describedAs(path: readonly PropertyKey[]): string {
+  type Node = { properties?: Record<string, Node>; description?: string; anyOf?: Node[] };
+  let node: Node | undefined = runConfigJsonSchema() as Node;
+  for (const k of path) node = (node?.properties ?? node?.anyOf?.find((x) => x.properties)?.properties)?.[String(k)];
+  const text = node?.description ?? node?.anyOf?.find((x) => x.description)?.description;
+  return text ? `: ${text.replace(/\.$/, '')}` : '';
+}
+
 /** The problems of one zod issue (an unrecognized_keys issue gives one per key). */
 export function describeIssue(issue: z.core.$ZodIssue): string[] {
   const path = issue.path;
@@ -48,6 +65,11 @@ export function describeIssue(issue: z.core.$ZodIssue): string[] {
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((k) => `${keyPath([...path, k])}: ${RENAMED[keyPath([...path, k])] ?? 'unknown key (a typo?)'}`);
+    case 'invalid_union':
+      // A value of several accepted shapes (an id: a number or a string of digits) that is absent:
+      // the key and what it holds, not zod's "Invalid input".
+      if (input === undefined) return [`${keyPath(path)}: missing (required, expected ${unionExpected(issue)})${describedAs(path)}`];
+      return [`${keyPath(path)}: ${issue.message === 'Invalid input' ? `expected ${unionExpected(issue)}, received ${received}` : issue.message}`];
     case 'invalid_type':
       if (input === undefined) return [`${keyPath(path)}: missing (required, expected ${issue.expected})`];
       return [`${keyPath(path)}: expected ${issue.expected}, received ${received}`];

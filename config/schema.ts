@@ -138,7 +138,7 @@ const customerSchema = z.strictObject({
 
 const fixturesSchema = z
   .strictObject({
-    branchId: positiveId.describe('A valid branch holding the vouchers of sales.unpaid and sales.paid; customers are created in it.'),
+    branchId: positiveId.describe('A valid branch holding the vouchers of fixtures.sales (every role but otherBranch); customers are created in it.'),
     otherBranchId: positiveId.describe('A second valid branch, holding the vouchers of sales.otherBranch.'),
     invalidBranchId: positiveId.describe('A branch id that does not exist on the target (spec 4.2: branch_id "must be valid").'),
     sales: salesSchema.describe('Sales vouchers the order status suite works on (spec 4.1).'),

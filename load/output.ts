@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { RunConfig } from '../config/schema.ts';
 import { scrubber } from '../reports/scrub.ts';
 import type { LoadResult, RateLimitResult } from './result.ts';
+import { thresholdText } from './threshold-text.ts';
 
 export const RATE_LIMIT_FILE = 'rate-limit.json';
 export const LOAD_FILE = 'load.json';
@@ -17,8 +18,9 @@ function write(dir: string, file: string, value: unknown, config: RunConfig): st
   return target;
 }
 
-export function writeRateLimitJson(dir: string, result: RateLimitResult, config: RunConfig): string {
-  return write(dir, RATE_LIMIT_FILE, { target: { name: config.target.name, baseUrl: config.target.baseUrl }, ...result }, config);
+/** `run`: the seed of the run that measured it (`report --in` refuses it beside another run's certificate). */
+export function writeRateLimitJson(dir: string, result: RateLimitResult, config: RunConfig, run?: { seed: number }): string {
+  return write(dir, RATE_LIMIT_FILE, { target: { name: config.target.name, baseUrl: config.target.baseUrl }, ...(run ? { run } : {}), ...result }, config);
 }
 
 export function writeLoadJson(dir: string, result: LoadResult, config: RunConfig): string {
@@ -78,7 +80,7 @@ export function loadSummary(r: LoadResult): string {
     for (const p of r.phases)
       lines.push(`  ${p.name.padEnd(16)} ${p.rate}/s: ${p.sent} sent, p99 ${p.latencyMs?.p99 ?? '-'} ms, errors ${(p.errorShare * 100).toFixed(2)}%${p.crossed?.length ? `  crossed ${p.crossed.join(', ')}` : ''}`);
   if (r.stoppedBy) lines.push(`  stopped by       ${r.stoppedBy}`);
-  for (const t of r.thresholds) lines.push(`  threshold        ${t.passed ? 'ok     ' : 'CROSSED'} ${t.threshold} (${t.actual === null ? 'no value' : Number(t.actual.toPrecision(4))})`);
+  for (const t of r.thresholds) lines.push(`  ${thresholdText(t)}`);
   for (const n of r.notes) lines.push(`  note: ${n}`);
   for (const m of r.mix) lines.push(`  sent: ${m.name}${r.mix.length > 1 ? ` (weight ${m.weight})` : ''}: ${m.description}`);
   return lines.join('\n');

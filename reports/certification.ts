@@ -37,6 +37,11 @@ export interface Invocation {
   config?: string;
   profile?: string;
   faults?: string[];
+  /** `run --base-url URL --token-env NAME`: a target given by flags. */
+  baseUrl?: string;
+  tokenEnv?: string;
+  /** The run's --out as given: a replay writes beside it, never over it. */
+  out?: string;
 }
 
 /** What identifies a run: its target, suite version, start, duration and property settings. */
@@ -53,7 +58,7 @@ export interface RunIdentity {
 }
 
 /** Why a run ended before its suites did. */
-export type StoppedBy = 'budget' | 'max-requests' | 'interrupted';
+export type StoppedBy = 'budget' | 'max-requests' | 'interrupted' | 'max-failures';
 
 export interface Certification extends RunIdentity {
   verdict: RunVerdict;

@@ -7,6 +7,7 @@ import type { Certification, RequirementResult } from './certification.ts';
 import { inertTerminalText } from './inert.ts';
 import { partsConsole } from './parts.ts';
 import { replayCommand } from './replay.ts';
+import { byLevel, sectionLine, WIDTH, wrapAll } from './console-text.ts';
 import { compareSections, primarySection } from './spec-sections.ts';
 
 /** Control characters (ESC, BEL, CSI, OSC, C1 ...) except newline and tab, and bidi controls, are shown as \uXXXX. */
@@ -23,6 +24,7 @@ const STOPPED: Record<string, string> = {
   budget: 'the run budget (run.maxDurationSeconds, --max-duration) was spent',
   'max-requests': 'the request budget (run.maxRequests) was spent',
   interrupted: 'the run was interrupted',
+  'max-failures': 'as many MUST requirements failed as --max-failures allows',
 };
 
 function failedLines(cert: Certification, r: RequirementResult): string[] {
@@ -41,29 +43,34 @@ function failedLines(cert: Certification, r: RequirementResult): string[] {
   return lines;
 }
 
-export function consoleSummary(cert: Certification): string {
+/** `scrub` removes the run's tokens before the lines are wrapped (a wrap could split one). */
+export function consoleSummary(cert: Certification, scrub: (text: string) => string = (t) => t, width = WIDTH): string {
   const lines: string[] = [];
   const sections = [...new Set(cert.requirements.map((r) => primarySection(r.section)))].sort(compareSections);
   lines.push(`erp-conformance ${cert.suiteVersion} against ${cert.target.name} (${cert.target.baseUrl}), seed ${cert.seed}${cert.nonce ? `, nonce ${cert.nonce}` : ''}`);
-  for (const s of sections) {
+  const stoppedAtPreflight = cert.verdict === 'preflight-failed' || !!cert.preflight?.problems.length;
+  // The preflight's problems on their own, first: no suite ran, so no section has anything to say.
+  if (stoppedAtPreflight && cert.preflight?.problems.length) {
+    lines.push('', 'The preflight stopped the run (exit 2): fix the config or the target, then run again:', ...cert.preflight.problems.map((p) => `  ${p.key}: ${p.problem}`));
+  }
+  for (const s of stoppedAtPreflight ? [] : sections) {
     const list = cert.requirements.filter((r) => primarySection(r.section) === s);
     const counts = COLUMNS.map((st) => [st, list.filter((r) => r.status === st).length] as const).filter(([, n]) => n > 0);
     const flagged = list.filter((r) => r.status === 'failed' || ((r.status === 'inconclusive' || r.status === 'not-run') && r.level !== 'INFO')).map((r) => `${r.id} ${r.status}`);
-    lines.push(`  section ${s.padEnd(4)} ${counts.map(([st, n]) => `${n} ${st}`).join(', ')}${flagged.length ? `  (${flagged.join(', ')})` : ''}`);
+    lines.push(sectionLine(s, counts.map(([st, n]) => `${n} ${st}`).join(', '), flagged));
   }
-  const failed = cert.requirements.filter((r) => r.status === 'failed');
-  if (failed.length) lines.push('', 'Failed requirements:');
+  const failed = byLevel(cert.requirements.filter((r) => r.status === 'failed'));
+  if (failed.length) lines.push('', 'Failed requirements (MUST first):');
   for (const r of failed) lines.push(...failedLines(cert, r));
 
-  if (cert.preflight?.problems.length) {
-    lines.push('', 'The preflight stopped the run (exit 2): fix the config or the target, then run again:', ...cert.preflight.problems.map((p) => `  ${p.key}: ${p.problem}`));
-  }
-  const open = cert.verdict === 'preflight-failed' ? [] : cert.requirements.filter((r) => (r.status === 'inconclusive' || r.status === 'not-run') && r.level !== 'INFO');
+  const open = stoppedAtPreflight ? [] : cert.requirements.filter((r) => (r.status === 'inconclusive' || r.status === 'not-run') && r.level !== 'INFO');
   if (open.length) lines.push('', 'Not verified (no verdict without evidence):');
   // Requirements that share a reason (a spent budget, one empty fixture) are listed on one line.
-  const byReason = new Map<string, RequirementResult[]>();
-  for (const r of open) byReason.set(`${r.status}: ${r.reason ?? ''}`, [...(byReason.get(`${r.status}: ${r.reason ?? ''}`) ?? []), r]);
-  for (const [why, list] of byReason) lines.push(`  ${list.map((r) => `${r.id} [${r.level}]`).join(', ')} ${why}`);
+  for (const [why, list] of byReason(open, (r) => `${r.status}: ${r.reason ?? ''}`)) lines.push(`  ${list.map((r) => `${r.id} [${r.level}]`).join(', ')} ${why}`);
+  // A full run names the MUSTs it did not test (no --with-load, no read path, untestable), whatever its verdict.
+  const skipped = stoppedAtPreflight || cert.selection || cert.shard ? [] : cert.requirements.filter((r) => r.status === 'skipped' && r.level === 'MUST');
+  if (skipped.length) lines.push('', 'MUST requirements this run did not test (the verdict stands without them):');
+  for (const [why, list] of byReason(skipped, (r) => r.reason ?? 'skipped')) lines.push(`  ${list.map((r) => r.id).join(', ')}: ${why}`);
   if (cert.errors.length) lines.push('', 'Run errors:', ...cert.errors.map((e) => `  error: ${e}`));
 
   const costly = [...cert.requirements].filter((r) => (r.requests ?? 0) > 0).sort((a, b) => b.requests - a.requests || (a.id < b.id ? -1 : 1)).slice(0, COSTLIEST);
@@ -79,5 +86,12 @@ export function consoleSummary(cert: Certification): string {
   lines.push(...partsConsole(cert.parts));
   lines.push(`verdict: ${cert.verdict.toUpperCase()}: ${cert.verdictReason} (${cert.requests} requests${preflight}${waits}, ${(cert.durationMs / 1000).toFixed(1)}s)`);
   if (cert.shard) lines.push(`partial: shard ${cert.shard} ran only its part of the suite files; erp-conformance report --merge DIR... --out DIR joins the shards into the certificate`);
-  return inertForTerminal(lines.join('\n'));
+  // Made inert first (an escape sequence shown as \uXXXX is longer), then wrapped to 100 columns.
+  return wrapAll(inertForTerminal(scrub(lines.join('\n'))).split('\n'), width).join('\n');
+}
+
+function byReason(list: RequirementResult[], key: (r: RequirementResult) => string): Map<string, RequirementResult[]> {
+  const out = new Map<string, RequirementResult[]>();
+  for (const r of list) out.set(key(r), [...(out.get(key(r)) ?? []), r]);
+  return out;
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../contract/schemas/order-status.ts';
 import { esc } from './html-parts.ts';
 import { stringifyJson } from './json.ts';
+import { observationLabel } from './observation-labels.ts';
 import type { RateLimitSection } from './rate-limit.ts';
 import { rateLimitSvg } from './rate-limit-svg.ts';
 
@@ -72,6 +73,7 @@ export function rateLimitHtml(section: RateLimitSection): string {
 export function observationsHtml(observations: Record<string, unknown>): string {
   const rest = Object.entries(observations).filter(([k]) => k !== 'transitions');
   if (rest.length === 0) return '';
-  const items = rest.map(([k, v]) => `<details class="observation"><summary>${esc(k)}</summary><pre>${esc(stringifyJson(v, 2))}</pre></details>`);
+  const label = (k: string) => (observationLabel(k) === k ? esc(k) : `${esc(observationLabel(k))} <code class="muted">${esc(k)}</code>`);
+  const items = rest.map(([k, v]) => `<details class="observation"><summary>${label(k)}</summary><pre>${esc(stringifyJson(v, 2))}</pre></details>`);
   return `<h2 id="observations">Other observations</h2>\n<p class="muted">Facts the spec leaves &ldquo;not shown&rdquo;, as the target showed them.</p>\n${items.join('\n')}`;
 }

@@ -14,7 +14,8 @@ import { targetFlags } from './replay.ts';
 import { compareSections, primarySection, sectionTitle } from './spec-sections.ts';
 
 const CSS = `
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1100px; padding: 16px 24px 48px; color: #1a1a1a; }
+*, *::before, *::after { box-sizing: border-box; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1100px; padding: 16px 24px 48px; color: #1a1a1a; overflow-wrap: anywhere; }
 h1 { font-size: 22px; margin: 8px 0; } h2 { font-size: 18px; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
 h4 { margin: 10px 0 4px; } h5 { margin: 8px 0 2px; font-size: 13px; }
 .verdict { font-size: 26px; font-weight: 700; padding: 12px 16px; border-radius: 6px; margin: 8px 0 4px; }
@@ -41,6 +42,18 @@ article.finding { border-left: 3px solid #c62828; padding-left: 10px; margin: 10
 blockquote { margin: 6px 0; padding: 4px 10px; border-left: 3px solid #bbb; color: #444; }
 table.matrix td, table.matrix th { text-align: center; } .accepted { color: #1b5e20; } .refused { color: #b71c1c; }
 .problem { color: #b71c1c; } figure { margin: 8px 0; } figcaption { color: #666; font-size: 12px; }
+/* No horizontal scrolling of the page at any width (tested at 400, 800 and 1280 px): the requirement
+   tables lay out to the page's width, long words break, wide tables scroll inside themselves. */
+table.requirements { table-layout: fixed; } table.requirements col.id { width: 88px; } table.requirements col.level { width: 72px; }
+table.requirements col.num { width: 84px; } table.requirements col.verdict { width: 108px; }
+table.matrix, table.summary, table.facts { display: block; overflow-x: auto; max-width: 100%; }
+svg, img { max-width: 100%; height: auto; } code { overflow-wrap: anywhere; }
+@media (max-width: 640px) {
+  body { padding: 8px 8px 32px; }
+  table.requirements col.num, table.requirements .num { display: none; }
+  table.requirements col.id { width: 70px; } table.requirements col.level { width: 58px; } table.requirements col.verdict { width: 96px; }
+  th, td { padding: 3px 4px; }
+}
 `;
 
 /** The label of each run verdict on the banner. */
@@ -67,6 +80,7 @@ const STOPPED_BY: Record<StoppedBy, string> = {
   budget: 'the run budget (run.maxDurationSeconds, --max-duration) was spent',
   'max-requests': 'the request budget (run.maxRequests) was spent',
   interrupted: 'the run was interrupted (SIGINT or SIGTERM)',
+  'max-failures': 'as many MUST requirements failed as --max-failures allows',
 };
 
 /** Columns of the summary, in the order a reader looks for them. */
@@ -99,7 +113,8 @@ function sectionTables(cert: Certification): string {
         `<section class="spec-section" id="section-${esc(s)}">`,
         `<h2>${esc(sectionTitle(s))} <span class="muted">${counts.map(([v, n]) => `${n} ${v}`).join(', ')}</span></h2>`,
         '<table class="requirements">',
-        '<thead><tr><th scope="col">Id</th><th scope="col">Level</th><th scope="col">Requirement</th><th scope="col" title="exchanges or items its checks applied to">Evidence</th><th scope="col" title="requests sent by the tests that verify it">Requests</th><th scope="col">Verdict</th></tr></thead>',
+        '<colgroup><col class="id"><col class="level"><col><col class="num"><col class="num"><col class="verdict"></colgroup>',
+        '<thead><tr><th scope="col">Id</th><th scope="col">Level</th><th scope="col">Requirement</th><th scope="col" class="num" title="exchanges or items its checks applied to">Evidence</th><th scope="col" class="num" title="requests sent by the tests that verify it">Requests</th><th scope="col">Verdict</th></tr></thead>',
         `<tbody>\n${rows.join('\n')}\n</tbody>`,
         '</table>',
         '</section>',

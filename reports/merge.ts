@@ -38,7 +38,7 @@ function gatherRateLimit(dirs: string[], out: string): void {
   if (found[0] && path.resolve(found[0]) !== path.resolve(out, RATE_LIMIT_FILE)) copyFileSync(found[0], path.join(out, RATE_LIMIT_FILE));
 }
 
-export function mergeRunFolders(dirs: string[], out: string, scrub?: (text: string) => string): MergeResult {
+export function mergeRunFolders(dirs: string[], out: string, scrub?: (text: string) => string, strict = false): MergeResult {
   const unique = [...new Set(dirs.map((d) => path.resolve(d)))];
   if (unique.length !== dirs.length) throw new RecordsError('a folder is given twice');
   const records = mergeRecords(unique.map((dir) => ({ dir, records: readRecords(dir) })));
@@ -47,6 +47,6 @@ export function mergeRunFolders(dirs: string[], out: string, scrub?: (text: stri
   const allure = gatherAllure(unique, out);
   if (allure) annotateAllureResults(allure, certification);
   gatherRateLimit(unique, out);
-  const files = writeReports(out, certification, { scrub, records, rateLimit: readRateLimit(out) });
+  const files = writeReports(out, certification, { scrub, records, rateLimit: readRateLimit(out), strict });
   return { certification, files: { ...files, ...(allure ? { allure } : {}) } };
 }

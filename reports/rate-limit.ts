@@ -25,6 +25,9 @@ export const rateLimitFile = z
     fiveXx: z.number().int().nonnegative(),
     stoppedBy: z.string().nullable().optional(),
     notes: z.array(z.string()).optional(),
+    // Who measured it: the target, and the run (seed) when `run --with-load` wrote it.
+    target: z.object({ name: z.string(), baseUrl: z.string() }).loose().optional(),
+    run: z.object({ seed: z.number() }).loose().optional(),
     // "timeline: [{ t /*seconds since start*/, status }]"
     timeline: z.array(z.object({ t: z.number().finite().nonnegative(), status: z.number().int(), phase: z.string().optional(), token: z.string().optional() }).loose()),
   })

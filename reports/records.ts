@@ -33,6 +33,7 @@ const STOPPED_REASONS: Record<StoppedBy, string> = {
   budget: 'not run: the run budget (run.maxDurationSeconds, --max-duration) was spent before it ran',
   'max-requests': 'not run: the request budget (run.maxRequests) was spent before it ran',
   interrupted: 'not run: the run was interrupted before it ran',
+  'max-failures': 'not run: the run stopped at --max-failures MUST failures before it ran',
 };
 
 export interface RunRecords {
@@ -78,15 +79,25 @@ export function readRecords(dir: string): RunRecords {
   return data;
 }
 
+/**
+ * The embedded reference (no --config, no --base-url) starts on a free port in each shard: its
+ * shards are one target, told apart by name (profile and faults), not by the port.
+ */
+function targetOf(f: RecordedFacts): string {
+  const i = f.invocation;
+  const embedded = i !== undefined && !i.config && !i.baseUrl;
+  return embedded ? `the embedded reference (${f.target.name})` : f.target.baseUrl;
+}
+
 /** Facts every shard of one run shares; a mismatch means the folders come from different runs. */
 const SAME: ((f: RecordedFacts) => unknown)[] = [
-  (f) => f.target.baseUrl, (f) => f.target.name, (f) => f.suiteVersion, (f) => f.seed, (f) => f.numRuns,
+  targetOf, (f) => f.target.name, (f) => f.suiteVersion, (f) => f.seed, (f) => f.numRuns,
   (f) => f.selection?.join(','), (f) => f.withLoad, (f) => [...f.suites].sort().join(','),
 ];
 const SAME_NAMES = ['target.baseUrl', 'target.name', 'suiteVersion', 'seed', 'numRuns', 'selection', 'withLoad', 'suites'];
 
 /** The gravest stop of the shards: an interrupt, then the run budget, then the request budget. */
-const STOP_ORDER: StoppedBy[] = ['interrupted', 'budget', 'max-requests'];
+const STOP_ORDER: StoppedBy[] = ['interrupted', 'budget', 'max-requests', 'max-failures'];
 
 /**
  * The facts of the whole run, from its shards': any shard's stop stops the whole (its requirements
@@ -133,7 +144,7 @@ export function mergeRecords(list: { dir: string; records: RunRecords }[]): RunR
     seen.set(s.index, dir);
     SAME.forEach((get, i) => {
       if (stringifyJson(get(records.facts)) !== stringifyJson(get(first.records.facts)))
-        throw new RecordsError(`${dir} and ${first.dir} differ in ${SAME_NAMES[i]}: not shards of the same run`);
+        throw new RecordsError(`${dir} and ${first.dir} differ in ${SAME_NAMES[i]} (${stringifyJson(get(records.facts))} and ${stringifyJson(get(first.records.facts))}): not shards of the same run; run every shard with the same --config (or the same embedded reference), --seed, --num-runs and --only`);
     });
   }
   const missing = Array.from({ length: count! }, (_, i) => i + 1).filter((i) => !seen.has(i));

@@ -9,14 +9,26 @@ import type { Invocation } from './certification.ts';
 /** The flags that select the run's target again. */
 export function targetFlags(invocation: Invocation | undefined): string[] {
   if (!invocation) return ['--config', 'erp.config.json'];
-  if (invocation.config) return ['--config', shellQuote(invocation.config)];
+  if (invocation.config || invocation.baseUrl) {
+    return [
+      ...(invocation.config ? ['--config', shellQuote(invocation.config)] : []),
+      ...(invocation.baseUrl ? ['--base-url', shellQuote(invocation.baseUrl)] : []),
+      ...(invocation.tokenEnv ? ['--token-env', shellQuote(invocation.tokenEnv)] : []),
+    ];
+  }
   return [
     ...(invocation.profile ? ['--profile', shellQuote(invocation.profile)] : []),
     ...(invocation.faults ?? []).flatMap((f) => ['--fault', shellQuote(f)]),
   ];
 }
 
-/** `npx erp-conformance run ... --replay-test FILE::TEST --property N --seed S --path P --num-runs M`. */
+/** Where a replay writes: a folder of its own beside the run's, so the run's certificate stays. */
+export function replayOut(invocation: Invocation | undefined): string {
+  const out = (invocation?.out ?? 'erp-conformance-report').replace(/\/+$/, '');
+  return out.endsWith('-replay') ? out : `${out}-replay`;
+}
+
+/** `npx erp-conformance run ... --replay-test FILE::TEST --property N --seed S --path P --num-runs M --out DIR-replay`. */
 export function replayCommand(replay: Replay, invocation?: Invocation): string {
   const parts = ['npx', 'erp-conformance', 'run', ...targetFlags(invocation)];
   if (replay.test && replay.file) parts.push('--replay-test', shellQuote(`${replay.file}::${replay.test}`), '--property', String(replay.property ?? 0));
@@ -24,6 +36,7 @@ export function replayCommand(replay: Replay, invocation?: Invocation): string {
   if (replay.nonce) parts.push('--nonce', shellQuote(replay.nonce));
   if (replay.path) parts.push('--path', shellQuote(replay.path));
   if (replay.numRuns !== undefined) parts.push('--num-runs', String(replay.numRuns));
+  parts.push('--out', shellQuote(replayOut(invocation)));
   return parts.join(' ');
 }
 

@@ -26,6 +26,8 @@ export interface WriteOptions {
   records?: RunRecords;
   /** Also (re)write certification.json (false when regenerating from it). */
   json?: boolean;
+  /** junit.xml: a failed SHOULD is a <failure>, not a warning (--strict). */
+  strict?: boolean;
 }
 
 export function reportPaths(out: string): Required<ReportFiles> {
@@ -45,7 +47,7 @@ export function writeReports(out: string, certificate: Certification, o: WriteOp
   const p = reportPaths(out);
   mkdirSync(out, { recursive: true });
   if (o.json !== false) writeFileSync(p.certification, scrub(`${stringifyJson(cert, 2)}\n`));
-  writeFileSync(p.junit, scrub(junitXml(cert)));
+  writeFileSync(p.junit, scrub(junitXml(cert, { strict: o.strict ?? false })));
   writeFileSync(p.html, scrub(certificateHtml(cert, rateLimit)));
   const files: ReportFiles = { certification: p.certification, html: p.html, junit: p.junit };
   if (o.records) {

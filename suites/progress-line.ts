@@ -15,6 +15,15 @@ function duration(ms: number): string {
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
+/**
+ * The line cut to the terminal's width, so it redraws in place. A terminal that reports no width
+ * (0 or none: `script`, some CI pseudo-terminals) gets the whole line: cutting it to a guess hides it.
+ */
+export function fitLine(text: string, columns: number | undefined): string {
+  if (!columns || columns <= 0) return text;
+  return text.slice(0, Math.max(20, columns - 1));
+}
+
 export class ProgressLine {
   private timer: NodeJS.Timeout | undefined;
   private collector: CollectorReporter | undefined;
@@ -71,8 +80,7 @@ export class ProgressLine {
   private draw() {
     if (this.mode === 'quiet' || !this.collector) return;
     if (this.mode === 'tty') {
-      const width = Math.max(20, (this.stream.columns ?? 100) - 1);
-      this.stream.write(`\r\u001b[2K${this.text().slice(0, width)}`);
+      this.stream.write(`\r\u001b[2K${fitLine(this.text(), this.stream.columns)}`);
       this.shown = true;
     } else {
       this.stream.write(`progress: ${this.text()}\n`);

@@ -5,7 +5,7 @@
 // abort (SIGINT/SIGTERM) the certificate holds what the run had, verdict "interrupted".
 // The suites run in ONE worker process, so one client and one scheduler pace every request.
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ import { certify, exitCodeOf, type Certification, type Invocation, type StoppedB
 import { CollectorReporter } from '../reports/collector.ts';
 import { annotateAllureResults } from '../reports/allure-results.ts';
 import { consoleSummary, inertForTerminal } from '../reports/console.ts';
-import { readRateLimit } from '../reports/rate-limit.ts';
+import { RATE_LIMIT_FILE, readRateLimit } from '../reports/rate-limit.ts';
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../reports/records.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
@@ -28,10 +28,11 @@ import { withoutVitestSignals } from './interrupts.ts';
 import { preflight, type PreflightResult } from './preflight.ts';
 import type { ReplayTarget, SuiteContext } from './support/context.ts';
 import { ProgressLine, type ProgressMode } from './progress-line.ts';
-import type { WorkerProgress } from './support/progress.ts';
+import { PROGRESS_FILE, type WorkerProgress } from './support/progress.ts';
 import { pacingLine } from './pacing-line.ts';
 import { planLines, planRun } from './plan.ts';
 import { statedByOperation } from './plan-run.ts';
+import { enoughFailures } from './max-failures.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
@@ -72,12 +73,16 @@ export interface RunOptions {
   preflight?: boolean;
   /** Go on with a run cut by its budget or interrupted (suites/checkpoint.ts): its tests not ended. */
   resume?: Resume;
+  /** Stop once this many MUST requirements failed (suites/max-failures.ts). */
+  maxFailures?: number;
+  /** junit.xml: a failed SHOULD is a <failure>, not a warning. */
+  strict?: boolean;
 }
 
 export interface RunResult {
   certification: Certification;
   exitCode: number;
-  files: { certification: string; html: string; junit: string; records: string; allure?: string; log: string };
+  files: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string };
 }
 
 /** A run nonce: 8 hex digits, new for each run. */
@@ -201,7 +206,7 @@ async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exit
   let result = writeOnce(o, e);
   await new Promise((resolve) => setImmediate(resolve)); // a signal that came meanwhile is handled now
   if (o.signal?.aborted && e.stoppedBy !== 'interrupted') result = writeOnce(o, { ...e, stoppedBy: 'interrupted' });
-  e.log(e.scrub(consoleSummary(result.certification)));
+  e.log(e.scrub(consoleSummary(result.certification, e.scrub)));
   if (result.certification.stoppedBy) e.log(`to go on with what is not yet verified: erp-conformance run --resume ${o.out}`);
   return result;
 }
@@ -233,10 +238,14 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
   const parts = partSummaries(records, certification);
   if (parts) certification.parts = parts;
   // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
-  const written = writeReports(o.out, certification, { scrub, records, rateLimit: readRateLimit(o.out, o.resume ? Date.parse(o.resume.previous.facts.startedAt) : started) });
-  const files = { ...written, records: written.records!, log: logFile, ...(o.allure !== false ? { allure: allureDir } : {}) };
-  if (o.allure !== false) annotateAllureResults(allureDir, certification);
-  writeFileSync(logFile, scrub(vitestLog.join('')));
+  const rateLimit = readRateLimit(o.out, o.resume ? Date.parse(o.resume.previous.facts.startedAt) : started);
+  const written = writeReports(o.out, certification, { scrub, records, rateLimit, strict: o.strict ?? false });
+  // Only what this run wrote (reports/manifest.ts): no allure-results/ when no suite ran, no empty log.
+  const files = { ...written, records: written.records!, ...(o.allure !== false && existsSync(allureDir) ? { allure: allureDir } : {}), ...(vitestLog.length ? { log: logFile } : {}), ...(rateLimit.kind === 'measured' ? { rateLimit: path.join(o.out, RATE_LIMIT_FILE) } : {}) };
+  if (files.allure) annotateAllureResults(allureDir, certification);
+  if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));
+  else rmSync(logFile, { force: true });
+  rmSync(path.join(o.out, PROGRESS_FILE), { force: true }); // a worker's last write may come after the progress line stopped
   return { certification, files };
 }
 
@@ -307,7 +316,10 @@ async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, col
     // Once stopped, running tests end at their next request; the run does not wait longer than
     // GRACE_MS for a test that does not end.
     const giveUp = new Promise<void>((resolve) => {
-      check = setInterval(() => stopped && Date.now() - stoppedAt > (stopped === 'interrupted' ? INTERRUPT_GRACE_MS : GRACE_MS) && resolve(), 100);
+      check = setInterval(() => {
+        if (!stopped && enoughFailures(collector.collected, o.maxFailures)) cancel('max-failures');
+        if (stopped && Date.now() - stoppedAt > (stopped === 'interrupted' ? INTERRUPT_GRACE_MS : GRACE_MS)) resolve();
+      }, 100);
     });
     await Promise.race([run, giveUp]);
   } finally {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runConfigJsonSchema } from '../../config/json-schema.ts';
 import { loadConfig } from '../../config/load.ts';
+import { VOUCHER_ROLES } from '../../config/schema.ts';
 import { parseFlags, UsageError, type Command } from '../usage.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,10 +17,16 @@ const SCHEMA_FILE = path.join(ROOT, 'config', 'run-config.schema.json');
 export function initialConfig(file: string, target: { name: string; baseUrl: string }): Record<string, unknown> {
   const example = JSON.parse(readFileSync(path.join(ROOT, 'config', 'example.json'), 'utf8')) as Record<string, unknown>;
   const schema = path.relative(path.dirname(path.resolve(file)), SCHEMA_FILE).split(path.sep).join('/');
-  const { $schema: _s, target: _t, readBack: _r, ...rest } = example;
+  const { $schema: _s, target: _t, fixtures, readBack, ...rest } = example as { fixtures: { sales: Record<string, unknown> } } & Record<string, unknown>;
+  // Every role and every read the suites use, so nothing is skipped for want of a key the user
+  // never saw: the parallel pool and readBack.orderStatus (OS-7), readBack.getContactById (CU-8..CU-10).
+  const sales: Record<string, unknown> = { ...fixtures.sales, parallel: fixtures.sales.parallel ?? [1031, 1032, 1033, 1034] };
+  const ordered = Object.fromEntries(VOUCHER_ROLES.filter((r) => sales[r] !== undefined).map((r) => [r, sales[r]]).concat([['missing', sales.missing]]));
   return {
     $schema: schema.startsWith('.') ? schema : `./${schema}`,
     target: { name: target.name, baseUrl: target.baseUrl, token: 'env:ERP_API_TOKEN', timeoutMs: 10_000 },
+    fixtures: { ...fixtures, sales: ordered },
+    readBack,
     ...rest,
   };
 }
@@ -74,8 +81,10 @@ export const initCommand: Command = {
       'What each key means (your editor shows the same through "$schema"):',
       ...explain(config, runConfigJsonSchema() as JsonSchema),
       '',
-      'Not written, optional: readBack.getContactById, the path of "Get Contact By Id" on your target',
-      '(e.g. "/api/v1/contact/{contactId}?branch_id={branchId}"), which enables CU-8..CU-10.',
+      'readBack holds the paths of reads the spec does not show: "Get Contact By Id" (CU-8..CU-10) and',
+      'the Order Status read (the run plans from the vouchers\' real state; parallel updates, OS-7). Put',
+      'your target\'s paths there, or remove a key your target has no read for: its requirements are then',
+      'skipped, each with that reason in the certificate and on the console.',
       '',
       'Next:',
       `  1. edit ${path.basename(file)}: target.baseUrl, and fixtures that exist on the target`,

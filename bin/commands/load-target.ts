@@ -5,6 +5,7 @@ import type { Finding } from '../../contract/types.ts';
 import type { ProbeOperation } from '../../load/requests.ts';
 import type { openTarget as OpenTarget } from '../../load/target.ts';
 import type { RateLimitConfig } from '../../reference/limiter.ts';
+import { manifestText } from '../../reports/manifest.ts';
 import { intFlag, UsageError, type Command } from '../usage.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
@@ -97,9 +98,9 @@ export async function openLoadTarget(command: Command, values: LoadTargetFlags):
   }
 }
 
-/** Prints each failed requirement and the file written; the exit code: 1 when anything failed. */
-export function printFindings(findings: Finding[], file: string): 0 | 1 {
+/** Prints each failed requirement and the files written (reports/manifest.ts); the exit code: 1 when anything failed. */
+export function printFindings(findings: Finding[], files: string[]): 0 | 1 {
   for (const f of findings) process.stdout.write(`FAILED ${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}\n`);
-  process.stdout.write(`written: ${file}\n`);
+  process.stdout.write(manifestText(files));
   return findings.length > 0 ? 1 : 0;
 }

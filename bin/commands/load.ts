@@ -98,12 +98,12 @@ export const loadCommand: Command = {
       process.stdout.write(`load on ${target.label}: ${how}\n`);
       const result = await runLoad({ ...flags, config: target.config, mix, caps: target.caps, progress: process.stderr, quiet: values.quiet ?? false });
       const file = writeLoadJson(out, result, target.config);
-      writeLoadHtml(out, result, target.config);
+      const html = writeLoadHtml(out, result, target.config);
       process.stdout.write(`${loadSummary(result)}\n`);
       const findings = loadFindings(result);
-      const code = printFindings(findings, file);
       const crossed = result.thresholds.filter((t) => !t.passed);
       if (crossed.length > 0) process.stdout.write(`thresholds crossed: ${crossed.map((t) => t.threshold).join(', ')}\n`);
+      const code = printFindings(findings, [file, html]);
       return crossed.length > 0 ? 1 : code;
     } finally {
       await target.close();

@@ -49,7 +49,7 @@ export const probeCommand: Command = {
       const file = writeRateLimitJson(out, result, target.config);
       const findings = probeFindings(result);
       process.stdout.write(`${probeSummary(result)}\n`);
-      return printFindings(findings, file);
+      return printFindings(findings, [file]);
     } finally {
       await target.close();
     }

@@ -2,7 +2,7 @@
 // makes where the spec leaves one open. Every profile is a correct vendor: a conformance run
 // against any of them must fail no MUST and no SHOULD requirement.
 import { PROFILES, type Profile } from '../../reference/profiles/index.ts';
-import { columns, parseFlags, type Command } from '../usage.ts';
+import { columns, parseFlags, printJson, type Command } from '../usage.ts';
 
 /** One line per open choice: the requirement id that records it, and what the profile does. */
 function choices(p: Profile): string[][] {
@@ -39,13 +39,15 @@ export const profilesCommand: Command = {
   name: 'profiles',
   summary: 'list the reference server\'s vendor profiles and the open choices each makes',
   usage: [
-    'Usage: erp-conformance profiles [--verbose]',
+    'Usage: erp-conformance profiles [--verbose] [--json]',
     '',
     'Lists every profile of `serve --profile NAME`: a correct vendor that makes the choices the',
     'spec leaves open ("not shown", "values seen") its own way. --verbose shows every choice.',
+    '--json: a JSON array (name, summary, choices: [{ requirement, choice, value }]) for scripts.',
   ].join('\n'),
   async run(argv) {
-    const { values } = parseFlags(profilesCommand, argv, { verbose: { type: 'boolean' } });
+    const { values } = parseFlags(profilesCommand, argv, { verbose: { type: 'boolean' }, json: { type: 'boolean' } });
+    if (values.json) return printJson(PROFILES.map((p) => ({ name: p.name, summary: p.summary, choices: choices(p).map(([requirement, choice, value]) => ({ requirement, choice, value })) })));
     if (!values.verbose) {
       process.stdout.write(`${columns([['PROFILE', 'CHOICES'], ...PROFILES.map((p) => [p.name, p.summary])])}\n`);
       return 0;

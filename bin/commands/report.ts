@@ -8,8 +8,10 @@ import { AllureReportError, generateAllureReport } from '../../reports/allure-re
 import { annotateAllureResults } from '../../reports/allure-results.ts';
 import { exitCodeOf } from '../../reports/certification.ts';
 import { consoleSummary, inertForTerminal } from '../../reports/console.ts';
+import { manifestText } from '../../reports/manifest.ts';
 import { mergeRunFolders } from '../../reports/merge.ts';
-import { readRateLimit } from '../../reports/rate-limit.ts';
+import { RATE_LIMIT_FILE, readRateLimit } from '../../reports/rate-limit.ts';
+import { rateLimitMismatch, withRateLimitRows } from '../../reports/rate-limit-match.ts';
 import { RecordsError } from '../../reports/records.ts';
 import { scrubber } from '../../reports/scrub.ts';
 import { readCertification, ReportInputError, reportPaths, writeReports } from '../../reports/write.ts';
@@ -39,10 +41,12 @@ export const reportCommand: Command = {
     '  --merge      the positional arguments are the shard folders to merge',
     '  --allure     also build the Allure 3 HTML report of OUT/allure-results into OUT/allure-report/',
     '               (offline, one self-contained index.html)',
+    '  --strict     junit.xml: a failed SHOULD is a <failure> (default: a warning, as the exit code has it)',
     '',
     'Exit codes: the verdict\'s, as `run` gives them: 0 certified or selection passed, 1 not',
-    'certified, 2 preflight failed, 3 inconclusive, 130 interrupted; also 1 when the Allure report',
-    'could not be built, 2 for a usage error or unreadable input.',
+    'certified, 2 preflight failed, 3 inconclusive, 130 interrupted; 2 for a usage error or unreadable',
+    'input. With --allure (and no --merge) the step is building the report, after the run gave the',
+    'verdict: 0 when it was built, 1 when it could not be (a CI step stays green on a built report).',
   ].join('\n'),
   async run(argv) {
     const { values, positionals } = parseFlags(reportCommand, argv, {
@@ -50,6 +54,7 @@ export const reportCommand: Command = {
       out: { type: 'string' },
       merge: { type: 'boolean' },
       allure: { type: 'boolean' },
+      strict: { type: 'boolean' },
     }, true);
     if (!values.merge && positionals.length) throw new UsageError(`unexpected argument ${positionals[0]} (folders to merge follow --merge)`, reportCommand);
     if (values.merge && positionals.length === 0) throw new UsageError('--merge needs the folders of the shards: report --merge DIR DIR... --out DIR', reportCommand);
@@ -64,16 +69,20 @@ export const reportCommand: Command = {
     const written: string[] = [];
     try {
       if (values.merge) {
-        const m = mergeRunFolders(positionals, out, scrub);
-        print(scrub(consoleSummary(m.certification)));
+        const m = mergeRunFolders(positionals, out, scrub, values.strict ?? false);
+        print(scrub(consoleSummary(m.certification, scrub)));
         written.push(m.files.certification, m.files.html, m.files.junit, ...(m.files.allure ? [m.files.allure] : []), m.files.records!);
         code = exitCodeOf(m.certification.verdict);
         name = `erp-conformance: ${m.certification.target.name}`;
       } else if (!values.allure || existsSync(reportPaths(inDir).certification)) {
-        const cert = readCertification(inDir);
-        const f = writeReports(out, cert, { scrub, json: out !== inDir, rateLimit: readRateLimit(inDir) });
+        const read = readCertification(inDir);
+        const rateLimit = readRateLimit(inDir);
+        const mismatch = rateLimit.kind === 'measured' ? rateLimitMismatch(read, rateLimit.result) : undefined;
+        if (mismatch) throw new ReportInputError(`${path.join(inDir, RATE_LIMIT_FILE)} does not belong to this certificate: ${mismatch}. Remove it, or measure this target into the folder (erp-conformance probe --config FILE --out ${inDir}), then run report again`);
+        const cert = withRateLimitRows(read, rateLimit);
+        const f = writeReports(out, cert, { scrub, json: out !== inDir, rateLimit, strict: values.strict ?? false });
         annotateAllureResults(path.join(inDir, 'allure-results'), cert);
-        print(scrub(consoleSummary(cert)));
+        print(scrub(consoleSummary(cert, scrub)));
         written.push(...(out !== inDir ? [f.certification] : []), f.html, f.junit);
         code = exitCodeOf(cert.verdict);
         name = `erp-conformance: ${cert.target.name}`;
@@ -87,16 +96,19 @@ export const reportCommand: Command = {
     }
     if (values.allure) {
       const resultsDir = path.join(values.merge ? out : inDir, 'allure-results');
+      let built = true;
       try {
         const index = await generateAllureReport({ resultsDir, outDir: path.join(out, 'allure-report'), name: scrub(name) });
         written.push(index);
       } catch (e) {
         if (!(e instanceof AllureReportError)) throw e;
         process.stderr.write(`erp-conformance report: ${inertForTerminal(scrub(e.message))}\n`);
-        code = code || 1;
+        built = false;
       }
+      // Building the report is this step's job; the run's step gave the verdict (a merge is the verdict).
+      code = values.merge ? code || (built ? 0 : 1) : built ? 0 : 1;
     }
-    print(`\nwritten:\n${written.map((w) => `  ${w}`).join('\n')}`);
+    print(manifestText(written));
     return code;
   },
 };

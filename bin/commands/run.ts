@@ -2,12 +2,16 @@
 // free port, runs against it and stops it. Exit codes: see the usage (contract/types.ts RunVerdict).
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
+import { exitCodesText } from '../exit-codes.ts';
+import { configFromFlags } from './quick-target.ts';
+import { invocationOf } from './invocation.ts';
 import { type RunConfig } from '../../config/schema.ts';
 import { readRateLimitFlag } from '../../client/stated-quotas.ts';
 import { QUOTA_KEYS } from '../../contract/quota.ts';
 import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records.ts';
 import { parseReplayTest } from '../../reports/replay.ts';
+import { runManifest } from '../../reports/manifest.ts';
 import { takeInterrupts } from '../../suites/interrupts.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
 
@@ -17,7 +21,7 @@ export const runCommand: Command = {
   name: 'run',
   summary: 'run the conformance suites and write the certificate (no --config: against the reference)',
   usage: [
-    'Usage: erp-conformance run [--config FILE] [--out DIR] [--only OS,CU,...] [--seed N] [--num-runs N] [--shard I/N]',
+    'Usage: erp-conformance run [--config FILE | --base-url URL [--token-env NAME]] [--out DIR] [--only OS,CU,...] [--seed N] [--num-runs N] [--shard I/N]',
     '                           [--concurrency N] [--rate-limit Q/W] [--max-duration SECONDS] [--max-requests N] [--quiet]',
     '       erp-conformance run --resume DIR [--out DIR] [--max-duration SECONDS] [--max-requests N] ...',
     '',
@@ -26,6 +30,10 @@ export const runCommand: Command = {
     'the embedded reference server is started on a free port and tested.',
     '',
     '  --config FILE        run config (JSON); ERP_BASE_URL, ERP_API_TOKEN, ERP_API_TOKEN_2 override it',
+    '  --base-url URL       the target\'s {base_url} (overrides the config\'s; with no --config: a quick try with the',
+    '                       reference\'s fixtures, the preflight names each one the target does not hold)',
+    '  --token-env NAME     read the api-token from environment variable NAME (default ERP_API_TOKEN)',
+    '  --max-failures N     stop after N MUST requirements failed (1: stop at the first, as --exitfirst); the rest is "not run"',
     '  --out DIR            output folder (default ./erp-conformance-report)',
     `  --only LIST          requirement prefixes to run: ${PREFIXES.join(', ')} (the verdict is then selection-passed, never certified)`,
     '  --seed N             fast-check seed: the same seed (with the same --nonce) sends the same requests',
@@ -41,6 +49,7 @@ export const runCommand: Command = {
     '                       target and seed, runs the tests that did not end, keeps what the earlier parts verified,',
     '                       and writes the certificate of all the parts (to DIR unless --out)',
     '  --quiet              no progress line',
+    '  --strict             junit.xml: a failed SHOULD is a <failure> (default: a warning, as the exit code has it)',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
     '  --plan               send only the preflight and print the plan: requests per operation, expected',
     '                       duration under the quotas, runs per property, what will not fit the budget',
@@ -56,13 +65,15 @@ export const runCommand: Command = {
     '  --property N         --seed, --path and --num-runs): test T of suite file F, its property N,',
     '  --path P             at fast-check path P',
     '',
-    'Exit codes: 0 certified (or, with --only/--shard, the selection passed), 1 not certified (a MUST failed),',
-    '2 usage, config or preflight error, 3 inconclusive (no MUST failed, but one could not be verified or was',
-    'not run within the budget), 130 interrupted by SIGINT, 143 by SIGTERM (the certificate holds what ran).',
+    exitCodesText(),
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(runCommand, argv, {
       config: { type: 'string' },
+      'base-url': { type: 'string' },
+      'token-env': { type: 'string' },
+      'max-failures': { type: 'string' },
+      strict: { type: 'boolean' },
       out: { type: 'string' },
       only: { type: 'string' },
       seed: { type: 'string' },
@@ -95,7 +106,7 @@ export const runCommand: Command = {
     const seed = values.seed === undefined ? undefined : intFlag(runCommand, 'seed', values.seed, 0, 0, 2 ** 31 - 1);
     if (values.nonce !== undefined && !/^[0-9A-Za-z-]{1,32}$/.test(values.nonce)) throw new UsageError(`--nonce must be 1 to 32 letters, digits or -, received ${JSON.stringify(values.nonce)}`, runCommand);
     const numRuns = values['num-runs'] === undefined ? undefined : intFlag(runCommand, 'num-runs', values['num-runs'], 100, 1, 100_000);
-    if ((values.fault?.length || values.profile) && values.config) throw new UsageError('--fault and --profile apply to the embedded reference only (no --config)', runCommand);
+    if ((values.fault?.length || values.profile) && (values.config || values['base-url'])) throw new UsageError('--fault and --profile apply to the embedded reference only (no --config or --base-url)', runCommand);
     const rateLimit = values['rate-limit'] === undefined ? undefined : readRateLimitFlag(values['rate-limit']);
     if (rateLimit === null) throw new UsageError(`--rate-limit must be Q/W like 100/10s or 60/1m, or per operation like report=5/1m,readBack=4/1m (operations: ${QUOTA_KEYS.join(', ')}), received ${JSON.stringify(values['rate-limit'])}`, runCommand);
     const replayTest = values['replay-test'] === undefined ? undefined : parseReplayTest(values['replay-test']);
@@ -108,8 +119,9 @@ export const runCommand: Command = {
     let stop = async () => {};
     let beforeRateLimitPass: (() => void) | undefined;
     const faults = values.fault ?? [];
-    if (values.config) {
-      config = loadConfig({ file: values.config, env: process.env });
+    const given = await configFromFlags(runCommand, values, process.env);
+    if (given) {
+      config = given;
     } else {
       const { startReference } = await import('../../reference/server.ts');
       const { isFaultName } = await import('../../reference/faults.ts');
@@ -168,13 +180,13 @@ export const runCommand: Command = {
         signal: interrupts.signal, abortedBy: interrupts.signalled,
         preflight: !values['no-preflight'],
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
-        invocation: values.config ? { config: values.config } : { faults, ...(values.profile ? { profile: values.profile } : {}) },
+        invocation: invocationOf(values, faults),
+        strict: values.strict ?? false,
+        ...(values['max-failures'] !== undefined ? { maxFailures: intFlag(runCommand, 'max-failures', values['max-failures'], 1, 1, 10_000) } : {}),
         ...(resume ? { resume } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });
-      const f = result.files;
-      const written = [f.certification, f.html, f.junit, ...(f.allure ? [`${f.allure}  (HTML: erp-conformance report --allure --in ${out})`] : []), f.records];
-      process.stdout.write(`\nwritten:\n${written.map((w) => `  ${w}\n`).join('')}`);
+      process.stdout.write(runManifest(result.files, out));
       return result.exitCode;
     } finally {
       interrupts.dispose();

@@ -36,6 +36,7 @@ verifies(['RL-1', 'RL-2', 'RL-3', 'RL-4'], 'Over the rate limit the target answe
   // RL-1: over the limit the answer was a 429 (or no limit within the caps: "can be rejected"),
   // on evidence of the requests the probe pushed; never on a probe that could not push at all.
   const answered = Object.entries(r.statusCounts).filter(([status]) => status !== '0').reduce((n, [, c]) => n + c, 0);
+  h.sentOutside(r.requestsSent, answered);
   if (answered > 0) h.note('RL-1', answered);
   else h.inconclusive('RL-1', 'the probe got no answer to push the rate limit with');
   // RL-2 is noted by its check on each 429 that carries the envelope.
@@ -46,7 +47,7 @@ verifies(['RL-1', 'RL-2', 'RL-3', 'RL-4'], 'Over the rate limit the target answe
   h.note('RL-3', r.retryAfter.checks.length);
   if (r.retryAfter.checks.length === 0) h.inconclusive('RL-3', r.limited ? 'the target sends no Retry-After with its 429s' : 'no 429 came within the load caps, so no Retry-After to test');
   if (!r.limited) h.inconclusive('RL-2', 'no 429 came within the load caps (load.maxRequests, load.maxSeconds)');
-  if (h.ctx.outDir) writeRateLimitJson(h.ctx.outDir, r, h.config);
+  if (h.ctx.outDir) writeRateLimitJson(h.ctx.outDir, r, h.config, { seed: h.ctx.seed });
 }, { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 });
 
 verifies(['RL-6'], 'A burst of parallel requests inside one window is accepted no more often than the measured limit, for one token and for both', async (h, t) => {
@@ -57,6 +58,7 @@ verifies(['RL-6'], 'A burst of parallel requests inside one window is accepted n
   const left = { maxRequests: caps.maxRequests - spent.requests, maxSeconds: caps.maxSeconds - spent.seconds, maxConcurrency: caps.maxConcurrency };
   const { result, findings } = await burstCheck({ config: h.config, limit: m.limit, windowSeconds: m.windowSeconds, scope: m.scope, caps: left });
   spent = { requests: spent.requests + result.requestsSent, seconds: spent.seconds + result.durationSeconds };
+  h.sentOutside(result.requestsSent, result.requestsSent);
   if (result.skipped) h.skip(result.skipped, t);
   h.add(findings);
   h.observe('burst', { size: result.size, rounds: result.rounds.map(({ evidence: _e, ...r }) => r), leaks: result.leaks, notes: result.notes });
@@ -77,6 +79,7 @@ verifies(['RL-2', 'RL-5'], 'A short steady load is answered without any 5xx, and
     seconds: Math.min(LOAD_SECONDS, maxRequests / rate),
     caps: { maxRequests, maxSeconds, maxConcurrency: caps.maxConcurrency },
   });
+  h.sentOutside(r.requestsSent, r.answered);
   h.add(loadFindings(r));
   h.observe('load', loadObservation(r));
   // RL-5: the answers under load are the evidence (a 5xx among them is a finding).

@@ -22,7 +22,7 @@ import { runClient, stopRun, type SuiteClient } from './client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
 import { runShared, type RunShared } from './shared.ts';
 import { FindingKeeper } from './keep.ts';
-import { flushProgress } from './progress.ts';
+import { countOutside, flushProgress } from './progress.ts';
 import { runProperty } from './property.ts';
 import { emptyRecord, type TestRecord } from './record.ts';
 import { RunStopped, stopIfNotSent } from './stopped.ts';
@@ -130,6 +130,13 @@ export class Harness {
     return { nonce: this.ctx.nonce, salt: `${this.where.file}::${this.where.test}#${this.uniqueUses++}` };
   }
 
+  /** Requests this test sent on a sender of its own (the probe, bursts, load) and how many got an answer: counted in the certificate and the progress line. */
+  sentOutside(sent: number, answered: number) {
+    this.record.requests += sent;
+    this.record.answered = (this.record.answered ?? 0) + answered;
+    countOutside(sent);
+  }
+
   /** A fact the spec leaves "not shown", recorded for the certificate: evidence for the test's INFO ids. */
   observe(key: string, value: unknown) {
     this.record.observations[key] = value;
@@ -195,7 +202,8 @@ export class Harness {
       propertiesSpent += this.record.requests - before;
     });
     if (!out.failed) return;
-    const handle: Replay = { seed: this.ctx.seed, nonce: this.ctx.nonce, path: out.path, file: this.where.file, test: this.where.test, property: index, numRuns };
+    // The run's --num-runs (the property derives its own count from it), so the replay derives the same.
+    const handle: Replay = { seed: this.ctx.seed, nonce: this.ctx.nonce, path: out.path, file: this.where.file, test: this.where.test, property: index, numRuns: this.ctx.numRuns };
     this.add(out.findings.map((f) => ({ ...f, replay: handle })));
   }
 

@@ -17,6 +17,14 @@ export interface WorkerProgress {
 }
 
 let timer: NodeJS.Timeout | undefined;
+/** Requests sent outside the scheduler (the rate-limit probe, bursts and load have their own senders). */
+let outside = 0;
+
+/** Counts requests a test sent on its own sender, so the progress line and the pacing include them. */
+export function countOutside(n: number) {
+  outside += n;
+  flushProgress();
+}
 let file: string | undefined;
 let stats: (() => SchedulerStats) | undefined;
 
@@ -24,7 +32,7 @@ let stats: (() => SchedulerStats) | undefined;
 export function flushProgress() {
   if (!file || !stats) return;
   const s = stats();
-  const p: WorkerProgress = { requests: s.sent, responses429: s.responses429, waitedMs: s.waitedMs, pacing: s.pacing, operations: s.operations };
+  const p: WorkerProgress = { requests: s.sent + outside, responses429: s.responses429, waitedMs: s.waitedMs, pacing: s.pacing, operations: s.operations };
   try {
     writeFileSync(file, JSON.stringify(p));
   } catch {

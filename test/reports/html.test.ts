@@ -102,7 +102,7 @@ describe('the HTML certificate', () => {
     const details = html.slice(html.indexOf('<details class="failure" id="req-OS-4">'), html.indexOf('</details>', html.indexOf('id="req-OS-4"')));
     expect(details).toContain(`<pre class="curl">${esc(CURL)}</pre>`);
     expect(details).toContain(`<pre class="replay">${esc(replayCommand(REPLAY, INVOCATION))}</pre>`);
-    expect(replayCommand(REPLAY, INVOCATION)).toBe(`npx erp-conformance run --config 'staging erp.json' --replay-test '${REPLAY.file}::${REPLAY.test}' --property 1 --seed 42 --path '3:1' --num-runs 10`);
+    expect(replayCommand(REPLAY, INVOCATION)).toBe(`npx erp-conformance run --config 'staging erp.json' --replay-test '${REPLAY.file}::${REPLAY.test}' --property 1 --seed 42 --path '3:1' --num-runs 10 --out 'erp-conformance-report-replay'`);
     expect(details).toContain('fast-check seed 42, path "3:1"');
     expect(details).toMatch(/<pre class="response">HTTP 200\n[^]*\n\{\n {2}&quot;status&quot;: true,/);
     expect(row('OS-4')).toContain('(3 findings: show)');

@@ -109,10 +109,11 @@ describe('a sharded run', () => {
     const replayed = merged.requirements.find((r) => r.id === 'OS-2')!.findings.find((f) => f.replay)!;
     const withReplay = tests.find((t) => t.name === replayed.replay!.test && t.status === 'failed')!;
     const replay = withReplay.attachments.find((a: { name: string }) => a.name.endsWith(': replay'));
-    expect(readFileSync(path.join(results, replay.source), 'utf8')).toMatch(new RegExp(`^npx erp-conformance run --config '${dir('shared.json')}' --replay-test '.+::.+' --property \\d+ --seed 3 --nonce '[0-9a-f]{8}' --path '[\\d:]+' --num-runs 5$`));
+    expect(readFileSync(path.join(results, replay.source), 'utf8')).toMatch(new RegExp(`^npx erp-conformance run --config '${dir('shared.json')}' --replay-test '.+::.+' --property \\d+ --seed 3 --nonce '[0-9a-f]{8}' --path '[\\d:]+' --num-runs 5 --out '[^']+-replay'$`));
 
     const r = await cli(['report', '--allure', '--in', dir('merged')], { timeoutMs: 120_000 });
     expect(r.stderr).toBe('');
+    expect(r.code).toBe(0); // the report was built; the merge gave the verdict (not certified)
     const index = path.join(dir('merged'), 'allure-report', 'index.html');
     expect(writtenPaths(r.stdout)).toContain(index);
     const html = readFileSync(index, 'utf8');

@@ -91,7 +91,7 @@ export function partSummaries(records: RunRecords, cert: Certification): PartSum
   return records.parts.map((p) => ({ ...p, verified: [...decidedIn].filter(([, i]) => i === p.index).map(([id]) => id) }));
 }
 
-const STOP: Record<StoppedBy, string> = { budget: 'its budget', 'max-requests': 'its request budget', interrupted: 'an interrupt' };
+const STOP: Record<StoppedBy, string> = { budget: 'its budget', 'max-requests': 'its request budget', interrupted: 'an interrupt', 'max-failures': 'its --max-failures' };
 const when = (p: PartFacts) => `${p.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}, ${(p.durationMs / 1000).toFixed(1)} s`;
 const stopped = (p: PartFacts) => (p.stoppedBy ? `, stopped by ${STOP[p.stoppedBy]}` : '');
 

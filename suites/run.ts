@@ -175,7 +175,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   // The request budget (run.maxRequests) stops the tests inside the worker: they say so.
   stoppedBy ??= collector.collected.tests.map((t) => t.record?.stoppedBy).find((s) => s !== undefined);
 
-  const written = await writeRun(o, { started, seed, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog, log });
+  const written = await writeRun(o, { started, seed, nonce, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog, log });
   return { ...written, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()) };
 }
 
@@ -193,7 +193,7 @@ async function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined
 }
 
 interface Ending {
-  started: number; seed: number; numRuns: number; suites: Set<Requirement['suite']>; stoppedBy: StoppedBy | undefined; worker: WorkerProgress;
+  started: number; seed: number; nonce: string; numRuns: number; suites: Set<Requirement['suite']>; stoppedBy: StoppedBy | undefined; worker: WorkerProgress;
   checked: PreflightResult | undefined; scrub: (t: string) => string; collector: CollectorReporter; allureDir: string; logFile: string; vitestLog: string[];
   log: (line: string) => void;
 }
@@ -212,7 +212,7 @@ async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exit
 }
 
 function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
-  const { started, seed, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog } = e;
+  const { started, seed, nonce, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog } = e;
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
     suiteVersion: suiteVersion(),

@@ -98,6 +98,9 @@ export const FAULTS = [
   { name: 'rl-429-status-true', does: 'the 429 envelope says status true', breaks: ['RL-2'] },
   { name: 'rl-503', does: 'over the limit the server answers 503, not 429', breaks: ['RL-1', 'RL-5'] },
   { name: 'rl-limiter-leaks', does: 'the limiter checks the count, then counts the request only after an async step: parallel requests inside one window all see the old count', breaks: ['RL-6'] },
+  // ---- the index's other operations (1, 5) ----
+  { name: 'ix-read-open', does: 'Get Tax List (GET /api/v1/master/tax) is served without api-token', breaks: ['IX-1'] },
+  { name: 'ix-total-lies', does: 'the paged lists of the index (products, customers, sales data ...) say totalCount three more than they hold', breaks: ['IX-7'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

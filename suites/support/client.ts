@@ -12,7 +12,7 @@ import { startProgress } from './progress.ts';
 /** Consecutive requests without an answer after which the target is taken as down (for a while). */
 const BREAKER_THRESHOLD = 3;
 
-export type SuiteClient = Pick<Client, 'updateOrderStatus' | 'createCustomer' | 'report' | 'readContact' | 'raw' | 'close'>;
+export type SuiteClient = Pick<Client, 'updateOrderStatus' | 'createCustomer' | 'report' | 'readContact' | 'index' | 'raw' | 'close'>;
 
 let shared: { client: Client; scheduler: Scheduler } | undefined;
 
@@ -43,6 +43,7 @@ export function runClient(ctx: SuiteContext): SuiteClient {
     createCustomer: client.createCustomer,
     report: client.report,
     readContact: client.readContact,
+    index: client.index,
     raw: client.raw,
     close: client.close,
   };

@@ -6,6 +6,7 @@ import { AMOUNT_2DP, splitJoined } from '../../contract/formats.ts';
 import type { FaultName } from '../../reference/faults.ts';
 import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/fixtures.ts';
 import { DEEP_PROBES } from './fault-probes-deep.ts';
+import { INDEX_PROBES } from './fault-probes-index.ts';
 import { paths, validAddress, validCustomer } from './helpers.ts';
 import { amountFields, customer, day, envelopeChange, oneStatus, os, P, readBack, report, RL_LIMIT, statusFlip, type Probe } from './probe-kit.ts';
 
@@ -192,6 +193,7 @@ export const PROBES: Probe[] = [
     expect(accepted(f)).toBeGreaterThan(RL_LIMIT.limit);
   }),
   ...DEEP_PROBES,
+  ...INDEX_PROBES,
 ];
 
 function rlDiffers(fault: 'rl-retry-after-lies' | 'rl-429-status-true' | 'rl-503'): Probe['differs'] {

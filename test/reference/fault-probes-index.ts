@@ -1,0 +1,14 @@
+// Probes of the faults of the index's other operations (section 1; reference/index-routes.ts).
+import { expect } from 'vitest';
+import { P, statusFlip, type Probe } from './probe-kit.ts';
+
+export const INDEX_PROBES: Probe[] = [
+  // 5 rule 1 on Get Tax List: no token, 403 -> 200.
+  P('ix-read-open', 'index', async (s) => [await s('/api/v1/master/tax', { token: null }, 'GET')], statusFlip(403, 200), { token: 'none' }),
+  // The product list's totalCount: 60 products, then three more than the list holds.
+  P('ix-total-lies', 'index', async (s) => [await s('/api/v1/products?limit=5&offset=0', {}, 'GET')], (c, f) => {
+    statusFlip(200, 200)(c, f);
+    expect(c[0]!.body.response.totalCount).toBe(60);
+    expect(f[0]!.body.response).toEqual({ ...c[0]!.body.response, totalCount: 63 });
+  }),
+];

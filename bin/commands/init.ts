@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runConfigJsonSchema } from '../../config/json-schema.ts';
 import { loadConfig } from '../../config/load.ts';
+import { referenceOperations } from '../../reference/index-routes.ts';
+import { defaultProfile } from '../../reference/profiles/default.ts';
 import { parseFlags, UsageError, type Command } from '../usage.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,6 +23,8 @@ export function initialConfig(file: string, target: { name: string; baseUrl: str
     $schema: schema.startsWith('.') ? schema : `./${schema}`,
     target: { name: target.name, baseUrl: target.baseUrl, token: 'env:ERP_API_TOKEN', timeoutMs: 10_000 },
     ...rest,
+    // Section 1: the whole index, at the reference's paths, to be edited to the target's own.
+    operations: referenceOperations(defaultProfile),
   };
 }
 
@@ -72,10 +76,13 @@ export const initCommand: Command = {
       `written: ${file}`,
       '',
       'What each key means (your editor shows the same through "$schema"):',
-      ...explain(config, runConfigJsonSchema() as JsonSchema),
+      // One line for operations, not one per entry: the README says how to describe them.
+      ...explain({ ...config, operations: {} }, runConfigJsonSchema() as JsonSchema),
       '',
       'Not written, optional: readBack.getContactById, the path of "Get Contact By Id" on your target',
       '(e.g. "/api/v1/contact/{contactId}?branch_id={branchId}"), which enables CU-8..CU-10.',
+      'Written with the reference\'s paths: operations, the whole index (spec section 1); edit each to your',
+      'target\'s path, query, body and list key, or delete the ones it does not serve (see README).',
       '',
       'Next:',
       `  1. edit ${path.basename(file)}: target.baseUrl, and fixtures that exist on the target`,

@@ -8,6 +8,7 @@ import type { Level, RunVerdict, Verdict } from '../contract/types.ts';
 import type { Certification, RequirementResult, StoppedBy } from './certification.ts';
 import { esc, evidenceDetailsHtml } from './html-parts.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './html-observed.ts';
+import { operationsTableHtml } from './operations-table.ts';
 import type { RateLimitSection } from './rate-limit.ts';
 import { targetFlags } from './replay.ts';
 import { compareSections, primarySection, sectionTitle } from './spec-sections.ts';
@@ -173,6 +174,7 @@ ${errors}
 ${preflightHtml(cert)}
 ${sectionTables(cert)}
 ${transitionMatrixHtml(cert.observations)}
+${operationsTableHtml(cert.operationsTable)}
 ${rateLimitHtml(rateLimit)}
 ${observationsHtml(cert.observations)}
 </main>

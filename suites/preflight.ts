@@ -9,6 +9,7 @@ import type { RunConfig, VoucherRole } from '../config/schema.ts';
 import { VOUCHER_ROLES } from '../config/schema.ts';
 import { pageItems, pageTotal } from '../contract/checks/report.ts';
 import type { Exchange } from '../contract/types.ts';
+import { branchFixtures } from './preflight-branches.ts';
 
 export interface PreflightProblem {
   /** The config key the problem is about. */
@@ -154,7 +155,7 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
     if (problems.length) return { problems, notes, requests: client.count() };
     // Side by side; the report's problems are listed first.
     const vouchers = { problems: [] as PreflightProblem[], notes: [] as string[] };
-    await Promise.all([reportFixtures(client, config, problems, notes), voucherFixtures(client, config, vouchers.problems, vouchers.notes)]);
+    await Promise.all([reportFixtures(client, config, problems, notes), voucherFixtures(client, config, vouchers.problems, vouchers.notes), branchFixtures(client, config, problems, notes)]);
     problems.push(...vouchers.problems);
     notes.push(...vouchers.notes);
     if (config.readBack?.getContactById) notes.push('readBack.getContactById not checked before the run: it needs a contact the run creates');

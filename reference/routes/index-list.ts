@@ -7,7 +7,7 @@
 import { parseIntegerText, parseJson, queryParam, requireJsonContentType, requireObject } from '../body.ts';
 import type { Ctx, Reply, Req } from '../context.ts';
 import { VALID_BRANCHES } from '../fixtures.ts';
-import { invalid, success } from '../respond.ts';
+import { HttpError, invalid, success } from '../respond.ts';
 
 /** A non-negative integer parameter (query text or JSON number), or `fallback` when absent. */
 export function count(value: unknown, name: string, fallback: number): number {
@@ -47,8 +47,16 @@ export interface ListShape {
 /** The answer of a list operation: the page `limit`/`offset` asks for, under the shape's key. */
 export function listReply(ctx: Ctx, message: string, items: readonly unknown[], shape: ListShape, page?: { limit: unknown; offset: unknown }): Reply {
   if (shape.key === null || shape.cap === undefined) return success(ctx, message, shape.key === null ? items : { [shape.key]: items });
-  const limit = Math.min(count(page?.limit, 'limit', shape.cap), shape.cap);
-  const offset = count(page?.offset, 'offset', 0);
+  // 7: a malformed limit or offset is a 400, never a 5xx (IX-5).
+  const guarded = (value: unknown, name: string, fallback: number) => {
+    try {
+      return count(value, name, fallback);
+    } catch (e) {
+      throw ctx.faults.has('ix-limit-500') ? new HttpError(500, 'Internal Server Error') : e;
+    }
+  };
+  const limit = Math.min(guarded(page?.limit, 'limit', shape.cap), shape.cap);
+  const offset = guarded(page?.offset, 'offset', 0);
   // Fault ix-total-lies: the count says three more than the list holds.
   const totalCount = items.length + (ctx.faults.has('ix-total-lies') ? 3 : 0);
   return success(ctx, message, { totalCount, [shape.key]: items.slice(offset, offset + limit) });

@@ -5,6 +5,7 @@ import { P, statusFlip, type Probe } from './probe-kit.ts';
 export const INDEX_PROBES: Probe[] = [
   // 5 rule 1 on Get Tax List: no token, 403 -> 200.
   P('ix-read-open', 'index', async (s) => [await s('/api/v1/master/tax', { token: null }, 'GET')], statusFlip(403, 200), { token: 'none' }),
+  P('ix-limit-500', 'index', async (s) => [await s('/api/v1/products?limit=-1&offset=0', {}, 'GET')], statusFlip(400, 500)),
   // The product list's totalCount: 60 products, then three more than the list holds.
   P('ix-total-lies', 'index', async (s) => [await s('/api/v1/products?limit=5&offset=0', {}, 'GET')], (c, f) => {
     statusFlip(200, 200)(c, f);

@@ -37,6 +37,8 @@ export const operationSchema = z.strictObject({
   paged: z.boolean().optional().describe('The list is paged by {limit} and {offset} in query or body, and the answer carries response.totalCount (checks of pagination).'),
   totalCount: dotPath.optional().describe('Where a paged answer carries its total count; default "response.totalCount".'),
   writes: z.boolean().optional().describe('The operation changes data: it is sent only when writes is not false.'),
+  created: dotPath.optional().describe('Where the answer of a creation holds the new id, e.g. "response.salesId" for order-create (a fresh voucher per run: OS-6).'),
+  volatile: z.array(z.string().min(1)).optional().describe('Field names an update may change besides the order status (modified dates, audit fields), for get-sales-data-by-id (OS-6); names like updatedAt, modifiedDate, version, history are left out anyway.'),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('Values of the entry\'s own placeholders (an existing productId, contactId ...).'),
 });
 

@@ -100,6 +100,7 @@ export const FAULTS = [
   { name: 'rl-limiter-leaks', does: 'the limiter checks the count, then counts the request only after an async step: parallel requests inside one window all see the old count', breaks: ['RL-6'] },
   // ---- the index's other operations (1, 5) ----
   { name: 'ix-read-open', does: 'Get Tax List (GET /api/v1/master/tax) is served without api-token', breaks: ['IX-1'] },
+  { name: 'os-touches-due-date', does: 'an order status update also sets the voucher\'s due date (Get Sales Data By Id shows it)', breaks: ['OS-6'] },
   { name: 'ix-limit-500', does: 'a malformed limit or offset of the index\'s paged lists (products, customers ...) answers 500', breaks: ['IX-5'] },
   { name: 'ix-total-lies', does: 'the paged lists of the index (products, customers, sales data ...) say totalCount three more than they hold', breaks: ['IX-7'] },
 ] as const satisfies readonly Fault[];

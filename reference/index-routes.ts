@@ -47,7 +47,7 @@ export function referenceOperations(profile: Profile): Record<string, OperationC
       method: r.method, path: r.path,
       ...(r.query ? { query: r.query } : {}), ...(r.body !== undefined ? { body: r.body } : {}),
       ...(r.list ? { list: r.list } : {}), ...(r.paged ? { paged: true } : {}), ...(r.writes ? { writes: true } : {}),
-      ...(r.params ? { params: r.params } : {}),
+      ...(r.created ? { created: r.created } : {}), ...(r.params ? { params: r.params } : {}),
     };
   }
   return ops;

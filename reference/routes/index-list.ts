@@ -82,6 +82,8 @@ export interface IndexRoute {
   paged?: boolean;
   /** Changes state. */
   writes?: boolean;
+  /** Where the answer of a creation holds the new id. */
+  created?: string;
   /** Values of its own placeholders (an existing product, contact ...). */
   params?: Record<string, string | number>;
 }

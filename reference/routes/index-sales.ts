@@ -59,7 +59,7 @@ export const salesRoutes: IndexRoute[] = [
   },
   // The reference's choice: {branchId, contactId, items: [{productId, qty}], paymentStatus?} -> {salesId}.
   {
-    name: 'order-create', method: 'POST', path: '/api/v1/sales/order-create', query: { branch_id: '{branchId}' }, writes: true,
+    name: 'order-create', method: 'POST', path: '/api/v1/sales/order-create', query: { branch_id: '{branchId}' }, writes: true, created: 'response.salesId',
     body: { contactId: 1001, paymentStatus: 'unpaid', items: [{ productId: 101, qty: 1 }] },
     handle: (ctx, req) => {
       const branchId = branchOf(queryParam(req, 'branch_id'), 'branch_id');

@@ -83,6 +83,8 @@ export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Repl
   // 4.1 Purpose: "change the order status of an existing sales voucher" - each update takes effect (OS-7).
   if (f.has('os-parallel-lost-update')) return throughSharedSlot(ctx, voucher, next);
   voucher.orderStatus = next;
+  // 4.1: "all other voucher data stays unchanged" - the due date too (OS-6).
+  if (f.has('os-touches-due-date')) voucher.dueDate = '2026-12-31';
   return updated(ctx);
 }
 

@@ -3,6 +3,15 @@ import { expect } from 'vitest';
 import { P, statusFlip, type Probe } from './probe-kit.ts';
 
 export const INDEX_PROBES: Probe[] = [
+  // 4.1 "all other voucher data stays unchanged": voucher 1057 read after Confirmed (no other probe uses it).
+  P('os-touches-due-date', 'order-status', async (s) => [
+    await s('/api/v1/sales/1057/update-order-status?branch_id=1', { body: { orderStatus: 'Confirmed' } }),
+    await s('/api/v1/sales/1057?branch_id=1', {}, 'GET'),
+  ], (c, f) => {
+    expect(c.map((x) => x.status)).toEqual([200, 200]);
+    expect(c[1]!.body.response.dueDate).toBe('');
+    expect(f[1]!.body.response).toEqual({ ...c[1]!.body.response, dueDate: '2026-12-31' });
+  }),
   // 5 rule 1 on Get Tax List: no token, 403 -> 200.
   P('ix-read-open', 'index', async (s) => [await s('/api/v1/master/tax', { token: null }, 'GET')], statusFlip(403, 200), { token: 'none' }),
   P('ix-limit-500', 'index', async (s) => [await s('/api/v1/products?limit=-1&offset=0', {}, 'GET')], statusFlip(400, 500)),

@@ -46,6 +46,8 @@ export interface Client {
   createCustomer(a: BodyArgs & { branchId?: Id | null }): Promise<Exchange>;
   report(a: BodyArgs): Promise<Exchange>;
   readContact(a: AuthArgs & { template: string; contactId: Id; branchId: Id }): Promise<Exchange>;
+  /** An operation of the index as the config describes it (client/index-operation.ts builds the request). */
+  index(a: BodyArgs & { method: string; path: string }): Promise<Exchange>;
   /** Any request; `quota`: the operation whose quota it counts against (default: the operation of its path, else "other"). */
   raw(a: AuthArgs & { method: string; path: string; headers?: Record<string, string>; body?: string; quota?: QuotaOperation }): Promise<Exchange>;
   /** The exchanges made so far (none kept with `keep: false`). */
@@ -143,6 +145,7 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
     report: async (a) => perform('report', 'POST', reportPath(), a, jsonHeaders(a), bodyText(a)),
     // Read-back extension: the path of "Get Contact By Id" comes from config.readBack.
     readContact: async (a) => perform('contact-read', 'GET', fillPath(a.template, { contactId: a.contactId, branchId: a.branchId }), a, {}),
+    index: async (a) => perform('index', a.method, a.path, a, a.method === 'GET' && a.body === undefined && a.rawBody === undefined ? {} : jsonHeaders(a), bodyText(a)),
     raw: async (a) => perform('raw', a.method, a.path, a, lowerKeys(a.headers), a.body, a.quota),
     exchanges: () => [...recorded],
     count: () => made,

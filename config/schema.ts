@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ID_LIST, parseIsoUtc } from '../contract/formats.ts';
 import { QUOTA_KEYS, readQuota, type QuotaKey } from '../contract/quota.ts';
+import { operationsSchema } from './operations.ts';
 
 /** Shows a rejected (non-secret) value in a message, shortened. */
 export function showValue(v: unknown): string {
@@ -214,6 +215,7 @@ export const runConfigSchema = z
     target: targetSchema.describe('The ERP Open Interface deployment under test.'),
     fixtures: fixturesSchema.describe('Data that exists on the target and that the suites rely on.'),
     readBack: readBackSchema.optional().describe('Optional read-back extension: without it the read-back requirements (CU-8..CU-10) are skipped.'),
+    operations: operationsSchema,
     writes: z.boolean().default(true).describe('false forbids creating customers and changing order statuses (read-only run).'),
     run: runSchema.describe('How the run sends its requests: concurrency, budgets, a rate cap.'),
     properties: z

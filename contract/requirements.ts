@@ -7,6 +7,7 @@
 // does not contain; a stricter practice the kit wants to show is an INFO observation.
 import { customerRequirements } from './catalogue/customer.ts';
 import { envelopeAuthRequirements } from './catalogue/envelope-auth.ts';
+import { indexOperationRequirements } from './catalogue/index-operations.ts';
 import { orderStatusRequirements } from './catalogue/order-status.ts';
 import { rateLimitRequirements } from './catalogue/rate-limit.ts';
 import { reportRequirements } from './catalogue/report.ts';
@@ -18,6 +19,7 @@ export const requirements: Requirement[] = [
   ...customerRequirements,
   ...reportRequirements,
   ...rateLimitRequirements,
+  ...indexOperationRequirements,
 ];
 
 const byId = new Map(requirements.map((r) => [r.id, r]));

@@ -4,11 +4,12 @@
 /** MUST: the spec states it. SHOULD: the spec implies it. INFO: the spec leaves it "not shown"; observed. */
 export type Level = 'MUST' | 'SHOULD' | 'INFO';
 
-/** The operations this kit calls. `contact-read` is the configurable read-back extension. */
-export type Operation = 'order-status' | 'customer-create' | 'report' | 'contact-read' | 'raw';
+/** The operations this kit calls. `contact-read` is the configurable read-back extension; `index`
+ *  any other operation of the index (section 1) as the config's `operations` describes it. */
+export type Operation = 'order-status' | 'customer-create' | 'report' | 'contact-read' | 'index' | 'raw';
 
 /** Which spec section folder of suites/ verifies a requirement. */
-export type SuiteName = 'envelope-auth' | 'order-status' | 'customer' | 'report' | 'rate-limit';
+export type SuiteName = 'envelope-auth' | 'order-status' | 'customer' | 'report' | 'rate-limit' | 'index-operations';
 
 export interface Requirement {
   /** Stable id tied to the spec: `OS-3` = section 4.1 rule 3. */

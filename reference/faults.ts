@@ -26,14 +26,14 @@ export const FAULTS = [
   { name: 'content-type-ignored', does: 'any request Content-Type is accepted', breaks: ['ENV-7'] },
   // ---- authentication (5) ----
   // A request without the header carries no token, whatever else it carries (AUTH-8 too).
-  { name: 'auth-missing-accepted', does: 'a request without api-token is served', breaks: ['AUTH-1', 'AUTH-8'] },
+  { name: 'auth-missing-accepted', does: 'a request without api-token is served', breaks: ['AUTH-1', 'AUTH-8', 'IX-1'] },
   // A near-miss of a valid token is a non-empty invalid token (AUTH-5 too).
-  { name: 'auth-any-token', does: 'any non-empty api-token value is accepted', breaks: ['AUTH-2', 'AUTH-5'] },
-  { name: 'auth-401', does: 'unauthorized requests get 401 instead of 403', breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8'] },
+  { name: 'auth-any-token', does: 'any non-empty api-token value is accepted', breaks: ['AUTH-2', 'AUTH-5', 'IX-2', 'IX-3'] },
+  { name: 'auth-401', does: 'unauthorized requests get 401 instead of 403', breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8', 'IX-1', 'IX-2', 'IX-3'] },
   { name: 'auth-skip-order-status', does: 'the order status update does not check the token', breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8'] },
   { name: 'auth-rejects-valid', does: 'the report rejects the valid token with 403', breaks: ['AUTH-3'] },
-  { name: 'auth-prefix-compare', does: 'only the first 8 characters of the token are compared', breaks: ['AUTH-5'] },
-  { name: 'auth-case-insensitive', does: 'the token is compared without regard to letter case', breaks: ['AUTH-5'] },
+  { name: 'auth-prefix-compare', does: 'only the first 8 characters of the token are compared', breaks: ['AUTH-5', 'IX-3'] },
+  { name: 'auth-case-insensitive', does: 'the token is compared without regard to letter case', breaks: ['AUTH-5', 'IX-3'] },
   { name: 'auth-empty-accepted', does: 'an empty api-token header is served', breaks: ['AUTH-6'] },
   // Which of two values a stack keeps is the vendor's choice (AUTH-7, INFO); two invalid values are never a valid token.
   { name: 'auth-duplicate-unchecked', does: 'a request carrying api-token twice is served whatever the two values (the check skips a header that came as a list)', breaks: ['AUTH-7b'] },
@@ -109,6 +109,11 @@ export const FAULTS = [
   { name: 'rl-429-status-true', does: 'the 429 envelope says status true', breaks: ['RL-2'] },
   { name: 'rl-503', does: 'over the limit the server answers 503, not 429', breaks: ['RL-1', 'RL-5'] },
   { name: 'rl-limiter-leaks', does: 'the limiter checks the count, then counts the request only after an async step: parallel requests inside one window all see the old count', breaks: ['RL-6'] },
+  // ---- the index's other operations (1, 5) ----
+  { name: 'ix-read-open', does: 'Get Tax List (GET /api/v1/master/tax) is served without api-token', breaks: ['IX-1'] },
+  { name: 'os-touches-due-date', does: 'an order status update also sets the voucher\'s due date (Get Sales Data By Id shows it)', breaks: ['OS-6'] },
+  { name: 'ix-limit-500', does: 'a malformed limit or offset of the index\'s paged lists (products, customers ...) answers 500', breaks: ['IX-5'] },
+  { name: 'ix-total-lies', does: 'the paged lists of the index (products, customers, sales data ...) say totalCount three more than they hold', breaks: ['IX-7'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

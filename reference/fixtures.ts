@@ -2,6 +2,7 @@
 // it (what `serve --print-config` prints and what `run` uses with no config).
 import type { RunConfigInput } from '../config/schema.ts';
 import { referenceData } from './data.ts';
+import { referenceOperations } from './index-routes.ts';
 import type { RateLimitConfig } from './limiter.ts';
 import { defaultProfile, profileOf, type Profile } from './profiles/index.ts';
 import { jsonId } from './profiles/types.ts';
@@ -28,6 +29,8 @@ export const VOUCHERS_BY_ROLE = {
   deliver: range(2001, 2010),
 } as const;
 export const OTHER_BRANCH_VOUCHERS: readonly number[] = range(3001, 3010);
+/** Unpaid vouchers in branch 1 that only the index's write operations' templates touch (due date, shipping, payment). */
+export const INDEX_VOUCHERS: readonly number[] = range(4001, 4010);
 export const MISSING_VOUCHER = 999999;
 
 /** Report range holding every transaction of the reference (4.3). */
@@ -119,6 +122,8 @@ export function referenceRunConfig(url: string, tokens: string[], seed: number, 
       getContactById: profile.readBack.contact,
       orderStatus: { ...profile.readBack.orderStatus },
     },
+    // Section 1: the whole index, at the reference's paths (index-routes.ts).
+    operations: referenceOperations(profile),
     writes: true,
     properties: { numRuns: 100, seed },
     load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 },

@@ -5,7 +5,7 @@ import type { Ctx, Reply, Req } from './context.ts';
 import { rateHeaders, retryAfterHeaders } from './rate-headers.ts';
 import { failure } from './respond.ts';
 
-export type RouteName = 'order-status' | 'customer-create' | 'contact-read' | 'order-status-read' | 'report' | 'unknown';
+export type RouteName = 'order-status' | 'customer-create' | 'contact-read' | 'order-status-read' | 'report' | 'index' | 'unknown';
 
 /** Whether one api-token value is a valid token (with the near-miss faults of AUTH-5, AUTH-6). */
 function validToken(ctx: Ctx, token: string): boolean {
@@ -43,6 +43,8 @@ export function authorize(ctx: Ctx, req: Req, route: RouteName): Reply | null {
   // 5 rule 1: "Every operation requires the header api-token" - the order status update too (AUTH-1, AUTH-2).
   if (route === 'order-status' && f.has('auth-skip-order-status')) return null;
   const values = req.apiTokens;
+  // 5 rule 1: Get Tax List too (IX-1).
+  if (values.length === 0 && route === 'index' && f.has('ix-read-open') && req.segments.join('/') === 'api/v1/master/tax') return null;
   let ok: boolean;
   // 5 rule 2: a request without a token is rejected (AUTH-1), whatever else it carries (AUTH-8).
   if (values.length === 0) ok = f.has('auth-missing-accepted') || tokenElsewhere(ctx, req);

@@ -9,6 +9,7 @@ import { createCustomer } from './routes/customer-create.ts';
 import { readContact, readOrderStatus } from './routes/reads.ts';
 import { updateOrderStatus } from './routes/order-status.ts';
 import { report } from './routes/report.ts';
+import { INDEX_ROUTES, segmentsOf } from './index-routes.ts';
 
 export interface Route {
   name: RouteName;
@@ -18,6 +19,8 @@ export interface Route {
   /** The query parameter naming the branch, when the operation takes one. */
   branchQuery?: string;
   handle: Handler;
+  /** The index operation's stable name (section 1), for the index routes. */
+  operation?: string;
 }
 
 type Table = Array<{ pattern: string[]; route: Route }>;
@@ -61,10 +64,19 @@ function tableOf(profile: Profile): Table {
       pattern: ['api', 'v1', 'report', 'consumption-production-report'],
       route: { name: 'report', method: 'POST', limited: true, handle: (ctx, req) => report(ctx, req) },
     },
+    // Section 1: the rest of the index (index-routes.ts): literal paths first, then the profile's
+    // read paths (which win over an index path they equal), then the index paths with an id.
+    ...indexTable.filter((e) => !e.pattern.includes(':')),
     readRoute('contact-read', profile.readBack.contact, 'contactId', readContact),
     readRoute('order-status-read', profile.readBack.orderStatus.path, 'salesId', readOrderStatus),
+    ...indexTable.filter((e) => e.pattern.includes(':')),
   ];
 }
+
+const indexTable: Table = INDEX_ROUTES.map((r) => ({
+  pattern: segmentsOf(r.path),
+  route: { name: 'index', operation: r.name, method: r.method, limited: false, handle: r.handle },
+}));
 
 const tables = new WeakMap<Profile, Table>();
 
@@ -77,6 +89,7 @@ export type Match =
 export function matchRoute(profile: Profile, method: string, segments: string[]): Match {
   let table = tables.get(profile);
   if (!table) tables.set(profile, (table = tableOf(profile)));
+  let allow: string | undefined;
   for (const { pattern, route } of table) {
     if (pattern.length !== segments.length) continue;
     let param = '';
@@ -86,8 +99,12 @@ export function matchRoute(profile: Profile, method: string, segments: string[])
       else same = pattern[i] === segments[i];
     }
     if (!same) continue;
-    if (method !== route.method) return { kind: 'wrong-method', allow: route.method };
+    // Another route may have the same pattern with the other method (the index has GET and POST under /api/v1/sales/...).
+    if (method !== route.method) {
+      allow ??= route.method;
+      continue;
+    }
     return { kind: 'route', route, param };
   }
-  return { kind: 'not-found' };
+  return allow ? { kind: 'wrong-method', allow } : { kind: 'not-found' };
 }

@@ -3,7 +3,7 @@
 // the server puts a fresh Store in place (the state a nightly run finds after a reset step).
 // Ids are kept as the text of their digits: a vendor's ids may be past 2^53 (profile.ids).
 import type { Address, Customer } from '../contract/schemas/customer.ts';
-import { OTHER_BRANCH_ID, BRANCH_ID, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from './fixtures.ts';
+import { OTHER_BRANCH_ID, BRANCH_ID, INDEX_VOUCHERS, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from './fixtures.ts';
 import { jsonId, type Profile } from './profiles/types.ts';
 
 export interface Voucher {
@@ -13,6 +13,9 @@ export interface Voucher {
   /** 2.2: "It has an order status and a payment status (the value paid is referenced)". */
   paymentStatus: 'paid' | 'unpaid';
   orderStatus: string;
+  /** Index operations (Update Due Date, Update Shipping Detail): absent until set. */
+  dueDate?: string;
+  shipping?: Record<string, unknown>;
 }
 
 /** A saved contact: the 2.3 fields plus the branch it was created in. */
@@ -34,6 +37,8 @@ export class Store {
   readonly contacts = new Map<string, Contact>();
   private nextContactId: bigint;
   private nextAddressId: bigint;
+  /** Fixture number of the next voucher Order Create makes. */
+  private nextVoucher = 500_001;
 
   constructor(readonly profile: Profile) {
     this.nextContactId = profile.ids.firstContactId;
@@ -47,6 +52,15 @@ export class Store {
     add(UNPAID_VOUCHERS, BRANCH_ID, 'unpaid');
     add(PAID_VOUCHERS, BRANCH_ID, 'paid');
     add(OTHER_BRANCH_VOUCHERS, OTHER_BRANCH_ID, 'unpaid');
+    add(INDEX_VOUCHERS, BRANCH_ID, 'unpaid');
+  }
+
+  /** Order Create (index): a new Pending voucher in a branch. */
+  newVoucher(branchId: number, paymentStatus: Voucher['paymentStatus']): Voucher {
+    const salesId = voucherId(this.profile, this.nextVoucher++);
+    const v: Voucher = { salesId, branchId, paymentStatus, orderStatus: 'Pending' };
+    this.vouchers.set(String(salesId), v);
+    return v;
   }
 
   newContactId(): number | bigint {

@@ -21,6 +21,7 @@ export const OPERATION_NAMES: Record<Operation, string | undefined> = {
   'customer-create': 'contactSave (POST /api/v1/customer/create)',
   report: 'Consumption Production Report (POST /api/v1/report/consumption-production-report)',
   'contact-read': 'Get Contact By Id (read-back extension)',
+  index: 'the other operations of the index (config operations)',
   raw: undefined,
 };
 

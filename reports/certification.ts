@@ -6,6 +6,7 @@ import { requirements } from '../contract/requirements.ts';
 import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../contract/types.ts';
 import type { Collected, CollectedTest } from './collector.ts';
 import type { PartSummary } from './parts.ts';
+import { notInTable, operationsTable, type OperationsTable } from './operations-table.ts';
 
 export interface RequirementResult {
   id: string;
@@ -68,6 +69,8 @@ export interface Certification extends RunIdentity {
   summary: Record<Level, Record<Verdict, number>>;
   requirements: RequirementResult[];
   observations: Record<string, unknown>;
+  /** The index's operations x IX requirements (reports/operations-table.ts), when the run checked any. */
+  operationsTable?: OperationsTable;
   exchanges: number;
   /** Requests sent (retries after a 429 included). */
   requests: number;
@@ -257,6 +260,7 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     rate.waitedMs += t.record?.rateLimited.waitedMs ?? 0;
   }
   const { verdict, reason } = runVerdict(summary, collected.errors, { ...facts, ...(silent ? { unanswered: silent } : {}) });
+  const table = operationsTable(observations);
   return {
     verdict,
     verdictReason: reason,
@@ -270,7 +274,8 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     selection: facts.selection,
     summary,
     requirements: results,
-    observations,
+    observations: Object.fromEntries(Object.entries(observations).filter(([k]) => notInTable(k))),
+    ...(table ? { operationsTable: table } : {}),
     exchanges,
     requests,
     rateLimitedDuringSuites: rate,

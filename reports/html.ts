@@ -9,6 +9,7 @@ import type { Certification, RequirementResult, StoppedBy } from './certificatio
 import { esc, evidenceDetailsHtml } from './html-parts.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './html-observed.ts';
 import { partsHtml } from './parts.ts';
+import { operationsTableHtml } from './operations-table.ts';
 import type { RateLimitSection } from './rate-limit.ts';
 import { targetFlags } from './replay.ts';
 import { compareSections, primarySection, sectionTitle } from './spec-sections.ts';
@@ -190,6 +191,7 @@ ${errors}
 ${preflightHtml(cert)}
 ${sectionTables(cert)}
 ${transitionMatrixHtml(cert.observations)}
+${operationsTableHtml(cert.operationsTable)}
 ${rateLimitHtml(rateLimit)}
 ${observationsHtml(cert.observations)}
 </main>

@@ -14,6 +14,7 @@ import { pageItems, pageTotal } from '../contract/checks/report.ts';
 import type { Exchange } from '../contract/types.ts';
 import { customerFixtures, weakeningNotes, type PreflightCustomer } from './preflight-customer.ts';
 import type { Quota } from '../contract/quota.ts';
+import { branchFixtures } from './preflight-branches.ts';
 
 export interface PreflightProblem {
   /** The config key the problem is about. */
@@ -186,6 +187,7 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
       reportFixtures(client, config, problems, notes),
       voucherFixtures(client, config, vouchers.problems, vouchers.notes),
       customerFixtures(client, config, customers.problems, customers.notes),
+      branchFixtures(client, config, problems, notes),
     ]);
     problems.push(...vouchers.problems, ...customers.problems);
     notes.push(...vouchers.notes, ...customers.notes, ...weakeningNotes(config));

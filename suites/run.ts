@@ -94,7 +94,7 @@ export function suiteVersion(): string {
   return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-const SUITES: Requirement['suite'][] = ['envelope-auth', 'order-status', 'customer', 'report', 'rate-limit'];
+const SUITES: Requirement['suite'][] = ['envelope-auth', 'order-status', 'customer', 'report', 'index-operations', 'rate-limit'];
 
 /** Suites selected by `--only` prefixes (ENV, AUTH, VER, ST, OS, CU, RP, RL). */
 export function selectSuites(only: string[] | undefined, withLoad: boolean): Set<Requirement['suite']> {

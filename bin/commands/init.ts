@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { runConfigJsonSchema } from '../../config/json-schema.ts';
 import { loadConfig } from '../../config/load.ts';
 import { VOUCHER_ROLES } from '../../config/schema.ts';
+import { referenceOperations } from '../../reference/index-routes.ts';
+import { defaultProfile } from '../../reference/profiles/default.ts';
 import { parseFlags, UsageError, type Command } from '../usage.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,6 +30,8 @@ export function initialConfig(file: string, target: { name: string; baseUrl: str
     fixtures: { ...fixtures, sales: ordered },
     readBack,
     ...rest,
+    // Section 1: the whole index, at the reference's paths, to be edited to the target's own.
+    operations: referenceOperations(defaultProfile),
   };
 }
 
@@ -79,12 +83,15 @@ export const initCommand: Command = {
       `written: ${file}`,
       '',
       'What each key means (your editor shows the same through "$schema"):',
-      ...explain(config, runConfigJsonSchema() as JsonSchema),
+      // One line for operations, not one per entry: the README says how to describe them.
+      ...explain({ ...config, operations: {} }, runConfigJsonSchema() as JsonSchema),
       '',
       'readBack holds the paths of reads the spec does not show: "Get Contact By Id" (CU-8..CU-10) and',
       'the Order Status read (the run plans from the vouchers\' real state; parallel updates, OS-7). Put',
       'your target\'s paths there, or remove a key your target has no read for: its requirements are then',
       'skipped, each with that reason in the certificate and on the console.',
+      'Written with the reference\'s paths: operations, the whole index (spec section 1); edit each to your',
+      'target\'s path, query, body and list key, or delete the ones it does not serve (see README).',
       '',
       'Next:',
       `  1. edit ${path.basename(file)}: target.baseUrl, and fixtures that exist on the target`,

@@ -85,6 +85,8 @@ export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Repl
   if (f.has('os-parallel-lost-update')) return throughSharedSlot(ctx, voucher, next);
   // 4.1 Purpose: "change the order status" - an accepted update is stored (OS-9).
   if (!(next === 'Cancelled' && f.has('os-cancel-not-stored'))) voucher.orderStatus = next;
+  // 4.1: "all other voucher data stays unchanged" - the due date too (OS-6).
+  if (f.has('os-touches-due-date')) voucher.dueDate = '2026-12-31';
   return updated(ctx);
 }
 

@@ -20,7 +20,7 @@ export function retryWaitMs(rateLimit: Parameters<typeof statedQuotas>[0]): numb
 /** Consecutive requests without an answer after which the target is taken as down (for a while). */
 const BREAKER_THRESHOLD = 3;
 
-export type SuiteClient = Pick<Client, 'updateOrderStatus' | 'createCustomer' | 'report' | 'readContact' | 'raw' | 'close'>;
+export type SuiteClient = Pick<Client, 'updateOrderStatus' | 'createCustomer' | 'report' | 'readContact' | 'index' | 'raw' | 'close'>;
 
 let shared: { client: Client; scheduler: Scheduler } | undefined;
 
@@ -58,6 +58,7 @@ export function runClient(ctx: SuiteContext): SuiteClient {
     createCustomer: client.createCustomer,
     report: client.report,
     readContact: client.readContact,
+    index: client.index,
     raw: client.raw,
     close: client.close,
   };

@@ -7,6 +7,7 @@ import type { FaultName } from '../../reference/faults.ts';
 import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/fixtures.ts';
 import { DEEP_PROBES } from './fault-probes-deep.ts';
 import { HIDDEN_PROBES } from './fault-probes-hidden.ts';
+import { INDEX_PROBES } from './fault-probes-index.ts';
 import { paths, validAddress, validCustomer } from './helpers.ts';
 import { amountFields, customer, day, envelopeChange, oneStatus, os, P, readBack, report, RL_LIMIT, statusFlip, type Probe } from './probe-kit.ts';
 
@@ -195,6 +196,7 @@ export const PROBES: Probe[] = [
   }),
   ...DEEP_PROBES,
   ...HIDDEN_PROBES,
+  ...INDEX_PROBES,
 ];
 
 function rlDiffers(fault: 'rl-retry-after-lies' | 'rl-429-status-true' | 'rl-503'): Probe['differs'] {

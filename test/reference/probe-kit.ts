@@ -25,7 +25,7 @@ export interface Seen {
 export interface Probe {
   fault: FaultName;
   /** The operation the probe calls ('rate-limit': customer creation over the limit on a limited server). */
-  op: 'order-status' | 'customer' | 'report' | 'rate-limit';
+  op: 'order-status' | 'customer' | 'report' | 'rate-limit' | 'index';
   /** How the probe departs from a valid request, besides its body's content ('elsewhere': no api-token
    *  header, a valid token in the query or another header; 'twice': two api-token headers). */
   sends: { token?: 'none' | 'invalid' | 'empty' | 'twice' | 'elsewhere'; contentType?: 'other'; body?: 'not-json' };
@@ -97,7 +97,7 @@ const ENVELOPE_SUCCESS = ['envelope-status-string', 'envelope-no-message', 'enve
  *    auth-duplicate-unchecked: two; auth-query-token, auth-bearer-accepted: the token elsewhere; auth-401: probes answered 403;
  *    auth-skip-order-status: order-status probes without a valid token; auth-rejects-valid: report probes;
  *  - os-*, cu-*, rp-*: probes of their own operation (order status; customer creation and read-back; report);
- *  - rl-*: the rate-limit probes.
+ *  - rl-*: the rate-limit probes; ix-*: the probes of the index's other operations (ix-read-open: without a token).
  * Every other probe must be answered exactly as by the clean reference.
  */
 export function related(fault: FaultName, probe: Probe, clean: Seen[]): boolean {
@@ -120,5 +120,8 @@ export function related(fault: FaultName, probe: Probe, clean: Seen[]): boolean 
   if (fault.startsWith('cu-')) return probe.op === 'customer';
   if (fault.startsWith('rp-')) return probe.op === 'report';
   if (fault.startsWith('rl-')) return probe.op === 'rate-limit';
+  // ix-*: the probes of the index's other operations.
+  if (fault === 'ix-read-open') return probe.op === 'index' && token === 'none';
+  if (fault.startsWith('ix-')) return probe.op === 'index';
   throw new Error(`no "related" rule for fault ${fault}`);
 }

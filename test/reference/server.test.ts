@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConfigSchema } from '../../config/schema.ts';
 import { envelope } from '../../contract/schemas/envelope.ts';
 import * as fx from '../../reference/fixtures.ts';
+import { referenceOperations } from '../../reference/index-routes.ts';
+import { defaultProfile } from '../../reference/profiles/default.ts';
 import { MAX_BODY_BYTES, parseRateLimit, startReference, type ReferenceServer } from '../../reference/server.ts';
 import { call, paths, reportBody, validCustomer } from './helpers.ts';
 
@@ -138,10 +140,12 @@ describe('the public API of reference/server.ts', () => {
         getContactById: '/api/v1/contact/{contactId}?branch_id={branchId}',
         orderStatus: { path: '/api/v1/sales/{salesId}/order-status?branch_id={branchId}', orderStatus: 'response.orderStatus', paymentStatus: 'response.paymentStatus', paidValue: 'paid' },
       },
+      operations: referenceOperations(defaultProfile),
       writes: true,
       properties: { numRuns: 100, seed: 42 },
       load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 },
     });
+    expect(Object.keys(config.operations ?? {})).toHaveLength(40);
     expect(fx.UNPAID_VOUCHERS).toHaveLength(60);
     expect(fx.PAID_VOUCHERS).toHaveLength(20);
     expect(fx.OTHER_BRANCH_VOUCHERS).toHaveLength(10);

@@ -1,0 +1,80 @@
+// One generic call for every operation of the index (section 1) as the run config's `operations`
+// describes it: its path, query and body templates filled with the run's values, sent through the
+// client's `index` (one transport, one scheduler, exchanges recorded like the three of section 4).
+import type { OperationConfig } from '../config/operations.ts';
+import type { RunConfig } from '../config/schema.ts';
+import type { Exchange, TokenKind, TokenVariant } from '../contract/types.ts';
+
+export type Values = Record<string, string | number | bigint>;
+
+/** The values the fixtures give to the templates' {placeholders}. */
+export function fixtureValues(config: RunConfig): Values {
+  const f = config.fixtures;
+  const [cityCode, stateCode] = Object.entries(f.customer.cities)[0] ?? ['', ''];
+  return {
+    branchId: f.branchId, otherBranchId: f.otherBranchId,
+    // A voucher only refused requests touch: reading it changes nothing.
+    salesId: f.sales.refusals[f.sales.refusals.length - 1]!,
+    countriesCode: f.customer.countriesCode, stateCode, cityCode,
+    branchList: f.report.branchList, dateFrom: f.report.dateFrom, dateTo: f.report.dateTo,
+    limit: 10, offset: 0,
+  };
+}
+
+const WHOLE = /^\{(\w+)\}$/;
+
+/** A template with its {placeholders} filled: a string that is exactly one placeholder takes the value's type. */
+export function fill(template: unknown, values: Values): unknown {
+  if (typeof template === 'string') {
+    const whole = WHOLE.exec(template);
+    if (whole && whole[1]! in values) return values[whole[1]!];
+    return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+  }
+  if (Array.isArray(template)) return template.map((x) => fill(x, values));
+  if (template && typeof template === 'object') return Object.fromEntries(Object.entries(template).map(([k, x]) => [k, fill(x, values)]));
+  return template;
+}
+
+/** Placeholders a template holds that `values` does not fill (a config problem, said before sending). */
+export function unfilled(op: OperationConfig, values: Values): string[] {
+  const text = JSON.stringify([op.path, op.query ?? {}, op.body ?? null]);
+  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].filter((k) => !(k in values));
+}
+
+export interface OperationRequest {
+  method: string;
+  /** Path and query, percent-encoded. */
+  path: string;
+  /** The JSON body of a POST (undefined for a GET). */
+  body?: unknown;
+}
+
+/** The request of an operation: its templates filled with the fixtures' values, the entry's params and `extra`. */
+export function operationRequest(op: OperationConfig, values: Values, extra: Values = {}): OperationRequest {
+  const all: Values = { ...values, ...(op.params ?? {}), ...extra };
+  const path = op.path.replace(/\{(\w+)\}/g, (m, k: string) => (k in all ? encodeURIComponent(String(all[k])) : m));
+  const query = new URLSearchParams(Object.entries(op.query ?? {}).map(([k, v]): [string, string] => [k, String(fill(v, all))])).toString();
+  const body = op.method === 'POST' ? fill(op.body ?? {}, all) : undefined;
+  return { method: op.method, path: query ? `${path}?${query}` : path, ...(body !== undefined ? { body } : {}) };
+}
+
+export interface IndexSender {
+  index(a: { method: string; path: string; body?: unknown; rawBody?: string; token?: TokenKind; variant?: TokenVariant }): Promise<Exchange>;
+}
+
+/** Sends one configured operation; `token` a kind or a variant of the valid token. */
+export function sendOperation(client: IndexSender, req: OperationRequest, token: TokenKind | TokenVariant = 'valid', rawBody?: string): Promise<Exchange> {
+  const auth = typeof token === 'string' ? { token } : { variant: token };
+  const body = rawBody !== undefined ? { rawBody } : req.body !== undefined ? { body: req.body } : {};
+  return client.index({ method: req.method, path: req.path, ...body, ...auth });
+}
+
+/** The value at a dot path of a parsed answer ("response.items"), or undefined. */
+export function atPath(json: unknown, path: string): unknown {
+  let at: unknown = json;
+  for (const k of path.split('.')) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[k];
+  }
+  return at;
+}

@@ -1,0 +1,51 @@
+// `operations` of the run config: the operations of the spec's index (section 1) the target
+// serves, each under a stable name taken from the index, with where it lives and how it is asked
+// (section 4: "Paths, parameters and payloads of every operation other than the three below: not
+// shown", so the target's own documentation says). Templates hold {placeholders}: {branchId},
+// {otherBranchId}, {salesId}, {countriesCode}, {stateCode}, {cityCode}, {branchList},
+// {dateFrom}, {dateTo} come from the fixtures, {limit} and {offset} from the check, any other
+// from the entry's `params`. A string that is exactly "{name}" becomes the value with its type.
+import { z } from 'zod';
+
+/** The index of section 1, one stable name per operation (its name there, lower-case, dashed). */
+export const INDEX_OPERATIONS = [
+  'branch-list', 'department', 'category', 'sub-category', 'brand', 'sub-brand',
+  'transporter-contact-list', 'get-customer-list-w-branch-id', 'get-contact-by-id', 'get-contact-by-mobile-no', 'contact-save', 'supplier-party',
+  'verify-gst',
+  'get-country-list', 'get-state-list', 'get-city-list', 'get-tax-list', 'get-additional-charge-list',
+  'get-product-list', 'get-product-by-id', 'products-with-inventory', 'product-details-with-inventory-by-product-id', 'product-variant-list-id-name', 'variant-details-by-variant-id',
+  'get-all-recipe', 'created-by',
+  'get-sales-item-register-data', 'purchase-item-register-report', 'stock-summary-report', 'stock-transfer-item-register-report', 'consumption-production-report',
+  'update-shipping-detail', 'update-payment-status', 'update-order-status', 'get-all-sales-data', 'get-sales-data-by-id', 'order-create', 'order-status', 'shipping-details', 'update-due-date',
+] as const;
+export type IndexOperationName = (typeof INDEX_OPERATIONS)[number];
+
+/** The three operations section 4 details: their own suites build their requests. */
+export const SPEC_DETAILED: ReadonlySet<string> = new Set(['update-order-status', 'contact-save', 'consumption-production-report']);
+
+const dotPath = z.string().regex(/^response(\.[A-Za-z_$][\w$]*)*$/, { error: 'expected "response" or a dot path under it, like "response.items"' });
+
+export const operationSchema = z.strictObject({
+  method: z.enum(['GET', 'POST']).describe('HTTP method (section 1 gives it for most operations).'),
+  path: z
+    .string()
+    .regex(/^\/[^?#\s]*$/, { error: 'expected a path starting with "/" without query or spaces, e.g. "/api/v1/sales/{salesId}"' })
+    .describe('Path relative to target.baseUrl, with {placeholders}, e.g. "/api/v1/product/{productId}".'),
+  query: z.record(z.string(), z.string()).optional().describe('Query parameters, values may hold {placeholders}, e.g. {"branch_id": "{branchId}", "limit": "{limit}"}.'),
+  body: z.unknown().optional().describe('JSON body template of a POST; strings hold {placeholders}.'),
+  list: dotPath.optional().describe('Where the answer keeps its list, e.g. "response.items", "response", "response.salesDataListDTOList": makes it a list operation.'),
+  paged: z.boolean().optional().describe('The list is paged by {limit} and {offset} in query or body, and the answer carries response.totalCount (checks of pagination).'),
+  totalCount: dotPath.optional().describe('Where a paged answer carries its total count; default "response.totalCount".'),
+  writes: z.boolean().optional().describe('The operation changes data: it is sent only when writes is not false.'),
+  created: dotPath.optional().describe('Where the answer of a creation holds the new id, e.g. "response.salesId" for order-create (a fresh voucher per run: OS-6).'),
+  volatile: z.array(z.string().min(1)).optional().describe('Field names an update may change besides the order status (modified dates, audit fields), for get-sales-data-by-id (OS-6); names like updatedAt, modifiedDate, version, history are left out anyway.'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('Values of the entry\'s own placeholders (an existing productId, contactId ...).'),
+});
+
+export const operationsSchema = z
+  .partialRecord(z.enum(INDEX_OPERATIONS), operationSchema)
+  .optional()
+  .describe('Optional: the index operations (spec section 1) the target serves, by stable name; every one is checked for authentication, robustness and its envelope. `init` writes the whole index with the reference\'s paths.');
+
+export type OperationConfig = z.output<typeof operationSchema>;
+export type OperationConfigInput = z.input<typeof operationSchema>;

@@ -1,0 +1,89 @@
+// What the index's list operations share (section 1 lists them; "Paths, parameters and payloads of
+// every operation other than the three below: not shown"). The reference's choices, not the
+// spec's: limit and offset as in 4.3 (query parameters on GET, body fields on POST), a page cap
+// per operation (as the production deployment has: 1000, 500, 100, about 50), the list under a
+// key of the operation's own (the deployment's keys differ per endpoint), and a malformed limit,
+// offset or id answered 400, never a 5xx (7).
+import { parseIntegerText, parseJson, queryParam, requireJsonContentType, requireObject } from '../body.ts';
+import type { Ctx, Reply, Req } from '../context.ts';
+import { VALID_BRANCHES } from '../fixtures.ts';
+import { HttpError, invalid, success } from '../respond.ts';
+
+/** A non-negative integer parameter (query text or JSON number), or `fallback` when absent. */
+export function count(value: unknown, name: string, fallback: number): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? parseIntegerText(value) : null;
+  if (n === null || !Number.isSafeInteger(n) || n < 0) invalid(`${name} must be a non-negative integer`);
+  return n;
+}
+
+/** The JSON object body of a POST index operation (4: "request bodies are JSON"). */
+export function jsonBody(ctx: Ctx, req: Req): Record<string, unknown> {
+  requireJsonContentType(ctx, req);
+  return requireObject(parseJson(ctx, req));
+}
+
+/** A valid branch id given as query text or a body value. */
+export function branchOf(value: unknown, name: string): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? parseIntegerText(value) : null;
+  if (n === null) invalid(`${name} is required and must be an integer`);
+  if (!VALID_BRANCHES.includes(n)) invalid(`${name} ${n} is not a valid branch`);
+  return n;
+}
+
+/** Comma-separated valid branch ids (as 4.3's branchList). */
+export function branchListOf(value: unknown, name: string): number[] {
+  if (typeof value !== 'string' || !/^\d+(,\s*\d+)*$/.test(value)) invalid(`${name} must be comma-separated branch ids`);
+  return value.split(',').map((b) => branchOf(b.trim(), name));
+}
+
+export interface ListShape {
+  /** The key of the list inside `response` (null: `response` is the list itself, unpaged). */
+  key: string | null;
+  /** Largest page answered (limit above it is capped); absent: unpaged. */
+  cap?: number;
+}
+
+/** The answer of a list operation: the page `limit`/`offset` asks for, under the shape's key. */
+export function listReply(ctx: Ctx, message: string, items: readonly unknown[], shape: ListShape, page?: { limit: unknown; offset: unknown }): Reply {
+  if (shape.key === null || shape.cap === undefined) return success(ctx, message, shape.key === null ? items : { [shape.key]: items });
+  // 7: a malformed limit or offset is a 400, never a 5xx (IX-5).
+  const guarded = (value: unknown, name: string, fallback: number) => {
+    try {
+      return count(value, name, fallback);
+    } catch (e) {
+      throw ctx.faults.has('ix-limit-500') ? new HttpError(500, 'Internal Server Error') : e;
+    }
+  };
+  const limit = Math.min(guarded(page?.limit, 'limit', shape.cap), shape.cap);
+  const offset = guarded(page?.offset, 'offset', 0);
+  // Fault ix-total-lies: the count says three more than the list holds.
+  const totalCount = items.length + (ctx.faults.has('ix-total-lies') ? 3 : 0);
+  return success(ctx, message, { totalCount, [shape.key]: items.slice(offset, offset + limit) });
+}
+
+/** The page of a GET list: limit and offset from the query. */
+export const queryPage = (req: Req) => ({ limit: queryParam(req, 'limit'), offset: queryParam(req, 'offset') });
+
+/** One index operation the reference serves: its stable name (config `operations`), method, path
+ *  (one {placeholder} at most), and what its config entry says about it. */
+export interface IndexRoute {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  handle: (ctx: Ctx, req: Req, param: string) => Reply;
+  /** Query template of its config entry ({placeholders} filled by the run). */
+  query?: Record<string, string>;
+  /** Body template of its config entry. */
+  body?: unknown;
+  /** Where the answer keeps its list (a dot path), for list operations. */
+  list?: string;
+  /** Paged with limit/offset, totalCount at response.totalCount. */
+  paged?: boolean;
+  /** Changes state. */
+  writes?: boolean;
+  /** Where the answer of a creation holds the new id. */
+  created?: string;
+  /** Values of its own placeholders (an existing product, contact ...). */
+  params?: Record<string, string | number>;
+}

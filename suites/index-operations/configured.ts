@@ -1,0 +1,64 @@
+// The operations of config `operations` the index suite checks (section 1), their requests, and
+// what each showed, kept for the certificate's table "operations x requirements"
+// (observations "ix:<requirement id>": operation -> what it showed).
+import { fixtureValues, operationRequest, sendOperation, unfilled, type OperationRequest, type Values } from '../../client/index-operation.ts';
+import { SPEC_DETAILED, type OperationConfig } from '../../config/operations.ts';
+import type { Exchange, TokenKind, TokenVariant } from '../../contract/types.ts';
+import type { Harness } from '../support/harness.ts';
+
+export interface Configured {
+  name: string;
+  op: OperationConfig;
+  /** The configured request, with the fixtures' values. */
+  request: OperationRequest;
+}
+
+/** The configured operations this suite sends, and why the others are left out. */
+export function configured(h: Harness): { list: Configured[]; left: Record<string, string> } {
+  const values = fixtureValues(h.config);
+  const list: Configured[] = [];
+  const left: Record<string, string> = {};
+  for (const [name, op] of Object.entries(h.config.operations ?? {}) as Array<[string, OperationConfig]>) {
+    if (SPEC_DETAILED.has(name)) continue;
+    const missing = unfilled(op, { ...values, ...(op.params ?? {}) });
+    if (op.writes && h.config.writes === false) left[name] = 'a write operation, and writes is false';
+    else if (missing.length > 0) left[name] = `config: operations.${name} holds {${missing.join('}, {')}} without a value (add it to its params)`;
+    else list.push({ name, op, request: operationRequest(op, values) });
+  }
+  return { list, left };
+}
+
+/** The request of `c` with some placeholders set otherwise (a page, a malformed id). */
+export function withValues(h: Harness, c: Configured, extra: Values): OperationRequest {
+  return operationRequest(c.op, fixtureValues(h.config), extra);
+}
+
+export function send(h: Harness, req: OperationRequest, token: TokenKind | TokenVariant = 'valid', rawBody?: string): Promise<Exchange> {
+  return sendOperation(h.client, req, token, rawBody);
+}
+
+/** Why an answer to the valid request leaves the operation's other checks without evidence, or null. */
+export function notServed(name: string, ex: Exchange): string | null {
+  const s = ex.response?.status;
+  if (s === undefined) return `${name}: no answer (${ex.failure?.kind ?? 'not sent'})`;
+  if (s === 401 || s === 403) return `${name}: the configured token is refused with ${s} (not scoped to this operation?)`;
+  if (s === 404 || s === 405) return `${name}: answered ${s} at the configured path (check operations.${name})`;
+  if (s === 429) return `${name}: still rate limited (429)`;
+  return null;
+}
+
+/** One table row per requirement: what each operation showed. */
+export class Cells {
+  private readonly rows: Record<string, Record<string, string>> = {};
+  constructor(private readonly h: Harness) {}
+  set(id: string, operation: string, cell: string): void {
+    (this.rows[id] ??= {})[operation] = cell;
+  }
+  /** Left-out operations get their reason in every row. */
+  left(ids: string[], left: Record<string, string>): void {
+    for (const id of ids) for (const [name, why] of Object.entries(left)) this.set(id, name, `not checked: ${why}`);
+  }
+  save(): void {
+    for (const [id, row] of Object.entries(this.rows)) this.h.observe(`ix:${id}`, Object.fromEntries(Object.entries(row).sort()));
+  }
+}

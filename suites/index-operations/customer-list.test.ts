@@ -1,0 +1,34 @@
+// A customer contactSave created (4.2) in the fixtures' branch, looked for in Get Customer List W
+// Branch Id (section 1) on its first and its last page (IX-9, INFO: what the list holds and its
+// order are not shown). Three requests at most.
+import fc from 'fast-check';
+import { atPath } from '../../client/index-operation.ts';
+import { customer } from '../../generators/customer.ts';
+import { verifies } from '../support/harness.ts';
+import { configured, send, withValues } from './configured.ts';
+
+const LIST = 'get-customer-list-w-branch-id';
+
+verifies(['IX-9'], 'A customer contactSave created shows up in Get Customer List W Branch Id (recorded)', async (h, t) => {
+  const c = configured(h).list.find((x) => x.name === LIST);
+  if (!c || !c.op.list) h.skip(`operations.${LIST} is not configured with its list (or writes is false)`, t);
+  if (h.config.writes === false) h.skip('writes is false: no customer is created', t);
+  const f = h.config.fixtures;
+  const [body] = fc.sample(customer({ ...f.customer, minAddresses: 1, maxAddresses: 1 }), { seed: h.ctx.seed + 1919, numRuns: 1 });
+  const created = await h.client.createCustomer({ branchId: f.branchId, body });
+  const id = atPath(created.json, 'response.contactId');
+  if (created.response?.status !== 200 || (typeof id !== 'number' && typeof id !== 'string' && typeof id !== 'bigint')) {
+    h.inconclusive('IX-9', `contactSave did not answer a contactId (HTTP ${created.response?.status ?? created.failure?.kind})`);
+    return;
+  }
+  const limit = 50;
+  const ids = (items: unknown) => (Array.isArray(items) ? items.map((x) => String((x as { contactId?: unknown })?.contactId)) : []);
+  const first = await send(h, withValues(h, c!, { limit, offset: 0 }));
+  const seen = ids(atPath(first.json, c!.op.list!));
+  const total = atPath(first.json, c!.op.totalCount ?? 'response.totalCount');
+  if (!seen.includes(String(id)) && typeof total === 'number' && total > limit) {
+    const last = await send(h, withValues(h, c!, { limit, offset: total - limit }));
+    seen.push(...ids(atPath(last.json, c!.op.list!)));
+  }
+  h.observe('ix:IX-9', { [LIST]: seen.includes(String(id)) ? `created contactId ${id} listed` : `created contactId ${id} not on the first or last page` });
+});

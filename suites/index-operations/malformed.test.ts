@@ -1,0 +1,26 @@
+// Section 7 lists 400, 403 and 429 as the failures; a malformed parameter of any configured
+// operation of the index is answered without a 5xx (IX-5). Per operation one request with every
+// placeholder malformed (ids "x-1", limit -1, offset "abc"); a POST also once with a body that is
+// not JSON.
+import { notServerError } from '../../contract/checks/envelope.ts';
+import { verifies } from '../support/harness.ts';
+import { Cells, configured, send, withValues } from './configured.ts';
+
+const MALFORMED = { limit: -1, offset: 'abc', salesId: 'x-1', productId: 'x-1', variantId: 'x-1', contactId: 'x-1', branchId: '0x1', mobNo: '%%', gstin: '' };
+
+verifies(['IX-5'], 'No configured operation of the index answers malformed parameters or a body that is not JSON with a 5xx', async (h) => {
+  const { list, left } = configured(h);
+  const cells = new Cells(h);
+  cells.left(['IX-5'], left);
+  await h.parallel(list, async (c) => {
+    // Every placeholder of the entry malformed, its own params included.
+    const own = Object.fromEntries(Object.keys(c.op.params ?? {}).map((k) => [k, (MALFORMED as Record<string, string | number>)[k] ?? 'x-1']));
+    const req = withValues(h, c, { ...MALFORMED, ...own });
+    const exchanges = [await send(h, req)];
+    if (c.op.method === 'POST') exchanges.push(await send(h, req, 'valid', '{"limit": 1,'));
+    const statuses = exchanges.map((ex) => ex.response?.status ?? ex.failure?.kind);
+    const failed = exchanges.flatMap((ex) => h.check(ex, notServerError, undefined, { requirementId: 'IX-5' }));
+    cells.set('IX-5', c.name, `${failed.length > 0 ? 'FAILED' : 'passed'}: ${statuses.join(', ')}`);
+  });
+  cells.save();
+});

@@ -39,6 +39,8 @@ function fakeHarness(target: Target) {
   const h = {
     config: { target: { baseUrl: 'http://127.0.0.1:1' }, fixtures: { report: { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-31T23:59:59Z', branchList: '1,2' } } },
     ctx: { deadline: ++run, seed: 1 },
+    // The run's shared object (suites/support/shared.ts): a new run for each fake harness.
+    run: { report: {} },
     client: { report },
     inconclusive: (ids: string | string[], reason: string) => { for (const id of [ids].flat()) (inconclusive[id] ??= []).push(reason); },
   } as unknown as Harness;

@@ -2,7 +2,7 @@
 // totalCount, says how far its pages can be trusted, and sends each distinct request once.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../contract/types.ts';
-import { needsTransactions, send, walk, type Query } from '../../suites/report/query.ts';
+import { capRefused, fitLimit, limitCap, needsTransactions, page, send, walk, type Query } from '../../suites/report/query.ts';
 import type { Harness } from '../../suites/support/harness.ts';
 import { answer, idsPage } from '../contract/report-exchanges.ts';
 
@@ -14,6 +14,8 @@ interface Target {
   /** totalCount as the target computes it from the page and the true count. */
   totalOf?: (page: number[], count: number) => number;
   status?: number;
+  /** A limit above this is refused with 400 (a vendor's own cap, 8 rule 2). */
+  refuseAbove?: number;
   /** Each answer comes this late (ms). */
   delayMs?: number;
 }
@@ -32,6 +34,7 @@ function fakeHarness(target: Target) {
     await new Promise((r) => setTimeout(r, target.delayMs ?? 0));
     flight.now--;
     const { limit, offset } = JSON.parse(text) as { limit: number; offset: number };
+    if (target.refuseAbove !== undefined && limit > target.refuseAbove) return answer(400, { status: false, message: `limit must be at most ${target.refuseAbove}`, code: '400', response: null }, text);
     if (target.status) return answer(target.status, { status: false, message: 'no', code: String(target.status), response: null }, text);
     const page = target.ids.slice(offset, offset + Math.min(limit, target.cap ?? limit));
     return idsPage(page, (target.totalOf ?? ((_p, n) => n))(page, target.ids.length));
@@ -39,6 +42,8 @@ function fakeHarness(target: Target) {
   const h = {
     config: { target: { baseUrl: 'http://127.0.0.1:1' }, fixtures: { report: { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-31T23:59:59Z', branchList: '1,2' } } },
     ctx: { deadline: ++run, seed: 1 },
+    // The run's shared object (suites/support/shared.ts): a new run for each fake harness.
+    run: { report: {} },
     client: { report },
     inconclusive: (ids: string | string[], reason: string) => { for (const id of [ids].flat()) (inconclusive[id] ??= []).push(reason); },
   } as unknown as Harness;
@@ -119,5 +124,29 @@ describe('needsTransactions()', () => {
     const some = fakeHarness({ ids: [1] });
     expect(await needsTransactions(some.h, ['RP-2'])).toBe(true);
     expect(some.inconclusive).toEqual({});
+  });
+});
+
+describe('the limit cap (8 rule 2: "the maximum value of limit: not shown")', () => {
+  it('is learned once, from the first walk, and respected: a larger limit is not sent, a refusal above an accepted limit is no failure', async () => {
+    const { h, sent } = fakeHarness({ ids: range(300), refuseAbove: 25 });
+    const cap = await limitCap(h);
+    expect(cap).toMatchObject({ accepted: 20, refused: 50 });
+    expect(cap.refusal).toMatch(/^HTTP 400 .*limit must be at most 25/);
+    const learned = sent.length;
+    expect(await limitCap(h)).toBe(cap);
+    expect(sent).toHaveLength(learned); // learned once per run
+    expect(await fitLimit(h, 60)).toBe(20); // at or above a refused limit: the accepted one
+    expect(await fitLimit(h, 30)).toBe(30); // between: sent as it is
+    const q = { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-31T23:59:59Z', branchList: '1,2' };
+    expect(await capRefused(h, await page(h, q, 30, 0), 30)).toBe(true);
+    expect(await capRefused(h, await page(h, q, 10, 0), 10)).toBe(false);
+    expect(cap.refusedLater).toEqual([30]);
+  });
+
+  it('is no cap on a target that takes every limit tried', async () => {
+    const { h } = fakeHarness({ ids: range(300) });
+    expect(await limitCap(h)).toEqual({ accepted: 200, refusedLater: [] });
+    expect(await fitLimit(h, 150)).toBe(150);
   });
 });

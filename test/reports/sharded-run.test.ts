@@ -12,7 +12,8 @@ import { cli, writtenPaths, type CliResult } from './cli.ts';
 import { findAll, parseXml } from './xml.ts';
 
 // No preflight: these tests are about the reports of a run (the preflight has its own tests).
-const RUN = ['--only', 'OS', '--seed', '3', '--num-runs', '5', '--no-preflight'];
+// --quiet: on a loaded machine a run lasts past the first plain progress line (stderr is for problems here).
+const RUN = ['--only', 'OS', '--seed', '3', '--num-runs', '5', '--no-preflight', '--quiet'];
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'erp-shards-'));
 const dir = (name: string) => path.join(tmp, name);
 const json = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;

@@ -47,7 +47,7 @@ export const OPERATIONS: OperationSpec[] = [
     requestBody: 'OrderStatusRequest',
     responses: {
       '200': { text: 'Success: "envelope with status true, a message saying the order status was updated, code as string of 200, response null".', schema: 'OrderStatusSuccess', ids: ['OS-5', 'ST-1', 'OS-3', 'OS-6', 'OS-7', ...COMMON_200] },
-      '400': { text: 'Validation error: "A missing required field, an invalid value, or an unaccepted orderStatus yields a validation error (status 400)."', schema: 'ErrorEnvelope', ids: ['OS-1b', 'OS-2', 'OS-2b', 'OS-2c', 'OS-2d', 'OS-2e', 'OS-2f', 'OS-3', 'OS-4', 'ENV-4', 'ENV-7'] },
+      '400': { text: 'Validation error: "A missing required field, an invalid value, or an unaccepted orderStatus yields a validation error (status 400)."', schema: 'ErrorEnvelope', ids: ['OS-1b', 'OS-2', 'OS-2b', 'OS-2c', 'OS-2d', 'OS-2e', 'OS-2f', 'OS-2g', 'OS-3', 'OS-4', 'ENV-4', 'ENV-7'] },
       '403': AUTH_403,
       '4XX': { text: '"The voucher must exist in the given branch." (4.1 rule 1); a wrong Content-Type.', schema: 'ErrorEnvelope', ids: ['OS-1', 'ENV-7'] },
       '5XX': { text: 'Not among the failures of section 7: never expected.', ids: ['ENV-6'] },

@@ -56,7 +56,7 @@ export const FAULTS = [
   { name: 'os-empty-body-ok', does: 'an empty body is taken as no change and answers 200', breaks: ['OS-2e'] },
   { name: 'os-response-object', does: 'success response is {} instead of null', breaks: ['OS-5'] },
   { name: 'os-refusal-writes', does: 'an update refused for its reason or branch_id has already stored its orderStatus', breaks: ['OS-8'] },
-  { name: 'os-salesid-prefix', does: 'the path salesId is read up to its first non-digit (1001abc is taken as 1001)', breaks: ['OS-2f'] },
+  { name: 'os-salesid-prefix', does: 'the path salesId is read up to its first non-digit (1001abc is taken as 1001)', breaks: ['OS-2g'] },
   { name: 'os-cancel-not-stored', does: 'Cancelled is answered 200 but not stored: the voucher keeps its status', breaks: ['OS-9'] },
   { name: 'os-parallel-lost-update', does: 'overlapping status updates go through one shared slot after a wait: only the last takes effect, each answers 200', breaks: ['OS-7'] },
   // ---- customer (2.3, 2.4, 4.2) ----

@@ -66,7 +66,7 @@ export const orderStatusRequirements: Requirement[] = [
     quote: 'A missing required field, an invalid value, or an unaccepted orderStatus yields a validation error (status 400).',
     ambiguity: 'The spec states the refusal, not its effect: that a validation error leaves the voucher as it was is implied (SHOULD). Verified with readBack.orderStatus around updates that carry '
       + 'an accepted status with an invalid reason or branch_id, each judged only when refused.' },
-  { id: 'OS-2f', section: '4.1 rule 2', level: 'MUST', suite: 'order-status', operations: ['order-status'],
+  { id: 'OS-2g', section: '4.1 rule 2', level: 'MUST', suite: 'order-status', operations: ['order-status'],
     title: 'A path salesId that is not an integer (trailing junk like 1001abc, a fraction) is refused with a 4xx',
     quote: 'path | salesId | integer | yes | id of the sales voucher',
     ambiguity: 'Rule 2 makes an invalid value a 400; a router may answer 404 for a path whose id is not a number: the lenient MUST oracle takes any 4xx. A target that reads 1001abc as 1001 answers 200.' },

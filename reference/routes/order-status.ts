@@ -58,7 +58,7 @@ function checkReason(ctx: Ctx, body: Record<string, unknown>): void {
 export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Reply | Promise<Reply> {
   const f = ctx.faults;
   // 2.2 "a numeric salesId": any size (a 64-bit vendor's ids are past 2^53).
-  // 4.1 "path | salesId | integer": 1001abc is no integer (OS-2f).
+  // 4.1 "path | salesId | integer": 1001abc is no integer (OS-2g).
   const salesId = idKey(f.has('os-salesid-prefix') ? (/^\d+/.exec(salesIdText)?.[0] ?? salesIdText) : salesIdText);
   if (salesId === null) invalid('salesId must be a positive integer');
   const branchId = writtenIfRefused(ctx, req, salesId, () => branch(ctx, req));

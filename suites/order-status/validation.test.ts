@@ -103,12 +103,12 @@ verifies(['OS-2e'], 'A body that is not JSON, or is empty, is rejected with 400'
   });
 });
 
-verifies(['OS-2f'], 'A path salesId with trailing junk or a fraction (1001abc, 1001.5) is refused with a 4xx', async (h, t) => {
+verifies(['OS-2g'], 'A path salesId with trailing junk or a fraction (1001abc, 1001.5) is refused with a 4xx', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // Pending on a Pending voucher: a target that reads 1001abc as 1001 answers 200 and changes nothing.
   const id = String(refusalVouchers(h)[0]!);
   await h.parallel([`${id}abc`, `${id}.5`, `${id}x1`], async (salesId) =>
-    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending' }), '4xx', 'OS-2f', `salesId ${JSON.stringify(salesId)} is not an integer`));
+    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending' }), '4xx', 'OS-2g', `salesId ${JSON.stringify(salesId)} is not an integer`));
 });
 
 verifies(['OS-8'], 'A refused update leaves the voucher as it was (read back before and after)', async (h, t) => {

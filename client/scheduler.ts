@@ -108,8 +108,10 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     },
     stats: () => {
       const paced = Object.entries(stats.operations).filter(([, v]) => v.pacing !== 'none needed');
-      // One operation paced: its pacing; several: each by name.
-      const pacing = paced.length > 1 ? paced.map(([k, v]) => `${k}: ${v.pacing}`).join('; ') : (paced[0]?.[1].pacing ?? stats.pacing);
+      // One pacing: said once; several: each with the operations it paces.
+      const byPacing = new Map<string, string[]>();
+      for (const [op, v] of paced) byPacing.set(v.pacing, [...(byPacing.get(v.pacing) ?? []), op]);
+      const pacing = byPacing.size > 1 ? [...byPacing].map(([how, ops]) => `${ops.join(', ')}: ${how}`).join('; ') : (paced[0]?.[1].pacing ?? stats.pacing);
       return { ...stats, pacing, notSent: { ...stats.notSent }, operations: Object.fromEntries(Object.entries(stats.operations).map(([k, v]) => [k, { ...v }])) };
     },
     stop: (reason = 'interrupted') => budgets.stop(reason),

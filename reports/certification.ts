@@ -154,7 +154,8 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (crashed.length > 0) return { ...base, status: 'failed', reason: crashed.flatMap((t) => t.errors).join('\n') };
   if (notRun.length > 0) {
     const told = reasons(notRun.map((t) => t.record?.notRun));
-    return { ...base, status: 'not-run', reason: told || (facts.stoppedReason ?? `the run stopped (${facts.stoppedBy}) before its tests ended`) };
+    // A stopped run knows why it stopped (budget, --max-failures, an interrupt); a worker only that it was stopped.
+    return { ...base, status: 'not-run', reason: (facts.stoppedBy ? facts.stoppedReason : undefined) || told || `the run stopped (${facts.stoppedBy}) before its tests ended` };
   }
   // Every test that ran for it must have seen something it applies to: a requirement verified by
   // one test while another could not verify its part (a voucher pool used up) is not passed.

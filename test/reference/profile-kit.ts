@@ -40,7 +40,9 @@ export function fill(template: string, values: Record<string, string | number | 
 
 export async function profileClient(name: string, opts: ReferenceOptions = {}): Promise<ProfileClient> {
   const profile = profileOf(name);
-  const server = await startReference({ port: 0, profile: name, ...opts });
+  // A profile's quotas per operation (vasy: ~5 reports a second) are off here: these tests ask
+  // what each profile answers, not how often (test/reference/quotas.test.ts holds the quotas).
+  const server = await startReference({ port: 0, profile: name, quotas: null, ...opts });
   const exactCall = async (method: string, path: string, o: CallOptions = {}) => {
     const a = await call(server.url, method, path, o);
     if (a.json !== undefined) a.json = parseLossless(a.text, null, exactNumber);

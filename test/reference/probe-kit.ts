@@ -75,12 +75,15 @@ export function amountFields(items: any[]): string[] {
   return items.flatMap((item) => fields.flatMap((f) => String(item[f]).split(',')));
 }
 
-/** Two runs of a probe saw the same; Retry-After may differ by the time that passed (2 s). */
+/**
+ * Two runs of a probe saw the same; Retry-After may differ by the time that passed (up to 5 s on
+ * a busy machine, of a 30 s window: a lie of a third is 20 s off).
+ */
 export function expectSame(actual: Seen[], expected: Seen[], label: string): void {
   const strip = (s: Seen[]) => s.map(({ retryAfter, ...rest }) => ({ ...rest, retryAfter: retryAfter !== undefined }));
   expect(strip(actual), label).toEqual(strip(expected));
   actual.forEach((s, i) => {
-    if (s.retryAfter !== undefined) expect(Math.abs(s.retryAfter - expected[i]!.retryAfter!), label).toBeLessThanOrEqual(2);
+    if (s.retryAfter !== undefined) expect(Math.abs(s.retryAfter - expected[i]!.retryAfter!), label).toBeLessThanOrEqual(5);
   });
 }
 

@@ -76,7 +76,7 @@ export const OPERATIONS: OperationSpec[] = [
     responses: {
       '200': {
         text: 'Success: "response object: totalCount | integer; items | array" of 2.5 transactions.', schema: 'ReportSuccess',
-        ids: ['RP-1', 'RP-2', 'RP-3', 'RP-3b', 'RP-4', 'RP-5', 'RP-6', 'RP-7', 'RP-8', 'RP-9', 'RP-9b', 'RP-10', 'RP-11', 'RP-13', 'RP-14', 'RP-15', 'RP-16', 'RP-17', 'RP-18', 'RP-19', 'RP-19b', 'RP-20', 'RP-21', ...COMMON_200],
+        ids: ['RP-1', 'RP-2', 'RP-3', 'RP-3b', 'RP-4', 'RP-5', 'RP-6', 'RP-7', 'RP-8', 'RP-9', 'RP-9b', 'RP-10', 'RP-11', 'RP-13', 'RP-14', 'RP-15', 'RP-16', 'RP-17', 'RP-18', 'RP-19', 'RP-19b', 'RP-20', 'RP-21', 'RP-22', 'RP-23', 'RP-24', ...COMMON_200],
       },
       '403': AUTH_403,
       '429': RATE_429,

@@ -78,7 +78,7 @@ describe('a sharded run', () => {
     expect(merged.verdict).toBe('not-certified');
     expect(merged.verdict).toBe(alone.verdict);
     expect(merged.requirements.map((r) => `${r.id} ${r.status}`)).toEqual(alone.requirements.map((r) => `${r.id} ${r.status}`));
-    expect(merged.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(['OS-2', 'OS-4']);
+    expect(merged.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(['OS-2', 'OS-2f', 'OS-4']);
     expect(merged.shard).toBeUndefined();
     expect(writtenPaths(merge.stdout).map((p) => path.basename(p))).toEqual(['certification.json', 'certification.html', 'junit.xml', 'allure-results', 'records.json']);
   });

@@ -8,7 +8,7 @@ import { requirements } from '../../contract/requirements.ts';
 import { runAgainstReference } from './run-reference.ts';
 
 /** The report requirements that say something only about transactions (or pages of them). */
-const NEED_TRANSACTIONS = ['RP-1', 'RP-2', 'RP-3', 'RP-3b', 'RP-4', 'RP-5', 'RP-6', 'RP-8', 'RP-9', 'RP-9b', 'RP-10', 'RP-11', 'RP-13', 'RP-17', 'RP-18', 'RP-19', 'RP-19b', 'RP-20', 'RP-21'];
+const NEED_TRANSACTIONS = ['RP-1', 'RP-2', 'RP-3', 'RP-3b', 'RP-4', 'RP-5', 'RP-6', 'RP-8', 'RP-9', 'RP-9b', 'RP-10', 'RP-11', 'RP-13', 'RP-17', 'RP-18', 'RP-19', 'RP-19b', 'RP-20', 'RP-21', 'RP-22', 'RP-23', 'RP-24'];
 /** These hold of an empty answer too: its shape, refusals of malformed requests, no 5xx on any filter text. */
 const HOLD_WITHOUT = ['RP-7', 'RP-12', 'RP-16'];
 

@@ -30,7 +30,7 @@ describe('concurrency and pacing', () => {
   // (its failed requirements do not).
   it('gives the same certificate for the same seed with 8 requests in flight and with 1', async () => {
     const run = (concurrency: number) => runAgainstReference({
-      faults: ['os-reason-unchecked', 'rp-offset-overlap', 'cu-isdefault-unchecked'], only: ['OS', 'RP', 'CU'], numRuns: 8, seed: 11, preflight: false,
+      faults: ['os-reason-unchecked', 'rp-offset-overlap', 'cu-isdefault-unchecked'], only: ['OS', 'RP', 'CU'], numRuns: 8, seed: 11, nonce: 'a11ce5ed', preflight: false,
       patch: (c) => ({ ...c, run: { ...c.run, concurrency } }),
     });
     const concurrent = await run(8);

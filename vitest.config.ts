@@ -27,7 +27,10 @@ export default defineConfig({
     reporters: ['default', './test/plain-summary.ts'],
     sequence: { sequencer: LongestFirst },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/load/**', 'test/self-test/**'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/load/**', 'test/self-test/**'], maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
       { extends: true, test: { name: 'load', include: ['test/load/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'self-test', include: ['test/self-test/**/*.test.ts'], maxWorkers: 2, sequence: { groupOrder: 2 } } },
     ],

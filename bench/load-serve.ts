@@ -44,10 +44,11 @@ export async function serve(args: string[] = ['--rate-limit', 'off']): Promise<S
     url,
     config: loadConfig({ base: withCaps, env: {} }),
     configFile,
-    close: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

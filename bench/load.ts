@@ -42,7 +42,8 @@ function loadCli(s: Served, dir: string, flags: string[]): Promise<Record<string
     child.on('close', (code) => {
       if (code !== 0 && code !== 1) return reject(new Error(`load ${flags.join(' ')} exited ${code}: ${err}`));
       resolve(JSON.parse(readFileSync(join(out, 'load.json'), 'utf8')));
-    }));
+    }),
+  );
 }
 
 function wrkRate(s: Served, script: string, path: string, seconds: number): number {
@@ -54,17 +55,21 @@ function wrkRate(s: Served, script: string, path: string, seconds: number): numb
 
 async function closedModel(s: Served, dir: string): Promise<Record<string, unknown>> {
   const report = buildMix(s.config, [['report', 1]]).requests[0]!;
-  const closed = async (seconds: number) => (await loadCli(s, dir, ['--connections', String(CONNECTIONS), '--seconds', String(seconds)])).achievedRate as number;
+  const closed = async (seconds: number) =>
+    (await loadCli(s, dir, ['--connections', String(CONNECTIONS), '--seconds', String(seconds)])).achievedRate as number;
   if (!spawnSync('sh', ['-c', 'command -v wrk']).stdout.toString().trim()) {
     return { compared: false, reason: 'wrk is not installed (Debian package wrk): load --connections alone', loadReqPerSec: await closed(SECONDS) };
   }
   const script = join(dir, 'post.lua');
-  writeFileSync(script, [
-    'wrk.method = "POST"',
-    `wrk.body = ${JSON.stringify(report.body)}`,
-    'wrk.headers["Content-Type"] = "application/json"',
-    `wrk.headers["api-token"] = ${JSON.stringify(s.config.target.token)}`,
-  ].join('\n'));
+  writeFileSync(
+    script,
+    [
+      'wrk.method = "POST"',
+      `wrk.body = ${JSON.stringify(report.body)}`,
+      'wrk.headers["Content-Type"] = "application/json"',
+      `wrk.headers["api-token"] = ${JSON.stringify(s.config.target.token)}`,
+    ].join('\n'),
+  );
   // Warm up the server's JIT, then paired rounds in alternating order.
   wrkRate(s, script, report.path, 1);
   await closed(1);
@@ -104,8 +109,20 @@ async function openModel(s: Served, dir: string): Promise<Record<string, unknown
       const scheduled = r.requestsSent + r.skippedAtConcurrencyCap;
       const droppedShare = scheduled > 0 ? r.skippedAtConcurrencyCap / scheduled : 0;
       kept = r.sendLagMs.p99 < LAG_P99_MS && droppedShare <= 0.01 && r.achievedRate >= 0.95 * rate;
-      runs.push({ rate, attempt, achieved: r.achievedRate, lagP99Ms: r.sendLagMs.p99, lagMaxMs: r.sendLagMs.max, droppedShare: Math.round(droppedShare * 10000) / 10000, latencyP99Ms: r.latencyMs?.p99 ?? null, connections: r.connectionsUsed, kept });
-      console.log(`  open ${rate}/s (try ${attempt}): achieved ${r.achievedRate}/s, lag p99 ${r.sendLagMs.p99} ms, dropped ${(droppedShare * 100).toFixed(2)}%, latency p99 ${r.latencyMs?.p99} ms${kept ? '' : ' - missed'}`);
+      runs.push({
+        rate,
+        attempt,
+        achieved: r.achievedRate,
+        lagP99Ms: r.sendLagMs.p99,
+        lagMaxMs: r.sendLagMs.max,
+        droppedShare: Math.round(droppedShare * 10000) / 10000,
+        latencyP99Ms: r.latencyMs?.p99 ?? null,
+        connections: r.connectionsUsed,
+        kept,
+      });
+      console.log(
+        `  open ${rate}/s (try ${attempt}): achieved ${r.achievedRate}/s, lag p99 ${r.sendLagMs.p99} ms, dropped ${(droppedShare * 100).toFixed(2)}%, latency p99 ${r.latencyMs?.p99} ms${kept ? '' : ' - missed'}`,
+      );
     }
     if (!kept) break;
     highest = rate;
@@ -124,12 +141,18 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
   const s = await serve(['--rate-limit', 'off']);
   try {
     const closed = await closedModel(s, dir);
-    console.log(closed.compared
-      ? `  load --connections ${CONNECTIONS}: ${closed.loadReqPerSec} req/s, wrk ${closed.wrkReqPerSec} req/s (medians), ratio ${closed.ratio} (goal >= ${RATIO_GOAL})`
-      : `  wrk skipped: ${closed.reason}; load --connections ${CONNECTIONS}: ${closed.loadReqPerSec} req/s`);
+    console.log(
+      closed.compared
+        ? `  load --connections ${CONNECTIONS}: ${closed.loadReqPerSec} req/s, wrk ${closed.wrkReqPerSec} req/s (medians), ratio ${closed.ratio} (goal >= ${RATIO_GOAL})`
+        : `  wrk skipped: ${closed.reason}; load --connections ${CONNECTIONS}: ${closed.loadReqPerSec} req/s`,
+    );
     const open = await openModel(s, dir);
     console.log(`  open model: highest rate kept ${open.highestRate}/s (goal >= ${RATE_GOAL})`);
-    return { closedModel: closed, openModel: open, serve: `node bin/erp-conformance.js serve --port 0 --rate-limit off (pid ${s.child.pid}), the same process for every run` };
+    return {
+      closedModel: closed,
+      openModel: open,
+      serve: `node bin/erp-conformance.js serve --port 0 --rate-limit off (pid ${s.child.pid}), the same process for every run`,
+    };
   } finally {
     await s.close();
     rmSync(dir, { recursive: true, force: true });

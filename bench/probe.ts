@@ -16,7 +16,10 @@ import { DEFAULT_TOKENS, REPORT_BRANCH_LIST, REPORT_DATE_FROM, REPORT_DATE_TO } 
 import type { Algorithm } from '../reference/limiter.ts';
 import { startReference } from '../reference/server.ts';
 
-const LIMITS = [{ limit: 20, windowSeconds: 2 }, { limit: 100, windowSeconds: 10 }];
+const LIMITS = [
+  { limit: 20, windowSeconds: 2 },
+  { limit: 100, windowSeconds: 10 },
+];
 const ALGORITHMS: Algorithm[] = ['fixed', 'sliding', 'token-bucket'];
 const PATH = '/api/v1/report/consumption-production-report';
 const BODY = JSON.stringify({ dateFrom: REPORT_DATE_FROM, dateTo: REPORT_DATE_TO, branchList: REPORT_BRANCH_LIST, limit: 1, offset: 0 });
@@ -52,7 +55,10 @@ async function accuracy(algorithm: Algorithm, limit: number, windowSeconds: numb
 
 /** The reference (no limiter) in a child process, so neither load generator shares its event loop. */
 function spawnReference(): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(fileURLToPath(new URL('./servers/reference.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./servers/reference.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.on('message', (m: { url?: string }) => m.url && resolve({ child, url: m.url }));
     child.once('exit', (code) => reject(new Error(`the reference exited with code ${code} before listening`)));
@@ -63,7 +69,10 @@ function spawnReference(): Promise<{ child: ChildProcess; url: string }> {
 function ensureWrk(): { path: string } | { path: null; reason: string } {
   const which = () => spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).stdout.trim();
   if (which()) return { path: which() };
-  const apt = spawnSync('sh', ['-c', 'apt-get install -y wrk || (apt-get update && apt-get install -y wrk)'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const apt = spawnSync('sh', ['-c', 'apt-get install -y wrk || (apt-get update && apt-get install -y wrk)'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (which()) return { path: which() };
   return { path: null, reason: `wrk is not installed and apt-get could not install it (exit ${apt.status}): ${apt.stderr.trim().split('\n').pop() ?? ''}` };
 }
@@ -86,12 +95,15 @@ async function throughput(): Promise<Record<string, unknown>> {
   if (wrk.path === null) return { compared: false, reason: wrk.reason };
   const dir = mkdtempSync(join(tmpdir(), 'erp-bench-wrk-'));
   const script = join(dir, 'post.lua');
-  writeFileSync(script, [
-    'wrk.method = "POST"',
-    `wrk.body = ${JSON.stringify(BODY)}`,
-    'wrk.headers["Content-Type"] = "application/json"',
-    `wrk.headers["api-token"] = ${JSON.stringify(DEFAULT_TOKENS[0])}`,
-  ].join('\n'));
+  writeFileSync(
+    script,
+    [
+      'wrk.method = "POST"',
+      `wrk.body = ${JSON.stringify(BODY)}`,
+      'wrk.headers["Content-Type"] = "application/json"',
+      `wrk.headers["api-token"] = ${JSON.stringify(DEFAULT_TOKENS[0])}`,
+    ].join('\n'),
+  );
   const server = await spawnReference();
   try {
     // Warm up (JIT), then paired rounds in alternating order, so that a drift in the machine's
@@ -142,9 +154,11 @@ export async function benchProbe(): Promise<Record<string, unknown>> {
     }
   }
   const comparison = await throughput();
-  console.log(comparison.compared
-    ? `  autocannon ${comparison.autocannonReqPerSec} req/s, wrk ${comparison.wrkReqPerSec} req/s (medians), ratio ${comparison.ratio} (median of ${ROUNDS} paired rounds; goal >= ${GOAL})`
-    : `  autocannon vs wrk skipped: ${comparison.reason}`);
+  console.log(
+    comparison.compared
+      ? `  autocannon ${comparison.autocannonReqPerSec} req/s, wrk ${comparison.wrkReqPerSec} req/s (medians), ratio ${comparison.ratio} (median of ${ROUNDS} paired rounds; goal >= ${GOAL})`
+      : `  autocannon vs wrk skipped: ${comparison.reason}`,
+  );
   return {
     accuracy: runs,
     allLimitsExact: runs.every((r) => r.limitExact),

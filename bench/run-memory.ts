@@ -38,14 +38,31 @@ export async function benchRunMemory(): Promise<Record<string, unknown>> {
   const out = mkdtempSync(path.join(os.tmpdir(), 'erp-bench-mem-'));
   try {
     const reference = await medianOf(['run', '--num-runs', '100', '--seed', '42', '--no-allure', '--quiet', '--out', path.join(out, 'ref')]);
-    console.log(`run against the reference: peak ${reference.peakMb} MB, median of ${reference.roundsMb.join(', ')} (exit ${reference.exitCode}, ${reference.seconds} s)`);
+    console.log(
+      `run against the reference: peak ${reference.peakMb} MB, median of ${reference.roundsMb.join(', ')} (exit ${reference.exitCode}, ${reference.seconds} s)`,
+    );
     const deep = await startBroken('deep-json');
     try {
       const config = path.join(out, 'deep.json');
       const base = referenceRunConfig(deep.url, ['bench-token-1', 'bench-token-2'], 1);
       writeFileSync(config, JSON.stringify({ ...base, target: { ...base.target, name: 'deep JSON', timeoutMs: 2000 }, run: { maxDurationSeconds: 120 } }));
-      const deepRun = await medianOf(['run', '--config', config, '--no-preflight', '--num-runs', '20', '--seed', '1', '--no-allure', '--quiet', '--out', path.join(out, 'deep')]);
-      console.log(`run against 400,000-deep JSON: peak ${deepRun.peakMb} MB, median of ${deepRun.roundsMb.join(', ')} (exit ${deepRun.exitCode}, ${deepRun.seconds} s)`);
+      const deepRun = await medianOf([
+        'run',
+        '--config',
+        config,
+        '--no-preflight',
+        '--num-runs',
+        '20',
+        '--seed',
+        '1',
+        '--no-allure',
+        '--quiet',
+        '--out',
+        path.join(out, 'deep'),
+      ]);
+      console.log(
+        `run against 400,000-deep JSON: peak ${deepRun.peakMb} MB, median of ${deepRun.roundsMb.join(', ')} (exit ${deepRun.exitCode}, ${deepRun.seconds} s)`,
+      );
       return { reference, deepJson: deepRun, goalMb: 500, meetsGoal: reference.peakMb < 500 && deepRun.peakMb < 500 };
     } finally {
       await deep.close();

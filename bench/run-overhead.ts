@@ -29,9 +29,15 @@ export async function benchRunOverhead(previous: Record<string, unknown> = {}): 
     };
     if (reqPerSec) {
       const serverSeconds = r.certification.exchanges / reqPerSec;
-      Object.assign(figures, { referenceReqPerSec: reqPerSec, serverSecondsForThoseRequests: Number(serverSeconds.toFixed(2)), overhead: Number((wallSeconds / serverSeconds).toFixed(1)) });
+      Object.assign(figures, {
+        referenceReqPerSec: reqPerSec,
+        serverSecondsForThoseRequests: Number(serverSeconds.toFixed(2)),
+        overhead: Number((wallSeconds / serverSeconds).toFixed(1)),
+      });
     }
-    console.log(`run: ${figures.wallSeconds}s wall, ${figures.requests} requests${reqPerSec ? `, overhead ${figures.overhead}x over the reference's ${reqPerSec} req/s` : ''}`);
+    console.log(
+      `run: ${figures.wallSeconds}s wall, ${figures.requests} requests${reqPerSec ? `, overhead ${figures.overhead}x over the reference's ${reqPerSec} req/s` : ''}`,
+    );
     return figures;
   } finally {
     await server.close();

@@ -48,7 +48,9 @@ async function quotaRun(reference: ReferenceOptions, run: Partial<RunConfig['run
 
 export async function benchRunQuotas(): Promise<Record<string, unknown>> {
   const stated = await quotaRun({ quotas: QUOTAS }, { maxDurationSeconds: 360, rateLimit: QUOTAS }, 100);
-  console.log(`quotas ${JSON.stringify(QUOTAS)} stated, 360 s budget: ${stated.verdict}, MUSTs verified ${stated.mustsVerified}, ${stated.seconds} s; ${stated.pacing}`);
+  console.log(
+    `quotas ${JSON.stringify(QUOTAS)} stated, 360 s budget: ${stated.verdict}, MUSTs verified ${stated.mustsVerified}, ${stated.seconds} s; ${stated.pacing}`,
+  );
   const learnt = await quotaRun({ quotas: QUOTAS }, { maxDurationSeconds: 360 }, 100);
   console.log(`quotas learnt, 360 s budget: ${learnt.verdict}, MUSTs verified ${learnt.mustsVerified}, ${learnt.seconds} s; ${learnt.pacing}`);
   const everyRoute = { ...defaultProfile, rateLimit: { ...defaultProfile.rateLimit, everyRoute: true } };

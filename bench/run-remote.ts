@@ -45,7 +45,9 @@ export async function benchRunRemote(): Promise<Record<string, unknown>> {
     const n = await fullRun({}, 100, WIDE);
     const f = await fullRun({ latencyMs: 150 }, 100, WIDE);
     rounds.push({ near: n, far: f, ratio: round(f.seconds / n.seconds) });
-    console.log(`run, ${WIDE} in flight: 0 ms ${n.seconds} s, 150 ms per answer ${f.seconds} s (ratio ${round(f.seconds / n.seconds)}), ${f.requests} requests, ${f.verdict}`);
+    console.log(
+      `run, ${WIDE} in flight: 0 ms ${n.seconds} s, 150 ms per answer ${f.seconds} s (ratio ${round(f.seconds / n.seconds)}), ${f.requests} requests, ${f.verdict}`,
+    );
   }
   const { near, far } = [...rounds].sort((a, b) => a.ratio - b.ratio)[1]!;
   const farFloor = (far.requests * 0.15) / WIDE;
@@ -75,7 +77,13 @@ export async function benchRunRemote(): Promise<Record<string, unknown>> {
       overFloor: round(farDefault.seconds / defaultFloor),
       ratio: round(farDefault.seconds / nearDefault.seconds),
     },
-    rateLimited: { ...limited, numRuns: 25, floorSeconds: round(floor), overFloor: round(limited.seconds / floor), share429: round(limited.responses429 / limited.requests, 4) },
+    rateLimited: {
+      ...limited,
+      numRuns: 25,
+      floorSeconds: round(floor),
+      overFloor: round(limited.seconds / floor),
+      share429: round(limited.responses429 / limited.requests, 4),
+    },
     rateLimitedGoals: { overFloor: 1.25, share429: 0.05 },
   };
 }

@@ -39,7 +39,12 @@ function usageError(message: string, command?: Command): number {
 
 function unknownCommand(name: string): number {
   if (name.startsWith('-')) return usageError(`unknown flag ${name} (flags follow the command: erp-conformance <command> ${name})`);
-  return usageError(`unknown command "${name}"${didYouMean(name, commands.map((c) => c.name))}`);
+  return usageError(
+    `unknown command "${name}"${didYouMean(
+      name,
+      commands.map((c) => c.name),
+    )}`,
+  );
 }
 
 async function main(argv: string[]): Promise<number> {

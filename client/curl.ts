@@ -20,12 +20,18 @@ const dq = (text: string) => text.replace(/["$`\\]/g, '\\$&');
 /** The valid token as a variant sends it, as a shell expansion of $ERP_API_TOKEN (never its value). */
 function variantWord(v: TokenVariant): string | undefined {
   switch (v.kind) {
-    case 'suffix': return `"\${ERP_API_TOKEN}${dq(v.text)}"`;
-    case 'prefix': return `"${dq(v.text)}\${ERP_API_TOKEN}"`;
-    case 'cut': return `"\${ERP_API_TOKEN%${'?'.repeat(v.chars)}}"`;
-    case 'case': return `"$(printf %s "$ERP_API_TOKEN" | tr '[:${v.to === 'upper' ? 'lower' : 'upper'}:]' '[:${v.to}:]')"`;
-    case 'pad': return `"${dq(v.left)}\${ERP_API_TOKEN}${dq(v.right)}"`;
-    default: return undefined;
+    case 'suffix':
+      return `"\${ERP_API_TOKEN}${dq(v.text)}"`;
+    case 'prefix':
+      return `"${dq(v.text)}\${ERP_API_TOKEN}"`;
+    case 'cut':
+      return `"\${ERP_API_TOKEN%${'?'.repeat(v.chars)}}"`;
+    case 'case':
+      return `"$(printf %s "$ERP_API_TOKEN" | tr '[:${v.to === 'upper' ? 'lower' : 'upper'}:]' '[:${v.to}:]')"`;
+    case 'pad':
+      return `"${dq(v.left)}\${ERP_API_TOKEN}${dq(v.right)}"`;
+    default:
+      return undefined;
   }
 }
 
@@ -39,7 +45,8 @@ function tokenArgs(exchange: Exchange): { headers: string[]; query: string[] } {
   if (v.kind === 'empty') return { headers: ['-H', shellQuote('api-token;')], query: [] };
   if (v.kind === 'twice') {
     const invalid = (request.headers['api-token'] ?? '').split(', ').filter((x) => x.startsWith('invalid-token-'));
-    const word = (w: 'valid' | 'invalid', i: number) => (w === 'valid' ? '"api-token: $ERP_API_TOKEN"' : shellQuote(`api-token: ${invalid[i] ?? invalid[0] ?? 'invalid-token'}`));
+    const word = (w: 'valid' | 'invalid', i: number) =>
+      w === 'valid' ? '"api-token: $ERP_API_TOKEN"' : shellQuote(`api-token: ${invalid[i] ?? invalid[0] ?? 'invalid-token'}`);
     return { headers: ['-H', word(v.first, 0), '-H', word(v.second, v.first === 'invalid' ? 1 : 0)], query: [] };
   }
   if (v.kind === 'query') return { headers: [], query: ['--url-query', `"${dq(v.name)}=\${ERP_API_TOKEN}"`] };
@@ -50,7 +57,8 @@ function tokenArgs(exchange: Exchange): { headers: string[]; query: string[] } {
 export function toCurl(exchange: Exchange): string {
   const { request, tokenVariant } = exchange;
   // A token sent in the query string is added by --url-query, not written into the URL.
-  const url = tokenVariant?.kind === 'query' ? request.url.replace(new RegExp(`[?&]${tokenVariant.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=[^&]*`), '') : request.url;
+  const url =
+    tokenVariant?.kind === 'query' ? request.url.replace(new RegExp(`[?&]${tokenVariant.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=[^&]*`), '') : request.url;
   const token = tokenArgs(exchange);
   const parts = ['curl', '-sS', '-X', request.method, shellQuote(url), ...token.headers];
   const tokenHeader = tokenVariant?.kind === 'header' ? tokenVariant.name.toLowerCase() : 'api-token';

@@ -12,12 +12,18 @@ export function fixtureValues(config: RunConfig): Values {
   const f = config.fixtures;
   const [cityCode, stateCode] = Object.entries(f.customer.cities)[0] ?? ['', ''];
   return {
-    branchId: f.branchId, otherBranchId: f.otherBranchId,
+    branchId: f.branchId,
+    otherBranchId: f.otherBranchId,
     // A voucher only refused requests touch: reading it changes nothing.
     salesId: f.sales.refusals[f.sales.refusals.length - 1]!,
-    countriesCode: f.customer.countriesCode, stateCode, cityCode,
-    branchList: f.report.branchList, dateFrom: f.report.dateFrom, dateTo: f.report.dateTo,
-    limit: 10, offset: 0,
+    countriesCode: f.customer.countriesCode,
+    stateCode,
+    cityCode,
+    branchList: f.report.branchList,
+    dateFrom: f.report.dateFrom,
+    dateTo: f.report.dateTo,
+    limit: 10,
+    offset: 0,
   };
 }
 

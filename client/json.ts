@@ -40,7 +40,8 @@ function scan(text: string, maxDepth: number, maxValues: number): Scan {
       if (++digits >= 16) longInteger = true;
       continue;
     }
-    if (digits > 0 && (c === 46 || c === 101 || c === 69)) digits = -1e9; // a fraction or exponent: not an integer
+    if (digits > 0 && (c === 46 || c === 101 || c === 69))
+      digits = -1e9; // a fraction or exponent: not an integer
     else digits = 0;
     if (c === 34) {
       // a string: skip to its closing quote
@@ -139,6 +140,11 @@ export function stringifyJson(value: unknown, space?: number): string {
   );
   if (text === undefined) return 'null';
   const marker = JSON.stringify(nonce).slice(0, -1); // the quote and the escaped nonce
-  const exact = used ? text.split(marker).map((part, i) => (i === 0 ? part : part.replace(/^(-?[\d.eE+-]+)"/, '$1'))).join('') : text;
+  const exact = used
+    ? text
+        .split(marker)
+        .map((part, i) => (i === 0 ? part : part.replace(/^(-?[\d.eE+-]+)"/, '$1')))
+        .join('')
+    : text;
   return exact.replace(RAW_UNSAFE, escapeChar);
 }

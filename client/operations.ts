@@ -71,13 +71,20 @@ function bodyText(a: BodyArgs): string | undefined {
 /** The valid token as a variant sends it (suffix, cut, case ...); undefined where it is not in api-token. */
 export function variantValue(token: string, v: TokenVariant): string | undefined {
   switch (v.kind) {
-    case 'suffix': return token + v.text;
-    case 'prefix': return v.text + token;
-    case 'cut': return token.slice(0, Math.max(0, token.length - v.chars));
-    case 'case': return v.to === 'upper' ? token.toUpperCase() : token.toLowerCase();
-    case 'pad': return v.left + token + v.right;
-    case 'empty': return '';
-    default: return undefined;
+    case 'suffix':
+      return token + v.text;
+    case 'prefix':
+      return v.text + token;
+    case 'cut':
+      return token.slice(0, Math.max(0, token.length - v.chars));
+    case 'case':
+      return v.to === 'upper' ? token.toUpperCase() : token.toLowerCase();
+    case 'pad':
+      return v.left + token + v.right;
+    case 'empty':
+      return '';
+    default:
+      return undefined;
   }
 }
 
@@ -87,7 +94,8 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
   const basePath = baseUrl.pathname.replace(/\/+$/, '');
   const redact = redactorOf([target.token, target.secondToken]);
   const http = createTransport({ timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, redact });
-  const scheduler = opts.scheduler ?? createScheduler({ concurrency: Number.MAX_SAFE_INTEGER, pacing: false, ...(opts.retry429 ? { retry429: opts.retry429 } : {}) });
+  const scheduler =
+    opts.scheduler ?? createScheduler({ concurrency: Number.MAX_SAFE_INTEGER, pacing: false, ...(opts.retry429 ? { retry429: opts.retry429 } : {}) });
   const recorded: Exchange[] = [];
   let made = 0;
   let invalidCount = 0;
@@ -102,32 +110,49 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
   /** The api-token header(s) and the path of a request, by how its token is sent. */
   function authorize(kind: TokenKind, variant: TokenVariant | undefined, path: string): { headers: Record<string, string | string[]>; path: string } {
     switch (kind) {
-      case 'valid': return { headers: { 'api-token': target.token }, path };
+      case 'valid':
+        return { headers: { 'api-token': target.token }, path };
       case 'second':
         if (!target.secondToken) throw new Error("token 'second' requested but target.secondToken is not configured");
         return { headers: { 'api-token': target.secondToken }, path };
-      case 'invalid': return { headers: { 'api-token': invalid() }, path };
-      case 'none': return { headers: {}, path };
+      case 'invalid':
+        return { headers: { 'api-token': invalid() }, path };
+      case 'none':
+        return { headers: {}, path };
       case 'variant': {
         if (!variant) throw new Error("token 'variant' needs a variant");
         if (variant.kind === 'twice') {
           const value = (w: 'valid' | 'invalid') => (w === 'valid' ? target.token : invalid());
           return { headers: { 'api-token': [value(variant.first), value(variant.second)] }, path };
         }
-        if (variant.kind === 'query') return { headers: {}, path: `${path}${path.includes('?') ? '&' : '?'}${encodeURIComponent(variant.name)}=${encodeURIComponent(target.token)}` };
-        if (variant.kind === 'header') return { headers: { [variant.name.toLowerCase()]: `${variant.scheme ? `${variant.scheme} ` : ''}${target.token}` }, path };
+        if (variant.kind === 'query')
+          return { headers: {}, path: `${path}${path.includes('?') ? '&' : '?'}${encodeURIComponent(variant.name)}=${encodeURIComponent(target.token)}` };
+        if (variant.kind === 'header')
+          return { headers: { [variant.name.toLowerCase()]: `${variant.scheme ? `${variant.scheme} ` : ''}${target.token}` }, path };
         return { headers: { 'api-token': variantValue(target.token, variant)! }, path };
       }
     }
   }
 
-  async function perform(operation: Operation, method: string, path: string, auth: AuthArgs, headers: Record<string, string>, body?: string, quota: QuotaOperation = quotaOperationOf(operation, path)) {
+  async function perform(
+    operation: Operation,
+    method: string,
+    path: string,
+    auth: AuthArgs,
+    headers: Record<string, string>,
+    body?: string,
+    quota: QuotaOperation = quotaOperationOf(operation, path),
+  ) {
     const kind: TokenKind = auth.variant ? 'variant' : (auth.token ?? 'valid');
     const request = (): HttpRequest => {
       const a = authorize(kind, auth.variant, path);
       return { method, origin: baseUrl.origin, path: basePath + a.path, headers: { ...a.headers, ...headers }, body, operation, tokenKind: kind };
     };
-    const ex = await scheduler.run(() => http.send(request()), (reason: NotSentReason, message: string) => http.unsent(request(), { reason, message }), quota);
+    const ex = await scheduler.run(
+      () => http.send(request()),
+      (reason: NotSentReason, message: string) => http.unsent(request(), { reason, message }),
+      quota,
+    );
     const numbered: Exchange = { seq: ++made, ...ex, ...(auth.variant ? { tokenVariant: auth.variant } : {}) };
     if (opts.keep !== false) recorded.push(numbered);
     opts.onExchange?.(numbered);
@@ -145,7 +170,8 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
     report: async (a) => perform('report', 'POST', reportPath(), a, jsonHeaders(a), bodyText(a)),
     // Read-back extension: the path of "Get Contact By Id" comes from config.readBack.
     readContact: async (a) => perform('contact-read', 'GET', fillPath(a.template, { contactId: a.contactId, branchId: a.branchId }), a, {}),
-    index: async (a) => perform('index', a.method, a.path, a, a.method === 'GET' && a.body === undefined && a.rawBody === undefined ? {} : jsonHeaders(a), bodyText(a)),
+    index: async (a) =>
+      perform('index', a.method, a.path, a, a.method === 'GET' && a.body === undefined && a.rawBody === undefined ? {} : jsonHeaders(a), bodyText(a)),
     raw: async (a) => perform('raw', a.method, a.path, a, lowerKeys(a.headers), a.body, a.quota),
     exchanges: () => [...recorded],
     count: () => made,

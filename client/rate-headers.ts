@@ -101,7 +101,8 @@ export function parseState(raw: string | undefined): StateHint | null {
   if (!raw) return null;
   const items = parseStructuredList(raw);
   const first = items.find((i) => 'r' in i.params || 't' in i.params);
-  if (first) return { name: typeof first.value === 'string' ? first.value : null, limit: null, remaining: num(first.params.r), resetSeconds: num(first.params.t), raw };
+  if (first)
+    return { name: typeof first.value === 'string' ? first.value : null, limit: null, remaining: num(first.params.r), resetSeconds: num(first.params.t), raw };
   // Dictionary form: each member is `key=value`, read as a token "key=value".
   const dict: Record<string, number | null> = {};
   for (const item of items) {
@@ -130,7 +131,14 @@ function separateHeaders(h: Record<string, string>, prefix: string, nowMs: numbe
   const remaining = h[`${prefix}remaining`];
   const reset = h[`${prefix}reset`];
   if (limit === undefined && remaining === undefined && reset === undefined) return null;
-  const raw = [['limit', limit], ['remaining', remaining], ['reset', reset]].filter(([, v]) => v !== undefined).map(([k, v]) => `${prefix}${k}: ${v}`).join('; ');
+  const raw = [
+    ['limit', limit],
+    ['remaining', remaining],
+    ['reset', reset],
+  ]
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${prefix}${k}: ${v}`)
+    .join('; ');
   return { name: null, limit: intHeader(limit), remaining: intHeader(remaining), resetSeconds: resetSeconds(reset, nowMs), raw };
 }
 

@@ -31,11 +31,12 @@ function charSpellings(c: string): string[] {
   const json = [`\\u${hex4}`, ...(SHORT_JSON[c] ? [SHORT_JSON[c]!] : [])];
   const html = [`&#${code};`, `&#x${hex2};`, ...(NAMED[c] ? [NAMED[c]!] : [])];
   const twice = json.map((j) => JSON.stringify(j).slice(1, -1));
-  const htmlOfJson = json.flatMap((j) => [...j].some((x) => NAMED[x]) ? [[...j].map((x) => NAMED[x] ?? x).join('')] : []);
+  const htmlOfJson = json.flatMap((j) => ([...j].some((x) => NAMED[x]) ? [[...j].map((x) => NAMED[x] ?? x).join('')] : []));
   // Percent-encoding writes the UTF-8 bytes of the character (é is %C3%A9), any ASCII one may be encoded.
   const percent = code < 0x80 ? [`%${hex2}`] : [encodeURIComponent(c)];
-  return [...new Set([c, ...json, ...twice, ...htmlOfJson, ...percent, ...(c === ' ' ? ['+'] : []), ...html, ...html.map((h) => h.replace('&', '&amp;'))])]
-    .sort((a, b) => b.length - a.length);
+  return [
+    ...new Set([c, ...json, ...twice, ...htmlOfJson, ...percent, ...(c === ' ' ? ['+'] : []), ...html, ...html.map((h) => h.replace('&', '&amp;'))]),
+  ].sort((a, b) => b.length - a.length);
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

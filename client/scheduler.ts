@@ -51,7 +51,11 @@ export interface SchedulerOptions {
 
 export interface Scheduler {
   /** Sends one request of operation `op` (its quota; default "other"). */
-  run(send: () => Promise<UnnumberedExchange>, notSent: (reason: NotSentReason, message: string) => UnnumberedExchange, op?: string): Promise<UnnumberedExchange>;
+  run(
+    send: () => Promise<UnnumberedExchange>,
+    notSent: (reason: NotSentReason, message: string) => UnnumberedExchange,
+    op?: string,
+  ): Promise<UnnumberedExchange>;
   stats(): SchedulerStats;
   /** Every queued and later request is not sent. */
   stop(reason?: NotSentReason): void;
@@ -72,9 +76,23 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   const stats = emptyStats();
   const maxWaitMs = o.retry429?.maxWaitMs ?? 60_000;
   const slots = createSlots(o.concurrency, sleep);
-  const budgets = createBudgets({ now, ...(o.deadline !== undefined ? { deadline: o.deadline } : {}), ...(o.maxRequests !== undefined ? { maxRequests: o.maxRequests } : {}) }, stats);
+  const budgets = createBudgets(
+    { now, ...(o.deadline !== undefined ? { deadline: o.deadline } : {}), ...(o.maxRequests !== undefined ? { maxRequests: o.maxRequests } : {}) },
+    stats,
+  );
   const stated: StatedQuota[] = [...(o.cap ? [{ name: 'all requests', quota: o.cap, operations: null }] : []), ...(o.quotas ?? [])];
-  const pacing = createPacing({ stated, learn: o.pacing, maxWaitMs, now, sleep, ...(o.deadline !== undefined ? { deadline: o.deadline } : {}), stopped: () => budgets.stopped() !== undefined }, stats);
+  const pacing = createPacing(
+    {
+      stated,
+      learn: o.pacing,
+      maxWaitMs,
+      now,
+      sleep,
+      ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
+      stopped: () => budgets.stopped() !== undefined,
+    },
+    stats,
+  );
   const dispatch = compose(
     slots.policy,
     ...(o.backoff ? [backoffPolicy({ slots, resend: o.backoff.resend })] : []),
@@ -99,7 +117,10 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
       const job: Job = { op, flow: flow.name, burst: flow.burst, send, notSent, park: sleep, onSend: [], waitedMs: 0 };
       const p = dispatch(job);
       pending.add(p);
-      p.then(() => pending.delete(p), () => pending.delete(p));
+      p.then(
+        () => pending.delete(p),
+        () => pending.delete(p),
+      );
       return p;
     },
     settled: async () => {
@@ -112,7 +133,12 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
       const byPacing = new Map<string, string[]>();
       for (const [op, v] of paced) byPacing.set(v.pacing, [...(byPacing.get(v.pacing) ?? []), op]);
       const pacing = byPacing.size > 1 ? [...byPacing].map(([how, ops]) => `${ops.join(', ')}: ${how}`).join('; ') : (paced[0]?.[1].pacing ?? stats.pacing);
-      return { ...stats, pacing, notSent: { ...stats.notSent }, operations: Object.fromEntries(Object.entries(stats.operations).map(([k, v]) => [k, { ...v }])) };
+      return {
+        ...stats,
+        pacing,
+        notSent: { ...stats.notSent },
+        operations: Object.fromEntries(Object.entries(stats.operations).map(([k, v]) => [k, { ...v }])),
+      };
     },
     stop: (reason = 'interrupted') => budgets.stop(reason),
     setConcurrency: (n) => slots.setLimit(n),

@@ -8,14 +8,20 @@ export type RateLimitSetting = string | Partial<Record<QuotaKey, string | undefi
 export function statedQuotas(rateLimit: RateLimitSetting): StatedQuota[] {
   if (rateLimit === undefined) return [];
   if (typeof rateLimit === 'string') return [{ name: `${rateLimit.trim()} (all requests)`, quota: parseQuota(rateLimit), operations: null }];
-  return QUOTA_KEYS.filter((k) => rateLimit[k] !== undefined).map((k) => ({ name: `${k} ${rateLimit[k]!.trim()}`, quota: parseQuota(rateLimit[k]!), operations: operationsOfKey(k) }));
+  return QUOTA_KEYS.filter((k) => rateLimit[k] !== undefined).map((k) => ({
+    name: `${k} ${rateLimit[k]!.trim()}`,
+    quota: parseQuota(rateLimit[k]!),
+    operations: operationsOfKey(k),
+  }));
 }
 
 /** One line for the certificate: "report 5/1m, readBack 4/1m". */
 export function showRateLimit(rateLimit: RateLimitSetting): string {
   if (rateLimit === undefined) return 'none stated';
   if (typeof rateLimit === 'string') return rateLimit;
-  return QUOTA_KEYS.filter((k) => rateLimit[k] !== undefined).map((k) => `${k} ${rateLimit[k]}`).join(', ');
+  return QUOTA_KEYS.filter((k) => rateLimit[k] !== undefined)
+    .map((k) => `${k} ${rateLimit[k]}`)
+    .join(', ');
 }
 
 /** `--rate-limit 100/10s` (all requests) or `--rate-limit report=5/1m,readBack=4/1m`; null when malformed. */

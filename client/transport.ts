@@ -58,7 +58,12 @@ export function createTransport(opts: HttpOptions): Transport {
     return {
       operation: req.operation,
       tokenKind: req.tokenKind,
-      request: { method: req.method, url: redact(req.origin + req.path), headers: recordedHeaders, ...(req.body !== undefined ? { body: redact(req.body) } : {}) },
+      request: {
+        method: req.method,
+        url: redact(req.origin + req.path),
+        headers: recordedHeaders,
+        ...(req.body !== undefined ? { body: redact(req.body) } : {}),
+      },
       startedAt: new Date().toISOString(),
       durationMs: 0,
     };

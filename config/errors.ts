@@ -19,7 +19,8 @@ export class ConfigError extends Error {
 
 /** Keys of earlier versions, with what replaced them. */
 const RENAMED: Record<string, string> = {
-  'fixtures.sales.unpaid': 'replaced by vouchers given by role: lifecycle, cancel and refusals (and parallel), each a list of Pending unpaid vouchers (README "Fixtures")',
+  'fixtures.sales.unpaid':
+    'replaced by vouchers given by role: lifecycle, cancel and refusals (and parallel), each a list of Pending unpaid vouchers (README "Fixtures")',
   'fixtures.sales.paid': 'replaced by fixtures.sales.deliver: Pending vouchers whose payment is paid (README "Fixtures")',
 };
 

@@ -104,8 +104,7 @@ function readJsonFile(file: string): unknown {
   try {
     return parseJsonText(text);
   } catch (e) {
-    if (e instanceof JsonSyntaxError)
-      throw new ConfigError([`config file ${file} is not valid JSON: line ${e.line}, column ${e.column}: ${e.reason}`]);
+    if (e instanceof JsonSyntaxError) throw new ConfigError([`config file ${file} is not valid JSON: line ${e.line}, column ${e.column}: ${e.reason}`]);
     throw e;
   }
 }

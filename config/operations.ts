@@ -9,14 +9,46 @@ import { z } from 'zod';
 
 /** The index of section 1, one stable name per operation (its name there, lower-case, dashed). */
 export const INDEX_OPERATIONS = [
-  'branch-list', 'department', 'category', 'sub-category', 'brand', 'sub-brand',
-  'transporter-contact-list', 'get-customer-list-w-branch-id', 'get-contact-by-id', 'get-contact-by-mobile-no', 'contact-save', 'supplier-party',
+  'branch-list',
+  'department',
+  'category',
+  'sub-category',
+  'brand',
+  'sub-brand',
+  'transporter-contact-list',
+  'get-customer-list-w-branch-id',
+  'get-contact-by-id',
+  'get-contact-by-mobile-no',
+  'contact-save',
+  'supplier-party',
   'verify-gst',
-  'get-country-list', 'get-state-list', 'get-city-list', 'get-tax-list', 'get-additional-charge-list',
-  'get-product-list', 'get-product-by-id', 'products-with-inventory', 'product-details-with-inventory-by-product-id', 'product-variant-list-id-name', 'variant-details-by-variant-id',
-  'get-all-recipe', 'created-by',
-  'get-sales-item-register-data', 'purchase-item-register-report', 'stock-summary-report', 'stock-transfer-item-register-report', 'consumption-production-report',
-  'update-shipping-detail', 'update-payment-status', 'update-order-status', 'get-all-sales-data', 'get-sales-data-by-id', 'order-create', 'order-status', 'shipping-details', 'update-due-date',
+  'get-country-list',
+  'get-state-list',
+  'get-city-list',
+  'get-tax-list',
+  'get-additional-charge-list',
+  'get-product-list',
+  'get-product-by-id',
+  'products-with-inventory',
+  'product-details-with-inventory-by-product-id',
+  'product-variant-list-id-name',
+  'variant-details-by-variant-id',
+  'get-all-recipe',
+  'created-by',
+  'get-sales-item-register-data',
+  'purchase-item-register-report',
+  'stock-summary-report',
+  'stock-transfer-item-register-report',
+  'consumption-production-report',
+  'update-shipping-detail',
+  'update-payment-status',
+  'update-order-status',
+  'get-all-sales-data',
+  'get-sales-data-by-id',
+  'order-create',
+  'order-status',
+  'shipping-details',
+  'update-due-date',
 ] as const;
 export type IndexOperationName = (typeof INDEX_OPERATIONS)[number];
 
@@ -31,21 +63,41 @@ export const operationSchema = z.strictObject({
     .string()
     .regex(/^\/[^?#\s]*$/, { error: 'expected a path starting with "/" without query or spaces, e.g. "/api/v1/sales/{salesId}"' })
     .describe('Path relative to target.baseUrl, with {placeholders}, e.g. "/api/v1/product/{productId}".'),
-  query: z.record(z.string(), z.string()).optional().describe('Query parameters, values may hold {placeholders}, e.g. {"branch_id": "{branchId}", "limit": "{limit}"}.'),
+  query: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Query parameters, values may hold {placeholders}, e.g. {"branch_id": "{branchId}", "limit": "{limit}"}.'),
   body: z.unknown().optional().describe('JSON body template of a POST; strings hold {placeholders}.'),
-  list: dotPath.optional().describe('Where the answer keeps its list, e.g. "response.items", "response", "response.salesDataListDTOList": makes it a list operation.'),
-  paged: z.boolean().optional().describe('The list is paged by {limit} and {offset} in query or body, and the answer carries response.totalCount (checks of pagination).'),
+  list: dotPath
+    .optional()
+    .describe('Where the answer keeps its list, e.g. "response.items", "response", "response.salesDataListDTOList": makes it a list operation.'),
+  paged: z
+    .boolean()
+    .optional()
+    .describe('The list is paged by {limit} and {offset} in query or body, and the answer carries response.totalCount (checks of pagination).'),
   totalCount: dotPath.optional().describe('Where a paged answer carries its total count; default "response.totalCount".'),
   writes: z.boolean().optional().describe('The operation changes data: it is sent only when writes is not false.'),
-  created: dotPath.optional().describe('Where the answer of a creation holds the new id, e.g. "response.salesId" for order-create (a fresh voucher per run: OS-6).'),
-  volatile: z.array(z.string().min(1)).optional().describe('Field names an update may change besides the order status (modified dates, audit fields), for get-sales-data-by-id (OS-6); names like updatedAt, modifiedDate, version, history are left out anyway.'),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('Values of the entry\'s own placeholders (an existing productId, contactId ...).'),
+  created: dotPath
+    .optional()
+    .describe('Where the answer of a creation holds the new id, e.g. "response.salesId" for order-create (a fresh voucher per run: OS-6).'),
+  volatile: z
+    .array(z.string().min(1))
+    .optional()
+    .describe(
+      'Field names an update may change besides the order status (modified dates, audit fields), for get-sales-data-by-id (OS-6); names like updatedAt, modifiedDate, version, history are left out anyway.',
+    ),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe("Values of the entry's own placeholders (an existing productId, contactId ...)."),
 });
 
 export const operationsSchema = z
   .partialRecord(z.enum(INDEX_OPERATIONS), operationSchema)
   .optional()
-  .describe('Optional: the index operations (spec section 1) the target serves, by stable name; every one is checked for authentication, robustness and its envelope. `init` writes the whole index with the reference\'s paths.');
+  .describe(
+    "Optional: the index operations (spec section 1) the target serves, by stable name; every one is checked for authentication, robustness and its envelope. `init` writes the whole index with the reference's paths.",
+  );
 
 export type OperationConfig = z.output<typeof operationSchema>;
 export type OperationConfigInput = z.input<typeof operationSchema>;

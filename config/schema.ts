@@ -8,7 +8,7 @@ import { operationsSchema } from './operations.ts';
 /** Shows a rejected (non-secret) value in a message, shortened. */
 export function showValue(v: unknown): string {
   if (v === undefined) return 'nothing';
-  const s = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
@@ -30,11 +30,9 @@ const token = (what: string) =>
     .regex(TOKEN, { error: 'must be non-empty visible ASCII without whitespace or control characters (value not shown)' })
     .describe(`${what}. Write "env:NAME" to read it from the environment variable NAME (recommended: keep tokens out of files).`);
 
-const isoUtc = z
-  .string()
-  .refine((v) => parseIsoUtc(v) !== null, {
-    error: (iss) => `expected an ISO 8601 UTC instant with trailing Z (e.g. "2026-01-01T00:00:00Z"), received ${showValue(iss.input)}`,
-  });
+const isoUtc = z.string().refine((v) => parseIsoUtc(v) !== null, {
+  error: (iss) => `expected an ISO 8601 UTC instant with trailing Z (e.g. "2026-01-01T00:00:00Z"), received ${showValue(iss.input)}`,
+});
 
 const positiveId = z.number().int().positive();
 /**
@@ -43,13 +41,20 @@ const positiveId = z.number().int().positive();
  */
 export const targetId = z
   .union([
-    z.number().int().positive().refine(Number.isSafeInteger, { error: 'an id past 2^53 must be written as a string of digits (JSON numbers lose its last digits)' }),
+    z
+      .number()
+      .int()
+      .positive()
+      .refine(Number.isSafeInteger, { error: 'an id past 2^53 must be written as a string of digits (JSON numbers lose its last digits)' }),
     z.string().regex(/^[1-9][0-9]{0,39}$/, { error: 'expected a positive integer, or a string of its digits' }),
   ])
   .transform((v): number | bigint => (typeof v === 'number' ? v : Number.isSafeInteger(Number(v)) ? Number(v) : BigInt(v)));
 export type TargetId = z.output<typeof targetId>;
 const voucherList = (what: string, min = 1) =>
-  z.array(targetId).min(min, { error: min === 1 ? 'expected at least one voucher id' : `expected at least ${min} voucher ids` }).describe(what);
+  z
+    .array(targetId)
+    .min(min, { error: min === 1 ? 'expected at least one voucher id' : `expected at least ${min} voucher ids` })
+    .describe(what);
 
 export const targetSchema = z.strictObject({
   name: z.string().min(1).describe('Display name of the target in reports, e.g. "Acme staging".'),
@@ -58,7 +63,9 @@ export const targetSchema = z.strictObject({
     .refine(isHttpUrl, { error: (iss) => `expected an http(s) URL, received ${showValue(iss.input)}` })
     .describe('{base_url} of the spec: the paths /api/v1/... are appended to it. http or https, no query or fragment.'),
   token: token('The api-token the service operator issued (spec 5 rule 1). Overridden by the environment variable ERP_API_TOKEN'),
-  secondToken: token('Optional second valid token (another client), used to observe whether rate limits are per token. Overridden by ERP_API_TOKEN_2').optional(),
+  secondToken: token(
+    'Optional second valid token (another client), used to observe whether rate limits are per token. Overridden by ERP_API_TOKEN_2',
+  ).optional(),
   timeoutMs: z.number().int().min(100).max(600_000).default(10_000).describe('Per-request timeout in milliseconds (headers, body and overall).'),
   maxResponseBytes: z
     .number()
@@ -77,11 +84,20 @@ export type VoucherRole = (typeof VOUCHER_ROLES)[number];
 // server finds earlier runs' vouchers moved on), so a longer pool lasts more runs between resets.
 const salesSchema = z
   .strictObject({
-    lifecycle: voucherList('Vouchers in branchId, order status Pending, payment not paid: one is walked Pending -> Confirmed -> Processing -> Shipped per run (a pool: the first usable one is taken).'),
+    lifecycle: voucherList(
+      'Vouchers in branchId, order status Pending, payment not paid: one is walked Pending -> Confirmed -> Processing -> Shipped per run (a pool: the first usable one is taken).',
+    ),
     cancel: voucherList('Vouchers in branchId, Pending, not paid: one is set to Cancelled per run (a pool).'),
-    deliver: voucherList('Vouchers in branchId, Pending, payment status paid: one is walked to Shipped and set to Delivered per run (a pool; spec 3: Delivered requires paid).'),
-    refusals: voucherList('Vouchers in branchId, Pending, not paid, that only receive requests a conforming target refuses (invalid statuses, Delivered while unpaid): they never change.'),
-    parallel: voucherList('Optional: vouchers in branchId, Pending, not paid, updated in parallel to check that each update takes effect (OS-7; needs readBack.orderStatus). At least 2.', 2).optional(),
+    deliver: voucherList(
+      'Vouchers in branchId, Pending, payment status paid: one is walked to Shipped and set to Delivered per run (a pool; spec 3: Delivered requires paid).',
+    ),
+    refusals: voucherList(
+      'Vouchers in branchId, Pending, not paid, that only receive requests a conforming target refuses (invalid statuses, Delivered while unpaid): they never change.',
+    ),
+    parallel: voucherList(
+      'Optional: vouchers in branchId, Pending, not paid, updated in parallel to check that each update takes effect (OS-7; needs readBack.orderStatus). At least 2.',
+      2,
+    ).optional(),
     otherBranch: voucherList('Vouchers that exist in otherBranchId (not in branchId); never changed.'),
     missing: targetId.describe('A sales voucher id that exists in no branch.'),
   })
@@ -109,11 +125,25 @@ const reportSchema = z
       .regex(ID_LIST, { error: (iss) => `expected comma-separated branch ids like "1,2", received ${showValue(iss.input)}` })
       .describe('branchList sent to the report (spec 4.3): comma-separated branch ids holding transactions.'),
     dateFrom: isoUtc.describe('Start of a date range holding report transactions, ISO 8601 UTC with trailing Z.'),
-    dateTo: isoUtc.describe('End of that date range, ISO 8601 UTC with trailing Z; not before dateFrom. Best in the past, so that no transaction is added during a run.'),
+    dateTo: isoUtc.describe(
+      'End of that date range, ISO 8601 UTC with trailing Z; not before dateFrom. Best in the past, so that no transaction is added during a run.',
+    ),
     filterIds: z
-      .strictObject(Object.fromEntries(FILTER_KEYS.map((k) => [k, z.array(z.string().regex(/^\d+$/, { error: 'expected an id of digits' })).min(1).optional()])) as Record<FilterKey, z.ZodOptional<z.ZodArray<z.ZodString>>>)
+      .strictObject(
+        Object.fromEntries(
+          FILTER_KEYS.map((k) => [
+            k,
+            z
+              .array(z.string().regex(/^\d+$/, { error: 'expected an id of digits' }))
+              .min(1)
+              .optional(),
+          ]),
+        ) as Record<FilterKey, z.ZodOptional<z.ZodArray<z.ZodString>>>,
+      )
       .optional()
-      .describe('Optional: ids that occur in the range, per 4.3 id filter (e.g. {"productIds": ["101", "102"]}); two or more per filter let the suite check that widening a filter never removes a transaction (RP-19b).'),
+      .describe(
+        'Optional: ids that occur in the range, per 4.3 id filter (e.g. {"productIds": ["101", "102"]}); two or more per filter let the suite check that widening a filter never removes a transaction (RP-19b).',
+      ),
     emptyBranchId: positiveId.optional().describe('Optional: a valid branch that holds no transaction in the range (RP-9b: it adds none).'),
   })
   .superRefine((r, ctx) => {
@@ -147,8 +177,7 @@ const fixturesSchema = z
     customer: customerSchema.describe('Master data the customers the suite creates must use (spec 2.3, 2.4).'),
   })
   .superRefine((f, ctx) => {
-    if (f.otherBranchId === f.branchId)
-      ctx.addIssue({ code: 'custom', path: ['otherBranchId'], message: 'must differ from branchId' });
+    if (f.otherBranchId === f.branchId) ctx.addIssue({ code: 'custom', path: ['otherBranchId'], message: 'must differ from branchId' });
     if (f.invalidBranchId === f.branchId || f.invalidBranchId === f.otherBranchId)
       ctx.addIssue({ code: 'custom', path: ['invalidBranchId'], message: 'must differ from branchId and otherBranchId' });
   });
@@ -165,7 +194,11 @@ const placeholderPath = (what: string, required: string, optional: string) =>
 const fieldPath = z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*|\.\d+)*$/, { error: 'expected a dot path like "response.orderStatus"' });
 
 const readBackSchema = z.strictObject({
-  getContactById: placeholderPath('Path of "Get Contact By Id" (its path is not shown in the spec), with {contactId} and {branchId} placeholders.', '{contactId}', '{branchId}').optional(),
+  getContactById: placeholderPath(
+    'Path of "Get Contact By Id" (its path is not shown in the spec), with {contactId} and {branchId} placeholders.',
+    '{contactId}',
+    '{branchId}',
+  ).optional(),
   orderStatus: z
     .strictObject({
       path: placeholderPath('Path of "Order Status" (GET; not shown in the spec), with {salesId} and {branchId} placeholders.', '{salesId}', '{branchId}'),
@@ -174,7 +207,9 @@ const readBackSchema = z.strictObject({
       paidValue: z.string().min(1).default('paid').describe('The payment status value meaning paid (compared without regard to case).'),
     })
     .optional()
-    .describe('Optional read path of a voucher\'s order and payment status: plans the order-status tests from the vouchers\' actual state, lets the preflight check each voucher, and verifies OS-7.'),
+    .describe(
+      "Optional read path of a voucher's order and payment status: plans the order-status tests from the vouchers' actual state, lets the preflight check each voucher, and verifies OS-7.",
+    ),
 });
 
 /** "100/10s", "60/1m": at most Q requests per window W (contract/quota.ts, the one parser). */
@@ -199,13 +234,28 @@ const quotaMap = z
 
 const runSchema = z
   .strictObject({
-    concurrency: z.number().int().min(1).max(256).default(8).describe('Requests in flight at once (independent tests and property runs; stateful sequences keep their order).'),
-    maxDurationSeconds: z.number().positive().default(1800).describe('Run budget: after it, the requirements not yet run are reported as not run and the certificate is written.'),
+    concurrency: z
+      .number()
+      .int()
+      .min(1)
+      .max(256)
+      .default(8)
+      .describe('Requests in flight at once (independent tests and property runs; stateful sequences keep their order).'),
+    maxDurationSeconds: z
+      .number()
+      .positive()
+      .default(1800)
+      .describe('Run budget: after it, the requirements not yet run are reported as not run and the certificate is written.'),
     maxRequests: z.number().int().positive().optional().describe('Request budget of the run: property runs are sized to it, and no request is sent past it.'),
     rateLimit: z
-      .union([quotaText('Never send more than Q requests per window W (e.g. "100/10s"), all requests together: for shared staging servers whose owners ask for it.'), quotaMap])
+      .union([
+        quotaText('Never send more than Q requests per window W (e.g. "100/10s"), all requests together: for shared staging servers whose owners ask for it.'),
+        quotaMap,
+      ])
       .optional()
-      .describe('Known quotas: "Q/W" for all requests together, or per operation, e.g. {"report": "5/1m", "readBack": "4/1m"}: the run starts paced (and plans under them) instead of learning them by 429s.'),
+      .describe(
+        'Known quotas: "Q/W" for all requests together, or per operation, e.g. {"report": "5/1m", "readBack": "4/1m"}: the run starts paced (and plans under them) instead of learning them by 429s.',
+      ),
   })
   .default({ concurrency: 8, maxDurationSeconds: 1800 });
 

@@ -52,10 +52,14 @@ export function operationsOfKey(key: QuotaKey): readonly QuotaOperation[] | null
 /** The quota operation of a request: its operation, or for a raw request the operation of its path (4.1-4.3). */
 export function quotaOperationOf(operation: string, path: string): QuotaOperation {
   switch (operation) {
-    case 'report': return 'report';
-    case 'customer-create': return 'customerCreate';
-    case 'order-status': return 'orderStatus';
-    case 'contact-read': return 'contactRead';
+    case 'report':
+      return 'report';
+    case 'customer-create':
+      return 'customerCreate';
+    case 'order-status':
+      return 'orderStatus';
+    case 'contact-read':
+      return 'contactRead';
   }
   const p = path.split('?')[0]!.replace(/\/+$/, '');
   if (p.endsWith('/api/v1/report/consumption-production-report')) return 'report';

@@ -71,12 +71,7 @@ export interface RecordedResponse {
 }
 
 /** A transport-level or decoding fact: never thrown, always recorded. */
-export type ExchangeFailureKind =
-  | 'timeout'
-  | 'connection-reset'
-  | 'connection-refused'
-  | 'too-large'
-  | 'network';
+export type ExchangeFailureKind = 'timeout' | 'connection-reset' | 'connection-refused' | 'too-large' | 'network';
 
 export type NotSentReason = 'budget' | 'max-requests' | 'breaker' | 'interrupted';
 

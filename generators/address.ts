@@ -33,7 +33,15 @@ export function address(c: AddressConstraints): fc.Arbitrary<Address> {
   const gstinOf = new Map(cityCodes.map((code) => [code, gstin({ stateCode: c.cities[code]! })]));
   const unregistered = fc.constant('');
   return fc
-    .record({ w: words, cityCode: fc.constantFrom(...cityCodes), gstType, pinCode: pinCode(), contactNo: mobileNumber(), panNo: pan(), withNames: fc.boolean() })
+    .record({
+      w: words,
+      cityCode: fc.constantFrom(...cityCodes),
+      gstType,
+      pinCode: pinCode(),
+      contactNo: mobileNumber(),
+      panNo: pan(),
+      withNames: fc.boolean(),
+    })
     .chain((r) => {
       const stateCode = c.cities[r.cityCode]!;
       const gst = r.gstType === 'Registered' ? gstinOf.get(r.cityCode)! : unregistered;

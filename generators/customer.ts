@@ -33,7 +33,10 @@ export function addressList(c: CustomerConstraints): fc.Arbitrary<Address[]> {
   const notDefault = address({ ...c, isDefault: 0 });
   // n addresses, the one at a drawn position default: built once per length, not per value.
   const lists = Array.from({ length: max + 1 }, (_, n) =>
-    n === 0 ? fc.constant([] as Address[]) : fc.integer({ min: 0, max: n - 1 }).chain((def) => fc.tuple(...Array.from({ length: n }, (_, i) => (i === def ? isDefault : notDefault)))));
+    n === 0
+      ? fc.constant([] as Address[])
+      : fc.integer({ min: 0, max: n - 1 }).chain((def) => fc.tuple(...Array.from({ length: n }, (_, i) => (i === def ? isDefault : notDefault)))),
+  );
   return fc.integer({ min, max }).chain((n) => lists[n]!);
 }
 
@@ -101,5 +104,6 @@ function drawnCustomer(c: CustomerConstraints): fc.Arbitrary<Customer> {
         remark: r.empty.remark ? '' : r.w.remark,
         deletedAddressIds: [], // "empty array when none"
         contactAddressDTO: r.addresses,
-      })));
+      })),
+    );
 }

@@ -12,10 +12,12 @@ const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().replace('.000Z', 'Z');
 
 function instant(min: number, max: number): fc.Arbitrary<number> {
-  return fc.oneof(
-    fc.integer({ min, max }).map((t) => Math.floor(t / 1000) * 1000),
-    fc.integer({ min, max }).chain((t) => fc.constantFrom(0, -1000, 1000, DAY - 1000).map((d) => utcDay(t) + d)),
-  ).map((t) => Math.min(max, Math.max(min, t)));
+  return fc
+    .oneof(
+      fc.integer({ min, max }).map((t) => Math.floor(t / 1000) * 1000),
+      fc.integer({ min, max }).chain((t) => fc.constantFrom(0, -1000, 1000, DAY - 1000).map((d) => utcDay(t) + d)),
+    )
+    .map((t) => Math.min(max, Math.max(min, t)));
 }
 
 /** A sub-range [from, to] of `within`, from <= to. */

@@ -6,11 +6,24 @@ import { latinText } from './latin-text.ts';
 import { scriptText, type TextKind } from './script-text.ts';
 
 export const EMOJI = [
-  '🙏', '😀', '🙏🏽', '👍🏿', '👋🏻', // skin tones (Fitzpatrick modifiers)
-  '👨\u200d👩\u200d👧\u200d👦', '👩🏽\u200d💻', '🧑🏾\u200d🌾', '🏳️\u200d🌈', // ZWJ sequences
-  '❤️', '☎️', '🕉️', // variation selector 16
-  '🇮🇳', '#️⃣', // regional indicators, keycap
-  '🪔', '🛺', '🍛', '🪷', // newer emoji (Unicode 12 to 14)
+  '🙏',
+  '😀',
+  '🙏🏽',
+  '👍🏿',
+  '👋🏻', // skin tones (Fitzpatrick modifiers)
+  '👨\u200d👩\u200d👧\u200d👦',
+  '👩🏽\u200d💻',
+  '🧑🏾\u200d🌾',
+  '🏳️\u200d🌈', // ZWJ sequences
+  '❤️',
+  '☎️',
+  '🕉️', // variation selector 16
+  '🇮🇳',
+  '#️⃣', // regional indicators, keycap
+  '🪔',
+  '🛺',
+  '🍛',
+  '🪷', // newer emoji (Unicode 12 to 14)
 ];
 
 const emoji = fc.constantFrom(...EMOJI);

@@ -16,5 +16,8 @@ export function fakerValue<T>(make: (f: Faker) => T): fc.Arbitrary<T> {
 
 /** Drops characters that would break comma-joined or JSON-ish fields: names stay plain text. */
 export function plain(text: string): string {
-  return text.replace(/[,"\\\n\r\t]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[,"\\\n\r\t]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -20,7 +20,32 @@ const BLOCKS: Array<[number, number]> = [
   [0xff10, 0xff19], // fullwidth digits
 ];
 
-const ODD_CHARS = [',', ';', ' ', '-', '+', '.', '[', ']', '{', '}', '"', "'", '\\', '/', '%', '*', '\t', '\n', '\u0000', '\u200d', '\u200f', '\u202e', '\ufeff', '\u00a0'];
+const ODD_CHARS = [
+  ',',
+  ';',
+  ' ',
+  '-',
+  '+',
+  '.',
+  '[',
+  ']',
+  '{',
+  '}',
+  '"',
+  "'",
+  '\\',
+  '/',
+  '%',
+  '*',
+  '\t',
+  '\n',
+  '\u0000',
+  '\u200d',
+  '\u200f',
+  '\u202e',
+  '\ufeff',
+  '\u00a0',
+];
 
 /** One character: a digit, an odd ASCII or invisible character, or one of a script block. */
 export const filterChar: fc.Arbitrary<string> = fc.oneof(
@@ -31,9 +56,47 @@ export const filterChar: fc.Arbitrary<string> = fc.oneof(
 
 /** Separators and list forms a vendor may or may not read. */
 export const ODD_FILTERS = [
-  '1;2', ' 1 , 2 ', '1,,2', '[1,2]', '-1', '1e3', '1.5', '0x1F', ',', ',,', '1,', ',1', ' ', '0', '00001', '-0', '+1', '1 2', '1|2', '1-3',
-  'null', 'undefined', 'NaN', 'Infinity', 'true', '{}', '[]', '"1"', "' OR '1'='1", '1; DROP TABLE x', '%00', '\\u0031',
-  '१,२', '١,٢', '１,２', '2147483647', '2147483648', '4294967296', '9007199254740993', '18446744073709551616', '-9223372036854775809',
+  '1;2',
+  ' 1 , 2 ',
+  '1,,2',
+  '[1,2]',
+  '-1',
+  '1e3',
+  '1.5',
+  '0x1F',
+  ',',
+  ',,',
+  '1,',
+  ',1',
+  ' ',
+  '0',
+  '00001',
+  '-0',
+  '+1',
+  '1 2',
+  '1|2',
+  '1-3',
+  'null',
+  'undefined',
+  'NaN',
+  'Infinity',
+  'true',
+  '{}',
+  '[]',
+  '"1"',
+  "' OR '1'='1",
+  '1; DROP TABLE x',
+  '%00',
+  '\\u0031',
+  '१,२',
+  '١,٢',
+  '１,２',
+  '2147483647',
+  '2147483648',
+  '4294967296',
+  '9007199254740993',
+  '18446744073709551616',
+  '-9223372036854775809',
 ];
 
 /** Text of `n` characters (code points) made by repeating `piece`. */
@@ -46,10 +109,15 @@ function lengthened(piece: string, n: number): string {
 export const filterText: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...ODD_FILTERS),
   fc.string({ unit: filterChar, minLength: 1, maxLength: 40 }),
-  fc.tuple(
-    fc.array(fc.oneof(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String), fc.string({ unit: filterChar, minLength: 1, maxLength: 8 })), { minLength: 1, maxLength: 6 }),
-    fc.constantFrom(',', ', ', ' , ', ';', '|', ' ', ',,'),
-  ).map(([parts, sep]) => parts.join(sep)),
+  fc
+    .tuple(
+      fc.array(fc.oneof(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String), fc.string({ unit: filterChar, minLength: 1, maxLength: 8 })), {
+        minLength: 1,
+        maxLength: 6,
+      }),
+      fc.constantFrom(',', ', ', ' , ', ';', '|', ' ', ',,'),
+    )
+    .map(([parts, sep]) => parts.join(sep)),
   fc.tuple(fc.constantFrom(' ', '  ', '\t', '\u00a0'), fc.constantFrom('1', '1,2', '१')).map(([pad, v]) => `${pad}${v}${pad}`),
   fc.tuple(fc.constantFrom(255, 1000, 10_000), fc.string({ unit: filterChar, minLength: 1, maxLength: 6 })).map(([n, piece]) => lengthened(piece, n)),
 );
@@ -57,5 +125,6 @@ export const filterText: fc.Arbitrary<string> = fc.oneof(
 export type FilterField = (typeof FILTER_KEYS)[number] | 'moduleName';
 
 /** A 4.3 filter of the report with any text: an id filter's string, or one value of moduleName. */
-export const anyFilter: fc.Arbitrary<{ field: FilterField; value: string | string[] }> = fc.tuple(fc.constantFrom<FilterField>(...FILTER_KEYS, 'moduleName'), filterText)
+export const anyFilter: fc.Arbitrary<{ field: FilterField; value: string | string[] }> = fc
+  .tuple(fc.constantFrom<FilterField>(...FILTER_KEYS, 'moduleName'), filterText)
   .map(([field, text]) => ({ field, value: field === 'moduleName' ? [text] : text }));

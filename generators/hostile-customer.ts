@@ -16,8 +16,7 @@ type CustomerText = 'firstName' | 'lastName' | 'companyName' | 'remark';
 type AddressText = 'addressLine1' | 'addressLine2' | 'firstName' | 'lastName' | 'companyName' | 'cityName' | 'stateName' | 'countriesName';
 
 export type HostileField =
-  | { on: 'customer'; key: CustomerText | 'opening' | 'creditLimit'; kind: TextKind | 'amount' }
-  | { on: 'address'; key: AddressText; kind: TextKind };
+  { on: 'customer'; key: CustomerText | 'opening' | 'creditLimit'; kind: TextKind | 'amount' } | { on: 'address'; key: AddressText; kind: TextKind };
 
 /** 2.3 and 2.4 string fields with no stated format, and the two amounts of 2.3. */
 export const HOSTILE_FIELDS: readonly HostileField[] = [
@@ -81,7 +80,13 @@ export function oneHostileField(c: CustomerConstraints): fc.Arbitrary<HostileCus
 
 function every(c: CustomerConstraints, valueOf: (f: HostileField) => fc.Arbitrary<string>): fc.Arbitrary<HostileCustomer> {
   const each = optionalFields(HOSTILE_FIELDS.map((f) => valueOf(f).map((value) => ({ f, value }))));
-  return fc.tuple(base(c), each).map(([b, vs]) => withValues(b, vs.filter((v) => v !== undefined), 0));
+  return fc.tuple(base(c), each).map(([b, vs]) =>
+    withValues(
+      b,
+      vs.filter((v) => v !== undefined),
+      0,
+    ),
+  );
 }
 
 /**
@@ -93,5 +98,8 @@ export function hostileCustomer(c: CustomerConstraints): fc.Arbitrary<HostileCus
   // A long value also tries a short Indian-script one when it shrinks: a failure that is about the
   // script, not the length, then shrinks to a letter.
   const long = (kind: TextKind) => fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: scriptText(kind) }, { weight: 7, arbitrary: longText(kind) });
-  return fc.oneof(every(c, valueOf), every(c, (f) => (f.kind === 'amount' ? edgeAmount() : long(f.kind))));
+  return fc.oneof(
+    every(c, valueOf),
+    every(c, (f) => (f.kind === 'amount' ? edgeAmount() : long(f.kind))),
+  );
 }

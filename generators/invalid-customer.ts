@@ -13,8 +13,10 @@ export interface InvalidCustomer {
 
 type Mutate = (c: Customer) => fc.Arbitrary<InvalidCustomer>;
 
-const withValue = (field: string, set: (c: Customer, v: unknown) => unknown, values: fc.Arbitrary<unknown>): Mutate =>
-  (c) => values.map((v) => ({ mutation: `${field} = ${JSON.stringify(v)}`, body: set(structuredClone(c), v) }));
+const withValue =
+  (field: string, set: (c: Customer, v: unknown) => unknown, values: fc.Arbitrary<unknown>): Mutate =>
+  (c) =>
+    values.map((v) => ({ mutation: `${field} = ${JSON.stringify(v)}`, body: set(structuredClone(c), v) }));
 
 function setField(key: keyof Customer) {
   return (c: Customer, v: unknown) => ({ ...c, [key]: v });
@@ -49,9 +51,7 @@ export const COERCIBLE_MUTATIONS: Mutate[] = [
 
 /** CU-5 (SHOULD, strict): 2.4 "isDefault | integer | 1 marks the default address, 0 otherwise": another integer. */
 export function setMutations(_c?: CustomerConstraints): Mutate[] {
-  return [
-    withValue('contactAddressDTO[0].isDefault', setFirstAddress('isDefault'), fc.constantFrom(2, -1, 10, 255, 2147483648)),
-  ];
+  return [withValue('contactAddressDTO[0].isDefault', setFirstAddress('isDefault'), fc.constantFrom(2, -1, 10, 255, 2147483648))];
 }
 
 function mutated(c: CustomerConstraints, mutations: Mutate[]): fc.Arbitrary<InvalidCustomer> {

@@ -8,12 +8,19 @@ const built = new Map<TextKind, fc.Arbitrary<string>>();
 export function latinText(kind: TextKind): fc.Arbitrary<string> {
   let arb = built.get(kind);
   if (!arb) {
-    arb = fakerValue((f) => plain(
-      kind === 'name' ? f.person.firstName()
-        : kind === 'company' ? f.company.name()
-          : kind === 'line' ? f.location.streetAddress()
-            : kind === 'remark' ? f.lorem.sentence()
-              : f.location.city()));
+    arb = fakerValue((f) =>
+      plain(
+        kind === 'name'
+          ? f.person.firstName()
+          : kind === 'company'
+            ? f.company.name()
+            : kind === 'line'
+              ? f.location.streetAddress()
+              : kind === 'remark'
+                ? f.lorem.sentence()
+                : f.location.city(),
+      ),
+    );
     built.set(kind, arb);
   }
   return arb;

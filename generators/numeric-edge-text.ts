@@ -4,8 +4,26 @@
 import fc from 'fast-check';
 
 export const NUMERIC_EDGES = [
-  '0', '-0', '007', '1e309', '-1e309', '9007199254740993', '-9223372036854775809', '18446744073709551616',
-  'NaN', 'Infinity', '-Infinity', '0x1F', '1,00,000', '1.0', '.5', '+91', '१२३', 'null', 'true', 'undefined',
+  '0',
+  '-0',
+  '007',
+  '1e309',
+  '-1e309',
+  '9007199254740993',
+  '-9223372036854775809',
+  '18446744073709551616',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '0x1F',
+  '1,00,000',
+  '1.0',
+  '.5',
+  '+91',
+  '१२३',
+  'null',
+  'true',
+  'undefined',
 ];
 
 export function numericEdgeText(): fc.Arbitrary<string> {

@@ -13,12 +13,18 @@ interface Context<T> {
 }
 
 class OptionalFields<T> extends fc.Arbitrary<(T | undefined)[]> {
-  constructor(private readonly arbs: fc.Arbitrary<T>[], private readonly absentOneIn: number) {
+  constructor(
+    private readonly arbs: fc.Arbitrary<T>[],
+    private readonly absentOneIn: number,
+  ) {
     super();
   }
 
   private build(items: Items<T>, dropFrom: number): fc.Value<(T | undefined)[]> {
-    return new fc.Value(items.map((v) => v?.value_), { items, dropFrom } satisfies Context<T>);
+    return new fc.Value(
+      items.map((v) => v?.value_),
+      { items, dropFrom } satisfies Context<T>,
+    );
   }
 
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<(T | undefined)[]> {
@@ -37,12 +43,20 @@ class OptionalFields<T> extends fc.Arbitrary<(T | undefined)[]> {
     const build = (it: Items<T>, from: number) => this.build(it, from);
     function* candidates() {
       for (let i = dropFrom; i < items.length; i++) {
-        if (items[i] !== undefined) yield build(items.map((v, j) => (j === i ? undefined : v)), i);
+        if (items[i] !== undefined)
+          yield build(
+            items.map((v, j) => (j === i ? undefined : v)),
+            i,
+          );
       }
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
         if (item === undefined) continue;
-        for (const smaller of arbs[i]!.shrink(item.value_, item.context)) yield build(items.map((v, j) => (j === i ? smaller : v)), items.length);
+        for (const smaller of arbs[i]!.shrink(item.value_, item.context))
+          yield build(
+            items.map((v, j) => (j === i ? smaller : v)),
+            items.length,
+          );
       }
     }
     return fc.stream(candidates());

@@ -11,6 +11,12 @@ export function pageRequest(c: { maxLimit?: number; maxOffset?: number } = {}): 
   const maxLimit = c.maxLimit ?? 60;
   const maxOffset = c.maxOffset ?? 400;
   return fc.integer({ min: 1, max: maxLimit }).chain((limit) =>
-    fc.oneof(fc.constant(0), fc.integer({ min: 0, max: maxOffset }), fc.integer({ min: 0, max: Math.floor(maxOffset / limit) }).map((k) => k * limit))
-      .map((offset) => ({ limit, offset })));
+    fc
+      .oneof(
+        fc.constant(0),
+        fc.integer({ min: 0, max: maxOffset }),
+        fc.integer({ min: 0, max: Math.floor(maxOffset / limit) }).map((k) => k * limit),
+      )
+      .map((offset) => ({ limit, offset })),
+  );
 }

@@ -21,7 +21,8 @@ function bounds(within: DateRange): [number, number] {
 /** An instant between 10:00:00 and 13:59:59 UTC of a day of `within` (clipped to it). */
 function midday(min: number, max: number): fc.Arbitrary<number> {
   const days = Math.floor((utcDay(max) - utcDay(min)) / DAY);
-  return fc.tuple(fc.integer({ min: 0, max: days }), fc.integer({ min: 0, max: 4 * 3600 - 1 }))
+  return fc
+    .tuple(fc.integer({ min: 0, max: days }), fc.integer({ min: 0, max: 4 * 3600 - 1 }))
     .map(([d, s]) => Math.min(max, Math.max(min, utcDay(min) + d * DAY + 10 * HOUR + s * 1000)));
 }
 
@@ -46,7 +47,8 @@ export interface SplitRange {
  * every reading gives the same parts.
  */
 export function splitRange(within: DateRange): fc.Arbitrary<SplitRange> {
-  return fc.oneof(dateRange(within), shortRange(within))
+  return fc
+    .oneof(dateRange(within), shortRange(within))
     .filter((w) => parseIsoUtc(w.dateTo)! - parseIsoUtc(w.dateFrom)! >= 2000)
     .chain((whole) => {
       const from = parseIsoUtc(whole.dateFrom)!;
@@ -55,7 +57,11 @@ export function splitRange(within: DateRange): fc.Arbitrary<SplitRange> {
       // Anywhere, or within three days of either end: short parts of long ranges are where
       // boundary and de-duplication bugs show.
       const near = Math.min(seconds, 3 * 86_400);
-      const at = fc.oneof(fc.integer({ min: 0, max: seconds }), fc.noBias(fc.integer({ min: 0, max: near })), fc.noBias(fc.integer({ min: seconds - near, max: seconds })));
+      const at = fc.oneof(
+        fc.integer({ min: 0, max: seconds }),
+        fc.noBias(fc.integer({ min: 0, max: near })),
+        fc.noBias(fc.integer({ min: seconds - near, max: seconds })),
+      );
       return fc.tuple(at, fc.integer({ min: 1, max: 998 })).map(([k, ms]) => {
         const s = from + k * 1000 + ms;
         return { whole, first: { dateFrom: whole.dateFrom, dateTo: isoInstant(s) }, second: { dateFrom: isoInstant(s + 1), dateTo: whole.dateTo } };

@@ -15,7 +15,10 @@ function words(s: ScriptWords, kind: TextKind): fc.Arbitrary<string> {
   const number = fc.array(fc.constantFrom(...s.digits), { minLength: 1, maxLength: 4 }).map((d) => d.join(''));
   switch (kind) {
     case 'name':
-      return fc.oneof(pick(s.given), fc.tuple(pick(s.given), pick(s.family)).map((w) => w.join(' ')));
+      return fc.oneof(
+        pick(s.given),
+        fc.tuple(pick(s.given), pick(s.family)).map((w) => w.join(' ')),
+      );
     case 'company':
       return fc.tuple(pick(s.family), pick(s.company)).map((w) => w.join(' '));
     case 'line':
@@ -47,7 +50,9 @@ export function scriptText(kind: TextKind): fc.Arbitrary<string> {
   if (!arb) {
     // Letters first, with cross-shrinking: a failing word also tries a few letters of its script,
     // which shrink to one letter.
-    arb = fc.oneof(...SCRIPT_WORDS.map((s) => fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: letters(s) }, { weight: 3, arbitrary: words(s, kind) })));
+    arb = fc.oneof(
+      ...SCRIPT_WORDS.map((s) => fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: letters(s) }, { weight: 3, arbitrary: words(s, kind) })),
+    );
     built.set(kind, arb);
   }
   return arb;

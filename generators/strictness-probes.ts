@@ -27,8 +27,10 @@ export function strictnessProbes(c: CustomerConstraints): fc.Arbitrary<Strictnes
     const wrongCheck = valid.slice(0, 14) + (gstinCheckChar(valid.slice(0, 14)) === '0' ? '1' : '0');
     const day = formatDate(new Date('1990-05-17T00:00:00Z'), otherFormat(c.dateFormat));
     const set = (variant: string, patch: Partial<Customer>): StrictnessProbe => ({ variant, body: { ...b, ...patch } });
-    const onAddress = (variant: string, patch: Record<string, unknown>): StrictnessProbe =>
-      ({ variant, body: { ...b, contactAddressDTO: b.contactAddressDTO.map((a) => ({ ...a, ...patch })) } });
+    const onAddress = (variant: string, patch: Record<string, unknown>): StrictnessProbe => ({
+      variant,
+      body: { ...b, contactAddressDTO: b.contactAddressDTO.map((a) => ({ ...a, ...patch })) },
+    });
     return [
       set('gstType "Composition" with a valid GSTIN', { gstType: 'Composition' as never, gstin: valid }),
       set('gstType "Consumer"', { gstType: 'Consumer' as never }),

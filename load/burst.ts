@@ -78,16 +78,25 @@ type Tok = 'valid' | 'second';
 const SETTLE_MS = 25;
 
 /** RL-6: a burst accepted more often than the measured limit (confirmed by a second burst). */
-export const burstWithinLimit = defineCheck('rate-limit.burst-within-limit', 'RL-6', (_ex: Exchange, p: { first: BurstRound; again: BurstRound | null; limit: number; windowSeconds: number }): Fact[] | null => {
-  const { first, again } = p;
-  if (!first.overLimit || !again?.overLimit) return [];
-  const count = (r: BurstRound) => (r.judged === 'all' ? `${r.accepted.valid + r.accepted.second} accepted in all` : `${r.accepted.valid} accepted with the main token${r.tokens === 'both' ? `, ${r.accepted.second} with the second` : ''}`);
-  return [{
-    title: `A burst of ${first.sent} parallel requests (${first.tokens === 'both' ? 'both tokens' : 'one token'}) was accepted more often than the measured limit of ${p.limit} per ${p.windowSeconds} s`,
-    received: `${count(first)} within ${Math.round(first.spanMs)} ms; again one window later: ${count(again)} within ${Math.round(again.spanMs)} ms`,
-    expected: `at most ${first.allowed} ${first.judged === 'all' ? 'in all (the limit is global)' : 'per token'}: the limit measured one request at a time, plus what refills during the burst (8 rule 1; a limiter that checks before it counts, or counts per worker, lets more through)`,
-  }];
-});
+export const burstWithinLimit = defineCheck(
+  'rate-limit.burst-within-limit',
+  'RL-6',
+  (_ex: Exchange, p: { first: BurstRound; again: BurstRound | null; limit: number; windowSeconds: number }): Fact[] | null => {
+    const { first, again } = p;
+    if (!first.overLimit || !again?.overLimit) return [];
+    const count = (r: BurstRound) =>
+      r.judged === 'all'
+        ? `${r.accepted.valid + r.accepted.second} accepted in all`
+        : `${r.accepted.valid} accepted with the main token${r.tokens === 'both' ? `, ${r.accepted.second} with the second` : ''}`;
+    return [
+      {
+        title: `A burst of ${first.sent} parallel requests (${first.tokens === 'both' ? 'both tokens' : 'one token'}) was accepted more often than the measured limit of ${p.limit} per ${p.windowSeconds} s`,
+        received: `${count(first)} within ${Math.round(first.spanMs)} ms; again one window later: ${count(again)} within ${Math.round(again.spanMs)} ms`,
+        expected: `at most ${first.allowed} ${first.judged === 'all' ? 'in all (the limit is global)' : 'per token'}: the limit measured one request at a time, plus what refills during the burst (8 rule 1; a limiter that checks before it counts, or counts per worker, lets more through)`,
+      },
+    ];
+  },
+);
 
 /** The findings of a burst check under RL-6 (none when skipped, none when every burst held). */
 export function burstFindings(r: BurstResult): Finding[] {
@@ -111,7 +120,10 @@ async function burst(o: BurstOptions, tokens: Tok[], perToken: number, limit: nu
   const request = loadRequest(o.config, o.operation ?? 'report');
   const recorder = new Recorder([request], target, 1000);
   recorder.warm();
-  const bytes: Record<Tok, Buffer> = { valid: wireBytes(request, origin, target.token), second: wireBytes(request, origin, target.secondToken ?? target.token) };
+  const bytes: Record<Tok, Buffer> = {
+    valid: wireBytes(request, origin, target.token),
+    second: wireBytes(request, origin, target.secondToken ?? target.token),
+  };
   const n = perToken * tokens.length;
   const answers: Array<{ token: Tok; status: number; at: number; exchange?: Exchange }> = [];
   const tokenOf = new Map<InFlight, Tok>();
@@ -131,22 +143,25 @@ async function burst(o: BurstOptions, tokens: Tok[], perToken: number, limit: nu
         settle();
       },
     };
-    conns = Array.from({ length: n }, () => new WireConnection(origin.hostname.replace(/^\[|\]$/g, ''), Number(origin.port || 80), events, target.maxResponseBytes));
+    conns = Array.from(
+      { length: n },
+      () => new WireConnection(origin.hostname.replace(/^\[|\]$/g, ''), Number(origin.port || 80), events, target.maxResponseBytes),
+    );
     // Every connection open, and a moment for the server to take them all in, before the first write.
     void Promise.all(conns.map((c) => new Promise<void>((r) => (c.connected ? r() : c.socket.once('connect', () => r()).once('close', () => r())))))
       .then(() => new Promise((r) => setTimeout(r, SETTLE_MS)))
       .then(() => {
-      t0 = performance.now();
-      conns.forEach((c, i) => {
-        const token = tokens[i % tokens.length]!;
-        const req: InFlight = { op: 0, due: 0, sentAt: performance.now(), phase: 0 };
-        tokenOf.set(req, token);
-        if (c.open) c.send(bytes[token], req);
-        else answers.push({ token, status: 0, at: 0 });
+        t0 = performance.now();
+        conns.forEach((c, i) => {
+          const token = tokens[i % tokens.length]!;
+          const req: InFlight = { op: 0, due: 0, sentAt: performance.now(), phase: 0 };
+          tokenOf.set(req, token);
+          if (c.open) c.send(bytes[token], req);
+          else answers.push({ token, status: 0, at: 0 });
+        });
+        settle();
+        setTimeout(() => conns.forEach((c) => c.destroy({ kind: 'timeout', message: `no answer within ${target.timeoutMs} ms` })), target.timeoutMs).unref();
       });
-      settle();
-      setTimeout(() => conns.forEach((c) => c.destroy({ kind: 'timeout', message: `no answer within ${target.timeoutMs} ms` })), target.timeoutMs).unref();
-    });
   });
   await done;
   for (const c of conns) c.destroy({ kind: 'connection-reset', message: 'closed after the burst' });
@@ -160,10 +175,16 @@ async function burst(o: BurstOptions, tokens: Tok[], perToken: number, limit: nu
   const overLimit = judged === 'all' ? accepted.valid + accepted.second > allowed : accepted.valid > allowed || accepted.second > allowed;
   const ev = recorder.evidence;
   return {
-    tokens: tokens.length > 1 ? 'both' : 'one', confirmation, sent: n, accepted,
+    tokens: tokens.length > 1 ? 'both' : 'one',
+    confirmation,
+    sent: n,
+    accepted,
     refused: answers.filter((a) => a.status === 429).length,
     other: answers.filter((a) => a.status === 0 || a.status >= 500).length,
-    spanMs: round(spanMs, 1), allowed, judged, overLimit,
+    spanMs: round(spanMs, 1),
+    allowed,
+    judged,
+    overLimit,
     evidence: [...ev.samples, ...ev.refusals.slice(0, 1), ...ev.serverErrors.slice(0, 1)],
   };
 }
@@ -178,7 +199,16 @@ export async function burstCheck(o: BurstOptions): Promise<{ result: BurstResult
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const started = performance.now();
   const { limit, windowSeconds } = o;
-  const base = { limit, windowSeconds, size: 0, rounds: [] as BurstRound[], leaks: { oneToken: false, bothTokens: null as boolean | null }, requestsSent: 0, durationSeconds: 0, notes: [] as string[] };
+  const base = {
+    limit,
+    windowSeconds,
+    size: 0,
+    rounds: [] as BurstRound[],
+    leaks: { oneToken: false, bothTokens: null as boolean | null },
+    requestsSent: 0,
+    durationSeconds: 0,
+    notes: [] as string[],
+  };
   const skip = (reason: string) => ({ result: { ...base, skipped: reason }, findings: [] });
   if (limit === null || windowSeconds === null || !(limit >= 1) || !(windowSeconds > 0)) return skip('no limit was measured by the probe');
   const wanted = o.size ?? Math.max(2 * limit, limit + 10);
@@ -186,11 +216,14 @@ export async function burstCheck(o: BurstOptions): Promise<{ result: BurstResult
   if (one <= limit) return skip(`load.maxConcurrency ${o.caps.maxConcurrency} does not allow a burst above the limit ${limit}`);
   const quiet = windowSeconds * 1000 * 1.1 + 100;
   const bursts = 2 + 2; // at most: one and both, each with its confirmation
-  if (o.caps.maxRequests < one * bursts && o.caps.maxRequests < one * 2) return skip(`load.maxRequests ${o.caps.maxRequests} does not allow two bursts of ${one}`);
-  if (o.caps.maxSeconds * 1000 < 2 * quiet + 2 * o.config.target.timeoutMs) return skip(`load.maxSeconds ${o.caps.maxSeconds} does not allow a quiet window of ${windowSeconds} s before each burst`);
+  if (o.caps.maxRequests < one * bursts && o.caps.maxRequests < one * 2)
+    return skip(`load.maxRequests ${o.caps.maxRequests} does not allow two bursts of ${one}`);
+  if (o.caps.maxSeconds * 1000 < 2 * quiet + 2 * o.config.target.timeoutMs)
+    return skip(`load.maxSeconds ${o.caps.maxSeconds} does not allow a quiet window of ${windowSeconds} s before each burst`);
   const result: BurstResult = { ...base, skipped: null, size: one };
   const spentMs = () => performance.now() - started;
-  const fits = (requests: number) => result.requestsSent + requests <= o.caps.maxRequests && spentMs() + quiet + o.config.target.timeoutMs <= o.caps.maxSeconds * 1000;
+  const fits = (requests: number) =>
+    result.requestsSent + requests <= o.caps.maxRequests && spentMs() + quiet + o.config.target.timeoutMs <= o.caps.maxSeconds * 1000;
   const run = async (tokens: Tok[], perToken: number) => {
     let first: BurstRound | null = null;
     for (const confirmation of [false, true]) {
@@ -205,13 +238,18 @@ export async function burstCheck(o: BurstOptions): Promise<{ result: BurstResult
       result.requestsSent += r.sent;
       if (!confirmation) first = r;
     }
-    return result.rounds.filter((r) => r.tokens === (tokens.length > 1 ? 'both' : 'one')).every((r) => r.overLimit) && first !== null && result.rounds.some((r) => r.tokens === first!.tokens && r.confirmation);
+    return (
+      result.rounds.filter((r) => r.tokens === (tokens.length > 1 ? 'both' : 'one')).every((r) => r.overLimit) &&
+      first !== null &&
+      result.rounds.some((r) => r.tokens === first!.tokens && r.confirmation)
+    );
   };
   result.leaks.oneToken = await run(['valid'], one);
   if (o.config.target.secondToken === undefined) result.notes.push('both-token burst not sent: no target.secondToken in the config');
   else {
     const per = Math.min(wanted, Math.floor(o.caps.maxConcurrency / 2));
-    if (per <= limit && o.scope !== 'shared') result.notes.push(`both-token burst not sent: half of load.maxConcurrency (${per}) is not above the limit ${limit}`);
+    if (per <= limit && o.scope !== 'shared')
+      result.notes.push(`both-token burst not sent: half of load.maxConcurrency (${per}) is not above the limit ${limit}`);
     else result.leaks.bothTokens = await run(['valid', 'second'], per);
   }
   result.durationSeconds = round(spentMs() / 1000);

@@ -33,7 +33,8 @@ export function resolveCaps(load: RunConfig['load'], flags: CapFlags = {}): Caps
   const pick = (name: string, flag: number | undefined, cap: number) => {
     if (flag === undefined) return cap;
     if (!(flag > 0)) throw new SafetyError(`--${name} must be positive, received ${flag}`);
-    if (flag > cap) throw new SafetyError(`--${name} ${flag} is above the cap ${cap} (flags may only lower the caps; raise them in the config's "load" section)`);
+    if (flag > cap)
+      throw new SafetyError(`--${name} ${flag} is above the cap ${cap} (flags may only lower the caps; raise them in the config's "load" section)`);
     return flag;
   };
   return {
@@ -69,8 +70,7 @@ export function assertTargetAllowed(config: RunConfig, yes: boolean): void {
   const host = new URL(config.target.baseUrl).host;
   if (!config.load.allowNonLoopback)
     throw new SafetyError(`refusing to send load to ${host}: it is not a loopback address and the config's load.allowNonLoopback is false`);
-  if (!yes)
-    throw new SafetyError(`refusing to send load to ${host} without --yes (load.allowNonLoopback is true; --yes confirms this run)`);
+  if (!yes) throw new SafetyError(`refusing to send load to ${host} without --yes (load.allowNonLoopback is true; --yes confirms this run)`);
 }
 
 /** Counts requests and time against the caps; every sending loop asks it first. */

@@ -14,11 +14,13 @@ import type { LoadResult, RateLimitResult, RetryAfterCheck } from './result.ts';
 export const refusedWith429 = defineCheck('rate-limit.refused-with-429', 'RL-1', (ex: Exchange, during: string): Fact[] => {
   const s = ex.response?.status;
   if (s !== undefined && s < 500) return [];
-  return [{
-    title: s === undefined ? `A request ${during} got no answer` : `A request ${during} was answered ${s}`,
-    received: describeResponse(ex),
-    expected: 'a 2xx, or 429 "Too Many Request" when the rate is exceeded (spec 7)',
-  }];
+  return [
+    {
+      title: s === undefined ? `A request ${during} got no answer` : `A request ${during} was answered ${s}`,
+      received: describeResponse(ex),
+      expected: 'a 2xx, or 429 "Too Many Request" when the rate is exceeded (spec 7)',
+    },
+  ];
 });
 
 /**
@@ -41,11 +43,18 @@ export const noServerErrorUnderLoad = defineCheck('rate-limit.no-5xx-under-load'
 export function retryAfterLied(check: RetryAfterCheck): Finding[] {
   if (check.held) return [];
   const test = check.refusedTest;
-  return [toFinding('rate-limit.retry-after-truthful', 'RL-3', {
-    title: 'A request sent after the Retry-After wait was refused again',
-    received: `Retry-After: ${check.retryAfterSeconds} on this 429; a request ${check.testedAfterSeconds} s later was answered ${test ? describeResponse(test) : 'with a refusal'}`,
-    expected: `a request after ${check.retryAfterSeconds} s is accepted (RFC 9110 10.2.3: Retry-After is how long to wait)`,
-  }, check.refusal)];
+  return [
+    toFinding(
+      'rate-limit.retry-after-truthful',
+      'RL-3',
+      {
+        title: 'A request sent after the Retry-After wait was refused again',
+        received: `Retry-After: ${check.retryAfterSeconds} on this 429; a request ${check.testedAfterSeconds} s later was answered ${test ? describeResponse(test) : 'with a refusal'}`,
+        expected: `a request after ${check.retryAfterSeconds} s is accepted (RFC 9110 10.2.3: Retry-After is how long to wait)`,
+      },
+      check.refusal,
+    ),
+  ];
 }
 
 function serverFindings(ev: { serverErrors: Exchange[]; failures: Exchange[] }, during: string): Finding[] {
@@ -65,9 +74,10 @@ export function probeFindings(r: RateLimitResult): Finding[] {
 
 /** Findings of a load run: RL-5 for 5xx, RL-1 for unanswered requests, RL-2 for 429 envelopes that contradict their status. */
 export function loadFindings(r: LoadResult): Finding[] {
-  const during = r.model === 'closed'
-    ? `under a load of ${r.connections} connections x ${r.pipelining} (${r.operation})`
-    : `under a ${r.scenario} load of ${r.rate} requests/s (${r.operation})`;
+  const during =
+    r.model === 'closed'
+      ? `under a load of ${r.connections} connections x ${r.pipelining} (${r.operation})`
+      : `under a ${r.scenario} load of ${r.rate} requests/s (${r.operation})`;
   return [
     ...r.evidence.serverErrors.flatMap((ex) => noServerErrorUnderLoad(ex, during)),
     ...r.evidence.failures.flatMap((ex) => refusedWith429(ex, during)),

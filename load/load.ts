@@ -45,34 +45,54 @@ export function loadPhases(o: Pick<LoadOptions, 'rate' | 'seconds' | 'scenario' 
 }
 
 /** What a run would send: refused before anything is sent when above the caps (null: fits). */
-export function overCaps(o: Pick<LoadOptions, 'rate' | 'connections' | 'pipelining' | 'seconds' | 'scenario' | 'from' | 'steps' | 'spikeRate' | 'caps'>): string | null {
+export function overCaps(
+  o: Pick<LoadOptions, 'rate' | 'connections' | 'pipelining' | 'seconds' | 'scenario' | 'from' | 'steps' | 'spikeRate' | 'caps'>,
+): string | null {
   const c = o.caps;
   if (o.seconds > c.maxSeconds) return `--seconds ${o.seconds} is above the cap of ${c.maxSeconds} s (config load.maxSeconds)`;
   if (o.connections !== undefined) {
     const inFlight = o.connections * (o.pipelining ?? 1);
-    return inFlight > c.maxConcurrency ? `--connections ${o.connections} x --pipelining ${o.pipelining ?? 1} = ${inFlight} requests in flight is above the cap of ${c.maxConcurrency} (config load.maxConcurrency)` : null;
+    return inFlight > c.maxConcurrency
+      ? `--connections ${o.connections} x --pipelining ${o.pipelining ?? 1} = ${inFlight} requests in flight is above the cap of ${c.maxConcurrency} (config load.maxConcurrency)`
+      : null;
   }
   const planned = plannedRequests(loadPhases(o));
-  return planned > c.maxRequests ? `${o.scenario && o.scenario !== 'steady' ? `the ${o.scenario} scenario's ` : `--rate ${o.rate} x --seconds ${o.seconds} = `}${planned} requests is above the cap of ${c.maxRequests} (config load.maxRequests)` : null;
+  return planned > c.maxRequests
+    ? `${o.scenario && o.scenario !== 'steady' ? `the ${o.scenario} scenario's ` : `--rate ${o.rate} x --seconds ${o.seconds} = `}${planned} requests is above the cap of ${c.maxRequests} (config load.maxRequests)`
+    : null;
 }
 
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   if (!(o.seconds > 0)) throw new Error('seconds must be positive');
   if ((o.rate === undefined) === (o.connections === undefined)) throw new Error('give either a rate (open model) or connections (closed model)');
   const scenario = o.scenario ?? 'steady';
-  if (o.connections !== undefined && scenario !== 'steady') throw new Error(`the ${scenario} scenario is of the open model (--rate); the closed model (--connections) runs steady`);
+  if (o.connections !== undefined && scenario !== 'steady')
+    throw new Error(`the ${scenario} scenario is of the open model (--rate); the closed model (--connections) runs steady`);
   const mix = o.mix ?? buildMix(o.config, [[o.operation ?? 'report', 1]]);
   const thresholds = o.thresholds ?? [];
   const progress = createProgress(o.progress, o.seconds, o.quiet);
   const onTick = progress ? (r: Parameters<typeof progress.tick>[0], ms: number) => progress.tick(r, ms) : undefined;
   const meta = {
-    scenario, mix, seconds: o.seconds, caps: { ...o.caps },
-    rate: o.rate ?? null, connections: o.connections ?? null, pipelining: o.connections !== undefined ? o.pipelining ?? 1 : null,
+    scenario,
+    mix,
+    seconds: o.seconds,
+    caps: { ...o.caps },
+    rate: o.rate ?? null,
+    connections: o.connections ?? null,
+    pipelining: o.connections !== undefined ? (o.pipelining ?? 1) : null,
   };
   const found: { knee: LoadResult['knee'] } = { knee: null };
   try {
     if (o.connections !== undefined) {
-      const run = await runClosed({ config: o.config, mix, connections: o.connections, pipelining: o.pipelining ?? 1, seconds: o.seconds, caps: o.caps, onTick });
+      const run = await runClosed({
+        config: o.config,
+        mix,
+        connections: o.connections,
+        pipelining: o.pipelining ?? 1,
+        seconds: o.seconds,
+        caps: o.caps,
+        onTick,
+      });
       const base = buildLoadResult(run, { ...meta, model: 'closed' });
       return { ...base, knee: found.knee, thresholds: evaluate(thresholds, runMetrics(base)) };
     }
@@ -80,12 +100,27 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const held = kneeThresholds(thresholds);
     const crossedBy: string[][] = phases.map(() => []);
     const run = await runOpen({
-      config: o.config, mix, phases, caps: o.caps, onTick,
+      config: o.config,
+      mix,
+      phases,
+      caps: o.caps,
+      onTick,
       // Ramp: each step against the knee's thresholds, in order; the first crossed is the knee.
       onPhaseDone: (p, k) => {
         const pr = phaseResult(p);
-        const m = metricsOf({ latencyMs: pr.latencyMs, sent: p.sent, dropped: p.dropped, errors: p.errors, fiveXx: p.fiveXx, refused: p.refused, answered: p.answered, seconds: p.seconds });
-        crossedBy[k] = evaluate(held, m).filter((t) => !t.passed).map((t) => t.threshold);
+        const m = metricsOf({
+          latencyMs: pr.latencyMs,
+          sent: p.sent,
+          dropped: p.dropped,
+          errors: p.errors,
+          fiveXx: p.fiveXx,
+          refused: p.refused,
+          answered: p.answered,
+          seconds: p.seconds,
+        });
+        crossedBy[k] = evaluate(held, m)
+          .filter((t) => !t.passed)
+          .map((t) => t.threshold);
         if (scenario !== 'ramp' || crossedBy[k]!.length === 0 || found.knee) return false;
         found.knee = { rate: p.rate, phase: p.name, crossed: crossedBy[k]! };
         return true;
@@ -93,7 +128,12 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     });
     const base = buildLoadResult(run, { ...meta, model: 'open' });
     if (scenario === 'ramp') base.phases.forEach((p, k) => (p.crossed = crossedBy[k]));
-    if (scenario === 'ramp') base.notes.push(found.knee ? `knee at ${found.knee.rate}/s: ${found.knee.crossed.join(', ')} crossed; the ramp stopped there` : `no knee up to ${o.rate}/s (held to ${held.map((t) => t.text).join(', ')})`);
+    if (scenario === 'ramp')
+      base.notes.push(
+        found.knee
+          ? `knee at ${found.knee.rate}/s: ${found.knee.crossed.join(', ')} crossed; the ramp stopped there`
+          : `no knee up to ${o.rate}/s (held to ${held.map((t) => t.text).join(', ')})`,
+      );
     return { ...base, knee: found.knee, thresholds: evaluate(thresholds, runMetrics(base)) };
   } finally {
     progress?.done();

@@ -56,7 +56,9 @@ export function probeSummary(r: RateLimitResult): string {
     `  headers          ${policy ? `RateLimit-Policy ${policy.limit}${policy.windowSeconds !== null ? `/${policy.windowSeconds}s` : ''} (agrees: ${yesNo(r.headers.limitAgrees)})` : 'no RateLimit-Policy'}` +
       `${r.headers.rateLimit ? ', RateLimit' : ''}${r.headers.xRateLimit ? ', X-RateLimit-*' : ''}`,
     `  sent             ${r.requestsSent} requests in ${r.durationSeconds} s (caps ${r.caps.maxRequests} requests, ${r.caps.maxSeconds} s); ` +
-      `statuses ${Object.entries(r.statusCounts).map(([s, n]) => `${s}:${n}`).join(' ')}; 5xx: ${r.fiveXx}`,
+      `statuses ${Object.entries(r.statusCounts)
+        .map(([s, n]) => `${s}:${n}`)
+        .join(' ')}; 5xx: ${r.fiveXx}`,
   );
   if (r.stoppedBy) lines.push(`  stopped by       ${r.stoppedBy}`);
   for (const n of r.notes) lines.push(`  note: ${n}`);
@@ -65,20 +67,29 @@ export function probeSummary(r: RateLimitResult): string {
 
 export function loadSummary(r: LoadResult): string {
   const l = r.latencyMs;
-  const what = r.model === 'closed'
-    ? `${r.connections} connections x ${r.pipelining} in flight for ${r.seconds} s (closed model)`
-    : `${r.scenario} at ${r.rate}/s for ${r.seconds} s (open model)`;
+  const what =
+    r.model === 'closed'
+      ? `${r.connections} connections x ${r.pipelining} in flight for ${r.seconds} s (closed model)`
+      : `${r.scenario} at ${r.rate}/s for ${r.seconds} s (open model)`;
   const lines = [
     `load on ${r.operation}: ${what}: ${r.requestsSent} requests, ${r.answered} answers in ${r.durationSeconds} s (${r.achievedRate}/s)`,
-    `  statuses         ${Object.entries(r.statusCounts).map(([s, n]) => `${s === '0' ? 'no answer' : s}:${n}`).join(' ') || 'none'}; 5xx: ${r.fiveXx}; errors ${(r.errors.share * 100).toFixed(2)}%`,
+    `  statuses         ${
+      Object.entries(r.statusCounts)
+        .map(([s, n]) => `${s === '0' ? 'no answer' : s}:${n}`)
+        .join(' ') || 'none'
+    }; 5xx: ${r.fiveXx}; errors ${(r.errors.share * 100).toFixed(2)}%`,
     `  429 envelope     ${r.refusals.withEnvelope} of ${r.refusals.count}`,
     `  latency (ms)     ${l ? `p50 ${l.p50}  p90 ${l.p90}  p95 ${l.p95}  p99 ${l.p99}  p99.9 ${l.p999}  max ${l.max}` : 'no answers'}${r.model === 'open' ? ' (from the due instant)' : ''}`,
   ];
   if (r.sendLagMs)
-    lines.push(`  sender lag (ms)  p50 ${r.sendLagMs.p50}  p99 ${r.sendLagMs.p99}  max ${r.sendLagMs.max}; ${r.connectionsUsed} connections${r.skippedAtConcurrencyCap > 0 ? `; ${r.skippedAtConcurrencyCap} dropped (all ${r.caps.maxConcurrency} connections busy)` : ''}`);
+    lines.push(
+      `  sender lag (ms)  p50 ${r.sendLagMs.p50}  p99 ${r.sendLagMs.p99}  max ${r.sendLagMs.max}; ${r.connectionsUsed} connections${r.skippedAtConcurrencyCap > 0 ? `; ${r.skippedAtConcurrencyCap} dropped (all ${r.caps.maxConcurrency} connections busy)` : ''}`,
+    );
   if (r.phases.length > 1)
     for (const p of r.phases)
-      lines.push(`  ${p.name.padEnd(16)} ${p.rate}/s: ${p.sent} sent, p99 ${p.latencyMs?.p99 ?? '-'} ms, errors ${(p.errorShare * 100).toFixed(2)}%${p.crossed?.length ? `  crossed ${p.crossed.join(', ')}` : ''}`);
+      lines.push(
+        `  ${p.name.padEnd(16)} ${p.rate}/s: ${p.sent} sent, p99 ${p.latencyMs?.p99 ?? '-'} ms, errors ${(p.errorShare * 100).toFixed(2)}%${p.crossed?.length ? `  crossed ${p.crossed.join(', ')}` : ''}`,
+      );
   if (r.stoppedBy) lines.push(`  stopped by       ${r.stoppedBy}`);
   for (const t of r.thresholds) lines.push(`  ${thresholdText(t)}`);
   for (const n of r.notes) lines.push(`  note: ${n}`);

@@ -38,7 +38,16 @@ export interface ProbeOptions {
 export async function probeRateLimit(opts: ProbeOptions): Promise<RateLimitResult> {
   const request = repeatedRequest(opts.config, opts.operation);
   const run = new ProbeRun(opts.config.target, request, { maxRequests: opts.maxRequests, maxSeconds: opts.maxSeconds }, opts.pollMs ?? 100);
-  const m: Measured = { notes: [], stoppedBy: null, limit: null, windowSeconds: null, refillPerSecond: null, refill: 'unknown', algorithm: 'unknown', scope: 'unknown' };
+  const m: Measured = {
+    notes: [],
+    stoppedBy: null,
+    limit: null,
+    windowSeconds: null,
+    refillPerSecond: null,
+    refill: 'unknown',
+    algorithm: 'unknown',
+    scope: 'unknown',
+  };
   if (request.acceptedAs === 'validation-error') m.notes.push(`probed with ${request.description}`);
   try {
     await measure(run, opts, m);
@@ -101,7 +110,14 @@ async function measure(run: ProbeRun, opts: ProbeOptions, m: Measured): Promise<
   const cAccepted = acceptedBetween(run, edge1.accepted, c.refusal!);
   if (secondToken && scope === null) scope = await run.scopeTest(k);
   if (isTokenBucketLike(cAccepted.length, nA)) {
-    await tokenBucket(run, m, { a: { accepted: a.accepted, refusal: a.refusal }, cRefusal: c.refusal!, cAccepted: cAccepted.length, scope, announcedLimit: hints.limit, log });
+    await tokenBucket(run, m, {
+      a: { accepted: a.accepted, refusal: a.refusal },
+      cRefusal: c.refusal!,
+      cAccepted: cAccepted.length,
+      scope,
+      announcedLimit: hints.limit,
+      log,
+    });
   } else {
     await windows(run, m, { nA, edge1, cAccepted, cRefusal: c.refusal!, log });
   }
@@ -166,7 +182,9 @@ function paceNote(m: Measured, burst: Shot[]): void {
   const median = times[Math.floor(times.length / 2)]!;
   const refillMs = (m.windowSeconds * 1000) / m.limit;
   if (median * 4 > refillMs)
-    m.notes.push(`requests took ${median.toFixed(0)} ms each (median), close to the ${refillMs.toFixed(0)} ms in which one request comes back: the figures may be off`);
+    m.notes.push(
+      `requests took ${median.toFixed(0)} ms each (median), close to the ${refillMs.toFixed(0)} ms in which one request comes back: the figures may be off`,
+    );
 }
 
 interface BucketInput {
@@ -204,7 +222,13 @@ async function tokenBucket(run: ProbeRun, m: Measured, o: BucketInput): Promise<
   if (rate === null || rate <= 0) return;
   const accepted = o.a.accepted;
   const t0 = serverTime(accepted[0]!);
-  m.limit = bucketCapacity(accepted.length, rate, (serverTime(accepted[accepted.length - 1]!) - t0) / 1000, (serverTime(first429) - t0) / 1000, o.announcedLimit);
+  m.limit = bucketCapacity(
+    accepted.length,
+    rate,
+    (serverTime(accepted[accepted.length - 1]!) - t0) / 1000,
+    (serverTime(first429) - t0) / 1000,
+    o.announcedLimit,
+  );
   m.refillPerSecond = rate;
   m.windowSeconds = m.limit / rate;
   o.log(`token bucket: ${rate.toFixed(2)} per second, capacity ${m.limit}, window ${m.windowSeconds.toFixed(2)} s`);

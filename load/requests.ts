@@ -48,8 +48,14 @@ export function repeatedRequest(config: RunConfig, operation: ProbeOperation): R
       // 4.3: a valid request of one record; reads only.
       const body = { dateFrom: f.report.dateFrom, dateTo: f.report.dateTo, branchList: f.report.branchList, limit: 1, offset: 0 };
       return {
-        operation, method: 'POST', path: `${prefix}/api/v1/report/consumption-production-report`, headers: JSON_HEADERS, body: JSON.stringify(body),
-        description: 'a valid report request with limit 1 (reads only)', writes: false, acceptedAs: 'success',
+        operation,
+        method: 'POST',
+        path: `${prefix}/api/v1/report/consumption-production-report`,
+        headers: JSON_HEADERS,
+        body: JSON.stringify(body),
+        description: 'a valid report request with limit 1 (reads only)',
+        writes: false,
+        acceptedAs: 'success',
       };
     }
     case 'customer-create': {
@@ -58,26 +64,41 @@ export function repeatedRequest(config: RunConfig, operation: ProbeOperation): R
         // 4.2: branch_id "must be valid" - an invalid branch creates nothing (400), and the
         // limiter usually counts the request before validating it.
         return {
-          operation, method: 'POST', path: `${prefix}/api/v1/customer/create?branch_id=${f.invalidBranchId}`, headers: JSON_HEADERS, body,
-          description: `a valid customer sent to the invalid branch_id ${f.invalidBranchId}, so that nothing is created (writes: false); ` +
+          operation,
+          method: 'POST',
+          path: `${prefix}/api/v1/customer/create?branch_id=${f.invalidBranchId}`,
+          headers: JSON_HEADERS,
+          body,
+          description:
+            `a valid customer sent to the invalid branch_id ${f.invalidBranchId}, so that nothing is created (writes: false); ` +
             'answered 400 under the limit. This measures the limit only if the target counts invalid requests, as limiters usually do (the reference does)',
-          writes: false, acceptedAs: 'validation-error',
+          writes: false,
+          acceptedAs: 'validation-error',
         };
       }
       return {
-        operation, method: 'POST', path: `${prefix}/api/v1/customer/create?branch_id=${f.branchId}`, headers: JSON_HEADERS, body,
+        operation,
+        method: 'POST',
+        path: `${prefix}/api/v1/customer/create?branch_id=${f.branchId}`,
+        headers: JSON_HEADERS,
+        body,
         description: `a valid customer created in branch ${f.branchId}: every accepted request CREATES a customer (writes: true)`,
-        writes: true, acceptedAs: 'success',
+        writes: true,
+        acceptedAs: 'success',
       };
     }
     case 'order-status': {
       // 4.1: sets the last unpaid voucher (Pending) to Pending: "Only the order status changes" - and it does not.
       const salesId = f.sales.refusals[f.sales.refusals.length - 1]!;
       return {
-        operation, method: 'POST', path: `${prefix}/api/v1/sales/${salesId}/update-order-status?branch_id=${f.branchId}`, headers: JSON_HEADERS,
+        operation,
+        method: 'POST',
+        path: `${prefix}/api/v1/sales/${salesId}/update-order-status?branch_id=${f.branchId}`,
+        headers: JSON_HEADERS,
         body: JSON.stringify({ orderStatus: 'Pending' }),
         description: `orderStatus Pending on voucher ${salesId} of branch ${f.branchId}, which is Pending already (changes nothing)`,
-        writes: false, acceptedAs: 'success',
+        writes: false,
+        acceptedAs: 'success',
       };
     }
   }

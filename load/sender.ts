@@ -54,8 +54,6 @@ export interface Sender {
   close(): Promise<void>;
 }
 
-
-
 export function createSender(opts: SenderOptions): Sender {
   const { target, request } = opts;
   const url = new URL(target.baseUrl);
@@ -97,8 +95,14 @@ export function createSender(opts: SenderOptions): Sender {
     if (value === undefined) throw new Error("token 'second' requested but target.secondToken is not configured");
     const shot: Shot = { seq: ++seq, token, sentAt: performance.now() - origin, receivedAt: 0, status: 0, headers: {}, envelope: null };
     const ex = await transport.send({
-      method: request.method, origin: url.origin, path: request.path, headers: { ...request.headers, 'api-token': value }, body: request.body,
-      operation: request.operation, tokenKind: token, timeoutMs: Math.max(1, timeoutMs),
+      method: request.method,
+      origin: url.origin,
+      path: request.path,
+      headers: { ...request.headers, 'api-token': value },
+      body: request.body,
+      operation: request.operation,
+      tokenKind: token,
+      timeoutMs: Math.max(1, timeoutMs),
     });
     record(shot, ex);
     // Cut by the caller's time cap before the target's own timeout: not a fact about the target.

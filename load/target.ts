@@ -6,7 +6,6 @@ import { DEFAULT_REFERENCE_LIMIT } from '../reference/fixtures.ts';
 import type { RateLimitConfig } from '../reference/limiter.ts';
 import { assertTargetAllowed, resolveCaps, type CapFlags, type Caps } from './caps.ts';
 
-
 export interface TargetRequest {
   configFile?: string;
   /** The user confirmed a non-loopback target (--yes). */

@@ -19,7 +19,8 @@ function parts(t: ThresholdResult): { what: string; actual: string; bound: strin
   const m = /^\s*([a-z0-9.]+)\s*(<=|>=|<|>)\s*(.+)$/i.exec(t.threshold);
   const op = OPS[(m?.[2] ?? '<') as Comparison];
   const bound = `${op} ${m?.[3]?.trim() ?? t.threshold}`;
-  if (t.metric in SHARE_NAMES) return { what: SHARE_NAMES[t.metric]!, actual: t.actual === null ? 'not measured' : `${formatShare(t.actual)} of the requests`, bound };
+  if (t.metric in SHARE_NAMES)
+    return { what: SHARE_NAMES[t.metric]!, actual: t.actual === null ? 'not measured' : `${formatShare(t.actual)} of the requests`, bound };
   if (t.metric === 'rps') return { what: 'throughput', actual: t.actual === null ? 'not measured' : `${Number(t.actual.toPrecision(4))} requests/s`, bound };
   return { what: `${t.metric} latency`, actual: t.actual === null ? 'not measured (no answers)' : `${Number(t.actual.toPrecision(4))} ms`, bound };
 }

@@ -16,7 +16,10 @@ export function requireJsonContentType(ctx: Ctx, req: Req): void {
   if (type!.trim().toLowerCase() !== 'application/json') refuseType(ctx, 'Content-Type must be application/json');
   for (const p of params) {
     const [name, value = ''] = p.split('=');
-    const charset = value.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    const charset = value
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
     if (name!.trim().toLowerCase() !== 'charset' || (charset !== 'utf-8' && charset !== 'utf8'))
       refuseType(ctx, 'Content-Type must be application/json, with at most a charset=utf-8 parameter');
   }

@@ -37,13 +37,38 @@ export function customerSchema(profile: Profile, faults: Faults): z.ZodType {
 }
 
 const ADDRESS_DEFAULTS: Omit<Address, 'addressLine1' | 'cityCode' | 'stateCode' | 'countriesCode' | 'pinCode' | 'isDefault'> = {
-  addressId: 0, addressLine2: '', cityName: '', countriesName: '', stateName: '', gstType: 'UnRegistered', gstin: '',
-  firstName: '', lastName: '', companyName: '', panNo: '', contactNo: '', contactEmail: '',
+  addressId: 0,
+  addressLine2: '',
+  cityName: '',
+  countriesName: '',
+  stateName: '',
+  gstType: 'UnRegistered',
+  gstin: '',
+  firstName: '',
+  lastName: '',
+  companyName: '',
+  panNo: '',
+  contactNo: '',
+  contactEmail: '',
 };
 const CUSTOMER_DEFAULTS: Omit<Customer, 'contactType' | 'firstName' | 'mobNo' | 'contactAddressDTO'> = {
-  accountCustomId: 0, contactId: 0, lastName: '', companyName: '', email: '', telephone: '', whatsappNo: '', dateOfBirth: '',
-  anniversaryDate: '', gstType: 'UnRegistered', gstin: '', panNo: '', opening: '0', openingType: 'debitAmount', creditLimit: '0',
-  remark: '', deletedAddressIds: [],
+  accountCustomId: 0,
+  contactId: 0,
+  lastName: '',
+  companyName: '',
+  email: '',
+  telephone: '',
+  whatsappNo: '',
+  dateOfBirth: '',
+  anniversaryDate: '',
+  gstType: 'UnRegistered',
+  gstin: '',
+  panNo: '',
+  opening: '0',
+  openingType: 'debitAmount',
+  creditLimit: '0',
+  remark: '',
+  deletedAddressIds: [],
 };
 
 /** A parsed body with every field present (a minimal profile fills what was left out). */

@@ -63,7 +63,10 @@ const WORDS_A = ['Basmati', 'Refined', 'Organic', 'Roasted', 'Golden', 'Fresh', 
 const WORDS_B = ['Rice', 'Sugar', 'Flour', 'Tomato Puree', 'Mango Pulp', 'Cashew', 'Milk', 'Butter', 'Masala', 'Lentils', 'Ghee', 'Chilli'];
 
 function makeProducts(r: Random): Product[] {
-  const names = r.sample(WORDS_A.flatMap((a) => WORDS_B.map((b) => `${a} ${b}`)), 60);
+  const names = r.sample(
+    WORDS_A.flatMap((a) => WORDS_B.map((b) => `${a} ${b}`)),
+    60,
+  );
   return names.map((name, i) => {
     const categoryId = r.int(1, 6);
     const brandId = r.int(1, 8);

@@ -29,14 +29,26 @@ export const FAULTS = [
   { name: 'auth-missing-accepted', does: 'a request without api-token is served', breaks: ['AUTH-1', 'AUTH-8', 'IX-1'] },
   // A near-miss of a valid token is a non-empty invalid token (AUTH-5 too).
   { name: 'auth-any-token', does: 'any non-empty api-token value is accepted', breaks: ['AUTH-2', 'AUTH-5', 'IX-2', 'IX-3'] },
-  { name: 'auth-401', does: 'unauthorized requests get 401 instead of 403', breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8', 'IX-1', 'IX-2', 'IX-3'] },
-  { name: 'auth-skip-order-status', does: 'the order status update does not check the token', breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8'] },
+  {
+    name: 'auth-401',
+    does: 'unauthorized requests get 401 instead of 403',
+    breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8', 'IX-1', 'IX-2', 'IX-3'],
+  },
+  {
+    name: 'auth-skip-order-status',
+    does: 'the order status update does not check the token',
+    breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8'],
+  },
   { name: 'auth-rejects-valid', does: 'the report rejects the valid token with 403', breaks: ['AUTH-3'] },
   { name: 'auth-prefix-compare', does: 'only the first 8 characters of the token are compared', breaks: ['AUTH-5', 'IX-3'] },
   { name: 'auth-case-insensitive', does: 'the token is compared without regard to letter case', breaks: ['AUTH-5', 'IX-3'] },
   { name: 'auth-empty-accepted', does: 'an empty api-token header is served', breaks: ['AUTH-6'] },
   // Which of two values a stack keeps is the vendor's choice (AUTH-7, INFO); two invalid values are never a valid token.
-  { name: 'auth-duplicate-unchecked', does: 'a request carrying api-token twice is served whatever the two values (the check skips a header that came as a list)', breaks: ['AUTH-7b'] },
+  {
+    name: 'auth-duplicate-unchecked',
+    does: 'a request carrying api-token twice is served whatever the two values (the check skips a header that came as a list)',
+    breaks: ['AUTH-7b'],
+  },
   { name: 'auth-query-token', does: 'a valid token in the query string (?api-token=) is accepted when the header is absent', breaks: ['AUTH-8'] },
   { name: 'auth-bearer-accepted', does: 'Authorization: Bearer <valid token> is accepted when api-token is absent', breaks: ['AUTH-8'] },
   // ---- order status (3, 4.1) ----
@@ -58,20 +70,32 @@ export const FAULTS = [
   { name: 'os-refusal-writes', does: 'an update refused for its reason or branch_id has already stored its orderStatus', breaks: ['OS-8'] },
   { name: 'os-salesid-prefix', does: 'the path salesId is read up to its first non-digit (1001abc is taken as 1001)', breaks: ['OS-2g'] },
   { name: 'os-cancel-not-stored', does: 'Cancelled is answered 200 but not stored: the voucher keeps its status', breaks: ['OS-9'] },
-  { name: 'os-parallel-lost-update', does: 'overlapping status updates go through one shared slot after a wait: only the last takes effect, each answers 200', breaks: ['OS-7'] },
+  {
+    name: 'os-parallel-lost-update',
+    does: 'overlapping status updates go through one shared slot after a wait: only the last takes effect, each answers 200',
+    breaks: ['OS-7'],
+  },
   // ---- customer (2.3, 2.4, 4.2) ----
   { name: 'cu-contactid-string', does: 'contactId is returned as a string', breaks: ['CU-1'] },
   { name: 'cu-contactid-reused', does: 'every creation returns the same contactId', breaks: ['CU-2'] },
   { name: 'cu-single-address', does: 'more than one address is refused with 400', breaks: ['CU-3'] },
   { name: 'cu-opening-unchecked', does: 'non-numeric opening and creditLimit are accepted', breaks: ['CU-4'] },
-  { name: 'cu-type-coercion', does: 'the customer body is read as a lenient parser reads it: a number where text is stated becomes text, null or true where an integer is stated becomes 0 or 1', breaks: ['CU-4b'] },
+  {
+    name: 'cu-type-coercion',
+    does: 'the customer body is read as a lenient parser reads it: a number where text is stated becomes text, null or true where an integer is stated becomes 0 or 1',
+    breaks: ['CU-4b'],
+  },
   { name: 'cu-isdefault-unchecked', does: 'isDefault outside 0/1 is accepted', breaks: ['CU-5'] },
   { name: 'cu-branch-unchecked', does: 'an unknown branch_id is accepted', breaks: ['CU-6'] },
   { name: 'cu-empty-lastname', does: 'an empty lastName is refused', breaks: ['CU-7'] },
   { name: 'cu-drop-addresses', does: 'only the first address is saved', breaks: ['CU-8'] },
   { name: 'cu-default-lost', does: 'the saved addresses all have isDefault 0', breaks: ['CU-9'] },
   { name: 'cu-ignore-deleted', does: 'deletedAddressIds is ignored', breaks: ['CU-10'] },
-  { name: 'cu-500-non-latin', does: 'a name, company or address line holding a letter outside Latin-1 (Devanagari, Tamil ...) answers 500', breaks: ['CU-13', 'ENV-6'] },
+  {
+    name: 'cu-500-non-latin',
+    does: 'a name, company or address line holding a letter outside Latin-1 (Devanagari, Tamil ...) answers 500',
+    breaks: ['CU-13', 'ENV-6'],
+  },
   { name: 'cu-500-long-text', does: 'an addressLine1 or remark longer than 255 characters answers 500', breaks: ['CU-13', 'ENV-6'] },
   { name: 'cu-upsert-duplicates', does: 'a saved address sent again with its addressId is added as a new address, not updated in place', breaks: ['CU-14'] },
   { name: 'cu-two-defaults-kept', does: 'a request marking two addresses isDefault 1 is accepted and both are saved as default', breaks: ['CU-9'] },
@@ -98,8 +122,16 @@ export const FAULTS = [
   { name: 'rp-filter-first-only', does: 'an id filter list honours only its first id', breaks: ['RP-19b'] },
   { name: 'rp-filter-ignored', does: 'the id filters (recipeIds ... departmentIds) are ignored', breaks: ['RP-19'] },
   { name: 'rp-empty-filter-nothing', does: 'an id filter sent as an empty string matches nothing (instead of meaning no filter)', breaks: ['RP-22'] },
-  { name: 'rp-filters-or', does: 'several filters (moduleName, id filters) are combined with OR: a transaction matching any one is reported', breaks: ['RP-23'] },
-  { name: 'rp-module-unknown-dropped', does: 'a moduleName list holding a value outside bom/mc drops the module filter (every module is reported)', breaks: ['RP-24'] },
+  {
+    name: 'rp-filters-or',
+    does: 'several filters (moduleName, id filters) are combined with OR: a transaction matching any one is reported',
+    breaks: ['RP-23'],
+  },
+  {
+    name: 'rp-module-unknown-dropped',
+    does: 'a moduleName list holding a value outside bom/mc drops the module filter (every module is reported)',
+    breaks: ['RP-24'],
+  },
   { name: 'rp-transactionid-string', does: 'transactionId is written as a string of digits', breaks: ['RP-7'] },
   { name: 'rp-limit-zero-all', does: 'limit 0 returns every item', breaks: ['RP-20'] },
   { name: 'rp-offset-wraps', does: 'an offset at or past the end returns the first page again', breaks: ['RP-20', 'RP-2'] },
@@ -108,12 +140,20 @@ export const FAULTS = [
   { name: 'rl-retry-after-lies', does: 'Retry-After is one third of the real wait', breaks: ['RL-3'] },
   { name: 'rl-429-status-true', does: 'the 429 envelope says status true', breaks: ['RL-2'] },
   { name: 'rl-503', does: 'over the limit the server answers 503, not 429', breaks: ['RL-1', 'RL-5'] },
-  { name: 'rl-limiter-leaks', does: 'the limiter checks the count, then counts the request only after an async step: parallel requests inside one window all see the old count', breaks: ['RL-6'] },
+  {
+    name: 'rl-limiter-leaks',
+    does: 'the limiter checks the count, then counts the request only after an async step: parallel requests inside one window all see the old count',
+    breaks: ['RL-6'],
+  },
   // ---- the index's other operations (1, 5) ----
   { name: 'ix-read-open', does: 'Get Tax List (GET /api/v1/master/tax) is served without api-token', breaks: ['IX-1'] },
-  { name: 'os-touches-due-date', does: 'an order status update also sets the voucher\'s due date (Get Sales Data By Id shows it)', breaks: ['OS-6'] },
-  { name: 'ix-limit-500', does: 'a malformed limit or offset of the index\'s paged lists (products, customers ...) answers 500', breaks: ['IX-5'] },
-  { name: 'ix-total-lies', does: 'the paged lists of the index (products, customers, sales data ...) say totalCount three more than they hold', breaks: ['IX-7'] },
+  { name: 'os-touches-due-date', does: "an order status update also sets the voucher's due date (Get Sales Data By Id shows it)", breaks: ['OS-6'] },
+  { name: 'ix-limit-500', does: "a malformed limit or offset of the index's paged lists (products, customers ...) answers 500", breaks: ['IX-5'] },
+  {
+    name: 'ix-total-lies',
+    does: 'the paged lists of the index (products, customers, sales data ...) say totalCount three more than they hold',
+    breaks: ['IX-7'],
+  },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

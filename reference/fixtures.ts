@@ -61,8 +61,13 @@ const configId = (profile: Profile, n: number): number | string => {
 };
 
 const FILTER_FIELDS = {
-  recipeIds: null, productIds: 'id', categoryIds: 'categoryId', subCategoryIds: 'subCategoryId',
-  brandIds: 'brandId', subBrandIds: 'subBrandId', departmentIds: 'departmentId',
+  recipeIds: null,
+  productIds: 'id',
+  categoryIds: 'categoryId',
+  subCategoryIds: 'subCategoryId',
+  brandIds: 'brandId',
+  subBrandIds: 'subBrandId',
+  departmentIds: 'departmentId',
 } as const;
 
 /** 4.3 id filters: for each, the three ids that occur most often in the report range (branches 1 and 2). */
@@ -76,7 +81,10 @@ export function reportFilterIds(seed: number): Record<keyof typeof FILTER_FIELDS
       const ids = field === null ? (tx.recipeId === null ? [] : [tx.recipeId]) : [...tx.consumed, ...tx.produced].map((l) => l.product[field]);
       for (const id of new Set(ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
-    out[key] = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 3).map(([id]) => String(id));
+    out[key] = [...counts]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, 3)
+      .map(([id]) => String(id));
   }
   return out;
 }
@@ -108,8 +116,11 @@ export function referenceRunConfig(url: string, tokens: string[], seed: number, 
         missing: configId(profile, MISSING_VOUCHER),
       },
       report: {
-        branchList: REPORT_BRANCH_LIST, dateFrom: REPORT_DATE_FROM, dateTo: REPORT_DATE_TO,
-        filterIds: reportFilterIds(seed), emptyBranchId: EMPTY_BRANCH_ID,
+        branchList: REPORT_BRANCH_LIST,
+        dateFrom: REPORT_DATE_FROM,
+        dateTo: REPORT_DATE_TO,
+        filterIds: reportFilterIds(seed),
+        emptyBranchId: EMPTY_BRANCH_ID,
       },
       customer: {
         countriesCode: COUNTRY_CODE,

@@ -84,6 +84,7 @@ export function answerClientError(ctx: Ctx, err: NodeJS.ErrnoException, socket: 
   const reply = failure(ctx, status, `malformed HTTP request (${err.code ?? 'parse error'})`);
   const body = Buffer.from(reply.body as string);
   const head = Object.entries({ ...reply.headers, 'content-length': String(body.length), connection: 'close' })
-    .map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`), body]));
 }

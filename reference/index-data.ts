@@ -33,10 +33,21 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 
 function productRow(p: Product) {
   return {
-    productId: p.id, productName: p.name, measurementCode: p.measurementCode, categoryId: p.categoryId, subCategoryId: p.subCategoryId,
-    brandId: p.brandId, subBrandId: p.subBrandId, departmentId: p.departmentId, landingCost: money(p.landingCents), sellingPrice: money(p.sellingCents),
+    productId: p.id,
+    productName: p.name,
+    measurementCode: p.measurementCode,
+    categoryId: p.categoryId,
+    subCategoryId: p.subCategoryId,
+    brandId: p.brandId,
+    subBrandId: p.subBrandId,
+    departmentId: p.departmentId,
+    landingCost: money(p.landingCents),
+    sellingPrice: money(p.sellingCents),
     // Two variants per product (a pack size each), ids derived from the product id.
-    variants: [{ variantId: p.id * 10 + 1, variantName: `${p.name} small` }, { variantId: p.id * 10 + 2, variantName: `${p.name} large` }],
+    variants: [
+      { variantId: p.id * 10 + 1, variantName: `${p.name} small` },
+      { variantId: p.id * 10 + 2, variantName: `${p.name} large` },
+    ],
   };
 }
 
@@ -48,11 +59,19 @@ function generate(seed: number): IndexData {
     branches: VALID_BRANCHES.map((b) => ({ branchId: b, branchName: `Branch ${b}` })),
     departments: uniq(ps.map((p) => p.departmentId)).map((id) => ({ departmentId: id, departmentName: `Department ${id}` })),
     categories: uniq(ps.map((p) => p.categoryId)).map((id) => ({ categoryId: id, categoryName: `Category ${id}` })),
-    subCategories: uniq(ps.map((p) => p.subCategoryId)).map((id) => ({ subCategoryId: id, subCategoryName: `Sub category ${id}`, categoryId: Math.floor(id / 10) })),
+    subCategories: uniq(ps.map((p) => p.subCategoryId)).map((id) => ({
+      subCategoryId: id,
+      subCategoryName: `Sub category ${id}`,
+      categoryId: Math.floor(id / 10),
+    })),
     brands: uniq(ps.map((p) => p.brandId)).map((id) => ({ brandId: id, brandName: `Brand ${id}` })),
     subBrands: uniq(ps.map((p) => p.subBrandId)).map((id) => ({ subBrandId: id, subBrandName: `Sub brand ${id}`, brandId: Math.floor(id / 10) })),
     countries: [{ countriesCode: COUNTRY_CODE, countriesName: 'India' }],
-    states: [...new Map(cities.map(([, c]) => [c.stateCode, c.stateName]))].map(([stateCode, stateName]) => ({ stateCode, stateName, countriesCode: COUNTRY_CODE })),
+    states: [...new Map(cities.map(([, c]) => [c.stateCode, c.stateName]))].map(([stateCode, stateName]) => ({
+      stateCode,
+      stateName,
+      countriesCode: COUNTRY_CODE,
+    })),
     cities: cities.map(([cityCode, c]) => ({ cityCode, cityName: c.name, stateCode: c.stateCode })),
     taxes: [0, 5, 12, 18, 28].map((rate, i) => ({ taxId: i + 1, taxName: `GST ${rate}%`, rate: rate.toFixed(2) })),
     charges: ['Freight', 'Packing', 'Insurance'].map((chargeName, i) => ({ chargeId: i + 1, chargeName })),
@@ -63,8 +82,12 @@ function generate(seed: number): IndexData {
     users: [1, 2].map((i) => ({ userId: i, userName: `user${i}` })),
     // 120 customers over the branches, so that a page cap of 50 shows on a walk.
     customers: Array.from({ length: 120 }, (_, i) => ({
-      contactId: 1001 + i, branchId: VALID_BRANCHES[i % 3]!, firstName: `Customer ${i + 1}`,
-      mobNo: `97${String(10_000_000 + i).padStart(8, '0')}`, whatsAppNo: `97${String(10_000_000 + i).padStart(8, '0')}`, gstin: '',
+      contactId: 1001 + i,
+      branchId: VALID_BRANCHES[i % 3]!,
+      firstName: `Customer ${i + 1}`,
+      mobNo: `97${String(10_000_000 + i).padStart(8, '0')}`,
+      whatsAppNo: `97${String(10_000_000 + i).padStart(8, '0')}`,
+      gstin: '',
     })),
   };
 }

@@ -18,7 +18,10 @@ export const INDEX_ROUTES: readonly IndexRoute[] = [...masterRoutes, ...productR
 
 /** A path template's segments, ':' for its one {placeholder}. */
 export function segmentsOf(path: string): string[] {
-  return path.slice(1).split('/').map((s) => (/^\{\w+\}$/.test(s) ? ':' : s));
+  return path
+    .slice(1)
+    .split('/')
+    .map((s) => (/^\{\w+\}$/.test(s) ? ':' : s));
 }
 
 /** "/a/{x}?k={y}&m=n" -> its path and query template. */
@@ -31,10 +34,19 @@ function split(template: string): { path: string; query: Record<string, string> 
 export function referenceOperations(profile: Profile): Record<string, OperationConfigInput> {
   const ops: Record<string, OperationConfigInput> = {};
   // The three of section 4 (their requests are built by the suites of their sections).
-  ops['update-order-status'] = { method: 'POST', path: '/api/v1/sales/{salesId}/update-order-status', query: { branch_id: '{branchId}' }, body: { orderStatus: 'Pending' }, writes: true };
+  ops['update-order-status'] = {
+    method: 'POST',
+    path: '/api/v1/sales/{salesId}/update-order-status',
+    query: { branch_id: '{branchId}' },
+    body: { orderStatus: 'Pending' },
+    writes: true,
+  };
   ops['contact-save'] = { method: 'POST', path: '/api/v1/customer/create', query: { branch_id: '{branchId}' }, writes: true };
   ops['consumption-production-report'] = {
-    method: 'POST', path: '/api/v1/report/consumption-production-report', list: 'response.items', paged: true,
+    method: 'POST',
+    path: '/api/v1/report/consumption-production-report',
+    list: 'response.items',
+    paged: true,
     body: { dateFrom: '{dateFrom}', dateTo: '{dateTo}', branchList: '{branchList}', limit: '{limit}', offset: '{offset}' },
   };
   // The two reads at the profile's paths (readBack), on a customer that exists before any run.
@@ -44,10 +56,15 @@ export function referenceOperations(profile: Profile): Record<string, OperationC
   ops['order-status'] = { method: 'GET', path: status.path, query: status.query };
   for (const r of INDEX_ROUTES) {
     ops[r.name] = {
-      method: r.method, path: r.path,
-      ...(r.query ? { query: r.query } : {}), ...(r.body !== undefined ? { body: r.body } : {}),
-      ...(r.list ? { list: r.list } : {}), ...(r.paged ? { paged: true } : {}), ...(r.writes ? { writes: true } : {}),
-      ...(r.created ? { created: r.created } : {}), ...(r.params ? { params: r.params } : {}),
+      method: r.method,
+      path: r.path,
+      ...(r.query ? { query: r.query } : {}),
+      ...(r.body !== undefined ? { body: r.body } : {}),
+      ...(r.list ? { list: r.list } : {}),
+      ...(r.paged ? { paged: true } : {}),
+      ...(r.writes ? { writes: true } : {}),
+      ...(r.created ? { created: r.created } : {}),
+      ...(r.params ? { params: r.params } : {}),
     };
   }
   return ops;

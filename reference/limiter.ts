@@ -133,9 +133,11 @@ export function createLimiter(config: RateLimitConfig, now: () => number = Date.
   if (!(config.windowSeconds > 0)) throw new Error(`rate limit window must be positive, got ${config.windowSeconds}`);
   const windowMs = config.windowSeconds * 1000;
   const algo =
-    config.algorithm === 'fixed' ? fixed(config.limit, windowMs, now())
-    : config.algorithm === 'sliding' ? sliding(config.limit, windowMs)
-    : tokenBucket(config.limit, windowMs);
+    config.algorithm === 'fixed'
+      ? fixed(config.limit, windowMs, now())
+      : config.algorithm === 'sliding'
+        ? sliding(config.limit, windowMs)
+        : tokenBucket(config.limit, windowMs);
   return {
     config,
     check(token, options = {}) {

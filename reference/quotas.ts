@@ -12,8 +12,13 @@ import { failure } from './respond.ts';
 export type OperationQuotas = Partial<Record<QuotaKey, string>>;
 
 const ROUTE_OPERATION: Record<RouteName, QuotaOperation | null> = {
-  'order-status': 'orderStatus', 'customer-create': 'customerCreate', report: 'report',
-  'contact-read': 'contactRead', 'order-status-read': 'orderStatusRead', index: 'other', unknown: null,
+  'order-status': 'orderStatus',
+  'customer-create': 'customerCreate',
+  report: 'report',
+  'contact-read': 'contactRead',
+  'order-status-read': 'orderStatusRead',
+  index: 'other',
+  unknown: null,
 };
 
 /** One limiter per stated quota ("readBack": one shared by both read paths), by the operations it covers. */

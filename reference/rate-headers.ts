@@ -24,7 +24,11 @@ export function rateHeaders(style: HeaderStyle, config: RateLimitConfig, d: Deci
       return { 'ratelimit-limit': String(config.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) };
     case 'x-ratelimit':
       // Epoch seconds: the next whole second after now, plus the (rounded up) seconds to the reset.
-      return { 'x-ratelimit-limit': String(config.limit), 'x-ratelimit-remaining': String(d.remaining), 'x-ratelimit-reset': String(Math.ceil(now / 1000) + d.resetSeconds) };
+      return {
+        'x-ratelimit-limit': String(config.limit),
+        'x-ratelimit-remaining': String(d.remaining),
+        'x-ratelimit-reset': String(Math.ceil(now / 1000) + d.resetSeconds),
+      };
   }
 }
 

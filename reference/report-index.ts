@@ -67,8 +67,9 @@ function combinationOf(index: DataIndex, branchMask: number, moduleMask: number)
     index.branchIds.forEach((_, b) => {
       if (branchMask & (1 << b)) MODULES.forEach((_m, m) => moduleMask & (1 << m) && counts.push(index.prefix[b]![m]!));
     });
-    const txs = index.data.transactions.filter((tx) =>
-      (branchMask & (1 << index.branchIds.indexOf(tx.branchId))) !== 0 && (moduleMask & (1 << MODULES.indexOf(tx.module))) !== 0);
+    const txs = index.data.transactions.filter(
+      (tx) => (branchMask & (1 << index.branchIds.indexOf(tx.branchId))) !== 0 && (moduleMask & (1 << MODULES.indexOf(tx.module))) !== 0,
+    );
     index.combinations.set(key, (c = { counts, txs }));
   }
   return c;

@@ -91,8 +91,6 @@ function idFilter(faults: Faults, format: IdListFormat, name: string, text: stri
   return new Set(faults.has('rp-filter-first-only') ? ids.slice(0, 1) : ids);
 }
 
-
-
 const ALL_MODULES = ['bom', 'mc'];
 const GROUP_FILTERS = ['categoryIds', 'subCategoryIds', 'brandIds', 'subBrandIds', 'departmentIds'] as const;
 
@@ -170,21 +168,28 @@ export function select(faults: Faults, profile: Profile, data: ReferenceData, q:
   }
   if (!filtered && order === 'time-asc') return new Selection(range, listed.length, rangeMs);
   const all = range.page(0, range.total);
-  const items = !filtered ? all : all.filter((tx) => {
-    // recipeIds: bom transactions of those recipes.
-    if (recipes && (tx.recipeId === null || !recipes.has(tx.recipeId))) return false;
-    const lines = [...tx.consumed, ...tx.produced];
-    // productIds: any consumed or produced product.
-    if (products && !lines.some((l) => products.has(l.product.id))) return false;
-    // categoryIds ... departmentIds: any product of that group.
-    for (const [key, ids] of groups) if (!lines.some((l) => ids.has(l.product[key]))) return false;
-    return true;
-  });
+  const items = !filtered
+    ? all
+    : all.filter((tx) => {
+        // recipeIds: bom transactions of those recipes.
+        if (recipes && (tx.recipeId === null || !recipes.has(tx.recipeId))) return false;
+        const lines = [...tx.consumed, ...tx.produced];
+        // productIds: any consumed or produced product.
+        if (products && !lines.some((l) => products.has(l.product.id))) return false;
+        // categoryIds ... departmentIds: any product of that group.
+        for (const [key, ids] of groups) if (!lines.some((l) => ids.has(l.product[key]))) return false;
+        return true;
+      });
   return new Selection(order === 'time-asc' ? items : items.sort(REPORT_ORDERS[order]), listed.length, rangeMs);
 }
 
 /** rp-filters-or: with two or more filters, a transaction matching any one of them is selected (null: fewer than two). */
-function anyOf(modules: Set<string> | null, recipes: Set<number> | null, products: Set<number> | null, groups: Array<[GroupKey, Set<number>]>): ((tx: Transaction) => boolean) | null {
+function anyOf(
+  modules: Set<string> | null,
+  recipes: Set<number> | null,
+  products: Set<number> | null,
+  groups: Array<[GroupKey, Set<number>]>,
+): ((tx: Transaction) => boolean) | null {
   const tests: ((tx: Transaction) => boolean)[] = [];
   if (modules) tests.push((tx) => modules.has(tx.module));
   if (recipes) tests.push((tx) => tx.recipeId !== null && recipes.has(tx.recipeId));

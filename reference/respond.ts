@@ -95,7 +95,10 @@ export function envelopeOf(status: boolean, message: string, code: string, respo
 
 /** Thrown by validation helpers: becomes a 400 (or the given status) in the profile's error shape. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

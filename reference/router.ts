@@ -28,7 +28,10 @@ type Table = Array<{ pattern: string[]; route: Route }>;
 /** A read path template: its segments (':' for the id) or the query parameter holding the id. */
 export function parseTemplate(template: string, id: string): { segments: string[]; idQuery?: string; branchQuery: string } {
   const [path, query = ''] = template.split('?') as [string, string?];
-  const segments = path.slice(1).split('/').map((s) => (s === `{${id}}` ? ':' : s));
+  const segments = path
+    .slice(1)
+    .split('/')
+    .map((s) => (s === `{${id}}` ? ':' : s));
   let idQuery: string | undefined;
   let branchQuery = 'branch_id';
   for (const pair of query.split('&').filter(Boolean)) {
@@ -80,10 +83,7 @@ const indexTable: Table = INDEX_ROUTES.map((r) => ({
 
 const tables = new WeakMap<Profile, Table>();
 
-export type Match =
-  | { kind: 'route'; route: Route; param: string }
-  | { kind: 'wrong-method'; allow: string }
-  | { kind: 'not-found' };
+export type Match = { kind: 'route'; route: Route; param: string } | { kind: 'wrong-method'; allow: string } | { kind: 'not-found' };
 
 /** Matches the undecoded path segments; ':' matches any one segment (validated by the route). */
 export function matchRoute(profile: Profile, method: string, segments: string[]): Match {

@@ -76,7 +76,8 @@ const CLOSE = { connection: 'close' };
 /** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds } (contract/quota.ts, the one parser). */
 export function parseRateLimit(text: string): { limit: number; windowSeconds: number } {
   const q = readQuota(text);
-  if (!q) throw new Error(`rate limit must be LIMIT/WINDOW with a positive LIMIT and a WINDOW in s, m or h (e.g. "60/10s", "100/1m"), got ${JSON.stringify(text)}`);
+  if (!q)
+    throw new Error(`rate limit must be LIMIT/WINDOW with a positive LIMIT and a WINDOW in s, m or h (e.g. "60/10s", "100/1m"), got ${JSON.stringify(text)}`);
   return { limit: q.requests, windowSeconds: q.windowMs / 1000 };
 }
 
@@ -149,7 +150,9 @@ async function handle(ctx: Ctx, raw: IncomingMessage): Promise<Outcome> {
 
 /** 7: failures are 400, 403, 429 - an unexpected exception is the request's fault, never a 5xx. */
 function errorReply(ctx: Ctx, e: unknown): Reply {
-  return e instanceof HttpError ? failure(ctx, e.status, e.message) : failure(ctx, 400, `request not processed: ${String((e as Error)?.message ?? e).slice(0, 200)}`);
+  return e instanceof HttpError
+    ? failure(ctx, e.status, e.message)
+    : failure(ctx, 400, `request not processed: ${String((e as Error)?.message ?? e).slice(0, 200)}`);
 }
 
 /** Serves one request; an unexpected exception becomes a 400, never a 5xx. */

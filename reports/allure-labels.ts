@@ -79,6 +79,8 @@ export function findingAttachments(list: Finding[], run?: { invocation?: Invocat
   return findings.flatMap((f, i) => [
     ...(f.exchange ? [{ name: attachmentName(f, i + 1, 'exchange'), content: stringifyJson(f.exchange, 2), contentType: 'application/json' as const }] : []),
     ...(f.curl ? [{ name: attachmentName(f, i + 1, 'curl'), content: inertDocumentText(f.curl), contentType: 'text/plain' as const }] : []),
-    ...(f.replay && run ? [{ name: attachmentName(f, i + 1, 'replay'), content: inertDocumentText(replayCommand(f.replay, run.invocation)), contentType: 'text/plain' as const }] : []),
+    ...(f.replay && run
+      ? [{ name: attachmentName(f, i + 1, 'replay'), content: inertDocumentText(replayCommand(f.replay, run.invocation)), contentType: 'text/plain' as const }]
+      : []),
   ]);
 }

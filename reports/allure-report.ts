@@ -56,7 +56,11 @@ export async function generateAllureReport(o: AllureOptions): Promise<string> {
   const args = [allureCli(), 'generate', path.resolve(o.resultsDir), '--config', config, '--output', path.resolve(o.outDir), '--cwd', work];
   try {
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, args, { cwd: work, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ALLURE_NO_ANALYTICS: 'true' } });
+      const child = spawn(process.execPath, args, {
+        cwd: work,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NO_COLOR: '1', ALLURE_NO_ANALYTICS: 'true' },
+      });
       let output = '';
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -44,7 +44,12 @@ function notVerified(list: RequirementResult[]): string[] {
   return list.filter((r) => r.status === 'inconclusive' || r.status === 'not-run').map((r) => `${r.id} [${r.level}] ${r.status}: ${r.reason ?? ''}`);
 }
 
-function annotate(result: AllureResult, cert: Certification, byId: Map<string, RequirementResult>, write: (name: string, content: string) => string): AllureResult {
+function annotate(
+  result: AllureResult,
+  cert: Certification,
+  byId: Map<string, RequirementResult>,
+  write: (name: string, content: string) => string,
+): AllureResult {
   const ids = (result.labels ?? []).filter((l) => l.name === 'tag' && byId.has(l.value)).map((l) => l.value);
   const verdicts = ids.map((id) => byId.get(id)!);
   const out: AllureResult = { ...result, labels: [...(result.labels ?? [])], attachments: [...(result.attachments ?? [])] };

@@ -136,7 +136,10 @@ export function ended(t: CollectedTest): boolean {
 function resultOf(r: Requirement, collected: Collected, facts: RunFacts): RequirementResult {
   const declaring = collected.tests.filter((t) => idsOf(t, !!facts.stoppedBy).includes(r.id));
   const findings = collected.tests.flatMap((t) => t.record?.findings ?? []).filter((f) => f.requirementId === r.id);
-  const findingCount = sum(collected.tests, (t) => t.record?.findingCounts?.[r.id] ?? (t.record?.findings ?? []).filter((f) => f.requirementId === r.id).length);
+  const findingCount = sum(
+    collected.tests,
+    (t) => t.record?.findingCounts?.[r.id] ?? (t.record?.findings ?? []).filter((f) => f.requirementId === r.id).length,
+  );
   const crashed = declaring.filter((t) => t.errors.length > 0);
   const notRun = declaring.filter((t) => !ended(t));
   const ran = declaring.filter((t) => (t.state === 'passed' || t.state === 'failed') && !t.record?.notRun);
@@ -144,8 +147,16 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   const verifiedBy: Record<string, number> = {};
   for (const t of declaring) for (const [via, n] of Object.entries(t.record?.evidenceBy?.[r.id] ?? {})) verifiedBy[via] = (verifiedBy[via] ?? 0) + n;
   const base = {
-    id: r.id, level: r.level, section: r.section, title: r.title, quote: r.quote, ...(r.ambiguity ? { ambiguity: r.ambiguity } : {}),
-    tests: declaring.map((t) => t.name), findings: findings.slice(0, MAX_FINDINGS), findingCount, evidence,
+    id: r.id,
+    level: r.level,
+    section: r.section,
+    title: r.title,
+    quote: r.quote,
+    ...(r.ambiguity ? { ambiguity: r.ambiguity } : {}),
+    tests: declaring.map((t) => t.name),
+    findings: findings.slice(0, MAX_FINDINGS),
+    findingCount,
+    evidence,
     ...(Object.keys(verifiedBy).length ? { verifiedBy } : {}),
     requests: sum(declaring, (t) => t.record?.requests ?? 0),
   };
@@ -155,7 +166,11 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (notRun.length > 0) {
     const told = reasons(notRun.map((t) => t.record?.notRun));
     // A stopped run knows why it stopped (budget, --max-failures, an interrupt); a worker only that it was stopped.
-    return { ...base, status: 'not-run', reason: (facts.stoppedBy ? facts.stoppedReason : undefined) || told || `the run stopped (${facts.stoppedBy}) before its tests ended` };
+    return {
+      ...base,
+      status: 'not-run',
+      reason: (facts.stoppedBy ? facts.stoppedReason : undefined) || told || `the run stopped (${facts.stoppedBy}) before its tests ended`,
+    };
   }
   // Every test that ran for it must have seen something it applies to: a requirement verified by
   // one test while another could not verify its part (a voucher pool used up) is not passed.
@@ -165,10 +180,15 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (ran.length > 0) {
     const why = reasons(blind.flatMap((t) => t.record?.inconclusive?.[r.id] ?? []));
     const part = blind.length < ran.length ? `partly verified: ${blind.length} of its ${ran.length} tests saw nothing it applies to` : '';
-    return { ...base, status: 'inconclusive', reason: [part, why || 'its tests ran, but their checks saw no exchange or item it applies to'].filter(Boolean).join(': ') };
+    return {
+      ...base,
+      status: 'inconclusive',
+      reason: [part, why || 'its tests ran, but their checks saw no exchange or item it applies to'].filter(Boolean).join(': '),
+    };
   }
   if (r.notTested) return { ...base, status: 'skipped', reason: `not tested: ${r.notTested}` };
-  if (facts.preflight?.problems.length) return { ...base, status: 'not-run', reason: 'not run: the preflight found the target or the fixtures not as the config says (see preflight)' };
+  if (facts.preflight?.problems.length)
+    return { ...base, status: 'not-run', reason: 'not run: the preflight found the target or the fixtures not as the config says (see preflight)' };
   if (!facts.suites.has(r.suite)) return { ...base, status: 'skipped', reason: facts.unselectedReason(r) };
   if (facts.shard && declaring.length === 0) {
     const { index, count } = facts.shard;
@@ -193,7 +213,10 @@ function unanswered(results: RequirementResult[], tests: CollectedTest[]): { res
   if (sent === 0 || answered > 0 || tests.some((t) => t.record && t.record.answered === undefined)) return { results };
   const first = tests.map((t) => t.record?.firstFailure).find(Boolean);
   const reason = `the target answered none of the ${sent} requests the run sent${first ? ` (first: ${first})` : ''}: nothing was verified`;
-  return { results: results.map((r) => (r.status === 'passed' || r.status === 'failed' || r.status === 'observed' ? { ...r, status: 'inconclusive', reason } : r)), reason };
+  return {
+    results: results.map((r) => (r.status === 'passed' || r.status === 'failed' || r.status === 'observed' ? { ...r, status: 'inconclusive', reason } : r)),
+    reason,
+  };
 }
 
 /** The run's verdict and the sentence that explains it. */
@@ -205,18 +228,37 @@ export function runVerdict(
   const must = summary.MUST;
   const open = must.inconclusive + must['not-run'];
   const problems = facts.preflight?.problems ?? [];
-  if (problems.length) return { verdict: 'preflight-failed', reason: `The preflight stopped the run before any suite: ${problems.length} problem(s) with the target or the fixtures, first ${problems[0]!.key}.` };
-  if (facts.stoppedBy === 'interrupted') return { verdict: 'interrupted', reason: `The run was interrupted: ${must.passed} MUST passed and ${must.failed} failed before it stopped; ${open} were not verified.` };
+  if (problems.length)
+    return {
+      verdict: 'preflight-failed',
+      reason: `The preflight stopped the run before any suite: ${problems.length} problem(s) with the target or the fixtures, first ${problems[0]!.key}.`,
+    };
+  if (facts.stoppedBy === 'interrupted')
+    return {
+      verdict: 'interrupted',
+      reason: `The run was interrupted: ${must.passed} MUST passed and ${must.failed} failed before it stopped; ${open} were not verified.`,
+    };
   if (must.failed > 0 || errors.length > 0) {
     return { verdict: 'not-certified', reason: `${must.failed} MUST requirement(s) failed${errors.length ? `, ${errors.length} run error(s)` : ''}.` };
   }
-  if (open > 0 && facts.unanswered) return { verdict: 'inconclusive', reason: `No verdict: ${facts.unanswered} (check target.baseUrl and that the server is up, then run again).` };
-  if (open > 0) return { verdict: 'inconclusive', reason: `No MUST failed, but ${must.inconclusive} were inconclusive and ${must['not-run']} not run: the target is neither certified nor failed (see each reason).` };
+  if (open > 0 && facts.unanswered)
+    return { verdict: 'inconclusive', reason: `No verdict: ${facts.unanswered} (check target.baseUrl and that the server is up, then run again).` };
+  if (open > 0)
+    return {
+      verdict: 'inconclusive',
+      reason: `No MUST failed, but ${must.inconclusive} were inconclusive and ${must['not-run']} not run: the target is neither certified nor failed (see each reason).`,
+    };
   if (facts.selection || facts.shard) {
     const what = facts.shard ? `shard ${facts.shard.index}/${facts.shard.count}` : `the selection --only ${facts.selection!.join(',')}`;
-    return { verdict: 'selection-passed', reason: `Every MUST of ${what} passed (${must.passed}); the rest of the catalogue did not run, so this is no certificate of the target.` };
+    return {
+      verdict: 'selection-passed',
+      reason: `Every MUST of ${what} passed (${must.passed}); the rest of the catalogue did not run, so this is no certificate of the target.`,
+    };
   }
-  return { verdict: 'certified', reason: `Every MUST requirement passed (${must.passed})${must.skipped ? `; ${must.skipped} skipped, each with its reason` : ''}.` };
+  return {
+    verdict: 'certified',
+    reason: `Every MUST requirement passed (${must.passed})${must.skipped ? `; ${must.skipped} skipped, each with its reason` : ''}.`,
+  };
 }
 
 /** The exit code of a verdict (contract/types.ts RunVerdict). */
@@ -245,7 +287,10 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
   // Tests finish in any order when they run concurrently: the certificate lists them by name.
   const tests = [...collected.tests].sort((a, b) => (a.file + a.name < b.file + b.name ? -1 : a.file + a.name > b.file + b.name ? 1 : 0));
   const sorted = { ...collected, tests };
-  const { results, reason: silent } = unanswered(requirements.map((r) => resultOf(r, sorted, facts)), tests);
+  const { results, reason: silent } = unanswered(
+    requirements.map((r) => resultOf(r, sorted, facts)),
+    tests,
+  );
   const summary = emptySummary();
   for (const r of results) summary[r.level][r.status]++;
   const observations: Record<string, unknown> = {};

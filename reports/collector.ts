@@ -45,7 +45,11 @@ export class CollectorReporter implements Reporter {
   private readonly done = new Set<string>();
   private readonly requirementsTotal: number;
 
-  constructor(private readonly root: string, private readonly log: (line: string) => void = () => {}, suites?: Requirement['suite'][]) {
+  constructor(
+    private readonly root: string,
+    private readonly log: (line: string) => void = () => {},
+    suites?: Requirement['suite'][],
+  ) {
     this.requirementsTotal = requirements.filter((r) => !suites || suites.includes(r.suite)).length;
   }
 

@@ -59,5 +59,8 @@ const LEVEL_ORDER = { MUST: 0, SHOULD: 1, INFO: 2 } as const;
 
 /** MUST failures first, then SHOULD, in catalogue order within a level. */
 export function byLevel(list: RequirementResult[]): RequirementResult[] {
-  return list.map((r, i) => [r, i] as const).sort(([a, i], [b, j]) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || i - j).map(([r]) => r);
+  return list
+    .map((r, i) => [r, i] as const)
+    .sort(([a, i], [b, j]) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || i - j)
+    .map(([r]) => r);
 }

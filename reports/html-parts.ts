@@ -25,13 +25,18 @@ export function prettyBody(body: string | undefined): string {
 }
 
 function headerLines(headers: Record<string, string>): string {
-  return Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+  return Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
 }
 
 export function exchangeHtml(ex: Exchange): string {
   const req = ex.request;
   const request = [`${req.method} ${req.url}`, headerLines(req.headers), ...(req.body ? ['', prettyBody(req.body)] : [])].join('\n');
-  const parts = [`<h5>Request <span class="muted">#${esc(ex.seq)} (${esc(ex.operation)}, token: ${esc(ex.tokenKind)})</span></h5>`, `<pre class="request">${esc(request)}</pre>`];
+  const parts = [
+    `<h5>Request <span class="muted">#${esc(ex.seq)} (${esc(ex.operation)}, token: ${esc(ex.tokenKind)})</span></h5>`,
+    `<pre class="request">${esc(request)}</pre>`,
+  ];
   if (ex.response) {
     const r = ex.response;
     const size = `${r.bytes} bytes${r.truncated ? ', cut at the size cap' : ''}, ${Math.round(ex.durationMs)} ms`;
@@ -52,15 +57,14 @@ export function findingHtml(cert: Certification, r: RequirementResult, f: Findin
   const observation = r.level === 'INFO';
   const kind = observation ? 'observation' : 'finding';
   const heading = `${observation ? 'Observation' : 'Finding'} ${n}: ${esc(f.title)}`;
-  const parts = [
-    `<pre class="message">${esc(f.message)}</pre>`,
-    `<p class="muted">check <code>${esc(f.checkId)}</code></p>`,
-  ];
+  const parts = [`<pre class="message">${esc(f.message)}</pre>`, `<p class="muted">check <code>${esc(f.checkId)}</code></p>`];
   if (f.exchange) parts.push(exchangeHtml(f.exchange));
   if (f.curl) parts.push('<h5>Reproduce with curl <span class="muted">(export ERP_API_TOKEN first)</span></h5>', `<pre class="curl">${esc(f.curl)}</pre>`);
   if (f.replay) {
     parts.push(`<h5>Replay this ${kind} alone</h5>`, `<pre class="replay">${esc(replayCommand(f.replay, cert.invocation))}</pre>`);
-    parts.push(`<p class="muted">fast-check seed ${esc(f.replay.seed)}, path "${esc(f.replay.path)}": the same test and property draw the input again, without the tests that change vouchers.</p>`);
+    parts.push(
+      `<p class="muted">fast-check seed ${esc(f.replay.seed)}, path "${esc(f.replay.path)}": the same test and property draw the input again, without the tests that change vouchers.</p>`,
+    );
   }
   const body = parts.join('\n');
   return n === 1
@@ -76,9 +80,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export function evidenceDetailsHtml(cert: Certification, r: RequirementResult): string {
   const failed = r.status === 'failed';
-  const what = failed
-    ? (r.findingCount > 0 ? plural(r.findingCount, 'finding') : 'the tests failed')
-    : plural(r.findingCount, 'observation');
+  const what = failed ? (r.findingCount > 0 ? plural(r.findingCount, 'finding') : 'the tests failed') : plural(r.findingCount, 'observation');
   const parts = [
     `<summary>${esc(r.title)} <span class="muted">(${what}: show)</span></summary>`,
     `<blockquote>Spec ${esc(r.section)}: &ldquo;${esc(r.quote)}&rdquo;</blockquote>`,

@@ -126,24 +126,35 @@ function sectionTables(cert: Certification): string {
 
 function factsTable(cert: Certification): string {
   const rate = cert.rateLimitedDuringSuites;
-  const retries = rate.retries ? `; ${rate.retries} answer(s) 429 waited out (${(rate.waitedMs / 1000).toFixed(1)} s) before ${rate.exchanges} of them` : '; no 429 met';
+  const retries = rate.retries
+    ? `; ${rate.retries} answer(s) 429 waited out (${(rate.waitedMs / 1000).toFixed(1)} s) before ${rate.exchanges} of them`
+    : '; no 429 met';
   const facts: [string, string][] = [
     ['Target', cert.target.name],
     ['Base URL', cert.target.baseUrl],
     ['Suite version', `erp-conformance ${cert.suiteVersion}`],
     ['Date', `${cert.startedAt} (${(cert.durationMs / 1000).toFixed(1)} s)`],
-    ['Seed', `${cert.seed}${cert.nonce ? `, run nonce ${cert.nonce}` : ''} (${cert.numRuns} runs per property; --seed ${cert.seed}${cert.nonce ? ` --nonce ${cert.nonce}` : ''} sends the same requests again)`],
+    [
+      'Seed',
+      `${cert.seed}${cert.nonce ? `, run nonce ${cert.nonce}` : ''} (${cert.numRuns} runs per property; --seed ${cert.seed}${cert.nonce ? ` --nonce ${cert.nonce}` : ''} sends the same requests again)`,
+    ],
     ['Selection', `${cert.selection ? `--only ${cert.selection.join(',')}` : 'every suite'}${cert.shard ? `, shard ${cert.shard}` : ''}`],
-    ['Requests sent', `${cert.requests ?? cert.exchanges} by the suites (${cert.exchanges} exchanges${retries})${cert.preflight ? `, ${cert.preflight.requests} by the preflight` : ''}`],
+    [
+      'Requests sent',
+      `${cert.requests ?? cert.exchanges} by the suites (${cert.exchanges} exchanges${retries})${cert.preflight ? `, ${cert.preflight.requests} by the preflight` : ''}`,
+    ],
     ['Pacing', cert.pacing ?? 'not recorded'],
-    ['Stopped by', cert.stoppedBy ? STOPPED_BY[cert.stoppedBy] ?? cert.stoppedBy : 'nothing: the run ended by itself'],
+    ['Stopped by', cert.stoppedBy ? (STOPPED_BY[cert.stoppedBy] ?? cert.stoppedBy) : 'nothing: the run ended by itself'],
     ...(cert.invocation ? [['Target flags', targetFlags(cert.invocation).join(' ') || '(the embedded reference)'] as [string, string]] : []),
   ];
   return `<table class="facts" id="facts">${facts.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
 }
 
 function summaryTable(cert: Certification): string {
-  const rows = LEVELS.map((l) => `<tr data-level="${l}"><th scope="row">${l}</th>${VERDICT_COLUMNS.map((v) => `<td class="num" data-verdict="${v}">${cert.summary[l]?.[v] ?? 0}</td>`).join('')}</tr>`);
+  const rows = LEVELS.map(
+    (l) =>
+      `<tr data-level="${l}"><th scope="row">${l}</th>${VERDICT_COLUMNS.map((v) => `<td class="num" data-verdict="${v}">${cert.summary[l]?.[v] ?? 0}</td>`).join('')}</tr>`,
+  );
   const head = VERDICT_COLUMNS.map((v) => `<th scope="col">${v}</th>`).join('');
   return `<table class="facts summary" id="summary"><thead><tr><th></th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }

@@ -49,10 +49,14 @@ function findingText(cert: Certification, f: Finding): string {
   const body = f.exchange?.response?.body;
   return [
     f.message,
-    f.exchange?.response ? `response: HTTP ${f.exchange.response.status}${body ? `\n${body.length > BODY_CHARS ? `${body.slice(0, BODY_CHARS)}... [cut; certification.html has the rest]` : body}` : ''}` : '',
+    f.exchange?.response
+      ? `response: HTTP ${f.exchange.response.status}${body ? `\n${body.length > BODY_CHARS ? `${body.slice(0, BODY_CHARS)}... [cut; certification.html has the rest]` : body}` : ''}`
+      : '',
     f.curl ? `curl: ${f.curl}` : '',
     f.replay ? `replay: ${replayCommand(f.replay, cert.invocation)}` : '',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 function testcaseBody(cert: Certification, r: RequirementResult, o: JunitOptions): string {
@@ -72,8 +76,10 @@ function testcaseBody(cert: Certification, r: RequirementResult, o: JunitOptions
     case 'warning': {
       const what = f ? f.title : reason.split('\n')[0]!;
       const text = f ? findingText(cert, f) + more : reason;
-      return `<properties><property name="warning" value="${xml(`SHOULD failed (not counted against the verdict; --strict makes it a failure): ${what}`)}"/></properties>` +
-        `<system-out>${xml(`warning: ${r.id} [SHOULD] failed: ${what}\n${text}`)}</system-out>`;
+      return (
+        `<properties><property name="warning" value="${xml(`SHOULD failed (not counted against the verdict; --strict makes it a failure): ${what}`)}"/></properties>` +
+        `<system-out>${xml(`warning: ${r.id} [SHOULD] failed: ${what}\n${text}`)}</system-out>`
+      );
     }
     case 'pass':
       if (r.status !== 'observed' || !f) return '';

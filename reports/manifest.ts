@@ -38,10 +38,17 @@ export function manifestText(entries: (Written | string | undefined | false | nu
 }
 
 /** The files of a run (suites/run.ts RunResult.files), in the order a user reads them. */
-export function runManifest(f: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string }, out: string): string {
+export function runManifest(
+  f: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string },
+  out: string,
+): string {
   return manifestText([
-    f.certification, f.html, f.junit,
+    f.certification,
+    f.html,
+    f.junit,
     f.allure && { path: f.allure, note: `HTML: erp-conformance report --allure --in ${out}` },
-    f.rateLimit, f.records, f.log,
+    f.rateLimit,
+    f.records,
+    f.log,
   ]);
 }

@@ -25,6 +25,9 @@ const LABELS: Record<string, string> = {
 export function observationLabel(key: string): string {
   if (LABELS[key]) return LABELS[key];
   if (/[.\s]/.test(key)) return key; // a config key path (fixtures.sales.lifecycle) reads as it is
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

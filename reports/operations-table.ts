@@ -27,7 +27,15 @@ export const notInTable = (key: string) => !key.startsWith(PREFIX);
 
 function cellHtml(text: string | undefined): string {
   if (text === undefined) return '<td></td>';
-  const mark = text.startsWith('passed') ? ['accepted', '&#10003;'] : text.startsWith('FAILED') ? ['refused', '&#10007;'] : text.startsWith('inconclusive') ? ['', '?'] : text.startsWith('not checked') ? ['', '&ndash;'] : null;
+  const mark = text.startsWith('passed')
+    ? ['accepted', '&#10003;']
+    : text.startsWith('FAILED')
+      ? ['refused', '&#10007;']
+      : text.startsWith('inconclusive')
+        ? ['', '?']
+        : text.startsWith('not checked')
+          ? ['', '&ndash;']
+          : null;
   return mark ? `<td class="${mark[0]}" title="${esc(text)}">${mark[1]}</td>` : `<td>${esc(text)}</td>`;
 }
 

@@ -72,10 +72,20 @@ export function joinParts(previous: RunRecords, current: RunRecords, reruns: (t:
 function notEnded(t: CollectedTest, stoppedBy: StoppedBy | undefined): CollectedTest {
   const ids = idsOf(t, !!stoppedBy);
   if (ended(t) || ids.length === 0) return { ...t, part: t.part ?? 1 };
-  if (t.record) return { ...t, record: { ...t.record, notRun: t.record.notRun ?? `not run: the run stopped (${stoppedBy}) before this test ended` }, part: t.part ?? 1 };
+  if (t.record)
+    return { ...t, record: { ...t.record, notRun: t.record.notRun ?? `not run: the run stopped (${stoppedBy}) before this test ended` }, part: t.part ?? 1 };
   const record: TestRecord = {
-    ids, findings: [], findingCounts: {}, evidence: {}, inconclusive: {}, observations: {}, exchanges: 0, requests: 0, answered: 0,
-    rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 }, notRun: `not run: the run stopped (${stoppedBy}) before this test ended`,
+    ids,
+    findings: [],
+    findingCounts: {},
+    evidence: {},
+    inconclusive: {},
+    observations: {},
+    exchanges: 0,
+    requests: 0,
+    answered: 0,
+    rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 },
+    notRun: `not run: the run stopped (${stoppedBy}) before this test ended`,
   };
   return { ...t, record, part: t.part ?? 1 };
 }
@@ -91,20 +101,34 @@ export function partSummaries(records: RunRecords, cert: Certification): PartSum
   return records.parts.map((p) => ({ ...p, verified: [...decidedIn].filter(([, i]) => i === p.index).map(([id]) => id) }));
 }
 
-const STOP: Record<StoppedBy, string> = { budget: 'its budget', 'max-requests': 'its request budget', interrupted: 'an interrupt', 'max-failures': 'its --max-failures' };
+const STOP: Record<StoppedBy, string> = {
+  budget: 'its budget',
+  'max-requests': 'its request budget',
+  interrupted: 'an interrupt',
+  'max-failures': 'its --max-failures',
+};
 const when = (p: PartFacts) => `${p.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}, ${(p.durationMs / 1000).toFixed(1)} s`;
 const stopped = (p: PartFacts) => (p.stoppedBy ? `, stopped by ${STOP[p.stoppedBy]}` : '');
 
 /** The console's lines: one per part. */
 export function partsConsole(parts: PartSummary[] | undefined): string[] {
   if (!parts) return [];
-  return ['', `The run in ${parts.length} parts (run --resume):`, ...parts.map((p) => `  part ${p.index} (${when(p)}): ${p.requests} requests${stopped(p)}; verified ${p.verified.length ? p.verified.join(', ') : 'nothing new'}`)];
+  return [
+    '',
+    `The run in ${parts.length} parts (run --resume):`,
+    ...parts.map(
+      (p) => `  part ${p.index} (${when(p)}): ${p.requests} requests${stopped(p)}; verified ${p.verified.length ? p.verified.join(', ') : 'nothing new'}`,
+    ),
+  ];
 }
 
 /** The certificate's table of parts. */
 export function partsHtml(parts: PartSummary[] | undefined): string {
   if (!parts) return '';
-  const rows = parts.map((p) => `<tr><td class="num">${p.index}</td><td>${esc(when(p))}${esc(stopped(p))}</td><td class="num">${p.requests}</td><td>${esc(p.verified.join(', ') || 'nothing new')}</td></tr>`);
+  const rows = parts.map(
+    (p) =>
+      `<tr><td class="num">${p.index}</td><td>${esc(when(p))}${esc(stopped(p))}</td><td class="num">${p.requests}</td><td>${esc(p.verified.join(', ') || 'nothing new')}</td></tr>`,
+  );
   return `<h2 id="parts">Parts of the run</h2>
 <p class="muted">The run was cut (its budget or an interrupt) and went on with <code>erp-conformance run --resume</code>: each part re-ran the tests that had not ended, against the same target and seed; the tests that had ended kept their findings and evidence.</p>
 <table class="facts parts"><thead><tr><th scope="col">Part</th><th scope="col">When</th><th scope="col">Requests</th><th scope="col">Requirements it verified</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;

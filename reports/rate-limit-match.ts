@@ -12,16 +12,20 @@ export function rateLimitMismatch(cert: Certification, file: RateLimitFile): str
   if (target && typeof target.baseUrl === 'string' && target.baseUrl !== cert.target.baseUrl)
     return `it was measured against ${target.baseUrl}, the certificate is of ${cert.target.baseUrl}: not the same target`;
   const run = file.run as { seed?: unknown; startedAt?: unknown } | undefined;
-  if (run && typeof run.seed === 'number' && run.seed !== cert.seed) return `it was written by a run with seed ${run.seed}, the certificate is of seed ${cert.seed}: not the same run`;
+  if (run && typeof run.seed === 'number' && run.seed !== cert.seed)
+    return `it was written by a run with seed ${run.seed}, the certificate is of seed ${cert.seed}: not the same run`;
   return undefined;
 }
 
 /** The certificate with its skipped RL rows saying that the Rate limit section holds a measurement they were not judged on. */
 export function withRateLimitRows(cert: Certification, section: RateLimitSection): Certification {
   if (section.kind !== 'measured') return cert;
-  const note = 'not judged: the run did not measure rate limits (run --with-load gives RL verdicts); the "Rate limit" section shows a later probe\'s figures for this target';
+  const note =
+    'not judged: the run did not measure rate limits (run --with-load gives RL verdicts); the "Rate limit" section shows a later probe\'s figures for this target';
   return {
     ...cert,
-    requirements: cert.requirements.map((r) => (r.id.startsWith('RL-') && r.status === 'skipped' && /--with-load/.test(r.reason ?? '') ? { ...r, reason: note } : r)),
+    requirements: cert.requirements.map((r) =>
+      r.id.startsWith('RL-') && r.status === 'skipped' && /--with-load/.test(r.reason ?? '') ? { ...r, reason: note } : r,
+    ),
   };
 }

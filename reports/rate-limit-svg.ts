@@ -46,7 +46,9 @@ const mainToken = (timeline: Timeline) => timeline.filter((p) => p.token !== 'se
 /** [t, accepted so far] at each acceptance with the main token. */
 export function cumulativeAccepted(timeline: Timeline): [number, number][] {
   let n = 0;
-  return mainToken(timeline).filter((p) => classify(p.status) === 'accepted').map((p) => [p.t, ++n]);
+  return mainToken(timeline)
+    .filter((p) => classify(p.status) === 'accepted')
+    .map((p) => [p.t, ++n]);
 }
 
 /** Window edges in (0, end): every windowSeconds from the first refill (or from 0 when none was seen). */
@@ -81,7 +83,9 @@ export function rateLimitSvg(r: RateLimitFile): string {
   const accepted = b.accepted.reduce((s, v) => s + v, 0);
   const limited = b.limited.reduce((s, v) => s + v, 0);
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="rate-plot" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="Accepted and 429 answers over time" data-accepted="${accepted}" data-limited="${limited}" data-bucket-seconds="${b.width}">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" class="rate-plot" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="Accepted and 429 answers over time" data-accepted="${accepted}" data-limited="${limited}" data-bucket-seconds="${b.width}">`,
+  );
   out.push(`<title>Answers per ${fmt(b.width)} s: ${accepted} accepted, ${limited} refused with 429</title>`);
   for (let v = 0; v <= yMax + 1e-9; v += yStep) {
     out.push(`<line x1="${M.left}" x2="${W - M.right}" y1="${y(v)}" y2="${y(v)}" stroke="#eeeeee"/>`);
@@ -93,34 +97,56 @@ export function rateLimitSvg(r: RateLimitFile): string {
     for (const kind of ['accepted', 'limited', 'other'] as const) {
       const v = b[kind][i]!;
       if (v === 0) continue;
-      out.push(`<rect class="bar-${kind}" x="${x(i * b.width).toFixed(2)}" y="${y(base + v).toFixed(2)}" width="${bw.toFixed(2)}" height="${(y(base) - y(base + v)).toFixed(2)}" fill="${COLOURS[kind]}"><title>${fmt(i * b.width)}-${fmt((i + 1) * b.width)} s: ${v} ${kind === 'limited' ? '429' : kind}</title></rect>`);
+      out.push(
+        `<rect class="bar-${kind}" x="${x(i * b.width).toFixed(2)}" y="${y(base + v).toFixed(2)}" width="${bw.toFixed(2)}" height="${(y(base) - y(base + v)).toFixed(2)}" fill="${COLOURS[kind]}"><title>${fmt(i * b.width)}-${fmt((i + 1) * b.width)} s: ${v} ${kind === 'limited' ? '429' : kind}</title></rect>`,
+      );
       base += v;
     }
   }
   const marks = windowMarks(r, end);
-  for (const s of marks) out.push(`<line class="window-mark" x1="${x(s)}" x2="${x(s)}" y1="${M.top}" y2="${M.top + ph}" stroke="${BLUE}" stroke-dasharray="2 4"/>`);
+  for (const s of marks)
+    out.push(`<line class="window-mark" x1="${x(s)}" x2="${x(s)}" y1="${M.top}" y2="${M.top + ph}" stroke="${BLUE}" stroke-dasharray="2 4"/>`);
   if (r.limit !== null && r.limit > 0) {
     const multiples = Math.floor(cMax / r.limit) <= 8 ? Math.floor(cMax / r.limit) : 1;
     for (let k = 1; k <= multiples; k++) {
-      out.push(`<line class="limit-line" x1="${M.left}" x2="${W - M.right}" y1="${yc(k * r.limit)}" y2="${yc(k * r.limit)}" stroke="#000" stroke-dasharray="6 4"/>`);
+      out.push(
+        `<line class="limit-line" x1="${M.left}" x2="${W - M.right}" y1="${yc(k * r.limit)}" y2="${yc(k * r.limit)}" stroke="#000" stroke-dasharray="6 4"/>`,
+      );
       const label = k === 1 ? `limit: ${fmt(r.limit)}${r.windowSeconds ? ` per ${fmt(r.windowSeconds)} s` : ''}` : `${k} x limit`;
-      out.push(`<text x="${M.left + 4}" y="${yc(k * r.limit) - 4}" font-size="12" font-weight="bold" stroke="#fff" stroke-width="3" paint-order="stroke">${label}</text>`);
+      out.push(
+        `<text x="${M.left + 4}" y="${yc(k * r.limit) - 4}" font-size="12" font-weight="bold" stroke="#fff" stroke-width="3" paint-order="stroke">${label}</text>`,
+      );
     }
   }
   if (cumulative.length) {
-    const points = [`${x(0)},${yc(0)}`, ...cumulative.flatMap(([t, v], i) => [`${x(t).toFixed(2)},${yc(i).toFixed(2)}`, `${x(t).toFixed(2)},${yc(v).toFixed(2)}`]), `${x(end)},${yc(cumulative.at(-1)![1])}`];
+    const points = [
+      `${x(0)},${yc(0)}`,
+      ...cumulative.flatMap(([t, v], i) => [`${x(t).toFixed(2)},${yc(i).toFixed(2)}`, `${x(t).toFixed(2)},${yc(v).toFixed(2)}`]),
+      `${x(end)},${yc(cumulative.at(-1)![1])}`,
+    ];
     out.push(`<polyline class="accepted-so-far" points="${points.join(' ')}" fill="none" stroke="${BLUE}" stroke-width="2"/>`);
     for (let v = 0; v <= cMax + 1e-9; v += cStep) out.push(`<text x="${W - M.right + 6}" y="${yc(v) + 4}" font-size="11" fill="${BLUE}">${fmt(v)}</text>`);
     out.push(`<line x1="${W - M.right}" x2="${W - M.right}" y1="${M.top}" y2="${M.top + ph}" stroke="${BLUE}"/>`);
   }
-  const blue = [cumulative.length ? 'blue line (right axis): accepted so far' : '', marks.length ? `dotted: ${fmt(r.windowSeconds!)} s windows from the first refill` : ''].filter(Boolean).join('; ');
+  const blue = [
+    cumulative.length ? 'blue line (right axis): accepted so far' : '',
+    marks.length ? `dotted: ${fmt(r.windowSeconds!)} s windows from the first refill` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
   if (blue) out.push(`<text x="${W - M.right}" y="${M.top - 10}" text-anchor="end" font-size="11" fill="${BLUE}">${blue}</text>`);
   out.push(`<line x1="${M.left}" x2="${W - M.right}" y1="${M.top + ph}" y2="${M.top + ph}" stroke="#000"/>`);
   out.push(`<line x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${M.top + ph}" stroke="#000"/>`);
   const xStep = niceStep(end / 8);
   for (let s = 0; s <= end + 1e-9; s += xStep) out.push(`<text x="${x(s)}" y="${M.top + ph + 15}" text-anchor="middle" font-size="11">${fmt(s)}</text>`);
-  out.push(`<text x="${M.left + pw / 2}" y="${H - 6}" text-anchor="middle" font-size="12">seconds since the probe started (bars, left axis: answers per ${fmt(b.width)} s)</text>`);
-  const legend: [keyof typeof COLOURS, string, number][] = [['accepted', 'accepted (2xx)', 0], ['limited', '429', 120], ['other', 'other (5xx, 4xx, no answer)', 175]];
+  out.push(
+    `<text x="${M.left + pw / 2}" y="${H - 6}" text-anchor="middle" font-size="12">seconds since the probe started (bars, left axis: answers per ${fmt(b.width)} s)</text>`,
+  );
+  const legend: [keyof typeof COLOURS, string, number][] = [
+    ['accepted', 'accepted (2xx)', 0],
+    ['limited', '429', 120],
+    ['other', 'other (5xx, 4xx, no answer)', 175],
+  ];
   for (const [kind, label, at] of legend) {
     out.push(`<rect x="${M.left + at}" y="6" width="12" height="12" fill="${COLOURS[kind]}"/>`);
     out.push(`<text x="${M.left + at + 16}" y="16" font-size="12">${label}</text>`);

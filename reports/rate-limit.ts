@@ -29,7 +29,9 @@ export const rateLimitFile = z
     target: z.object({ name: z.string(), baseUrl: z.string() }).loose().optional(),
     run: z.object({ seed: z.number() }).loose().optional(),
     // "timeline: [{ t /*seconds since start*/, status }]"
-    timeline: z.array(z.object({ t: z.number().finite().nonnegative(), status: z.number().int(), phase: z.string().optional(), token: z.string().optional() }).loose()),
+    timeline: z.array(
+      z.object({ t: z.number().finite().nonnegative(), status: z.number().int(), phase: z.string().optional(), token: z.string().optional() }).loose(),
+    ),
   })
   .loose();
 

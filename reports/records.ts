@@ -62,7 +62,9 @@ export function runFacts(f: RecordedFacts, shard: Shard | null): RunFacts {
     ...(shard ? { shard } : {}),
     ...(f.stoppedBy ? { stoppedReason: STOPPED_REASONS[f.stoppedBy] } : {}),
     unselectedReason: (r) =>
-      r.suite === 'rate-limit' && !f.withLoad ? 'rate limits are measured by the probe: run with --with-load' : `not selected (--only ${f.selection?.join(',')})`,
+      r.suite === 'rate-limit' && !f.withLoad
+        ? 'rate limits are measured by the probe: run with --with-load'
+        : `not selected (--only ${f.selection?.join(',')})`,
   };
 }
 
@@ -73,9 +75,12 @@ export function readRecords(dir: string): RunRecords {
     data = parseJson(readFileSync(file, 'utf8')) as RunRecords; // a large id keeps its digits
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new RecordsError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file (was the folder written by `erp-conformance run`?)' : (e as Error).message}`);
+    throw new RecordsError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file (was the folder written by `erp-conformance run`?)' : (e as Error).message}`,
+    );
   }
-  if (data?.format !== RECORDS_FORMAT) throw new RecordsError(`${file} is not a records file of this kit (format ${stringifyJson(data?.format)}, expected ${RECORDS_FORMAT})`);
+  if (data?.format !== RECORDS_FORMAT)
+    throw new RecordsError(`${file} is not a records file of this kit (format ${stringifyJson(data?.format)}, expected ${RECORDS_FORMAT})`);
   return data;
 }
 
@@ -91,8 +96,14 @@ function targetOf(f: RecordedFacts): string {
 
 /** Facts every shard of one run shares; a mismatch means the folders come from different runs. */
 const SAME: ((f: RecordedFacts) => unknown)[] = [
-  targetOf, (f) => f.target.name, (f) => f.suiteVersion, (f) => f.seed, (f) => f.numRuns,
-  (f) => f.selection?.join(','), (f) => f.withLoad, (f) => [...f.suites].sort().join(','),
+  targetOf,
+  (f) => f.target.name,
+  (f) => f.suiteVersion,
+  (f) => f.seed,
+  (f) => f.numRuns,
+  (f) => f.selection?.join(','),
+  (f) => f.withLoad,
+  (f) => [...f.suites].sort().join(','),
 ];
 const SAME_NAMES = ['target.baseUrl', 'target.name', 'suiteVersion', 'seed', 'numRuns', 'selection', 'withLoad', 'suites'];
 
@@ -111,7 +122,9 @@ function mergedFacts(shards: RunRecords[]): RecordedFacts {
   const seen = new Set<string>();
   const preflight: PreflightSummary | undefined = checked.length
     ? {
-        problems: checked.flatMap((f) => f.preflight!.problems).filter((p) => !seen.has(`${p.key}\u0000${p.problem}`) && !!seen.add(`${p.key}\u0000${p.problem}`)),
+        problems: checked
+          .flatMap((f) => f.preflight!.problems)
+          .filter((p) => !seen.has(`${p.key}\u0000${p.problem}`) && !!seen.add(`${p.key}\u0000${p.problem}`)),
         notes: [...new Set(checked.flatMap((f) => f.preflight!.notes))],
         requests: checked.reduce((n, f) => n + f.preflight!.requests, 0),
       }
@@ -122,7 +135,9 @@ function mergedFacts(shards: RunRecords[]): RecordedFacts {
     ...rest,
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(preflight ? { preflight } : {}),
-    ...(pacings.length ? { pacing: pacings.length === 1 ? pacings[0]! : shards.map((r) => `shard ${r.shard?.index}: ${r.facts.pacing ?? 'not recorded'}`).join('; ') } : {}),
+    ...(pacings.length
+      ? { pacing: pacings.length === 1 ? pacings[0]! : shards.map((r) => `shard ${r.shard?.index}: ${r.facts.pacing ?? 'not recorded'}`).join('; ') }
+      : {}),
   };
 }
 
@@ -139,12 +154,15 @@ export function mergeRecords(list: { dir: string; records: RunRecords }[]): RunR
   for (const { dir, records } of list) {
     const s = records.shard;
     if (!s) throw new RecordsError(`${dir} holds an unsharded run: only the shards of one run (run --shard i/n) can be merged`);
-    if (s.count !== count) throw new RecordsError(`${dir} is shard ${s.index}/${s.count}, ${first.dir} is shard ${first.records.shard!.index}/${count}: not the same split`);
+    if (s.count !== count)
+      throw new RecordsError(`${dir} is shard ${s.index}/${s.count}, ${first.dir} is shard ${first.records.shard!.index}/${count}: not the same split`);
     if (seen.has(s.index)) throw new RecordsError(`shard ${s.index}/${s.count} is given twice (${seen.get(s.index)} and ${dir})`);
     seen.set(s.index, dir);
     SAME.forEach((get, i) => {
       if (stringifyJson(get(records.facts)) !== stringifyJson(get(first.records.facts)))
-        throw new RecordsError(`${dir} and ${first.dir} differ in ${SAME_NAMES[i]} (${stringifyJson(get(records.facts))} and ${stringifyJson(get(first.records.facts))}): not shards of the same run; run every shard with the same --config (or the same embedded reference), --seed, --num-runs and --only`);
+        throw new RecordsError(
+          `${dir} and ${first.dir} differ in ${SAME_NAMES[i]} (${stringifyJson(get(records.facts))} and ${stringifyJson(get(first.records.facts))}): not shards of the same run; run every shard with the same --config (or the same embedded reference), --seed, --num-runs and --only`,
+        );
     });
   }
   const missing = Array.from({ length: count! }, (_, i) => i + 1).filter((i) => !seen.has(i));
@@ -156,7 +174,11 @@ export function mergeRecords(list: { dir: string; records: RunRecords }[]): RunR
   return {
     format: RECORDS_FORMAT,
     shard: null,
-    facts: { ...mergedFacts(sorted.map((l) => l.records)), startedAt: new Date(Math.min(...starts)).toISOString(), durationMs: Math.max(...ends) - Math.min(...starts) },
+    facts: {
+      ...mergedFacts(sorted.map((l) => l.records)),
+      startedAt: new Date(Math.min(...starts)).toISOString(),
+      durationMs: Math.max(...ends) - Math.min(...starts),
+    },
     collected: {
       tests: sorted.flatMap((l) => l.records.collected.tests),
       errors: sorted.flatMap((l) => l.records.collected.errors.map((e) => `shard ${l.records.shard!.index}/${count}: ${e}`)),

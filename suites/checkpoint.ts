@@ -31,7 +31,10 @@ const suiteOf = (file: string) => file.split('/')[1] as SuiteName;
 export function readCheckpoint(dirGiven: string): Resume {
   const dir = path.resolve(dirGiven);
   const previous = readRecords(dir);
-  if (previous.shard) throw new RecordsError(`${dir} holds shard ${previous.shard.index}/${previous.shard.count}: resume each shard's own run is not supported; merge the shards (report --merge) or run again`);
+  if (previous.shard)
+    throw new RecordsError(
+      `${dir} holds shard ${previous.shard.index}/${previous.shard.count}: resume each shard's own run is not supported; merge the shards (report --merge) or run again`,
+    );
   if (previous.facts.selection?.some((s) => s.startsWith('replay of '))) throw new RecordsError(`${dir} holds the replay of one test: nothing to resume`);
   const cert = certify(previous.collected, runFacts(previous.facts, null));
   const undecided = new Set(cert.requirements.filter((r) => r.status === 'not-run').map((r) => r.id));

@@ -8,6 +8,8 @@ export function pacingLine(run: RunConfig['run'], worker: WorkerProgress): strin
   const stated = run.rateLimit ? `, at most ${showRateLimit(run.rateLimit)}` : '';
   const waited = worker.responses429 ? `; ${worker.responses429} answers 429 (${(worker.waitedMs / 1000).toFixed(1)} s waited)` : '';
   const ops = Object.entries(worker.operations ?? {}).filter(([, v]) => v.sent > 0);
-  const cost = ops.length ? `; requests per operation: ${ops.map(([k, v]) => `${k} ${v.sent}${v.responses429 ? ` (${v.responses429} x 429)` : ''}`).join(', ')}` : '';
+  const cost = ops.length
+    ? `; requests per operation: ${ops.map(([k, v]) => `${k} ${v.sent}${v.responses429 ? ` (${v.responses429} x 429)` : ''}`).join(', ')}`
+    : '';
   return `${run.concurrency} requests in flight${stated}; ${worker.pacing ?? 'no pacing needed'}${waited}${cost}`;
 }

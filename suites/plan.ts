@@ -73,9 +73,13 @@ export function planRun(config: RunConfig, numRuns: number, quotas: Record<strin
   const notFit: string[] = [];
   {
     for (const o of p.operations) {
-      if (o.seconds > budgetSeconds * FILL) notFit.push(`${o.op}: ${o.requests} requests need ${o.seconds} s at ${showQuota(o.quota!)}; a run budget of ${Math.ceil(o.seconds / FILL)} s (run.maxDurationSeconds) would fit them`);
+      if (o.seconds > budgetSeconds * FILL)
+        notFit.push(
+          `${o.op}: ${o.requests} requests need ${o.seconds} s at ${showQuota(o.quota!)}; a run budget of ${Math.ceil(o.seconds / FILL)} s (run.maxDurationSeconds) would fit them`,
+        );
     }
-    if (config.run.maxRequests !== undefined && p.requests > config.run.maxRequests) notFit.push(`${p.requests} requests at ${n} runs per property; run.maxRequests ${config.run.maxRequests} is spent before (${p.requests} would fit them)`);
+    if (config.run.maxRequests !== undefined && p.requests > config.run.maxRequests)
+      notFit.push(`${p.requests} requests at ${n} runs per property; run.maxRequests ${config.run.maxRequests} is spent before (${p.requests} would fit them)`);
   }
   return { numRuns: n, ...p, budgetSeconds, notFit };
 }

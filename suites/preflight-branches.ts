@@ -21,14 +21,21 @@ export async function branchFixtures(client: Client, config: RunConfig, problems
   const list = ex.response?.status === 200 ? atPath(ex.json, op.list ?? 'response') : undefined;
   const ids = Array.isArray(list) ? list.map(idOf) : [];
   if (ids.length === 0 || ids.some((x) => x === undefined)) {
-    notes.push(`branches not checked against Branch List: ${op.method} ${op.path} answered ${ex.response ? `HTTP ${ex.response.status}` : ex.failure?.kind} without a list of {branchId} at ${op.list ?? 'response'}`);
+    notes.push(
+      `branches not checked against Branch List: ${op.method} ${op.path} answered ${ex.response ? `HTTP ${ex.response.status}` : ex.failure?.kind} without a list of {branchId} at ${op.list ?? 'response'}`,
+    );
     return;
   }
   const f = config.fixtures;
   const mine: PreflightProblem[] = [];
-  for (const [key, id] of [['fixtures.branchId', f.branchId], ['fixtures.otherBranchId', f.otherBranchId]] as const)
-    if (!ids.includes(String(id))) mine.push({ key, problem: `branch ${id} is not in Branch List (${op.path} lists ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ' ...' : ''})` });
-  if (ids.includes(String(f.invalidBranchId))) mine.push({ key: 'fixtures.invalidBranchId', problem: `branch ${f.invalidBranchId} is in Branch List: it must be a branch that does not exist` });
+  for (const [key, id] of [
+    ['fixtures.branchId', f.branchId],
+    ['fixtures.otherBranchId', f.otherBranchId],
+  ] as const)
+    if (!ids.includes(String(id)))
+      mine.push({ key, problem: `branch ${id} is not in Branch List (${op.path} lists ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ' ...' : ''})` });
+  if (ids.includes(String(f.invalidBranchId)))
+    mine.push({ key: 'fixtures.invalidBranchId', problem: `branch ${f.invalidBranchId} is in Branch List: it must be a branch that does not exist` });
   // The branches come first in the config's fixtures: their problems first.
   problems.splice(0, 0, ...mine);
   notes.push(`branches checked against Branch List (${ids.length} listed)`);

@@ -38,24 +38,68 @@ export function preflightCustomerBody(config: RunConfig): Customer {
   const mob = freshMobile();
   const cities = Object.entries(c.cities).slice(0, MAX_CITIES);
   return {
-    accountCustomId: Number(mob.slice(-6)), contactId: 0, contactType: c.contactTypes[0]!, firstName: 'Preflight', lastName: 'Check',
-    companyName: 'Preflight Check Traders', email: `preflight.${mob}@example.com`, mobNo: mob, telephone: '', whatsappNo: mob,
-    dateOfBirth: day, anniversaryDate: day, gstType: 'UnRegistered', gstin: '', panNo: '', opening: '0.00', openingType: 'debitAmount',
-    creditLimit: '0', remark: 'erp-conformance preflight', deletedAddressIds: [],
+    accountCustomId: Number(mob.slice(-6)),
+    contactId: 0,
+    contactType: c.contactTypes[0]!,
+    firstName: 'Preflight',
+    lastName: 'Check',
+    companyName: 'Preflight Check Traders',
+    email: `preflight.${mob}@example.com`,
+    mobNo: mob,
+    telephone: '',
+    whatsappNo: mob,
+    dateOfBirth: day,
+    anniversaryDate: day,
+    gstType: 'UnRegistered',
+    gstin: '',
+    panNo: '',
+    opening: '0.00',
+    openingType: 'debitAmount',
+    creditLimit: '0',
+    remark: 'erp-conformance preflight',
+    deletedAddressIds: [],
     contactAddressDTO: cities.map(([cityCode, stateCode], i) => ({
-      addressId: 0, addressLine1: `${i + 1} Preflight Road`, addressLine2: '', cityCode, cityName: '', countriesCode: c.countriesCode,
-      countriesName: '', stateCode, stateName: '', pinCode: '400001', isDefault: i === 0 ? 1 : 0, gstType: 'UnRegistered', gstin: '',
-      firstName: 'Preflight', lastName: 'Check', companyName: '', panNo: '', contactNo: mob, contactEmail: '',
+      addressId: 0,
+      addressLine1: `${i + 1} Preflight Road`,
+      addressLine2: '',
+      cityCode,
+      cityName: '',
+      countriesCode: c.countriesCode,
+      countriesName: '',
+      stateCode,
+      stateName: '',
+      pinCode: '400001',
+      isDefault: i === 0 ? 1 : 0,
+      gstType: 'UnRegistered',
+      gstin: '',
+      firstName: 'Preflight',
+      lastName: 'Check',
+      companyName: '',
+      panNo: '',
+      contactNo: mob,
+      contactEmail: '',
     })),
   };
 }
 
 /** The fields the config decides, as a refusal may name them (compared without case, spaces, _ or -). */
 const CONFIG_FIELDS: { words: string[]; key: string; what: (config: RunConfig) => string }[] = [
-  { words: ['dateofbirth', 'anniversarydate', 'birth', 'anniversary'], key: 'fixtures.customer.dateFormat', what: (c) => `dates written ${c.fixtures.customer.dateFormat}` },
+  {
+    words: ['dateofbirth', 'anniversarydate', 'birth', 'anniversary'],
+    key: 'fixtures.customer.dateFormat',
+    what: (c) => `dates written ${c.fixtures.customer.dateFormat}`,
+  },
   { words: ['contacttype'], key: 'fixtures.customer.contactTypes', what: (c) => `contactType ${JSON.stringify(c.fixtures.customer.contactTypes[0])}` },
-  { words: ['citycode', 'city', 'statecode', 'state'], key: 'fixtures.customer.cities', what: (c) => `cities ${JSON.stringify(Object.fromEntries(Object.entries(c.fixtures.customer.cities).slice(0, MAX_CITIES)))}` },
-  { words: ['countriescode', 'country', 'countries'], key: 'fixtures.customer.countriesCode', what: (c) => `countriesCode ${JSON.stringify(c.fixtures.customer.countriesCode)}` },
+  {
+    words: ['citycode', 'city', 'statecode', 'state'],
+    key: 'fixtures.customer.cities',
+    what: (c) => `cities ${JSON.stringify(Object.fromEntries(Object.entries(c.fixtures.customer.cities).slice(0, MAX_CITIES)))}`,
+  },
+  {
+    words: ['countriescode', 'country', 'countries'],
+    key: 'fixtures.customer.countriesCode',
+    what: (c) => `countriesCode ${JSON.stringify(c.fixtures.customer.countriesCode)}`,
+  },
   { words: ['branchid', 'branch'], key: 'fixtures.branchId', what: (c) => `branch_id ${c.fixtures.branchId}` },
 ];
 
@@ -72,7 +116,12 @@ function errorText(ex: Exchange): string {
   return typeof msg === 'string' ? msg : (ex.response?.body ?? '').slice(0, 300);
 }
 
-export async function customerFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]): Promise<PreflightCustomer | undefined> {
+export async function customerFixtures(
+  client: Client,
+  config: RunConfig,
+  problems: PreflightProblem[],
+  notes: string[],
+): Promise<PreflightCustomer | undefined> {
   if (!config.writes) {
     notes.push('customer master data not checked: writes is false (no customer is created)');
     return undefined;
@@ -86,24 +135,36 @@ export async function customerFixtures(client: Client, config: RunConfig, proble
     const keys = keysNamed(text);
     for (const key of keys) {
       const f = CONFIG_FIELDS.find((x) => x.key === key)!;
-      problems.push({ key, problem: `a customer with the configured master data (${f.what(config)}) was refused: HTTP 400 ${JSON.stringify(text.slice(0, 200))}; set ${key} to what the target takes` });
+      problems.push({
+        key,
+        problem: `a customer with the configured master data (${f.what(config)}) was refused: HTTP 400 ${JSON.stringify(text.slice(0, 200))}; set ${key} to what the target takes`,
+      });
     }
-    if (keys.length === 0) notes.push(`customer master data: the preflight's customer was refused (HTTP 400 ${JSON.stringify(text.slice(0, 200))}), naming no field the config decides: the customer suites judge it`);
+    if (keys.length === 0)
+      notes.push(
+        `customer master data: the preflight's customer was refused (HTTP 400 ${JSON.stringify(text.slice(0, 200))}), naming no field the config decides: the customer suites judge it`,
+      );
     return { branchId, sent, created };
   }
   const contactId = createdContactId(created);
   if (status !== 200 || contactId === undefined) {
-    notes.push(`customer master data not checked: the preflight's customer was answered ${created.response ? `HTTP ${status}` : 'nothing'}${status === 200 ? ' without a contactId' : ''}: the customer suites judge it`);
+    notes.push(
+      `customer master data not checked: the preflight's customer was answered ${created.response ? `HTTP ${status}` : 'nothing'}${status === 200 ? ' without a contactId' : ''}: the customer suites judge it`,
+    );
     return { branchId, sent, created };
   }
   const template = config.readBack?.getContactById;
   if (!template) {
-    notes.push(`customer master data accepted (contact ${String(contactId)}); not read back: without readBack.getContactById the read-back requirements (CU-8..CU-10) are skipped`);
+    notes.push(
+      `customer master data accepted (contact ${String(contactId)}); not read back: without readBack.getContactById the read-back requirements (CU-8..CU-10) are skipped`,
+    );
     return { branchId, sent, contactId, created };
   }
   const read = await client.readContact({ template, contactId, branchId });
   if (read.response?.status !== 200) {
-    notes.push(`readBack.getContactById: contact ${String(contactId)}, created by the preflight, read back ${read.response ? `HTTP ${read.response.status}` : 'no answer'} (GET ${template}): check the path; the read-back requirements judge it`);
+    notes.push(
+      `readBack.getContactById: contact ${String(contactId)}, created by the preflight, read back ${read.response ? `HTTP ${read.response.status}` : 'no answer'} (GET ${template}): check the path; the read-back requirements judge it`,
+    );
   }
   return { branchId, sent, contactId, created, read };
 }

@@ -20,5 +20,8 @@ export function readSample(config: RunConfig): { perRole: number; note?: string 
   const all = VOUCHER_ROLES.reduce((n, role) => n + (config.fixtures.sales[role as VoucherRole]?.length ?? 0), 0) + 1;
   const fewest = Math.min(...reads.map((q) => q.quota.requests));
   if (!reads.length || all <= fewest) return { perRole: Infinity };
-  return { perRole: 1, note: `reads are scarce (${reads.map((q) => q.name).join(', ')}): the preflight read the first voucher of each pool (the one a run takes first), not all ${all - 1}` };
+  return {
+    perRole: 1,
+    note: `reads are scarce (${reads.map((q) => q.name).join(', ')}): the preflight read the first voucher of each pool (the one a run takes first), not all ${all - 1}`,
+  };
 }

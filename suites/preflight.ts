@@ -33,7 +33,8 @@ export interface PreflightResult {
   quotas?: Record<string, Quota>;
 }
 
-const answered = (ex: Exchange) => (ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason}: ${ex.failure?.message ?? ex.notSent?.message ?? ''})`);
+const answered = (ex: Exchange) =>
+  ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason}: ${ex.failure?.message ?? ex.notSent?.message ?? ''})`;
 
 /** The value at a dot path of a JSON answer ("response.orderStatus"). */
 export function atPath(json: unknown, dotPath: string): unknown {
@@ -44,7 +45,8 @@ export function atPath(json: unknown, dotPath: string): unknown {
 
 async function reportFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]) {
   const r = config.fixtures.report;
-  const total = async (extra: Record<string, unknown>) => pageTotal(await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0, ...extra } }));
+  const total = async (extra: Record<string, unknown>) =>
+    pageTotal(await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0, ...extra } }));
   // The whole range with a page of 10: a target whose totalCount is wrong (the page's length, say)
   // is the suites' to judge (RP-2), not a fixture problem.
   const page = await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 10, offset: 0 } });
@@ -55,29 +57,54 @@ async function reportFixtures(client: Client, config: RunConfig, problems: Prefl
     return;
   }
   const range = `${r.dateFrom} .. ${r.dateTo} over branches ${r.branchList}`;
-  if (whole < 2) problems.push({ key: 'fixtures.report', problem: `the range ${range} holds ${whole} transaction(s); the report requirements need transactions over more than one page (at least 2): choose a range that holds some` });
+  if (whole < 2)
+    problems.push({
+      key: 'fixtures.report',
+      problem: `the range ${range} holds ${whole} transaction(s); the report requirements need transactions over more than one page (at least 2): choose a range that holds some`,
+    });
   if (whole === 0) return;
   // The totals are asked side by side (a far target costs one round trip, not one per id); the
   // problems are listed in the order of the config.
   const asks: [Record<string, unknown>, (n: number | undefined) => PreflightProblem | undefined][] = [];
   for (const m of ['bom', 'mc'] as const) {
-    asks.push([{ moduleName: [m] }, (n) => (n === 0 ? { key: 'fixtures.report', problem: `the range ${range} holds no ${m} transaction; the module requirements (RP-5, RP-8) need both modules` } : undefined)]);
+    asks.push([
+      { moduleName: [m] },
+      (n) =>
+        n === 0
+          ? { key: 'fixtures.report', problem: `the range ${range} holds no ${m} transaction; the module requirements (RP-5, RP-8) need both modules` }
+          : undefined,
+    ]);
   }
   for (const b of r.branchList.split(',')) {
-    asks.push([{ branchList: b }, (n) => (n === 0 ? { key: 'fixtures.report.branchList', problem: `branch ${b} holds no transaction in ${r.dateFrom} .. ${r.dateTo}; list branches that hold some` } : undefined)]);
+    asks.push([
+      { branchList: b },
+      (n) =>
+        n === 0
+          ? { key: 'fixtures.report.branchList', problem: `branch ${b} holds no transaction in ${r.dateFrom} .. ${r.dateTo}; list branches that hold some` }
+          : undefined,
+    ]);
   }
   for (const [filter, ids] of Object.entries(r.filterIds ?? {})) {
     for (const id of ids ?? []) {
-      asks.push([{ [filter]: id }, (n) => (n === 0 ? { key: `fixtures.report.filterIds.${filter}`, problem: `id ${id} matches no transaction in the range ${range}` } : undefined)]);
+      asks.push([
+        { [filter]: id },
+        (n) => (n === 0 ? { key: `fixtures.report.filterIds.${filter}`, problem: `id ${id} matches no transaction in the range ${range}` } : undefined),
+      ]);
     }
   }
   if (r.emptyBranchId !== undefined) {
-    asks.push([{ branchList: String(r.emptyBranchId) }, (n) => {
-      if (n === undefined || n === 0) return undefined;
-      // As many as the whole list: the target may ignore branchList, a vendor defect RP-9b judges; the run goes on with the doubt written.
-      if (n === whole) return void notes.push(`doubt: branch ${r.emptyBranchId} (fixtures.report.emptyBranchId) reports ${n} transaction(s), as many as ${r.branchList}: either it is not empty or the target ignores branchList (RP-9, RP-9b judge it)`);
-      return { key: 'fixtures.report.emptyBranchId', problem: `branch ${r.emptyBranchId} holds ${n} transaction(s) in the range: it must hold none` };
-    }]);
+    asks.push([
+      { branchList: String(r.emptyBranchId) },
+      (n) => {
+        if (n === undefined || n === 0) return undefined;
+        // As many as the whole list: the target may ignore branchList, a vendor defect RP-9b judges; the run goes on with the doubt written.
+        if (n === whole)
+          return void notes.push(
+            `doubt: branch ${r.emptyBranchId} (fixtures.report.emptyBranchId) reports ${n} transaction(s), as many as ${r.branchList}: either it is not empty or the target ignores branchList (RP-9, RP-9b judge it)`,
+          );
+        return { key: 'fixtures.report.emptyBranchId', problem: `branch ${r.emptyBranchId} holds ${n} transaction(s) in the range: it must hold none` };
+      },
+    ]);
   }
   const found = await Promise.all(asks.map(async ([extra, judge]) => judge(await total(extra))));
   for (const p of found) if (p) problems.push(p);
@@ -91,7 +118,11 @@ async function voucherFixtures(client: Client, config: RunConfig, problems: Pref
   }
   const f = config.fixtures;
   const read = (salesId: number | bigint, branchId: number) =>
-    client.raw({ method: 'GET', path: rb.path.replaceAll('{salesId}', encodeURIComponent(String(salesId))).replaceAll('{branchId}', encodeURIComponent(String(branchId))), quota: 'orderStatusRead' });
+    client.raw({
+      method: 'GET',
+      path: rb.path.replaceAll('{salesId}', encodeURIComponent(String(salesId))).replaceAll('{branchId}', encodeURIComponent(String(branchId))),
+      quota: 'orderStatusRead',
+    });
   const paid = (ex: Exchange) => String(atPath(ex.json, rb.paymentStatus) ?? '').toLowerCase() === rb.paidValue.toLowerCase();
   const jobs: Promise<PreflightProblem | undefined>[] = [];
   const sample = readSample(config);
@@ -100,34 +131,51 @@ async function voucherFixtures(client: Client, config: RunConfig, problems: Pref
   for (const role of VOUCHER_ROLES) {
     const branchId = role === 'otherBranch' ? f.otherBranchId : f.branchId;
     for (const salesId of (f.sales[role as VoucherRole] ?? []).slice(0, sample.perRole)) {
-      jobs.push(read(salesId, branchId).then((ex) => {
-        const key = `fixtures.sales.${role}`;
-        // A 429 still refused after its waits, or no answer: the check is deferred, not failed.
-        if (deferred(ex)) return void unasked++;
-        if (ex.response?.status !== 200 || atPath(ex.json, rb.orderStatus) === undefined) {
-          return { key, problem: `voucher ${salesId} could not be read in branch ${branchId}: GET ${rb.path} answered ${answered(ex)} (readBack.orderStatus.orderStatus = "${rb.orderStatus}")` };
-        } else if (role === 'deliver' && !paid(ex)) {
-          return { key, problem: `voucher ${salesId} is not paid (${rb.paymentStatus} = ${JSON.stringify(atPath(ex.json, rb.paymentStatus))}); Delivered needs paid vouchers` };
-        } else if (role !== 'deliver' && paid(ex)) {
-          return { key, problem: `voucher ${salesId} is paid; this role needs vouchers whose payment is not paid` };
-        }
-        return undefined;
-      }));
+      jobs.push(
+        read(salesId, branchId).then((ex) => {
+          const key = `fixtures.sales.${role}`;
+          // A 429 still refused after its waits, or no answer: the check is deferred, not failed.
+          if (deferred(ex)) return void unasked++;
+          if (ex.response?.status !== 200 || atPath(ex.json, rb.orderStatus) === undefined) {
+            return {
+              key,
+              problem: `voucher ${salesId} could not be read in branch ${branchId}: GET ${rb.path} answered ${answered(ex)} (readBack.orderStatus.orderStatus = "${rb.orderStatus}")`,
+            };
+          } else if (role === 'deliver' && !paid(ex)) {
+            return {
+              key,
+              problem: `voucher ${salesId} is not paid (${rb.paymentStatus} = ${JSON.stringify(atPath(ex.json, rb.paymentStatus))}); Delivered needs paid vouchers`,
+            };
+          } else if (role !== 'deliver' && paid(ex)) {
+            return { key, problem: `voucher ${salesId} is paid; this role needs vouchers whose payment is not paid` };
+          }
+          return undefined;
+        }),
+      );
     }
   }
-  jobs.push(read(f.sales.missing, f.branchId).then((ex) => {
-    if (deferred(ex)) return void unasked++;
-    if (ex.response?.status === 200 && atPath(ex.json, rb.orderStatus) !== undefined) return { key: 'fixtures.sales.missing', problem: `voucher ${f.sales.missing} exists in branch ${f.branchId}` };
-    return undefined;
-  }));
+  jobs.push(
+    read(f.sales.missing, f.branchId).then((ex) => {
+      if (deferred(ex)) return void unasked++;
+      if (ex.response?.status === 200 && atPath(ex.json, rb.orderStatus) !== undefined)
+        return { key: 'fixtures.sales.missing', problem: `voucher ${f.sales.missing} exists in branch ${f.branchId}` };
+      return undefined;
+    }),
+  );
   const before = problems.length;
   for (const p of await Promise.all(jobs)) if (p) problems.push(p);
-  if (unasked) notes.push(`${unasked} voucher read(s) deferred: the target answered 429 (or nothing) after the waits it asked for; the suites learn those vouchers' state from their first answers`);
+  if (unasked)
+    notes.push(
+      `${unasked} voucher read(s) deferred: the target answered 429 (or nothing) after the waits it asked for; the suites learn those vouchers' state from their first answers`,
+    );
   // When no voucher could be read at all, the read path is what is wrong, not the vouchers.
   const unread = problems.slice(before).filter((p) => p.problem.includes('could not be read'));
   const all = VOUCHER_ROLES.reduce((n, role) => n + Math.min(sample.perRole, f.sales[role as VoucherRole]?.length ?? 0), 0);
   if (unread.length === all && all > 1) {
-    problems.splice(before, problems.length - before, { key: 'readBack.orderStatus', problem: `no fixture voucher could be read: ${unread[0]!.problem.replace(/^voucher \S+ could not be read in branch \d+: /, '')}` });
+    problems.splice(before, problems.length - before, {
+      key: 'readBack.orderStatus',
+      problem: `no fixture voucher could be read: ${unread[0]!.problem.replace(/^voucher \S+ could not be read in branch \d+: /, '')}`,
+    });
   }
 }
 
@@ -168,15 +216,24 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
       problems.push({ key: 'target.baseUrl', problem: `${config.target.baseUrl} does not answer: ${first.failure?.kind}: ${first.failure?.message}` });
       return { problems, notes, requests: client.count() };
     }
-    for (const [key, kind] of [['target.token', 'valid'], ['target.secondToken', 'second']] as const) {
+    for (const [key, kind] of [
+      ['target.token', 'valid'],
+      ['target.secondToken', 'second'],
+    ] as const) {
       if (kind === 'second' && !config.target.secondToken) continue;
-      const ex = kind === 'valid' ? first : await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0 }, token: kind });
+      const ex =
+        kind === 'valid'
+          ? first
+          : await client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0 }, token: kind });
       if (ex.response?.status !== 401 && ex.response?.status !== 403) continue;
       // Refused on the report: the token is wrong only if the order status update refuses it too
       // (an empty body changes nothing: 400 with a valid token). Otherwise the suites judge AUTH-3.
       const other = await client.updateOrderStatus({ salesId: config.fixtures.sales.missing, branchId: config.fixtures.branchId, body: {}, token: kind });
       if (other.response?.status === 401 || other.response?.status === 403) {
-        problems.push({ key, problem: `the target refused this token with ${ex.response.status} on the report and the order status update (spec 5: "a token provided by the service operator")` });
+        problems.push({
+          key,
+          problem: `the target refused this token with ${ex.response.status} on the report and the order status update (spec 5: "a token provided by the service operator")`,
+        });
       }
     }
     if (problems.length) return { problems, notes, requests: client.count() };

@@ -30,7 +30,13 @@ export class ProgressLine {
   private shown = false;
   private readonly file: string;
 
-  constructor(private readonly mode: ProgressMode, private readonly stream: NodeJS.WriteStream, outDir: string, private readonly started: number, private readonly deadline: number) {
+  constructor(
+    private readonly mode: ProgressMode,
+    private readonly stream: NodeJS.WriteStream,
+    outDir: string,
+    private readonly started: number,
+    private readonly deadline: number,
+  ) {
     this.file = path.join(outDir, PROGRESS_FILE);
   }
 

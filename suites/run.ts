@@ -124,12 +124,21 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const seed = o.seed ?? o.config.properties.seed ?? randomInt(0, 2 ** 31 - 1);
   const nonce = o.nonce ?? newNonce();
   const numRuns = o.numRuns ?? o.config.properties.numRuns;
-  const suites = o.replay ? new Set([o.replay.file.split('/')[1] as Requirement['suite']]) : o.resume ? new Set(SUITES.filter((s) => o.resume!.suites.has(s))) : selectSuites(o.only, o.withLoad ?? false);
+  const suites = o.replay
+    ? new Set([o.replay.file.split('/')[1] as Requirement['suite']])
+    : o.resume
+      ? new Set(SUITES.filter((s) => o.resume!.suites.has(s)))
+      : selectSuites(o.only, o.withLoad ?? false);
   const scrub = scrubber([o.config.target.token, o.config.target.secondToken]);
   mkdirSync(o.out, { recursive: true });
   const logFile = path.join(o.out, 'vitest.log');
   const vitestLog: string[] = [];
-  const sink = new Writable({ write(chunk, _enc, done) { vitestLog.push(String(chunk)); done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      vitestLog.push(String(chunk));
+      done();
+    },
+  });
   const deadline = started + o.config.run.maxDurationSeconds * 1000;
   let stoppedBy: StoppedBy | undefined;
 
@@ -138,11 +147,23 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const allureDir = path.join(o.out, 'allure-results');
   if (o.allure !== false && !o.resume) rmSync(allureDir, { recursive: true, force: true });
   const provide: SuiteContext = {
-    config: o.config, seed, nonce, numRuns, concurrency: o.config.run.concurrency, deadline, outDir: o.out, ...(o.replay ? { replay: o.replay } : {}),
+    config: o.config,
+    seed,
+    nonce,
+    numRuns,
+    concurrency: o.config.run.concurrency,
+    deadline,
+    outDir: o.out,
+    ...(o.replay ? { replay: o.replay } : {}),
     properties: propertiesIn(suites),
   };
-  if (o.resume) log(`resuming ${o.resume.dir}: ${o.resume.undecided.length} requirement(s) not yet verified, ${o.resume.rerun.size} test(s) to run again${suites.size ? '' : ' (nothing: the run had ended)'}`);
-  log(`running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`);
+  if (o.resume)
+    log(
+      `resuming ${o.resume.dir}: ${o.resume.undecided.length} requirement(s) not yet verified, ${o.resume.rerun.size} test(s) to run again${suites.size ? '' : ' (nothing: the run had ended)'}`,
+    );
+  log(
+    `running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`,
+  );
   // Two passes: the functional suites, then the rate-limit suite alone, so the probe measures the
   // quota without the functional suites spending it (and they are not throttled by the probe).
   const passes = [[...suites].filter((x) => x !== 'rate-limit'), suites.has('rate-limit') ? ['rate-limit'] : []].filter((p) => p.length > 0);
@@ -175,7 +196,22 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   // The request budget (run.maxRequests) stops the tests inside the worker: they say so.
   stoppedBy ??= collector.collected.tests.map((t) => t.record?.stoppedBy).find((s) => s !== undefined);
 
-  const written = await writeRun(o, { started, seed, nonce, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog, log });
+  const written = await writeRun(o, {
+    started,
+    seed,
+    nonce,
+    numRuns,
+    suites,
+    stoppedBy,
+    worker,
+    checked,
+    scrub,
+    collector,
+    allureDir,
+    logFile,
+    vitestLog,
+    log,
+  });
   return { ...written, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()) };
 }
 
@@ -193,8 +229,19 @@ async function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined
 }
 
 interface Ending {
-  started: number; seed: number; nonce: string; numRuns: number; suites: Set<Requirement['suite']>; stoppedBy: StoppedBy | undefined; worker: WorkerProgress;
-  checked: PreflightResult | undefined; scrub: (t: string) => string; collector: CollectorReporter; allureDir: string; logFile: string; vitestLog: string[];
+  started: number;
+  seed: number;
+  nonce: string;
+  numRuns: number;
+  suites: Set<Requirement['suite']>;
+  stoppedBy: StoppedBy | undefined;
+  worker: WorkerProgress;
+  checked: PreflightResult | undefined;
+  scrub: (t: string) => string;
+  collector: CollectorReporter;
+  allureDir: string;
+  logFile: string;
+  vitestLog: string[];
   log: (line: string) => void;
 }
 
@@ -232,8 +279,15 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
   const collected = collector.final();
   const own: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected };
   // A resumed run: this part joins the parts before it (what it re-ran replaces what they left).
-  const part = { startedAt: facts.startedAt, durationMs: facts.durationMs, requests: worker.requests + (checked?.requests ?? 0), ...(stoppedBy ? { stoppedBy } : {}) };
-  const records = o.resume ? joinParts(o.resume.previous, own, (t) => rerunsTest(o.resume!, t), { index: (o.resume.previous.parts?.length ?? 1) + 1, ...part }) : own;
+  const part = {
+    startedAt: facts.startedAt,
+    durationMs: facts.durationMs,
+    requests: worker.requests + (checked?.requests ?? 0),
+    ...(stoppedBy ? { stoppedBy } : {}),
+  };
+  const records = o.resume
+    ? joinParts(o.resume.previous, own, (t) => rerunsTest(o.resume!, t), { index: (o.resume.previous.parts?.length ?? 1) + 1, ...part })
+    : own;
   const certification = certify(records.collected, runFacts(records.facts, o.shard ?? null));
   const parts = partSummaries(records, certification);
   if (parts) certification.parts = parts;
@@ -241,7 +295,13 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
   const rateLimit = readRateLimit(o.out, o.resume ? Date.parse(o.resume.previous.facts.startedAt) : started);
   const written = writeReports(o.out, certification, { scrub, records, rateLimit, strict: o.strict ?? false });
   // Only what this run wrote (reports/manifest.ts): no allure-results/ when no suite ran, no empty log.
-  const files = { ...written, records: written.records!, ...(o.allure !== false && existsSync(allureDir) ? { allure: allureDir } : {}), ...(vitestLog.length ? { log: logFile } : {}), ...(rateLimit.kind === 'measured' ? { rateLimit: path.join(o.out, RATE_LIMIT_FILE) } : {}) };
+  const files = {
+    ...written,
+    records: written.records!,
+    ...(o.allure !== false && existsSync(allureDir) ? { allure: allureDir } : {}),
+    ...(vitestLog.length ? { log: logFile } : {}),
+    ...(rateLimit.kind === 'measured' ? { rateLimit: path.join(o.out, RATE_LIMIT_FILE) } : {}),
+  };
   if (files.allure) annotateAllureResults(allureDir, certification);
   if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));
   else rmSync(logFile, { force: true });
@@ -257,47 +317,68 @@ const SIDE_BY_SIDE = 'suites/side-by-side.test.ts';
  * while the run changes the target's data.
  */
 function waves(pass: string[]): string[][] {
-  const files = (suite: string) => readdirSync(path.join(ROOT, 'suites', suite), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.ts')).map((f) => `suites/${suite}/${f.split(path.sep).join('/')}`).sort();
+  const files = (suite: string) =>
+    readdirSync(path.join(ROOT, 'suites', suite), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => `suites/${suite}/${f.split(path.sep).join('/')}`)
+      .sort();
   const first = pass.filter((x) => x !== 'report').flatMap(files);
   const second = pass.includes('report') ? files('report') : [];
   return [first, second].filter((w) => w.length > 0);
 }
 
 /** One vitest run of the suites of `pass`; says why it stopped early, if it did. */
-async function runPass(pass: string[], o: RunOptions, provide: SuiteContext, collector: CollectorReporter, sink: Writable, allureDir: string, deadline: number): Promise<StoppedBy | undefined> {
+async function runPass(
+  pass: string[],
+  o: RunOptions,
+  provide: SuiteContext,
+  collector: CollectorReporter,
+  sink: Writable,
+  allureDir: string,
+  deadline: number,
+): Promise<StoppedBy | undefined> {
   const previousExitCode = process.exitCode;
   // The functional suites load side by side (suites/side-by-side.test.ts); a replay, a shard (split
   // by file) and the rate-limit pass (alone by design) load their files one by one.
   const sideBySide = !o.replay && !o.shard && !pass.includes('rate-limit');
   const include = o.replay ? [o.replay.file] : sideBySide ? [SIDE_BY_SIDE] : pass.map((x) => `suites/${x}/**/*.test.ts`);
-  const vitest = await withoutVitestSignals(() => createVitest('test', {
-    root: ROOT,
-    config: false,
-    include,
-    ...(o.replay ? { testNamePattern: `^${escapeRegExp(o.replay.test)}$` } : {}),
-    ...(o.resume ? { testNamePattern: o.resume.testNamePattern } : {}),
-    // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
-    ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
-    // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
-    ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
-    watch: false,
-    // One worker: one client and one scheduler pace every request of the run; the suite files run
-    // side by side in it (two waves, suites/side-by-side.test.ts), their tests and property runs
-    // concurrently, never more than run.concurrency requests in flight.
-    pool: 'forks',
-    maxWorkers: 1,
-    // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
-    // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
-    execArgv: ['--max-old-space-size=256', '--max-semi-space-size=4'],
-    isolate: false,
-    maxConcurrency: Math.max(8, o.config.run.concurrency * 2),
-    passWithNoTests: true,
-    testTimeout: 600_000,
-    hookTimeout: 30_000,
-    provide: { erp: provide, erpWaves: sideBySide ? waves(pass) : [] },
-    reporters: [collector, ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : [])],
-  }, {}, { stdout: sink, stderr: sink }));
+  const vitest = await withoutVitestSignals(() =>
+    createVitest(
+      'test',
+      {
+        root: ROOT,
+        config: false,
+        include,
+        ...(o.replay ? { testNamePattern: `^${escapeRegExp(o.replay.test)}$` } : {}),
+        ...(o.resume ? { testNamePattern: o.resume.testNamePattern } : {}),
+        // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
+        ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
+        // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
+        ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
+        watch: false,
+        // One worker: one client and one scheduler pace every request of the run; the suite files run
+        // side by side in it (two waves, suites/side-by-side.test.ts), their tests and property runs
+        // concurrently, never more than run.concurrency requests in flight.
+        pool: 'forks',
+        maxWorkers: 1,
+        // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
+        // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
+        execArgv: ['--max-old-space-size=256', '--max-semi-space-size=4'],
+        isolate: false,
+        maxConcurrency: Math.max(8, o.config.run.concurrency * 2),
+        passWithNoTests: true,
+        testTimeout: 600_000,
+        hookTimeout: 30_000,
+        provide: { erp: provide, erpWaves: sideBySide ? waves(pass) : [] },
+        reporters: [
+          collector,
+          ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : []),
+        ],
+      },
+      {},
+      { stdout: sink, stderr: sink },
+    ),
+  );
   let stopped: StoppedBy | undefined;
   let stoppedAt = 0;
   const cancel = (why: StoppedBy) => {

@@ -4,7 +4,7 @@ import { columns, parseFlags, printJson, type Command } from '../usage.ts';
 
 export const faultsCommand: Command = {
   name: 'faults',
-  summary: 'list the reference server\'s fault switches and the requirement ids each breaks',
+  summary: "list the reference server's fault switches and the requirement ids each breaks",
   usage: [
     'Usage: erp-conformance faults [--json]',
     '',

@@ -13,7 +13,20 @@ import { schemaCommand } from './schema.ts';
 import { runCommand } from './run.ts';
 import { serveCommand } from './serve.ts';
 
-export const commands: readonly Command[] = [runCommand, serveCommand, checkConfigCommand, faultsCommand, profilesCommand, requirementsCommand, schemaCommand, reportCommand, openapiCommand, initCommand, probeCommand, loadCommand];
+export const commands: readonly Command[] = [
+  runCommand,
+  serveCommand,
+  checkConfigCommand,
+  faultsCommand,
+  profilesCommand,
+  requirementsCommand,
+  schemaCommand,
+  reportCommand,
+  openapiCommand,
+  initCommand,
+  probeCommand,
+  loadCommand,
+];
 
 export function findCommand(name: string): Command | undefined {
   return commands.find((c) => c.name === name);

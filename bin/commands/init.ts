@@ -18,12 +18,19 @@ const SCHEMA_FILE = path.join(ROOT, 'config', 'run-config.schema.json');
 /** The config `init` writes: the example's fixtures, a placeholder target, the token from the environment. */
 export function initialConfig(file: string, target: { name: string; baseUrl: string }): Record<string, unknown> {
   const example = JSON.parse(readFileSync(path.join(ROOT, 'config', 'example.json'), 'utf8')) as Record<string, unknown>;
-  const schema = path.relative(path.dirname(path.resolve(file)), SCHEMA_FILE).split(path.sep).join('/');
+  const schema = path
+    .relative(path.dirname(path.resolve(file)), SCHEMA_FILE)
+    .split(path.sep)
+    .join('/');
   const { $schema: _s, target: _t, fixtures, readBack, ...rest } = example as { fixtures: { sales: Record<string, unknown> } } & Record<string, unknown>;
   // Every role and every read the suites use, so nothing is skipped for want of a key the user
   // never saw: the parallel pool and readBack.orderStatus (OS-7), readBack.getContactById (CU-8..CU-10).
   const sales: Record<string, unknown> = { ...fixtures.sales, parallel: fixtures.sales.parallel ?? [1031, 1032, 1033, 1034] };
-  const ordered = Object.fromEntries(VOUCHER_ROLES.filter((r) => sales[r] !== undefined).map((r) => [r, sales[r]]).concat([['missing', sales.missing]]));
+  const ordered = Object.fromEntries(
+    VOUCHER_ROLES.filter((r) => sales[r] !== undefined)
+      .map((r) => [r, sales[r]])
+      .concat([['missing', sales.missing]]),
+  );
   return {
     $schema: schema.startsWith('.') ? schema : `./${schema}`,
     target: { name: target.name, baseUrl: target.baseUrl, token: 'env:ERP_API_TOKEN', timeoutMs: 10_000 },
@@ -87,11 +94,11 @@ export const initCommand: Command = {
       ...explain({ ...config, operations: {} }, runConfigJsonSchema() as JsonSchema),
       '',
       'readBack holds the paths of reads the spec does not show: "Get Contact By Id" (CU-8..CU-10) and',
-      'the Order Status read (the run plans from the vouchers\' real state; parallel updates, OS-7). Put',
-      'your target\'s paths there, or remove a key your target has no read for: its requirements are then',
+      "the Order Status read (the run plans from the vouchers' real state; parallel updates, OS-7). Put",
+      "your target's paths there, or remove a key your target has no read for: its requirements are then",
       'skipped, each with that reason in the certificate and on the console.',
-      'Written with the reference\'s paths: operations, the whole index (spec section 1); edit each to your',
-      'target\'s path, query, body and list key, or delete the ones it does not serve (see README).',
+      "Written with the reference's paths: operations, the whole index (spec section 1); edit each to your",
+      "target's path, query, body and list key, or delete the ones it does not serve (see README).",
       '',
       'Next:',
       `  1. edit ${path.basename(file)}: target.baseUrl, and fixtures that exist on the target`,

@@ -3,13 +3,17 @@
 // and the --out the replay writes beside.
 import type { Invocation } from '../../reports/certification.ts';
 
-export function invocationOf(values: { config?: string; 'base-url'?: string; 'token-env'?: string; profile?: string; out?: string }, faults: string[]): Invocation {
-  const target: Invocation = values.config || values['base-url']
-    ? {
-        ...(values.config ? { config: values.config } : {}),
-        ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
-        ...(values['token-env'] ? { tokenEnv: values['token-env'] } : {}),
-      }
-    : { faults, ...(values.profile ? { profile: values.profile } : {}) };
+export function invocationOf(
+  values: { config?: string; 'base-url'?: string; 'token-env'?: string; profile?: string; out?: string },
+  faults: string[],
+): Invocation {
+  const target: Invocation =
+    values.config || values['base-url']
+      ? {
+          ...(values.config ? { config: values.config } : {}),
+          ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+          ...(values['token-env'] ? { tokenEnv: values['token-env'] } : {}),
+        }
+      : { faults, ...(values.profile ? { profile: values.profile } : {}) };
   return { ...target, ...(values.out ? { out: values.out } : {}) };
 }

@@ -39,7 +39,8 @@ export async function parseLoadFlags(command: Command, v: LoadFlagValues): Promi
   if (pipelining !== undefined && connections === undefined) throw new UsageError('--pipelining goes with --connections', command);
   const scenario = v.scenario ?? 'steady';
   if (!isScenario(scenario)) throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')}, received ${JSON.stringify(scenario)}`, command);
-  if (connections !== undefined && scenario !== 'steady') throw new UsageError(`--scenario ${scenario} needs the open model (--rate); --connections runs steady`, command);
+  if (connections !== undefined && scenario !== 'steady')
+    throw new UsageError(`--scenario ${scenario} needs the open model (--rate); --connections runs steady`, command);
   const from = numberFlag(command, 'from', v.from);
   const steps = v.steps === undefined ? undefined : intFlag(command, 'steps', v.steps, 5, 2, 100);
   const spikeRate = numberFlag(command, 'spike-rate', v['spike-rate']);

@@ -21,7 +21,7 @@ export const SAFETY_USAGE = [
   '  --max-requests N   lower the cap on requests (config load.maxRequests, default 2000)',
   '  --max-seconds S    lower the cap on seconds (config load.maxSeconds, default 120)',
   '  --yes              confirm a non-loopback target (also needs load.allowNonLoopback: true)',
-  '  --rate-limit Q/W   with no --config: the embedded reference\'s limit (default 20/2s)',
+  "  --rate-limit Q/W   with no --config: the embedded reference's limit (default 20/2s)",
   '  --algorithm A      with no --config: fixed (default), sliding or token-bucket',
   '  --limit-scope S    with no --config: token (default) or global',
 ];
@@ -33,7 +33,8 @@ export async function referenceLimitFlags(
 ): Promise<RateLimitConfig | undefined> {
   const { 'rate-limit': text, algorithm, 'limit-scope': scope } = values;
   if (text === undefined && algorithm === undefined && scope === undefined) return undefined;
-  if (values.config !== undefined) throw new UsageError('--rate-limit, --algorithm and --limit-scope apply to the embedded reference only (no --config)', command);
+  if (values.config !== undefined)
+    throw new UsageError('--rate-limit, --algorithm and --limit-scope apply to the embedded reference only (no --config)', command);
   if (algorithm !== undefined && !(ALGORITHMS as readonly string[]).includes(algorithm))
     throw new UsageError(`--algorithm must be one of ${ALGORITHMS.join(', ')}, received ${JSON.stringify(algorithm)}`, command);
   if (scope !== undefined && !(SCOPES as readonly string[]).includes(scope))
@@ -46,13 +47,18 @@ export async function referenceLimitFlags(
   } catch (e) {
     throw new UsageError(`--rate-limit: ${(e as Error).message}`, command);
   }
-  return { ...parsed, algorithm: (algorithm as RateLimitConfig['algorithm'] | undefined) ?? d.algorithm, scope: (scope as RateLimitConfig['scope'] | undefined) ?? d.scope };
+  return {
+    ...parsed,
+    algorithm: (algorithm as RateLimitConfig['algorithm'] | undefined) ?? d.algorithm,
+    scope: (scope as RateLimitConfig['scope'] | undefined) ?? d.scope,
+  };
 }
 
 /** A positive number flag (seconds may be fractional). */
 export function numberFlag(command: Command, flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+(\.\d+)?$/.test(text) || !(Number(text) > 0)) throw new UsageError(`--${flag} must be a positive number, received ${JSON.stringify(text)}`, command);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(Number(text) > 0))
+    throw new UsageError(`--${flag} must be a positive number, received ${JSON.stringify(text)}`, command);
   return Number(text);
 }
 
@@ -80,7 +86,8 @@ export interface LoadTarget {
 export async function openLoadTarget(command: Command, values: LoadTargetFlags): Promise<LoadTarget | 2> {
   const { isProbeOperation, PROBE_OPERATIONS } = await import('../../load/requests.ts');
   const operation = values.operation ?? 'report';
-  if (!isProbeOperation(operation)) throw new UsageError(`--operation must be one of ${PROBE_OPERATIONS.join(', ')}, received ${JSON.stringify(operation)}`, command);
+  if (!isProbeOperation(operation))
+    throw new UsageError(`--operation must be one of ${PROBE_OPERATIONS.join(', ')}, received ${JSON.stringify(operation)}`, command);
   const maxRequests = values['max-requests'] === undefined ? undefined : intFlag(command, 'max-requests', values['max-requests'], 0, 1, 10_000_000);
   const maxSeconds = numberFlag(command, 'max-seconds', values['max-seconds']);
   const maxConcurrency = values.concurrency === undefined ? undefined : intFlag(command, 'concurrency', values.concurrency, 0, 1, 1_000_000);

@@ -19,11 +19,11 @@ export const loadCommand: Command = {
     'from that due instant (coordinated omission corrected) on a pool of keep-alive connections',
     '(at most --concurrency); a request due while all of them are busy is dropped and counted.',
     'Closed model (--connections): N keep-alive connections, each with P requests in flight, a new',
-    'request as each answer arrives (autocannon\'s engine): the target\'s throughput.',
+    "request as each answer arrives (autocannon's engine): the target's throughput.",
     'Prints HDR latency percentiles and status counts, writes load.json and load.html (latency and',
     'statuses over time) to --out. Without --config the embedded reference (with a limiter) is the target.',
     '',
-    '  --rate R           open model: requests per second (the ramp\'s last step, the spike\'s base)',
+    "  --rate R           open model: requests per second (the ramp's last step, the spike's base)",
     '  --connections N    closed model: keep-alive connections (N x P at most --concurrency)',
     '  --pipelining P     closed model: requests in flight per connection (default 1)',
     '  --seconds S        duration in seconds (required)',
@@ -92,9 +92,10 @@ export const loadCommand: Command = {
       const { loadFindings } = await import('../../load/checks.ts');
       const { loadSummary, writeLoadJson } = await import('../../load/output.ts');
       const { writeLoadHtml } = await import('../../reports/load-html.ts');
-      const how = flags.connections !== undefined
-        ? `${flags.connections} connections x ${flags.pipelining ?? 1} for ${flags.seconds} s`
-        : `${flags.scenario ?? 'steady'} at ${flags.rate}/s for ${flags.seconds} s, at most ${target.caps.maxConcurrency} connections`;
+      const how =
+        flags.connections !== undefined
+          ? `${flags.connections} connections x ${flags.pipelining ?? 1} for ${flags.seconds} s`
+          : `${flags.scenario ?? 'steady'} at ${flags.rate}/s for ${flags.seconds} s, at most ${target.caps.maxConcurrency} connections`;
       process.stdout.write(`load on ${target.label}: ${how}\n`);
       const result = await runLoad({ ...flags, config: target.config, mix, caps: target.caps, progress: process.stderr, quiet: values.quiet ?? false });
       const file = writeLoadJson(out, result, target.config);

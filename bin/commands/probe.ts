@@ -43,7 +43,10 @@ export const probeCommand: Command = {
       const { probeSummary, writeRateLimitJson } = await import('../../load/output.ts');
       process.stdout.write(`probing ${target.label}: at most ${target.caps.maxRequests} requests, ${target.caps.maxSeconds} s\n`);
       const result = await probeRateLimit({
-        config: target.config, operation, maxRequests: target.caps.maxRequests, maxSeconds: target.caps.maxSeconds,
+        config: target.config,
+        operation,
+        maxRequests: target.caps.maxRequests,
+        maxSeconds: target.caps.maxSeconds,
         log: (line) => process.stdout.write(`  ${line}\n`),
       });
       const file = writeRateLimitJson(out, result, target.config);

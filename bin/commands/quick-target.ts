@@ -17,8 +17,10 @@ export interface TargetFlags {
 /** The environment with the flags applied as the overrides they are (a flag wins over the variable). */
 function flagEnv(command: Command, flags: TargetFlags, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const name = flags['token-env'];
-  if (name !== undefined && !NAME.test(name)) throw new UsageError(`--token-env takes the NAME of an environment variable, received ${JSON.stringify(name)}`, command);
-  if (name !== undefined && !env[name]) throw new UsageError(`--token-env ${name}: environment variable ${name} is not set (export ${name}=<the api-token>)`, command);
+  if (name !== undefined && !NAME.test(name))
+    throw new UsageError(`--token-env takes the NAME of an environment variable, received ${JSON.stringify(name)}`, command);
+  if (name !== undefined && !env[name])
+    throw new UsageError(`--token-env ${name}: environment variable ${name} is not set (export ${name}=<the api-token>)`, command);
   return {
     ...env,
     ...(flags['base-url'] !== undefined ? { ERP_BASE_URL: flags['base-url'] } : {}),
@@ -29,7 +31,8 @@ function flagEnv(command: Command, flags: TargetFlags, env: NodeJS.ProcessEnv): 
 /** The run config of --config and/or --base-url/--token-env; undefined when neither is given (the embedded reference). */
 export async function configFromFlags(command: Command, flags: TargetFlags, env: NodeJS.ProcessEnv): Promise<RunConfig | undefined> {
   if (flags.config === undefined && flags['base-url'] === undefined) {
-    if (flags['token-env'] !== undefined) throw new UsageError('--token-env goes with --base-url or --config (without them the run tests the embedded reference)', command);
+    if (flags['token-env'] !== undefined)
+      throw new UsageError('--token-env goes with --base-url or --config (without them the run tests the embedded reference)', command);
     return undefined;
   }
   const withFlags = flagEnv(command, flags, env);

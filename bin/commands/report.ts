@@ -32,7 +32,7 @@ export const reportCommand: Command = {
     '',
     'With --merge: joins the folders of the shards of one run (`run --shard I/N --seed S --out DIR`,',
     'each shard once) into one certificate: certification.json, certification.html, junit.xml,',
-    'records.json, and the shards\' allure-results/ and rate-limit.json, in --out. The verdict is',
+    "records.json, and the shards' allure-results/ and rate-limit.json, in --out. The verdict is",
     'recomputed over the whole catalogue: the merge of every shard of a full run can be certified;',
     'one shard alone says only "selection passed".',
     '',
@@ -43,21 +43,27 @@ export const reportCommand: Command = {
     '               (offline, one self-contained index.html)',
     '  --strict     junit.xml: a failed SHOULD is a <failure> (default: a warning, as the exit code has it)',
     '',
-    'Exit codes: the verdict\'s, as `run` gives them: 0 certified or selection passed, 1 not',
+    "Exit codes: the verdict's, as `run` gives them: 0 certified or selection passed, 1 not",
     'certified, 2 preflight failed, 3 inconclusive, 130 interrupted; 2 for a usage error or unreadable',
     'input. With --allure (and no --merge) the step is building the report, after the run gave the',
     'verdict: 0 when it was built, 1 when it could not be (a CI step stays green on a built report).',
   ].join('\n'),
   async run(argv) {
-    const { values, positionals } = parseFlags(reportCommand, argv, {
-      in: { type: 'string' },
-      out: { type: 'string' },
-      merge: { type: 'boolean' },
-      allure: { type: 'boolean' },
-      strict: { type: 'boolean' },
-    }, true);
+    const { values, positionals } = parseFlags(
+      reportCommand,
+      argv,
+      {
+        in: { type: 'string' },
+        out: { type: 'string' },
+        merge: { type: 'boolean' },
+        allure: { type: 'boolean' },
+        strict: { type: 'boolean' },
+      },
+      true,
+    );
     if (!values.merge && positionals.length) throw new UsageError(`unexpected argument ${positionals[0]} (folders to merge follow --merge)`, reportCommand);
-    if (values.merge && positionals.length === 0) throw new UsageError('--merge needs the folders of the shards: report --merge DIR DIR... --out DIR', reportCommand);
+    if (values.merge && positionals.length === 0)
+      throw new UsageError('--merge needs the folders of the shards: report --merge DIR DIR... --out DIR', reportCommand);
     if (values.merge && values.in) throw new UsageError('--in and --merge exclude each other: the shard folders follow --merge', reportCommand);
     const print = (line: string) => process.stdout.write(`${line}\n`);
     // The run scrubbed its files already; the tokens of this environment are removed once more.
@@ -78,7 +84,10 @@ export const reportCommand: Command = {
         const read = readCertification(inDir);
         const rateLimit = readRateLimit(inDir);
         const mismatch = rateLimit.kind === 'measured' ? rateLimitMismatch(read, rateLimit.result) : undefined;
-        if (mismatch) throw new ReportInputError(`${path.join(inDir, RATE_LIMIT_FILE)} does not belong to this certificate: ${mismatch}. Remove it, or measure this target into the folder (erp-conformance probe --config FILE --out ${inDir}), then run report again`);
+        if (mismatch)
+          throw new ReportInputError(
+            `${path.join(inDir, RATE_LIMIT_FILE)} does not belong to this certificate: ${mismatch}. Remove it, or measure this target into the folder (erp-conformance probe --config FILE --out ${inDir}), then run report again`,
+          );
         const cert = withRateLimitRows(read, rateLimit);
         const f = writeReports(out, cert, { scrub, json: out !== inDir, rateLimit, strict: values.strict ?? false });
         annotateAllureResults(path.join(inDir, 'allure-results'), cert);

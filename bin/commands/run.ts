@@ -30,8 +30,8 @@ export const runCommand: Command = {
     'the embedded reference server is started on a free port and tested.',
     '',
     '  --config FILE        run config (JSON); ERP_BASE_URL, ERP_API_TOKEN, ERP_API_TOKEN_2 override it',
-    '  --base-url URL       the target\'s {base_url} (overrides the config\'s; with no --config: a quick try with the',
-    '                       reference\'s fixtures, the preflight names each one the target does not hold)',
+    "  --base-url URL       the target's {base_url} (overrides the config's; with no --config: a quick try with the",
+    "                       reference's fixtures, the preflight names each one the target does not hold)",
     '  --token-env NAME     read the api-token from environment variable NAME (default ERP_API_TOKEN)',
     '  --max-failures N     stop after N MUST requirements failed (1: stop at the first, as --exitfirst); the rest is "not run"',
     '  --out DIR            output folder (default ./erp-conformance-report)',
@@ -57,7 +57,7 @@ export const runCommand: Command = {
     '  --profile NAME       with no --config: the reference as another correct vendor (erp-conformance profiles)',
     '  --no-allure          do not write allure-results/',
     '  --with-load          also run the rate-limit suite (RL-*): the probe and a short paced load, within',
-    '                       the config\'s load caps; writes rate-limit.json next to the certificate',
+    "                       the config's load caps; writes rate-limit.json next to the certificate",
     '  --yes                with --with-load: confirm a non-loopback target (also needs load.allowNonLoopback)',
     '  --shard I/N          run only part I of N of the suite files (parallel CI jobs, same --seed in each);',
     '                       `erp-conformance report --merge DIR... --out DIR` joins the parts into the certificate',
@@ -97,21 +97,40 @@ export const runCommand: Command = {
       path: { type: 'string' },
       resume: { type: 'string' },
     });
-    const resume = values.resume === undefined ? undefined : await import('../../suites/checkpoint.ts').then((m) => m.resumeRun(values, (why) => { throw new UsageError(why, runCommand); }));
+    const resume =
+      values.resume === undefined
+        ? undefined
+        : await import('../../suites/checkpoint.ts').then((m) =>
+            m.resumeRun(values, (why) => {
+              throw new UsageError(why, runCommand);
+            }),
+          );
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-    if (values.shard !== undefined && !shard) throw new UsageError(`--shard must be I/N with 1 <= I <= N <= 64, received ${JSON.stringify(values.shard)}`, runCommand);
-    const only = values.only?.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+    if (values.shard !== undefined && !shard)
+      throw new UsageError(`--shard must be I/N with 1 <= I <= N <= 64, received ${JSON.stringify(values.shard)}`, runCommand);
+    const only = values.only
+      ?.split(',')
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean);
     const unknown = only?.filter((p) => !PREFIXES.includes(p));
     if (unknown?.length) throw new UsageError(`--only: unknown prefix ${unknown.join(', ')} (known: ${PREFIXES.join(', ')})`, runCommand);
     const seed = values.seed === undefined ? undefined : intFlag(runCommand, 'seed', values.seed, 0, 0, 2 ** 31 - 1);
-    if (values.nonce !== undefined && !/^[0-9A-Za-z-]{1,32}$/.test(values.nonce)) throw new UsageError(`--nonce must be 1 to 32 letters, digits or -, received ${JSON.stringify(values.nonce)}`, runCommand);
+    if (values.nonce !== undefined && !/^[0-9A-Za-z-]{1,32}$/.test(values.nonce))
+      throw new UsageError(`--nonce must be 1 to 32 letters, digits or -, received ${JSON.stringify(values.nonce)}`, runCommand);
     const numRuns = values['num-runs'] === undefined ? undefined : intFlag(runCommand, 'num-runs', values['num-runs'], 100, 1, 100_000);
-    if ((values.fault?.length || values.profile) && (values.config || values['base-url'])) throw new UsageError('--fault and --profile apply to the embedded reference only (no --config or --base-url)', runCommand);
+    if ((values.fault?.length || values.profile) && (values.config || values['base-url']))
+      throw new UsageError('--fault and --profile apply to the embedded reference only (no --config or --base-url)', runCommand);
     const rateLimit = values['rate-limit'] === undefined ? undefined : readRateLimitFlag(values['rate-limit']);
-    if (rateLimit === null) throw new UsageError(`--rate-limit must be Q/W like 100/10s or 60/1m, or per operation like report=5/1m,readBack=4/1m (operations: ${QUOTA_KEYS.join(', ')}), received ${JSON.stringify(values['rate-limit'])}`, runCommand);
+    if (rateLimit === null)
+      throw new UsageError(
+        `--rate-limit must be Q/W like 100/10s or 60/1m, or per operation like report=5/1m,readBack=4/1m (operations: ${QUOTA_KEYS.join(', ')}), received ${JSON.stringify(values['rate-limit'])}`,
+        runCommand,
+      );
     const replayTest = values['replay-test'] === undefined ? undefined : parseReplayTest(values['replay-test']);
-    if (values['replay-test'] !== undefined && !replayTest) throw new UsageError('--replay-test must be FILE::TEST as printed under a failure (FILE a suite file under suites/)', runCommand);
-    if (replayTest && (values.path === undefined || seed === undefined)) throw new UsageError('--replay-test needs --seed and --path (as printed under the failure)', runCommand);
+    if (values['replay-test'] !== undefined && !replayTest)
+      throw new UsageError('--replay-test must be FILE::TEST as printed under a failure (FILE a suite file under suites/)', runCommand);
+    if (replayTest && (values.path === undefined || seed === undefined))
+      throw new UsageError('--replay-test needs --seed and --path (as printed under the failure)', runCommand);
     if (replayTest && (only || shard)) throw new UsageError('--replay-test replays one test: no --only or --shard', runCommand);
     const out = path.resolve(values.out ?? resume?.dir ?? 'erp-conformance-report');
 
@@ -128,7 +147,8 @@ export const runCommand: Command = {
       const { isProfileName, PROFILE_NAMES } = await import('../../reference/profiles/index.ts');
       const bad = faults.filter((f) => !isFaultName(f));
       if (bad.length) throw new UsageError(`unknown fault ${bad.join(', ')} (erp-conformance faults lists them)`, runCommand);
-      if (values.profile !== undefined && !isProfileName(values.profile)) throw new UsageError(`unknown profile ${values.profile} (known: ${PROFILE_NAMES.join(', ')})`, runCommand);
+      if (values.profile !== undefined && !isProfileName(values.profile))
+        throw new UsageError(`unknown profile ${values.profile} (known: ${PROFILE_NAMES.join(', ')})`, runCommand);
       const server = await startReference({ port: 0, faults: faults.filter(isFaultName), ...(values.profile ? { profile: values.profile } : {}) });
       stop = () => server.close();
       // For the rate-limit pass the embedded reference limits as its profile's vendor does (most
@@ -143,7 +163,9 @@ export const runCommand: Command = {
       run: {
         ...config.run,
         ...(values.concurrency !== undefined ? { concurrency: intFlag(runCommand, 'concurrency', values.concurrency, 8, 1, 256) } : {}),
-        ...(values['max-duration'] !== undefined ? { maxDurationSeconds: intFlag(runCommand, 'max-duration', values['max-duration'], 1800, 1, 7 * 24 * 3600) } : {}),
+        ...(values['max-duration'] !== undefined
+          ? { maxDurationSeconds: intFlag(runCommand, 'max-duration', values['max-duration'], 1800, 1, 7 * 24 * 3600) }
+          : {}),
         ...(values['max-requests'] !== undefined ? { maxRequests: intFlag(runCommand, 'max-requests', values['max-requests'], 1, 1, 10_000_000) } : {}),
         ...(rateLimit !== undefined ? { rateLimit } : {}),
       },
@@ -176,8 +198,18 @@ export const runCommand: Command = {
     const { runConformance } = await import('../../suites/run.ts');
     try {
       const result = await runConformance({
-        config, out, only, seed, ...(values.nonce !== undefined ? { nonce: values.nonce } : {}), numRuns, shard, allure: !values['no-allure'], withLoad: values['with-load'] ?? false, beforeRateLimitPass,
-        signal: interrupts.signal, abortedBy: interrupts.signalled,
+        config,
+        out,
+        only,
+        seed,
+        ...(values.nonce !== undefined ? { nonce: values.nonce } : {}),
+        numRuns,
+        shard,
+        allure: !values['no-allure'],
+        withLoad: values['with-load'] ?? false,
+        beforeRateLimitPass,
+        signal: interrupts.signal,
+        abortedBy: interrupts.signalled,
         preflight: !values['no-preflight'],
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
         invocation: invocationOf(values, faults),

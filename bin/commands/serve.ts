@@ -29,13 +29,13 @@ export const serveCommand: Command = {
     '  --profile NAME       the vendor to be (default: default; `erp-conformance profiles` lists them)',
     '  --fault NAME         switch on a fault (repeatable; `erp-conformance faults` lists them)',
     '  --rate-limit Q/W     allow Q requests per window W (e.g. 60/10s, 100/1m); off: no limit',
-    '                       (default: the profile\'s always-on limit, if it has one)',
+    "                       (default: the profile's always-on limit, if it has one)",
     '  --algorithm A        rate limit algorithm: fixed (default), sliding or token-bucket',
     '  --limit-scope S      token: one quota per api-token (default); global: one for all',
     '  --quota OP=Q/W,...   quotas per operation, e.g. report=5/6s,readBack=4/6s (operations: all, report,',
     '                       customerCreate, orderStatus, readBack, contactRead, orderStatusRead): a fixed window',
     '                       per token each, whose 429 states the wait only in its message; off: none',
-    '                       (default: the profile\'s quotas, if it has some)',
+    "                       (default: the profile's quotas, if it has some)",
     '  --latency MS         delay every answer by MS milliseconds (a far target)',
     '  --jitter MS          vary the delay by up to +-MS milliseconds (seeded by --seed)',
     '  --print-config       print the run config for this port, seed and profile, and exit',
@@ -79,7 +79,17 @@ export const serveCommand: Command = {
     const quotas = parseQuotaFlag(values.quota);
     let server: Awaited<ReturnType<typeof startReference>>;
     try {
-      server = await startReference({ port, host, seed, faults, profile, latencyMs, jitterMs, ...(rateLimit === undefined ? {} : { rateLimit }), ...(quotas === undefined ? {} : { quotas }) });
+      server = await startReference({
+        port,
+        host,
+        seed,
+        faults,
+        profile,
+        latencyMs,
+        jitterMs,
+        ...(rateLimit === undefined ? {} : { rateLimit }),
+        ...(quotas === undefined ? {} : { quotas }),
+      });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL' && code !== 'ENOTFOUND') throw e;
@@ -90,7 +100,11 @@ export const serveCommand: Command = {
     const limitOn = rateLimit === undefined ? profileOf(profile).rateLimit.always : rateLimit;
     const limitText = limitOn ? `${limitOn.limit}/${limitOn.windowSeconds}s ${limitOn.algorithm} per ${limitOn.scope}` : 'off';
     const quotasOn = quotas === undefined ? profileOf(profile).rateLimit.quotas : quotas;
-    const quotaText = quotasOn ? `, quotas: ${Object.entries(quotasOn).map(([k, v]) => `${k} ${v}`).join(', ')} (429 states the wait in its message)` : '';
+    const quotaText = quotasOn
+      ? `, quotas: ${Object.entries(quotasOn)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')} (429 states the wait in its message)`
+      : '';
     const latencyText = latencyMs || jitterMs ? `, latency ${latencyMs}+-${jitterMs} ms` : '';
     const stopped = new Promise<number>((resolve) => {
       let closing = false;
@@ -178,6 +192,10 @@ function parseQuotaFlag(text: string | undefined): Record<string, string> | null
   if (text === undefined) return undefined;
   if (text === 'off' || text === 'none') return null;
   const q = readRateLimitFlag(text);
-  if (!q || typeof q === 'string') throw new UsageError(`--quota must be OP=Q/W,... like report=5/6s,readBack=4/6s (operations: ${QUOTA_KEYS.join(', ')}), received ${JSON.stringify(text)}`, serveCommand);
+  if (!q || typeof q === 'string')
+    throw new UsageError(
+      `--quota must be OP=Q/W,... like report=5/6s,readBack=4/6s (operations: ${QUOTA_KEYS.join(', ')}), received ${JSON.stringify(text)}`,
+      serveCommand,
+    );
   return q as Record<string, string>;
 }

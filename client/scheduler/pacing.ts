@@ -51,7 +51,18 @@ export interface Pacing {
   waitMs(op: string, t: number): number;
 }
 
-export function createPacing(o: { stated: readonly StatedQuota[]; learn: boolean; maxWaitMs: number; now: () => number; sleep: (ms: number) => Promise<void>; deadline?: number; stopped: () => boolean }, stats: SchedulerStats): Pacing {
+export function createPacing(
+  o: {
+    stated: readonly StatedQuota[];
+    learn: boolean;
+    maxWaitMs: number;
+    now: () => number;
+    sleep: (ms: number) => Promise<void>;
+    deadline?: number;
+    stopped: () => boolean;
+  },
+  stats: SchedulerStats,
+): Pacing {
   const stated = o.stated.map((s) => ({ ...s, pace: newPace(s.quota) }));
   const own = new Map<string, Pace>();
   /** Paces of announced policies, by policy; the policy each operation last announced. */

@@ -51,7 +51,15 @@ export interface SchedulerStats {
 }
 
 export function emptyStats(): SchedulerStats {
-  return { sent: 0, notSent: { budget: 0, 'max-requests': 0, breaker: 0, interrupted: 0 }, responses429: 0, retries: 0, waitedMs: 0, pacing: 'none needed', operations: {} };
+  return {
+    sent: 0,
+    notSent: { budget: 0, 'max-requests': 0, breaker: 0, interrupted: 0 },
+    responses429: 0,
+    retries: 0,
+    waitedMs: 0,
+    pacing: 'none needed',
+    operations: {},
+  };
 }
 
 export function opStats(stats: SchedulerStats, op: string): OperationStats {

@@ -5,7 +5,10 @@
 import type { Policy, SchedulerStats } from './policy.ts';
 import { opStats } from './policy.ts';
 
-export function retryPolicy(o: { retry429?: { maxRetries: number; maxWaitMs: number }; paced: boolean; now: () => number; sleep: (ms: number) => Promise<void> }, stats: SchedulerStats): Policy {
+export function retryPolicy(
+  o: { retry429?: { maxRetries: number; maxWaitMs: number }; paced: boolean; now: () => number; sleep: (ms: number) => Promise<void> },
+  stats: SchedulerStats,
+): Policy {
   return (next) => async (job) => {
     let retries = 0;
     let waitedMs = 0;

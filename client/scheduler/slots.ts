@@ -67,7 +67,7 @@ export function createSlots(concurrency: number, sleep: (ms: number) => Promise<
     let fewest = Infinity;
     for (let i = 0; i < waiting.length && fewest > 0; i++) {
       const n = flowInFlight.get(waiting[i]!.flow) ?? 0;
-      if (n < fewest) (fewest = n), (best = i);
+      if (n < fewest) ((fewest = n), (best = i));
     }
     return best;
   };

@@ -7,8 +7,26 @@ import { parseRetryAfter } from '../rate-headers.ts';
 import type { UnnumberedExchange } from '../transport.ts';
 import type { Job, Policy } from './policy.ts';
 
-const UNIT_MS: Record<string, number> = { ms: 1, millisecond: 1, milliseconds: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000, m: 60_000, min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000, h: 3_600_000, hour: 3_600_000, hours: 3_600_000 };
-const MESSAGE_WAIT = /\b(?:try(?:\s+again)?|retry|wait|again|resend|available)\s+(?:after|in|for)?\s*(?:about\s+|approximately\s+|another\s+)?(\d+(?:\.\d+)?|an?|one)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?)\b/i;
+const UNIT_MS: Record<string, number> = {
+  ms: 1,
+  millisecond: 1,
+  milliseconds: 1,
+  s: 1000,
+  sec: 1000,
+  secs: 1000,
+  second: 1000,
+  seconds: 1000,
+  m: 60_000,
+  min: 60_000,
+  mins: 60_000,
+  minute: 60_000,
+  minutes: 60_000,
+  h: 3_600_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
+};
+const MESSAGE_WAIT =
+  /\b(?:try(?:\s+again)?|retry|wait|again|resend|available)\s+(?:after|in|for)?\s*(?:about\s+|approximately\s+|another\s+)?(\d+(?:\.\d+)?|an?|one)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?)\b/i;
 
 /** The wait a message states ("please try after 60 seconds" -> 60000), or null. */
 export function messageWait(text: string): number | null {

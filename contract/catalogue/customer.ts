@@ -2,66 +2,170 @@
 import type { Requirement } from '../types.ts';
 
 export const customerRequirements: Requirement[] = [
-  { id: 'CU-1', section: '4.2', level: 'MUST', suite: 'customer', operations: ['customer-create'],
+  {
+    id: 'CU-1',
+    section: '4.2',
+    level: 'MUST',
+    suite: 'customer',
+    operations: ['customer-create'],
     title: 'A valid customer is created: 200, status true, code "200", response.contactId an integer',
-    quote: 'Success (HTTP 200): envelope with status true, a message saying the customer was created, code as string of 200, response an object with contactId (integer, id of the created contact).',
-    ambiguity: 'The size of the integer is not shown: ids past 2^53 are integers too and are compared and shown digit for digit.' },
-  { id: 'CU-2', section: '4.2', level: 'SHOULD', suite: 'customer', operations: ['customer-create'],
+    quote:
+      'Success (HTTP 200): envelope with status true, a message saying the customer was created, code as string of 200, response an object with contactId (integer, id of the created contact).',
+    ambiguity: 'The size of the integer is not shown: ids past 2^53 are integers too and are compared and shown digit for digit.',
+  },
+  {
+    id: 'CU-2',
+    section: '4.2',
+    level: 'SHOULD',
+    suite: 'customer',
+    operations: ['customer-create'],
     title: 'Each creation returns a contactId not returned before, also when creations run in parallel',
     quote: 'contactId (integer, id of the created contact)',
-    ambiguity: 'Distinct ids are implied by "id of the created contact", not stated.' },
-  { id: 'CU-3', section: '4.2', level: 'MUST', suite: 'customer', operations: ['customer-create'],
+    ambiguity: 'Distinct ids are implied by "id of the created contact", not stated.',
+  },
+  {
+    id: 'CU-3',
+    section: '4.2',
+    level: 'MUST',
+    suite: 'customer',
+    operations: ['customer-create'],
     title: 'A customer with one, two or five addresses, exactly one of them default, is created',
-    quote: 'several addresses can be sent in one request, and the one with isDefault 1 is the default address' },
-  { id: 'CU-4', section: '2.3, 2.4, 7', level: 'MUST', suite: 'customer', operations: ['customer-create'],
-    title: 'Values no parser coerces into the stated type (text that is no number where a number is stated, a non-array where an array is stated) are rejected with 400',
+    quote: 'several addresses can be sent in one request, and the one with isDefault 1 is the default address',
+  },
+  {
+    id: 'CU-4',
+    section: '2.3, 2.4, 7',
+    level: 'MUST',
+    suite: 'customer',
+    operations: ['customer-create'],
+    title:
+      'Values no parser coerces into the stated type (text that is no number where a number is stated, a non-array where an array is stated) are rejected with 400',
     quote: 'opening | string | decimal amount as text; creditLimit | string | numeric amount as text; isDefault | integer',
-    ambiguity: 'Which fields are required is not shown. Lenient MUST oracle: only values invalid under every reading and that no common JSON parser coerces (non-numeric opening/creditLimit, isDefault or addressId as words, contactAddressDTO not an array, an array or object as firstName). '
-      + 'What lenient parsers coerce by default (a number to text, null or true to an integer) is CU-4b.' },
-  { id: 'CU-4b', section: '2.3, 2.4, 7', level: 'SHOULD', suite: 'customer', operations: ['customer-create'],
-    title: 'Values of another JSON type that lenient parsers coerce (a number where text is stated, true or null where an integer is stated) are rejected with 400',
+    ambiguity:
+      'Which fields are required is not shown. Lenient MUST oracle: only values invalid under every reading and that no common JSON parser coerces (non-numeric opening/creditLimit, isDefault or addressId as words, contactAddressDTO not an array, an array or object as firstName). ' +
+      'What lenient parsers coerce by default (a number to text, null or true to an integer) is CU-4b.',
+  },
+  {
+    id: 'CU-4b',
+    section: '2.3, 2.4, 7',
+    level: 'SHOULD',
+    suite: 'customer',
+    operations: ['customer-create'],
+    title:
+      'Values of another JSON type that lenient parsers coerce (a number where text is stated, true or null where an integer is stated) are rejected with 400',
     quote: 'firstName | string; isDefault | integer; contactId | integer | 0 when creating',
-    ambiguity: 'Common stacks coerce these by default (Jackson reads 42 as "42", null as 0 and true as 1 for an int; Newtonsoft reads a number as text): a vendor on those defaults is correct under a lenient reading, so this is SHOULD, the strict reading of the stated types.' },
-  { id: 'CU-5', section: '2.4, 7', level: 'SHOULD', suite: 'customer', operations: ['customer-create'],
+    ambiguity:
+      'Common stacks coerce these by default (Jackson reads 42 as "42", null as 0 and true as 1 for an int; Newtonsoft reads a number as text): a vendor on those defaults is correct under a lenient reading, so this is SHOULD, the strict reading of the stated types.',
+  },
+  {
+    id: 'CU-5',
+    section: '2.4, 7',
+    level: 'SHOULD',
+    suite: 'customer',
+    operations: ['customer-create'],
     title: 'An isDefault other than 0 or 1 is rejected with 400',
     quote: 'isDefault | integer | 1 marks the default address, 0 otherwise',
-    ambiguity: 'The field states its two values; section 7 makes "invalid value" a 400. A vendor could read "1 marks the default" as "anything else is not default", so this is SHOULD. '
-      + 'gstType outside the values seen and the GSTIN format are not stated at all: CU-12 records them.' },
-  { id: 'CU-6', section: '4.2, 7', level: 'MUST', suite: 'customer', operations: ['customer-create'],
+    ambiguity:
+      'The field states its two values; section 7 makes "invalid value" a 400. A vendor could read "1 marks the default" as "anything else is not default", so this is SHOULD. ' +
+      'gstType outside the values seen and the GSTIN format are not stated at all: CU-12 records them.',
+  },
+  {
+    id: 'CU-6',
+    section: '4.2, 7',
+    level: 'MUST',
+    suite: 'customer',
+    operations: ['customer-create'],
     title: 'A missing, non-integer or unknown branch_id is rejected with 400',
-    quote: 'query | branch_id | integer | yes | branch in which the customer is created; must be valid' },
-  { id: 'CU-7', section: '2.3, 2.4', level: 'MUST', suite: 'customer', operations: ['customer-create'],
+    quote: 'query | branch_id | integer | yes | branch in which the customer is created; must be valid',
+  },
+  {
+    id: 'CU-7',
+    section: '2.3, 2.4',
+    level: 'MUST',
+    suite: 'customer',
+    operations: ['customer-create'],
     title: 'Fields that "may be empty string" are accepted empty',
-    quote: 'lastName | string | may be empty string; companyName | string | may be empty string; email | string | may be empty string ...' },
-  { id: 'CU-8', section: '4.2', level: 'SHOULD', suite: 'customer', operations: ['customer-create', 'contact-read'],
+    quote: 'lastName | string | may be empty string; companyName | string | may be empty string; email | string | may be empty string ...',
+  },
+  {
+    id: 'CU-8',
+    section: '4.2',
+    level: 'SHOULD',
+    suite: 'customer',
+    operations: ['customer-create', 'contact-read'],
     title: 'What was saved, read back by id, matches what was sent',
     quote: 'Get Contact By Id | GET',
-    ambiguity: 'The read path is not shown; verified only when config.readBack gives it, skipped otherwise. A vendor may normalise what it stores: surrounding whitespace, the case of e-mail, GSTIN and PAN, '
-      + 'the way an amount is written (12.5 = 12.50) and a date\'s format are not differences; names, codes and lines are compared as sent.' },
-  { id: 'CU-9', section: '4.2', level: 'SHOULD', suite: 'customer', operations: ['customer-create', 'contact-read'],
+    ambiguity:
+      'The read path is not shown; verified only when config.readBack gives it, skipped otherwise. A vendor may normalise what it stores: surrounding whitespace, the case of e-mail, GSTIN and PAN, ' +
+      "the way an amount is written (12.5 = 12.50) and a date's format are not differences; names, codes and lines are compared as sent.",
+  },
+  {
+    id: 'CU-9',
+    section: '4.2',
+    level: 'SHOULD',
+    suite: 'customer',
+    operations: ['customer-create', 'contact-read'],
     title: 'Exactly one default address survives the save',
     quote: 'the one with isDefault 1 is the default address',
-    ambiguity: 'Verified only with config.readBack.' },
-  { id: 'CU-10', section: '4.2', level: 'SHOULD', suite: 'customer', operations: ['customer-create', 'contact-read'],
+    ambiguity: 'Verified only with config.readBack.',
+  },
+  {
+    id: 'CU-10',
+    section: '4.2',
+    level: 'SHOULD',
+    suite: 'customer',
+    operations: ['customer-create', 'contact-read'],
     title: 'A second save with the returned contactId and deletedAddressIds removes those addresses',
     quote: 'contactId 0 and addressId 0 denote new records ... deletedAddressIds lists addresses to drop.',
-    ambiguity: 'Upsert semantics are implied by the operation name contactSave. Verified only with config.readBack.' },
-  { id: 'CU-11', section: '4.2', level: 'INFO', suite: 'customer', operations: ['customer-create'],
+    ambiguity: 'Upsert semantics are implied by the operation name contactSave. Verified only with config.readBack.',
+  },
+  {
+    id: 'CU-11',
+    section: '4.2',
+    level: 'INFO',
+    suite: 'customer',
+    operations: ['customer-create'],
     title: 'Observed: which body fields the target requires',
-    quote: 'which individual body fields are required: not shown' },
-  { id: 'CU-12', section: '2.3, 2.4', level: 'INFO', suite: 'customer', operations: ['customer-create'],
-    title: 'Observed: how strictly master data and optional formats are validated (gstType outside the values seen, GSTIN shape and check character, PAN, pin code, dates)',
+    quote: 'which individual body fields are required: not shown',
+  },
+  {
+    id: 'CU-12',
+    section: '2.3, 2.4',
+    level: 'INFO',
+    suite: 'customer',
+    operations: ['customer-create'],
+    title:
+      'Observed: how strictly master data and optional formats are validated (gstType outside the values seen, GSTIN shape and check character, PAN, pin code, dates)',
     quote: 'gstType | string | values seen: UnRegistered, Registered; gstin | string | empty string when unregistered',
-    ambiguity: '"Values seen" is not a closed list and no format is given for GSTIN, PAN, pin code or dates: a vendor that checks the GSTIN check character (through its own Verify GST operation) '
-      + 'and one that stores any text are both correct. What the target refuses is shown as an observation, never a failure.' },
-  { id: 'CU-13', section: '2.3, 2.4, 4.2', level: 'MUST', suite: 'customer', operations: ['customer-create'],
-    title: 'A customer valid under 2.3 and 2.4, whatever its text (any script, combining marks, emoji, right-to-left, 255 to 10,000 characters, surrounding spaces), is answered 200 or a 4xx, never a 5xx',
+    ambiguity:
+      '"Values seen" is not a closed list and no format is given for GSTIN, PAN, pin code or dates: a vendor that checks the GSTIN check character (through its own Verify GST operation) ' +
+      'and one that stores any text are both correct. What the target refuses is shown as an observation, never a failure.',
+  },
+  {
+    id: 'CU-13',
+    section: '2.3, 2.4, 4.2',
+    level: 'MUST',
+    suite: 'customer',
+    operations: ['customer-create'],
+    title:
+      'A customer valid under 2.3 and 2.4, whatever its text (any script, combining marks, emoji, right-to-left, 255 to 10,000 characters, surrounding spaces), is answered 200 or a 4xx, never a 5xx',
     quote: 'Success (HTTP 200) ...; Failures: 400, 403, 429 (see section 7).',
-    ambiguity: 'String fields have no stated length or alphabet, so a vendor may refuse long or unusual text with a 4xx; the answers 4.2 lists are 200, 400, 403 and 429, so a 5xx is a failure.' },
-  { id: 'CU-14', section: '4.2', level: 'SHOULD', suite: 'customer', operations: ['customer-create', 'contact-read'],
-    title: 'Saving a contact again updates addresses in place by addressId, adds new ones, drops deleted ones and keeps exactly one default: the read-back equals the model, or the save is refused with 400 and nothing changes',
-    quote: 'contactId 0 and addressId 0 denote new records; several addresses can be sent in one request, and the one with isDefault 1 is the default address; deletedAddressIds lists addresses to drop.',
-    ambiguity: 'Upsert semantics are implied by contactSave. Verified with config.readBack by a model-based run (sequences of saves, each compared with the model). '
-      + 'Every save sends all remaining addresses, so a vendor that merges and one that replaces the list agree. A difference a narrower rule states is filed under it: '
-      + 'a new address not saved under CU-8, the default under CU-9, a deleted address still there under CU-10; duplicates and changed ids under CU-14.' },
+    ambiguity:
+      'String fields have no stated length or alphabet, so a vendor may refuse long or unusual text with a 4xx; the answers 4.2 lists are 200, 400, 403 and 429, so a 5xx is a failure.',
+  },
+  {
+    id: 'CU-14',
+    section: '4.2',
+    level: 'SHOULD',
+    suite: 'customer',
+    operations: ['customer-create', 'contact-read'],
+    title:
+      'Saving a contact again updates addresses in place by addressId, adds new ones, drops deleted ones and keeps exactly one default: the read-back equals the model, or the save is refused with 400 and nothing changes',
+    quote:
+      'contactId 0 and addressId 0 denote new records; several addresses can be sent in one request, and the one with isDefault 1 is the default address; deletedAddressIds lists addresses to drop.',
+    ambiguity:
+      'Upsert semantics are implied by contactSave. Verified with config.readBack by a model-based run (sequences of saves, each compared with the model). ' +
+      'Every save sends all remaining addresses, so a vendor that merges and one that replaces the list agree. A difference a narrower rule states is filed under it: ' +
+      'a new address not saved under CU-8, the default under CU-9, a deleted address still there under CU-10; duplicates and changed ids under CU-14.',
+  },
 ];

@@ -7,44 +7,101 @@
 // it is observed (INFO) or held to what the answers themselves say (SHOULD), never more.
 import type { Requirement } from '../types.ts';
 
-const COVERS = 'Covers every operation of config `operations` except the three of section 4 (write operations only with writes not false). '
-  + 'An operation whose configured request with the valid token is answered 401/403 (a token not scoped to it, as the production deployment shows) or 404/405 (not served at the configured path) is inconclusive, never failed: that is a config or scope question. ';
+const COVERS =
+  'Covers every operation of config `operations` except the three of section 4 (write operations only with writes not false). ' +
+  'An operation whose configured request with the valid token is answered 401/403 (a token not scoped to it, as the production deployment shows) or 404/405 (not served at the configured path) is inconclusive, never failed: that is a config or scope question. ';
 
 export const indexOperationRequirements: Requirement[] = [
-  { id: 'IX-1', section: '1, 5 rules 1-2', level: 'MUST', suite: 'index-operations', operations: ['index'],
+  {
+    id: 'IX-1',
+    section: '1, 5 rules 1-2',
+    level: 'MUST',
+    suite: 'index-operations',
+    operations: ['index'],
     title: 'Every configured operation of the index rejects a request without the api-token header with 403',
     quote: 'Every operation requires the header api-token ... A request without a valid token is rejected with HTTP 403 (Unauthorized).',
-    ambiguity: `${COVERS}Section 7 lists 403 for two operations only; section 5 says "every operation".` },
-  { id: 'IX-2', section: '1, 5 rule 2', level: 'MUST', suite: 'index-operations', operations: ['index'],
+    ambiguity: `${COVERS}Section 7 lists 403 for two operations only; section 5 says "every operation".`,
+  },
+  {
+    id: 'IX-2',
+    section: '1, 5 rule 2',
+    level: 'MUST',
+    suite: 'index-operations',
+    operations: ['index'],
     title: 'Every configured operation of the index rejects a request with an invalid api-token with 403',
     quote: 'A request without a valid token is rejected with HTTP 403 (Unauthorized).',
-    ambiguity: COVERS },
-  { id: 'IX-3', section: '1, 5 rule 2', level: 'MUST', suite: 'index-operations', operations: ['index'],
+    ambiguity: COVERS,
+  },
+  {
+    id: 'IX-3',
+    section: '1, 5 rule 2',
+    level: 'MUST',
+    suite: 'index-operations',
+    operations: ['index'],
     title: 'Every configured operation of the index rejects a near miss of the valid token (a suffix, letter case) with 403',
     quote: 'A request without a valid token is rejected with HTTP 403 (Unauthorized).',
-    ambiguity: `${COVERS}A near miss of a valid token is not a valid token (AUTH-5); two variants per operation keep the requests few.` },
-  { id: 'IX-4', section: '1, 5 rule 3', level: 'INFO', suite: 'index-operations', operations: ['index'],
+    ambiguity: `${COVERS}A near miss of a valid token is not a valid token (AUTH-5); two variants per operation keep the requests few.`,
+  },
+  {
+    id: 'IX-4',
+    section: '1, 5 rule 3',
+    level: 'INFO',
+    suite: 'index-operations',
+    operations: ['index'],
     title: 'Observed: which configured operations accept the configured token (its scope)',
-    quote: 'How the token is issued, its lifetime and its scope: not shown.' },
-  { id: 'IX-5', section: '1, 7', level: 'SHOULD', suite: 'index-operations', operations: ['index'],
+    quote: 'How the token is issued, its lifetime and its scope: not shown.',
+  },
+  {
+    id: 'IX-5',
+    section: '1, 7',
+    level: 'SHOULD',
+    suite: 'index-operations',
+    operations: ['index'],
     title: 'No configured operation answers a malformed parameter (limit, offset, an id: negative, not a number) with a 5xx',
     quote: '400 | validation error / valid branch id ... 403 | Unauthorized ... 429 | Too Many Request',
-    ambiguity: `${COVERS}The parameters of these operations are not shown; any answer but a 5xx passes (400, 404, 200 with the parameter ignored).` },
-  { id: 'IX-6', section: '1, 2.1', level: 'INFO', suite: 'index-operations', operations: ['index'],
+    ambiguity: `${COVERS}The parameters of these operations are not shown; any answer but a 5xx passes (400, 404, 200 with the parameter ignored).`,
+  },
+  {
+    id: 'IX-6',
+    section: '1, 2.1',
+    level: 'INFO',
+    suite: 'index-operations',
+    operations: ['index'],
     title: 'Observed: whether each configured operation answers with the 2.1 envelope {status, message, code, response}',
     quote: 'Response envelope (all operations described here)',
-    ambiguity: 'The envelope is stated for the three operations section 4 details; for the others it is only recorded.' },
-  { id: 'IX-7', section: '1, 4.3 rule 2', level: 'SHOULD', suite: 'index-operations', operations: ['index'],
+    ambiguity: 'The envelope is stated for the three operations section 4 details; for the others it is only recorded.',
+  },
+  {
+    id: 'IX-7',
+    section: '1, 4.3 rule 2',
+    level: 'SHOULD',
+    suite: 'index-operations',
+    operations: ['index'],
     title: 'A list operation the config declares paged does not contradict its own totalCount: the page at offset totalCount-1 holds exactly one item',
     quote: 'Pagination uses limit and offset for large result sets.',
-    ambiguity: `${COVERS}The spec states pagination for the report only; the config says these lists are paged by limit and offset with a totalCount. `
-      + 'Only what the answers say of themselves is held: when a first page of limit 2 honours the limit and carries a totalCount T, the page of limit 2 at offset T-1 holds one item. '
-      + 'A page larger than its limit, a missing totalCount, or a totalCount that changed between the two requests (data added meanwhile) is inconclusive (a config or data question), never failed.' },
-  { id: 'IX-8', section: '1, 8 rule 2', level: 'INFO', suite: 'index-operations', operations: ['index'],
+    ambiguity:
+      `${COVERS}The spec states pagination for the report only; the config says these lists are paged by limit and offset with a totalCount. ` +
+      'Only what the answers say of themselves is held: when a first page of limit 2 honours the limit and carries a totalCount T, the page of limit 2 at offset T-1 holds one item. ' +
+      'A page larger than its limit, a missing totalCount, or a totalCount that changed between the two requests (data added meanwhile) is inconclusive (a config or data question), never failed.',
+  },
+  {
+    id: 'IX-8',
+    section: '1, 8 rule 2',
+    level: 'INFO',
+    suite: 'index-operations',
+    operations: ['index'],
     title: 'Observed: the page cap of each paged list operation (items answered to a limit of 5000)',
-    quote: 'the maximum value of limit: not shown.' },
-  { id: 'IX-9', section: '1, 4.2', level: 'INFO', suite: 'index-operations', operations: ['index', 'customer-create'],
+    quote: 'the maximum value of limit: not shown.',
+  },
+  {
+    id: 'IX-9',
+    section: '1, 4.2',
+    level: 'INFO',
+    suite: 'index-operations',
+    operations: ['index', 'customer-create'],
     title: 'Observed: whether a customer contactSave created shows up in Get Customer List W Branch Id',
     quote: 'Contact | Get Customer List W Branch Id | GET',
-    ambiguity: 'What the customer list holds is not shown (its order, its filter by branch); the created contactId is looked for on the first and the last page only.' },
+    ambiguity:
+      'What the customer list holds is not shown (its order, its filter by branch); the created contactId is looked for on the first and the last page only.',
+  },
 ];

@@ -10,15 +10,24 @@ export function tokenDescription(ex: Exchange): string {
   if (ex.tokenKind === 'invalid') return 'with an invalid api-token';
   if (!v) return `with the ${ex.tokenKind} api-token`;
   switch (v.kind) {
-    case 'suffix': return `with the valid token followed by ${JSON.stringify(v.text)}`;
-    case 'prefix': return `with the valid token preceded by ${JSON.stringify(v.text)}`;
-    case 'cut': return `with the valid token cut by ${v.chars} character(s)`;
-    case 'case': return `with the valid token in ${v.to} case`;
-    case 'pad': return 'with the valid token between whitespace';
-    case 'empty': return 'with an empty api-token header';
-    case 'twice': return `with api-token twice (${v.first}, then ${v.second})`;
-    case 'query': return `with the valid token only in the query string (${v.name}=)`;
-    case 'header': return `with the valid token only under ${v.name}${v.scheme ? ` (${v.scheme})` : ''}`;
+    case 'suffix':
+      return `with the valid token followed by ${JSON.stringify(v.text)}`;
+    case 'prefix':
+      return `with the valid token preceded by ${JSON.stringify(v.text)}`;
+    case 'cut':
+      return `with the valid token cut by ${v.chars} character(s)`;
+    case 'case':
+      return `with the valid token in ${v.to} case`;
+    case 'pad':
+      return 'with the valid token between whitespace';
+    case 'empty':
+      return 'with an empty api-token header';
+    case 'twice':
+      return `with api-token twice (${v.first}, then ${v.second})`;
+    case 'query':
+      return `with the valid token only in the query string (${v.name}=)`;
+    case 'header':
+      return `with the valid token only under ${v.name}${v.scheme ? ` (${v.scheme})` : ''}`;
   }
 }
 
@@ -32,5 +41,7 @@ export const rejectedUnauthorized = defineCheck('auth.rejected-403', 'AUTH-1', (
 export const acceptedToken = defineCheck('auth.valid-token-accepted', 'AUTH-3', (ex: Exchange): Fact[] | null => {
   const s = ex.response?.status;
   if (s === undefined) return null;
-  return s === 401 || s === 403 ? [{ title: `A request with a valid api-token was rejected with ${s}`, received: describeResponse(ex), expected: 'anything but 401/403' }] : [];
+  return s === 401 || s === 403
+    ? [{ title: `A request with a valid api-token was rejected with ${s}`, received: describeResponse(ex), expected: 'anything but 401/403' }]
+    : [];
 });

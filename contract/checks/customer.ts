@@ -22,7 +22,13 @@ export const customerCreated = defineCheck('customer.created', 'CU-1', (ex: Exch
   const r = createdSchema.safeParse(ex.json);
   if (r.success) return [];
   const why = r.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-  return [{ title: 'Customer created envelope is not as 4.2 states', received: `${showExact(ex.json)} (${why})`, expected: '{status: true, message, code: "200", response: {contactId: integer}}' }];
+  return [
+    {
+      title: 'Customer created envelope is not as 4.2 states',
+      received: `${showExact(ex.json)} (${why})`,
+      expected: '{status: true, message, code: "200", response: {contactId: integer}}',
+    },
+  ];
 });
 
 /** The contactId of a created customer, or undefined. */
@@ -69,11 +75,45 @@ export const noServerError = defineCheck('customer.text-no-5xx', 'CU-13', (ex: E
   if (!ex.response || ex.response.status === 429) return null; // no answer about the text
   if (ex.response.status < 500) return [];
   const again = p.first ? ` (sent twice, answered HTTP ${p.first.response?.status} then HTTP ${ex.response.status})` : '';
-  return [{ title: 'A valid customer with unusual text was answered with a server error', received: `${describeResponse(ex)}${again} for ${p.what}`, expected: '200, or a 4xx if the target refuses the text (4.2 lists 200, 400, 403 and 429)' }];
+  return [
+    {
+      title: 'A valid customer with unusual text was answered with a server error',
+      received: `${describeResponse(ex)}${again} for ${p.what}`,
+      expected: '200, or a 4xx if the target refuses the text (4.2 lists 200, 400, 403 and 429)',
+    },
+  ];
 });
 
-const ADDRESS_KEYS = ['addressLine1', 'addressLine2', 'cityCode', 'countriesCode', 'stateCode', 'pinCode', 'gstType', 'gstin', 'firstName', 'lastName', 'companyName', 'panNo', 'contactNo', 'contactEmail'] as const;
-const CUSTOMER_KEYS = ['contactType', 'firstName', 'lastName', 'companyName', 'email', 'mobNo', 'telephone', 'whatsappNo', 'gstType', 'gstin', 'panNo', 'remark'] as const;
+const ADDRESS_KEYS = [
+  'addressLine1',
+  'addressLine2',
+  'cityCode',
+  'countriesCode',
+  'stateCode',
+  'pinCode',
+  'gstType',
+  'gstin',
+  'firstName',
+  'lastName',
+  'companyName',
+  'panNo',
+  'contactNo',
+  'contactEmail',
+] as const;
+const CUSTOMER_KEYS = [
+  'contactType',
+  'firstName',
+  'lastName',
+  'companyName',
+  'email',
+  'mobNo',
+  'telephone',
+  'whatsappNo',
+  'gstType',
+  'gstin',
+  'panNo',
+  'remark',
+] as const;
 
 /** Fields a vendor may store in another case (CU-8's ambiguity). */
 const CASELESS = new Set<string>(['email', 'contactEmail', 'gstin', 'panNo']);
@@ -106,18 +146,25 @@ export function readBackPayload(ex: Exchange): Partial<Customer> | undefined {
 /** CU-8: what was saved, read back by id, matches what was sent (names compared exactly; amounts numerically). */
 export const readBackMatches = defineCheck('customer.read-back-matches', 'CU-8', (ex: Exchange, sent: Customer): Fact[] => {
   const got = readBackPayload(ex);
-  if (ex.response?.status !== 200 || !got) return [{ title: 'The saved customer could not be read back', received: describeResponse(ex), expected: 'HTTP 200 with the customer in response' }];
+  if (ex.response?.status !== 200 || !got)
+    return [{ title: 'The saved customer could not be read back', received: describeResponse(ex), expected: 'HTTP 200 with the customer in response' }];
   const facts: Fact[] = [];
   for (const k of CUSTOMER_KEYS) {
-    if (comparable(k, got[k]) !== comparable(k, sent[k])) facts.push({ title: `Saved ${k} differs from what was sent`, received: showExact(got[k]), expected: showExact(sent[k]) });
+    if (comparable(k, got[k]) !== comparable(k, sent[k]))
+      facts.push({ title: `Saved ${k} differs from what was sent`, received: showExact(got[k]), expected: showExact(sent[k]) });
   }
   for (const k of ['opening', 'creditLimit'] as const) {
-    if (Number(got[k]) !== Number(sent[k])) facts.push({ title: `Saved ${k} differs from what was sent`, received: showExact(got[k]), expected: showExact(sent[k]) });
+    if (Number(got[k]) !== Number(sent[k]))
+      facts.push({ title: `Saved ${k} differs from what was sent`, received: showExact(got[k]), expected: showExact(sent[k]) });
   }
   const sentAddresses = sent.contactAddressDTO.map(addressKey).sort();
   const gotAddresses = Array.isArray(got.contactAddressDTO) ? got.contactAddressDTO.map(addressKey).sort() : [];
   if (JSON.stringify(sentAddresses) !== JSON.stringify(gotAddresses)) {
-    facts.push({ title: 'Saved addresses differ from those sent', received: `${gotAddresses.length} address(es): ${showExact(got.contactAddressDTO, 400)}`, expected: `${sentAddresses.length} address(es): ${showExact(sent.contactAddressDTO, 400)}` });
+    facts.push({
+      title: 'Saved addresses differ from those sent',
+      received: `${gotAddresses.length} address(es): ${showExact(got.contactAddressDTO, 400)}`,
+      expected: `${sentAddresses.length} address(es): ${showExact(sent.contactAddressDTO, 400)}`,
+    });
   }
   return facts;
 });
@@ -134,7 +181,15 @@ export const oneDefaultAddress = defineCheck('customer.one-default-address', 'CU
   const sentDefault = sent?.contactAddressDTO.find((a) => a.isDefault === 1);
   if (sentDefault && !list.some((a) => addressKey(a) === addressKey(sentDefault))) return null;
   const defaults = list.filter((a) => a.isDefault === 1).length;
-  return defaults === 1 ? [] : [{ title: `The saved customer has ${defaults} default addresses`, received: `isDefault values ${showExact(list.map((a) => a.isDefault))}`, expected: 'exactly one address with isDefault 1' }];
+  return defaults === 1
+    ? []
+    : [
+        {
+          title: `The saved customer has ${defaults} default addresses`,
+          received: `isDefault values ${showExact(list.map((a) => a.isDefault))}`,
+          expected: 'exactly one address with isDefault 1',
+        },
+      ];
 });
 
 /** Address ids of a read-back customer. */

@@ -19,20 +19,36 @@ export const envelopeShape = defineCheck('envelope.shape', 'ENV-1', (ex: Exchang
   }
   const r = shape.safeParse(ex.json);
   if (r.success) return [];
-  return [{ title: 'Success body is not the 2.1 envelope', received: `${show(ex.json)} (${issues(r)})`, expected: '{status: boolean, message: string, code: string, response: object | null}' }];
+  return [
+    {
+      title: 'Success body is not the 2.1 envelope',
+      received: `${show(ex.json)} (${issues(r)})`,
+      expected: '{status: boolean, message: string, code: string, response: object | null}',
+    },
+  ];
 });
 
 /** 2.1: "status | boolean | true on success". */
 export const statusTrueOnSuccess = defineCheck('envelope.status-true-on-success', 'ENV-2', (ex: Exchange): Fact[] | null => {
   if (!isSuccess(ex) || !isRecord(ex.json) || !('status' in ex.json) || typeof ex.json.status !== 'boolean') return null;
-  return ex.json.status === true ? [] : [{ title: 'Success envelope has status false', received: `HTTP ${ex.response!.status} with status ${show(ex.json.status)}`, expected: 'status true' }];
+  return ex.json.status === true
+    ? []
+    : [{ title: 'Success envelope has status false', received: `HTTP ${ex.response!.status} with status ${show(ex.json.status)}`, expected: 'status true' }];
 });
 
 /** 2.1: "code | string | status code as a string, e.g. the string form of 200" (on success). */
 export const codeMatchesStatus = defineCheck('envelope.code-matches-status', 'ENV-3', (ex: Exchange): Fact[] | null => {
   if (!isSuccess(ex) || !isRecord(ex.json)) return null;
   const want = String(ex.response!.status);
-  return ex.json.code === want ? [] : [{ title: 'Envelope code is not the HTTP status as a string', received: `HTTP ${want} with code ${show(ex.json.code)}`, expected: `code ${JSON.stringify(want)}` }];
+  return ex.json.code === want
+    ? []
+    : [
+        {
+          title: 'Envelope code is not the HTTP status as a string',
+          received: `HTTP ${want} with code ${show(ex.json.code)}`,
+          expected: `code ${JSON.stringify(want)}`,
+        },
+      ];
 });
 
 /** The body carries the 2.1 envelope: a JSON object with a boolean `status` and a `code`. */
@@ -45,8 +61,18 @@ export function envelopeAgreesWithStatus(ex: Exchange): Fact[] | null {
   const s = ex.response?.status;
   if (s === undefined || !carriesEnvelope(ex.json)) return null;
   const facts: Fact[] = [];
-  if (ex.json.status !== false) facts.push({ title: `A ${s} envelope says status true`, received: `HTTP ${s} with status ${show(ex.json.status)}`, expected: 'status false ("true on success")' });
-  if (ex.json.code !== String(s)) facts.push({ title: `A ${s} envelope code does not match the HTTP status`, received: `HTTP ${s} with code ${show(ex.json.code)}`, expected: `code "${s}"` });
+  if (ex.json.status !== false)
+    facts.push({
+      title: `A ${s} envelope says status true`,
+      received: `HTTP ${s} with status ${show(ex.json.status)}`,
+      expected: 'status false ("true on success")',
+    });
+  if (ex.json.code !== String(s))
+    facts.push({
+      title: `A ${s} envelope code does not match the HTTP status`,
+      received: `HTTP ${s} with code ${show(ex.json.code)}`,
+      expected: `code "${s}"`,
+    });
   return facts;
 }
 
@@ -78,7 +104,15 @@ export const JSON_MEDIA_TYPE = /^\s*application\/(?:json|[\w.!#$&^-]+\+json)\s*(
 export const jsonContentType = defineCheck('envelope.json-content-type', 'ENV-5', (ex: Exchange): Fact[] | null => {
   if (!ex.response || ex.json === undefined) return null;
   const ct = ex.response.headers['content-type'] ?? '';
-  return JSON_MEDIA_TYPE.test(ct) ? [] : [{ title: 'A JSON response is not labelled as JSON', received: `Content-Type ${show(ct || '(none)')}`, expected: 'Content-Type application/json (or another JSON media type such as application/problem+json)' }];
+  return JSON_MEDIA_TYPE.test(ct)
+    ? []
+    : [
+        {
+          title: 'A JSON response is not labelled as JSON',
+          received: `Content-Type ${show(ct || '(none)')}`,
+          expected: 'Content-Type application/json (or another JSON media type such as application/problem+json)',
+        },
+      ];
 });
 
 /** 7 (SHOULD): only 400, 403 and 429 are listed as failures; nothing answers 5xx. */

@@ -6,12 +6,20 @@ import { defineCheck, describeResponse, show, type Fact } from './finding.ts';
 /** 4.1 Success: "HTTP 200: envelope with status true, ... code as string of 200, response null". */
 export const orderStatusUpdated = defineCheck('order-status.updated', 'OS-5', (ex: Exchange): Fact[] => {
   if (ex.response?.status !== 200) {
-    return [{ title: 'Order status update was not accepted', received: describeResponse(ex), expected: 'HTTP 200 with status true, code "200", response null' }];
+    return [
+      { title: 'Order status update was not accepted', received: describeResponse(ex), expected: 'HTTP 200 with status true, code "200", response null' },
+    ];
   }
   const r = orderStatusSuccess.safeParse(ex.json);
   if (r.success) return [];
   const why = r.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-  return [{ title: 'Order status success envelope is not as 4.1 states', received: `${show(ex.json)} (${why})`, expected: '{status: true, message, code: "200", response: null}' }];
+  return [
+    {
+      title: 'Order status success envelope is not as 4.1 states',
+      received: `${show(ex.json)} (${why})`,
+      expected: '{status: true, message, code: "200", response: null}',
+    },
+  ];
 });
 
 export interface TransitionParams {
@@ -31,5 +39,11 @@ export const orderStatusAccepted = defineCheck('order-status.accepted', 'ST-1', 
   const s = ex.response?.status;
   if (s === undefined || s === 429) return null;
   if (s >= 200 && s < 300) return [];
-  return [{ title: `${p.to} was refused on voucher ${p.salesId}, which is ${p.from}`, received: describeResponse(ex), expected: `a 2xx: ${p.to} is accepted on a ${p.from} voucher (3: each status "as applicable", in the lifecycle order)` }];
+  return [
+    {
+      title: `${p.to} was refused on voucher ${p.salesId}, which is ${p.from}`,
+      received: describeResponse(ex),
+      expected: `a 2xx: ${p.to} is accepted on a ${p.from} voucher (3: each status "as applicable", in the lifecycle order)`,
+    },
+  ];
 });

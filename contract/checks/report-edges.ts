@@ -41,11 +41,19 @@ export const edgePage = defineCheck('report.edge-page', 'RP-20', (ex: Exchange, 
   const facts: Fact[] = [];
   const allowed = allowedItems(p);
   if (BigInt(ids.length) > allowed) {
-    facts.push({ title: `A page at ${p.label} holds more items than the request asked for`, received: `${ids.length} items (limit ${p.limit}, offset ${p.offset}${p.total !== undefined ? `, totalCount ${p.total}` : ''})`, expected });
+    facts.push({
+      title: `A page at ${p.label} holds more items than the request asked for`,
+      received: `${ids.length} items (limit ${p.limit}, offset ${p.offset}${p.total !== undefined ? `, totalCount ${p.total}` : ''})`,
+      expected,
+    });
   }
   const foreign = p.whole ? ids.filter((id) => !p.whole!.has(id)) : [];
   if (foreign.length > 0) {
-    facts.push({ title: `A page at ${p.label} holds transactions the query does not return`, received: `${foreign.length} item(s) not among the query's ${p.whole!.size} transactions: ${showIds(foreign)}`, expected: 'only transactions of the query (its pages from offset 0)' });
+    facts.push({
+      title: `A page at ${p.label} holds transactions the query does not return`,
+      received: `${foreign.length} item(s) not among the query's ${p.whole!.size} transactions: ${showIds(foreign)}`,
+      expected: 'only transactions of the query (its pages from offset 0)',
+    });
   }
   return facts;
 });
@@ -62,9 +70,17 @@ export function noEarlierPage(o: { label: string; replay?: Replay }, earlier: Ex
   noteEvidence('RP-20', b.length, 'report.no-earlier-page');
   const again = b.filter((id) => a.includes(id));
   if (again.length === 0) return [];
-  return [toFinding('report.edge-earlier-page', 'RP-20', {
-    title: `The page at ${o.label} repeats an earlier page`,
-    received: `transaction(s) ${showIds(again)} on both pages`,
-    expected: 'pages at different offsets hold different transactions',
-  }, later, o.replay)];
+  return [
+    toFinding(
+      'report.edge-earlier-page',
+      'RP-20',
+      {
+        title: `The page at ${o.label} repeats an earlier page`,
+        received: `transaction(s) ${showIds(again)} on both pages`,
+        expected: 'pages at different offsets hold different transactions',
+      },
+      later,
+      o.replay,
+    ),
+  ];
 }

@@ -49,11 +49,19 @@ export function totalCountStable(pages: Exchange[], replay?: Replay): Finding[] 
   noteEvidence('RP-2', 1, 'report.total-count-stable');
   if (new Set(totals).size <= 1) return [];
   const i = pages.findIndex((p) => pageTotal(p) !== undefined && pageTotal(p) !== totals[0]);
-  return [toFinding('report.total-count-stable', 'RP-2', {
-    title: 'totalCount changes with limit or offset',
-    received: `totalCount ${pages.map((p) => pageTotal(p) ?? '-').join(', ')} over ${pages.length} pages of one query`,
-    expected: 'the same totalCount on every page',
-  }, pages[i], replay)];
+  return [
+    toFinding(
+      'report.total-count-stable',
+      'RP-2',
+      {
+        title: 'totalCount changes with limit or offset',
+        received: `totalCount ${pages.map((p) => pageTotal(p) ?? '-').join(', ')} over ${pages.length} pages of one query`,
+        expected: 'the same totalCount on every page',
+      },
+      pages[i],
+      replay,
+    ),
+  ];
 }
 
 /**
@@ -76,22 +84,38 @@ export function pagesPartitionWhole(pages: Exchange[], replay?: Replay, o: { com
     for (const id of new Set(ids)) {
       const first = seen.get(id);
       if (first !== undefined && findings.length === 0 && !(repeatsInPage && entries === total)) {
-        findings.push(toFinding('report.pages-disjoint', 'RP-2', {
-          title: 'Consecutive pages overlap',
-          received: `transaction ${id} on page ${first + 1} and again on page ${p + 1}`,
-          expected: 'each transaction on exactly one page',
-        }, pages[p], replay));
+        findings.push(
+          toFinding(
+            'report.pages-disjoint',
+            'RP-2',
+            {
+              title: 'Consecutive pages overlap',
+              received: `transaction ${id} on page ${first + 1} and again on page ${p + 1}`,
+              expected: 'each transaction on exactly one page',
+            },
+            pages[p],
+            replay,
+          ),
+        );
       }
       if (first === undefined) seen.set(id, p);
     }
   });
   const held = repeatsInPage ? entries : seen.size;
   if (o.complete !== false && held !== total) {
-    findings.push(toFinding('report.pages-cover-whole', 'RP-2', {
-      title: 'The pages together do not hold totalCount transactions',
-      received: `${held} ${repeatsInPage ? 'entries' : 'distinct transactions'} over ${pages.length} pages`,
-      expected: `${total} (totalCount)`,
-    }, pages[pages.length - 1], replay));
+    findings.push(
+      toFinding(
+        'report.pages-cover-whole',
+        'RP-2',
+        {
+          title: 'The pages together do not hold totalCount transactions',
+          received: `${held} ${repeatsInPage ? 'entries' : 'distinct transactions'} over ${pages.length} pages`,
+          expected: `${total} (totalCount)`,
+        },
+        pages[pages.length - 1],
+        replay,
+      ),
+    );
   }
   return findings;
 }
@@ -115,9 +139,17 @@ export function totalsRelation(
   if (totals.every((t) => t === 0)) return [];
   noteEvidence(o.requirementId, 1, o.checkId);
   if (holds(totals as number[])) return [];
-  return [toFinding(o.checkId, o.requirementId, {
-    title: o.title,
-    received: sides.map((s, i) => `${s.label}: totalCount ${totals[i]}`).join('; '),
-    expected: o.expected,
-  }, sides[sides.length - 1]!.exchanges[0], o.replay)];
+  return [
+    toFinding(
+      o.checkId,
+      o.requirementId,
+      {
+        title: o.title,
+        received: sides.map((s, i) => `${s.label}: totalCount ${totals[i]}`).join('; '),
+        expected: o.expected,
+      },
+      sides[sides.length - 1]!.exchanges[0],
+      o.replay,
+    ),
+  ];
 }

@@ -47,7 +47,11 @@ export function subsetOf(o: RelationInfo, part: IdSet, whole: IdSet): Finding[] 
   noteEvidence(o.requirementId, part.ids.size, o.checkId);
   const extra = [...part.ids].filter((id) => !whole.ids.has(id));
   if (extra.length === 0) return [];
-  return finding(o, `${extra.length} of the ${part.ids.size} transaction(s) of ${part.label} are not in ${whole.label} (${whole.ids.size} transactions): ${showIds(extra)}`, part.exchange);
+  return finding(
+    o,
+    `${extra.length} of the ${part.ids.size} transaction(s) of ${part.label} are not in ${whole.label} (${whole.ids.size} transactions): ${showIds(extra)}`,
+    part.exchange,
+  );
 }
 
 /** Every transaction of `whole` is in one of `parts` (the parts of a filter together hold the whole). */
@@ -56,7 +60,11 @@ export function coveredBy(o: RelationInfo, parts: IdSet[], whole: IdSet): Findin
   noteEvidence(o.requirementId, whole.ids.size, o.checkId);
   const missing = [...whole.ids].filter((id) => !parts.some((p) => p.ids.has(id)));
   if (missing.length === 0) return [];
-  return finding(o, `${missing.length} of the ${whole.ids.size} transaction(s) of ${whole.label} are in none of ${parts.map((p) => p.label).join(', ')}: ${showIds(missing)}`, whole.exchange);
+  return finding(
+    o,
+    `${missing.length} of the ${whole.ids.size} transaction(s) of ${whole.label} are in none of ${parts.map((p) => p.label).join(', ')}: ${showIds(missing)}`,
+    whole.exchange,
+  );
 }
 
 /** The parts hold exactly the transactions of the whole, and no transaction is in two parts. */
@@ -71,10 +79,12 @@ export function partitionOf(o: RelationInfo, parts: IdSet[], whole: IdSet): Find
     const extra = [...p.ids].filter((id) => !whole.ids.has(id));
     if (extra.length) problems.push(`${extra.length} transaction(s) of ${p.label} are not in ${whole.label}: ${showIds(extra)}`);
   }
-  parts.forEach((p, i) => parts.slice(i + 1).forEach((q) => {
-    const both = [...p.ids].filter((id) => q.ids.has(id));
-    if (both.length) problems.push(`${both.length} transaction(s) are in both ${p.label} and ${q.label}: ${showIds(both)}`);
-  }));
+  parts.forEach((p, i) =>
+    parts.slice(i + 1).forEach((q) => {
+      const both = [...p.ids].filter((id) => q.ids.has(id));
+      if (both.length) problems.push(`${both.length} transaction(s) are in both ${p.label} and ${q.label}: ${showIds(both)}`);
+    }),
+  );
   if (problems.length === 0) return [];
   const sizes = [...parts, whole].map((s) => `${s.label}: ${s.ids.size}`).join(', ');
   return finding(o, `${problems.join('; ')} (${sizes})`, whole.exchange);
@@ -91,9 +101,10 @@ export function answersAgree(o: RelationInfo, label: string, answers: Exchange[]
   const seen = answers.filter(comparable);
   if (seen.length < 2 || !seen.some((ex) => pageIds(ex).length > 0 || (pageTotal(ex) ?? 0) > 0)) return [];
   noteEvidence(o.requirementId, seen.length, o.checkId);
-  const shape = (ex: Exchange) => (ex.response!.status === 200
-    ? `HTTP 200, totalCount ${pageTotal(ex) ?? '-'}, ${pageIds(ex).length} items [${showIds([...pageIds(ex)].sort())}]`
-    : `HTTP ${ex.response!.status}`);
+  const shape = (ex: Exchange) =>
+    ex.response!.status === 200
+      ? `HTTP 200, totalCount ${pageTotal(ex) ?? '-'}, ${pageIds(ex).length} items [${showIds([...pageIds(ex)].sort())}]`
+      : `HTTP ${ex.response!.status}`;
   const key = (ex: Exchange) => (ex.response!.status === 200 ? `200|${pageTotal(ex)}|${[...pageIds(ex)].sort().join(',')}` : String(ex.response!.status));
   const groups = new Map<string, Exchange[]>();
   for (const ex of seen) groups.set(key(ex), [...(groups.get(key(ex)) ?? []), ex]);

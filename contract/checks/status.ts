@@ -26,5 +26,11 @@ export interface StatusParams {
 export const statusIs = defineCheck('status.is', 'ENV-6', (ex: Exchange, p: StatusParams): Fact[] => {
   const s = ex.response?.status;
   if (s !== undefined && statusMatches(s, p.oracle)) return [];
-  return [{ title: `${p.because}: ${s === undefined ? 'no response' : `answered ${s}`}`, received: describeResponse(ex), expected: `${describeOracle(p.oracle)} (${p.because})` }];
+  return [
+    {
+      title: `${p.because}: ${s === undefined ? 'no response' : `answered ${s}`}`,
+      received: describeResponse(ex),
+      expected: `${describeOracle(p.oracle)} (${p.because})`,
+    },
+  ];
 });

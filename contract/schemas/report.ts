@@ -7,8 +7,7 @@ export const MODULES = ['bom', 'mc'] as const;
 /** 2.5: "Recipe for bom, Material Creation for mc". */
 export const MODULE_NAMES = { bom: 'Recipe', mc: 'Material Creation' } as const;
 
-const joinedOf = (element: RegExp, what: string) =>
-  z.string().refine((v) => splitJoined(v).every((e) => element.test(e)), `comma-joined ${what}`);
+const joinedOf = (element: RegExp, what: string) => z.string().refine((v) => splitJoined(v).every((e) => element.test(e)), `comma-joined ${what}`);
 
 export const reportRequest = z.object({
   dateFrom: z.string().regex(ISO_UTC, 'ISO 8601 in UTC (trailing Z)'),
@@ -30,7 +29,10 @@ export type ReportRequest = z.infer<typeof reportRequest>;
 export const reportItem = z.object({
   transactionId: jsonInteger,
   transactionNo: z.string(),
-  date: z.string().regex(DAY_MONTH_YEAR, 'dd/mm/yyyy').refine((v) => parseDayMonthYear(v) !== null, 'a calendar day'),
+  date: z
+    .string()
+    .regex(DAY_MONTH_YEAR, 'dd/mm/yyyy')
+    .refine((v) => parseDayMonthYear(v) !== null, 'a calendar day'),
   module: z.enum(MODULES),
   moduleName: z.string(),
   consumedProduct: z.string(),
@@ -57,5 +59,10 @@ export const reportSuccess = envelopeOf(reportPage).extend({ status: z.literal(t
 /** The per-product fields of each group, in the spec's order. */
 export const CONSUMED_FIELDS = ['consumedProduct', 'consumedQty', 'consumedMeasurementCode', 'consumedLandingCost'] as const;
 export const PRODUCED_FIELDS = [
-  'producedProduct', 'producedQty', 'producedMeasurementCode', 'producedLandingCost', 'producedSellingPrice', 'producedMargin',
+  'producedProduct',
+  'producedQty',
+  'producedMeasurementCode',
+  'producedLandingCost',
+  'producedSellingPrice',
+  'producedMargin',
 ] as const;

@@ -61,7 +61,9 @@ export function runClosed(o: ClosedOptions): Promise<EngineRun> {
   const inFlight = o.connections * o.pipelining;
   if (!(o.connections >= 1) || !(o.pipelining >= 1)) throw new Error('connections and pipelining must be at least 1');
   if (inFlight > o.caps.maxConcurrency)
-    throw new Error(`--connections ${o.connections} x --pipelining ${o.pipelining} = ${inFlight} requests in flight is above the cap of ${o.caps.maxConcurrency} (config load.maxConcurrency)`);
+    throw new Error(
+      `--connections ${o.connections} x --pipelining ${o.pipelining} = ${inFlight} requests in flight is above the cap of ${o.caps.maxConcurrency} (config load.maxConcurrency)`,
+    );
   const seconds = Math.min(o.seconds, o.caps.maxSeconds);
   // Each connection gets its share of the request cap; more connections than requests would leave some without a cap.
   const connections = Math.min(o.connections, o.caps.maxRequests);

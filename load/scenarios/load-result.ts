@@ -99,14 +99,31 @@ export function latencyOf(h: Histogram): LoadLatency | null {
 export function phaseResult(p: PhaseStats): PhaseResult {
   const base = p.sent + p.dropped;
   return {
-    name: p.name, rate: p.rate, seconds: p.seconds, scheduled: p.scheduled, sent: p.sent, dropped: p.dropped, answered: p.answered,
+    name: p.name,
+    rate: p.rate,
+    seconds: p.seconds,
+    scheduled: p.scheduled,
+    sent: p.sent,
+    dropped: p.dropped,
+    answered: p.answered,
     errorShare: base > 0 ? round((p.errors + p.dropped) / base, 5) : 0,
-    fiveXx: p.fiveXx, refused: p.refused, latencyMs: latencyOf(p.latency),
+    fiveXx: p.fiveXx,
+    refused: p.refused,
+    latencyMs: latencyOf(p.latency),
   };
 }
 
 /** The metrics thresholds are held to, of a whole run or of one phase. */
-export function metricsOf(x: { latencyMs: LoadLatency | null; sent: number; dropped: number; errors: number; fiveXx: number; refused: number; answered: number; seconds: number }): Metrics {
+export function metricsOf(x: {
+  latencyMs: LoadLatency | null;
+  sent: number;
+  dropped: number;
+  errors: number;
+  fiveXx: number;
+  refused: number;
+  answered: number;
+  seconds: number;
+}): Metrics {
   const base = x.sent + x.dropped;
   const share = (n: number) => (base > 0 ? n / base : 0);
   const l = x.latencyMs;
@@ -147,7 +164,10 @@ export function buildLoadResult(run: EngineRun | OpenRun, meta: ResultMeta): Omi
     scenario: meta.scenario,
     operation: reqs.length === 1 ? reqs[0]!.name : 'mixed',
     mix: reqs.map((q) => ({ name: q.name, weight: q.weight, expected: q.expected, writes: q.writes, description: q.description })),
-    request: { description: reqs.map((q) => (reqs.length > 1 ? `${q.name} (weight ${q.weight}): ${q.description}` : q.description)).join('; '), writes: reqs.some((q) => q.writes) },
+    request: {
+      description: reqs.map((q) => (reqs.length > 1 ? `${q.name} (weight ${q.weight}): ${q.description}` : q.description)).join('; '),
+      writes: reqs.some((q) => q.writes),
+    },
     rate: meta.rate,
     connections: meta.connections,
     pipelining: meta.pipelining,
@@ -162,7 +182,13 @@ export function buildLoadResult(run: EngineRun | OpenRun, meta: ResultMeta): Omi
     errors: { count: r.errors + dropped, share: run.requestsSent + dropped > 0 ? round((r.errors + dropped) / (run.requestsSent + dropped), 5) : 0 },
     skippedAtConcurrencyCap: dropped,
     latencyMs: latencyOf(r.latency),
-    sendLagMs: open ? { p50: round(open.lag.getValueAtPercentile(50) / 1000, 2), p99: round(open.lag.getValueAtPercentile(99) / 1000, 2), max: round(open.lag.getValueAtPercentile(100) / 1000, 2) } : null,
+    sendLagMs: open
+      ? {
+          p50: round(open.lag.getValueAtPercentile(50) / 1000, 2),
+          p99: round(open.lag.getValueAtPercentile(99) / 1000, 2),
+          max: round(open.lag.getValueAtPercentile(100) / 1000, 2),
+        }
+      : null,
     connectionsUsed: open ? open.connections : null,
     stoppedBy: run.stoppedBy,
     caps: meta.caps,
@@ -177,7 +203,13 @@ export function buildLoadResult(run: EngineRun | OpenRun, meta: ResultMeta): Omi
 /** The metrics of a whole run. */
 export function runMetrics(r: Omit<LoadResult, 'thresholds' | 'knee'>): Metrics {
   return metricsOf({
-    latencyMs: r.latencyMs, sent: r.requestsSent, dropped: r.skippedAtConcurrencyCap, errors: r.errors.count - r.skippedAtConcurrencyCap,
-    fiveXx: r.fiveXx, refused: r.refusals.count, answered: r.answered, seconds: r.durationSeconds,
+    latencyMs: r.latencyMs,
+    sent: r.requestsSent,
+    dropped: r.skippedAtConcurrencyCap,
+    errors: r.errors.count - r.skippedAtConcurrencyCap,
+    fiveXx: r.fiveXx,
+    refused: r.refusals.count,
+    answered: r.answered,
+    seconds: r.durationSeconds,
   });
 }

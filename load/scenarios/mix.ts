@@ -48,7 +48,10 @@ export interface Mix {
 
 /** "report:8,status-refused:1" -> [['report', 8], ['status-refused', 1]]; throws on a bad text. */
 export function parseMix(text: string): Array<[LoadOperation, number]> {
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 0) throw new Error('--mix needs OP:WEIGHT,... e.g. report:8,status-refused:1');
   const seen = new Set<string>();
   return parts.map((p) => {
@@ -71,18 +74,30 @@ export function loadRequest(config: RunConfig, name: LoadOperation, weight = 1):
     const f = config.fixtures;
     const salesId = f.sales.refusals[f.sales.refusals.length - 1]!;
     return {
-      name, operation: 'order-status', weight, method: 'POST',
+      name,
+      operation: 'order-status',
+      weight,
+      method: 'POST',
       path: `${basePath(config)}${orderStatusPath(String(salesId), String(f.branchId))}`,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ orderStatus: REFUSED_ORDER_STATUS }),
-      expected: 400, writes: false,
+      expected: 400,
+      writes: false,
       description: `orderStatus ${JSON.stringify(REFUSED_ORDER_STATUS)} (not an accepted value) on voucher ${salesId}: refused with 400, changes nothing`,
     };
   }
   const r = repeatedRequest(config, name);
   return {
-    name, operation: r.operation, weight, method: r.method, path: r.path, headers: r.headers, body: r.body,
-    expected: r.acceptedAs === 'success' ? 200 : 400, writes: r.writes, description: r.description,
+    name,
+    operation: r.operation,
+    weight,
+    method: r.method,
+    path: r.path,
+    headers: r.headers,
+    body: r.body,
+    expected: r.acceptedAs === 'success' ? 200 : 400,
+    writes: r.writes,
+    description: r.description,
   };
 }
 
@@ -121,7 +136,15 @@ export function mixCycle(requests: Pick<LoadRequest, 'weight'>[]): number[] {
 /** The request as HTTP/1.1 bytes, keep-alive, with the token (never recorded: see records.ts). */
 export function wireBytes(r: LoadRequest, origin: URL, token: string): Buffer {
   const body = Buffer.from(r.body, 'utf8');
-  const lines = [`${r.method} ${r.path} HTTP/1.1`, `host: ${origin.host}`, ...Object.entries(r.headers).map(([k, v]) => `${k}: ${v}`),
-    `api-token: ${token}`, `content-length: ${body.length}`, 'connection: keep-alive', '', ''];
+  const lines = [
+    `${r.method} ${r.path} HTTP/1.1`,
+    `host: ${origin.host}`,
+    ...Object.entries(r.headers).map(([k, v]) => `${k}: ${v}`),
+    `api-token: ${token}`,
+    `content-length: ${body.length}`,
+    'connection: keep-alive',
+    '',
+    '',
+  ];
   return Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]);
 }

@@ -86,7 +86,17 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   const cycle = mixCycle(o.mix.requests);
   const lag = histogram();
   const watch = new FiveXxWatch();
-  const phases: PhaseStats[] = o.phases.map((p) => ({ ...p, scheduled: Math.floor(p.rate * p.seconds), sent: 0, dropped: 0, answered: 0, errors: 0, fiveXx: 0, refused: 0, latency: histogram() }));
+  const phases: PhaseStats[] = o.phases.map((p) => ({
+    ...p,
+    scheduled: Math.floor(p.rate * p.seconds),
+    sent: 0,
+    dropped: 0,
+    answered: 0,
+    errors: 0,
+    fiveXx: 0,
+    refused: 0,
+    latency: histogram(),
+  }));
   const outstanding = phases.map(() => 0);
   const phaseEnded = phases.map(() => false);
   const reported = phases.map(() => false);
@@ -132,7 +142,11 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
       settle(req, a.status);
       if (!conn.busy && conn.open) idle.push(conn);
     },
-    closed: (conn: WireConnection, lost: InFlight[], failure: { kind: 'timeout' | 'connection-reset' | 'connection-refused' | 'too-large' | 'network'; message: string }) => {
+    closed: (
+      conn: WireConnection,
+      lost: InFlight[],
+      failure: { kind: 'timeout' | 'connection-reset' | 'connection-refused' | 'too-large' | 'network'; message: string },
+    ) => {
       all.delete(conn);
       const at = idle.indexOf(conn);
       if (at >= 0) idle.splice(at, 1);
@@ -179,7 +193,8 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   // Answers that never come: the target's timeout, checked ten times a second.
   const sweeper = setInterval(() => {
     const now = clock();
-    for (const c of all) if (c.busy && now - c.queue[0]!.sentAt > target.timeoutMs) c.destroy({ kind: 'timeout', message: `no answer within ${target.timeoutMs} ms` });
+    for (const c of all)
+      if (c.busy && now - c.queue[0]!.sentAt > target.timeoutMs) c.destroy({ kind: 'timeout', message: `no answer within ${target.timeoutMs} ms` });
   }, 100);
   const ticker = o.onTick ? setInterval(() => o.onTick!(recorder, clock()), 250) : undefined;
 

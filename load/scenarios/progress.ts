@@ -12,7 +12,9 @@ const PLAIN_EVERY_MS = 5000;
 
 export function progressLine(r: Recorder, elapsedMs: number, totalSeconds: number): string {
   const s = elapsedMs / 1000;
-  const statuses = Object.entries(r.statusCounts).map(([k, n]) => `${k === '0' ? 'no answer' : k}:${n}`).join(' ');
+  const statuses = Object.entries(r.statusCounts)
+    .map(([k, n]) => `${k === '0' ? 'no answer' : k}:${n}`)
+    .join(' ');
   const p99 = r.latency.totalCount > 0 ? ` p99 ${(r.latency.getValueAtPercentile(99) / 1000).toFixed(1)} ms` : '';
   const rps = s > 0 ? Math.round(r.answered / s) : 0;
   return `${s.toFixed(1)}/${totalSeconds} s  ${r.answered} answers (${rps}/s)${p99}  ${statuses}`;

@@ -126,7 +126,15 @@ export class Recorder {
   }
 
   /** The answer (or failure) as an Exchange, kept when it is evidence; counts 429 envelopes. */
-  exchange(op: number, status: number, headers: Record<string, string>, body: string, failure: Failure | undefined, startedAt: number, durationMs: number): void {
+  exchange(
+    op: number,
+    status: number,
+    headers: Record<string, string>,
+    body: string,
+    failure: Failure | undefined,
+    startedAt: number,
+    durationMs: number,
+  ): void {
     const first = !this.seen[op]!.has(status);
     this.seen[op]!.add(status);
     let ex: Exchange | undefined;
@@ -144,7 +152,15 @@ export class Recorder {
     } else if (first) this.evidence.samples.push(make());
   }
 
-  private build(op: number, status: number, headers: Record<string, string>, body: string, failure: Failure | undefined, startedAt: number, durationMs: number): Exchange {
+  private build(
+    op: number,
+    status: number,
+    headers: Record<string, string>,
+    body: string,
+    failure: Failure | undefined,
+    startedAt: number,
+    durationMs: number,
+  ): Exchange {
     const r = this.requests[op]!;
     const redact = this.redact;
     const text = redact(body);
@@ -156,7 +172,16 @@ export class Recorder {
       tokenKind: 'valid',
       request: { method: r.method, url: redact(origin + r.path), headers: { ...r.headers, 'api-token': REDACTED }, body: redact(r.body) },
       ...(status > 0
-        ? { response: { status, headers: redactHeaders(headers, redact), body: truncated ? `${text.slice(0, MAX_KEPT_BODY)}... [${text.length - MAX_KEPT_BODY} more characters not kept]` : text, bytes: Buffer.byteLength(body), truncated }, ...decodeJson(text) }
+        ? {
+            response: {
+              status,
+              headers: redactHeaders(headers, redact),
+              body: truncated ? `${text.slice(0, MAX_KEPT_BODY)}... [${text.length - MAX_KEPT_BODY} more characters not kept]` : text,
+              bytes: Buffer.byteLength(body),
+              truncated,
+            },
+            ...decodeJson(text),
+          }
         : {}),
       ...(failure ? { failure: { kind: failure.kind, message: redact(failure.message) } } : {}),
       startedAt: new Date(startedAt).toISOString(),
@@ -169,7 +194,13 @@ export class Recorder {
     const ms = (p: number) => Math.round(h.getValueAtPercentile(p) / 10) / 100;
     const any = h.totalCount > 0;
     if (any || Object.keys(this.bucketStatuses).length > 0)
-      this.series.push({ t: (this.bucketIndex * this.bucketMs) / 1000, statuses: this.bucketStatuses, p50: any ? ms(50) : null, p99: any ? ms(99) : null, max: any ? ms(100) : null });
+      this.series.push({
+        t: (this.bucketIndex * this.bucketMs) / 1000,
+        statuses: this.bucketStatuses,
+        p50: any ? ms(50) : null,
+        p99: any ? ms(99) : null,
+        max: any ? ms(100) : null,
+      });
     h.reset();
     this.bucketStatuses = {};
   }

@@ -43,7 +43,10 @@ const SHARES = ['errors', '5xx', '429', 'dropped'] as const;
 /** Parses one threshold; throws with the reason on a text that is not one. */
 export function parseThreshold(text: string): Threshold {
   const m = /^\s*(p\(\s*[\d.]+\s*\)|p[\d.]+|max|mean|avg|errors|5xx|429|dropped|rps)\s*(<=|>=|<|>)\s*([\d.]+)\s*(ms|s|us|%)?\s*$/.exec(text);
-  if (!m) throw new Error(`--threshold ${JSON.stringify(text)}: expected METRIC<VALUE such as p99<500ms, errors<0.1%, rps>=1000 (metrics: ${[...LATENCY, ...SHARES, 'rps'].join(', ')})`);
+  if (!m)
+    throw new Error(
+      `--threshold ${JSON.stringify(text)}: expected METRIC<VALUE such as p99<500ms, errors<0.1%, rps>=1000 (metrics: ${[...LATENCY, ...SHARES, 'rps'].join(', ')})`,
+    );
   let metric = m[1]!.replace(/^p\(\s*([\d.]+)\s*\)$/, 'p$1').replace('avg', 'mean');
   if (metric === 'p100') metric = 'max';
   const raw = Number(m[3]);
@@ -68,10 +71,14 @@ export function parseThreshold(text: string): Threshold {
 
 function holds(actual: number, op: Comparison, value: number): boolean {
   switch (op) {
-    case '<': return actual < value;
-    case '<=': return actual <= value;
-    case '>': return actual > value;
-    case '>=': return actual >= value;
+    case '<':
+      return actual < value;
+    case '<=':
+      return actual <= value;
+    case '>':
+      return actual > value;
+    case '>=':
+      return actual >= value;
   }
 }
 

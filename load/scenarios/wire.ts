@@ -51,10 +51,26 @@ export class WireConnection {
   private ended = false;
   connected = false;
 
-  constructor(host: string, port: number, private readonly ev: WireEvents, private readonly maxBody: number) {
+  constructor(
+    host: string,
+    port: number,
+    private readonly ev: WireEvents,
+    private readonly maxBody: number,
+  ) {
     // Reads go into one buffer shared by every connection (parsed at once, copied only where kept):
     // no buffer per read, so the garbage collector does not interrupt the schedule for them.
-    this.socket = connect({ host, port, noDelay: true, onread: { buffer: READ_BUFFER, callback: (n: number, buf: Uint8Array) => { this.data(Buffer.from(buf.buffer, buf.byteOffset, n)); return true; } } });
+    this.socket = connect({
+      host,
+      port,
+      noDelay: true,
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (n: number, buf: Uint8Array) => {
+          this.data(Buffer.from(buf.buffer, buf.byteOffset, n));
+          return true;
+        },
+      },
+    });
     this.socket.on('connect', () => (this.connected = true));
     this.socket.on('error', (e: NodeJS.ErrnoException) => this.end(failureOf(e, this.connected)));
     this.socket.on('close', () => this.end({ kind: 'connection-reset', message: 'connection closed without an answer' }));
@@ -156,7 +172,8 @@ export class WireConnection {
     else if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(text)) this.state = 'chunk-size';
     else if (length) {
       this.remaining = Number(length[1]);
-      if (this.remaining > this.maxBody) return this.end({ kind: 'too-large', message: `Content-Length ${this.remaining} is above the cap of ${this.maxBody} bytes (maxResponseBytes)` });
+      if (this.remaining > this.maxBody)
+        return this.end({ kind: 'too-large', message: `Content-Length ${this.remaining} is above the cap of ${this.maxBody} bytes (maxResponseBytes)` });
       if (this.remaining === 0) this.complete();
       else this.state = 'length';
     } else this.state = 'until-close';
@@ -164,7 +181,8 @@ export class WireConnection {
 
   private body(b: Buffer, from: number, to: number): void {
     this.bodyBytes += to - from;
-    if (this.bodyBytes > this.maxBody) return this.end({ kind: 'too-large', message: `response body above the cap of ${this.maxBody} bytes (maxResponseBytes)` });
+    if (this.bodyBytes > this.maxBody)
+      return this.end({ kind: 'too-large', message: `response body above the cap of ${this.maxBody} bytes (maxResponseBytes)` });
     if (this.keepIt && to > from) this.parts.push(Buffer.from(b.subarray(from, to)));
   }
 

@@ -5,11 +5,16 @@ import type { Profile } from './types.ts';
 
 export const defaultProfile: Profile = {
   name: 'default',
-  summary: 'envelope errors, small ids, fixed 20/2s per token on customer+report for the probe, RateLimit structured headers, limit capped at 200, time order, Delivered/Cancelled final',
+  summary:
+    'envelope errors, small ids, fixed 20/2s per token on customer+report for the probe, RateLimit structured headers, limit capped at 200, time order, Delivered/Cancelled final',
   messages: {
-    orderUpdated: 'Order status updated successfully', customerCreated: 'Customer created successfully',
-    report: 'Consumption production report list', contact: 'Contact details', orderStatus: 'Order status',
-    unauthorized: 'Unauthorized', tooMany: 'Too Many Request',
+    orderUpdated: 'Order status updated successfully',
+    customerCreated: 'Customer created successfully',
+    report: 'Consumption production report list',
+    contact: 'Contact details',
+    orderStatus: 'Order status',
+    unauthorized: 'Unauthorized',
+    tooMany: 'Too Many Request',
   },
   http: { errors: 'envelope', jsonType: 'application/json; charset=utf-8', connectionClose: false, contentTypeStatus: 400, tokenCheck: 'first' },
   ids: { base: 0n, firstContactId: 5001n, firstAddressId: 1n },
@@ -24,11 +29,24 @@ export const defaultProfile: Profile = {
   report: { maxLimit: 200, aboveMax: 'cap', order: 'time-asc', idList: 'comma-spaces', zlessDates: 'refuse', numberText: 'refuse', negativeOffset: 'refuse' },
   transitions: 'final',
   customer: {
-    strict: true, checkPin: false, required: 'all', unknownFields: 'refuse', openingTypes: null, dateFormat: 'YYYY-MM-DD', anyDateFormat: false,
-    contactTypes: ['Wholesale', 'Retail'], enforceContactTypes: false, normalise: false,
+    strict: true,
+    checkPin: false,
+    required: 'all',
+    unknownFields: 'refuse',
+    openingTypes: null,
+    dateFormat: 'YYYY-MM-DD',
+    anyDateFormat: false,
+    contactTypes: ['Wholesale', 'Retail'],
+    enforceContactTypes: false,
+    normalise: false,
   },
   readBack: {
     contact: '/api/v1/contact/{contactId}?branch_id={branchId}',
-    orderStatus: { path: '/api/v1/sales/{salesId}/order-status?branch_id={branchId}', orderStatus: 'response.orderStatus', paymentStatus: 'response.paymentStatus', paidValue: 'paid' },
+    orderStatus: {
+      path: '/api/v1/sales/{salesId}/order-status?branch_id={branchId}',
+      orderStatus: 'response.orderStatus',
+      paymentStatus: 'response.paymentStatus',
+      paidValue: 'paid',
+    },
   },
 };

@@ -8,11 +8,16 @@ const BIG = 2n ** 60n;
 
 export const ledgerProfile: Profile = {
   name: 'ledger',
-  summary: 'ids past 2^53, problem+json errors, token bucket per token (RateLimit-Limit/Remaining/Reset, Retry-After HTTP-date), no max limit, newest first, "1,2" lists only, free transitions, strict master data, DD/MM/YYYY',
+  summary:
+    'ids past 2^53, problem+json errors, token bucket per token (RateLimit-Limit/Remaining/Reset, Retry-After HTTP-date), no max limit, newest first, "1,2" lists only, free transitions, strict master data, DD/MM/YYYY',
   messages: {
-    orderUpdated: 'Order status updated', customerCreated: 'Customer created',
-    report: 'Consumption production report list', contact: 'Contact', orderStatus: 'Sales order status',
-    unauthorized: 'Unauthorized', tooMany: 'Too Many Requests',
+    orderUpdated: 'Order status updated',
+    customerCreated: 'Customer created',
+    report: 'Consumption production report list',
+    contact: 'Contact',
+    orderStatus: 'Sales order status',
+    unauthorized: 'Unauthorized',
+    tooMany: 'Too Many Requests',
   },
   http: { errors: 'problem', jsonType: 'application/json', connectionClose: false, contentTypeStatus: 415, tokenCheck: 'first' },
   // "counting up from 2^60+1 = 1152921504606846977"
@@ -27,11 +32,24 @@ export const ledgerProfile: Profile = {
   report: { maxLimit: null, aboveMax: 'cap', order: 'time-desc', idList: 'comma', zlessDates: 'refuse', numberText: 'refuse', negativeOffset: 'clamp' },
   transitions: 'free',
   customer: {
-    strict: true, checkPin: true, required: 'all', unknownFields: 'refuse', openingTypes: ['debitAmount'], dateFormat: 'DD/MM/YYYY', anyDateFormat: false,
-    contactTypes: ['Wholesale', 'Retail'], enforceContactTypes: true, normalise: false,
+    strict: true,
+    checkPin: true,
+    required: 'all',
+    unknownFields: 'refuse',
+    openingTypes: ['debitAmount'],
+    dateFormat: 'DD/MM/YYYY',
+    anyDateFormat: false,
+    contactTypes: ['Wholesale', 'Retail'],
+    enforceContactTypes: true,
+    normalise: false,
   },
   readBack: {
     contact: '/api/v1/contacts/{contactId}?branchId={branchId}',
-    orderStatus: { path: '/api/v1/sales/{salesId}/status?branchId={branchId}', orderStatus: 'response.order.status', paymentStatus: 'response.payment.state', paidValue: 'PAID' },
+    orderStatus: {
+      path: '/api/v1/sales/{salesId}/status?branchId={branchId}',
+      orderStatus: 'response.order.status',
+      paymentStatus: 'response.payment.state',
+      paidValue: 'PAID',
+    },
   },
 };

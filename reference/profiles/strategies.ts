@@ -46,8 +46,16 @@ export const REPORT_ORDERS: Record<Exclude<ReportOrder, 'time-asc'>, (a: Transac
 
 /** The error codes of the vendor-JSON error shape ({"error":{"code","message"}}). */
 const VENDOR_CODES: Record<number, string> = {
-  400: 'VALIDATION', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 408: 'TIMEOUT',
-  413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED', 431: 'HEADERS_TOO_LARGE',
+  400: 'VALIDATION',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
 };
 
 export type ErrorBody = { kind: 'json'; value: unknown; mediaType?: string } | { kind: 'text'; text: string };
@@ -60,7 +68,11 @@ export function errorBody(style: ErrorStyle, status: number, message: string, en
       return { kind: 'json', value: { status: envelope.ok, message, code: envelope.code, response: null } };
     case 'problem':
       // RFC 9457 3.1: with type about:blank, title is the status's reason phrase.
-      return { kind: 'json', value: { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail: message }, mediaType: 'application/problem+json' };
+      return {
+        kind: 'json',
+        value: { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail: message },
+        mediaType: 'application/problem+json',
+      };
     case 'text':
       return { kind: 'text', text: message };
     case 'vendor':

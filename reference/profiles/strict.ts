@@ -7,11 +7,16 @@ import type { Profile } from './types.ts';
 
 export const strictProfile: Profile = {
   name: 'strict',
-  summary: 'vendor JSON errors, form validated before the token, fixed window per token (X-RateLimit-*, epoch reset, no Retry-After), limit > 500 refused, single-id filters, Z-less dates as UTC, numeric text coerced, 415, own contact types, minimal required fields',
+  summary:
+    'vendor JSON errors, form validated before the token, fixed window per token (X-RateLimit-*, epoch reset, no Retry-After), limit > 500 refused, single-id filters, Z-less dates as UTC, numeric text coerced, 415, own contact types, minimal required fields',
   messages: {
-    orderUpdated: 'Order status has been updated', customerCreated: 'Customer has been created',
-    report: 'Consumption production report list', contact: 'Contact found', orderStatus: 'Order status found',
-    unauthorized: 'Invalid or missing api-token', tooMany: 'Rate limit exceeded',
+    orderUpdated: 'Order status has been updated',
+    customerCreated: 'Customer has been created',
+    report: 'Consumption production report list',
+    contact: 'Contact found',
+    orderStatus: 'Order status found',
+    unauthorized: 'Invalid or missing api-token',
+    tooMany: 'Rate limit exceeded',
   },
   http: { errors: 'vendor', jsonType: 'application/json', connectionClose: false, contentTypeStatus: 415, tokenCheck: 'after-validation' },
   ids: { base: 0n, firstContactId: 100001n, firstAddressId: 500001n },
@@ -25,11 +30,24 @@ export const strictProfile: Profile = {
   report: { maxLimit: 500, aboveMax: 'refuse', order: 'time-asc', idList: 'single', zlessDates: 'utc', numberText: 'coerce', negativeOffset: 'refuse' },
   transitions: 'final',
   customer: {
-    strict: true, checkPin: true, required: 'minimal', unknownFields: 'refuse', openingTypes: ['debitAmount', 'creditAmount'], dateFormat: 'YYYY-MM-DD', anyDateFormat: false,
-    contactTypes: ['Wholesale Customer', 'Retail Customer', 'Distributor'], enforceContactTypes: true, normalise: false,
+    strict: true,
+    checkPin: true,
+    required: 'minimal',
+    unknownFields: 'refuse',
+    openingTypes: ['debitAmount', 'creditAmount'],
+    dateFormat: 'YYYY-MM-DD',
+    anyDateFormat: false,
+    contactTypes: ['Wholesale Customer', 'Retail Customer', 'Distributor'],
+    enforceContactTypes: true,
+    normalise: false,
   },
   readBack: {
     contact: '/api/v1/contact/details?contactId={contactId}&branchId={branchId}',
-    orderStatus: { path: '/api/v1/sales/{salesId}/order-status/details?branch_id={branchId}', orderStatus: 'response.status.order', paymentStatus: 'response.status.payment', paidValue: 'PAID' },
+    orderStatus: {
+      path: '/api/v1/sales/{salesId}/order-status/details?branch_id={branchId}',
+      orderStatus: 'response.status.order',
+      paymentStatus: 'response.status.payment',
+      paidValue: 'PAID',
+    },
   },
 };

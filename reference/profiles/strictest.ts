@@ -9,15 +9,26 @@ import type { Profile } from './types.ts';
 
 export const strictestProfile: Profile = {
   name: 'strictest',
-  summary: 'unknown fields refused, trimming saves, envelope 400 but gateway JSON 403/429, chunked answers + Connection: close, limit > 25 refused, mobile numbers unique per branch, last of two api-tokens kept, forward-only, read-backs with extra fields and the default address first',
+  summary:
+    'unknown fields refused, trimming saves, envelope 400 but gateway JSON 403/429, chunked answers + Connection: close, limit > 25 refused, mobile numbers unique per branch, last of two api-tokens kept, forward-only, read-backs with extra fields and the default address first',
   messages: {
-    orderUpdated: 'Order status updated successfully', customerCreated: 'Customer saved successfully',
-    report: 'Consumption production report list', contact: 'Contact details', orderStatus: 'Order status',
-    unauthorized: 'Access denied', tooMany: 'Too many requests, retry later',
+    orderUpdated: 'Order status updated successfully',
+    customerCreated: 'Customer saved successfully',
+    report: 'Consumption production report list',
+    contact: 'Contact details',
+    orderStatus: 'Order status',
+    unauthorized: 'Access denied',
+    tooMany: 'Too many requests, retry later',
   },
   http: {
-    errors: 'envelope', refusalErrors: 'vendor', jsonType: 'application/json;charset=UTF-8', connectionClose: true, chunked: true,
-    contentTypeStatus: 415, tokenCheck: 'first', duplicateToken: 'last',
+    errors: 'envelope',
+    refusalErrors: 'vendor',
+    jsonType: 'application/json;charset=UTF-8',
+    connectionClose: true,
+    chunked: true,
+    contentTypeStatus: 415,
+    tokenCheck: 'first',
+    duplicateToken: 'last',
   },
   ids: { base: 0n, firstContactId: 300001n, firstAddressId: 700001n },
   rateLimit: {
@@ -30,12 +41,26 @@ export const strictestProfile: Profile = {
   report: { maxLimit: 25, aboveMax: 'refuse', order: 'time-desc', idList: 'single', zlessDates: 'refuse', numberText: 'refuse', negativeOffset: 'refuse' },
   transitions: 'forward',
   customer: {
-    strict: true, checkPin: true, required: 'all', unknownFields: 'refuse', openingTypes: ['debitAmount'], dateFormat: 'DD/MM/YYYY', anyDateFormat: false,
-    contactTypes: ['Wholesale', 'Retail'], enforceContactTypes: true, normalise: true, uniqueMobile: true,
+    strict: true,
+    checkPin: true,
+    required: 'all',
+    unknownFields: 'refuse',
+    openingTypes: ['debitAmount'],
+    dateFormat: 'DD/MM/YYYY',
+    anyDateFormat: false,
+    contactTypes: ['Wholesale', 'Retail'],
+    enforceContactTypes: true,
+    normalise: true,
+    uniqueMobile: true,
   },
   readBack: {
     contact: '/api/v1/contacts/{contactId}?branch_id={branchId}',
-    orderStatus: { path: '/api/v1/sales/{salesId}/order-status?branch_id={branchId}', orderStatus: 'response.orderStatus', paymentStatus: 'response.paymentStatus', paidValue: 'paid' },
+    orderStatus: {
+      path: '/api/v1/sales/{salesId}/order-status?branch_id={branchId}',
+      orderStatus: 'response.orderStatus',
+      paymentStatus: 'response.paymentStatus',
+      paidValue: 'paid',
+    },
     contactExtras: true,
   },
 };

@@ -34,8 +34,13 @@ export interface Profile {
   summary: string;
   /** Success messages (2.1 "human-readable outcome text") and the messages of 403 and 429. */
   messages: {
-    orderUpdated: string; customerCreated: string; report: string; contact: string; orderStatus: string;
-    unauthorized: string; tooMany: string;
+    orderUpdated: string;
+    customerCreated: string;
+    report: string;
+    contact: string;
+    orderStatus: string;
+    unauthorized: string;
+    tooMany: string;
   };
   http: {
     errors: ErrorStyle;

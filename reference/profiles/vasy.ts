@@ -10,7 +10,8 @@ import type { Profile } from './types.ts';
 export const vasyProfile: Profile = {
   ...defaultProfile,
   name: 'vasy',
-  summary: 'quotas per operation (report 5/1s, single reads 4/1s per token; production: per minute), 429 stating the wait only in its message, no rate-limit header, limit capped at 500',
+  summary:
+    'quotas per operation (report 5/1s, single reads 4/1s per token; production: per minute), 429 stating the wait only in its message, no rate-limit header, limit capped at 500',
   messages: { ...defaultProfile.messages, tooMany: 'Too many request' },
   rateLimit: {
     always: null,

@@ -26,7 +26,12 @@ const NON_LATIN_LETTER = /(?![\u0000-\u00ff])\p{L}/u;
 /** The faults whose defect is a 5xx on a valid customer (CU-13: "never a 5xx"). */
 function crashes(ctx: Ctx, c: Customer): void {
   const f = ctx.faults;
-  const names = [c.firstName, c.lastName, c.companyName, ...c.contactAddressDTO.flatMap((a) => [a.addressLine1, a.addressLine2, a.firstName, a.lastName, a.companyName])];
+  const names = [
+    c.firstName,
+    c.lastName,
+    c.companyName,
+    ...c.contactAddressDTO.flatMap((a) => [a.addressLine1, a.addressLine2, a.firstName, a.lastName, a.companyName]),
+  ];
   if (f.has('cu-500-non-latin') && names.some((t) => NON_LATIN_LETTER.test(t))) throw new HttpError(500, 'Internal Server Error');
   if (f.has('cu-500-long-text') && [c.remark, ...c.contactAddressDTO.map((a) => a.addressLine1)].some((t) => t.length > 255))
     throw new HttpError(500, 'Internal Server Error');
@@ -87,8 +92,7 @@ export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   requireJsonContentType(ctx, req);
   const c = parseCustomer(ctx, req);
   const existing = c.contactId === 0 ? undefined : ctx.store.contacts.get(String(c.contactId));
-  if (c.contactId !== 0 && (!existing || existing.branchId !== branchId))
-    invalid(`contactId ${c.contactId} does not exist in branch ${branchId}`);
+  if (c.contactId !== 0 && (!existing || existing.branchId !== branchId)) invalid(`contactId ${c.contactId} does not exist in branch ${branchId}`);
   if (ctx.profile.customer.uniqueMobile) mobileUnique(ctx, branchId, c);
 
   let addresses = existing ? [...existing.addresses] : [];
@@ -146,7 +150,7 @@ function mergeAddresses(ctx: Ctx, saved: Address[], sent: Address[]): Address[] 
   // 4.2: a saved address sent with its addressId is updated in place (CU-14).
   const duplicate = f.has('cu-upsert-duplicates');
   for (const [a, copy] of placed) {
-    if (duplicate) result.push((copy.addressId = ctx.store.newAddressId(), copy));
+    if (duplicate) result.push(((copy.addressId = ctx.store.newAddressId()), copy));
     else result[result.findIndex((s) => sameId(s.addressId, a.addressId))] = copy;
   }
   for (const a of sent) {
@@ -164,7 +168,8 @@ function mergeAddresses(ctx: Ctx, saved: Address[], sent: Address[]): Address[] 
   // "the one with isDefault 1 is the default address": a contact with addresses keeps exactly one
   // (cu-drop-addresses has lost addresses the request sent: it saves what is left, as it always did).
   const defaults = result.filter((r) => isDefaultAddress(f, r.isDefault)).length;
-  if (result.length > 0 && defaults !== 1 && !f.has('cu-drop-addresses') && !twoKept) invalid(`the saved addresses must hold exactly one with isDefault 1, this save would leave ${defaults}`);
+  if (result.length > 0 && defaults !== 1 && !f.has('cu-drop-addresses') && !twoKept)
+    invalid(`the saved addresses must hold exactly one with isDefault 1, this save would leave ${defaults}`);
   // 4.2: "the one with isDefault 1 is the default address" - it stays so when saved (CU-9).
   if (f.has('cu-default-lost')) for (const r of result) r.isDefault = 0;
   return result;

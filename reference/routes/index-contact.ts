@@ -28,25 +28,55 @@ function mobile(req: Req): string {
 }
 
 export const contactRoutes: IndexRoute[] = [
-  { name: 'transporter-contact-list', method: 'GET', path: '/api/v1/contact/transporter', list: 'response', handle: (ctx) => listReply(ctx, 'Transporter list', data(ctx).transporters, { key: null }) },
-  { name: 'supplier-party', method: 'GET', path: '/api/v1/contact/supplier', list: 'response', handle: (ctx) => listReply(ctx, 'Supplier list', data(ctx).suppliers, { key: null }) },
-  // Published: "GET /api/v1/customers?branch_id=&limit=&offset= (contactId, mobNo, whatsAppNo, gstin)".
   {
-    name: 'get-customer-list-w-branch-id', method: 'GET', path: '/api/v1/customers',
-    query: { branch_id: '{branchId}', limit: '{limit}', offset: '{offset}' }, list: 'response.customerList', paged: true,
-    handle: (ctx, req) => listReply(ctx, 'Customer list', customersOf(ctx, branchOf(queryParam(req, 'branch_id'), 'branch_id')), { key: 'customerList', cap: 50 }, queryPage(req)),
+    name: 'transporter-contact-list',
+    method: 'GET',
+    path: '/api/v1/contact/transporter',
+    list: 'response',
+    handle: (ctx) => listReply(ctx, 'Transporter list', data(ctx).transporters, { key: null }),
   },
   {
-    name: 'get-contact-by-mobile-no', method: 'GET', path: '/api/v1/contact/by-mobile', query: { branch_id: '{branchId}', mobNo: '{mobNo}' }, params: { mobNo: '9710000000' },
+    name: 'supplier-party',
+    method: 'GET',
+    path: '/api/v1/contact/supplier',
+    list: 'response',
+    handle: (ctx) => listReply(ctx, 'Supplier list', data(ctx).suppliers, { key: null }),
+  },
+  // Published: "GET /api/v1/customers?branch_id=&limit=&offset= (contactId, mobNo, whatsAppNo, gstin)".
+  {
+    name: 'get-customer-list-w-branch-id',
+    method: 'GET',
+    path: '/api/v1/customers',
+    query: { branch_id: '{branchId}', limit: '{limit}', offset: '{offset}' },
+    list: 'response.customerList',
+    paged: true,
+    handle: (ctx, req) =>
+      listReply(ctx, 'Customer list', customersOf(ctx, branchOf(queryParam(req, 'branch_id'), 'branch_id')), { key: 'customerList', cap: 50 }, queryPage(req)),
+  },
+  {
+    name: 'get-contact-by-mobile-no',
+    method: 'GET',
+    path: '/api/v1/contact/by-mobile',
+    query: { branch_id: '{branchId}', mobNo: '{mobNo}' },
+    params: { mobNo: '9710000000' },
     handle: (ctx, req) => {
       const branchId = branchOf(queryParam(req, 'branch_id'), 'branch_id');
       const m = mobile(req);
-      return listReply(ctx, 'Contact list', customersOf(ctx, branchId).filter((c) => c.mobNo === m), { key: null });
+      return listReply(
+        ctx,
+        'Contact list',
+        customersOf(ctx, branchId).filter((c) => c.mobNo === m),
+        { key: null },
+      );
     },
   },
   // A check, not a write: the GSTIN's shape and check character (2.3 gstin).
   {
-    name: 'verify-gst', method: 'POST', path: '/api/v1/gst/verify', body: { gstin: '{gstin}' }, params: { gstin: '27AAPFU0939F1ZV' },
+    name: 'verify-gst',
+    method: 'POST',
+    path: '/api/v1/gst/verify',
+    body: { gstin: '{gstin}' },
+    params: { gstin: '27AAPFU0939F1ZV' },
     handle: (ctx, req) => {
       const g = jsonBody(ctx, req).gstin;
       if (typeof g !== 'string' || g.length === 0 || g.length > 20) invalid('gstin must be a non-empty string of at most 20 characters');

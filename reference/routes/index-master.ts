@@ -29,28 +29,104 @@ function parent(req: Req, name: string): number | undefined {
 export const masterRoutes: IndexRoute[] = [
   // Published: "GET /api/v1/branch (response: list of {branchId, branchName})".
   { name: 'branch-list', method: 'GET', path: '/api/v1/branch', list: 'response', handle: (ctx) => listReply(ctx, 'Branch list', data(ctx).branches, whole) },
-  { name: 'department', method: 'GET', path: '/api/v1/department', list: 'response', handle: (ctx) => listReply(ctx, 'Department list', data(ctx).departments, whole) },
-  { name: 'category', method: 'GET', path: '/api/v1/category', list: 'response', handle: (ctx) => listReply(ctx, 'Category list', data(ctx).categories, whole) },
   {
-    name: 'sub-category', method: 'GET', path: '/api/v1/category/sub-category', list: 'response',
-    handle: (ctx, req) => { const p = parent(req, 'categoryId'); return listReply(ctx, 'Sub category list', data(ctx).subCategories.filter((s) => p === undefined || s.categoryId === p), whole); },
+    name: 'department',
+    method: 'GET',
+    path: '/api/v1/department',
+    list: 'response',
+    handle: (ctx) => listReply(ctx, 'Department list', data(ctx).departments, whole),
+  },
+  {
+    name: 'category',
+    method: 'GET',
+    path: '/api/v1/category',
+    list: 'response',
+    handle: (ctx) => listReply(ctx, 'Category list', data(ctx).categories, whole),
+  },
+  {
+    name: 'sub-category',
+    method: 'GET',
+    path: '/api/v1/category/sub-category',
+    list: 'response',
+    handle: (ctx, req) => {
+      const p = parent(req, 'categoryId');
+      return listReply(
+        ctx,
+        'Sub category list',
+        data(ctx).subCategories.filter((s) => p === undefined || s.categoryId === p),
+        whole,
+      );
+    },
   },
   { name: 'brand', method: 'GET', path: '/api/v1/brand', list: 'response', handle: (ctx) => listReply(ctx, 'Brand list', data(ctx).brands, whole) },
   {
-    name: 'sub-brand', method: 'GET', path: '/api/v1/brand/sub-brand', list: 'response',
-    handle: (ctx, req) => { const p = parent(req, 'brandId'); return listReply(ctx, 'Sub brand list', data(ctx).subBrands.filter((s) => p === undefined || s.brandId === p), whole); },
+    name: 'sub-brand',
+    method: 'GET',
+    path: '/api/v1/brand/sub-brand',
+    list: 'response',
+    handle: (ctx, req) => {
+      const p = parent(req, 'brandId');
+      return listReply(
+        ctx,
+        'Sub brand list',
+        data(ctx).subBrands.filter((s) => p === undefined || s.brandId === p),
+        whole,
+      );
+    },
   },
-  { name: 'get-country-list', method: 'GET', path: '/api/v1/master/country', list: 'response', handle: (ctx) => listReply(ctx, 'Country list', data(ctx).countries, whole) },
   {
-    name: 'get-state-list', method: 'GET', path: '/api/v1/master/state', query: { countriesCode: '{countriesCode}' }, list: 'response',
-    handle: (ctx, req) => { const c = code(req, 'countriesCode'); return listReply(ctx, 'State list', data(ctx).states.filter((s) => s.countriesCode === c), whole); },
+    name: 'get-country-list',
+    method: 'GET',
+    path: '/api/v1/master/country',
+    list: 'response',
+    handle: (ctx) => listReply(ctx, 'Country list', data(ctx).countries, whole),
   },
   {
-    name: 'get-city-list', method: 'GET', path: '/api/v1/master/city', query: { stateCode: '{stateCode}' }, list: 'response',
-    handle: (ctx, req) => { const c = code(req, 'stateCode'); return listReply(ctx, 'City list', data(ctx).cities.filter((s) => s.stateCode === c), whole); },
+    name: 'get-state-list',
+    method: 'GET',
+    path: '/api/v1/master/state',
+    query: { countriesCode: '{countriesCode}' },
+    list: 'response',
+    handle: (ctx, req) => {
+      const c = code(req, 'countriesCode');
+      return listReply(
+        ctx,
+        'State list',
+        data(ctx).states.filter((s) => s.countriesCode === c),
+        whole,
+      );
+    },
+  },
+  {
+    name: 'get-city-list',
+    method: 'GET',
+    path: '/api/v1/master/city',
+    query: { stateCode: '{stateCode}' },
+    list: 'response',
+    handle: (ctx, req) => {
+      const c = code(req, 'stateCode');
+      return listReply(
+        ctx,
+        'City list',
+        data(ctx).cities.filter((s) => s.stateCode === c),
+        whole,
+      );
+    },
   },
   // Published: "GET /api/v1/master/tax".
   { name: 'get-tax-list', method: 'GET', path: '/api/v1/master/tax', list: 'response', handle: (ctx) => listReply(ctx, 'Tax list', data(ctx).taxes, whole) },
-  { name: 'get-additional-charge-list', method: 'GET', path: '/api/v1/master/additional-charge', list: 'response', handle: (ctx) => listReply(ctx, 'Additional charge list', data(ctx).charges, whole) },
-  { name: 'created-by', method: 'GET', path: '/api/v1/user/created-by', list: 'response', handle: (ctx) => listReply(ctx, 'User list', data(ctx).users, whole) },
+  {
+    name: 'get-additional-charge-list',
+    method: 'GET',
+    path: '/api/v1/master/additional-charge',
+    list: 'response',
+    handle: (ctx) => listReply(ctx, 'Additional charge list', data(ctx).charges, whole),
+  },
+  {
+    name: 'created-by',
+    method: 'GET',
+    path: '/api/v1/user/created-by',
+    list: 'response',
+    handle: (ctx) => listReply(ctx, 'User list', data(ctx).users, whole),
+  },
 ];

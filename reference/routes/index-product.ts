@@ -27,7 +27,8 @@ function productById(ctx: Ctx, idText: string) {
 function variantById(ctx: Ctx, idText: string) {
   const key = idKey(idText);
   if (key === null) invalid('variant id must be a positive integer');
-  for (const p of data(ctx).products) for (const v of p.variants) if (String(v.variantId) === key) return { ...v, productId: p.productId, sellingPrice: p.sellingPrice };
+  for (const p of data(ctx).products)
+    for (const v of p.variants) if (String(v.variantId) === key) return { ...v, productId: p.productId, sellingPrice: p.sellingPrice };
   invalid(`variant ${key} does not exist`);
 }
 
@@ -37,13 +38,22 @@ const withoutVariants = ({ variants: _v, ...p }: ReturnType<typeof data>['produc
 export const productRoutes: IndexRoute[] = [
   // Published: "GET /api/v1/products (paginated)".
   {
-    name: 'get-product-list', method: 'GET', path: '/api/v1/products', query: { limit: '{limit}', offset: '{offset}' }, list: 'response.items', paged: true,
+    name: 'get-product-list',
+    method: 'GET',
+    path: '/api/v1/products',
+    query: { limit: '{limit}', offset: '{offset}' },
+    list: 'response.items',
+    paged: true,
     handle: (ctx, req) => listReply(ctx, 'Product list', data(ctx).products.map(withoutVariants), { key: 'items', cap: 200 }, queryPage(req)),
   },
   // Published: "GET /api/v1/product/products-inventory (branchId, limit, offset ...) -> {totalCount, items}".
   {
-    name: 'products-with-inventory', method: 'GET', path: '/api/v1/product/products-inventory',
-    query: { branchId: '{branchId}', limit: '{limit}', offset: '{offset}' }, list: 'response.items', paged: true,
+    name: 'products-with-inventory',
+    method: 'GET',
+    path: '/api/v1/product/products-inventory',
+    query: { branchId: '{branchId}', limit: '{limit}', offset: '{offset}' },
+    list: 'response.items',
+    paged: true,
     handle: (ctx, req) => {
       const b = branch(req);
       const rows = data(ctx).products.map((p) => ({ ...withoutVariants(p), branchId: b, stock: stock(p.productId, b) }));
@@ -51,8 +61,11 @@ export const productRoutes: IndexRoute[] = [
     },
   },
   {
-    name: 'product-details-with-inventory-by-product-id', method: 'GET', path: '/api/v1/product/products-inventory/{productId}',
-    query: { branchId: '{branchId}' }, params: { productId: 101 },
+    name: 'product-details-with-inventory-by-product-id',
+    method: 'GET',
+    path: '/api/v1/product/products-inventory/{productId}',
+    query: { branchId: '{branchId}' },
+    params: { productId: 101 },
     handle: (ctx, req, id) => {
       const b = branch(req);
       const p = productById(ctx, id);
@@ -60,20 +73,43 @@ export const productRoutes: IndexRoute[] = [
     },
   },
   {
-    name: 'product-variant-list-id-name', method: 'GET', path: '/api/v1/product/variants', list: 'response',
-    handle: (ctx) => listReply(ctx, 'Variant list', data(ctx).products.flatMap((p) => p.variants), { key: null }),
+    name: 'product-variant-list-id-name',
+    method: 'GET',
+    path: '/api/v1/product/variants',
+    list: 'response',
+    handle: (ctx) =>
+      listReply(
+        ctx,
+        'Variant list',
+        data(ctx).products.flatMap((p) => p.variants),
+        { key: null },
+      ),
   },
   {
-    name: 'variant-details-by-variant-id', method: 'GET', path: '/api/v1/product/variant/{variantId}', params: { variantId: 1011 },
+    name: 'variant-details-by-variant-id',
+    method: 'GET',
+    path: '/api/v1/product/variant/{variantId}',
+    params: { variantId: 1011 },
     handle: (ctx, _req, id) => success(ctx, 'Variant details', variantById(ctx, id)),
   },
   // Published: "GET /api/v1/product/{id} (productVariantDetails[])". After the literal paths above.
   {
-    name: 'get-product-by-id', method: 'GET', path: '/api/v1/product/{productId}', params: { productId: 101 },
-    handle: (ctx, _req, id) => { const { variants, ...p } = productById(ctx, id); return success(ctx, 'Product details', { ...p, productVariantDetails: variants }); },
+    name: 'get-product-by-id',
+    method: 'GET',
+    path: '/api/v1/product/{productId}',
+    params: { productId: 101 },
+    handle: (ctx, _req, id) => {
+      const { variants, ...p } = productById(ctx, id);
+      return success(ctx, 'Product details', { ...p, productVariantDetails: variants });
+    },
   },
   {
-    name: 'get-all-recipe', method: 'GET', path: '/api/v1/recipe', query: { limit: '{limit}', offset: '{offset}' }, list: 'response.recipeList', paged: true,
+    name: 'get-all-recipe',
+    method: 'GET',
+    path: '/api/v1/recipe',
+    query: { limit: '{limit}', offset: '{offset}' },
+    list: 'response.recipeList',
+    paged: true,
     handle: (ctx, req) => listReply(ctx, 'Recipe list', data(ctx).recipes, { key: 'recipeList', cap: 100 }, queryPage(req)),
   },
 ];

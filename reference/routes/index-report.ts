@@ -25,14 +25,26 @@ const STD_BODY = { branchList: '{branchList}', dateFrom: '{dateFrom}', dateTo: '
 function purchases(ctx: Ctx, branches: number[], [a, b]: [number, number]) {
   return ctx.data.transactions
     .filter((t) => branches.includes(t.branchId) && t.t >= a && t.t <= b)
-    .flatMap((t) => t.consumed.map((l) => ({ purchaseNo: `PU-${t.transactionId}`, date: new Date(t.t).toISOString(), branchId: t.branchId, productId: l.product.id, qty: l.qtyText, amount: (l.landingCents / 100).toFixed(2) })));
+    .flatMap((t) =>
+      t.consumed.map((l) => ({
+        purchaseNo: `PU-${t.transactionId}`,
+        date: new Date(t.t).toISOString(),
+        branchId: t.branchId,
+        productId: l.product.id,
+        qty: l.qtyText,
+        amount: (l.landingCents / 100).toFixed(2),
+      })),
+    );
 }
 
 export const reportRoutes: IndexRoute[] = [
   {
-    name: 'get-sales-item-register-data', method: 'POST', path: '/api/v1/report/sales-item-register/invoice',
+    name: 'get-sales-item-register-data',
+    method: 'POST',
+    path: '/api/v1/report/sales-item-register/invoice',
     body: { branch_list: '{branchList}', from_date: '{dateFrom}', to_date: '{dateTo}', limit: '{limit}', offset: '{offset}' },
-    list: 'response.salesItemRegisterData', paged: true,
+    list: 'response.salesItemRegisterData',
+    paged: true,
     handle: (ctx, req) => {
       const body = jsonBody(ctx, req);
       const branches = branchListOf(body.branch_list, 'branch_list');
@@ -40,13 +52,21 @@ export const reportRoutes: IndexRoute[] = [
       const rows = [...ctx.store.vouchers.values()]
         .filter((v) => branches.includes(v.branchId))
         .map((v) => voucherView(ctx, v))
-        .filter((v) => { const t = Date.parse(`${v.invoiceDate}T00:00:00Z`); return t >= a && t <= b; })
+        .filter((v) => {
+          const t = Date.parse(`${v.invoiceDate}T00:00:00Z`);
+          return t >= a && t <= b;
+        })
         .flatMap((v) => v.items.map((i) => ({ salesId: v.salesId, invoiceNo: v.invoiceNo, invoiceDate: v.invoiceDate, branchId: v.branchId, ...i })));
       return listReply(ctx, 'Sales item register', rows, { key: 'salesItemRegisterData', cap: 500 }, { limit: body.limit, offset: body.offset });
     },
   },
   {
-    name: 'purchase-item-register-report', method: 'POST', path: '/api/v1/report/purchase-item-register', body: STD_BODY, list: 'response.items', paged: true,
+    name: 'purchase-item-register-report',
+    method: 'POST',
+    path: '/api/v1/report/purchase-item-register',
+    body: STD_BODY,
+    list: 'response.items',
+    paged: true,
     handle: (ctx, req) => {
       const body = jsonBody(ctx, req);
       const rows = purchases(ctx, branchListOf(body.branchList, 'branchList'), range(body, 'dateFrom', 'dateTo'));
@@ -54,23 +74,47 @@ export const reportRoutes: IndexRoute[] = [
     },
   },
   {
-    name: 'stock-summary-report', method: 'POST', path: '/api/v1/report/stock-summary', body: STD_BODY, list: 'response.items', paged: true,
+    name: 'stock-summary-report',
+    method: 'POST',
+    path: '/api/v1/report/stock-summary',
+    body: STD_BODY,
+    list: 'response.items',
+    paged: true,
     handle: (ctx, req) => {
       const body = jsonBody(ctx, req);
       const branches = branchListOf(body.branchList, 'branchList');
       range(body, 'dateFrom', 'dateTo');
-      const rows = branches.flatMap((branchId) => indexData(ctx.data.seed).products.map((p) => ({ branchId, productId: p.productId, productName: p.productName, closingQty: String(((p.productId * 7 + branchId * 13) % 50) + 5) })));
+      const rows = branches.flatMap((branchId) =>
+        indexData(ctx.data.seed).products.map((p) => ({
+          branchId,
+          productId: p.productId,
+          productName: p.productName,
+          closingQty: String(((p.productId * 7 + branchId * 13) % 50) + 5),
+        })),
+      );
       return listReply(ctx, 'Stock summary', rows, { key: 'items', cap: 500 }, { limit: body.limit, offset: body.offset });
     },
   },
   {
-    name: 'stock-transfer-item-register-report', method: 'POST', path: '/api/v1/report/stock-transfer-item-register', body: STD_BODY, list: 'response.items', paged: true,
+    name: 'stock-transfer-item-register-report',
+    method: 'POST',
+    path: '/api/v1/report/stock-transfer-item-register',
+    body: STD_BODY,
+    list: 'response.items',
+    paged: true,
     handle: (ctx, req) => {
       const body = jsonBody(ctx, req);
       // Every tenth purchase line is a transfer to the next branch (the reference's choice of data).
       const rows = purchases(ctx, branchListOf(body.branchList, 'branchList'), range(body, 'dateFrom', 'dateTo'))
         .filter((_, i) => i % 10 === 0)
-        .map((r) => ({ transferNo: r.purchaseNo.replace('PU', 'ST'), date: r.date, fromBranchId: r.branchId, toBranchId: (r.branchId % 4) + 1, productId: r.productId, qty: r.qty }));
+        .map((r) => ({
+          transferNo: r.purchaseNo.replace('PU', 'ST'),
+          date: r.date,
+          fromBranchId: r.branchId,
+          toBranchId: (r.branchId % 4) + 1,
+          productId: r.productId,
+          qty: r.qty,
+        }));
       return listReply(ctx, 'Stock transfer item register', rows, { key: 'items', cap: 500 }, { limit: body.limit, offset: body.offset });
     },
   },

@@ -29,11 +29,16 @@ export function voucherView(ctx: Ctx, v: Voucher) {
   const products = indexData(ctx.data.seed).products;
   const p = products[n % products.length]!;
   return {
-    salesId: v.salesId, branchId: v.branchId, invoiceNo: `SO-${String(n).padStart(6, '0')}`,
+    salesId: v.salesId,
+    branchId: v.branchId,
+    invoiceNo: `SO-${String(n).padStart(6, '0')}`,
     invoiceDate: new Date(DATA_FIRST_DAY + (n % 120) * DAY_MS).toISOString().slice(0, 10),
-    contactId: 1001 + (n % 40) * 3 + (v.branchId - 1) % 3,
+    contactId: 1001 + (n % 40) * 3 + ((v.branchId - 1) % 3),
     items: [{ productId: p.productId, productName: p.productName, qty: String((n % 5) + 1), sellingPrice: p.sellingPrice }],
-    orderStatus: v.orderStatus, paymentStatus: v.paymentStatus, dueDate: v.dueDate ?? '', shippingDetail: v.shipping ?? null,
+    orderStatus: v.orderStatus,
+    paymentStatus: v.paymentStatus,
+    dueDate: v.dueDate ?? '',
+    shippingDetail: v.shipping ?? null,
   };
 }
 
@@ -48,8 +53,12 @@ const WORD = /^[\w .-]{1,60}$/;
 export const salesRoutes: IndexRoute[] = [
   // Published: "POST /api/v1/sales/get-all-sales-orders (list key salesDataListDTOList)", cap 100 as in production.
   {
-    name: 'get-all-sales-data', method: 'POST', path: '/api/v1/sales/get-all-sales-orders',
-    body: { branchId: '{branchId}', limit: '{limit}', offset: '{offset}' }, list: 'response.salesDataListDTOList', paged: true,
+    name: 'get-all-sales-data',
+    method: 'POST',
+    path: '/api/v1/sales/get-all-sales-orders',
+    body: { branchId: '{branchId}', limit: '{limit}', offset: '{offset}' },
+    list: 'response.salesDataListDTOList',
+    paged: true,
     handle: (ctx, req) => {
       const body = jsonBody(ctx, req);
       const branchId = branchOf(body.branchId, 'branchId');
@@ -59,20 +68,35 @@ export const salesRoutes: IndexRoute[] = [
   },
   // The reference's choice: {branchId, contactId, items: [{productId, qty}], paymentStatus?} -> {salesId}.
   {
-    name: 'order-create', method: 'POST', path: '/api/v1/sales/order-create', query: { branch_id: '{branchId}' }, writes: true, created: 'response.salesId',
+    name: 'order-create',
+    method: 'POST',
+    path: '/api/v1/sales/order-create',
+    query: { branch_id: '{branchId}' },
+    writes: true,
+    created: 'response.salesId',
     body: { contactId: 1001, paymentStatus: 'unpaid', items: [{ productId: 101, qty: 1 }] },
     handle: (ctx, req) => {
       const branchId = branchOf(queryParam(req, 'branch_id'), 'branch_id');
       const body = jsonBody(ctx, req);
       count(body.contactId, 'contactId', 0);
       if (!Array.isArray(body.items) || body.items.length === 0) invalid('items must be a non-empty array of {productId, qty}');
-      const paid = body.paymentStatus === undefined || body.paymentStatus === 'unpaid' ? 'unpaid' : body.paymentStatus === 'paid' ? 'paid' : invalid('paymentStatus must be paid or unpaid');
+      const paid =
+        body.paymentStatus === undefined || body.paymentStatus === 'unpaid'
+          ? 'unpaid'
+          : body.paymentStatus === 'paid'
+            ? 'paid'
+            : invalid('paymentStatus must be paid or unpaid');
       return success(ctx, 'Order created', { salesId: ctx.store.newVoucher(branchId, paid).salesId });
     },
   },
   {
-    name: 'update-payment-status', method: 'POST', path: '/api/v1/sales/{salesId}/update-payment-status', query: { branch_id: '{branchId}' },
-    body: { paymentStatus: 'unpaid' }, writes: true, params: { salesId: 4001 },
+    name: 'update-payment-status',
+    method: 'POST',
+    path: '/api/v1/sales/{salesId}/update-payment-status',
+    query: { branch_id: '{branchId}' },
+    body: { paymentStatus: 'unpaid' },
+    writes: true,
+    params: { salesId: 4001 },
     handle: (ctx, req, id) => {
       const v = voucherIn(ctx, req, id);
       const s = jsonBody(ctx, req).paymentStatus;
@@ -82,8 +106,13 @@ export const salesRoutes: IndexRoute[] = [
     },
   },
   {
-    name: 'update-due-date', method: 'POST', path: '/api/v1/sales/{salesId}/update-due-date', query: { branch_id: '{branchId}' },
-    body: { dueDate: '2026-06-30' }, writes: true, params: { salesId: 4002 },
+    name: 'update-due-date',
+    method: 'POST',
+    path: '/api/v1/sales/{salesId}/update-due-date',
+    query: { branch_id: '{branchId}' },
+    body: { dueDate: '2026-06-30' },
+    writes: true,
+    params: { salesId: 4002 },
     handle: (ctx, req, id) => {
       const v = voucherIn(ctx, req, id);
       v.dueDate = text(jsonBody(ctx, req), 'dueDate', DATE);
@@ -91,22 +120,37 @@ export const salesRoutes: IndexRoute[] = [
     },
   },
   {
-    name: 'update-shipping-detail', method: 'POST', path: '/api/v1/sales/{salesId}/update-shipping-detail', query: { branch_id: '{branchId}' },
-    body: { transporterId: 801, trackingNo: 'TRK-1', shippingDate: '2026-06-01' }, writes: true, params: { salesId: 4003 },
+    name: 'update-shipping-detail',
+    method: 'POST',
+    path: '/api/v1/sales/{salesId}/update-shipping-detail',
+    query: { branch_id: '{branchId}' },
+    body: { transporterId: 801, trackingNo: 'TRK-1', shippingDate: '2026-06-01' },
+    writes: true,
+    params: { salesId: 4003 },
     handle: (ctx, req, id) => {
       const v = voucherIn(ctx, req, id);
       const body = jsonBody(ctx, req);
-      v.shipping = { transporterId: count(body.transporterId, 'transporterId', 0), trackingNo: text(body, 'trackingNo', WORD), shippingDate: text(body, 'shippingDate', DATE) };
+      v.shipping = {
+        transporterId: count(body.transporterId, 'transporterId', 0),
+        trackingNo: text(body, 'trackingNo', WORD),
+        shippingDate: text(body, 'shippingDate', DATE),
+      };
       return success(ctx, 'Shipping detail updated', null);
     },
   },
   {
-    name: 'shipping-details', method: 'GET', path: '/api/v1/sales/{salesId}/shipping-details', query: { branch_id: '{branchId}' },
+    name: 'shipping-details',
+    method: 'GET',
+    path: '/api/v1/sales/{salesId}/shipping-details',
+    query: { branch_id: '{branchId}' },
     handle: (ctx, req, id) => success(ctx, 'Shipping details', voucherIn(ctx, req, id).shipping ?? {}),
   },
   // Published: "GET /api/v1/sales/{id} (one invoice)".
   {
-    name: 'get-sales-data-by-id', method: 'GET', path: '/api/v1/sales/{salesId}', query: { branch_id: '{branchId}' },
+    name: 'get-sales-data-by-id',
+    method: 'GET',
+    path: '/api/v1/sales/{salesId}',
+    query: { branch_id: '{branchId}' },
     handle: (ctx, req, id) => success(ctx, 'Sales data', voucherView(ctx, voucherIn(ctx, req, id))),
   },
 ];

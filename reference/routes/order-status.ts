@@ -78,8 +78,7 @@ export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Repl
     invalid(`salesId ${salesId} does not exist in branch ${branchId ?? '(none)'}`);
   }
   // 4.1 rule 1: "The voucher must exist in the given branch" (OS-1). os-branch-optional: no branch given.
-  if (branchId !== null && voucher.branchId !== branchId && !f.has('os-ignore-branch'))
-    invalid(`salesId ${salesId} does not exist in branch ${branchId}`);
+  if (branchId !== null && voucher.branchId !== branchId && !f.has('os-ignore-branch')) invalid(`salesId ${salesId} does not exist in branch ${branchId}`);
   checkRules(ctx, voucher, next);
   // 4.1 Purpose: "change the order status of an existing sales voucher" - each update takes effect (OS-7).
   if (f.has('os-parallel-lost-update')) return throughSharedSlot(ctx, voucher, next);
@@ -98,7 +97,11 @@ function writtenIfRefused<T>(ctx: Ctx, req: Req, salesId: string, validate: () =
     // 4.1 rule 2: a validation error changes nothing (OS-8).
     if (ctx.faults.has('os-refusal-writes')) {
       let next: unknown;
-      try { next = (JSON.parse(req.body) as { orderStatus?: unknown }).orderStatus; } catch { next = undefined; }
+      try {
+        next = (JSON.parse(req.body) as { orderStatus?: unknown }).orderStatus;
+      } catch {
+        next = undefined;
+      }
       const voucher = ctx.store.vouchers.get(salesId);
       if (voucher && (ORDER_STATUSES as readonly unknown[]).includes(next)) voucher.orderStatus = next as string;
     }

@@ -24,7 +24,14 @@ export function reportSchema(profile: Profile, faults: Faults): z.ZodType<Report
   const number = (s: z.ZodType<number>) => (r.numberText === 'coerce' ? z.preprocess(asNumber, s) : s);
   let schema = reportRequest.extend({
     limit: number(z.number().int().nonnegative()),
-    offset: number(r.negativeOffset === 'clamp' ? z.number().int().transform((v) => Math.max(0, v)) : z.number().int().nonnegative()),
+    offset: number(
+      r.negativeOffset === 'clamp'
+        ? z
+            .number()
+            .int()
+            .transform((v) => Math.max(0, v))
+        : z.number().int().nonnegative(),
+    ),
   });
   // 4.3: dateFrom/dateTo "ISO 8601 in UTC (trailing Z)" (RP-12: other strings are refused, by select()).
   if (faults.has('rp-accepts-bad-dates') || r.zlessDates === 'utc') schema = schema.extend({ dateFrom: z.string(), dateTo: z.string() });
@@ -53,12 +60,24 @@ function amounts(faults: Faults, lines: Line[], cents: (l: Line) => number): str
   for (let i = 0; i < lines.length; i++) out += (i > 0 ? ',' : '') + amount(faults, cents(lines[i]!));
   return out;
 }
-function productName(l: Line): string { return l.product.name; }
-function qty(l: Line): string { return l.qtyText; }
-function unit(l: Line): string { return l.product.measurementCode; }
-function landing(l: Line): number { return l.landingCents; }
-function selling(l: Line): number { return l.sellingCents; }
-function margin(l: Line): number { return l.sellingCents - l.landingCents; }
+function productName(l: Line): string {
+  return l.product.name;
+}
+function qty(l: Line): string {
+  return l.qtyText;
+}
+function unit(l: Line): string {
+  return l.product.measurementCode;
+}
+function landing(l: Line): number {
+  return l.landingCents;
+}
+function selling(l: Line): number {
+  return l.sellingCents;
+}
+function margin(l: Line): number {
+  return l.sellingCents - l.landingCents;
+}
 
 /** A 2.5 transaction object. */
 export function renderItem(faults: Faults, tx: Transaction) {

@@ -28,11 +28,19 @@ verifies(['CU-1', 'CU-2'], 'Realistic valid customers are created, each with a n
     const before = registerCreated(h, id);
     h.note('CU-2');
     if (before === 0) return findings;
-    return [...findings, toFinding('customer.contact-id-distinct', 'CU-2', {
-      title: 'A creation returned a contactId returned before',
-      received: `contactId ${String(id)} (returned to ${before} earlier creation(s) of this run)`,
-      expected: 'a contactId not returned before',
-    }, ex)];
+    return [
+      ...findings,
+      toFinding(
+        'customer.contact-id-distinct',
+        'CU-2',
+        {
+          title: 'A creation returned a contactId returned before',
+          received: `contactId ${String(id)} (returned to ${before} earlier creation(s) of this run)`,
+          expected: 'a contactId not returned before',
+        },
+        ex,
+      ),
+    ];
   });
   if (created === 0) h.inconclusive('CU-2', 'no creation answered a contactId (see CU-1)');
   h.observe('customersCreated', created);
@@ -48,7 +56,8 @@ verifies(['CU-3'], 'Customers with one, two and five addresses, exactly one of t
   // The preflight's customer (one address per configured city) is evidence too when it was
   // accepted; a refusal is left to the requests above (it may be about the preflight's own values).
   const pf = h.ctx.preflightCustomer;
-  if (pf && pf.created.response?.status === 200 && pf.sent.contactAddressDTO.length > 1) h.check(pf.created, customerAccepted, undefined, { requirementId: 'CU-3' });
+  if (pf && pf.created.response?.status === 200 && pf.sent.contactAddressDTO.length > 1)
+    h.check(pf.created, customerAccepted, undefined, { requirementId: 'CU-3' });
 });
 
 /** 2.3: lastName, companyName, email, telephone, panNo, remark "may be empty string"; dates "empty
@@ -77,32 +86,51 @@ verifies(['CU-7'], 'Customers whose "may be empty string" fields are empty, all 
   h.check(all, customerAccepted, undefined, { requirementId: 'CU-7' });
   // Some of them: a refusal shrinks to the one field the target does not take empty.
   const some = fc.tuple(fc.noShrink(plain), fc.subarray([...EMPTY_CUSTOMER, ...EMPTY_ADDRESS] as Emptied[], { minLength: 1 }));
-  await h.property(some, async ([b, fields]) => {
-    const ex = await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body: emptied(b, fields) });
-    return customerAccepted(ex, undefined, { requirementId: 'CU-7' }).map((f) => ({ ...f, message: `${f.message}\nEmpty: ${fields.join(', ')}` }));
-  }, { numRuns: Math.max(4, Math.ceil(h.ctx.numRuns / 10)) });
+  await h.property(
+    some,
+    async ([b, fields]) => {
+      const ex = await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body: emptied(b, fields) });
+      return customerAccepted(ex, undefined, { requirementId: 'CU-7' }).map((f) => ({ ...f, message: `${f.message}\nEmpty: ${fields.join(', ')}` }));
+    },
+    { numRuns: Math.max(4, Math.ceil(h.ctx.numRuns / 10)) },
+  );
 });
 
-verifies(['CU-4'], 'Values no parser coerces into the stated type (text that is no number where a number is stated, a non-array where an array is stated) are rejected with 400', async (h, t) => {
-  if (h.config.writes === false) h.skip(NO_WRITES, t);
-  await h.property(wrongTypeCustomer(customerConstraints(h)), async ({ mutation, body }) =>
-    h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-4', `customer with ${mutation}`));
-});
+verifies(
+  ['CU-4'],
+  'Values no parser coerces into the stated type (text that is no number where a number is stated, a non-array where an array is stated) are rejected with 400',
+  async (h, t) => {
+    if (h.config.writes === false) h.skip(NO_WRITES, t);
+    await h.property(wrongTypeCustomer(customerConstraints(h)), async ({ mutation, body }) =>
+      h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-4', `customer with ${mutation}`),
+    );
+  },
+);
 
-verifies(['CU-4b'], 'Values of another JSON type that lenient parsers coerce (a number where text is stated, true or null where an integer is stated) are rejected with 400', async (h, t) => {
-  if (h.config.writes === false) h.skip(NO_WRITES, t);
-  // Five values: a few runs suffice.
-  await h.property(coercibleCustomer(customerConstraints(h)), async ({ mutation, body }) =>
-    h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-4b', `customer with ${mutation}`),
-  { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) });
-});
+verifies(
+  ['CU-4b'],
+  'Values of another JSON type that lenient parsers coerce (a number where text is stated, true or null where an integer is stated) are rejected with 400',
+  async (h, t) => {
+    if (h.config.writes === false) h.skip(NO_WRITES, t);
+    // Five values: a few runs suffice.
+    await h.property(
+      coercibleCustomer(customerConstraints(h)),
+      async ({ mutation, body }) =>
+        h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-4b', `customer with ${mutation}`),
+      { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) },
+    );
+  },
+);
 
 verifies(['CU-5'], 'An isDefault other than 0 or 1 is rejected with 400', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
   // Five values outside 0/1: a few runs suffice (the rest of the request budget goes to CU-13 and CU-14).
-  await h.property(outOfSetCustomer(customerConstraints(h)), async ({ mutation, body }) =>
-    h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-5', `customer with ${mutation}`),
-  { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) });
+  await h.property(
+    outOfSetCustomer(customerConstraints(h)),
+    async ({ mutation, body }) =>
+      h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-5', `customer with ${mutation}`),
+    { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) },
+  );
 });
 
 verifies(['CU-6'], 'A missing, non-integer or unknown branch_id is rejected with 400', async (h) => {
@@ -127,6 +155,11 @@ verifies(['CU-11'], 'Which body fields the target requires is recorded', async (
     answers[key] = ex.response?.status ?? ex.failure?.kind ?? 'no answer';
   });
   const ordered = Object.fromEntries(Object.keys(body!).map((k) => [k, answers[k]!]));
-  h.observe('requiredFields', Object.entries(ordered).filter(([, s]) => s === 400).map(([k]) => k));
+  h.observe(
+    'requiredFields',
+    Object.entries(ordered)
+      .filter(([, s]) => s === 400)
+      .map(([k]) => k),
+  );
   h.observe('statusWhenFieldOmitted', ordered);
 });

@@ -26,8 +26,12 @@ verifies(['CU-2'], `${PARALLEL_CREATIONS} customers created at once each get a d
   }
   h.note('CU-2', created.length);
   for (const r of repeatedIds(created)) {
-    h.fail('CU-2', `${r.indices.length} creations sent at once got the same contactId`,
+    h.fail(
+      'CU-2',
+      `${r.indices.length} creations sent at once got the same contactId`,
       `contactId ${r.id} for the creations sent as requests ${seqs(exchanges, r.indices)}`,
-      'a distinct contactId for each creation', exchanges[r.indices[1]!]);
+      'a distinct contactId for each creation',
+      exchanges[r.indices[1]!],
+    );
   }
 });

@@ -15,36 +15,58 @@ verifies(['CU-8', 'CU-9'], 'A created customer reads back as it was sent, with e
   const skip = readBackSkipReason(h);
   if (skip) h.skip(skip, t);
   const branchId = h.config.fixtures.branchId;
-  await h.property(customer({ ...customerConstraints(h, { min: 1, max: 4 }), empties: false }), async (body) => {
-    const created = await h.client.createCustomer({ branchId, body });
-    const contactId = anyContactId(created);
-    if (contactId === undefined) {
-      h.inconclusive(['CU-8', 'CU-9'], `a customer to read back was not created (HTTP ${created.response?.status ?? 'no answer'}): CU-1 and CU-3 judge creation`);
-      return [];
-    }
-    registerCreated(h, contactId);
-    const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
-    const findings = [...readBackMatches(read, body), ...oneDefaultAddress(read, body)];
-    if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) {
-      h.inconclusive(['CU-8', 'CU-9'], `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
-      return [];
-    }
-    return findings;
-  }, { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 5)) });
+  await h.property(
+    customer({ ...customerConstraints(h, { min: 1, max: 4 }), empties: false }),
+    async (body) => {
+      const created = await h.client.createCustomer({ branchId, body });
+      const contactId = anyContactId(created);
+      if (contactId === undefined) {
+        h.inconclusive(
+          ['CU-8', 'CU-9'],
+          `a customer to read back was not created (HTTP ${created.response?.status ?? 'no answer'}): CU-1 and CU-3 judge creation`,
+        );
+        return [];
+      }
+      registerCreated(h, contactId);
+      const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
+      const findings = [...readBackMatches(read, body), ...oneDefaultAddress(read, body)];
+      if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) {
+        h.inconclusive(
+          ['CU-8', 'CU-9'],
+          `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`,
+        );
+        return [];
+      }
+      return findings;
+    },
+    { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 5)) },
+  );
 });
 
-verifies(['CU-10'], 'A second save with the contactId and deletedAddressIds removes those addresses', async (h, t) => {
-  const skip = readBackSkipReason(h);
-  if (skip) h.skip(skip, t);
-  const [body] = fc.sample(customer({ ...customerConstraints(h, { min: 3, max: 3 }), empties: false }), { seed: h.ctx.seed + 10, numRuns: 1 });
-  // 4.2: "contactId 0 and addressId 0 denote new records ... deletedAddressIds lists addresses to
-  // drop": create with three addresses, then save again without one of them and with its id in
-  // deletedAddressIds (CU-14's model, two commands).
-  const real = harnessReal(h);
-  const findings = await runSequence(real, [new CreateContact(body!), new DeleteAddress(0)], (reason) => h.inconclusive('CU-10', reason));
-  h.add(findings);
-  if (real.refused > 0) h.fail('CU-10', 'A second save with the returned contactId and deletedAddressIds was refused', `HTTP 400 (see the records)`, 'HTTP 200: contactSave updates the contact', real.steps.at(-1)?.exchanges[0]);
-}, { sequential: true });
+verifies(
+  ['CU-10'],
+  'A second save with the contactId and deletedAddressIds removes those addresses',
+  async (h, t) => {
+    const skip = readBackSkipReason(h);
+    if (skip) h.skip(skip, t);
+    const [body] = fc.sample(customer({ ...customerConstraints(h, { min: 3, max: 3 }), empties: false }), { seed: h.ctx.seed + 10, numRuns: 1 });
+    // 4.2: "contactId 0 and addressId 0 denote new records ... deletedAddressIds lists addresses to
+    // drop": create with three addresses, then save again without one of them and with its id in
+    // deletedAddressIds (CU-14's model, two commands).
+    const real = harnessReal(h);
+    const findings = await runSequence(real, [new CreateContact(body!), new DeleteAddress(0)], (reason) => h.inconclusive('CU-10', reason));
+    h.add(findings);
+    if (real.refused > 0)
+      h.fail(
+        'CU-10',
+        'A second save with the returned contactId and deletedAddressIds was refused',
+        `HTTP 400 (see the records)`,
+        'HTTP 200: contactSave updates the contact',
+        real.steps.at(-1)?.exchanges[0],
+      );
+  },
+  { sequential: true },
+);
 
 verifies(['CU-9'], 'A request marking two addresses default is refused, or saved with exactly one default', async (h, t) => {
   const skip = readBackSkipReason(h);
@@ -61,6 +83,7 @@ verifies(['CU-9'], 'A request marking two addresses default is refused, or saved
   registerCreated(h, contactId);
   const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
   const findings = oneDefaultAddress(read, body);
-  if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) return h.inconclusive('CU-9', `contactId ${String(contactId)} was answered to more than one creation (CU-2)`);
+  if (findings.length > 0 && (await sharedOnceSettled(h, contactId)))
+    return h.inconclusive('CU-9', `contactId ${String(contactId)} was answered to more than one creation (CU-2)`);
   h.add(findings);
 });

@@ -34,7 +34,10 @@ export class Stop extends Error {}
 
 /** The read-back differs from the model: the facts, and the exchange that shows it. */
 export class ModelMismatch extends Error {
-  constructor(readonly facts: Attributed[], readonly exchange: Exchange) {
+  constructor(
+    readonly facts: Attributed[],
+    readonly exchange: Exchange,
+  ) {
     super(facts.map((f) => f.title).join('; '));
   }
 }
@@ -63,16 +66,40 @@ async function save(m: ContactModel, r: Real, customer: Customer, exp: Expected,
   const payload = read.response!.status === 200 ? readBackPayload(read) : undefined;
   if (!payload) {
     if (creating) throw new Stop(`the created contact could not be read back (${describeResponse(read)}): check readBack.getContactById; CU-8 judges it`);
-    throw new ModelMismatch([{ requirementId: 'CU-14', title: 'The contact could not be read back after a save', received: describeResponse(read), expected: 'HTTP 200 with the contact' }], read);
+    throw new ModelMismatch(
+      [
+        {
+          requirementId: 'CU-14',
+          title: 'The contact could not be read back after a save',
+          received: describeResponse(read),
+          expected: 'HTTP 200 with the contact',
+        },
+      ],
+      read,
+    );
   }
   if (!creating && status !== 200 && status !== 400) {
-    throw new ModelMismatch([{ requirementId: 'CU-14', title: `A save of the contact was answered HTTP ${status}`, received: describeResponse(ex), expected: 'HTTP 200, or 400 with nothing changed' }], ex);
+    throw new ModelMismatch(
+      [
+        {
+          requirementId: 'CU-14',
+          title: `A save of the contact was answered HTTP ${status}`,
+          received: describeResponse(ex),
+          expected: 'HTTP 200, or 400 with nothing changed',
+        },
+      ],
+      ex,
+    );
   }
   const refused = !creating && status === 400;
   const c = compareSave(refused ? unchanged(m) : exp, payload);
   if (c.facts.length > 0) {
-    if (await r.shared(contactId!)) throw new Stop(`contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
-    throw new ModelMismatch(refused ? c.facts.map((f) => ({ ...f, requirementId: 'CU-14', title: `The save was refused with 400, yet: ${f.title}` })) : c.facts, read);
+    if (await r.shared(contactId!))
+      throw new Stop(`contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
+    throw new ModelMismatch(
+      refused ? c.facts.map((f) => ({ ...f, requirementId: 'CU-14', title: `The save was refused with 400, yet: ${f.title}` })) : c.facts,
+      read,
+    );
   }
   for (const id of c.judged) r.note(id);
   if (refused) {
@@ -99,20 +126,37 @@ abstract class SaveCommand implements fc.AsyncCommand<ContactModel, Real> {
 
 export class CreateContact extends SaveCommand {
   readonly kind = 'CreateContact';
-  constructor(readonly customer: Customer) { super(); }
+  constructor(readonly customer: Customer) {
+    super();
+  }
   check = (m: Readonly<ContactModel>) => m.contactId === undefined;
   data = () => this.customer;
   toString = () => `CreateContact(${this.customer.contactAddressDTO.length} address(es))`;
   run(m: ContactModel, r: Real) {
     const sent = this.customer.contactAddressDTO;
-    const exp: Expected = { kept: [], added: sent, deleted: [], default: { added: Math.max(0, sent.findIndex((a) => a.isDefault === 1)) } };
+    const exp: Expected = {
+      kept: [],
+      added: sent,
+      deleted: [],
+      default: {
+        added: Math.max(
+          0,
+          sent.findIndex((a) => a.isDefault === 1),
+        ),
+      },
+    };
     return save(m, r, this.customer, exp, `${this} with contactId 0`);
   }
 }
 
 export class AddAddress extends SaveCommand {
   readonly kind = 'AddAddress';
-  constructor(readonly address: Address, readonly makeDefault: boolean) { super(); }
+  constructor(
+    readonly address: Address,
+    readonly makeDefault: boolean,
+  ) {
+    super();
+  }
   check = (m: Readonly<ContactModel>) => m.contactId !== undefined && m.addresses.length < MAX_ADDRESSES;
   data = () => [this.address, this.makeDefault];
   toString = () => `AddAddress(${line1(this.address)}${this.makeDefault ? ', as the default' : ''})`;
@@ -124,7 +168,12 @@ export class AddAddress extends SaveCommand {
 
 export class UpdateAddress extends SaveCommand {
   readonly kind = 'UpdateAddress';
-  constructor(readonly pick: number, readonly address: Address) { super(); }
+  constructor(
+    readonly pick: number,
+    readonly address: Address,
+  ) {
+    super();
+  }
   check = (m: Readonly<ContactModel>) => m.contactId !== undefined && m.addresses.length > 0;
   data = () => [this.pick, this.address];
   toString = () => `UpdateAddress(#${this.pick}, ${line1(this.address)})`;
@@ -137,7 +186,9 @@ export class UpdateAddress extends SaveCommand {
 
 export class DeleteAddress extends SaveCommand {
   readonly kind = 'DeleteAddress';
-  constructor(readonly pick: number) { super(); }
+  constructor(readonly pick: number) {
+    super();
+  }
   check = (m: Readonly<ContactModel>) => m.contactId !== undefined && m.addresses.length > 1;
   data = () => this.pick;
   toString = () => `DeleteAddress(#${this.pick})`;
@@ -152,22 +203,34 @@ export class DeleteAddress extends SaveCommand {
 
 export class SetDefault extends SaveCommand {
   readonly kind = 'SetDefault';
-  constructor(readonly pick: number) { super(); }
+  constructor(readonly pick: number) {
+    super();
+  }
   check = (m: Readonly<ContactModel>) => m.contactId !== undefined && m.addresses.length > 1;
   data = () => this.pick;
   toString = () => `SetDefault(#${this.pick})`;
   run(m: ContactModel, r: Real) {
     const target = m.addresses[this.pick % m.addresses.length]!;
-    return save(m, r, m.customer!, { kept: keptAll(m), added: [], deleted: [], default: { id: target.id } }, `${this}: addressId ${String(target.id)} gets isDefault 1`);
+    return save(
+      m,
+      r,
+      m.customer!,
+      { kept: keptAll(m), added: [], deleted: [], default: { id: target.id } },
+      `${this}: addressId ${String(target.id)} gets isDefault 1`,
+    );
   }
 }
 
 export function commandOf(e: AddressEdit): SaveCommand {
   switch (e.op) {
-    case 'add': return new AddAddress(e.address, e.makeDefault);
-    case 'update': return new UpdateAddress(e.pick, e.address);
-    case 'delete': return new DeleteAddress(e.pick);
-    case 'default': return new SetDefault(e.pick);
+    case 'add':
+      return new AddAddress(e.address, e.makeDefault);
+    case 'update':
+      return new UpdateAddress(e.pick, e.address);
+    case 'delete':
+      return new DeleteAddress(e.pick);
+    case 'default':
+      return new SetDefault(e.pick);
   }
 }
 
@@ -209,7 +272,7 @@ export function upsertSequence(c: CustomerConstraints): fc.Arbitrary<UpsertSeque
     .record({ base, extra, def: fc.nat({ max: 2 }), edits: fc.array(addressEdit(c), { minLength: 1, maxLength: 5 }) })
     .map(({ base: b, extra: more, def, edits }) => {
       const all = [b.contactAddressDTO[0]!, ...more];
-      const contactAddressDTO = all.map((a, i) => ({ ...a, isDefault: i === def % all.length ? 1 as const : 0 as const }));
+      const contactAddressDTO = all.map((a, i) => ({ ...a, isDefault: i === def % all.length ? (1 as const) : (0 as const) }));
       return { create: new CreateContact({ ...b, contactAddressDTO }), commands: edits.map(commandOf) };
     });
 }

@@ -64,8 +64,8 @@ export function saveBody(customer: Customer, contactId: Id, exp: Expected): Cust
     contactId,
     deletedAddressIds: [...exp.deleted],
     contactAddressDTO: [
-      ...exp.kept.map((k) => ({ ...k.address, addressId: k.id, isDefault: 'id' in def && sid(def.id) === sid(k.id) ? 1 as const : 0 as const })),
-      ...exp.added.map((a, i) => ({ ...a, addressId: 0, isDefault: 'added' in def && def.added === i ? 1 as const : 0 as const })),
+      ...exp.kept.map((k) => ({ ...k.address, addressId: k.id, isDefault: 'id' in def && sid(def.id) === sid(k.id) ? (1 as const) : (0 as const) })),
+      ...exp.added.map((a, i) => ({ ...a, addressId: 0, isDefault: 'added' in def && def.added === i ? (1 as const) : (0 as const) })),
     ],
   };
 }
@@ -75,12 +75,22 @@ export function unchanged(m: ContactModel): Expected {
   return { kept: m.addresses.map((a) => ({ ...a, updated: false })), added: [], deleted: [], default: { id: m.defaultId ?? -1 } };
 }
 
-const fact = (requirementId: Attributed['requirementId'], title: string, received: string, expected: string): Attributed => ({ requirementId, title, received, expected });
+const fact = (requirementId: Attributed['requirementId'], title: string, received: string, expected: string): Attributed => ({
+  requirementId,
+  title,
+  received,
+  expected,
+});
 
 /** Compares a read-back contact (the answer's `response`) with what the save should have left. */
 export function compareSave(exp: Expected, payload: Partial<Customer> | undefined): Comparison {
   const list = payload?.contactAddressDTO as Got[] | undefined;
-  if (!Array.isArray(list)) return { facts: [fact('CU-8', 'The read-back holds no address list', show(payload, 300), 'response.contactAddressDTO, an array of 2.4 addresses')], addedIds: [], judged: [] };
+  if (!Array.isArray(list))
+    return {
+      facts: [fact('CU-8', 'The read-back holds no address list', show(payload, 300), 'response.contactAddressDTO, an array of 2.4 addresses')],
+      addedIds: [],
+      judged: [],
+    };
 
   const byId = new Map<string, Got[]>();
   for (const a of list) byId.set(sid(a.addressId), [...(byId.get(sid(a.addressId)) ?? []), a]);
@@ -89,9 +99,18 @@ export function compareSave(exp: Expected, payload: Partial<Customer> | undefine
   const structural: Attributed[] = [];
   const later: Attributed[] = [];
 
-  for (const [id, same] of byId) if (same.length > 1) structural.push(fact('CU-14', `addressId ${id} appears ${same.length} times`, show(same, 300), 'each address once'));
+  for (const [id, same] of byId)
+    if (same.length > 1) structural.push(fact('CU-14', `addressId ${id} appears ${same.length} times`, show(same, 300), 'each address once'));
   for (const k of exp.kept) {
-    if (!byId.has(sid(k.id))) structural.push(fact('CU-14', `Address ${sid(k.id)} is gone`, `addressIds ${show(list.map((a) => a.addressId))}`, `address ${sid(k.id)} kept: it was sent with its addressId and not in deletedAddressIds`));
+    if (!byId.has(sid(k.id)))
+      structural.push(
+        fact(
+          'CU-14',
+          `Address ${sid(k.id)} is gone`,
+          `addressIds ${show(list.map((a) => a.addressId))}`,
+          `address ${sid(k.id)} kept: it was sent with its addressId and not in deletedAddressIds`,
+        ),
+      );
   }
 
   // New addresses: matched by content among the ids the model does not know.
@@ -106,27 +125,59 @@ export function compareSave(exp: Expected, payload: Partial<Customer> | undefine
   const unsaved = exp.added.filter((_, i) => addedIds[i] === undefined);
   for (const e of extras.filter((x) => !used.has(x))) {
     const copyOf = exp.kept.find((k) => addressKey(k.address) === addressKey(e));
-    if (copyOf) structural.push(fact('CU-14', `Address ${sid(copyOf.id)}, sent with its addressId, was saved again as a new address (${sid(e.addressId)})`, show(e, 300), `address ${sid(copyOf.id)} updated in place, no new address`));
+    if (copyOf)
+      structural.push(
+        fact(
+          'CU-14',
+          `Address ${sid(copyOf.id)}, sent with its addressId, was saved again as a new address (${sid(e.addressId)})`,
+          show(e, 300),
+          `address ${sid(copyOf.id)} updated in place, no new address`,
+        ),
+      );
     else if (unsaved.length > 0) {
       const sent = unsaved.shift()!;
-      later.push(fact('CU-8', 'An address sent with addressId 0 was saved with other content', `${sid(e.addressId)}: ${addressDifferences(e, sent).map((k) => `${k} ${show(e[k as keyof Got])}`).join(', ')}`, `as sent: ${show(sent, 300)}`));
-    } else structural.push(fact('CU-14', `An address that was not sent appeared (${sid(e.addressId)})`, show(e, 300), `only the addresses sent: ${show([...keptIds])} and ${exp.added.length} new`));
+      later.push(
+        fact(
+          'CU-8',
+          'An address sent with addressId 0 was saved with other content',
+          `${sid(e.addressId)}: ${addressDifferences(e, sent)
+            .map((k) => `${k} ${show(e[k as keyof Got])}`)
+            .join(', ')}`,
+          `as sent: ${show(sent, 300)}`,
+        ),
+      );
+    } else
+      structural.push(
+        fact(
+          'CU-14',
+          `An address that was not sent appeared (${sid(e.addressId)})`,
+          show(e, 300),
+          `only the addresses sent: ${show([...keptIds])} and ${exp.added.length} new`,
+        ),
+      );
   }
-  for (const a of unsaved) later.push(fact('CU-8', 'An address sent with addressId 0 was not saved', `addressIds ${show(list.map((x) => x.addressId))}`, `a new address ${show(a, 300)}`));
+  for (const a of unsaved)
+    later.push(
+      fact('CU-8', 'An address sent with addressId 0 was not saved', `addressIds ${show(list.map((x) => x.addressId))}`, `a new address ${show(a, 300)}`),
+    );
 
   // Ids that no longer identify the addresses: which is default or dropped cannot be judged.
   if (structural.length > 0) return { facts: structural, addedIds, judged: ['CU-14'] };
 
-  for (const d of exp.deleted) if (byId.has(sid(d))) later.push(fact('CU-10', `Address ${sid(d)}, listed in deletedAddressIds, is still there`, show(byId.get(sid(d))![0], 300), `address ${sid(d)} dropped`));
+  for (const d of exp.deleted)
+    if (byId.has(sid(d)))
+      later.push(fact('CU-10', `Address ${sid(d)}, listed in deletedAddressIds, is still there`, show(byId.get(sid(d))![0], 300), `address ${sid(d)} dropped`));
   for (const k of exp.kept) {
     const got = byId.get(sid(k.id))![0]!;
     const diff = addressDifferences(got, k.address);
     if (diff.length === 0) continue;
     const what = diff.map((f) => `${f} ${show(got[f as keyof Got])}`).join(', ');
     const want = diff.map((f) => `${f} ${show(k.address[f as keyof Address])}`).join(', ');
-    later.push(k.updated
-      ? fact('CU-14', `Address ${sid(k.id)} was not updated in place`, what, want)
-      : fact('CU-14', `Address ${sid(k.id)} changed though it was sent unchanged`, what, want));
+    later.push(
+      k.updated
+        ? fact('CU-14', `Address ${sid(k.id)} was not updated in place`, what, want)
+        : fact('CU-14', `Address ${sid(k.id)} changed though it was sent unchanged`, what, want),
+    );
   }
 
   const def = exp.default;
@@ -134,9 +185,24 @@ export function compareSave(exp: Expected, payload: Partial<Customer> | undefine
   const defaults = list.filter((a) => isDefault(a.isDefault));
   // The default to be was sent new and not saved: CU-8's failure, the defaults then follow from it.
   if (wantDefault === undefined) return { facts: later, addedIds, judged: ['CU-14', ...(exp.added.length ? ['CU-8'] : [])] };
-  if (defaults.length !== 1) later.push(fact('CU-9', `The contact has ${defaults.length} default addresses after the save`, `isDefault ${show(list.map((a) => `${sid(a.addressId)}: ${String(a.isDefault)}`))}`, `exactly one: address ${wantDefault}`));
+  if (defaults.length !== 1)
+    later.push(
+      fact(
+        'CU-9',
+        `The contact has ${defaults.length} default addresses after the save`,
+        `isDefault ${show(list.map((a) => `${sid(a.addressId)}: ${String(a.isDefault)}`))}`,
+        `exactly one: address ${wantDefault}`,
+      ),
+    );
   else if (sid(defaults[0]!.addressId) !== wantDefault) {
-    later.push(fact('CU-9', `Address ${sid(defaults[0]!.addressId)} is the default, not the one sent with isDefault 1`, `default ${sid(defaults[0]!.addressId)}`, `default ${wantDefault}`));
+    later.push(
+      fact(
+        'CU-9',
+        `Address ${sid(defaults[0]!.addressId)} is the default, not the one sent with isDefault 1`,
+        `default ${sid(defaults[0]!.addressId)}`,
+        `default ${wantDefault}`,
+      ),
+    );
   }
   const judged = ['CU-14', 'CU-9', ...(exp.deleted.length ? ['CU-10'] : []), ...(exp.added.length ? ['CU-8'] : [])];
   return { facts: later, addedIds, judged };

@@ -32,7 +32,12 @@ verifies(['AUTH-3'], 'A request with the configured api-token is not rejected as
 verifies(['AUTH-4'], 'Whether the token is checked before the request is validated is recorded', async (h) => {
   // A request that is both unauthenticated and invalid: 403 means the token is checked first.
   const f = h.config.fixtures;
-  const noTokenBadBody = await h.client.updateOrderStatus({ salesId: f.sales.missing, branchId: f.invalidBranchId, body: { orderStatus: 'Nope' }, token: 'none' });
+  const noTokenBadBody = await h.client.updateOrderStatus({
+    salesId: f.sales.missing,
+    branchId: f.invalidBranchId,
+    body: { orderStatus: 'Nope' },
+    token: 'none',
+  });
   const badTokenBadReport = await h.client.report({ body: { limit: 'x' }, token: 'invalid' });
   h.observe('tokenCheckedFirst', {
     orderStatus: noTokenBadBody.response?.status ?? noTokenBadBody.failure?.kind,
@@ -42,7 +47,11 @@ verifies(['AUTH-4'], 'Whether the token is checked before the request is validat
 
 /** Near misses of the valid token (a case variant only where it differs from the token). */
 function nearMisses(token: string): TokenVariant[] {
-  const list: TokenVariant[] = [{ kind: 'suffix', text: 'x' }, { kind: 'prefix', text: 'x' }, { kind: 'cut', chars: 1 }];
+  const list: TokenVariant[] = [
+    { kind: 'suffix', text: 'x' },
+    { kind: 'prefix', text: 'x' },
+    { kind: 'cut', chars: 1 },
+  ];
   if (token.length > 8) list.push({ kind: 'cut', chars: Math.floor(token.length / 2) });
   if (token.toUpperCase() !== token) list.push({ kind: 'case', to: 'upper' });
   if (token.toLowerCase() !== token) list.push({ kind: 'case', to: 'lower' });
@@ -98,11 +107,17 @@ verifies(['AUTH-8'], 'A valid token sent only in the query string or under anoth
 verifies(['AUTH-9'], 'Whether a valid token with surrounding whitespace is accepted is recorded', async (h) => {
   // RFC 9110 5.5: leading and trailing whitespace is not part of a field value: accepting it is correct.
   const observed: Record<string, unknown> = {};
-  await h.parallel(validCalls(h).filter((c) => c.operation === 'report'), async (call) => {
-    for (const [label, variant] of [['spaces', { kind: 'pad', left: '  ', right: ' ' }], ['tab', { kind: 'pad', left: '\t', right: '' }]] as const) {
-      const ex = await call.send(variant);
-      observed[label] = ex.response?.status ?? ex.failure?.kind;
-    }
-  });
+  await h.parallel(
+    validCalls(h).filter((c) => c.operation === 'report'),
+    async (call) => {
+      for (const [label, variant] of [
+        ['spaces', { kind: 'pad', left: '  ', right: ' ' }],
+        ['tab', { kind: 'pad', left: '\t', right: '' }],
+      ] as const) {
+        const ex = await call.send(variant);
+        observed[label] = ex.response?.status ?? ex.failure?.kind;
+      }
+    },
+  );
   h.observe('tokenWithSurroundingWhitespace', observed);
 });

@@ -7,13 +7,17 @@ import type { Exchange } from '../../contract/types.ts';
 import { verifies } from '../support/harness.ts';
 import { validCalls } from './operations.ts';
 
-verifies(['ENV-1', 'ENV-2', 'ENV-3', 'ENV-5'], 'The report and contactSave answer success with the envelope: status true and code the HTTP status as a string', async (h) => {
-  // The order status update succeeds only on a voucher whose state allows it: its success
-  // envelope is checked in the lifecycle tests (the harness checks every exchange).
-  // A valid request answered otherwise is another requirement's failure (AUTH-3, RP-7, CU-1):
-  // ENV-1..ENV-5 hold the envelope of the successes that come, checked by the harness.
-  for (const call of validCalls(h).filter((c) => c.operation !== 'order-status')) await call.send('valid');
-});
+verifies(
+  ['ENV-1', 'ENV-2', 'ENV-3', 'ENV-5'],
+  'The report and contactSave answer success with the envelope: status true and code the HTTP status as a string',
+  async (h) => {
+    // The order status update succeeds only on a voucher whose state allows it: its success
+    // envelope is checked in the lifecycle tests (the harness checks every exchange).
+    // A valid request answered otherwise is another requirement's failure (AUTH-3, RP-7, CU-1):
+    // ENV-1..ENV-5 hold the envelope of the successes that come, checked by the harness.
+    for (const call of validCalls(h).filter((c) => c.operation !== 'order-status')) await call.send('valid');
+  },
+);
 
 verifies(['VER-1'], 'Each operation answers under the /api/v1/ prefix', async (h) => {
   // 9: "all described operations live under the prefix /api/v1/": the path exists (whatever the
@@ -27,21 +31,29 @@ verifies(['VER-1'], 'Each operation answers under the /api/v1/ prefix', async (h
   }
 });
 
-verifies(['ENV-4', 'ENV-8'], 'Error answers (400 and 403) that carry the envelope say status false and the code of their HTTP status; their shape is recorded', async (h) => {
-  const f = h.config.fixtures;
-  const errors: [string, Exchange][] = [
-    ['400 of an unknown voucher', await h.client.updateOrderStatus({ salesId: f.sales.missing, branchId: f.branchId, body: { orderStatus: 'Nope' } })],
-    ['403 of a report without token', await h.client.report({ body: { ...f.report, limit: 5, offset: 0 }, token: 'none' })],
-    ['403 of an update with an invalid token', await h.client.updateOrderStatus({ salesId: f.sales.refusals[0]!, branchId: f.branchId, body: { orderStatus: 'Pending' }, token: 'invalid' })],
-  ];
-  const shapes: Record<string, unknown> = {};
-  for (const [what, ex] of errors) {
-    // ENV-4 and ENV-5 are checked by the harness on this exchange, as on every exchange.
-    shapes[what] = errorBodyShape(ex) ?? `HTTP ${ex.response?.status ?? ex.failure?.kind}`;
-    if (errorBodyShape(ex) !== 'envelope') h.inconclusive('ENV-4', `the target's error bodies do not carry the envelope (${shapes[what]}): nothing to hold to status false`);
-  }
-  h.observe('errorBodyShapes', shapes);
-});
+verifies(
+  ['ENV-4', 'ENV-8'],
+  'Error answers (400 and 403) that carry the envelope say status false and the code of their HTTP status; their shape is recorded',
+  async (h) => {
+    const f = h.config.fixtures;
+    const errors: [string, Exchange][] = [
+      ['400 of an unknown voucher', await h.client.updateOrderStatus({ salesId: f.sales.missing, branchId: f.branchId, body: { orderStatus: 'Nope' } })],
+      ['403 of a report without token', await h.client.report({ body: { ...f.report, limit: 5, offset: 0 }, token: 'none' })],
+      [
+        '403 of an update with an invalid token',
+        await h.client.updateOrderStatus({ salesId: f.sales.refusals[0]!, branchId: f.branchId, body: { orderStatus: 'Pending' }, token: 'invalid' }),
+      ],
+    ];
+    const shapes: Record<string, unknown> = {};
+    for (const [what, ex] of errors) {
+      // ENV-4 and ENV-5 are checked by the harness on this exchange, as on every exchange.
+      shapes[what] = errorBodyShape(ex) ?? `HTTP ${ex.response?.status ?? ex.failure?.kind}`;
+      if (errorBodyShape(ex) !== 'envelope')
+        h.inconclusive('ENV-4', `the target's error bodies do not carry the envelope (${shapes[what]}): nothing to hold to status false`);
+    }
+    h.observe('errorBodyShapes', shapes);
+  },
+);
 
 verifies(['ENV-7'], 'A request whose Content-Type is not application/json is rejected with a 4xx', async (h) => {
   for (const call of validCalls(h).filter((c) => c.operation !== 'report')) {
@@ -65,11 +77,12 @@ verifies(['ENV-6'], 'No malformed request to any operation is answered with a 5x
   const f = h.config.fixtures;
   const ops = fc.constantFrom('order-status', 'customer-create', 'report');
   await h.property(fc.tuple(ops, junkBody), async ([op, rawBody]) => {
-    const ex = op === 'order-status'
-      ? await h.client.updateOrderStatus({ salesId: f.sales.refusals[f.sales.refusals.length - 1]!, branchId: f.branchId, rawBody })
-      : op === 'customer-create'
-        ? await h.client.createCustomer({ branchId: f.branchId, rawBody })
-        : await h.client.report({ rawBody });
+    const ex =
+      op === 'order-status'
+        ? await h.client.updateOrderStatus({ salesId: f.sales.refusals[f.sales.refusals.length - 1]!, branchId: f.branchId, rawBody })
+        : op === 'customer-create'
+          ? await h.client.createCustomer({ branchId: f.branchId, rawBody })
+          : await h.client.report({ rawBody });
     return notServerError(ex, undefined);
   });
 });

@@ -22,7 +22,14 @@ export function validCalls(h: Harness): OperationCall[] {
   const calls: OperationCall[] = [
     {
       operation: 'order-status',
-      send: (token, contentType) => h.client.updateOrderStatus({ salesId: f.sales.refusals[f.sales.refusals.length - 1]!, branchId: f.branchId, body: { orderStatus: 'Pending' }, ...auth(token), contentType }),
+      send: (token, contentType) =>
+        h.client.updateOrderStatus({
+          salesId: f.sales.refusals[f.sales.refusals.length - 1]!,
+          branchId: f.branchId,
+          body: { orderStatus: 'Pending' },
+          ...auth(token),
+          contentType,
+        }),
     },
     {
       operation: 'report',
@@ -31,7 +38,10 @@ export function validCalls(h: Harness): OperationCall[] {
   ];
   if (h.config.writes !== false) {
     const [body] = fc.sample(customer({ ...f.customer, minAddresses: 1, maxAddresses: 2, unique: h.uniqueKey() }), { seed: h.ctx.seed + 99, numRuns: 1 });
-    calls.push({ operation: 'customer-create', send: (token, contentType) => h.client.createCustomer({ branchId: f.branchId, body, ...auth(token), contentType }) });
+    calls.push({
+      operation: 'customer-create',
+      send: (token, contentType) => h.client.createCustomer({ branchId: f.branchId, body, ...auth(token), contentType }),
+    });
   }
   return calls;
 }

@@ -19,34 +19,38 @@ function envelopeOf(ex: Exchange): string {
   return ok ? `envelope (status ${j.status}, code "${j.code}")` : `other JSON {${Object.keys(j).slice(0, 6).join(', ')}}`;
 }
 
-verifies(['IX-1', 'IX-2', 'IX-3', 'IX-4', 'IX-6'], 'Every configured operation of the index rejects a missing, an invalid and a near-miss api-token with 403; its scope and envelope are recorded', async (h) => {
-  const { list, left } = configured(h);
-  const cells = new Cells(h);
-  cells.left(['IX-1', 'IX-2', 'IX-3', 'IX-4', 'IX-6'], left);
-  const token = h.config.target.token;
-  const tries: Array<[(typeof AUTH_IDS)[number], TokenKind | TokenVariant, string]> = [
-    ['IX-1', 'none', 'without api-token'],
-    ['IX-2', 'invalid', 'with an invalid token'],
-    ['IX-3', { kind: 'suffix', text: 'x' }, 'with the token and a suffix'],
-    ...(token.toUpperCase() !== token ? [['IX-3', { kind: 'case', to: 'upper' }, 'with the token in upper case'] as (typeof tries)[number]] : []),
-  ];
-  await h.parallel(list, async (c) => {
-    const valid = await send(h, c.request);
-    cells.set('IX-4', c.name, valid.response ? `HTTP ${valid.response.status}` : `no answer (${valid.failure?.kind})`);
-    cells.set('IX-6', c.name, envelopeOf(valid));
-    const why = notServed(c.name, valid);
-    if (why) {
-      h.inconclusive([...AUTH_IDS], why);
-      for (const id of AUTH_IDS) cells.set(id, c.name, `inconclusive: ${why}`);
-      return;
-    }
-    const seen: Record<string, string[]> = {};
-    for (const [id, t, what] of tries) {
-      const ex = await send(h, c.request, t);
-      const f = h.check(ex, rejectedUnauthorized, undefined, { requirementId: id });
-      (seen[id] ??= []).push(f.length > 0 ? `FAILED ${what}: HTTP ${ex.response?.status ?? ex.failure?.kind}` : 'passed');
-    }
-    for (const id of AUTH_IDS) cells.set(id, c.name, [...new Set(seen[id])].join('; '));
-  });
-  cells.save();
-});
+verifies(
+  ['IX-1', 'IX-2', 'IX-3', 'IX-4', 'IX-6'],
+  'Every configured operation of the index rejects a missing, an invalid and a near-miss api-token with 403; its scope and envelope are recorded',
+  async (h) => {
+    const { list, left } = configured(h);
+    const cells = new Cells(h);
+    cells.left(['IX-1', 'IX-2', 'IX-3', 'IX-4', 'IX-6'], left);
+    const token = h.config.target.token;
+    const tries: Array<[(typeof AUTH_IDS)[number], TokenKind | TokenVariant, string]> = [
+      ['IX-1', 'none', 'without api-token'],
+      ['IX-2', 'invalid', 'with an invalid token'],
+      ['IX-3', { kind: 'suffix', text: 'x' }, 'with the token and a suffix'],
+      ...(token.toUpperCase() !== token ? [['IX-3', { kind: 'case', to: 'upper' }, 'with the token in upper case'] as (typeof tries)[number]] : []),
+    ];
+    await h.parallel(list, async (c) => {
+      const valid = await send(h, c.request);
+      cells.set('IX-4', c.name, valid.response ? `HTTP ${valid.response.status}` : `no answer (${valid.failure?.kind})`);
+      cells.set('IX-6', c.name, envelopeOf(valid));
+      const why = notServed(c.name, valid);
+      if (why) {
+        h.inconclusive([...AUTH_IDS], why);
+        for (const id of AUTH_IDS) cells.set(id, c.name, `inconclusive: ${why}`);
+        return;
+      }
+      const seen: Record<string, string[]> = {};
+      for (const [id, t, what] of tries) {
+        const ex = await send(h, c.request, t);
+        const f = h.check(ex, rejectedUnauthorized, undefined, { requirementId: id });
+        (seen[id] ??= []).push(f.length > 0 ? `FAILED ${what}: HTTP ${ex.response?.status ?? ex.failure?.kind}` : 'passed');
+      }
+      for (const id of AUTH_IDS) cells.set(id, c.name, [...new Set(seen[id])].join('; '));
+    });
+    cells.save();
+  },
+);

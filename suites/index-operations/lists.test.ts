@@ -16,7 +16,8 @@ function pageOf(c: Configured, ex: Exchange): { items: unknown[]; total: number 
   const totalPath = c.op.totalCount ?? 'response.totalCount';
   const total = atPath(ex.json, totalPath);
   if (!Array.isArray(items)) return `${c.name}: no list at ${c.op.list} (check operations.${c.name}.list)`;
-  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) return `${c.name}: no count at ${totalPath} (check operations.${c.name}.totalCount)`;
+  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0)
+    return `${c.name}: no count at ${totalPath} (check operations.${c.name}.totalCount)`;
   return { items, total };
 }
 
@@ -29,7 +30,15 @@ verifies(['IX-7', 'IX-8'], 'Each paged list operation of the index agrees with i
   await h.parallel(paged, async (c) => {
     const first = pageOf(c, await send(h, withValues(h, c, { limit: 2, offset: 0 })));
     const cap = pageOf(c, await send(h, withValues(h, c, { limit: 5000, offset: 0 })));
-    cells.set('IX-8', c.name, typeof cap === 'string' ? cap : cap.items.length < Math.min(5000, cap.total) ? `capped at ${cap.items.length} (totalCount ${cap.total})` : `all ${cap.items.length} of totalCount ${cap.total}`);
+    cells.set(
+      'IX-8',
+      c.name,
+      typeof cap === 'string'
+        ? cap
+        : cap.items.length < Math.min(5000, cap.total)
+          ? `capped at ${cap.items.length} (totalCount ${cap.total})`
+          : `all ${cap.items.length} of totalCount ${cap.total}`,
+    );
     const inconclusive = (why: string) => {
       h.inconclusive('IX-7', why);
       cells.set('IX-7', c.name, `inconclusive: ${why}`);
@@ -40,11 +49,17 @@ verifies(['IX-7', 'IX-8'], 'Each paged list operation of the index agrees with i
     const lastEx = await send(h, withValues(h, c, { limit: 2, offset: first.total - 1 }));
     const last = pageOf(c, lastEx);
     if (typeof last === 'string') return inconclusive(last);
-    if (last.total !== first.total) return inconclusive(`${c.name}: totalCount changed from ${first.total} to ${last.total} between two pages (data added meanwhile)`);
+    if (last.total !== first.total)
+      return inconclusive(`${c.name}: totalCount changed from ${first.total} to ${last.total} between two pages (data added meanwhile)`);
     h.note('IX-7');
     if (last.items.length === 1) return cells.set('IX-7', c.name, `passed (totalCount ${first.total})`);
-    h.fail('IX-7', `${c.name}: the page at offset totalCount-1 holds ${last.items.length} items, not 1`, `totalCount ${first.total}; ${last.items.length} item(s) at offset ${first.total - 1}`,
-      'exactly one item at offset totalCount-1 (a totalCount that counts the list)', lastEx);
+    h.fail(
+      'IX-7',
+      `${c.name}: the page at offset totalCount-1 holds ${last.items.length} items, not 1`,
+      `totalCount ${first.total}; ${last.items.length} item(s) at offset ${first.total - 1}`,
+      'exactly one item at offset totalCount-1 (a totalCount that counts the list)',
+      lastEx,
+    );
     cells.set('IX-7', c.name, `FAILED: ${last.items.length} item(s) at offset totalCount-1 = ${first.total - 1}`);
   });
   cells.save();

@@ -10,7 +10,20 @@ import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../contract/types.ts';
 import { verifies, type Harness } from '../support/harness.ts';
 import type { Plan, RoleSpec } from './plan.ts';
-import { answered, overlappedAnother, readVoucher, refusalVouchers, sendAlone, ROLES, runState, said, sendStatus, takeVoucher, writesForbidden, type Sent } from './vouchers.ts';
+import {
+  answered,
+  overlappedAnother,
+  readVoucher,
+  refusalVouchers,
+  sendAlone,
+  ROLES,
+  runState,
+  said,
+  sendStatus,
+  takeVoucher,
+  writesForbidden,
+  type Sent,
+} from './vouchers.ts';
 
 type Taken = Extract<Plan, { kind: 'taken' }>;
 
@@ -63,8 +76,11 @@ async function walk(h: Harness, spec: RoleSpec, v: Taken, ids: string[], require
     }
     const now = h.config.readBack?.orderStatus ? await readVoucher(h, v.salesId) : undefined;
     if (now?.ok && now.orderStatus !== state) {
-      h.inconclusive(ids, `voucher ${v.salesId} of fixtures.sales.${spec.role} changed under the run (the run left it ${state}, it reads ${now.orderStatus}): `
-        + 'another run is using the same vouchers; give runs that overlap in time pools of their own');
+      h.inconclusive(
+        ids,
+        `voucher ${v.salesId} of fixtures.sales.${spec.role} changed under the run (the run left it ${state}, it reads ${now.orderStatus}): ` +
+          'another run is using the same vouchers; give runs that overlap in time pools of their own',
+      );
       return false;
     }
     h.check(ex, orderStatusAccepted, params(to), { requirementId: requirementOf(to) });
@@ -85,15 +101,33 @@ async function storedAsAnswered(h: Harness, salesId: number | bigint, from: Orde
   if (now.ok && now.orderStatus === from && overlappedAnother(ex)) {
     // Another update was in flight: a lost update is OS-7's. The same update again, alone.
     ex = await sendAlone(h, 'lifecycle', salesId, from, to);
-    if (!isAccepted(ex) || overlappedAnother(ex)) return h.inconclusive('OS-9', `voucher ${salesId} still read ${from} after ${to} was accepted while another update was in flight, and could not be updated alone (${said(ex)})`);
+    if (!isAccepted(ex) || overlappedAnother(ex))
+      return h.inconclusive(
+        'OS-9',
+        `voucher ${salesId} still read ${from} after ${to} was accepted while another update was in flight, and could not be updated alone (${said(ex)})`,
+      );
     now = await readVoucher(h, salesId);
-    if (now.ok && now.orderStatus === to) return h.inconclusive('OS-9', `voucher ${salesId} read ${from} after ${to} was accepted while another update was in flight, and ${to} sent alone was stored: OS-7 judges updates that interfere`);
+    if (now.ok && now.orderStatus === to)
+      return h.inconclusive(
+        'OS-9',
+        `voucher ${salesId} read ${from} after ${to} was accepted while another update was in flight, and ${to} sent alone was stored: OS-7 judges updates that interfere`,
+      );
   }
   if (!now.ok) return h.inconclusive('OS-9', `voucher ${salesId} could not be read after ${to} was accepted: ${now.why}`);
   if (now.orderStatus === to) return void h.note('OS-9', 1, 'order-status.accepted-is-stored');
-  if (now.orderStatus !== from) return h.inconclusive('OS-9', `voucher ${salesId} reads ${now.orderStatus} after ${from} -> ${to} was accepted: another run may be using the same vouchers`);
+  if (now.orderStatus !== from)
+    return h.inconclusive(
+      'OS-9',
+      `voucher ${salesId} reads ${now.orderStatus} after ${from} -> ${to} was accepted: another run may be using the same vouchers`,
+    );
   h.note('OS-9', 1, 'order-status.accepted-is-stored');
-  h.fail('OS-9', 'An accepted update was not stored', `${said(ex)} to ${to}, then voucher ${salesId} read ${now.orderStatus}`, `voucher ${salesId} reads ${to} (4.1: "change the order status of an existing sales voucher")`, ex);
+  h.fail(
+    'OS-9',
+    'An accepted update was not stored',
+    `${said(ex)} to ${to}, then voucher ${salesId} read ${now.orderStatus}`,
+    `voucher ${salesId} reads ${to} (4.1: "change the order status of an existing sales voucher")`,
+    ex,
+  );
 }
 
 const ST1 = () => 'ST-1';
@@ -121,43 +155,59 @@ verifies(['ST-1', 'OS-5', 'OS-9'], 'Cancelled is accepted on a Pending unpaid vo
   if (v) await walk(h, ROLES.cancel, v, ids, ST1);
 });
 
-verifies(['OS-3'], 'Delivered is refused with 400 on unpaid vouchers, with or without a reason, whatever their state', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
-  // 4.1 rule 3 holds in every state: the refusals vouchers (Pending, never changed by a conforming
-  // target) and the voucher the lifecycle walk left, whatever its state.
-  const targets: { salesId: number | bigint; state: string }[] = refusalVouchers(h).slice(0, 2).map((salesId) => ({ salesId, state: 'Pending' }));
-  const walked = runState(h).taken.get('lifecycle');
-  if (walked) targets.push({ salesId: walked.salesId, state: walked.state });
-  // The vouchers side by side; the two requests to one voucher in order.
-  await h.parallel(targets, async ({ salesId, state }) => {
-    for (const body of [{ orderStatus: 'Delivered' }, { orderStatus: 'Delivered', reason: 1 }]) {
-      const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
-      h.expectStatus(ex, 400, 'OS-3', `Delivered on unpaid voucher ${salesId} (${state})`);
-      if (walked?.salesId === salesId && isAccepted(ex)) walked.state = 'Delivered';
-    }
-  });
-}, { sequential: true });
+verifies(
+  ['OS-3'],
+  'Delivered is refused with 400 on unpaid vouchers, with or without a reason, whatever their state',
+  async (h, t) => {
+    if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+    // 4.1 rule 3 holds in every state: the refusals vouchers (Pending, never changed by a conforming
+    // target) and the voucher the lifecycle walk left, whatever its state.
+    const targets: { salesId: number | bigint; state: string }[] = refusalVouchers(h)
+      .slice(0, 2)
+      .map((salesId) => ({ salesId, state: 'Pending' }));
+    const walked = runState(h).taken.get('lifecycle');
+    if (walked) targets.push({ salesId: walked.salesId, state: walked.state });
+    // The vouchers side by side; the two requests to one voucher in order.
+    await h.parallel(targets, async ({ salesId, state }) => {
+      for (const body of [{ orderStatus: 'Delivered' }, { orderStatus: 'Delivered', reason: 1 }]) {
+        const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
+        h.expectStatus(ex, 400, 'OS-3', `Delivered on unpaid voucher ${salesId} (${state})`);
+        if (walked?.salesId === salesId && isAccepted(ex)) walked.state = 'Delivered';
+      }
+    });
+  },
+  { sequential: true },
+);
 
-verifies(['ST-2'], 'The transitions the target accepts, back to Pending and after Shipped, Delivered and Cancelled, are recorded', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
-  const state = runState(h);
-  // "Transitions: not shown": a vendor may refuse any of these; only what it does is recorded.
-  const probes: [RoleSpec['role'], OrderStatus, OrderStatus][] = [
-    ['deliver', 'Delivered', 'Shipped'],
-    ['cancel', 'Cancelled', 'Confirmed'],
-    ['lifecycle', 'Shipped', 'Confirmed'],
-    ['lifecycle', 'Confirmed', 'Pending'],
-  ];
-  // Each role's voucher side by side; the probes of one voucher in order.
-  const roles = [...new Set(probes.map(([role]) => role))];
-  await h.parallel(roles, async (role) => {
-    for (const [, from, to] of probes.filter(([r]) => r === role)) {
-      const v = state.taken.get(role);
-      if (v?.state !== from) continue;
-      if (isAccepted(await sendStatus(h, role, v.salesId, from, to))) v.state = to;
-    }
-  });
-  if (state.transitions.length === 0) h.inconclusive('ST-2', 'no transition from a known state was tried (see fixtures.sales.* in the observations)');
-  // By voucher (each voucher's transitions in the order sent): the walks went side by side.
-  else h.observe('transitions', [...state.transitions].sort((a, b) => (a.voucher < b.voucher ? -1 : a.voucher > b.voucher ? 1 : 0)));
-}, { sequential: true });
+verifies(
+  ['ST-2'],
+  'The transitions the target accepts, back to Pending and after Shipped, Delivered and Cancelled, are recorded',
+  async (h, t) => {
+    if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+    const state = runState(h);
+    // "Transitions: not shown": a vendor may refuse any of these; only what it does is recorded.
+    const probes: [RoleSpec['role'], OrderStatus, OrderStatus][] = [
+      ['deliver', 'Delivered', 'Shipped'],
+      ['cancel', 'Cancelled', 'Confirmed'],
+      ['lifecycle', 'Shipped', 'Confirmed'],
+      ['lifecycle', 'Confirmed', 'Pending'],
+    ];
+    // Each role's voucher side by side; the probes of one voucher in order.
+    const roles = [...new Set(probes.map(([role]) => role))];
+    await h.parallel(roles, async (role) => {
+      for (const [, from, to] of probes.filter(([r]) => r === role)) {
+        const v = state.taken.get(role);
+        if (v?.state !== from) continue;
+        if (isAccepted(await sendStatus(h, role, v.salesId, from, to))) v.state = to;
+      }
+    });
+    if (state.transitions.length === 0) h.inconclusive('ST-2', 'no transition from a known state was tried (see fixtures.sales.* in the observations)');
+    // By voucher (each voucher's transitions in the order sent): the walks went side by side.
+    else
+      h.observe(
+        'transitions',
+        [...state.transitions].sort((a, b) => (a.voucher < b.voucher ? -1 : a.voucher > b.voucher ? 1 : 0)),
+      );
+  },
+  { sequential: true },
+);

@@ -80,8 +80,13 @@ verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take ef
     if (!read.ok) return h.inconclusive('OS-7', `voucher ${p.salesId} could not be read back: ${read.why}`);
     h.note('OS-7');
     if (read.orderStatus !== p.to) {
-      h.fail('OS-7', `An update accepted among ${picks.length} sent at once did not take effect on voucher ${p.salesId}`,
-        `${p.from} -> ${p.to} answered ${ex.response!.status}, then the voucher reads ${read.orderStatus}`, `the voucher reads ${p.to}`, ex);
+      h.fail(
+        'OS-7',
+        `An update accepted among ${picks.length} sent at once did not take effect on voucher ${p.salesId}`,
+        `${p.from} -> ${p.to} answered ${ex.response!.status}, then the voucher reads ${read.orderStatus}`,
+        `the voucher reads ${p.to}`,
+        ex,
+      );
     }
   });
   // A step refused among others is tried again alone: accepted alone, the parallel refusal was the defect.
@@ -89,8 +94,17 @@ verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take ef
     const alone = await sendStatus(h, 'parallel', p.salesId, p.from, p.to);
     if (!isAccepted(alone)) continue; // refused alone too: a transition the target does not allow (3), not OS-7's
     h.note('OS-7');
-    h.fail('OS-7', `An update refused when sent with ${picks.length - 1} others was accepted alone on voucher ${p.salesId}`,
-      `${p.from} -> ${p.to} at once: ${said(answers[picks.indexOf(p)]!)}; alone: ${said(alone)}`, 'every update sent at once takes effect as it does alone', answers[picks.indexOf(p)]);
+    h.fail(
+      'OS-7',
+      `An update refused when sent with ${picks.length - 1} others was accepted alone on voucher ${p.salesId}`,
+      `${p.from} -> ${p.to} at once: ${said(answers[picks.indexOf(p)]!)}; alone: ${said(alone)}`,
+      'every update sent at once takes effect as it does alone',
+      answers[picks.indexOf(p)],
+    );
   }
-  if (refused.length === picks.length) h.inconclusive('OS-7', `every update sent at once was refused, and refused alone too (${refused.map((p) => `${p.salesId} ${p.from} -> ${p.to}`).join(', ')})`);
+  if (refused.length === picks.length)
+    h.inconclusive(
+      'OS-7',
+      `every update sent at once was refused, and refused alone too (${refused.map((p) => `${p.salesId} ${p.from} -> ${p.to}`).join(', ')})`,
+    );
 });

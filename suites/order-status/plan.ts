@@ -79,8 +79,18 @@ const FIX = 'reset the staging data or add fresh vouchers to the pool';
 export async function planVoucher(pool: readonly Id[], spec: RoleSpec, io: PlanIo): Promise<Plan> {
   const why: PassedOver = { moved: [], wrongPayment: [], unexplained: [], unread: [] };
   const passedOver = () => [...why.moved, ...why.wrongPayment, ...why.unexplained];
-  const noAnswer = (salesId: Id, a: Answer): Plan => ({ kind: 'no-answer', reason: `voucher ${salesId} of fixtures.sales.${spec.role} got no usable answer: ${a.said}` });
-  const taken = (salesId: Id, state: OrderStatus, how: string, steps = stepsFrom(spec, state)): Plan => ({ kind: 'taken', salesId, state, steps, how, passedOver: passedOver() });
+  const noAnswer = (salesId: Id, a: Answer): Plan => ({
+    kind: 'no-answer',
+    reason: `voucher ${salesId} of fixtures.sales.${spec.role} got no usable answer: ${a.said}`,
+  });
+  const taken = (salesId: Id, state: OrderStatus, how: string, steps = stepsFrom(spec, state)): Plan => ({
+    kind: 'taken',
+    salesId,
+    state,
+    steps,
+    how,
+    passedOver: passedOver(),
+  });
 
   for (const salesId of pool) {
     const read = io.read ? await io.read(salesId) : undefined;
@@ -135,14 +145,21 @@ export function usedUpReason(spec: RoleSpec, why: PassedOver, readPath: boolean)
   const parts: string[] = [];
   if (why.unexplained.length > 0) {
     const first = stepsFrom(spec, 'Pending')[0];
-    parts.push(`no voucher of ${key} could be used (${list([...why.moved, ...why.unexplained])}): either earlier runs moved them on (then ${FIX}), `
-      + `or the target refuses ${first} on a Pending voucher; ${readPath ? 'fix' : 'configure'} readBack.orderStatus so the kit reads their state and tells which`);
+    parts.push(
+      `no voucher of ${key} could be used (${list([...why.moved, ...why.unexplained])}): either earlier runs moved them on (then ${FIX}), ` +
+        `or the target refuses ${first} on a Pending voucher; ${readPath ? 'fix' : 'configure'} readBack.orderStatus so the kit reads their state and tells which`,
+    );
   } else if (why.moved.length > 0) {
-    const how = readPath && why.unread.length === 0 ? `and the target did not move ${why.moved.length > 1 ? 'them' : 'it'} back to Pending` : `and the target, which accepts Pending on a Pending voucher, refused to move ${why.moved.length > 1 ? 'them' : 'it'} back`;
+    const how =
+      readPath && why.unread.length === 0
+        ? `and the target did not move ${why.moved.length > 1 ? 'them' : 'it'} back to Pending`
+        : `and the target, which accepts Pending on a Pending voucher, refused to move ${why.moved.length > 1 ? 'them' : 'it'} back`;
     parts.push(`no voucher of ${key} is Pending any more (${list(why.moved)}), ${how}: ${FIX}`);
   }
   if (why.wrongPayment.length > 0) {
-    parts.push(`${parts.length ? 'also ' : `no voucher of ${key} is usable: `}${list(why.wrongPayment)}: this role needs vouchers whose payment ${spec.paid ? 'is paid' : 'is not paid'}; correct ${key}`);
+    parts.push(
+      `${parts.length ? 'also ' : `no voucher of ${key} is usable: `}${list(why.wrongPayment)}: this role needs vouchers whose payment ${spec.paid ? 'is paid' : 'is not paid'}; correct ${key}`,
+    );
   }
   if (why.unread.length > 0) parts.push(`readBack.orderStatus could not read ${list(why.unread)}`);
   return parts.join('; ');

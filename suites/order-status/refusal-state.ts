@@ -16,8 +16,14 @@ interface Refusal {
 function refusals(h: Harness, salesId: Id): Refusal[] {
   const f = h.config.fixtures;
   return [
-    { why: 'reason "not-a-number" is no number (4.1 rule 2)', send: () => h.client.updateOrderStatus({ salesId, branchId: f.branchId, body: { orderStatus: 'Confirmed', reason: 'not-a-number' } }) },
-    { why: `branch_id ${f.invalidBranchId} is no valid branch (7)`, send: () => h.client.updateOrderStatus({ salesId, branchId: f.invalidBranchId, body: { orderStatus: 'Confirmed' } }) },
+    {
+      why: 'reason "not-a-number" is no number (4.1 rule 2)',
+      send: () => h.client.updateOrderStatus({ salesId, branchId: f.branchId, body: { orderStatus: 'Confirmed', reason: 'not-a-number' } }),
+    },
+    {
+      why: `branch_id ${f.invalidBranchId} is no valid branch (7)`,
+      send: () => h.client.updateOrderStatus({ salesId, branchId: f.invalidBranchId, body: { orderStatus: 'Confirmed' } }),
+    },
   ];
 }
 
@@ -37,13 +43,23 @@ export async function refusalsChangeNothing(h: Harness, salesId: Id): Promise<Fi
     if (!after.ok) break;
     judged++;
     if (after.orderStatus !== before.orderStatus || after.paid !== before.paid) {
-      findings.push(...h.finding('OS-8', 'A refused update changed the voucher',
-        `${said(ex)} to orderStatus Confirmed (${r.why}), then voucher ${String(salesId)} read ${after.orderStatus}${after.paid ? ' (paid)' : ''}`,
-        `voucher ${String(salesId)} still ${before.orderStatus}${before.paid ? ' (paid)' : ''}, as read before the refused update`, ex));
+      findings.push(
+        ...h.finding(
+          'OS-8',
+          'A refused update changed the voucher',
+          `${said(ex)} to orderStatus Confirmed (${r.why}), then voucher ${String(salesId)} read ${after.orderStatus}${after.paid ? ' (paid)' : ''}`,
+          `voucher ${String(salesId)} still ${before.orderStatus}${before.paid ? ' (paid)' : ''}, as read before the refused update`,
+          ex,
+        ),
+      );
     }
     before = after;
   }
   if (judged > 0) h.note('OS-8', judged, 'order-status.refusal-changes-nothing');
-  else h.inconclusive('OS-8', before.ok ? 'no update carrying an invalid reason or branch_id was refused (OS-2b, OS-2c say why)' : `the voucher could not be read: ${before.why}`);
+  else
+    h.inconclusive(
+      'OS-8',
+      before.ok ? 'no update carrying an invalid reason or branch_id was refused (OS-2b, OS-2c say why)' : `the voucher could not be read: ${before.why}`,
+    );
   return findings;
 }

@@ -16,7 +16,8 @@ function send(h: Harness, salesId: number | bigint | string, body: unknown) {
 verifies(['OS-2'], 'Every string outside the six statuses, even once trimmed, case variants included, is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   await h.property(fc.tuple(refusalVoucher(h), unacceptedOrderStatus()), async ([salesId, orderStatus]) =>
-    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`));
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`),
+  );
 });
 
 verifies(['OS-2'], 'Each of the six statuses in other case is rejected with 400', async (h, t) => {
@@ -24,7 +25,8 @@ verifies(['OS-2'], 'Each of the six statuses in other case is rejected with 400'
   // 4.1 rule 2 names the six values; a case variant is "an unaccepted orderStatus".
   const salesId = refusalVouchers(h)[0]!;
   await h.parallel(caseVariants(), async (orderStatus) =>
-    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`));
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`),
+  );
 });
 
 verifies(['OS-2f'], 'Each of the six statuses with surrounding whitespace is rejected with 400', async (h, t) => {
@@ -32,7 +34,8 @@ verifies(['OS-2f'], 'Each of the six statuses with surrounding whitespace is rej
   // Strict reading: " Confirmed" is not one of the six (a stack that trims input reads it as one: SHOULD).
   const salesId = refusalVouchers(h)[0]!;
   await h.parallel(whitespaceVariants(), async (orderStatus) =>
-    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2f', `orderStatus ${JSON.stringify(orderStatus)} is one of the six only once trimmed`));
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2f', `orderStatus ${JSON.stringify(orderStatus)} is one of the six only once trimmed`),
+  );
 });
 
 verifies(['OS-2'], 'A non-string or missing orderStatus is rejected with 400', async (h, t) => {
@@ -40,17 +43,25 @@ verifies(['OS-2'], 'A non-string or missing orderStatus is rejected with 400', a
   // Values that a coercing server would turn into one of the six, then the property.
   const salesId = refusalVouchers(h)[0]!;
   await h.parallel([['Pending'], ['Cancelled'], { toString: 'Pending' }, 1, true, null], async (orderStatus) =>
-    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not a string`));
-  const bodies = fc.oneof(nonStringValue().map((orderStatus) => ({ orderStatus })), fc.constant({}), fc.constant({ reason: 1 }), fc.constant({ status: 'Pending' }));
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not a string`),
+  );
+  const bodies = fc.oneof(
+    nonStringValue().map((orderStatus) => ({ orderStatus })),
+    fc.constant({}),
+    fc.constant({ reason: 1 }),
+    fc.constant({ status: 'Pending' }),
+  );
   await h.property(fc.tuple(refusalVoucher(h), bodies), async ([salesId, body]) =>
-    h.expectStatus(await send(h, salesId, body), 400, 'OS-2', `body ${JSON.stringify(body)} has no string orderStatus`));
+    h.expectStatus(await send(h, salesId, body), 400, 'OS-2', `body ${JSON.stringify(body)} has no string orderStatus`),
+  );
 });
 
-verifies(['OS-4'], 'Plausible statuses outside the six, like the documentation sample\'s, are rejected with 400', async (h, t) => {
+verifies(['OS-4'], "Plausible statuses outside the six, like the documentation sample's, are rejected with 400", async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
   await h.parallel(NEAR_MISS_STATUSES, async (orderStatus) =>
-    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-4', `orderStatus ${JSON.stringify(orderStatus)} is not among the accepted values`));
+    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-4', `orderStatus ${JSON.stringify(orderStatus)} is not among the accepted values`),
+  );
 });
 
 verifies(['OS-2c'], 'A reason that is present and not a number is rejected with 400', async (h, t) => {
@@ -58,14 +69,16 @@ verifies(['OS-2c'], 'A reason that is present and not a number is rejected with 
   // Pending on a Pending voucher: even a target that wrongly accepts changes nothing.
   const salesId = refusalVouchers(h)[0]!;
   await h.property(nonNumericReason(), async (reason) =>
-    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2c', `reason ${JSON.stringify(reason)} is not a number`));
+    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2c', `reason ${JSON.stringify(reason)} is not a number`),
+  );
 });
 
 verifies(['OS-2d'], 'A reason that is a fraction or a numeric string is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
   await h.property(nonIntegerReason(), async (reason) =>
-    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2d', `reason ${JSON.stringify(reason)} is not a JSON integer`));
+    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2d', `reason ${JSON.stringify(reason)} is not a JSON integer`),
+  );
 });
 
 verifies(['OS-2b'], 'A missing, non-integer or invalid branch_id is rejected with 400', async (h, t) => {
@@ -96,7 +109,18 @@ verifies(['OS-1', 'OS-1b'], 'A voucher of another branch, or one that exists now
 verifies(['OS-2e'], 'A body that is not JSON, or is empty, is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
-  const raws = ['', 'orderStatus=Cancelled', '{"orderStatus":', '{orderStatus: "Cancelled"}', "{'orderStatus':'Cancelled'}", 'null', '[]', '"Cancelled"', '\u0000', '{"orderStatus":"Cancelled"'];
+  const raws = [
+    '',
+    'orderStatus=Cancelled',
+    '{"orderStatus":',
+    '{orderStatus: "Cancelled"}',
+    "{'orderStatus':'Cancelled'}",
+    'null',
+    '[]',
+    '"Cancelled"',
+    '\u0000',
+    '{"orderStatus":"Cancelled"',
+  ];
   await h.parallel(raws, async (rawBody) => {
     const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, rawBody });
     h.expectStatus(ex, 400, 'OS-2e', `body ${JSON.stringify(rawBody)} is not a JSON object`);
@@ -108,12 +132,18 @@ verifies(['OS-2g'], 'A path salesId with trailing junk or a fraction (1001abc, 1
   // Pending on a Pending voucher: a target that reads 1001abc as 1001 answers 200 and changes nothing.
   const id = String(refusalVouchers(h)[0]!);
   await h.parallel([`${id}abc`, `${id}.5`, `${id}x1`], async (salesId) =>
-    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending' }), '4xx', 'OS-2g', `salesId ${JSON.stringify(salesId)} is not an integer`));
+    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending' }), '4xx', 'OS-2g', `salesId ${JSON.stringify(salesId)} is not an integer`),
+  );
 });
 
-verifies(['OS-8'], 'A refused update leaves the voucher as it was (read back before and after)', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
-  if (!h.config.readBack?.orderStatus) h.skip('no readBack.orderStatus in the config: the voucher cannot be read before and after', t);
-  // The last refusals voucher: the tests above have finished with it (this test runs after them).
-  h.add(await refusalsChangeNothing(h, refusalVouchers(h).at(-1)!));
-}, { sequential: true });
+verifies(
+  ['OS-8'],
+  'A refused update leaves the voucher as it was (read back before and after)',
+  async (h, t) => {
+    if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+    if (!h.config.readBack?.orderStatus) h.skip('no readBack.orderStatus in the config: the voucher cannot be read before and after', t);
+    // The last refusals voucher: the tests above have finished with it (this test runs after them).
+    h.add(await refusalsChangeNothing(h, refusalVouchers(h).at(-1)!));
+  },
+  { sequential: true },
+);

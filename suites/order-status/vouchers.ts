@@ -63,7 +63,10 @@ export function answered(ex: Exchange): boolean {
 
 /** Text a server sent, for a reason a user reads: control and format characters (bidi overrides) blanked, cut short. */
 export function printable(text: string, max = 80): string {
-  const t = text.slice(0, max * 4).replace(/\p{C}+/gu, ' ').trim();
+  const t = text
+    .slice(0, max * 4)
+    .replace(/\p{C}+/gu, ' ')
+    .trim();
   return t.length > max ? `${t.slice(0, max - 3)}...` : t;
 }
 
@@ -97,7 +100,8 @@ export async function sendStatus(h: Harness, label: string, salesId: Id, from: O
   const [alongside, mine] = [flight.now++, ++flight.started];
   const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: to } }).finally(() => flight.now--);
   if (alongside > 0 || flight.started !== mine) flight.overlapped.add(ex);
-  if (from !== null && answered(ex)) runState(h).transitions.push({ voucher: `${label} ${salesId}`, from, to, status: ex.response!.status, accepted: accepted(ex) });
+  if (from !== null && answered(ex))
+    runState(h).transitions.push({ voucher: `${label} ${salesId}`, from, to, status: ex.response!.status, accepted: accepted(ex) });
   return ex;
 }
 
@@ -116,14 +120,20 @@ export async function sendAlone(h: Harness, label: string, salesId: Id, from: Or
 export async function readVoucher(h: Harness, salesId: Id): Promise<Read> {
   const rb = h.config.readBack?.orderStatus;
   if (!rb) return { ok: false, why: 'readBack.orderStatus is not configured' };
-  const path = rb.path.replaceAll('{salesId}', encodeURIComponent(String(salesId))).replaceAll('{branchId}', encodeURIComponent(String(h.config.fixtures.branchId)));
+  const path = rb.path
+    .replaceAll('{salesId}', encodeURIComponent(String(salesId)))
+    .replaceAll('{branchId}', encodeURIComponent(String(h.config.fixtures.branchId)));
   const ex = await h.client.raw({ method: 'GET', path, quota: 'orderStatusRead' });
   if (ex.response?.status !== 200) return { ok: false, why: `GET ${path} answered ${said(ex)}` };
   const value = atPath(ex.json, rb.orderStatus);
   // The read path is the vendor's own: its spelling of a status is compared without regard to case.
   const status = typeof value === 'string' ? ORDER_STATUSES.find((s) => s.toLowerCase() === value.trim().toLowerCase()) : undefined;
-  if (!status) return { ok: false, why: `${rb.orderStatus} is ${printable(typeof value === 'bigint' ? String(value) : show(value, 60))}, none of the six statuses` };
-  const paid = String(atPath(ex.json, rb.paymentStatus) ?? '').trim().toLowerCase() === rb.paidValue.toLowerCase();
+  if (!status)
+    return { ok: false, why: `${rb.orderStatus} is ${printable(typeof value === 'bigint' ? String(value) : show(value, 60))}, none of the six statuses` };
+  const paid =
+    String(atPath(ex.json, rb.paymentStatus) ?? '')
+      .trim()
+      .toLowerCase() === rb.paidValue.toLowerCase();
   return { ok: true, orderStatus: status, paid };
 }
 

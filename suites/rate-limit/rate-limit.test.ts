@@ -25,64 +25,82 @@ function allowed(h: Harness): string | null {
     : 'the target is not a loopback address and load.allowNonLoopback is false';
 }
 
-verifies(['RL-1', 'RL-2', 'RL-3', 'RL-4'], 'Over the rate limit the target answers 429 with the envelope, and a Retry-After it sends holds', async (h, t) => {
-  const refused = allowed(h);
-  if (refused) h.skip(refused, t);
-  const r = await probeRateLimit({ config: h.config, operation: 'report', maxRequests: caps.maxRequests, maxSeconds: caps.maxSeconds });
-  probed = r;
-  spent = { requests: r.requestsSent, seconds: r.durationSeconds };
-  h.add(probeFindings(r));
-  h.observe('rateLimit', probeObservation(r));
-  // RL-1: over the limit the answer was a 429 (or no limit within the caps: "can be rejected"),
-  // on evidence of the requests the probe pushed; never on a probe that could not push at all.
-  const answered = Object.entries(r.statusCounts).filter(([status]) => status !== '0').reduce((n, [, c]) => n + c, 0);
-  h.sentOutside(r.requestsSent, answered);
-  if (answered > 0) h.note('RL-1', answered);
-  else h.inconclusive('RL-1', 'the probe got no answer to push the rate limit with');
-  // RL-2 is noted by its check on each 429 that carries the envelope.
-  if (r.limited && !r.envelopeOn429 && r.evidence.refusals.every((ex) => !ex.json || typeof (ex.json as { status?: unknown }).status !== 'boolean')) {
-    h.inconclusive('RL-2', 'the target\'s 429s do not carry the envelope (ENV-8 records the shape): nothing to hold to status false and code "429"');
-  }
-  // RL-3: each Retry-After the probe tested.
-  h.note('RL-3', r.retryAfter.checks.length);
-  if (r.retryAfter.checks.length === 0) h.inconclusive('RL-3', r.limited ? 'the target sends no Retry-After with its 429s' : 'no 429 came within the load caps, so no Retry-After to test');
-  if (!r.limited) h.inconclusive('RL-2', 'no 429 came within the load caps (load.maxRequests, load.maxSeconds)');
-  if (h.ctx.outDir) writeRateLimitJson(h.ctx.outDir, r, h.config, { seed: h.ctx.seed });
-}, { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 });
+verifies(
+  ['RL-1', 'RL-2', 'RL-3', 'RL-4'],
+  'Over the rate limit the target answers 429 with the envelope, and a Retry-After it sends holds',
+  async (h, t) => {
+    const refused = allowed(h);
+    if (refused) h.skip(refused, t);
+    const r = await probeRateLimit({ config: h.config, operation: 'report', maxRequests: caps.maxRequests, maxSeconds: caps.maxSeconds });
+    probed = r;
+    spent = { requests: r.requestsSent, seconds: r.durationSeconds };
+    h.add(probeFindings(r));
+    h.observe('rateLimit', probeObservation(r));
+    // RL-1: over the limit the answer was a 429 (or no limit within the caps: "can be rejected"),
+    // on evidence of the requests the probe pushed; never on a probe that could not push at all.
+    const answered = Object.entries(r.statusCounts)
+      .filter(([status]) => status !== '0')
+      .reduce((n, [, c]) => n + c, 0);
+    h.sentOutside(r.requestsSent, answered);
+    if (answered > 0) h.note('RL-1', answered);
+    else h.inconclusive('RL-1', 'the probe got no answer to push the rate limit with');
+    // RL-2 is noted by its check on each 429 that carries the envelope.
+    if (r.limited && !r.envelopeOn429 && r.evidence.refusals.every((ex) => !ex.json || typeof (ex.json as { status?: unknown }).status !== 'boolean')) {
+      h.inconclusive('RL-2', 'the target\'s 429s do not carry the envelope (ENV-8 records the shape): nothing to hold to status false and code "429"');
+    }
+    // RL-3: each Retry-After the probe tested.
+    h.note('RL-3', r.retryAfter.checks.length);
+    if (r.retryAfter.checks.length === 0)
+      h.inconclusive('RL-3', r.limited ? 'the target sends no Retry-After with its 429s' : 'no 429 came within the load caps, so no Retry-After to test');
+    if (!r.limited) h.inconclusive('RL-2', 'no 429 came within the load caps (load.maxRequests, load.maxSeconds)');
+    if (h.ctx.outDir) writeRateLimitJson(h.ctx.outDir, r, h.config, { seed: h.ctx.seed });
+  },
+  { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 },
+);
 
-verifies(['RL-6'], 'A burst of parallel requests inside one window is accepted no more often than the measured limit, for one token and for both', async (h, t) => {
-  const refused = allowed(h);
-  if (refused) h.skip(refused, t);
-  const m = probed;
-  if (!m?.limit || !m.windowSeconds) return h.skip('no rate limit was measured (the probe found none within the load caps): no limit to hold a burst to', t);
-  const left = { maxRequests: caps.maxRequests - spent.requests, maxSeconds: caps.maxSeconds - spent.seconds, maxConcurrency: caps.maxConcurrency };
-  const { result, findings } = await burstCheck({ config: h.config, limit: m.limit, windowSeconds: m.windowSeconds, scope: m.scope, caps: left });
-  spent = { requests: spent.requests + result.requestsSent, seconds: spent.seconds + result.durationSeconds };
-  h.sentOutside(result.requestsSent, result.requestsSent);
-  if (result.skipped) h.skip(result.skipped, t);
-  h.add(findings);
-  h.observe('burst', { size: result.size, rounds: result.rounds.map(({ evidence: _e, ...r }) => r), leaks: result.leaks, notes: result.notes });
-}, { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 });
+verifies(
+  ['RL-6'],
+  'A burst of parallel requests inside one window is accepted no more often than the measured limit, for one token and for both',
+  async (h, t) => {
+    const refused = allowed(h);
+    if (refused) h.skip(refused, t);
+    const m = probed;
+    if (!m?.limit || !m.windowSeconds) return h.skip('no rate limit was measured (the probe found none within the load caps): no limit to hold a burst to', t);
+    const left = { maxRequests: caps.maxRequests - spent.requests, maxSeconds: caps.maxSeconds - spent.seconds, maxConcurrency: caps.maxConcurrency };
+    const { result, findings } = await burstCheck({ config: h.config, limit: m.limit, windowSeconds: m.windowSeconds, scope: m.scope, caps: left });
+    spent = { requests: spent.requests + result.requestsSent, seconds: spent.seconds + result.durationSeconds };
+    h.sentOutside(result.requestsSent, result.requestsSent);
+    if (result.skipped) h.skip(result.skipped, t);
+    h.add(findings);
+    h.observe('burst', { size: result.size, rounds: result.rounds.map(({ evidence: _e, ...r }) => r), leaks: result.leaks, notes: result.notes });
+  },
+  { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 },
+);
 
-verifies(['RL-2', 'RL-5'], 'A short steady load is answered without any 5xx, and its 429s keep the envelope', async (h, t) => {
-  const refused = allowed(h);
-  if (refused) h.skip(refused, t);
-  const measured = probed?.limit && probed.windowSeconds ? probed.limit / probed.windowSeconds : null;
-  const rate = measured ? Math.min(100, Math.max(2, Math.round(1.5 * measured))) : 20;
-  const maxRequests = Math.min(caps.maxRequests - spent.requests, Math.floor(rate * LOAD_SECONDS));
-  const maxSeconds = Math.min(caps.maxSeconds - spent.seconds, LOAD_SECONDS + 5);
-  if (maxRequests < 1 || maxSeconds < 1) h.skip(`the probe used the load caps (load.maxRequests ${caps.maxRequests}, load.maxSeconds ${caps.maxSeconds})`, t);
-  const r = await runLoad({
-    config: h.config,
-    operation: 'report',
-    rate,
-    seconds: Math.min(LOAD_SECONDS, maxRequests / rate),
-    caps: { maxRequests, maxSeconds, maxConcurrency: caps.maxConcurrency },
-  });
-  h.sentOutside(r.requestsSent, r.answered);
-  h.add(loadFindings(r));
-  h.observe('load', loadObservation(r));
-  // RL-5: the answers under load are the evidence (a 5xx among them is a finding).
-  if (r.answered > 0) h.note('RL-5', r.answered);
-  else h.inconclusive('RL-5', 'no answer came under the load');
-}, { sequential: true, timeoutMs: 60_000 });
+verifies(
+  ['RL-2', 'RL-5'],
+  'A short steady load is answered without any 5xx, and its 429s keep the envelope',
+  async (h, t) => {
+    const refused = allowed(h);
+    if (refused) h.skip(refused, t);
+    const measured = probed?.limit && probed.windowSeconds ? probed.limit / probed.windowSeconds : null;
+    const rate = measured ? Math.min(100, Math.max(2, Math.round(1.5 * measured))) : 20;
+    const maxRequests = Math.min(caps.maxRequests - spent.requests, Math.floor(rate * LOAD_SECONDS));
+    const maxSeconds = Math.min(caps.maxSeconds - spent.seconds, LOAD_SECONDS + 5);
+    if (maxRequests < 1 || maxSeconds < 1) h.skip(`the probe used the load caps (load.maxRequests ${caps.maxRequests}, load.maxSeconds ${caps.maxSeconds})`, t);
+    const r = await runLoad({
+      config: h.config,
+      operation: 'report',
+      rate,
+      seconds: Math.min(LOAD_SECONDS, maxRequests / rate),
+      caps: { maxRequests, maxSeconds, maxConcurrency: caps.maxConcurrency },
+    });
+    h.sentOutside(r.requestsSent, r.answered);
+    h.add(loadFindings(r));
+    h.observe('load', loadObservation(r));
+    // RL-5: the answers under load are the evidence (a 5xx among them is a finding).
+    if (r.answered > 0) h.note('RL-5', r.answered);
+    else h.inconclusive('RL-5', 'no answer came under the load');
+  },
+  { sequential: true, timeoutMs: 60_000 },
+);

@@ -22,31 +22,44 @@ function sample(days: number[], max: number, seed: number): number[] {
   return fc.sample(fc.shuffledSubarray(days, { minLength: max, maxLength: max }), { seed, numRuns: 1 })[0]!.sort((a, b) => a - b);
 }
 
-verifies(['RP-17', 'RP-11', 'RP-1', 'RP-10'], 'Every whole UTC day of the range, asked as [D 00:00:00Z, D 23:59:59Z], holds exactly the transactions dated D', async (h) => {
-  const ids = ['RP-17', 'RP-11', 'RP-1', 'RP-10'];
-  if (!(await needsTransactions(h, ids))) return;
-  const q = fixtureQuery(h);
-  // The wider range: the fixture range, read whole (shared with the other report tests).
-  const whole = await walk(h, q);
-  const wider = idsByDay(whole.pages);
-  if (wider.size === 0) {
-    h.inconclusive(ids, 'no transaction of the fixture range carries a dd/mm/yyyy date (RP-4 reports it)');
-    return;
-  }
-  // Each day's last second is the end of one range: a vendor that drops the time of dateTo, or
-  // reads it as exclusive, misses the transactions of that day's end (RP-17).
-  const days = sample([...wider.keys()].sort((a, b) => a - b), MAX_SWEEP_DAYS, h.ctx.seed);
-  const walks = await h.parallel(days, (day) => walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) }));
-  const answers: DayAnswer[] = walks.map((w, i) => ({ day: days[i]!, pages: w.pages, exhausted: w.answered && w.exhausted }));
-  h.add(daySweep(answers, wider));
-  // RP-10: the days inside the range together hold no more than it - judged on totals that count
-  // what the answers list, where every day keeps to its day (else RP-1, RP-11 or RP-2 report it).
-  const [from, to] = [parseIsoUtc(q.dateFrom)!, parseIsoUtc(q.dateTo)!];
-  const inside = walks.filter((w, i) => days[i]! >= from && days[i]! + DAY - 1000 <= to);
-  if (whole.stable && whole.total !== undefined && inside.every((w) => w.stable && w.total !== undefined && keepsToDays(w))) {
-    h.add(daysNotMore(inside.map((w) => ({ day: utcDay(parseIsoUtc(w.query.dateFrom)!), total: w.total! })), { label: describeQuery(q), total: whole.total, ...(whole.pages[0] ? { exchange: whole.pages[0] } : {}) }));
-  }
-});
+verifies(
+  ['RP-17', 'RP-11', 'RP-1', 'RP-10'],
+  'Every whole UTC day of the range, asked as [D 00:00:00Z, D 23:59:59Z], holds exactly the transactions dated D',
+  async (h) => {
+    const ids = ['RP-17', 'RP-11', 'RP-1', 'RP-10'];
+    if (!(await needsTransactions(h, ids))) return;
+    const q = fixtureQuery(h);
+    // The wider range: the fixture range, read whole (shared with the other report tests).
+    const whole = await walk(h, q);
+    const wider = idsByDay(whole.pages);
+    if (wider.size === 0) {
+      h.inconclusive(ids, 'no transaction of the fixture range carries a dd/mm/yyyy date (RP-4 reports it)');
+      return;
+    }
+    // Each day's last second is the end of one range: a vendor that drops the time of dateTo, or
+    // reads it as exclusive, misses the transactions of that day's end (RP-17).
+    const days = sample(
+      [...wider.keys()].sort((a, b) => a - b),
+      MAX_SWEEP_DAYS,
+      h.ctx.seed,
+    );
+    const walks = await h.parallel(days, (day) => walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) }));
+    const answers: DayAnswer[] = walks.map((w, i) => ({ day: days[i]!, pages: w.pages, exhausted: w.answered && w.exhausted }));
+    h.add(daySweep(answers, wider));
+    // RP-10: the days inside the range together hold no more than it - judged on totals that count
+    // what the answers list, where every day keeps to its day (else RP-1, RP-11 or RP-2 report it).
+    const [from, to] = [parseIsoUtc(q.dateFrom)!, parseIsoUtc(q.dateTo)!];
+    const inside = walks.filter((w, i) => days[i]! >= from && days[i]! + DAY - 1000 <= to);
+    if (whole.stable && whole.total !== undefined && inside.every((w) => w.stable && w.total !== undefined && keepsToDays(w))) {
+      h.add(
+        daysNotMore(
+          inside.map((w) => ({ day: utcDay(parseIsoUtc(w.query.dateFrom)!), total: w.total! })),
+          { label: describeQuery(q), total: whole.total, ...(whole.pages[0] ? { exchange: whole.pages[0] } : {}) },
+        ),
+      );
+    }
+  },
+);
 
 /** The walk's items are dated within the UTC days of its range (or carry no date: RP-4's). */
 function keepsToDays(w: Walk): boolean {
@@ -64,34 +77,83 @@ verifies(['RP-18', 'RP-10'], 'A range split at an instant with random millisecon
   if (!(await needsTransactions(h, ['RP-18', 'RP-10']))) return;
   const q = fixtureQuery(h);
   const dated = idsByDay((await walk(h, q)).pages);
-  await h.property(splitRange(q), async ({ whole, first, second }) => {
-    // A first part that runs on past s to the end of the next day (RP-1: "between dateFrom and
-    // dateTo") shows as transactions of that day: where that day holds none (the end of the data)
-    // it cannot be told from parts that overlap, and the split is not judged.
-    if (!dated.has(utcDay(parseIsoUtc(first.dateTo)!) + DAY)) return [];
-    const [w, a, b] = await Promise.all([whole, first, second].map((r) => walk(h, { ...q, ...r })));
-    const walks = [w!, a!, b!];
-    // Relations between ranges are judged on answers read to their end that keep to their own
-    // range days: a part holding other days is RP-1's or RP-11's (the one-day sweep reports it).
-    if (!walks.every((x) => x.answered && x.exhausted && keepsToDays(x))) return [];
-    const [W, A, B] = walks.map((x) => idSet(describeQuery(x.query), x));
-    const sides = walks.map((x) => ({ label: describeQuery(x.query), exchanges: x.pages }));
-    const must: Finding[] = [
-      ...subsetOf(info('RP-10', 'report.part-within-whole', 'A part of a range holds transactions the range does not', 'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]'), A!, W!),
-      ...subsetOf(info('RP-10', 'report.part-within-whole', 'A part of a range holds transactions the range does not', 'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]'), B!, W!),
-      ...(walks.every((x) => x.stable)
-        ? totalsRelation(info('RP-10', 'report.parts-not-more', 'Two adjacent ranges hold more than the range they make up', 'totalCount([from, s]) + totalCount([s + 1 ms, to]) <= totalCount([from, to])'), [sides[1]!, sides[2]!, sides[0]!], ([x, y, z]) => x! + y! <= z!)
-        : []),
-    ];
-    if (must.length > 0) return must;
-    return [
-      ...partitionOf(info('RP-18', 'report.split-partition', 'The parts of a split range are not disjoint, or not together the range', '[from, s] and [s + 1 ms, to] disjoint, together exactly the transactions of [from, to]'), [A!, B!], W!),
-      // Totals add up where each answer's totalCount counts the transactions it lists (else RP-2/RP-10 report it).
-      ...(walks.every((x) => x.counted)
-        ? totalsRelation(info('RP-18', 'report.split-totals', 'The totalCounts of the parts of a split range do not add up', 'totalCount([from, s]) + totalCount([s + 1 ms, to]) = totalCount([from, to])'), [sides[1]!, sides[2]!, sides[0]!], ([x, y, z]) => x! + y! === z!)
-        : []),
-    ];
-  }, { numRuns: Math.max(8, Math.floor(h.ctx.numRuns / 4)) });
+  await h.property(
+    splitRange(q),
+    async ({ whole, first, second }) => {
+      // A first part that runs on past s to the end of the next day (RP-1: "between dateFrom and
+      // dateTo") shows as transactions of that day: where that day holds none (the end of the data)
+      // it cannot be told from parts that overlap, and the split is not judged.
+      if (!dated.has(utcDay(parseIsoUtc(first.dateTo)!) + DAY)) return [];
+      const [w, a, b] = await Promise.all([whole, first, second].map((r) => walk(h, { ...q, ...r })));
+      const walks = [w!, a!, b!];
+      // Relations between ranges are judged on answers read to their end that keep to their own
+      // range days: a part holding other days is RP-1's or RP-11's (the one-day sweep reports it).
+      if (!walks.every((x) => x.answered && x.exhausted && keepsToDays(x))) return [];
+      const [W, A, B] = walks.map((x) => idSet(describeQuery(x.query), x));
+      const sides = walks.map((x) => ({ label: describeQuery(x.query), exchanges: x.pages }));
+      const must: Finding[] = [
+        ...subsetOf(
+          info(
+            'RP-10',
+            'report.part-within-whole',
+            'A part of a range holds transactions the range does not',
+            'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]',
+          ),
+          A!,
+          W!,
+        ),
+        ...subsetOf(
+          info(
+            'RP-10',
+            'report.part-within-whole',
+            'A part of a range holds transactions the range does not',
+            'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]',
+          ),
+          B!,
+          W!,
+        ),
+        ...(walks.every((x) => x.stable)
+          ? totalsRelation(
+              info(
+                'RP-10',
+                'report.parts-not-more',
+                'Two adjacent ranges hold more than the range they make up',
+                'totalCount([from, s]) + totalCount([s + 1 ms, to]) <= totalCount([from, to])',
+              ),
+              [sides[1]!, sides[2]!, sides[0]!],
+              ([x, y, z]) => x! + y! <= z!,
+            )
+          : []),
+      ];
+      if (must.length > 0) return must;
+      return [
+        ...partitionOf(
+          info(
+            'RP-18',
+            'report.split-partition',
+            'The parts of a split range are not disjoint, or not together the range',
+            '[from, s] and [s + 1 ms, to] disjoint, together exactly the transactions of [from, to]',
+          ),
+          [A!, B!],
+          W!,
+        ),
+        // Totals add up where each answer's totalCount counts the transactions it lists (else RP-2/RP-10 report it).
+        ...(walks.every((x) => x.counted)
+          ? totalsRelation(
+              info(
+                'RP-18',
+                'report.split-totals',
+                'The totalCounts of the parts of a split range do not add up',
+                'totalCount([from, s]) + totalCount([s + 1 ms, to]) = totalCount([from, to])',
+              ),
+              [sides[1]!, sides[2]!, sides[0]!],
+              ([x, y, z]) => x! + y! === z!,
+            )
+          : []),
+      ];
+    },
+    { numRuns: Math.max(8, Math.floor(h.ctx.numRuns / 4)) },
+  );
 });
 
 verifies(['RP-10'], 'A narrower date range never holds more transactions than the range around it', async (h) => {
@@ -100,10 +162,21 @@ verifies(['RP-10'], 'A narrower date range never holds more transactions than th
   // Inner ranges are often a single day or a few hours: short ranges are where paging and
   // de-duplication bugs hide.
   const nested = dateRange(q).chain((outer) => fc.oneof(dateRange(outer), shortRange(outer)).map((inner) => [outer, inner] as const));
-  await h.property(nested, async ([outer, inner]) => {
-    const o: Query = { ...q, ...outer };
-    const i: Query = { ...q, ...inner };
-    const sides = [{ label: describeQuery(o), exchanges: [(await total(h, o)).ex] }, { label: describeQuery(i), exchanges: [(await total(h, i)).ex] }];
-    return totalsRelation(info('RP-10', 'report.narrower-not-more', 'A narrower range holds more transactions', 'totalCount(inner range) <= totalCount(outer range)'), sides, ([x, y]) => y! <= x!);
-  }, { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) });
+  await h.property(
+    nested,
+    async ([outer, inner]) => {
+      const o: Query = { ...q, ...outer };
+      const i: Query = { ...q, ...inner };
+      const sides = [
+        { label: describeQuery(o), exchanges: [(await total(h, o)).ex] },
+        { label: describeQuery(i), exchanges: [(await total(h, i)).ex] },
+      ];
+      return totalsRelation(
+        info('RP-10', 'report.narrower-not-more', 'A narrower range holds more transactions', 'totalCount(inner range) <= totalCount(outer range)'),
+        sides,
+        ([x, y]) => y! <= x!,
+      );
+    },
+    { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) },
+  );
 });

@@ -24,7 +24,11 @@ function pageAt(h: Harness, q: Query, limit: bigint, offset: bigint): Promise<Ex
 const name = (n: bigint) => (n === INT32_MAX ? '2^31-1' : n === SAFE_MAX ? '2^53-1' : n === 2n ** 53n + 1n ? '2^53+1' : n === 2n ** 64n ? '2^64' : String(n));
 
 /** What a limit did (RP-13): the status, how many items, the totalCount. */
-const outcome = (ex: Exchange) => ({ status: ex.response?.status ?? ex.failure?.kind ?? ex.notSent?.reason, items: pageIds(ex).length, totalCount: pageTotal(ex) });
+const outcome = (ex: Exchange) => ({
+  status: ex.response?.status ?? ex.failure?.kind ?? ex.notSent?.reason,
+  items: pageIds(ex).length,
+  totalCount: pageTotal(ex),
+});
 
 verifies(['RP-20', 'RP-2', 'RP-13'], 'limit and offset at the edges of their type and of the data give at most what was asked for, or a 4xx', async (h) => {
   if (!(await needsTransactions(h, ['RP-20', 'RP-2', 'RP-13']))) return;
@@ -54,9 +58,12 @@ verifies(['RP-20', 'RP-2', 'RP-13'], 'limit and offset at the edges of their typ
     h.add(noEarlierPage({ label: `offset ${T! - 1} (the last item), limit 1` }, first, last));
     if (T! >= 3) h.add(noEarlierPage({ label: `offset ${T! - 1} after offset ${T! - 2}, limit 1` }, await page(h, q, 1, T! - 2), last));
   } else {
-    h.inconclusive('RP-20', T === undefined
-      ? 'the pages of the fixture range did not hold totalCount transactions (RP-2): the offset edges are not judged'
-      : 'the target does not skip offset items at limit 1 (RP-2 reports it): the offset edges are not judged');
+    h.inconclusive(
+      'RP-20',
+      T === undefined
+        ? 'the pages of the fixture range did not hold totalCount transactions (RP-2): the offset edges are not judged'
+        : 'the target does not skip offset items at limit 1 (RP-2 reports it): the offset edges are not judged',
+    );
   }
   // RP-2: totalCount is the count of transactions whatever limit and offset.
   h.add(totalCountStable([w.pages[0]!, first, second, ...limitPages, ...offsetPages].filter((ex) => ex.response?.status === 200)));
@@ -78,6 +85,9 @@ verifies(['RP-20', 'RP-2', 'RP-13'], 'limit and offset at the edges of their typ
     accepted: cap.accepted,
     refused: cap.refused !== undefined ? { limit: cap.refused, answer: cap.refusal } : null,
     refusedLater: cap.refusedLater,
-    capBetween: cap.refused !== undefined ? `${Math.max(cap.accepted, ...limits.filter((l, i) => l <= 1_000_000n && full(limitPages[i]!, l)).map(Number))} .. ${Math.min(cap.refused, ...cap.refusedLater) - 1}` : null,
+    capBetween:
+      cap.refused !== undefined
+        ? `${Math.max(cap.accepted, ...limits.filter((l, i) => l <= 1_000_000n && full(limitPages[i]!, l)).map(Number))} .. ${Math.min(cap.refused, ...cap.refusedLater) - 1}`
+        : null,
   });
 });

@@ -13,7 +13,10 @@ import { verifies } from '../support/harness.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, page, total, walk, type Query } from './query.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
-const refused = (ex: Exchange) => { const s = ex.response?.status; return s !== undefined && s >= 400 && s < 500 && s !== 429; };
+const refused = (ex: Exchange) => {
+  const s = ex.response?.status;
+  return s !== undefined && s >= 400 && s < 500 && s !== 429;
+};
 const usable = (ex: Exchange) => ex.response?.status === 200 && pageTotal(ex) !== undefined;
 
 verifies(['RP-22'], 'An id filter sent as an empty string is no filter: every transaction of the range is reported', async (h) => {
@@ -27,17 +30,31 @@ verifies(['RP-22'], 'An id filter sent as an empty string is no filter: every tr
     h.note('RP-22', 1, 'report.empty-filter-is-no-filter');
     const t = pageTotal(ex);
     if (ex.response.status === 200 && t === whole.total) return;
-    h.fail('RP-22', `${key} "" was not taken as no filter`, ex.response.status === 200 ? `totalCount ${t} (without ${key}: ${whole.total})` : describeResponse(ex),
-      `HTTP 200 with totalCount ${whole.total}, as without ${key} (4.3: "an empty string meaning no filter")`, ex);
+    h.fail(
+      'RP-22',
+      `${key} "" was not taken as no filter`,
+      ex.response.status === 200 ? `totalCount ${t} (without ${key}: ${whole.total})` : describeResponse(ex),
+      `HTTP 200 with totalCount ${whole.total}, as without ${key} (4.3: "an empty string meaning no filter")`,
+      ex,
+    );
   });
 });
 
 /** The filter pairs tried: the bom module with the first id of each configured filter, and the first two configured filters together. */
 function pairs(h: Harness, q: Query): [Query, Query][] {
-  const given = Object.entries(h.config.fixtures.report.filterIds ?? {}).filter(([, ids]) => ids && ids.length > 0).map(([k, ids]) => ({ [k]: ids![0]! }) as Partial<Query>);
+  const given = Object.entries(h.config.fixtures.report.filterIds ?? {})
+    .filter(([, ids]) => ids && ids.length > 0)
+    .map(([k, ids]) => ({ [k]: ids![0]! }) as Partial<Query>);
   const bom: Partial<Query> = { moduleName: ['bom'] };
-  const out: [Query, Query][] = given.slice(0, 3).map((f) => [{ ...q, ...bom }, { ...q, ...f }]);
-  if (given.length >= 2) out.push([{ ...q, ...given[0] }, { ...q, ...given[1] }]);
+  const out: [Query, Query][] = given.slice(0, 3).map((f) => [
+    { ...q, ...bom },
+    { ...q, ...f },
+  ]);
+  if (given.length >= 2)
+    out.push([
+      { ...q, ...given[0] },
+      { ...q, ...given[1] },
+    ]);
   return out;
 }
 
@@ -52,11 +69,25 @@ verifies(['RP-23'], 'Two filters sent together narrow each other: their report i
     const [wa, wb, wab] = await Promise.all([walk(h, a), walk(h, b), walk(h, both)]);
     if (![wa, wb, wab].every((w) => w.answered && w.exhausted)) return;
     // A module filter that does not hold alone is RP-8's failure, not the combination's.
-    const ownModule = (w: typeof wa) => !w.query.moduleName || w.pages.every((ex) => pageItems(ex).every((it) => w.query.moduleName!.includes(String((it as { module?: unknown }).module))));
+    const ownModule = (w: typeof wa) =>
+      !w.query.moduleName || w.pages.every((ex) => pageItems(ex).every((it) => w.query.moduleName!.includes(String((it as { module?: unknown }).module))));
     if (!ownModule(wa) || !ownModule(wb)) return;
     judged++;
     const set = idSet(describeQuery(both), wab);
-    h.add([wa, wb].flatMap((w) => subsetOf(info('RP-23', 'report.filters-narrow', 'Two filters together reported transactions one of them excludes', `every transaction of both filters among those of ${describeQuery(w.query)}`), set, idSet(describeQuery(w.query), w))));
+    h.add(
+      [wa, wb].flatMap((w) =>
+        subsetOf(
+          info(
+            'RP-23',
+            'report.filters-narrow',
+            'Two filters together reported transactions one of them excludes',
+            `every transaction of both filters among those of ${describeQuery(w.query)}`,
+          ),
+          set,
+          idSet(describeQuery(w.query), w),
+        ),
+      ),
+    );
     if (wab.ids.size === 0) h.note('RP-23', 1, 'report.filters-narrow');
   });
   if (judged === 0) h.inconclusive('RP-23', 'no combination of filters was read to its end');
@@ -68,11 +99,23 @@ verifies(['RP-24'], 'A moduleName value outside bom and mc is refused or matches
   const [unknown, bom, bomAndUnknown] = await Promise.all([['xyz'], ['bom'], ['bom', 'xyz']].map((m) => page(h, { ...q, moduleName: m }, 1, 0)));
   if (refused(unknown!) || usable(unknown!)) h.note('RP-24', 1, 'report.unknown-module-never-widens');
   if (usable(unknown!) && pageTotal(unknown!)! > 0) {
-    h.fail('RP-24', 'moduleName ["xyz"] reported transactions', `totalCount ${pageTotal(unknown!)}`, 'a 4xx, or no transaction (no module is called xyz)', unknown);
+    h.fail(
+      'RP-24',
+      'moduleName ["xyz"] reported transactions',
+      `totalCount ${pageTotal(unknown!)}`,
+      'a 4xx, or no transaction (no module is called xyz)',
+      unknown,
+    );
   }
   if (!usable(bom!) || !(refused(bomAndUnknown!) || usable(bomAndUnknown!))) return;
   h.note('RP-24', 1, 'report.unknown-module-never-widens');
   if (usable(bomAndUnknown!) && pageTotal(bomAndUnknown!)! > pageTotal(bom!)!) {
-    h.fail('RP-24', 'moduleName ["bom","xyz"] reported more than ["bom"]', `totalCount ${pageTotal(bomAndUnknown!)} (["bom"]: ${pageTotal(bom!)})`, 'a 4xx, or at most the transactions of bom', bomAndUnknown);
+    h.fail(
+      'RP-24',
+      'moduleName ["bom","xyz"] reported more than ["bom"]',
+      `totalCount ${pageTotal(bomAndUnknown!)} (["bom"]: ${pageTotal(bom!)})`,
+      'a 4xx, or at most the transactions of bom',
+      bomAndUnknown,
+    );
   }
 });

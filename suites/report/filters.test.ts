@@ -15,43 +15,70 @@ import { describeQuery, fixtureQuery, idSet, needsTransactions, walk, type Query
 const someRange = (q: Query) => fc.oneof(dateRange(q), fc.constant({ dateFrom: q.dateFrom, dateTo: q.dateTo }));
 
 /** RP-2 under every filter combination tried: each walk's pages are disjoint and hold totalCount. */
-const paged = (walks: Walk[]): Finding[] => walks.flatMap((w) => [...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })]);
+const paged = (walks: Walk[]): Finding[] =>
+  walks.flatMap((w) => [...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })]);
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 
 verifies(['RP-8', 'RP-5', 'RP-2'], 'The bom and mc module filters return only their module, together the whole, and both at once the whole', async (h) => {
   if (!(await needsTransactions(h, ['RP-8', 'RP-5', 'RP-2']))) return;
   const q = fixtureQuery(h);
-  await h.property(someRange(q), async (range) => {
-    const all: Query = { ...q, ...range };
-    const [bom, mc, both, none] = await Promise.all([['bom'], ['mc'], ['bom', 'mc'], undefined].map((m) => walk(h, m ? { ...all, moduleName: m } : all)));
-    const walks = [bom!, mc!, both!, none!];
-    if (!walks.every((w) => w.answered)) return []; // RP-7 reports it
-    const wrongModule = [bom!, mc!].flatMap((w, i) => {
-      const want = i === 0 ? 'bom' : 'mc';
-      const pages = w.pages.filter((ex) => pageItems(ex).some((it) => (it as { module?: unknown }).module !== want));
-      const bad = pages.reduce((n, ex) => n + pageItems(ex).filter((it) => (it as { module?: unknown }).module !== want).length, 0);
-      if (w.ids.size > 0) h.note('RP-8', w.ids.size);
-      return bad ? h.finding('RP-8', `The ${want} filter returned other modules`, `${bad} item(s) not ${want}`, `only ${want} transactions`, pages[0]) : [];
-    });
-    const sets = walks.map((w) => idSet(describeQuery(w.query), w));
-    const sides = walks.map((w) => ({ label: describeQuery(w.query), exchanges: w.pages }));
-    const stable = walks.every((w) => w.stable);
-    return [
-      ...wrongModule,
-      ...[...bom!.pages, ...mc!.pages].flatMap((ex) => itemModules(ex, undefined)),
-      ...(walks.every((w) => w.exhausted)
-        ? [
-          ...partitionOf(info('RP-8', 'report.module-filter-partition', 'bom and mc are not together the whole', 'the transactions of bom and of mc disjoint, together those of no module filter'), [sets[0]!, sets[1]!], sets[3]!),
-          ...partitionOf(info('RP-8', 'report.module-filter-both', 'moduleName ["bom","mc"] is not the whole', 'the same transactions as no module filter'), [sets[2]!], sets[3]!),
-        ]
-        : []),
-      ...(stable
-        ? totalsRelation(info('RP-8', 'report.module-filter-additive', 'bom plus mc is not the whole', 'totalCount(bom) + totalCount(mc) = totalCount(["bom","mc"]) = totalCount(no filter)'), sides, ([b, m, bm, a]) => b! + m! === a! && bm === a)
-        : []),
-      ...paged(walks),
-    ];
-  }, { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)) });
+  await h.property(
+    someRange(q),
+    async (range) => {
+      const all: Query = { ...q, ...range };
+      const [bom, mc, both, none] = await Promise.all([['bom'], ['mc'], ['bom', 'mc'], undefined].map((m) => walk(h, m ? { ...all, moduleName: m } : all)));
+      const walks = [bom!, mc!, both!, none!];
+      if (!walks.every((w) => w.answered)) return []; // RP-7 reports it
+      const wrongModule = [bom!, mc!].flatMap((w, i) => {
+        const want = i === 0 ? 'bom' : 'mc';
+        const pages = w.pages.filter((ex) => pageItems(ex).some((it) => (it as { module?: unknown }).module !== want));
+        const bad = pages.reduce((n, ex) => n + pageItems(ex).filter((it) => (it as { module?: unknown }).module !== want).length, 0);
+        if (w.ids.size > 0) h.note('RP-8', w.ids.size);
+        return bad ? h.finding('RP-8', `The ${want} filter returned other modules`, `${bad} item(s) not ${want}`, `only ${want} transactions`, pages[0]) : [];
+      });
+      const sets = walks.map((w) => idSet(describeQuery(w.query), w));
+      const sides = walks.map((w) => ({ label: describeQuery(w.query), exchanges: w.pages }));
+      const stable = walks.every((w) => w.stable);
+      return [
+        ...wrongModule,
+        ...[...bom!.pages, ...mc!.pages].flatMap((ex) => itemModules(ex, undefined)),
+        ...(walks.every((w) => w.exhausted)
+          ? [
+              ...partitionOf(
+                info(
+                  'RP-8',
+                  'report.module-filter-partition',
+                  'bom and mc are not together the whole',
+                  'the transactions of bom and of mc disjoint, together those of no module filter',
+                ),
+                [sets[0]!, sets[1]!],
+                sets[3]!,
+              ),
+              ...partitionOf(
+                info('RP-8', 'report.module-filter-both', 'moduleName ["bom","mc"] is not the whole', 'the same transactions as no module filter'),
+                [sets[2]!],
+                sets[3]!,
+              ),
+            ]
+          : []),
+        ...(stable
+          ? totalsRelation(
+              info(
+                'RP-8',
+                'report.module-filter-additive',
+                'bom plus mc is not the whole',
+                'totalCount(bom) + totalCount(mc) = totalCount(["bom","mc"]) = totalCount(no filter)',
+              ),
+              sides,
+              ([b, m, bm, a]) => b! + m! === a! && bm === a,
+            )
+          : []),
+        ...paged(walks),
+      ];
+    },
+    { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)) },
+  );
 });
 
 /** RP-9 (MUST) then RP-9b (SHOULD): a,b holds a and b; exactly a plus b. */
@@ -59,13 +86,42 @@ function branchRelations(parts: Walk[], together: Walk): Finding[] {
   if (!together.exhausted || !parts.every((p) => p.exhausted)) return [];
   const sets = parts.map((p) => idSet(`branchList ${p.query.branchList}`, p));
   const whole = idSet(`branchList ${together.query.branchList}`, together);
-  const must = sets.flatMap((s) => subsetOf(info('RP-9', 'report.branch-within-list', 'A report over several branches misses transactions of one of them', 'every transaction of each branch in the report over the list'), s, whole));
+  const must = sets.flatMap((s) =>
+    subsetOf(
+      info(
+        'RP-9',
+        'report.branch-within-list',
+        'A report over several branches misses transactions of one of them',
+        'every transaction of each branch in the report over the list',
+      ),
+      s,
+      whole,
+    ),
+  );
   if (must.length > 0) return must;
   const sides = [...parts, together].map((w) => ({ label: `branchList ${w.query.branchList}`, exchanges: w.pages }));
   return [
-    ...partitionOf(info('RP-9b', 'report.branch-partition', 'A report over several branches is not exactly the transactions of each', 'the transactions of a,b = those of a plus those of b, none in two branches'), sets, whole),
+    ...partitionOf(
+      info(
+        'RP-9b',
+        'report.branch-partition',
+        'A report over several branches is not exactly the transactions of each',
+        'the transactions of a,b = those of a plus those of b, none in two branches',
+      ),
+      sets,
+      whole,
+    ),
     ...([...parts, together].every((w) => w.stable)
-      ? totalsRelation(info('RP-9b', 'report.branch-additive', 'The totalCount over several branches is not the sum over each', 'totalCount(a,b) = totalCount(a) + totalCount(b)'), sides, (t) => t[t.length - 1] === t.slice(0, -1).reduce((x, y) => x + y, 0))
+      ? totalsRelation(
+          info(
+            'RP-9b',
+            'report.branch-additive',
+            'The totalCount over several branches is not the sum over each',
+            'totalCount(a,b) = totalCount(a) + totalCount(b)',
+          ),
+          sides,
+          (t) => t[t.length - 1] === t.slice(0, -1).reduce((x, y) => x + y, 0),
+        )
       : []),
   ];
 }
@@ -77,25 +133,43 @@ async function emptyBranch(h: Harness, q: Query, empty: number) {
   if (relation.some((f) => f.requirementId === 'RP-9')) return h.add(relation);
   // RP-9b: a branch without transactions adds none.
   h.add([
-    ...partitionOf(info('RP-9b', 'report.empty-branch', 'A branch without transactions added some', `the same transactions with and without branch ${empty} (fixtures.report.emptyBranchId)`), [idSet(`branchList ${q.branchList}`, list)], idSet(`branchList ${withEmpty.query.branchList}`, withEmpty)),
+    ...partitionOf(
+      info(
+        'RP-9b',
+        'report.empty-branch',
+        'A branch without transactions added some',
+        `the same transactions with and without branch ${empty} (fixtures.report.emptyBranchId)`,
+      ),
+      [idSet(`branchList ${q.branchList}`, list)],
+      idSet(`branchList ${withEmpty.query.branchList}`, withEmpty),
+    ),
     ...paged([list, withEmpty]),
   ]);
 }
 
-verifies(['RP-9', 'RP-9b', 'RP-2'], 'A report over branches a,b holds the transactions of a plus those of b, and a branch without transactions adds none', async (h, t) => {
-  if (!(await needsTransactions(h, ['RP-9', 'RP-9b', 'RP-2']))) return;
-  const q = fixtureQuery(h);
-  const branches = q.branchList.split(',');
-  const empty = h.config.fixtures.report.emptyBranchId;
-  if (branches.length < 2 && empty === undefined) h.skip('fixtures.report.branchList names one branch and fixtures.report.emptyBranchId is not set: no two branches to compare', t);
-  if (empty !== undefined) await emptyBranch(h, q, empty);
-  if (branches.length < 2) return;
-  await h.property(fc.tuple(someRange(q), fc.integer({ min: 1, max: branches.length - 1 })), async ([range, cut]) => {
-    const all: Query = { ...q, ...range };
-    const lists = [branches.slice(0, cut).join(','), branches.slice(cut).join(','), q.branchList];
-    const walks = await Promise.all(lists.map((b) => walk(h, { ...all, branchList: b })));
-    if (!walks.every((w) => w.answered)) return [];
-    const relation = branchRelations(walks.slice(0, 2), walks[2]!);
-    return relation.some((f) => f.requirementId === 'RP-9') ? relation : [...relation, ...paged(walks)];
-  }, { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)) });
-});
+verifies(
+  ['RP-9', 'RP-9b', 'RP-2'],
+  'A report over branches a,b holds the transactions of a plus those of b, and a branch without transactions adds none',
+  async (h, t) => {
+    if (!(await needsTransactions(h, ['RP-9', 'RP-9b', 'RP-2']))) return;
+    const q = fixtureQuery(h);
+    const branches = q.branchList.split(',');
+    const empty = h.config.fixtures.report.emptyBranchId;
+    if (branches.length < 2 && empty === undefined)
+      h.skip('fixtures.report.branchList names one branch and fixtures.report.emptyBranchId is not set: no two branches to compare', t);
+    if (empty !== undefined) await emptyBranch(h, q, empty);
+    if (branches.length < 2) return;
+    await h.property(
+      fc.tuple(someRange(q), fc.integer({ min: 1, max: branches.length - 1 })),
+      async ([range, cut]) => {
+        const all: Query = { ...q, ...range };
+        const lists = [branches.slice(0, cut).join(','), branches.slice(cut).join(','), q.branchList];
+        const walks = await Promise.all(lists.map((b) => walk(h, { ...all, branchList: b })));
+        if (!walks.every((w) => w.answered)) return [];
+        const relation = branchRelations(walks.slice(0, 2), walks[2]!);
+        return relation.some((f) => f.requirementId === 'RP-9') ? relation : [...relation, ...paged(walks)];
+      },
+      { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)) },
+    );
+  },
+);

@@ -8,8 +8,10 @@ import { middayRange } from '../../generators/report-range.ts';
 import { verifies } from '../support/harness.ts';
 import { capRefused, fitLimit, fixtureQuery, needsTransactions, page } from './query.ts';
 
-verifies(['RP-7', 'RP-3', 'RP-3b', 'RP-4', 'RP-5', 'RP-6', 'RP-1', 'RP-2'],
-  'Every page of a random report query has well-formed transactions dated inside the requested range', async (h) => {
+verifies(
+  ['RP-7', 'RP-3', 'RP-3b', 'RP-4', 'RP-5', 'RP-6', 'RP-1', 'RP-2'],
+  'Every page of a random report query has well-formed transactions dated inside the requested range',
+  async (h) => {
     const q = fixtureQuery(h);
     // RP-7 holds of an empty page too; the item formats need items.
     const some = await needsTransactions(h, ['RP-3', 'RP-3b', 'RP-4', 'RP-5', 'RP-6', 'RP-1', 'RP-2']);
@@ -20,15 +22,20 @@ verifies(['RP-7', 'RP-3', 'RP-3b', 'RP-4', 'RP-5', 'RP-6', 'RP-1', 'RP-2'],
       page: pageRequest({ maxLimit: 60, maxOffset: 600 }),
       modules: fc.option(fc.subarray(['bom', 'mc'], { minLength: 1 }), { nil: undefined }),
     });
-    await h.property(query, async ({ range, page: p, modules }) => {
-      // 8 rule 2: "the maximum value of limit: not shown" - the vendor's own cap is respected.
-      const limit = await fitLimit(h, p.limit);
-      const ex = await page(h, { ...q, ...range, ...(modules ? { moduleName: modules } : {}) }, limit, p.offset);
-      if (await capRefused(h, ex, limit)) return [];
-      return [
-        ...reportPageChecks.flatMap((check) => check(ex, undefined)),
-        ...itemsInRange(ex, { ...range, shiftMs: TIME_ZONE_SHIFT_MS }),
-        ...pageWithinLimit(ex, { limit }),
-      ];
-    }, some ? {} : { numRuns: 5 });
-  });
+    await h.property(
+      query,
+      async ({ range, page: p, modules }) => {
+        // 8 rule 2: "the maximum value of limit: not shown" - the vendor's own cap is respected.
+        const limit = await fitLimit(h, p.limit);
+        const ex = await page(h, { ...q, ...range, ...(modules ? { moduleName: modules } : {}) }, limit, p.offset);
+        if (await capRefused(h, ex, limit)) return [];
+        return [
+          ...reportPageChecks.flatMap((check) => check(ex, undefined)),
+          ...itemsInRange(ex, { ...range, shiftMs: TIME_ZONE_SHIFT_MS }),
+          ...pageWithinLimit(ex, { limit }),
+        ];
+      },
+      some ? {} : { numRuns: 5 },
+    );
+  },
+);

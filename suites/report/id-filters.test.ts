@@ -51,12 +51,25 @@ verifies(['RP-19', 'RP-2'], 'An id filter never adds a transaction, and an id th
       h.note('RP-19');
       const ids = pageIds(ex);
       if (ids.length > 0 && (pageTotal(ex) === whole.total || (whole.exhausted && ids.some((id) => !whole.ids.has(id))))) {
-        h.fail('RP-19', `${key} with an id that matches nothing returned transactions`, `${key} "${nothing}": totalCount ${pageTotal(ex)}, ${ids.length} items (without the filter: totalCount ${whole.total})`, 'no transactions, or a 4xx', ex);
+        h.fail(
+          'RP-19',
+          `${key} with an id that matches nothing returned transactions`,
+          `${key} "${nothing}": totalCount ${pageTotal(ex)}, ${ids.length} items (without the filter: totalCount ${whole.total})`,
+          'no transactions, or a 4xx',
+          ex,
+        );
       }
     }
     // Ids that occur: the filtered transactions are transactions of the range.
     for (const { id, walk: w } of await singleIds(h, key)) {
-      if (whole.exhausted) h.add(subsetOf(info('RP-19', 'report.filter-never-adds', `The ${key} filter added transactions`, 'every transaction of the filtered report in the unfiltered one'), idSet(`${key} "${id}"`, w), idSet('no filter', whole)));
+      if (whole.exhausted)
+        h.add(
+          subsetOf(
+            info('RP-19', 'report.filter-never-adds', `The ${key} filter added transactions`, 'every transaction of the filtered report in the unfiltered one'),
+            idSet(`${key} "${id}"`, w),
+            idSet('no filter', whole),
+          ),
+        );
       h.add([...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })]);
     }
   });
@@ -84,8 +97,28 @@ verifies(['RP-19b'], 'Widening an id filter never removes a transaction, and its
       const whole = idSet(`${key} "${text}"`, w);
       const sets = list.map((p) => idSet(`${key} "${p.id}"`, p.walk));
       h.add([
-        ...sets.flatMap((part) => subsetOf(info('RP-19b', 'report.filter-widening', `Widening the ${key} filter removed transactions`, `every transaction of each id in the report for "${text}"`), part, whole)),
-        ...coveredBy(info('RP-19b', 'report.filter-parts', `A transaction of the ${key} list matches none of its ids`, `every transaction of "${text}" in the report of one of its ids`), sets, whole),
+        ...sets.flatMap((part) =>
+          subsetOf(
+            info(
+              'RP-19b',
+              'report.filter-widening',
+              `Widening the ${key} filter removed transactions`,
+              `every transaction of each id in the report for "${text}"`,
+            ),
+            part,
+            whole,
+          ),
+        ),
+        ...coveredBy(
+          info(
+            'RP-19b',
+            'report.filter-parts',
+            `A transaction of the ${key} list matches none of its ids`,
+            `every transaction of "${text}" in the report of one of its ids`,
+          ),
+          sets,
+          whole,
+        ),
       ]);
     }
   });
@@ -101,7 +134,13 @@ verifies(['RP-16'], 'A report with any filter text (any script, long values, odd
     if (s === undefined || s === 429) return [];
     h.note('RP-16');
     if (s === 200 || (s >= 400 && s < 500)) return [];
-    return h.finding('RP-16', `A ${field} filter text was answered ${s}`, describeResponse(ex), 'HTTP 200, or a 4xx for text the target does not take (4.3 lists no 5xx)', ex);
+    return h.finding(
+      'RP-16',
+      `A ${field} filter text was answered ${s}`,
+      describeResponse(ex),
+      'HTTP 200, or a 4xx for text the target does not take (4.3 lists no 5xx)',
+      ex,
+    );
   });
 });
 
@@ -121,7 +160,14 @@ function orderOf(w: Walk): Record<string, string> {
 verifies(['RP-14'], 'Which id list formats the filters take, and the order of the items, are recorded', async (h) => {
   const q = fixtureQuery(h);
   const observed: Record<string, unknown> = {};
-  for (const [field, value] of [['productIds', ''], ['productIds', '1'], ['productIds', '1,2'], ['productIds', '1, 2'], ['categoryIds', '1,2'], ['recipeIds', '1,2']] as const) {
+  for (const [field, value] of [
+    ['productIds', ''],
+    ['productIds', '1'],
+    ['productIds', '1,2'],
+    ['productIds', '1, 2'],
+    ['categoryIds', '1,2'],
+    ['recipeIds', '1,2'],
+  ] as const) {
     const ex = await page(h, { ...q, [field]: value }, 1, 0);
     observed[`${field}=${JSON.stringify(value)}`] = { status: ex.response?.status ?? ex.failure?.kind, totalCount: pageTotal(ex) };
   }

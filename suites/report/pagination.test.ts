@@ -16,16 +16,20 @@ verifies(['RP-2'], 'Consecutive pages are disjoint and together hold totalCount 
   let incomplete = 0;
   // Small limits over random ranges: each run reads a query to its end (a few hundred requests
   // at 100 runs: one run in eight).
-  await h.property(fc.tuple(dateRange(q), fc.integer({ min: 1, max: 60 })), async ([range, limit]) => {
-    const sub = { ...q, ...range };
-    const { total: t } = await total(h, sub);
-    if (t === undefined) return []; // RP-7 reports it
-    const w = await walk(h, sub, { limit: await fitLimit(h, Math.max(limit, Math.ceil(t / (MAX_PAGES - 5)))), maxPages: MAX_PAGES });
-    // 8 rule 2: a limit above the vendor's own cap, refused: its choice, not a pagination defect.
-    if (!w.answered && (await capRefused(h, w.pages[w.pages.length - 1]!, w.limit))) return [];
-    if (!w.exhausted) incomplete++;
-    return [...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })];
-  }, { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 8)) });
+  await h.property(
+    fc.tuple(dateRange(q), fc.integer({ min: 1, max: 60 })),
+    async ([range, limit]) => {
+      const sub = { ...q, ...range };
+      const { total: t } = await total(h, sub);
+      if (t === undefined) return []; // RP-7 reports it
+      const w = await walk(h, sub, { limit: await fitLimit(h, Math.max(limit, Math.ceil(t / (MAX_PAGES - 5)))), maxPages: MAX_PAGES });
+      // 8 rule 2: a limit above the vendor's own cap, refused: its choice, not a pagination defect.
+      if (!w.answered && (await capRefused(h, w.pages[w.pages.length - 1]!, w.limit))) return [];
+      if (!w.exhausted) incomplete++;
+      return [...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })];
+    },
+    { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 8)) },
+  );
   h.observe('queriesNotPagedToTheEnd', incomplete);
 });
 
@@ -34,12 +38,16 @@ verifies(['RP-2'], 'totalCount is the same whatever limit and offset, and a page
   const q = fixtureQuery(h);
   const base = await total(h, q);
   if (base.total === undefined) return;
-  await h.property(pageRequest({ maxLimit: 100, maxOffset: base.total + 50 }), async (p) => {
-    const limit = await fitLimit(h, p.limit);
-    const ex = await page(h, q, limit, p.offset);
-    if (await capRefused(h, ex, limit)) return [];
-    return [...totalCountStable([base.ex, ex]), ...pageWithinLimit(ex, { limit })];
-  }, { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) });
+  await h.property(
+    pageRequest({ maxLimit: 100, maxOffset: base.total + 50 }),
+    async (p) => {
+      const limit = await fitLimit(h, p.limit);
+      const ex = await page(h, q, limit, p.offset);
+      if (await capRefused(h, ex, limit)) return [];
+      return [...totalCountStable([base.ex, ex]), ...pageWithinLimit(ex, { limit })];
+    },
+    { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) },
+  );
 });
 
 verifies(['RP-2'], 'An offset at or past the end gives no items', async (h) => {

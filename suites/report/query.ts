@@ -32,7 +32,12 @@ function cached(h: Harness, text: string, sendIt: () => Promise<Exchange>): Prom
   if (!answer) {
     answer = sendIt();
     answers.set(key, answer);
-    answer.then((ex) => { if (!keepable(ex)) answers.delete(key); }, () => answers.delete(key));
+    answer.then(
+      (ex) => {
+        if (!keepable(ex)) answers.delete(key);
+      },
+      () => answers.delete(key),
+    );
   }
   return answer;
 }
@@ -178,7 +183,14 @@ export async function walk(h: Harness, q: Query, o: { limit?: number; maxPages?:
   const first = pageTotal(pages[0]!);
   const stable = answered && totals.size === 1;
   return {
-    query: q, limit, pages, ids, answered, stable, exhausted, reachedTotal,
+    query: q,
+    limit,
+    pages,
+    ids,
+    answered,
+    stable,
+    exhausted,
+    reachedTotal,
     ...(first !== undefined ? { total: first } : {}),
     counted: stable && exhausted && first === ids.size && entries === ids.size,
   };
@@ -192,7 +204,9 @@ export function idSet(label: string, w: Walk): IdSet {
 /** A short label of a query for findings: its range, branches and filters. */
 export function describeQuery(q: Query): string {
   const { dateFrom, dateTo, branchList, ...filters } = q;
-  const f = Object.entries(filters).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
+  const f = Object.entries(filters)
+    .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+    .join(', ');
   return `${dateFrom} .. ${dateTo}, branches ${branchList}${f ? `, ${f}` : ''}`;
 }
 

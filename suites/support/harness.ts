@@ -50,7 +50,12 @@ export class Harness {
   /** Generators of this test that asked for unique values (h.uniqueKey). */
   private uniqueUses = 0;
 
-  constructor(readonly ctx: SuiteContext, shared: SuiteClient, ids: string[], private readonly where: { file: string; test: string }) {
+  constructor(
+    readonly ctx: SuiteContext,
+    shared: SuiteClient,
+    ids: string[],
+    private readonly where: { file: string; test: string },
+  ) {
     this.record = emptyRecord(ids);
     this.client = testClient(shared, (ex) => this.seen(ex));
   }
@@ -87,7 +92,11 @@ export class Harness {
     if (timedOut(ex)) return this.inconclusive(this.record.ids, `requests got no complete answer within target.timeoutMs (${ex.failure!.message})`);
     if (ex.response?.status === 429) {
       // Still refused after the waits the run allows: evidence of nothing for the functional checks.
-      if (ex.rateLimited) this.inconclusive(this.record.ids, `requests were still refused with 429 after ${ex.rateLimited.retries} wait(s) of ${ex.rateLimited.waitedMs} ms in all (the target's rate limit; see run.rateLimit)`);
+      if (ex.rateLimited)
+        this.inconclusive(
+          this.record.ids,
+          `requests were still refused with 429 after ${ex.rateLimited.retries} wait(s) of ${ex.rateLimited.waitedMs} ms in all (the target's rate limit; see run.rateLimit)`,
+        );
       return; // 429 envelopes are the rate-limit suite's (RL-2)
     }
     // 2.1 "Response envelope (all operations described here)": the three operations, not the
@@ -101,7 +110,10 @@ export class Harness {
     const taken = uniquenessRefusal(ex);
     if (taken === undefined) return;
     this.record.observations.uniquenessRule = `HTTP ${ex.response!.status} ${taken}`;
-    this.inconclusive(this.record.ids, `a customer was refused because a value the run chose is already taken (the target's own uniqueness rule, not a failure): HTTP ${ex.response!.status} ${taken}`);
+    this.inconclusive(
+      this.record.ids,
+      `a customer was refused because a value the run chose is already taken (the target's own uniqueness rule, not a failure): HTTP ${ex.response!.status} ${taken}`,
+    );
   }
 
   /** Keeps findings for the certificate; inside a property body only returns them. */
@@ -203,7 +215,15 @@ export class Harness {
     });
     if (!out.failed) return;
     // The run's --num-runs (the property derives its own count from it), so the replay derives the same.
-    const handle: Replay = { seed: this.ctx.seed, nonce: this.ctx.nonce, path: out.path, file: this.where.file, test: this.where.test, property: index, numRuns: this.ctx.numRuns };
+    const handle: Replay = {
+      seed: this.ctx.seed,
+      nonce: this.ctx.nonce,
+      path: out.path,
+      file: this.where.file,
+      test: this.where.test,
+      property: index,
+      numRuns: this.ctx.numRuns,
+    };
     this.add(out.findings.map((f) => ({ ...f, replay: handle })));
   }
 
@@ -263,39 +283,53 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
   const title = `${name} [${ids.join(', ')}]`;
   // it.sequential: sequential also inside a concurrent block (side-by-side files).
   const declare = o.sequential ? it.sequential : it.concurrent;
-  declare(title, async (t) => {
-    const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name };
-    const h = new Harness(ctx, runClient(ctx), ids, where);
-    t.task.meta.erp = h.record;
-    stopWhenRunCancelled(t.signal, stopRun);
-    if (Date.now() >= ctx.deadline) {
-      h.record.notRun = `the run budget (run.maxDurationSeconds) was spent before this test started`;
+  declare(
+    title,
+    async (t) => {
+      const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name };
+      const h = new Harness(ctx, runClient(ctx), ids, where);
+      t.task.meta.erp = h.record;
+      stopWhenRunCancelled(t.signal, stopRun);
+      if (Date.now() >= ctx.deadline) {
+        h.record.notRun = `the run budget (run.maxDurationSeconds) was spent before this test started`;
+        h.finish();
+        t.skip(h.record.notRun);
+      }
+      if (allureOn()) {
+        await allure.labels(...allureLabels(ids));
+        await allure.links(...allureLinks(ids));
+      }
+      try {
+        // One flow per test: a test that sends one request after another gets the next free slot.
+        await inFlow(`${where.file} ${where.test}`, () =>
+          withEvidenceSink(
+            (id, n, via) => h.note(id, n, via),
+            () => body(h, t),
+          ),
+        );
+      } catch (e) {
+        if (!(e instanceof RunStopped)) throw e;
+        h.record.notRun = e.message;
+        if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
+        h.finish();
+        t.skip(e.message);
+      }
       h.finish();
-      t.skip(h.record.notRun);
-    }
-    if (allureOn()) {
-      await allure.labels(...allureLabels(ids));
-      await allure.links(...allureLinks(ids));
-    }
-    try {
-      // One flow per test: a test that sends one request after another gets the next free slot.
-      await inFlow(`${where.file} ${where.test}`, () => withEvidenceSink((id, n, via) => h.note(id, n, via), () => body(h, t)));
-    } catch (e) {
-      if (!(e instanceof RunStopped)) throw e;
-      h.record.notRun = e.message;
-      if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
-      h.finish();
-      t.skip(e.message);
-    }
-    h.finish();
-    flushProgress();
-    await allureEvidence(ctx, h.record.findings);
-    const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
-    if (failing.length > 0) {
-      const lines = failing.slice(0, 5).map((f) => `${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`);
-      const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
-      e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
-      throw e;
-    }
-  }, o.timeoutMs ?? 300_000);
+      flushProgress();
+      await allureEvidence(ctx, h.record.findings);
+      const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
+      if (failing.length > 0) {
+        const lines = failing
+          .slice(0, 5)
+          .map(
+            (f) =>
+              `${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
+          );
+        const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
+        e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
+        throw e;
+      }
+    },
+    o.timeoutMs ?? 300_000,
+  );
 }

@@ -32,9 +32,7 @@ export interface PropertyRun {
   enough?: (launched: number) => boolean;
 }
 
-export type PropertyOutcome =
-  | { failed: false; runs: number }
-  | { failed: true; runs: number; findings: Finding[]; path: string };
+export type PropertyOutcome = { failed: false; runs: number } | { failed: true; runs: number; findings: Finding[]; path: string };
 
 type Result = { findings: Finding[] } | { error: unknown };
 
@@ -50,7 +48,12 @@ async function evaluate<T>(body: (value: T) => Promise<Finding[]>, value: T): Pr
 const failedResult = (r: Result) => 'error' in r || r.findings.length > 0;
 
 /** Evaluates the runs in index order, `concurrency` at a time; returns the results up to the first failure. */
-async function firstFailure<T>(values: T[], body: (value: T) => Promise<Finding[]>, concurrency: number, enough: (launched: number) => boolean): Promise<{ results: Result[]; failedAt: number; launched: number }> {
+async function firstFailure<T>(
+  values: T[],
+  body: (value: T) => Promise<Finding[]>,
+  concurrency: number,
+  enough: (launched: number) => boolean,
+): Promise<{ results: Result[]; failedAt: number; launched: number }> {
   const results: Result[] = [];
   let next = 0;
   let failedAt = -1;
@@ -74,7 +77,16 @@ export async function runProperty<T>(arb: fc.Arbitrary<T>, body: (value: T) => P
   if (o.path === undefined) {
     values = fc.sample(probe, { seed: o.seed, numRuns: o.numRuns }) as unknown as [T][];
     let launched: number;
-    ({ results: known, failedAt, launched } = await firstFailure(values.map((v) => v[0]), body, o.concurrency, o.enough ?? (() => false)));
+    ({
+      results: known,
+      failedAt,
+      launched,
+    } = await firstFailure(
+      values.map((v) => v[0]),
+      body,
+      o.concurrency,
+      o.enough ?? (() => false),
+    ));
     if (failedAt < 0) return { failed: false, runs: launched };
   }
   let calls = 0;
@@ -100,12 +112,15 @@ export async function runProperty<T>(arb: fc.Arbitrary<T>, body: (value: T) => P
   const path = details.counterexamplePath ?? '';
   const err = details.errorInstance;
   if (err instanceof RunStopped) throw err;
-  const findings = err instanceof PropertyFailure
-    ? err.findings
-    : [toFinding('suite.property-error', o.requirementId, {
-        title: 'The property could not run',
-        received: String(err instanceof Error ? err.message : err),
-        expected: 'requests sent and checked',
-      })];
+  const findings =
+    err instanceof PropertyFailure
+      ? err.findings
+      : [
+          toFinding('suite.property-error', o.requirementId, {
+            title: 'The property could not run',
+            received: String(err instanceof Error ? err.message : err),
+            expected: 'requests sent and checked',
+          }),
+        ];
   return { failed: true, runs: details.numRuns, findings, path };
 }

@@ -34,7 +34,18 @@ export interface TestRecord {
 }
 
 export function emptyRecord(ids: string[]): TestRecord {
-  return { ids, findings: [], findingCounts: {}, evidence: {}, inconclusive: {}, observations: {}, exchanges: 0, requests: 0, answered: 0, rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 } };
+  return {
+    ids,
+    findings: [],
+    findingCounts: {},
+    evidence: {},
+    inconclusive: {},
+    observations: {},
+    exchanges: 0,
+    requests: 0,
+    answered: 0,
+    rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 },
+  };
 }
 
 declare module 'vitest' {

@@ -4,7 +4,10 @@
 import type { Exchange, NotSentReason } from '../../contract/types.ts';
 
 export class RunStopped extends Error {
-  constructor(readonly reason: NotSentReason, message: string) {
+  constructor(
+    readonly reason: NotSentReason,
+    message: string,
+  ) {
     super(message);
     this.name = 'RunStopped';
   }

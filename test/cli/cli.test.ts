@@ -18,7 +18,10 @@ interface Result {
 }
 
 /** Runs the CLI from another directory (the bin must work from any cwd), with a time limit. */
-function cli(args: string[], opts: { env?: Record<string, string>; cwd?: string; command?: string[]; until?: RegExp; signal?: NodeJS.Signals } = {}): Promise<Result> {
+function cli(
+  args: string[],
+  opts: { env?: Record<string, string>; cwd?: string; command?: string[]; until?: RegExp; signal?: NodeJS.Signals } = {},
+): Promise<Result> {
   const [cmd, ...pre] = opts.command ?? [process.execPath, BIN];
   const env = { PATH: process.env.PATH!, HOME: process.env.HOME ?? elsewhere, ...opts.env };
   const child = spawn(cmd!, [...pre, ...args], { cwd: opts.cwd ?? elsewhere, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -118,8 +121,13 @@ describe('erp-conformance', () => {
   });
 
   it('serve runs until SIGTERM and then closes cleanly with exit 0', async () => {
-    const r = await cli(['serve', '--port', '0', '--fault', 'auth-401', '--rate-limit', '60/10s'], { until: /listening on http:\/\/127\.0\.0\.1:\d+/, signal: 'SIGTERM' });
-    expect(r.stdout).toMatch(/^reference ERP listening on http:\/\/127\.0\.0\.1:\d+ \(profile: default, faults: auth-401, rate limit: 60\/10s fixed per token\)/);
+    const r = await cli(['serve', '--port', '0', '--fault', 'auth-401', '--rate-limit', '60/10s'], {
+      until: /listening on http:\/\/127\.0\.0\.1:\d+/,
+      signal: 'SIGTERM',
+    });
+    expect(r.stdout).toMatch(
+      /^reference ERP listening on http:\/\/127\.0\.0\.1:\d+ \(profile: default, faults: auth-401, rate limit: 60\/10s fixed per token\)/,
+    );
     expect(r.stdout).toMatch(/SIGTERM: closing\n$/);
     expect(r.code).toBe(0);
   });

@@ -31,7 +31,12 @@ describe('usage errors and help', () => {
   });
 
   it('a typo gets one short line with the name meant, not the whole help', async () => {
-    for (const [args, meant] of [[['rnu'], 'run'], [['requirments'], 'requirements'], [['run', '--confg', 'x.json'], '--config'], [['faults', '--jsn'], '--json']] as const) {
+    for (const [args, meant] of [
+      [['rnu'], 'run'],
+      [['requirments'], 'requirements'],
+      [['run', '--confg', 'x.json'], '--config'],
+      [['faults', '--jsn'], '--json'],
+    ] as const) {
       const r = await cli([...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toContain(`(did you mean ${meant}?)`);
@@ -41,9 +46,10 @@ describe('usage errors and help', () => {
 });
 
 describe('exit codes', () => {
-  it('are one table: the help prints it and README\'s table has the same codes', async () => {
+  it("are one table: the help prints it and README's table has the same codes", async () => {
     const help = await cli(['--help']);
-    for (const e of EXIT_CODES) expect(help.stdout).toMatch(new RegExp(`^  ${e.code.replace('/', '\\/')} +${e.meaning.slice(0, 20).replace(/[()]/g, '\\$&')}`, 'm'));
+    for (const e of EXIT_CODES)
+      expect(help.stdout).toMatch(new RegExp(`^  ${e.code.replace('/', '\\/')} +${e.meaning.slice(0, 20).replace(/[()]/g, '\\$&')}`, 'm'));
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const table = [...readme.matchAll(/^\| [^|]+ \| ([\d /]+) \|/gm)].map((m) => m[1]!.replace(/ /g, ''));
     expect(new Set(table)).toEqual(new Set(EXIT_CODES.map((e) => e.code)));
@@ -79,7 +85,10 @@ describe('a quick try: --base-url and --token-env', () => {
 
   it('runs against a URL with the token from the named variable, no config file written', async () => {
     const out = path.join(tmp('quick'), 'report');
-    const r = await cli(['run', '--base-url', server.url, '--token-env', 'MY_ERP_TOKEN', '--only', 'AUTH', '--num-runs', '5', '--quiet', '--no-allure', '--out', out], { env: { MY_ERP_TOKEN: server.tokens[0]! }, timeoutMs: 120_000 });
+    const r = await cli(
+      ['run', '--base-url', server.url, '--token-env', 'MY_ERP_TOKEN', '--only', 'AUTH', '--num-runs', '5', '--quiet', '--no-allure', '--out', out],
+      { env: { MY_ERP_TOKEN: server.tokens[0]! }, timeoutMs: 120_000 },
+    );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const cert = parseJson(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
     expect(cert.target.baseUrl).toBe(server.url);
@@ -98,7 +107,9 @@ describe('a quick try: --base-url and --token-env', () => {
 describe('--max-failures', () => {
   it('stops the run after N MUST failures: the rest is not run, with the reason', async () => {
     const out = path.join(tmp('maxfail'), 'report');
-    const r = await cli(['run', '--fault', 'os-any-status', '--max-failures', '1', '--num-runs', '5', '--quiet', '--no-allure', '--out', out], { timeoutMs: 240_000 });
+    const r = await cli(['run', '--fault', 'os-any-status', '--max-failures', '1', '--num-runs', '5', '--quiet', '--no-allure', '--out', out], {
+      timeoutMs: 240_000,
+    });
     expect(r.code, r.stderr).toBe(1);
     const cert = parseJson(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
     expect(cert.stoppedBy).toBe('max-failures');

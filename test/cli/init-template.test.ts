@@ -10,7 +10,7 @@ import { cli } from '../reports/cli.ts';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-init-template-'));
 
 describe('init', () => {
-  it('explains the keys of today\'s config, writes the parallel pool and readBack, and check-config names a missing voucher id', async () => {
+  it("explains the keys of today's config, writes the parallel pool and readBack, and check-config names a missing voucher id", async () => {
     const file = path.join(dir, 'erp.config.json');
     const r = await cli(['init', '--out', file], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);

@@ -85,7 +85,8 @@ describe('run, interrupted', () => {
     const out = tempDir('erp-int-load-');
     // The bin's first lines take the signal over, before tsx and the commands load; a module loaded
     // ahead of the bin says when they have run.
-    const watch = "const t = setInterval(() => { if (process[Symbol.for('erp-conformance.early-signal')]) { clearInterval(t); process.stderr.write('[bin started]\\n'); } }, 5); t.unref();";
+    const watch =
+      "const t = setInterval(() => { if (process[Symbol.for('erp-conformance.early-signal')]) { clearInterval(t); process.stderr.write('[bin started]\\n'); } }, 5); t.unref();";
     const run = startCli(['run', '--out', out, '--quiet'], { nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(watch)}`] });
     await run.waitFor(/\[bin started\]/);
     run.signal('SIGINT');
@@ -103,7 +104,7 @@ describe('run, interrupted', () => {
     });
     afterAll(() => slow.close());
 
-    it('SIGINT does not wait for the preflight\'s answers: verdict interrupted, every requirement not run, exit 130', async () => {
+    it("SIGINT does not wait for the preflight's answers: verdict interrupted, every requirement not run, exit 130", async () => {
       const dir = tempDir('erp-int-pre-');
       const config = join(dir, 'erp.config.json');
       writeFileSync(config, JSON.stringify(slow.runConfig()));

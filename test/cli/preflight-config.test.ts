@@ -20,13 +20,22 @@ function run(args: string[]): Promise<{ code: number | null; out: string }> {
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  return new Promise((resolve) => child.on('close', (code) => { clearTimeout(timer); resolve({ code, out }); }));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    }),
+  );
 }
 
-describe('the preflight checks the config\'s customer master data', () => {
+describe("the preflight checks the config's customer master data", () => {
   let server: ReferenceServer;
-  beforeAll(async () => { server = await startReference({ port: 0 }); });
-  afterAll(async () => { await server.close(); });
+  beforeAll(async () => {
+    server = await startReference({ port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('a dateFormat the target does not take stops the run as preflight-failed, exit 2, naming fixtures.customer.dateFormat', async () => {
     const config = JSON.parse(JSON.stringify(server.runConfig()));
@@ -50,7 +59,7 @@ describe('the preflight checks the config\'s customer master data', () => {
 });
 
 describe('keysNamed', () => {
-  it('names the config keys a refusal\'s text is about, whatever its spelling', () => {
+  it("names the config keys a refusal's text is about, whatever its spelling", () => {
     expect(keysNamed('dateOfBirth must be empty or a date YYYY-MM-DD')).toEqual(['fixtures.customer.dateFormat']);
     expect(keysNamed('Invalid date_of_birth')).toEqual(['fixtures.customer.dateFormat']);
     expect(keysNamed('contactAddressDTO[1].stateCode must be 29, the state of city BLR')).toEqual(['fixtures.customer.cities']);

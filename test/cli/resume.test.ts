@@ -68,7 +68,12 @@ describe('run --resume', () => {
     // Every requirement verified is verified by exactly one part; together they verified all of them.
     const verified = parts.flatMap((p) => p.verified);
     expect(new Set(verified).size).toBe(verified.length);
-    expect(verified.sort()).toEqual(whole.requirements.filter((r) => r.status !== 'skipped' && r.status !== 'not-run').map((r) => r.id).sort());
+    expect(verified.sort()).toEqual(
+      whole.requirements
+        .filter((r) => r.status !== 'skipped' && r.status !== 'not-run')
+        .map((r) => r.id)
+        .sort(),
+    );
     // What part 1 verified stays as part 1 found it.
     const early = new Set(parts[0]!.verified);
     for (const r of cut.requirements.filter((x) => early.has(x.id))) expect(whole.requirements.find((x) => x.id === r.id)!.evidence).toBe(r.evidence);

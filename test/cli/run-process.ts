@@ -26,7 +26,12 @@ export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 /** Starts `erp-conformance ARGS` detached (its own process group); killed at `ceilingMs` whatever happens. */
 export function startCli(args: string[], o: { ceilingMs?: number; nodeArgs?: string[] } = {}): RunProcess {
   const ceilingMs = o.ceilingMs ?? 240_000;
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), BIN, ...args], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ERP_CONFORMANCE_DEBUG: '1' } });
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), BIN, ...args], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ERP_CONFORMANCE_DEBUG: '1' },
+  });
   let out = '';
   const waiters: { marker: RegExp; resolve: () => void }[] = [];
   const seen = (d: Buffer) => {

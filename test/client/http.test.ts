@@ -58,9 +58,12 @@ describe('the HTTP client records exchanges', () => {
   });
 
   it('records a server that never answers as a timeout within timeoutMs, without throwing', async () => {
-    const { client } = await setup(() => {
-      /* never answers */
-    }, { timeoutMs: 300 });
+    const { client } = await setup(
+      () => {
+        /* never answers */
+      },
+      { timeoutMs: 300 },
+    );
     const t0 = Date.now();
     const ex = await client.report({ body: {} });
     // Ended by its deadline, not by the server: a generous ceiling, for busy machines.
@@ -70,10 +73,13 @@ describe('the HTTP client records exchanges', () => {
   });
 
   it('records a body that stalls after the headers as a timeout with the partial response', async () => {
-    const { client } = await setup((_q, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-      res.write('{"status":');
-    }, { timeoutMs: 300 });
+    const { client } = await setup(
+      (_q, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"status":');
+      },
+      { timeoutMs: 300 },
+    );
     const ex = await client.report({ body: {} });
     expect(ex.failure?.kind).toBe('timeout');
     expect(ex.response).toMatchObject({ status: 200, body: '{"status":' });
@@ -111,20 +117,23 @@ describe('the HTTP client records exchanges', () => {
   it('cuts a 64 MB streamed body at the cap, marks it too-large and does not buffer the rest', async () => {
     const cap = 1024 * 1024;
     let written = 0;
-    const { client } = await setup((_q, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const chunk = Buffer.alloc(64 * 1024, 'a');
-      const total = 64 * 1024 * 1024;
-      const pump = () => {
-        while (written < total && !res.destroyed) {
-          written += chunk.length;
-          if (!res.write(chunk)) return void res.once('drain', pump);
-        }
-        res.end();
-      };
-      res.on('close', () => (written = Math.min(written, total)));
-      pump();
-    }, { maxResponseBytes: cap });
+    const { client } = await setup(
+      (_q, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        const total = 64 * 1024 * 1024;
+        const pump = () => {
+          while (written < total && !res.destroyed) {
+            written += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        res.on('close', () => (written = Math.min(written, total)));
+        pump();
+      },
+      { maxResponseBytes: cap },
+    );
     const heapBefore = process.memoryUsage().heapUsed;
     const ex = await client.report({ body: {} });
     expect(ex.failure?.kind).toBe('too-large');

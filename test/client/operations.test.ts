@@ -46,7 +46,14 @@ describe('the operations of the spec', () => {
     expect(s.seen[6]!.headers['content-type']).toBeUndefined();
     expect(s.seen.every((r) => r.headers['api-token'] === TOKEN)).toBe(true);
     expect(client.exchanges().map((e) => e.operation)).toEqual([
-      'order-status', 'order-status', 'order-status', 'customer-create', 'customer-create', 'report', 'contact-read', 'raw',
+      'order-status',
+      'order-status',
+      'order-status',
+      'customer-create',
+      'customer-create',
+      'report',
+      'contact-read',
+      'raw',
     ]);
   });
 
@@ -71,7 +78,12 @@ describe('the operations of the spec', () => {
     const seen: Exchange[] = [];
     client = createClient({ baseUrl: s.url, token: TOKEN, timeoutMs: 2000 }, { onExchange: (ex) => seen.push(ex) });
     await Promise.all([1, 2, 3].map((i) => client!.report({ body: { i } })));
-    expect(client.exchanges().map((e) => e.seq).sort()).toEqual([1, 2, 3]);
+    expect(
+      client
+        .exchanges()
+        .map((e) => e.seq)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect(seen).toEqual(client.exchanges());
   });
 
@@ -117,5 +129,4 @@ describe('retrying 429', () => {
     expect((await client.report({ body: {} })).response?.status).toBe(429);
     expect(server.seen).toHaveLength(1);
   });
-
 });

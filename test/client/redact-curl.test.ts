@@ -106,19 +106,36 @@ describe('toCurl', () => {
     const ex = await client.createCustomer({ branchId: "1' OR '1'='1", body });
     const args = shellArgs(toCurl(ex), { ERP_API_TOKEN: 'expanded-by-shell' });
     expect(args).toEqual([
-      '-sS', '-X', 'POST', ex.request.url,
-      '-H', 'api-token: expanded-by-shell',
-      '-H', 'content-type: application/json',
-      '--data-raw', JSON.stringify(body),
+      '-sS',
+      '-X',
+      'POST',
+      ex.request.url,
+      '-H',
+      'api-token: expanded-by-shell',
+      '-H',
+      'content-type: application/json',
+      '--data-raw',
+      JSON.stringify(body),
     ]);
     expect(server.seen[0]!.url).toBe(`/api/v1/customer/create?branch_id=${encodeURIComponent("1' OR '1'='1")}`);
   });
 
-  it('removes curl\'s form Content-Type when the request sent none', async () => {
+  it("removes curl's form Content-Type when the request sent none", async () => {
     server = await startServer((_q, res) => json(res, 200, {}));
     client = createClient({ baseUrl: server.url, token: TOKEN, timeoutMs: 2000 });
     const ex = await client.report({ rawBody: 'x=1', contentType: null });
     expect(ex.request.headers).not.toHaveProperty('content-type');
-    expect(shellArgs(toCurl(ex), { ERP_API_TOKEN: 't' })).toEqual(['-sS', '-X', 'POST', ex.request.url, '-H', 'api-token: t', '-H', 'content-type:', '--data-raw', 'x=1']);
+    expect(shellArgs(toCurl(ex), { ERP_API_TOKEN: 't' })).toEqual([
+      '-sS',
+      '-X',
+      'POST',
+      ex.request.url,
+      '-H',
+      'api-token: t',
+      '-H',
+      'content-type:',
+      '--data-raw',
+      'x=1',
+    ]);
   });
 });

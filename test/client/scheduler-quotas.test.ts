@@ -26,14 +26,18 @@ function clock() {
     if (timers.length) schedule();
   };
   const schedule = () => {
-    if (!ticking) (ticking = true), setImmediate(tick);
+    if (!ticking) ((ticking = true), setImmediate(tick));
   };
   const sleep = (ms: number) => new Promise<void>((go) => (timers.push({ at: t + ms, go }), schedule()));
   return { now: () => t, sleep };
 }
 const answer = (status: number, body = '', headers: Record<string, string> = {}): UnnumberedExchange => ({
-  operation: 'report', tokenKind: 'valid', request: { method: 'POST', url: 'http://t/x', headers: {} },
-  response: { status, headers, body, bytes: body.length, truncated: false }, startedAt: '', durationMs: 1,
+  operation: 'report',
+  tokenKind: 'valid',
+  request: { method: 'POST', url: 'http://t/x', headers: {} },
+  response: { status, headers, body, bytes: body.length, truncated: false },
+  startedAt: '',
+  durationMs: 1,
 });
 const notSent = (reason: NotSentReason, message: string): UnnumberedExchange => ({ ...answer(0), response: undefined, notSent: { reason, message } });
 function scheduler(o: Partial<SchedulerOptions> = {}) {
@@ -77,7 +81,9 @@ describe('quotas per operation', () => {
     const done: Record<string, number> = {};
     const t0 = c.now();
     const reports = Promise.all(Array.from({ length: 15 }, () => s.run(async () => answer(200), notSent, 'report'))).then(() => (done.reports = c.now() - t0));
-    const writes = Promise.all(Array.from({ length: 40 }, () => s.run(async () => answer(200), notSent, 'orderStatus'))).then(() => (done.writes = c.now() - t0));
+    const writes = Promise.all(Array.from({ length: 40 }, () => s.run(async () => answer(200), notSent, 'orderStatus'))).then(
+      () => (done.writes = c.now() - t0),
+    );
     await Promise.all([reports, writes]);
     // 15 reports at 5 per 6 s take two more windows; the writes wait for none of them.
     expect(done.reports).toBeGreaterThanOrEqual(12_000);
@@ -105,7 +111,8 @@ describe('quotas per operation', () => {
   it('a global cap ("Q/W" as before) still paces every operation', async () => {
     const { c, s } = scheduler({ concurrency: 1, pacing: false, quotas: statedQuotas('3/10s') });
     const times: number[] = [];
-    for (const op of ['report', 'orderStatus', 'customerCreate', 'report', 'other', 'orderStatus']) await s.run(async () => (times.push(c.now()), answer(200)), notSent, op);
+    for (const op of ['report', 'orderStatus', 'customerCreate', 'report', 'other', 'orderStatus'])
+      await s.run(async () => (times.push(c.now()), answer(200)), notSent, op);
     expect(times[3]! - times[0]!).toBeGreaterThanOrEqual(10_000);
   });
 
@@ -113,7 +120,10 @@ describe('quotas per operation', () => {
     const base = referenceRunConfig('http://127.0.0.1:1', ['t1'], 42, 'default') as Record<string, unknown>;
     const ok = runConfigSchema.safeParse({ ...base, run: { rateLimit: { report: '5/1m', readBack: '4/1m' } } });
     expect(ok.success).toBe(true);
-    expect(statedQuotas(ok.data!.run.rateLimit).map((q) => [q.operations, q.quota.requests])).toEqual([[['report'], 5], [['contactRead', 'orderStatusRead'], 4]]);
+    expect(statedQuotas(ok.data!.run.rateLimit).map((q) => [q.operations, q.quota.requests])).toEqual([
+      [['report'], 5],
+      [['contactRead', 'orderStatusRead'], 4],
+    ]);
     expect(runConfigSchema.safeParse({ ...base, run: { rateLimit: { reports: '5/1m' } } }).success).toBe(false);
     expect(runConfigSchema.safeParse({ ...base, run: { rateLimit: { report: '5 per minute' } } }).success).toBe(false);
     expect(runConfigSchema.safeParse({ ...base, run: { rateLimit: '100/10s' } }).success).toBe(true);

@@ -9,12 +9,23 @@ import type { NotSentReason } from '../../contract/types.ts';
 /** A simulated clock: sleep advances it. */
 function clock() {
   let t = 1_700_000_000_000;
-  return { now: () => t, sleep: async (ms: number) => { t += ms; await Promise.resolve(); }, advance: (ms: number) => (t += ms) };
+  return {
+    now: () => t,
+    sleep: async (ms: number) => {
+      t += ms;
+      await Promise.resolve();
+    },
+    advance: (ms: number) => (t += ms),
+  };
 }
 
 const answer = (status: number, headers: Record<string, string> = {}): UnnumberedExchange => ({
-  operation: 'report', tokenKind: 'valid', request: { method: 'POST', url: 'http://t/x', headers: {} },
-  response: { status, headers, body: '', bytes: 0, truncated: false }, startedAt: '', durationMs: 1,
+  operation: 'report',
+  tokenKind: 'valid',
+  request: { method: 'POST', url: 'http://t/x', headers: {} },
+  response: { status, headers, body: '', bytes: 0, truncated: false },
+  startedAt: '',
+  durationMs: 1,
 });
 const none = (kind: 'timeout' = 'timeout'): UnnumberedExchange => ({ ...answer(0), response: undefined, failure: { kind, message: 'no answer' } });
 const notSent = (reason: NotSentReason, message: string): UnnumberedExchange => ({ ...answer(0), response: undefined, notSent: { reason, message } });
@@ -89,8 +100,18 @@ describe('the scheduler', () => {
 
   it.each([
     ['RateLimit structured fields', (r: number, t: number) => ({ ratelimit: `"default";r=${r};t=${t}`, 'ratelimit-policy': '"default";q=3;w=10' })],
-    ['RateLimit-Limit/-Remaining/-Reset', (r: number, t: number) => ({ 'ratelimit-limit': '3', 'ratelimit-remaining': String(r), 'ratelimit-reset': String(t) })],
-    ['X-RateLimit-* with a Unix reset', (r: number, t: number, now: number) => ({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': String(r), 'x-ratelimit-reset': String(Math.ceil(now / 1000) + t) })],
+    [
+      'RateLimit-Limit/-Remaining/-Reset',
+      (r: number, t: number) => ({ 'ratelimit-limit': '3', 'ratelimit-remaining': String(r), 'ratelimit-reset': String(t) }),
+    ],
+    [
+      'X-RateLimit-* with a Unix reset',
+      (r: number, t: number, now: number) => ({
+        'x-ratelimit-limit': '3',
+        'x-ratelimit-remaining': String(r),
+        'x-ratelimit-reset': String(Math.ceil(now / 1000) + t),
+      }),
+    ],
   ])('paces under the quota the %s announce, with no 429', async (_what, headers) => {
     const { c, s } = scheduler({ concurrency: 1 });
     // A fixed window of 3 per 10 s, announced by the headers.
@@ -98,7 +119,10 @@ describe('the scheduler', () => {
     let used = 0;
     let refused = 0;
     const send = async () => {
-      if (c.now() - windowStart >= 10_000) { windowStart += 10_000 * Math.floor((c.now() - windowStart) / 10_000); used = 0; }
+      if (c.now() - windowStart >= 10_000) {
+        windowStart += 10_000 * Math.floor((c.now() - windowStart) / 10_000);
+        used = 0;
+      }
       const reset = Math.ceil((windowStart + 10_000 - c.now()) / 1000);
       if (used >= 3) return (refused++, answer(429, { ...headers(0, reset, c.now()), 'retry-after': String(reset) }));
       used++;
@@ -109,7 +133,7 @@ describe('the scheduler', () => {
     expect(s.stats().pacing).toMatch(/RateLimit|rate-limit headers/);
   });
 
-  it('waits out a 429 whose Retry-After is an HTTP-date, read against the answer\'s own Date, and resends it', async () => {
+  it("waits out a 429 whose Retry-After is an HTTP-date, read against the answer's own Date, and resends it", async () => {
     const { c, s } = scheduler({ concurrency: 1, retry429: { maxRetries: 3, maxWaitMs: 60_000 } });
     const skew = 3_600_000; // the server's clock is an hour ahead of this one
     let n = 0;

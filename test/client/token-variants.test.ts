@@ -21,7 +21,8 @@ afterEach(async () => {
 /** Runs a curl line in bash with curl replaced by a function that prints its arguments. */
 function shellArgs(line: string): string[] {
   const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `curl() { printf '%s\\0' "$@"; }; ${line}`], {
-    env: { PATH: process.env.PATH, ERP_API_TOKEN: TOKEN }, encoding: 'utf8',
+    env: { PATH: process.env.PATH, ERP_API_TOKEN: TOKEN },
+    encoding: 'utf8',
   });
   return out.split('\0').slice(0, -1);
 }
@@ -29,12 +30,43 @@ function shellArgs(line: string): string[] {
 const CASES: [string, TokenVariant, (seen: TestServer['seen'][number]) => void, (args: string[]) => void][] = [
   ['a suffix', { kind: 'suffix', text: 'x' }, (s) => expect(s.headers['api-token']).toBe(`${TOKEN}x`), (a) => expect(a).toContain(`api-token: ${TOKEN}x`)],
   ['a prefix', { kind: 'prefix', text: 'x' }, (s) => expect(s.headers['api-token']).toBe(`x${TOKEN}`), (a) => expect(a).toContain(`api-token: x${TOKEN}`)],
-  ['a cut', { kind: 'cut', chars: 1 }, (s) => expect(s.headers['api-token']).toBe(TOKEN.slice(0, -1)), (a) => expect(a).toContain(`api-token: ${TOKEN.slice(0, -1)}`)],
-  ['upper case', { kind: 'case', to: 'upper' }, (s) => expect(s.headers['api-token']).toBe(TOKEN.toUpperCase()), (a) => expect(a).toContain(`api-token: ${TOKEN.toUpperCase()}`)],
+  [
+    'a cut',
+    { kind: 'cut', chars: 1 },
+    (s) => expect(s.headers['api-token']).toBe(TOKEN.slice(0, -1)),
+    (a) => expect(a).toContain(`api-token: ${TOKEN.slice(0, -1)}`),
+  ],
+  [
+    'upper case',
+    { kind: 'case', to: 'upper' },
+    (s) => expect(s.headers['api-token']).toBe(TOKEN.toUpperCase()),
+    (a) => expect(a).toContain(`api-token: ${TOKEN.toUpperCase()}`),
+  ],
   ['an empty header', { kind: 'empty' }, (s) => expect(s.headers['api-token']).toBe(''), (a) => expect(a).toContain('api-token;')],
-  ['the header twice', { kind: 'twice', first: 'valid', second: 'invalid' }, (s) => expect(s.headers['api-token']).toMatch(new RegExp(`^${TOKEN}, invalid-token-\\d+$`)), (a) => expect(a.filter((x) => x.startsWith('api-token:'))).toHaveLength(2)],
-  ['the query string', { kind: 'query', name: 'api-token' }, (s) => { expect(s.url).toContain(`api-token=${TOKEN}`); expect(s.headers['api-token']).toBeUndefined(); }, (a) => expect(a).toContain(`api-token=${TOKEN}`)],
-  ['Authorization: Bearer', { kind: 'header', name: 'Authorization', scheme: 'Bearer' }, (s) => { expect(s.headers.authorization).toBe(`Bearer ${TOKEN}`); expect(s.headers['api-token']).toBeUndefined(); }, (a) => expect(a).toContain(`Authorization: Bearer ${TOKEN}`)],
+  [
+    'the header twice',
+    { kind: 'twice', first: 'valid', second: 'invalid' },
+    (s) => expect(s.headers['api-token']).toMatch(new RegExp(`^${TOKEN}, invalid-token-\\d+$`)),
+    (a) => expect(a.filter((x) => x.startsWith('api-token:'))).toHaveLength(2),
+  ],
+  [
+    'the query string',
+    { kind: 'query', name: 'api-token' },
+    (s) => {
+      expect(s.url).toContain(`api-token=${TOKEN}`);
+      expect(s.headers['api-token']).toBeUndefined();
+    },
+    (a) => expect(a).toContain(`api-token=${TOKEN}`),
+  ],
+  [
+    'Authorization: Bearer',
+    { kind: 'header', name: 'Authorization', scheme: 'Bearer' },
+    (s) => {
+      expect(s.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(s.headers['api-token']).toBeUndefined();
+    },
+    (a) => expect(a).toContain(`Authorization: Bearer ${TOKEN}`),
+  ],
 ];
 
 describe('token variants', () => {

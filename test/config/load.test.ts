@@ -81,7 +81,10 @@ describe('loadConfig', () => {
   });
 
   it('lets ERP_BASE_URL, ERP_API_TOKEN and ERP_API_TOKEN_2 override the file', () => {
-    const c = loadConfig({ file: writeConfig(valid()), env: { ERP_BASE_URL: 'https://other.example/erp', ERP_API_TOKEN: 'from-env-1', ERP_API_TOKEN_2: 'from-env-2' } });
+    const c = loadConfig({
+      file: writeConfig(valid()),
+      env: { ERP_BASE_URL: 'https://other.example/erp', ERP_API_TOKEN: 'from-env-1', ERP_API_TOKEN_2: 'from-env-2' },
+    });
     expect(c.target).toMatchObject({ baseUrl: 'https://other.example/erp', token: 'from-env-1', secondToken: 'from-env-2' });
   });
 
@@ -108,7 +111,11 @@ describe('loadConfig', () => {
     ['an empty voucher list', (c: any) => (c.fixtures.sales.lifecycle = []), /fixtures\.sales\.lifecycle: expected at least one voucher id/],
     ['a non-positive voucher id', (c: any) => (c.fixtures.sales.deliver = [0]), /fixtures\.sales\.deliver\[0\]: /],
     ['a "missing" voucher that is listed', (c: any) => (c.fixtures.sales.missing = 2001), /fixtures\.sales\.missing: voucher 2001 is listed in sales\.deliver/],
-    ['a voucher in two roles', (c: any) => (c.fixtures.sales.cancel = [...c.fixtures.sales.cancel, c.fixtures.sales.lifecycle[0]]), /fixtures\.sales\.cancel\[\d+\]: voucher 1001 is also listed in sales\.lifecycle/],
+    [
+      'a voucher in two roles',
+      (c: any) => (c.fixtures.sales.cancel = [...c.fixtures.sales.cancel, c.fixtures.sales.lifecycle[0]]),
+      /fixtures\.sales\.cancel\[\d+\]: voucher 1001 is also listed in sales\.lifecycle/,
+    ],
     ['one parallel voucher', (c: any) => (c.fixtures.sales.parallel = [1031]), /fixtures\.sales\.parallel: expected at least 2 voucher ids/],
     ['the vouchers of an earlier version', (c: any) => (c.fixtures.sales.unpaid = [1]), /fixtures\.sales\.unpaid: replaced by vouchers given by role/],
     ['a bad rate cap', (c: any) => (c.run = { rateLimit: '100 per 10s' }), /run\.rateLimit: expected Q\/W like "100\/10s"/],
@@ -136,7 +143,9 @@ describe('loadConfig', () => {
     // A config object built in JavaScript cannot hold such a number exactly: it is refused.
     const base = valid();
     base.fixtures.sales.missing = 2 ** 60;
-    expect(configError(() => loadConfig({ base, env: {} })).message).toMatch(/fixtures\.sales\.missing: an id past 2\^53 must be written as a string of digits/);
+    expect(configError(() => loadConfig({ base, env: {} })).message).toMatch(
+      /fixtures\.sales\.missing: an id past 2\^53 must be written as a string of digits/,
+    );
   });
 
   it('lists several problems one per line', () => {

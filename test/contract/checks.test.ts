@@ -3,11 +3,28 @@
 import { describe, expect, it } from 'vitest';
 import { rejectedUnauthorized } from '../../contract/checks/auth.ts';
 import { customerCreated, oneDefaultAddress, readBackMatches } from '../../contract/checks/customer.ts';
-import { codeMatchesStatus, envelopeShape, errorBodyShape, errorEnvelope, jsonContentType, notServerError, statusTrueOnSuccess } from '../../contract/checks/envelope.ts';
+import {
+  codeMatchesStatus,
+  envelopeShape,
+  errorBodyShape,
+  errorEnvelope,
+  jsonContentType,
+  notServerError,
+  statusTrueOnSuccess,
+} from '../../contract/checks/envelope.ts';
 import { withEvidenceSink } from '../../contract/checks/evidence.ts';
 import { orderStatusUpdated } from '../../contract/checks/order-status.ts';
 import { pagesPartitionWhole, totalCountStable, totalsRelation } from '../../contract/checks/report-relations.ts';
-import { itemAmounts, itemDates, itemGroupCounts, itemModules, itemNameCounts, itemsInRange, pageWithinLimit, reportShape } from '../../contract/checks/report.ts';
+import {
+  itemAmounts,
+  itemDates,
+  itemGroupCounts,
+  itemModules,
+  itemNameCounts,
+  itemsInRange,
+  pageWithinLimit,
+  reportShape,
+} from '../../contract/checks/report.ts';
 import { statusIs } from '../../contract/checks/status.ts';
 import type { Exchange } from '../../contract/types.ts';
 import * as ex from './examples.ts';
@@ -16,13 +33,28 @@ let seq = 0;
 function exchange(status: number | null, body: unknown, o: Partial<Exchange> = {}): Exchange {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   let json: unknown;
-  try { json = JSON.parse(text); } catch { json = undefined; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
   return {
-    seq: ++seq, operation: 'report', tokenKind: 'valid',
-    request: { method: 'POST', url: 'http://127.0.0.1:1/api/v1/report/consumption-production-report', headers: { 'api-token': '***', 'content-type': 'application/json' }, body: '{}' },
-    ...(status === null ? { failure: { kind: 'timeout', message: 'no answer in 100 ms' } } : { response: { status, headers: { 'content-type': 'application/json' }, body: text, bytes: text.length, truncated: false } }),
+    seq: ++seq,
+    operation: 'report',
+    tokenKind: 'valid',
+    request: {
+      method: 'POST',
+      url: 'http://127.0.0.1:1/api/v1/report/consumption-production-report',
+      headers: { 'api-token': '***', 'content-type': 'application/json' },
+      body: '{}',
+    },
+    ...(status === null
+      ? { failure: { kind: 'timeout', message: 'no answer in 100 ms' } }
+      : { response: { status, headers: { 'content-type': 'application/json' }, body: text, bytes: text.length, truncated: false } }),
     ...(json !== undefined ? { json } : { jsonError: 'not JSON' }),
-    startedAt: new Date(0).toISOString(), durationMs: 1, ...o,
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
+    ...o,
   };
 }
 
@@ -40,13 +72,22 @@ describe('the envelope checks', () => {
   it('file each broken rule under its requirement, with facts and a curl line', () => {
     const f = codeMatchesStatus(exchange(200, { ...ex.successEnvelope, code: 200 }), undefined);
     expect(f).toHaveLength(1);
-    expect(f[0]).toMatchObject({ checkId: 'envelope.code-matches-status', requirementId: 'ENV-3', message: expect.stringMatching(/^Received .*\nExpected code "200"/) });
+    expect(f[0]).toMatchObject({
+      checkId: 'envelope.code-matches-status',
+      requirementId: 'ENV-3',
+      message: expect.stringMatching(/^Received .*\nExpected code "200"/),
+    });
     expect(f[0]!.curl).toMatch(/^curl .*\$ERP_API_TOKEN/);
     expect(envelopeShape(exchange(200, '<html>'), undefined)[0]!.requirementId).toBe('ENV-1');
     expect(statusTrueOnSuccess(exchange(200, { ...ex.successEnvelope, status: false }), undefined)[0]!.requirementId).toBe('ENV-2');
     expect(errorEnvelope(exchange(400, { status: true, message: 'x', code: '400', response: null }), undefined)[0]!.requirementId).toBe('ENV-4');
     expect(errorEnvelope(exchange(403, { status: false, message: 'x', code: '200', response: null }), undefined)[0]!.title).toMatch(/code does not match/);
-    expect(jsonContentType({ ...exchange(200, ex.successEnvelope), response: { ...exchange(200, ex.successEnvelope).response!, headers: { 'content-type': 'text/plain' } } }, undefined)).toHaveLength(1);
+    expect(
+      jsonContentType(
+        { ...exchange(200, ex.successEnvelope), response: { ...exchange(200, ex.successEnvelope).response!, headers: { 'content-type': 'text/plain' } } },
+        undefined,
+      ),
+    ).toHaveLength(1);
     expect(notServerError(exchange(502, 'bad gateway'), undefined)[0]!.requirementId).toBe('ENV-6');
   });
 });
@@ -62,11 +103,20 @@ describe('the error shapes the spec leaves open', () => {
       expect(errorEnvelope(e, undefined)).toEqual([]);
       expect(jsonContentType(e, undefined)).toEqual([]);
     }
-    expect([text, problemJson, vendor, exchange(400, { status: false, message: 'x', code: '400', response: null })].map(errorBodyShape)).toEqual(['text', 'problem-details', 'other JSON', 'envelope']);
+    expect([text, problemJson, vendor, exchange(400, { status: false, message: 'x', code: '400', response: null })].map(errorBodyShape)).toEqual([
+      'text',
+      'problem-details',
+      'other JSON',
+      'envelope',
+    ]);
   });
   it('accept every JSON media type for a JSON body, and no other', () => {
-    const label = (ct: string) => { const e = exchange(200, ex.successEnvelope); return { ...e, response: { ...e.response!, headers: { 'content-type': ct } } }; };
-    for (const ct of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8', 'application/vnd.acme.v1+json']) expect(jsonContentType(label(ct), undefined), ct).toEqual([]);
+    const label = (ct: string) => {
+      const e = exchange(200, ex.successEnvelope);
+      return { ...e, response: { ...e.response!, headers: { 'content-type': ct } } };
+    };
+    for (const ct of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8', 'application/vnd.acme.v1+json'])
+      expect(jsonContentType(label(ct), undefined), ct).toEqual([]);
     for (const ct of ['text/plain', 'text/json', 'application/jsonp', '']) expect(jsonContentType(label(ct), undefined), ct).toHaveLength(1);
   });
 });
@@ -74,16 +124,22 @@ describe('the error shapes the spec leaves open', () => {
 describe('the evidence a check leaves', () => {
   it('is noted only where the check applies, for the requirement it files under', () => {
     const notes: [string, number][] = [];
-    withEvidenceSink((id, n) => notes.push([id, n]), () => {
-      envelopeShape(exchange(400, 'Bad Request'), undefined); // not a success: does not apply
-      errorEnvelope(exchange(400, 'Bad Request'), undefined); // not an envelope: does not apply
-      notServerError(exchange(null, {}), undefined); // no answer: does not apply
-      itemDates(page([]), undefined); // no item: does not apply
-      itemDates(page([ex.reportItem, ex.reportItem]), undefined);
-      statusIs(exchange(400, {}), { oracle: 400, because: 'x' }, { requirementId: 'OS-2' });
-      statusIs({ ...exchange(null, {}), failure: undefined, notSent: { reason: 'budget', message: 'run budget spent' } }, { oracle: 400, because: 'x' });
-    });
-    expect(notes).toEqual([['RP-4', 2], ['OS-2', 1]]);
+    withEvidenceSink(
+      (id, n) => notes.push([id, n]),
+      () => {
+        envelopeShape(exchange(400, 'Bad Request'), undefined); // not a success: does not apply
+        errorEnvelope(exchange(400, 'Bad Request'), undefined); // not an envelope: does not apply
+        notServerError(exchange(null, {}), undefined); // no answer: does not apply
+        itemDates(page([]), undefined); // no item: does not apply
+        itemDates(page([ex.reportItem, ex.reportItem]), undefined);
+        statusIs(exchange(400, {}), { oracle: 400, because: 'x' }, { requirementId: 'OS-2' });
+        statusIs({ ...exchange(null, {}), failure: undefined, notSent: { reason: 'budget', message: 'run budget spent' } }, { oracle: 400, because: 'x' });
+      },
+    );
+    expect(notes).toEqual([
+      ['RP-4', 2],
+      ['OS-2', 1],
+    ]);
   });
 });
 
@@ -100,7 +156,11 @@ describe('the status, auth and operation checks', () => {
   it('hold a status to its oracle and file it under the named requirement', () => {
     expect(statusIs(exchange(400, {}), { oracle: 400, because: 'x' })).toEqual([]);
     expect(statusIs(exchange(404, {}), { oracle: '4xx', because: 'x' })).toEqual([]);
-    const f = statusIs(exchange(200, {}), { oracle: 400, because: 'Delivered on unpaid voucher 1001' }, { requirementId: 'OS-3', replay: { seed: 1, path: '0:1' } });
+    const f = statusIs(
+      exchange(200, {}),
+      { oracle: 400, because: 'Delivered on unpaid voucher 1001' },
+      { requirementId: 'OS-3', replay: { seed: 1, path: '0:1' } },
+    );
     expect(f[0]).toMatchObject({ requirementId: 'OS-3', replay: { seed: 1, path: '0:1' } });
     // A timeout is evidence of nothing (a far or busy target); a dropped connection is the target's failure.
     expect(statusIs(exchange(null, {}), { oracle: 400, because: 'x' })).toEqual([]);
@@ -122,8 +182,14 @@ describe('the status, auth and operation checks', () => {
     const read = exchange(200, { ...ex.successEnvelope, response: saved });
     expect(readBackMatches(read, ex.customer)).toEqual([]);
     expect(oneDefaultAddress(read, undefined)).toEqual([]);
-    const lost = exchange(200, { ...ex.successEnvelope, response: { ...saved, lastName: 'X', contactAddressDTO: saved.contactAddressDTO.slice(0, 1).map((a) => ({ ...a, isDefault: 0 })) } });
-    expect(readBackMatches(lost, ex.customer).map((f) => f.title)).toEqual(['Saved lastName differs from what was sent', 'Saved addresses differ from those sent']);
+    const lost = exchange(200, {
+      ...ex.successEnvelope,
+      response: { ...saved, lastName: 'X', contactAddressDTO: saved.contactAddressDTO.slice(0, 1).map((a) => ({ ...a, isDefault: 0 })) },
+    });
+    expect(readBackMatches(lost, ex.customer).map((f) => f.title)).toEqual([
+      'Saved lastName differs from what was sent',
+      'Saved addresses differ from those sent',
+    ]);
     expect(oneDefaultAddress(lost, undefined)[0]!.requirementId).toBe('CU-9');
   });
 });
@@ -151,7 +217,14 @@ describe('the report checks', () => {
     expect(pagesPartitionWhole([p1, p2]).map((f) => f.checkId)).toEqual(['report.pages-disjoint', 'report.pages-cover-whole']);
     expect(pagesPartitionWhole([p1, page([{ ...ex.reportItem, transactionId: 9 }], 3)])).toEqual([]);
     expect(totalCountStable([p1, page([], 4)])[0]!.requirementId).toBe('RP-2');
-    const rel = totalsRelation({ checkId: 'x', requirementId: 'RP-10', title: 't', expected: 'e' }, [{ label: 'a', exchanges: [page([], 5)] }, { label: 'b', exchanges: [page([], 6)] }], ([a, b]) => b! <= a!);
+    const rel = totalsRelation(
+      { checkId: 'x', requirementId: 'RP-10', title: 't', expected: 'e' },
+      [
+        { label: 'a', exchanges: [page([], 5)] },
+        { label: 'b', exchanges: [page([], 6)] },
+      ],
+      ([a, b]) => b! <= a!,
+    );
     expect(rel[0]!.message).toBe('Received a: totalCount 5; b: totalCount 6\nExpected e');
   });
 });

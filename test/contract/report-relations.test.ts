@@ -33,7 +33,10 @@ describe('pages of one query (RP-2)', () => {
     expect(withEvidence(() => pagesPartitionWhole([idsPage([], 0)])).evidence).toEqual({});
   });
   it('reads transaction ids past 2^53 digit for digit', () => {
-    const ex = answer(200, '{"status":true,"message":"m","code":"200","response":{"totalCount":2,"items":[{"transactionId":1152921504606846977},{"transactionId":1152921504606846978}]}}');
+    const ex = answer(
+      200,
+      '{"status":true,"message":"m","code":"200","response":{"totalCount":2,"items":[{"transactionId":1152921504606846977},{"transactionId":1152921504606846978}]}}',
+    );
     expect(pageIds(ex)).toEqual(['1152921504606846977', '1152921504606846978']);
     expect(pagesPartitionWhole([ex])).toEqual([]);
   });
@@ -41,7 +44,17 @@ describe('pages of one query (RP-2)', () => {
 
 describe('relations between totals', () => {
   it('note evidence only when some total is not zero', () => {
-    const rel = (a: number, b: number) => withEvidence(() => totalsRelation(info('RP-10'), [{ label: 'a', exchanges: [idsPage([], a)] }, { label: 'b', exchanges: [idsPage([], b)] }], ([x, y]) => y! <= x!));
+    const rel = (a: number, b: number) =>
+      withEvidence(() =>
+        totalsRelation(
+          info('RP-10'),
+          [
+            { label: 'a', exchanges: [idsPage([], a)] },
+            { label: 'b', exchanges: [idsPage([], b)] },
+          ],
+          ([x, y]) => y! <= x!,
+        ),
+      );
     expect(rel(0, 0)).toEqual({ result: [], evidence: {} });
     expect(rel(3, 2)).toEqual({ result: [], evidence: { 'RP-10': 1 } });
     expect(rel(2, 3).result[0]!.message).toBe('Received a: totalCount 2; b: totalCount 3\nExpected e');
@@ -50,8 +63,13 @@ describe('relations between totals', () => {
 
 describe('relations between transaction ids', () => {
   it('a filter never adds (RP-19): a filter that leaves the range fails, an empty filter result is no evidence', () => {
-    expect(withEvidence(() => subsetOf(info('RP-19'), set('productIds "7"', [1, 2]), set('no filter', [1, 2, 3])))).toEqual({ result: [], evidence: { 'RP-19': 2 } });
-    expect(subsetOf(info('RP-19'), set('productIds "7"', [1, 9]), set('no filter', [1, 2]))[0]!.message).toMatch(/1 of the 2 transaction\(s\) of productIds "7" are not in no filter .*: 9/);
+    expect(withEvidence(() => subsetOf(info('RP-19'), set('productIds "7"', [1, 2]), set('no filter', [1, 2, 3])))).toEqual({
+      result: [],
+      evidence: { 'RP-19': 2 },
+    });
+    expect(subsetOf(info('RP-19'), set('productIds "7"', [1, 9]), set('no filter', [1, 2]))[0]!.message).toMatch(
+      /1 of the 2 transaction\(s\) of productIds "7" are not in no filter .*: 9/,
+    );
     expect(withEvidence(() => subsetOf(info('RP-19'), set('p', []), set('w', [1]))).evidence).toEqual({});
   });
   it('widening a filter never removes, its ids hold the list (RP-19b): rp-filter-first-only is caught', () => {
@@ -67,7 +85,9 @@ describe('relations between transaction ids', () => {
   it('the parts of a range or of a module filter are disjoint and together the whole (RP-8, RP-9b, RP-18)', () => {
     expect(partitionOf(info('RP-18'), [set('[from, s]', [1, 2]), set('[s+1ms, to]', [3])], set('[from, to]', [1, 2, 3]))).toEqual([]);
     // rp-dateto-day-start: the first part ends at 00:00 of its day and misses the rest of it.
-    expect(partitionOf(info('RP-18'), [set('[from, s]', [1]), set('[s+1ms, to]', [3])], set('[from, to]', [1, 2, 3]))[0]!.message).toMatch(/1 transaction\(s\) of \[from, to\] are in no part: 2/);
+    expect(partitionOf(info('RP-18'), [set('[from, s]', [1]), set('[s+1ms, to]', [3])], set('[from, to]', [1, 2, 3]))[0]!.message).toMatch(
+      /1 transaction\(s\) of \[from, to\] are in no part: 2/,
+    );
     // rp-module-filter-ignored: bom and mc both return the whole.
     expect(partitionOf(info('RP-8'), [set('bom', [1, 2]), set('mc', [1, 2])], set('all', [1, 2]))[0]!.message).toMatch(/are in both bom and mc/);
     expect(withEvidence(() => partitionOf(info('RP-8'), [set('bom', []), set('mc', [])], set('all', []))).evidence).toEqual({});
@@ -86,34 +106,79 @@ describe('relations between transaction ids', () => {
 
 describe('the one-day sweep (RP-17, RP-11, RP-1)', () => {
   const D = Date.UTC(2026, 1, 27);
-  const day = (d: number, ids: Array<[number, string]>, exhausted = true): DayAnswer => ({ day: d, pages: [reportPage(ids.map(([id, date]) => tx(id, date)))], exhausted });
+  const day = (d: number, ids: Array<[number, string]>, exhausted = true): DayAnswer => ({
+    day: d,
+    pages: [reportPage(ids.map(([id, date]) => tx(id, date)))],
+    exhausted,
+  });
   // The wider range: 1 and 2 dated 26/02, 3, 4 and 5 (the last at 23:59:59) dated 27/02, 6 dated 28/02.
-  const wider = idsByDay([reportPage([tx(1, '26/02/2026'), tx(2, '26/02/2026'), tx(3, '27/02/2026'), tx(4, '27/02/2026'), tx(5, '27/02/2026'), tx(6, '28/02/2026')])]);
-  const correct = [day(D - 86_400_000, [[1, '26/02/2026'], [2, '26/02/2026']]), day(D, [[3, '27/02/2026'], [4, '27/02/2026'], [5, '27/02/2026']]), day(D + 86_400_000, [[6, '28/02/2026']])];
+  const wider = idsByDay([
+    reportPage([tx(1, '26/02/2026'), tx(2, '26/02/2026'), tx(3, '27/02/2026'), tx(4, '27/02/2026'), tx(5, '27/02/2026'), tx(6, '28/02/2026')]),
+  ]);
+  const correct = [
+    day(D - 86_400_000, [
+      [1, '26/02/2026'],
+      [2, '26/02/2026'],
+    ]),
+    day(D, [
+      [3, '27/02/2026'],
+      [4, '27/02/2026'],
+      [5, '27/02/2026'],
+    ]),
+    day(D + 86_400_000, [[6, '28/02/2026']]),
+  ];
 
   it('finds nothing in a target that keeps to whole UTC days, and notes what it checked', () => {
     expect(withEvidence(() => daySweep(correct, wider))).toEqual({ result: [], evidence: { 'RP-11': 3, 'RP-1': 6, 'RP-17': 6 } });
   });
   it('files a dropped last second (rp-dateto-exclusive) and a dropped time of dateTo (rp-dateto-day-start) under RP-17 only', () => {
-    const exclusive = [correct[0]!, day(D, [[3, '27/02/2026'], [4, '27/02/2026']]), correct[2]!];
+    const exclusive = [
+      correct[0]!,
+      day(D, [
+        [3, '27/02/2026'],
+        [4, '27/02/2026'],
+      ]),
+      correct[2]!,
+    ];
     expect(daySweep(exclusive, wider).map((f) => [f.requirementId, f.checkId])).toEqual([['RP-17', 'report.day-range-whole']]);
     expect(daySweep(exclusive, wider)[0]!.message).toMatch(/27\/02\/2026: misses 5/);
     const dayStart = [day(D - 86_400_000, []), day(D, [[3, '27/02/2026']]), day(D + 86_400_000, [])];
     expect(daySweep(dayStart, wider).map((f) => f.requirementId)).toEqual(['RP-17']);
   });
   it('files a range that reaches into the next day (rp-range-day-after) under RP-1 only', () => {
-    const after = [day(D - 86_400_000, [[1, '26/02/2026'], [2, '26/02/2026'], [3, '27/02/2026']]), ...correct.slice(1)];
+    const after = [
+      day(D - 86_400_000, [
+        [1, '26/02/2026'],
+        [2, '26/02/2026'],
+        [3, '27/02/2026'],
+      ]),
+      ...correct.slice(1),
+    ];
     expect(daySweep(after, wider).map((f) => f.requirementId)).toEqual(['RP-1']);
   });
   it('files a range read in another time zone (rp-local-time) under RP-11 only, even on days it only misses', () => {
     // UTC+05:30: each day holds the evening of the day before and misses its own evening.
-    const shifted = [day(D - 86_400_000, [[1, '26/02/2026']]), day(D, [[2, '26/02/2026'], [3, '27/02/2026'], [4, '27/02/2026']]), day(D + 86_400_000, [[5, '27/02/2026']])];
+    const shifted = [
+      day(D - 86_400_000, [[1, '26/02/2026']]),
+      day(D, [
+        [2, '26/02/2026'],
+        [3, '27/02/2026'],
+        [4, '27/02/2026'],
+      ]),
+      day(D + 86_400_000, [[5, '27/02/2026']]),
+    ];
     expect(daySweep(shifted, wider).map((f) => f.requirementId)).toEqual(['RP-11']);
   });
   it('finds one-day ranges that together hold more than their range (rp-narrow-more repeats the items of short ranges)', () => {
-    const days = [{ day: D, total: 3 }, { day: D + 86_400_000, total: 1 }];
+    const days = [
+      { day: D, total: 3 },
+      { day: D + 86_400_000, total: 1 },
+    ];
     expect(withEvidence(() => daysNotMore(days, { label: 'the range', total: 6 }))).toEqual({ result: [], evidence: { 'RP-10': 1 } });
-    const doubled = daysNotMore(days.map((d) => ({ ...d, total: 2 * d.total })), { label: 'the range', total: 6 });
+    const doubled = daysNotMore(
+      days.map((d) => ({ ...d, total: 2 * d.total })),
+      { label: 'the range', total: 6 },
+    );
     expect(doubled[0]!.message).toMatch(/2 one-day ranges hold 8 transactions in all \(most: 27\/02\/2026: 6, 28\/02\/2026: 2\); the range: totalCount 6/);
     expect(withEvidence(() => daysNotMore([{ day: D, total: 0 }], { label: 'r', total: 0 })).evidence).toEqual({});
   });
@@ -149,7 +214,9 @@ describe('single-page checks', () => {
     const page = reportPage([tx(1, '04/01/2026')]);
     expect(itemsInRange(page, { dateFrom: '2026-01-05T00:00:00Z', dateTo: '2026-01-05T23:59:59Z' })).toHaveLength(1);
     expect(itemsInRange(page, { dateFrom: '2026-01-05T00:00:00Z', dateTo: '2026-01-05T23:59:59Z', shiftMs: TIME_ZONE_SHIFT_MS })).toEqual([]);
-    expect(itemsInRange(reportPage([tx(1, '06/01/2026')]), { dateFrom: '2026-01-05T10:00:00Z', dateTo: '2026-01-05T13:59:59Z', shiftMs: TIME_ZONE_SHIFT_MS })).toHaveLength(1);
+    expect(
+      itemsInRange(reportPage([tx(1, '06/01/2026')]), { dateFrom: '2026-01-05T10:00:00Z', dateTo: '2026-01-05T13:59:59Z', shiftMs: TIME_ZONE_SHIFT_MS }),
+    ).toHaveLength(1);
   });
   it('RP-3b compares names with quantities only in a group whose quantities keep RP-3', () => {
     const dropped = reportPage([{ ...reportItem, consumedQty: '2.5' }]); // rp-qty-mismatch: one quantity fewer

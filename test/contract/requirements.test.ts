@@ -41,19 +41,27 @@ describe('the requirements catalogue', () => {
     const text = norm(spec);
     for (const r of requirements) {
       expect(r.quote.length, r.id).toBeGreaterThan(10);
-      for (const part of r.quote.split(/; | \.\.\. ?/).map(norm).filter((p) => p.length > 3)) {
+      for (const part of r.quote
+        .split(/; | \.\.\. ?/)
+        .map(norm)
+        .filter((p) => p.length > 3)) {
         expect(text.includes(part), `${r.id} quotes "${part}", which is not in the spec`).toBe(true);
       }
     }
     // INFO: what the spec leaves "not shown" or gives as "values seen", or a choice it leaves open (said in ambiguity).
-    for (const r of requirements.filter((x) => x.level === 'INFO')) expect(`${r.quote} ${r.ambiguity ?? ''}`, r.id).toMatch(/not shown|values seen|Transitions|choice|Recorded|recorded/);
+    for (const r of requirements.filter((x) => x.level === 'INFO'))
+      expect(`${r.quote} ${r.ambiguity ?? ''}`, r.id).toMatch(/not shown|values seen|Transitions|choice|Recorded|recorded/);
   });
 
   it('is verified requirement by requirement: every id is declared by a suite test, or says why it is not tested', () => {
     const declared = declaredIds();
     const unverified = requirements.filter((r) => !declared.has(r.id) && !r.notTested).map((r) => r.id);
     expect(unverified).toEqual([]);
-    for (const id of declared.keys()) expect(requirements.some((r) => r.id === id), `${id} declared by ${declared.get(id)}`).toBe(true);
+    for (const id of declared.keys())
+      expect(
+        requirements.some((r) => r.id === id),
+        `${id} declared by ${declared.get(id)}`,
+      ).toBe(true);
   });
 });
 

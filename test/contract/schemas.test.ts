@@ -34,8 +34,14 @@ describe('the order status request schema (3, 4.1)', () => {
     expect(orderStatusRequest.safeParse({ orderStatus: s }).success).toBe(true);
     expect(orderStatusRequest.safeParse({ orderStatus: s, reason: 3 }).success).toBe(true);
   });
-  it.each([{ orderStatus: 'delivered' }, { orderStatus: ' Pending' }, { orderStatus: 1 }, {}, { orderStatus: 'Pending', reason: '3' }, { orderStatus: 'Pending', reason: 1.5 }])(
-    'rejects %j', (body) => expect(orderStatusRequest.safeParse(body).success).toBe(false));
+  it.each([
+    { orderStatus: 'delivered' },
+    { orderStatus: ' Pending' },
+    { orderStatus: 1 },
+    {},
+    { orderStatus: 'Pending', reason: '3' },
+    { orderStatus: 'Pending', reason: 1.5 },
+  ])('rejects %j', (body) => expect(orderStatusRequest.safeParse(body).success).toBe(false));
 });
 
 describe('the customer and address schemas (2.3, 2.4)', () => {

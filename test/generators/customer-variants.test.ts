@@ -13,17 +13,23 @@ const fixtures = { countriesCode: 'IN', cities: { MUM: '27', BLR: '29' }, contac
 
 describe('plain customers', () => {
   it('with empties: false have no empty "may be empty string" field, and never an empty address line or address PAN', () => {
-    fc.assert(fc.property(customer({ ...fixtures, empties: false }), (c) => {
-      for (const k of ['lastName', 'companyName', 'email', 'telephone', 'panNo', 'remark'] as const) expect(c[k], k).not.toBe('');
-      for (const a of c.contactAddressDTO) expect([a.addressLine2, a.panNo]).not.toContain('');
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(customer({ ...fixtures, empties: false }), (c) => {
+        for (const k of ['lastName', 'companyName', 'email', 'telephone', 'panNo', 'remark'] as const) expect(c[k], k).not.toBe('');
+        for (const a of c.contactAddressDTO) expect([a.addressLine2, a.panNo]).not.toContain('');
+      }),
+      { numRuns: 200 },
+    );
   });
 
-  it('hold Latin-1 text only, so a fault on other scripts stays CU-13\'s', () => {
-    fc.assert(fc.property(customer({ ...fixtures, minAddresses: 1, maxAddresses: 5 }), (c) => {
-      expect(JSON.stringify(c)).toMatch(/^[\u0000-\u00ff]*$/);
-      expect([c.remark, ...c.contactAddressDTO.map((a) => a.addressLine1)].every((t) => t.length <= 255)).toBe(true);
-    }), { numRuns: 300 });
+  it("hold Latin-1 text only, so a fault on other scripts stays CU-13's", () => {
+    fc.assert(
+      fc.property(customer({ ...fixtures, minAddresses: 1, maxAddresses: 5 }), (c) => {
+        expect(JSON.stringify(c)).toMatch(/^[\u0000-\u00ff]*$/);
+        expect([c.remark, ...c.contactAddressDTO.map((a) => a.addressLine1)].every((t) => t.length <= 255)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -32,7 +38,9 @@ describe('strictness probes (CU-12)', () => {
     for (const dateFormat of ['YYYY-MM-DD', 'DD/MM/YYYY', null] as const) {
       const [probes] = fc.sample(strictnessProbes({ ...fixtures, dateFormat }), { seed: 4, numRuns: 1 });
       const base = probes![0]!.body;
-      expect(probes!.map((p) => p.variant).join('\n')).toMatch(/Composition[\s\S]*Consumer[\s\S]*SEZ[\s\S]*wrong check character[\s\S]*malformed GSTIN[\s\S]*panNo in lower case[\s\S]*pinCode of 5 digits[\s\S]*dateOfBirth written[\s\S]*creditAmount/);
+      expect(probes!.map((p) => p.variant).join('\n')).toMatch(
+        /Composition[\s\S]*Consumer[\s\S]*SEZ[\s\S]*wrong check character[\s\S]*malformed GSTIN[\s\S]*panNo in lower case[\s\S]*pinCode of 5 digits[\s\S]*dateOfBirth written[\s\S]*creditAmount/,
+      );
       const byVariant = Object.fromEntries(probes!.map((p) => [p.variant, p.body]));
       const find = (re: RegExp) => Object.entries(byVariant).find(([v]) => re.test(v))![1];
       expect(find(/wrong check character/).gstin).toMatch(/^27[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/);

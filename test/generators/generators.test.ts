@@ -20,21 +20,24 @@ const range = { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-04-30T23:59:59Z'
 
 describe('customer()', () => {
   it('makes realistic valid customers with exactly one default address from the fixtures', () => {
-    fc.assert(fc.property(customer({ ...fixtures, minAddresses: 1, maxAddresses: 5 }), (c) => {
-      expect(customerSchema.safeParse(c).success).toBe(true);
-      expect(c.contactId).toBe(0);
-      expect(c.contactAddressDTO.filter((a) => a.isDefault === 1)).toHaveLength(1);
-      expect(c.mobNo).toMatch(/^[6-9]\d{9}$/);
-      expect(fixtures.contactTypes).toContain(c.contactType);
-      expect(c.gstType === 'Registered' ? isValidGstin(c.gstin) : c.gstin === '').toBe(true);
-      expect(c.panNo === '' || PAN_SHAPE.test(c.panNo)).toBe(true);
-      expect(c.dateOfBirth === '' || /^\d{4}-\d{2}-\d{2}$/.test(c.dateOfBirth)).toBe(true);
-      for (const a of c.contactAddressDTO) {
-        expect(a.pinCode).toMatch(/^[1-9]\d{5}$/);
-        expect(fixtures.cities[a.cityCode as 'MUM']).toBe(a.stateCode);
-        expect(a.gstType === 'Registered' ? isValidGstin(a.gstin) && a.gstin.startsWith(a.stateCode) : a.gstin === '').toBe(true);
-      }
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(customer({ ...fixtures, minAddresses: 1, maxAddresses: 5 }), (c) => {
+        expect(customerSchema.safeParse(c).success).toBe(true);
+        expect(c.contactId).toBe(0);
+        expect(c.contactAddressDTO.filter((a) => a.isDefault === 1)).toHaveLength(1);
+        expect(c.mobNo).toMatch(/^[6-9]\d{9}$/);
+        expect(fixtures.contactTypes).toContain(c.contactType);
+        expect(c.gstType === 'Registered' ? isValidGstin(c.gstin) : c.gstin === '').toBe(true);
+        expect(c.panNo === '' || PAN_SHAPE.test(c.panNo)).toBe(true);
+        expect(c.dateOfBirth === '' || /^\d{4}-\d{2}-\d{2}$/.test(c.dateOfBirth)).toBe(true);
+        for (const a of c.contactAddressDTO) {
+          expect(a.pinCode).toMatch(/^[1-9]\d{5}$/);
+          expect(fixtures.cities[a.cityCode as 'MUM']).toBe(a.stateCode);
+          expect(a.gstType === 'Registered' ? isValidGstin(a.gstin) && a.gstin.startsWith(a.stateCode) : a.gstin === '').toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('is decided by the seed alone', () => {
@@ -54,27 +57,39 @@ describe('customer()', () => {
 
 describe('invalid customers', () => {
   it('of the wrong type never pass the schema', () => {
-    fc.assert(fc.property(wrongTypeCustomer(fixtures), ({ body }) => customerSchema.safeParse(body).success === false), { numRuns: 200 });
+    fc.assert(
+      fc.property(wrongTypeCustomer(fixtures), ({ body }) => customerSchema.safeParse(body).success === false),
+      { numRuns: 200 },
+    );
   });
   it('outside the stated sets carry an isDefault other than 0 or 1 on their one address, and nothing else wrong', () => {
-    fc.assert(fc.property(outOfSetCustomer(fixtures), ({ mutation, body }) => {
-      const b = body as { contactAddressDTO: { isDefault: number }[] };
-      expect(b.contactAddressDTO).toHaveLength(1);
-      expect([0, 1]).not.toContain(b.contactAddressDTO[0]!.isDefault);
-      expect(mutation).toMatch(/^contactAddressDTO\[0\]\.isDefault = /);
-      const fixed = { ...b, contactAddressDTO: [{ ...b.contactAddressDTO[0], isDefault: 1 }] };
-      expect(customerSchema.safeParse(fixed).success).toBe(true);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(outOfSetCustomer(fixtures), ({ mutation, body }) => {
+        const b = body as { contactAddressDTO: { isDefault: number }[] };
+        expect(b.contactAddressDTO).toHaveLength(1);
+        expect([0, 1]).not.toContain(b.contactAddressDTO[0]!.isDefault);
+        expect(mutation).toMatch(/^contactAddressDTO\[0\]\.isDefault = /);
+        const fixed = { ...b, contactAddressDTO: [{ ...b.contactAddressDTO[0], isDefault: 1 }] };
+        expect(customerSchema.safeParse(fixed).success).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
   });
   it('never carry a valid GSTIN as a malformed one', () => {
-    fc.assert(fc.property(malformedGstin({ stateCode: '27' }), (g) => !isValidGstin(g)), { numRuns: 300 });
+    fc.assert(
+      fc.property(malformedGstin({ stateCode: '27' }), (g) => !isValidGstin(g)),
+      { numRuns: 300 },
+    );
   });
 });
 
 describe('order status values', () => {
   it('outside the six are never one of the six, even once trimmed, and the variants cover every status', () => {
     const six = ORDER_STATUSES as readonly string[];
-    fc.assert(fc.property(unacceptedOrderStatus(), (s) => !six.includes(s) && !six.includes(s.trim())), { numRuns: 500 });
+    fc.assert(
+      fc.property(unacceptedOrderStatus(), (s) => !six.includes(s) && !six.includes(s.trim())),
+      { numRuns: 500 },
+    );
     const cases = caseVariants();
     const spaces = whitespaceVariants();
     expect([...cases, ...spaces].some((v) => six.includes(v))).toBe(false);
@@ -86,8 +101,14 @@ describe('order status values', () => {
     }
   });
   it('reasons are invalid under the reading they stand for', () => {
-    fc.assert(fc.property(nonNumericReason(), (r) => typeof r !== 'number' && (typeof r !== 'string' || Number.isNaN(Number(r)) || r.trim() === '')), { numRuns: 300 });
-    fc.assert(fc.property(nonIntegerReason(), (r) => !Number.isInteger(r)), { numRuns: 300 });
+    fc.assert(
+      fc.property(nonNumericReason(), (r) => typeof r !== 'number' && (typeof r !== 'string' || Number.isNaN(Number(r)) || r.trim() === '')),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(nonIntegerReason(), (r) => !Number.isInteger(r)),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -97,9 +118,15 @@ describe('report queries and date ranges', () => {
       parseIsoUtc(r.dateFrom)! >= parseIsoUtc(range.dateFrom)! && parseIsoUtc(r.dateTo)! <= parseIsoUtc(range.dateTo)! && r.dateFrom <= r.dateTo;
     fc.assert(fc.property(dateRange(range), inside), { numRuns: 300 });
     fc.assert(fc.property(shortRange(range), inside), { numRuns: 300 });
-    fc.assert(fc.property(oneDay(range), (d) => inside(d) && d.dateFrom.endsWith('T00:00:00Z') && d.dateTo.endsWith('T23:59:59Z')), { numRuns: 100 });
+    fc.assert(
+      fc.property(oneDay(range), (d) => inside(d) && d.dateFrom.endsWith('T00:00:00Z') && d.dateTo.endsWith('T23:59:59Z')),
+      { numRuns: 100 },
+    );
   });
   it('are valid report requests', () => {
-    fc.assert(fc.property(reportQuery({ ...range, branchList: '1,2' }), (q) => reportRequest.safeParse(q).success), { numRuns: 300 });
+    fc.assert(
+      fc.property(reportQuery({ ...range, branchList: '1,2' }), (q) => reportRequest.safeParse(q).success),
+      { numRuns: 300 },
+    );
   });
 });

@@ -103,14 +103,17 @@ describe('customers with unusual text', () => {
   };
 
   it('one field at a time: valid under 2.3/2.4, the value where its field says', () => {
-    fc.assert(fc.property(oneHostileField(fixtures), ({ values, body }) => {
-      valid(body);
-      expect(values).toHaveLength(1);
-      const [{ field, value }] = values as [{ field: string; value: string }];
-      const m = /^contactAddressDTO\[(\d)\]\.(\w+)$/.exec(field);
-      const at = m ? (body.contactAddressDTO[Number(m[1])] as Record<string, unknown>)[m[2]!] : (body as Record<string, unknown>)[field];
-      expect(at).toBe(value);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(oneHostileField(fixtures), ({ values, body }) => {
+        valid(body);
+        expect(values).toHaveLength(1);
+        const [{ field, value }] = values as [{ field: string; value: string }];
+        const m = /^contactAddressDTO\[(\d)\]\.(\w+)$/.exec(field);
+        const at = m ? (body.contactAddressDTO[Number(m[1])] as Record<string, unknown>)[m[2]!] : (body as Record<string, unknown>)[field];
+        expect(at).toBe(value);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('every field at once: valid, several values, bodies of bounded size', () => {
@@ -126,8 +129,14 @@ describe('customers with unusual text', () => {
     for (const seed of [1, 2, 3, 42, 99]) {
       const runs = fc.sample(hostileCustomer(fixtures), { seed, numRuns: 5 });
       const long = runs.filter((v) => v.body.remark.length > 255 || v.body.contactAddressDTO.some((a) => a.addressLine1.length > 255));
-      const nonLatin = runs.filter((v) => [v.body.firstName, v.body.lastName, v.body.companyName, ...v.body.contactAddressDTO.flatMap((a) => [a.addressLine1, a.addressLine2, a.firstName, a.companyName])]
-        .some((t) => /[^\u0000-\u00ff]/.test(t)));
+      const nonLatin = runs.filter((v) =>
+        [
+          v.body.firstName,
+          v.body.lastName,
+          v.body.companyName,
+          ...v.body.contactAddressDTO.flatMap((a) => [a.addressLine1, a.addressLine2, a.firstName, a.companyName]),
+        ].some((t) => /[^\u0000-\u00ff]/.test(t)),
+      );
       expect(long.length, `seed ${seed}`).toBeGreaterThan(0);
       expect(nonLatin.length, `seed ${seed}`).toBeGreaterThan(0);
     }

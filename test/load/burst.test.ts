@@ -31,7 +31,13 @@ describe('burstCheck (RL-6)', () => {
     it(`passes the clean ${algorithm} limiter, per token and global`, async () => {
       for (const scope of ['token', 'global'] as const) {
         target = await limitedReference({ limit: LIMIT, windowSeconds: WINDOW, algorithm, scope });
-        const { result, findings } = await burstCheck({ config: target.config, limit: LIMIT, windowSeconds: WINDOW, scope: scope === 'global' ? 'shared' : 'token', caps: CAPS });
+        const { result, findings } = await burstCheck({
+          config: target.config,
+          limit: LIMIT,
+          windowSeconds: WINDOW,
+          scope: scope === 'global' ? 'shared' : 'token',
+          caps: CAPS,
+        });
         expect(findings, `${algorithm} ${scope}`).toEqual([]);
         expect(result.leaks).toEqual({ oneToken: false, bothTokens: false });
         const [one, both] = result.rounds;

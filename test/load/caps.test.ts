@@ -20,7 +20,14 @@ describe('safety caps', () => {
   });
 
   it('recognises loopback hosts and nothing else as loopback', () => {
-    for (const url of ['http://127.0.0.1:8080', 'http://127.3.4.5', 'http://localhost:1', 'http://api.localhost', 'http://[::1]:80', 'http://[::ffff:127.0.0.1]'])
+    for (const url of [
+      'http://127.0.0.1:8080',
+      'http://127.3.4.5',
+      'http://localhost:1',
+      'http://api.localhost',
+      'http://[::1]:80',
+      'http://[::ffff:127.0.0.1]',
+    ])
       expect(isLoopbackUrl(url), url).toBe(true);
     for (const url of ['https://erp-staging.acme.example', 'http://10.0.0.1', 'http://128.0.0.1', 'http://[::2]', 'http://localhost.example.com', 'not a url'])
       expect(isLoopbackUrl(url), url).toBe(false);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bucketCapacity, isTokenBucketLike, limitAgrees, nextPollGap, refillRate, retryAfterVerdict, windowAgrees, windowKind, windowTolerance,
+  bucketCapacity,
+  isTokenBucketLike,
+  limitAgrees,
+  nextPollGap,
+  refillRate,
+  retryAfterVerdict,
+  windowAgrees,
+  windowKind,
+  windowTolerance,
 } from '../../load/classify.ts';
 import type { RetryAfterCheck } from '../../load/result.ts';
 

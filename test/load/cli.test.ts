@@ -60,7 +60,11 @@ afterAll(async () => {
 
 describe('erp-conformance probe and load', () => {
   it('refuses a non-loopback target while load.allowNonLoopback is false, with exit code 2', async () => {
-    const cases: Array<[Command, string[]]> = [[probeCommand, []], [loadCommand, ['--rate', '1', '--seconds', '1']], [runCommand, ['--with-load', '--only', 'RL']]];
+    const cases: Array<[Command, string[]]> = [
+      [probeCommand, []],
+      [loadCommand, ['--rate', '1', '--seconds', '1']],
+      [runCommand, ['--with-load', '--only', 'RL']],
+    ];
     for (const [cmd, args] of cases) {
       const r = await command(cmd, [...args, '--config', configFile(REMOTE), '--yes']);
       expect(r.code, cmd.name).toBe(2);
@@ -89,7 +93,7 @@ describe('erp-conformance probe and load', () => {
     await expect(command(probeCommand, ['--config', configFile(REMOTE), '--algorithm', 'sliding'])).rejects.toThrow(/embedded reference only/);
   });
 
-  it('probes the embedded reference with no config, prints the summary and writes rate-limit.json in the certificate\'s format', async () => {
+  it("probes the embedded reference with no config, prints the summary and writes rate-limit.json in the certificate's format", async () => {
     const out = join(dir, 'probe-out');
     const r = await cli(['probe', '--algorithm', 'token-bucket', '--out', out]);
     expect(r.code, r.stderr).toBe(0);

@@ -43,7 +43,11 @@ describe('rate-limit header parsing', () => {
   });
 
   it('reads X-RateLimit-* with Reset in seconds, or as a Unix time turned into seconds from now', () => {
-    expect(parseRateLimitHeaders({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '12' }).xRateLimit).toMatchObject({ limit: 60, remaining: 0, resetSeconds: 12 });
+    expect(parseRateLimitHeaders({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '12' }).xRateLimit).toMatchObject({
+      limit: 60,
+      remaining: 0,
+      resetSeconds: 12,
+    });
     const now = Date.UTC(2026, 0, 1);
     const epoch = String(now / 1000 + 30);
     expect(parseRateLimitHeaders({ 'x-ratelimit-reset': epoch }, now).xRateLimit?.resetSeconds).toBe(30);

@@ -59,7 +59,10 @@ describe('the open model', () => {
 
   it('sends a mix by weight, each operation held to its own status (a refused status update is no error)', async () => {
     target = await limitedReference({ limit: 10_000, windowSeconds: 1 });
-    const mix = buildMix(target.config, [['report', 2], ['status-refused', 1]]);
+    const mix = buildMix(target.config, [
+      ['report', 2],
+      ['status-refused', 1],
+    ]);
     const r = await runLoad({ config: target.config, mix, rate: 90, seconds: 1, caps: CAPS });
     expect(r.operation).toBe('mixed');
     expect(r.byOperation.report!.sent).toBe(60);
@@ -74,7 +77,10 @@ describe('the open model', () => {
 
   it('leaves customer creations out of a mix unless the config says writes: true', () => {
     const config = configFor('http://127.0.0.1:9', (c) => (c.writes = false));
-    const mix = buildMix(config, [['report', 3], ['customer-create', 1]]);
+    const mix = buildMix(config, [
+      ['report', 3],
+      ['customer-create', 1],
+    ]);
     expect(mix.requests.map((q) => q.name)).toEqual(['report']);
     expect(mix.notes[0]).toMatch(/writes: false/);
   });
@@ -105,6 +111,8 @@ describe('the closed model', () => {
     expect(r.requestsSent).toBeLessThanOrEqual(300);
     expect(r.stoppedBy).toBe('max-requests');
     expect(r.durationSeconds).toBeLessThan(4);
-    await expect(runLoad({ config: target.config, connections: 40, pipelining: 2, seconds: 1, caps: CAPS })).rejects.toThrow(/80 requests in flight is above the cap of 64/);
+    await expect(runLoad({ config: target.config, connections: 40, pipelining: 2, seconds: 1, caps: CAPS })).rejects.toThrow(
+      /80 requests in flight is above the cap of 64/,
+    );
   });
 });

@@ -50,7 +50,13 @@ describe('thresholds', () => {
     expect(parseThreshold('rps>=1000')).toMatchObject({ metric: 'rps', op: '>=', value: 1000 });
     for (const bad of ['p99', 'p99<5%', 'errors<5ms', 'latency<5', 'errors<150%']) expect(() => parseThreshold(bad), bad).toThrow();
     const m = { latencyMs: { p50: 1, p90: 2, p95: 3, p99: 4, 'p99.9': 5, max: 6, mean: 1.5 }, errors: 0.002, '5xx': 0, '429': 0.5, dropped: 0, rps: 900 };
-    expect(evaluate(['p99<5ms', 'p99<4ms', 'errors<0.1%', 'rps>=900', '429<=50%'].map(parseThreshold), m).map((t) => t.passed)).toEqual([true, false, false, true, true]);
+    expect(evaluate(['p99<5ms', 'p99<4ms', 'errors<0.1%', 'rps>=900', '429<=50%'].map(parseThreshold), m).map((t) => t.passed)).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ]);
     expect(evaluate([parseThreshold('p99<5ms')], { ...m, latencyMs: null })[0]).toMatchObject({ actual: null, passed: false });
   });
 
@@ -75,8 +81,17 @@ describe('thresholds', () => {
 
 describe('scenarios and caps', () => {
   it('lays out ramp, spike and soak as phases of one schedule', () => {
-    expect(phasesOf({ scenario: 'ramp', rate: 100, seconds: 4, steps: 4, from: 10 }).map((p) => [p.rate, p.seconds])).toEqual([[10, 1], [40, 1], [70, 1], [100, 1]]);
-    expect(phasesOf({ scenario: 'spike', rate: 10, seconds: 10 }).map((p) => [p.name, p.rate, p.seconds])).toEqual([['before', 10, 4], ['spike', 50, 2], ['after', 10, 4]]);
+    expect(phasesOf({ scenario: 'ramp', rate: 100, seconds: 4, steps: 4, from: 10 }).map((p) => [p.rate, p.seconds])).toEqual([
+      [10, 1],
+      [40, 1],
+      [70, 1],
+      [100, 1],
+    ]);
+    expect(phasesOf({ scenario: 'spike', rate: 10, seconds: 10 }).map((p) => [p.name, p.rate, p.seconds])).toEqual([
+      ['before', 10, 4],
+      ['spike', 50, 2],
+      ['after', 10, 4],
+    ]);
     expect(phasesOf({ scenario: 'soak', rate: 10, seconds: 8 })).toHaveLength(4);
   });
 
@@ -94,7 +109,13 @@ describe('scenarios and caps', () => {
 
   it('stops a soak at the request cap', async () => {
     stub = await startServer((_req, res) => json(res, 200, OK));
-    const r = await runLoad({ config: configFor(stub.url), rate: 100, seconds: 2, scenario: 'soak', caps: { maxRequests: 70, maxSeconds: 10, maxConcurrency: 8 } });
+    const r = await runLoad({
+      config: configFor(stub.url),
+      rate: 100,
+      seconds: 2,
+      scenario: 'soak',
+      caps: { maxRequests: 70, maxSeconds: 10, maxConcurrency: 8 },
+    });
     expect(r.requestsSent).toBe(70);
     expect(r.stoppedBy).toBe('max-requests');
     expect(stub.seen).toHaveLength(70);
@@ -103,7 +124,16 @@ describe('scenarios and caps', () => {
   it('ramps up to the knee: the first step whose error share crosses its threshold, and stops there', async () => {
     // Answers 404 (not the report's status: an error) from the 21st request on.
     stub = await startServer((_req, res, _body, n) => json(res, n > 20 ? 404 : 200, OK));
-    const r = await runLoad({ config: configFor(stub.url), rate: 100, seconds: 1, scenario: 'ramp', steps: 4, from: 20, thresholds: [parseThreshold('errors<1%')], caps: { maxRequests: 1000, maxSeconds: 10, maxConcurrency: 16 } });
+    const r = await runLoad({
+      config: configFor(stub.url),
+      rate: 100,
+      seconds: 1,
+      scenario: 'ramp',
+      steps: 4,
+      from: 20,
+      thresholds: [parseThreshold('errors<1%')],
+      caps: { maxRequests: 1000, maxSeconds: 10, maxConcurrency: 16 },
+    });
     // Steps of 0.25 s at 20, 46.67, 73.33, 100/s: 5, 11, 18 and 25 requests; the 21st is in the third.
     expect(r.phases.map((p) => p.sent)).toEqual([5, 11, 18, 0]);
     expect(r.knee).toEqual({ rate: 73.33, phase: 'step 3 (73.33/s)', crossed: ['errors<1%'] });

@@ -32,9 +32,13 @@ describe('Dockerfile', () => {
     expect(read('.dockerignore').split('\n')).toContain('node_modules');
   });
 
-  it.skipIf(!hasDocker)('builds (docker present)', () => {
-    execFileSync('docker', ['build', '-t', 'erp-conformance-test', ROOT], { stdio: 'pipe', timeout: 900_000 });
-  }, 900_000);
+  it.skipIf(!hasDocker)(
+    'builds (docker present)',
+    () => {
+      execFileSync('docker', ['build', '-t', 'erp-conformance-test', ROOT], { stdio: 'pipe', timeout: 900_000 });
+    },
+    900_000,
+  );
 });
 
 describe('action.yml', () => {
@@ -42,12 +46,14 @@ describe('action.yml', () => {
 
   it('is a composite action that runs the kit, uploads the report and fails as the run does', () => {
     expect(text).toMatch(/^runs:\n {2}using: composite$/m);
-    for (const input of ['config', 'base-url', 'token', 'out', 'seed', 'args', 'upload']) expect(text).toMatch(new RegExp(`^ {2}${input}:\\n {4}description: `, 'm'));
+    for (const input of ['config', 'base-url', 'token', 'out', 'seed', 'args', 'upload'])
+      expect(text).toMatch(new RegExp(`^ {2}${input}:\\n {4}description: `, 'm'));
     expect(text).toContain('node "$GITHUB_ACTION_PATH/bin/erp-conformance.js" run "${flags[@]}" $INPUT_ARGS');
     expect(text).toContain('uses: actions/upload-artifact@v4');
     expect(text).toContain('run: exit ${{ steps.run.outputs.exit-code }}');
     expect(text).toContain('ERP_API_TOKEN: ${{ inputs.token }}');
     // Every flag the action passes is one `run` has.
-    for (const flag of text.match(/--[a-z][a-z-]+/g)!.filter((f) => !['--omit', '--no-audit', '--no-fund'].includes(f))) expect(runCommand.usage, flag).toContain(flag);
+    for (const flag of text.match(/--[a-z][a-z-]+/g)!.filter((f) => !['--omit', '--no-audit', '--no-fund'].includes(f)))
+      expect(runCommand.usage, flag).toContain(flag);
   });
 });

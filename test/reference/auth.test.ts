@@ -38,7 +38,11 @@ describe('authentication (5)', () => {
     });
 
     it(`checks the token of ${op.name} before validating the request`, async () => {
-      const a = await call(ref.url, op.method, op.path().replace(/branch_id=\d+/, 'branch_id=x'), { body: '{not json', token: null, contentType: 'text/plain' });
+      const a = await call(ref.url, op.method, op.path().replace(/branch_id=\d+/, 'branch_id=x'), {
+        body: '{not json',
+        token: null,
+        contentType: 'text/plain',
+      });
       expect(a.status).toBe(403);
     });
   }

@@ -60,7 +60,12 @@ describe('4.2 success', () => {
   });
 
   it('accepts addresses in each known city with its state code', async () => {
-    const cities = [['MUM', '27'], ['BLR', '29'], ['DEL', '07'], ['MAA', '33']];
+    const cities = [
+      ['MUM', '27'],
+      ['BLR', '29'],
+      ['DEL', '07'],
+      ['MAA', '33'],
+    ];
     const addresses = cities.map(([cityCode, stateCode], i) => validAddress({ cityCode, stateCode, isDefault: i === 0 ? 1 : 0 }));
     expect((await save(validCustomer({ contactAddressDTO: addresses }))).status).toBe(200);
   });
@@ -73,8 +78,11 @@ describe('4.2 validation errors (400)', () => {
 
   it('refuses values of the wrong JSON type, naming the field', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ accountCustomId: '1' }, /accountCustomId/], [{ contactId: 1.5 }, /contactId/], [{ firstName: 7 }, /firstName/],
-      [{ contactAddressDTO: {} }, /contactAddressDTO/], [{ deletedAddressIds: ['1'] }, /deletedAddressIds/],
+      [{ accountCustomId: '1' }, /accountCustomId/],
+      [{ contactId: 1.5 }, /contactId/],
+      [{ firstName: 7 }, /firstName/],
+      [{ contactAddressDTO: {} }, /contactAddressDTO/],
+      [{ deletedAddressIds: ['1'] }, /deletedAddressIds/],
       [{ contactAddressDTO: [validAddress({ addressId: 'x' as never })] }, /contactAddressDTO\[0\]\.addressId/],
       [{ contactAddressDTO: [validAddress({ isDefault: true as never })] }, /isDefault/],
     ];
@@ -100,8 +108,7 @@ describe('4.2 validation errors (400)', () => {
   it('refuses a Registered customer without a valid GSTIN, and an UnRegistered one with a GSTIN', async () => {
     const good = validGstin('27');
     const badCheck = good.slice(0, 14) + (good[14] === 'A' ? 'B' : 'A');
-    for (const gstin of ['', '27ABCDE1234F1Z', badCheck, good.toLowerCase()])
-      expect400(await save(validCustomer({ gstType: 'Registered', gstin })), /gstin/);
+    for (const gstin of ['', '27ABCDE1234F1Z', badCheck, good.toLowerCase()]) expect400(await save(validCustomer({ gstType: 'Registered', gstin })), /gstin/);
     expect400(await save(validCustomer({ gstType: 'UnRegistered', gstin: good })), /gstin/);
     expect400(await save(validCustomer({ contactAddressDTO: [validAddress({ gstType: 'Registered', gstin: badCheck })] })), /contactAddressDTO\[0\]\.gstin/);
   });
@@ -116,7 +123,7 @@ describe('4.2 validation errors (400)', () => {
     expect400(await save(validCustomer({ anniversaryDate: '2024-13-01' })), /anniversaryDate/);
   });
 
-  it('refuses an unknown city, a state that is not the city\'s, and a country other than IN', async () => {
+  it("refuses an unknown city, a state that is not the city's, and a country other than IN", async () => {
     expect400(await save(validCustomer({ contactAddressDTO: [validAddress({ cityCode: 'XYZ' })] })), /cityCode/);
     expect400(await save(validCustomer({ contactAddressDTO: [validAddress({ cityCode: 'BLR', stateCode: '27' })] })), /stateCode/);
     expect400(await save(validCustomer({ contactAddressDTO: [validAddress({ countriesCode: 'US' })] })), /countriesCode/);
@@ -127,7 +134,7 @@ describe('4.2 validation errors (400)', () => {
     expect400(await save(validCustomer({ contactAddressDTO: [validAddress(), validAddress()] })), /isDefault/);
   });
 
-  it('refuses an unknown contactId, a contact of another branch, and an addressId that is not the contact\'s', async () => {
+  it("refuses an unknown contactId, a contact of another branch, and an addressId that is not the contact's", async () => {
     expect400(await save(validCustomer({ contactId: 999_999 })), /contactId/);
     const id = await created(validCustomer());
     expect400(await save(validCustomer({ contactId: id }), OTHER_BRANCH_ID), /contactId/);
@@ -152,7 +159,9 @@ describe('4.2 upsert and read-back (GET /api/v1/contact/{contactId})', () => {
     const id = await created(validCustomer({ contactAddressDTO: [validAddress({ isDefault: 1 }), validAddress({ isDefault: 0, addressLine1: 'second' })] }));
     const [first, second] = (await read(id)).json.response.contactAddressDTO;
     const update = validCustomer({
-      contactId: id, firstName: 'Changed', deletedAddressIds: [first.addressId],
+      contactId: id,
+      firstName: 'Changed',
+      deletedAddressIds: [first.addressId],
       contactAddressDTO: [{ ...second, addressLine1: 'replaced', isDefault: 1 }, validAddress({ isDefault: 0, addressLine1: 'added' })],
     });
     const a = await save(update);

@@ -91,7 +91,10 @@ describe('reference data as the report writes it (2.5)', () => {
     for (const item of items) {
       for (const f of ['consumedQty', 'producedQty']) expect(splitJoined(item[f]).every((q) => QUANTITY.test(q))).toBe(true);
       for (const f of ['consumedLandingCost', 'producedLandingCost', 'producedSellingPrice', 'producedMargin'])
-        expect(splitJoined(item[f]).every((a) => AMOUNT_2DP.test(a)), `${item.transactionNo} ${f}`).toBe(true);
+        expect(
+          splitJoined(item[f]).every((a) => AMOUNT_2DP.test(a)),
+          `${item.transactionNo} ${f}`,
+        ).toBe(true);
       const [landing, selling, margin] = ['producedLandingCost', 'producedSellingPrice', 'producedMargin'].map((f) => splitJoined(item[f]).map(Number));
       margin!.forEach((m, i) => expect(Math.round((selling![i]! - landing![i]!) * 100)).toBe(Math.round(m * 100)));
     }

@@ -16,184 +16,406 @@ const V = UNPAID_VOUCHERS.slice(30); // 1031..1060, one or two per probe
 
 export const PROBES: Probe[] = [
   // ---- envelope ----
-  P('envelope-status-string', 'report', async (s) => [await report(s, { limit: 1 })], envelopeChange((b) => ({ ...b, status: 'true' }))),
-  P('envelope-no-message', 'order-status', async (s) => [await os(s, V[0]!, { orderStatus: 'Confirmed' })], envelopeChange(({ message: _m, ...b }) => b)),
-  P('envelope-code-number', 'customer', async (s) => [await customer(s, validCustomer())], envelopeChange((b) => ({ ...b, code: 200 }))),
-  P('envelope-code-ok', 'report', async (s) => [await report(s, { limit: 1, offset: 5 })], envelopeChange((b) => ({ ...b, code: 'OK' }))),
-  P('success-status-false', 'report', async (s) => [await report(s, { limit: 1, offset: 9 })], envelopeChange((b) => ({ ...b, status: false }))),
-  P('error-code-200', 'report', async (s) => [await report(s, { limit: -1 })], (c, f) => {
-    oneStatus(c, f, 400, 400);
-    expect(f[0]!.body).toEqual({ ...c[0]!.body, code: '200' });
-  }),
-  P('content-type-text', 'report', async (s) => [await report(s, { limit: 2 })], (c, f) => {
-    expect([c[0]!.type, f[0]!.type]).toEqual(['application/json', 'text/plain']);
-    expect(f[0]!.body).toEqual(c[0]!.body);
-  }),
+  P(
+    'envelope-status-string',
+    'report',
+    async (s) => [await report(s, { limit: 1 })],
+    envelopeChange((b) => ({ ...b, status: 'true' })),
+  ),
+  P(
+    'envelope-no-message',
+    'order-status',
+    async (s) => [await os(s, V[0]!, { orderStatus: 'Confirmed' })],
+    envelopeChange(({ message: _m, ...b }) => b),
+  ),
+  P(
+    'envelope-code-number',
+    'customer',
+    async (s) => [await customer(s, validCustomer())],
+    envelopeChange((b) => ({ ...b, code: 200 })),
+  ),
+  P(
+    'envelope-code-ok',
+    'report',
+    async (s) => [await report(s, { limit: 1, offset: 5 })],
+    envelopeChange((b) => ({ ...b, code: 'OK' })),
+  ),
+  P(
+    'success-status-false',
+    'report',
+    async (s) => [await report(s, { limit: 1, offset: 9 })],
+    envelopeChange((b) => ({ ...b, status: false })),
+  ),
+  P(
+    'error-code-200',
+    'report',
+    async (s) => [await report(s, { limit: -1 })],
+    (c, f) => {
+      oneStatus(c, f, 400, 400);
+      expect(f[0]!.body).toEqual({ ...c[0]!.body, code: '200' });
+    },
+  ),
+  P(
+    'content-type-text',
+    'report',
+    async (s) => [await report(s, { limit: 2 })],
+    (c, f) => {
+      expect([c[0]!.type, f[0]!.type]).toEqual(['application/json', 'text/plain']);
+      expect(f[0]!.body).toEqual(c[0]!.body);
+    },
+  ),
   P('crash-on-bad-json', 'report', async (s) => [await s(paths.report, { body: '{"limit": 1,' })], statusFlip(400, 500), { body: 'not-json' }),
-  P('content-type-ignored', 'order-status', async (s) => [await os(s, V[2]!, { orderStatus: 'Confirmed' }, 1, { contentType: 'text/plain' })],
-    statusFlip(400, 200), { contentType: 'other' }),
+  P(
+    'content-type-ignored',
+    'order-status',
+    async (s) => [await os(s, V[2]!, { orderStatus: 'Confirmed' }, 1, { contentType: 'text/plain' })],
+    statusFlip(400, 200),
+    { contentType: 'other' },
+  ),
   // ---- authentication ----
   P('auth-missing-accepted', 'report', async (s) => [await report(s, { limit: 1 }, { token: null })], statusFlip(403, 200), { token: 'none' }),
   P('auth-any-token', 'report', async (s) => [await report(s, { limit: 1 }, { token: 'not-a-token' })], statusFlip(403, 200), { token: 'invalid' }),
-  P('auth-401', 'order-status', async (s) => [await os(s, V[3]!, { orderStatus: 'Confirmed' }, 1, { token: null })], (c, f) => {
-    oneStatus(c, f, 403, 401);
-    expect(f[0]!.body).toEqual({ ...c[0]!.body, code: '401' });
-  }, { token: 'none' }),
-  P('auth-skip-order-status', 'order-status', async (s) => [await os(s, V[4]!, { orderStatus: 'Confirmed' }, 1, { token: 'nope' })],
-    statusFlip(403, 200), { token: 'invalid' }),
+  P(
+    'auth-401',
+    'order-status',
+    async (s) => [await os(s, V[3]!, { orderStatus: 'Confirmed' }, 1, { token: null })],
+    (c, f) => {
+      oneStatus(c, f, 403, 401);
+      expect(f[0]!.body).toEqual({ ...c[0]!.body, code: '401' });
+    },
+    { token: 'none' },
+  ),
+  P('auth-skip-order-status', 'order-status', async (s) => [await os(s, V[4]!, { orderStatus: 'Confirmed' }, 1, { token: 'nope' })], statusFlip(403, 200), {
+    token: 'invalid',
+  }),
   P('auth-rejects-valid', 'report', async (s) => [await report(s, { limit: 1 })], statusFlip(200, 403)),
   // ---- order status ----
   P('os-ignore-branch', 'order-status', async (s) => [await os(s, OTHER_BRANCH_VOUCHERS[5]!, { orderStatus: 'Confirmed' }, 1)], statusFlip(400, 200)),
   P('os-missing-voucher-200', 'order-status', async (s) => [await os(s, MISSING_VOUCHER, { orderStatus: 'Confirmed' })], statusFlip(400, 200)),
   P('os-missing-voucher-404', 'order-status', async (s) => [await os(s, MISSING_VOUCHER, { orderStatus: 'Shipped' })], statusFlip(400, 404)),
-  P('os-case-insensitive', 'order-status', async (s) => [await os(s, V[5]!, { orderStatus: 'confirmed' }), await os(s, V[5]!, { orderStatus: 'SHIPPED' })], statusFlip(400, 200)),
-  P('os-trim-status', 'order-status', async (s) => [await os(s, V[6]!, { orderStatus: ' Confirmed' }), await os(s, V[6]!, { orderStatus: 'Shipped\n' })], statusFlip(400, 200)),
-  P('os-any-status', 'order-status', async (s) => [await os(s, V[7]!, { orderStatus: 'Completed' }), await os(s, V[7]!, { orderStatus: 'Dispatched' })], statusFlip(400, 200)),
+  P(
+    'os-case-insensitive',
+    'order-status',
+    async (s) => [await os(s, V[5]!, { orderStatus: 'confirmed' }), await os(s, V[5]!, { orderStatus: 'SHIPPED' })],
+    statusFlip(400, 200),
+  ),
+  P(
+    'os-trim-status',
+    'order-status',
+    async (s) => [await os(s, V[6]!, { orderStatus: ' Confirmed' }), await os(s, V[6]!, { orderStatus: 'Shipped\n' })],
+    statusFlip(400, 200),
+  ),
+  P(
+    'os-any-status',
+    'order-status',
+    async (s) => [await os(s, V[7]!, { orderStatus: 'Completed' }), await os(s, V[7]!, { orderStatus: 'Dispatched' })],
+    statusFlip(400, 200),
+  ),
   P('os-non-string-status', 'order-status', async (s) => [await os(s, V[8]!, { orderStatus: ['Confirmed'] })], statusFlip(400, 200)),
   P('os-reject-cancelled', 'order-status', async (s) => [await os(s, V[9]!, { orderStatus: 'Cancelled' })], statusFlip(200, 400)),
   P('os-delivered-unpaid', 'order-status', async (s) => [await os(s, V[10]!, { orderStatus: 'Delivered' })], statusFlip(400, 200)),
   P('os-delivered-never', 'order-status', async (s) => [await os(s, PAID_VOUCHERS[19]!, { orderStatus: 'Delivered' })], statusFlip(200, 400)),
-  P('os-reason-unchecked', 'order-status', async (s) => [await os(s, V[11]!, { orderStatus: 'Confirmed', reason: 'damaged' }), await os(s, V[11]!, { orderStatus: 'Confirmed', reason: [1] })], statusFlip(400, 200)),
-  P('os-reason-lenient', 'order-status', async (s) => [
-    await os(s, V[12]!, { orderStatus: 'Confirmed', reason: 1.5 }), await os(s, V[12]!, { orderStatus: 'Confirmed', reason: '2' }),
-    await os(s, V[12]!, { orderStatus: 'Confirmed', reason: 'damaged' }),
-  ], (c, f) => {
-    expect(c.map((x) => x.status)).toEqual([400, 400, 400]);
-    expect(f.map((x) => x.status)).toEqual([200, 200, 400]);
-  }),
-  P('os-branch-optional', 'order-status', async (s) => [await os(s, V[13]!, { orderStatus: 'Confirmed' }, null), await os(s, V[13]!, { orderStatus: 'Confirmed' }, 'one')], statusFlip(400, 200)),
+  P(
+    'os-reason-unchecked',
+    'order-status',
+    async (s) => [await os(s, V[11]!, { orderStatus: 'Confirmed', reason: 'damaged' }), await os(s, V[11]!, { orderStatus: 'Confirmed', reason: [1] })],
+    statusFlip(400, 200),
+  ),
+  P(
+    'os-reason-lenient',
+    'order-status',
+    async (s) => [
+      await os(s, V[12]!, { orderStatus: 'Confirmed', reason: 1.5 }),
+      await os(s, V[12]!, { orderStatus: 'Confirmed', reason: '2' }),
+      await os(s, V[12]!, { orderStatus: 'Confirmed', reason: 'damaged' }),
+    ],
+    (c, f) => {
+      expect(c.map((x) => x.status)).toEqual([400, 400, 400]);
+      expect(f.map((x) => x.status)).toEqual([200, 200, 400]);
+    },
+  ),
+  P(
+    'os-branch-optional',
+    'order-status',
+    async (s) => [await os(s, V[13]!, { orderStatus: 'Confirmed' }, null), await os(s, V[13]!, { orderStatus: 'Confirmed' }, 'one')],
+    statusFlip(400, 200),
+  ),
   P('os-empty-body-ok', 'order-status', async (s) => [await os(s, V[14]!, '')], statusFlip(400, 200), { body: 'not-json' }),
-  P('os-response-object', 'order-status', async (s) => [await os(s, V[15]!, { orderStatus: 'Confirmed' })], envelopeChange((b) => ({ ...b, response: {} }))),
+  P(
+    'os-response-object',
+    'order-status',
+    async (s) => [await os(s, V[15]!, { orderStatus: 'Confirmed' })],
+    envelopeChange((b) => ({ ...b, response: {} })),
+  ),
   // ---- customer ----
-  P('cu-contactid-string', 'customer', async (s) => [await customer(s, validCustomer())], (c, f) => {
-    oneStatus(c, f, 200, 200);
-    expect(f[0]!.body.response).toEqual({ contactId: String(c[0]!.body.response.contactId) });
-  }),
-  P('cu-contactid-reused', 'customer', async (s) => [await customer(s, validCustomer()), await customer(s, validCustomer())], (c, f) => {
-    expect(c[1]!.body.response.contactId).toBe(c[0]!.body.response.contactId + 1);
-    expect(f[1]!.body.response.contactId).toBe(f[0]!.body.response.contactId);
-  }),
-  P('cu-single-address', 'customer', async (s) => [await customer(s, validCustomer({ contactAddressDTO: [validAddress(), validAddress({ isDefault: 0 })] }))], statusFlip(200, 400)),
-  P('cu-opening-unchecked', 'customer', async (s) => [await customer(s, validCustomer({ opening: 'abc' })), await customer(s, validCustomer({ creditLimit: 'lots' }))], statusFlip(400, 200)),
-  P('cu-type-coercion', 'customer', async (s) => [await customer(s, validCustomer({ firstName: 42 as never })), await customer(s, validCustomer({ contactAddressDTO: [validAddress({ isDefault: true as never })] }))], statusFlip(400, 200)),
-  P('cu-isdefault-unchecked', 'customer', async (s) => [await customer(s, validCustomer({ contactAddressDTO: [validAddress({ isDefault: 2 as 1 })] }))], statusFlip(400, 200)),
+  P(
+    'cu-contactid-string',
+    'customer',
+    async (s) => [await customer(s, validCustomer())],
+    (c, f) => {
+      oneStatus(c, f, 200, 200);
+      expect(f[0]!.body.response).toEqual({ contactId: String(c[0]!.body.response.contactId) });
+    },
+  ),
+  P(
+    'cu-contactid-reused',
+    'customer',
+    async (s) => [await customer(s, validCustomer()), await customer(s, validCustomer())],
+    (c, f) => {
+      expect(c[1]!.body.response.contactId).toBe(c[0]!.body.response.contactId + 1);
+      expect(f[1]!.body.response.contactId).toBe(f[0]!.body.response.contactId);
+    },
+  ),
+  P(
+    'cu-single-address',
+    'customer',
+    async (s) => [await customer(s, validCustomer({ contactAddressDTO: [validAddress(), validAddress({ isDefault: 0 })] }))],
+    statusFlip(200, 400),
+  ),
+  P(
+    'cu-opening-unchecked',
+    'customer',
+    async (s) => [await customer(s, validCustomer({ opening: 'abc' })), await customer(s, validCustomer({ creditLimit: 'lots' }))],
+    statusFlip(400, 200),
+  ),
+  P(
+    'cu-type-coercion',
+    'customer',
+    async (s) => [
+      await customer(s, validCustomer({ firstName: 42 as never })),
+      await customer(s, validCustomer({ contactAddressDTO: [validAddress({ isDefault: true as never })] })),
+    ],
+    statusFlip(400, 200),
+  ),
+  P(
+    'cu-isdefault-unchecked',
+    'customer',
+    async (s) => [await customer(s, validCustomer({ contactAddressDTO: [validAddress({ isDefault: 2 as 1 })] }))],
+    statusFlip(400, 200),
+  ),
   P('cu-branch-unchecked', 'customer', async (s) => [await customer(s, validCustomer(), 999)], statusFlip(400, 200)),
   P('cu-empty-lastname', 'customer', async (s) => [await customer(s, validCustomer({ lastName: '' }))], statusFlip(200, 400)),
-  P('cu-drop-addresses', 'customer', async (s) => {
-    const a = await customer(s, validCustomer({ contactAddressDTO: [validAddress({ isDefault: 0 }), validAddress({ cityCode: 'DEL', stateCode: '07' })] }));
-    return [a, await readBack(s, a)];
-  }, (c, f) => {
-    expect(c[1]!.body.response.contactAddressDTO).toHaveLength(2);
-    // Address ids are counted per server, and earlier probes saved fewer addresses under this fault.
-    const first = c[1]!.body.response.contactAddressDTO[0];
-    expect(f[1]!.body.response.contactAddressDTO).toEqual([{ ...first, addressId: expect.any(Number) }]);
-  }),
-  P('cu-default-lost', 'customer', async (s) => {
-    const a = await customer(s, validCustomer());
-    return [a, await readBack(s, a)];
-  }, (c, f) => {
-    const [clean, faulty] = [c[1]!.body.response.contactAddressDTO, f[1]!.body.response.contactAddressDTO];
-    expect(clean[0].isDefault).toBe(1);
-    expect(faulty).toEqual([{ ...clean[0], isDefault: 0 }]);
-  }),
-  P('cu-ignore-deleted', 'customer', async (s) => {
-    const a = await customer(s, validCustomer({ contactAddressDTO: [validAddress(), validAddress({ isDefault: 0 })] }));
-    const saved = (await readBack(s, a)).json?.response?.contactAddressDTO ?? [];
-    const id = a.json?.response?.contactId;
-    await customer(s, validCustomer({ contactId: id, contactAddressDTO: [], deletedAddressIds: [saved[1]?.addressId ?? 0] }));
-    return [await readBack(s, a)];
-  }, (c, f) => {
-    expect(c[0]!.body.response.contactAddressDTO).toHaveLength(1);
-    expect(f[0]!.body.response.contactAddressDTO).toHaveLength(2);
-  }),
+  P(
+    'cu-drop-addresses',
+    'customer',
+    async (s) => {
+      const a = await customer(s, validCustomer({ contactAddressDTO: [validAddress({ isDefault: 0 }), validAddress({ cityCode: 'DEL', stateCode: '07' })] }));
+      return [a, await readBack(s, a)];
+    },
+    (c, f) => {
+      expect(c[1]!.body.response.contactAddressDTO).toHaveLength(2);
+      // Address ids are counted per server, and earlier probes saved fewer addresses under this fault.
+      const first = c[1]!.body.response.contactAddressDTO[0];
+      expect(f[1]!.body.response.contactAddressDTO).toEqual([{ ...first, addressId: expect.any(Number) }]);
+    },
+  ),
+  P(
+    'cu-default-lost',
+    'customer',
+    async (s) => {
+      const a = await customer(s, validCustomer());
+      return [a, await readBack(s, a)];
+    },
+    (c, f) => {
+      const [clean, faulty] = [c[1]!.body.response.contactAddressDTO, f[1]!.body.response.contactAddressDTO];
+      expect(clean[0].isDefault).toBe(1);
+      expect(faulty).toEqual([{ ...clean[0], isDefault: 0 }]);
+    },
+  ),
+  P(
+    'cu-ignore-deleted',
+    'customer',
+    async (s) => {
+      const a = await customer(s, validCustomer({ contactAddressDTO: [validAddress(), validAddress({ isDefault: 0 })] }));
+      const saved = (await readBack(s, a)).json?.response?.contactAddressDTO ?? [];
+      const id = a.json?.response?.contactId;
+      await customer(s, validCustomer({ contactId: id, contactAddressDTO: [], deletedAddressIds: [saved[1]?.addressId ?? 0] }));
+      return [await readBack(s, a)];
+    },
+    (c, f) => {
+      expect(c[0]!.body.response.contactAddressDTO).toHaveLength(1);
+      expect(f[0]!.body.response.contactAddressDTO).toHaveLength(2);
+    },
+  ),
   // ---- report ----
-  P('rp-date-iso', 'report', async (s) => [await report(s, { limit: 30 })], (c, f) => {
-    c[0]!.body.response.items.forEach((item: any, i: number) => {
-      const [dd, mm, yyyy] = item.date.split('/');
-      expect(f[0]!.body.response.items[i]).toEqual({ ...item, date: `${yyyy}-${mm}-${dd}` });
-    });
-  }),
-  P('rp-range-day-after', 'report', async (s) => [await report(s, { ...day('2026-02-10'), limit: 200 })], (c, f) => {
-    const dates = new Set(f[0]!.body.response.items.map((i: any) => i.date));
-    expect(dates).toEqual(new Set(['10/02/2026', '11/02/2026']));
-    expect(f[0]!.body.response.items.slice(0, c[0]!.body.response.totalCount)).toEqual(c[0]!.body.response.items);
-  }),
-  P('rp-local-time', 'report', async (s) => [await report(s, { ...day('2026-02-10'), limit: 200 })], (c, f) => {
-    const faultyItems = f[0]!.body.response.items;
-    expect(new Set(c[0]!.body.response.items.map((i: any) => i.date))).toEqual(new Set(['10/02/2026']));
-    expect(faultyItems.some((i: any) => i.date === '09/02/2026')).toBe(true);
-    expect(faultyItems).not.toEqual(c[0]!.body.response.items);
-  }),
-  P('rp-limit-ignored', 'report', async (s) => [await report(s, { limit: 5 })], (c, f) => {
-    expect(c[0]!.body.response.items).toHaveLength(5);
-    expect(f[0]!.body.response.items).toHaveLength(500);
-    expect(f[0]!.body.response.items.slice(0, 5)).toEqual(c[0]!.body.response.items);
-  }),
-  P('rp-offset-overlap', 'report', async (s) => [await report(s, { limit: 10, offset: 0 }), await report(s, { limit: 10, offset: 10 })], (c, f) => {
-    expect(f[0]).toEqual(c[0]);
-    expect(f[1]!.body.response.items[0]).toEqual(c[0]!.body.response.items[9]);
-    expect(f[1]!.body.response.items.slice(1)).toEqual(c[1]!.body.response.items.slice(0, 9));
-  }),
-  P('rp-totalcount-page', 'report', async (s) => [await report(s, { limit: 10, offset: 20 })], (c, f) => {
-    expect(c[0]!.body.response.totalCount).toBeGreaterThan(1000);
-    expect(f[0]!.body.response).toEqual({ ...c[0]!.body.response, totalCount: 10 });
-  }),
-  P('rp-qty-mismatch', 'report', async (s) => [await report(s, { limit: 20, offset: 40 })], (c, f) => {
-    c[0]!.body.response.items.forEach((item: any, i: number) =>
-      expect(f[0]!.body.response.items[i]).toEqual({ ...item, consumedQty: splitJoined(item.consumedQty).slice(0, -1).join(',') }));
-  }),
-  P('rp-amount-decimals', 'report', async (s) => [await report(s, { limit: 50, offset: 60 })], (c, f) => {
-    const [clean, faulty] = [amountFields(c[0]!.body.response.items), amountFields(f[0]!.body.response.items)];
-    expect(clean.every((a) => AMOUNT_2DP.test(a))).toBe(true);
-    expect(faulty.some((a) => !AMOUNT_2DP.test(a))).toBe(true);
-    expect(faulty.map(Number)).toEqual(clean.map(Number));
-  }),
-  P('rp-module-name-swap', 'report', async (s) => [await report(s, { limit: 20, offset: 80 })], (c, f) => {
-    c[0]!.body.response.items.forEach((item: any, i: number) =>
-      expect(f[0]!.body.response.items[i]).toEqual({ ...item, moduleName: item.module === 'bom' ? 'Material Creation' : 'Recipe' }));
-  }),
-  P('rp-module-filter-ignored', 'report', async (s) => [await report(s, { limit: 0 }), await report(s, { moduleName: ['bom'], limit: 100 })], (c, f) => {
-    expect(c[1]!.body.response.items.every((i: any) => i.module === 'bom')).toBe(true);
-    expect(f[1]!.body.response.items.some((i: any) => i.module === 'mc')).toBe(true);
-    expect(f[1]!.body.response.totalCount).toBe(c[0]!.body.response.totalCount);
-  }),
-  P('rp-branch-first-only', 'report', async (s) => [await report(s, { branchList: '1', limit: 0 }), await report(s, { branchList: '1,2', limit: 0 })], (c, f) => {
-    expect(f[0]).toEqual(c[0]);
-    expect(c[1]!.body.response.totalCount).toBeGreaterThan(c[0]!.body.response.totalCount);
-    expect(f[1]!.body.response.totalCount).toBe(c[0]!.body.response.totalCount);
-  }),
-  P('rp-branch-double-count', 'report', async (s) => [await report(s, { branchList: '2', limit: 3 }), await report(s, { branchList: '2,3', limit: 3 })], (c, f) => {
-    expect(f[0]).toEqual(c[0]);
-    expect(f[1]!.body.response).toEqual({ ...c[1]!.body.response, totalCount: 2 * c[1]!.body.response.totalCount });
-  }),
-  P('rp-totalcount-string', 'report', async (s) => [await report(s, { limit: 2, offset: 100 })], (c, f) => {
-    expect(f[0]!.body.response).toEqual({ ...c[0]!.body.response, totalCount: String(c[0]!.body.response.totalCount) });
-  }),
-  P('rp-accepts-bad-dates', 'report', async (s) => [await report(s, { dateFrom: '2026-01-01', limit: 1 }), await report(s, { dateTo: '2026-04-30T23:59:59+05:30', limit: 1 })], statusFlip(400, 200)),
-  P('rp-narrow-more', 'report', async (s) => [await report(s, { dateFrom: '2026-03-01T00:00:00Z', dateTo: '2026-03-03T23:59:59Z', limit: 200 }), await report(s, { dateFrom: '2026-03-01T00:00:00Z', dateTo: '2026-03-31T23:59:59Z', limit: 1 })], (c, f) => {
-    const items = c[0]!.body.response.items;
-    expect(f[0]!.body.response).toEqual({ totalCount: 2 * items.length, items: items.flatMap((i: any) => [i, i]) });
-    expect(f[1]).toEqual(c[1]);
-  }),
+  P(
+    'rp-date-iso',
+    'report',
+    async (s) => [await report(s, { limit: 30 })],
+    (c, f) => {
+      c[0]!.body.response.items.forEach((item: any, i: number) => {
+        const [dd, mm, yyyy] = item.date.split('/');
+        expect(f[0]!.body.response.items[i]).toEqual({ ...item, date: `${yyyy}-${mm}-${dd}` });
+      });
+    },
+  ),
+  P(
+    'rp-range-day-after',
+    'report',
+    async (s) => [await report(s, { ...day('2026-02-10'), limit: 200 })],
+    (c, f) => {
+      const dates = new Set(f[0]!.body.response.items.map((i: any) => i.date));
+      expect(dates).toEqual(new Set(['10/02/2026', '11/02/2026']));
+      expect(f[0]!.body.response.items.slice(0, c[0]!.body.response.totalCount)).toEqual(c[0]!.body.response.items);
+    },
+  ),
+  P(
+    'rp-local-time',
+    'report',
+    async (s) => [await report(s, { ...day('2026-02-10'), limit: 200 })],
+    (c, f) => {
+      const faultyItems = f[0]!.body.response.items;
+      expect(new Set(c[0]!.body.response.items.map((i: any) => i.date))).toEqual(new Set(['10/02/2026']));
+      expect(faultyItems.some((i: any) => i.date === '09/02/2026')).toBe(true);
+      expect(faultyItems).not.toEqual(c[0]!.body.response.items);
+    },
+  ),
+  P(
+    'rp-limit-ignored',
+    'report',
+    async (s) => [await report(s, { limit: 5 })],
+    (c, f) => {
+      expect(c[0]!.body.response.items).toHaveLength(5);
+      expect(f[0]!.body.response.items).toHaveLength(500);
+      expect(f[0]!.body.response.items.slice(0, 5)).toEqual(c[0]!.body.response.items);
+    },
+  ),
+  P(
+    'rp-offset-overlap',
+    'report',
+    async (s) => [await report(s, { limit: 10, offset: 0 }), await report(s, { limit: 10, offset: 10 })],
+    (c, f) => {
+      expect(f[0]).toEqual(c[0]);
+      expect(f[1]!.body.response.items[0]).toEqual(c[0]!.body.response.items[9]);
+      expect(f[1]!.body.response.items.slice(1)).toEqual(c[1]!.body.response.items.slice(0, 9));
+    },
+  ),
+  P(
+    'rp-totalcount-page',
+    'report',
+    async (s) => [await report(s, { limit: 10, offset: 20 })],
+    (c, f) => {
+      expect(c[0]!.body.response.totalCount).toBeGreaterThan(1000);
+      expect(f[0]!.body.response).toEqual({ ...c[0]!.body.response, totalCount: 10 });
+    },
+  ),
+  P(
+    'rp-qty-mismatch',
+    'report',
+    async (s) => [await report(s, { limit: 20, offset: 40 })],
+    (c, f) => {
+      c[0]!.body.response.items.forEach((item: any, i: number) =>
+        expect(f[0]!.body.response.items[i]).toEqual({ ...item, consumedQty: splitJoined(item.consumedQty).slice(0, -1).join(',') }),
+      );
+    },
+  ),
+  P(
+    'rp-amount-decimals',
+    'report',
+    async (s) => [await report(s, { limit: 50, offset: 60 })],
+    (c, f) => {
+      const [clean, faulty] = [amountFields(c[0]!.body.response.items), amountFields(f[0]!.body.response.items)];
+      expect(clean.every((a) => AMOUNT_2DP.test(a))).toBe(true);
+      expect(faulty.some((a) => !AMOUNT_2DP.test(a))).toBe(true);
+      expect(faulty.map(Number)).toEqual(clean.map(Number));
+    },
+  ),
+  P(
+    'rp-module-name-swap',
+    'report',
+    async (s) => [await report(s, { limit: 20, offset: 80 })],
+    (c, f) => {
+      c[0]!.body.response.items.forEach((item: any, i: number) =>
+        expect(f[0]!.body.response.items[i]).toEqual({ ...item, moduleName: item.module === 'bom' ? 'Material Creation' : 'Recipe' }),
+      );
+    },
+  ),
+  P(
+    'rp-module-filter-ignored',
+    'report',
+    async (s) => [await report(s, { limit: 0 }), await report(s, { moduleName: ['bom'], limit: 100 })],
+    (c, f) => {
+      expect(c[1]!.body.response.items.every((i: any) => i.module === 'bom')).toBe(true);
+      expect(f[1]!.body.response.items.some((i: any) => i.module === 'mc')).toBe(true);
+      expect(f[1]!.body.response.totalCount).toBe(c[0]!.body.response.totalCount);
+    },
+  ),
+  P(
+    'rp-branch-first-only',
+    'report',
+    async (s) => [await report(s, { branchList: '1', limit: 0 }), await report(s, { branchList: '1,2', limit: 0 })],
+    (c, f) => {
+      expect(f[0]).toEqual(c[0]);
+      expect(c[1]!.body.response.totalCount).toBeGreaterThan(c[0]!.body.response.totalCount);
+      expect(f[1]!.body.response.totalCount).toBe(c[0]!.body.response.totalCount);
+    },
+  ),
+  P(
+    'rp-branch-double-count',
+    'report',
+    async (s) => [await report(s, { branchList: '2', limit: 3 }), await report(s, { branchList: '2,3', limit: 3 })],
+    (c, f) => {
+      expect(f[0]).toEqual(c[0]);
+      expect(f[1]!.body.response).toEqual({ ...c[1]!.body.response, totalCount: 2 * c[1]!.body.response.totalCount });
+    },
+  ),
+  P(
+    'rp-totalcount-string',
+    'report',
+    async (s) => [await report(s, { limit: 2, offset: 100 })],
+    (c, f) => {
+      expect(f[0]!.body.response).toEqual({ ...c[0]!.body.response, totalCount: String(c[0]!.body.response.totalCount) });
+    },
+  ),
+  P(
+    'rp-accepts-bad-dates',
+    'report',
+    async (s) => [await report(s, { dateFrom: '2026-01-01', limit: 1 }), await report(s, { dateTo: '2026-04-30T23:59:59+05:30', limit: 1 })],
+    statusFlip(400, 200),
+  ),
+  P(
+    'rp-narrow-more',
+    'report',
+    async (s) => [
+      await report(s, { dateFrom: '2026-03-01T00:00:00Z', dateTo: '2026-03-03T23:59:59Z', limit: 200 }),
+      await report(s, { dateFrom: '2026-03-01T00:00:00Z', dateTo: '2026-03-31T23:59:59Z', limit: 1 }),
+    ],
+    (c, f) => {
+      const items = c[0]!.body.response.items;
+      expect(f[0]!.body.response).toEqual({ totalCount: 2 * items.length, items: items.flatMap((i: any) => [i, i]) });
+      expect(f[1]).toEqual(c[1]);
+    },
+  ),
   // ---- rate limit (limited server; one token each; invalid requests count too) ----
   ...(['rl-retry-after-lies', 'rl-429-status-true', 'rl-503'] as const).map((fault, i) =>
-    P(fault, 'rate-limit', async (s) => {
-      const token = RL_TOKENS[i]!;
-      for (let n = 0; n < RL_LIMIT.limit; n++) await s(paths.customer(1), { body: {}, token });
-      return [await s(paths.customer(1), { body: {}, token })];
-    }, rlDiffers(fault))),
+    P(
+      fault,
+      'rate-limit',
+      async (s) => {
+        const token = RL_TOKENS[i]!;
+        for (let n = 0; n < RL_LIMIT.limit; n++) await s(paths.customer(1), { body: {}, token });
+        return [await s(paths.customer(1), { body: {}, token })];
+      },
+      rlDiffers(fault),
+    ),
+  ),
   // A burst inside one window: the clean limiter accepts its limit, the leaking one more.
-  P('rl-limiter-leaks', 'rate-limit', async (s) => {
-    const token = RL_TOKENS[3]!;
-    const n = 12 * RL_LIMIT.limit;
-    // Connections opened first (reads are not limited), so that the burst's requests arrive together.
-    await Promise.all(Array.from({ length: n }, () => s(paths.contact(1), { token }, 'GET')));
-    return Promise.all(Array.from({ length: n }, () => s(paths.customer(1), { body: {}, token })));
-  }, (c, f) => {
-    const accepted = (list: { status: number }[]) => list.filter((x) => x.status !== 429).length;
-    expect(accepted(c)).toBe(RL_LIMIT.limit);
-    expect(accepted(f)).toBeGreaterThan(RL_LIMIT.limit);
-  }),
+  P(
+    'rl-limiter-leaks',
+    'rate-limit',
+    async (s) => {
+      const token = RL_TOKENS[3]!;
+      const n = 12 * RL_LIMIT.limit;
+      // Connections opened first (reads are not limited), so that the burst's requests arrive together.
+      await Promise.all(Array.from({ length: n }, () => s(paths.contact(1), { token }, 'GET')));
+      return Promise.all(Array.from({ length: n }, () => s(paths.customer(1), { body: {}, token })));
+    },
+    (c, f) => {
+      const accepted = (list: { status: number }[]) => list.filter((x) => x.status !== 429).length;
+      expect(accepted(c)).toBe(RL_LIMIT.limit);
+      expect(accepted(f)).toBeGreaterThan(RL_LIMIT.limit);
+    },
+  ),
   ...DEEP_PROBES,
   ...HIDDEN_PROBES,
   ...INDEX_PROBES,

@@ -62,7 +62,10 @@ describe('each fault changes exactly the behaviour it names', () => {
         const [before, after] = [clean.get(probe.fault)!, faulty.get(probe.fault)!];
         if (name === 'content-type-text') {
           // Only the label of the answers changes: statuses and bodies stay.
-          expect(after.map(({ status, body }) => ({ status, body })), probe.fault).toEqual(before.map(({ status, body }) => ({ status, body })));
+          expect(
+            after.map(({ status, body }) => ({ status, body })),
+            probe.fault,
+          ).toEqual(before.map(({ status, body }) => ({ status, body })));
           continue;
         }
         if (related(name, probe, before)) continue;

@@ -72,19 +72,53 @@ export function validGstin(stateCode = '27', pan = 'ABCDE1234F'): string {
 export function validAddress(overrides: Partial<Address> = {}): Address {
   const city = CITIES.MUM!;
   return {
-    addressId: 0, addressLine1: '12 Marine Drive', addressLine2: 'Churchgate', cityCode: 'MUM', cityName: city.name,
-    countriesCode: 'IN', countriesName: 'India', stateCode: city.stateCode, stateName: city.stateName, pinCode: '400020',
-    isDefault: 1, gstType: 'UnRegistered', gstin: '', firstName: 'Asha', lastName: 'Rao', companyName: '', panNo: '',
-    contactNo: '9820000000', contactEmail: 'asha@example.com', ...overrides,
+    addressId: 0,
+    addressLine1: '12 Marine Drive',
+    addressLine2: 'Churchgate',
+    cityCode: 'MUM',
+    cityName: city.name,
+    countriesCode: 'IN',
+    countriesName: 'India',
+    stateCode: city.stateCode,
+    stateName: city.stateName,
+    pinCode: '400020',
+    isDefault: 1,
+    gstType: 'UnRegistered',
+    gstin: '',
+    firstName: 'Asha',
+    lastName: 'Rao',
+    companyName: '',
+    panNo: '',
+    contactNo: '9820000000',
+    contactEmail: 'asha@example.com',
+    ...overrides,
   };
 }
 
 export function validCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
-    accountCustomId: 1, contactId: 0, contactType: 'Wholesale', firstName: 'Asha', lastName: 'Rao', companyName: 'Rao Traders',
-    email: 'asha@example.com', mobNo: '9820000000', telephone: '', whatsappNo: '9820000000', dateOfBirth: '1990-05-17',
-    anniversaryDate: '', gstType: 'UnRegistered', gstin: '', panNo: 'ABCDE1234F', opening: '0.00', openingType: 'debitAmount',
-    creditLimit: '50000', remark: '', deletedAddressIds: [], contactAddressDTO: [validAddress()], ...overrides,
+    accountCustomId: 1,
+    contactId: 0,
+    contactType: 'Wholesale',
+    firstName: 'Asha',
+    lastName: 'Rao',
+    companyName: 'Rao Traders',
+    email: 'asha@example.com',
+    mobNo: '9820000000',
+    telephone: '',
+    whatsappNo: '9820000000',
+    dateOfBirth: '1990-05-17',
+    anniversaryDate: '',
+    gstType: 'UnRegistered',
+    gstin: '',
+    panNo: 'ABCDE1234F',
+    opening: '0.00',
+    openingType: 'debitAmount',
+    creditLimit: '50000',
+    remark: '',
+    deletedAddressIds: [],
+    contactAddressDTO: [validAddress()],
+    ...overrides,
   };
 }
 

@@ -60,7 +60,7 @@ describe('the index of the reference', () => {
     }
   });
 
-  it('shares one data set: the report\'s products, categories and recipes are the lists\', a created customer is in the customer list, an order created is readable', async () => {
+  it("shares one data set: the report's products, categories and recipes are the lists', a created customer is in the customer list, an order created is readable", async () => {
     const byName = Object.fromEntries(ops());
     const data = referenceData(42);
     const products = await send(byName['get-product-list']!, { limit: 200 });

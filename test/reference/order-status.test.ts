@@ -66,7 +66,10 @@ describe('4.1 rule 2: validation errors', () => {
     const id = take(unpaid);
     for (const branch of [null, '', 'x', '1.0', '1a', String(INVALID_BRANCH_ID), '0', '-1'])
       expect400(await setStatus(ref.url, id, 'Confirmed', branch), /branch_id/);
-    expect400(await call(ref.url, 'POST', `/api/v1/sales/${id}/update-order-status?branch_id=1&branch_id=1`, { body: { orderStatus: 'Confirmed' } }), /branch_id/);
+    expect400(
+      await call(ref.url, 'POST', `/api/v1/sales/${id}/update-order-status?branch_id=1&branch_id=1`, { body: { orderStatus: 'Confirmed' } }),
+      /branch_id/,
+    );
   });
 
   it('refuses a missing orderStatus with 400', async () => {
@@ -93,15 +96,13 @@ describe('4.1 rule 2: validation errors', () => {
 
   it('refuses a reason that is present and not a JSON integer with 400', async () => {
     const id = take(unpaid);
-    for (const reason of ['1', 'damaged', 1.5, null, true, [1], { code: 1 }])
-      expect400(await setStatus(ref.url, id, 'Cancelled', 1, { reason }), /reason/);
+    for (const reason of ['1', 'damaged', 1.5, null, true, [1], { code: 1 }]) expect400(await setStatus(ref.url, id, 'Cancelled', 1, { reason }), /reason/);
     // Nothing was changed by the refused requests.
     expect((await setStatus(ref.url, id, 'Confirmed')).status).toBe(200);
   });
 
   it('refuses an empty body and a body that is not JSON with 400 (rule 5: the body is JSON)', async () => {
-    for (const body of ['', '   ', 'orderStatus=Confirmed', 'Confirmed'])
-      expect400(await call(ref.url, 'POST', paths.orderStatus(take(unpaid)), { body }));
+    for (const body of ['', '   ', 'orderStatus=Confirmed', 'Confirmed']) expect400(await call(ref.url, 'POST', paths.orderStatus(take(unpaid)), { body }));
   });
 
   it('lists every accepted value in the message of an unaccepted one', async () => {
@@ -126,8 +127,7 @@ describe('4.1 rule 3: Delivered requires the payment status paid', () => {
 describe('3 transitions (not shown by the spec; the reference makes Delivered and Cancelled final)', () => {
   it('allows any change between the non-final statuses, backwards too', async () => {
     const id = take(unpaid);
-    for (const s of ['Shipped', 'Pending', 'Processing', 'Confirmed', 'Confirmed', 'Pending'])
-      expect((await setStatus(ref.url, id, s)).status, s).toBe(200);
+    for (const s of ['Shipped', 'Pending', 'Processing', 'Confirmed', 'Confirmed', 'Pending']) expect((await setStatus(ref.url, id, s)).status, s).toBe(200);
   });
 
   it('refuses any change of a Cancelled voucher but accepts Cancelled again', async () => {

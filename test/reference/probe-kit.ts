@@ -34,7 +34,13 @@ export interface Probe {
   differs(clean: Seen[], faulty: Seen[]): void;
 }
 
-export const P = (fault: FaultName, op: Probe['op'], run: Probe['run'], differs: Probe['differs'], sends: Probe['sends'] = {}): Probe => ({ fault, op, run, differs, sends });
+export const P = (fault: FaultName, op: Probe['op'], run: Probe['run'], differs: Probe['differs'], sends: Probe['sends'] = {}): Probe => ({
+  fault,
+  op,
+  run,
+  differs,
+  sends,
+});
 
 export const statusFlip = (from: number, to: number) => (c: Seen[], f: Seen[]) => {
   expect(c.map((s) => s.status)).toEqual(c.map(() => from));

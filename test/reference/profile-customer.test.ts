@@ -25,7 +25,11 @@ describe('ids past 2^53 (ledger)', () => {
       expect(saved.contactId).toBe(id);
       expect(saved.contactAddressDTO.map((a: any) => a.addressId)).toEqual([2n ** 60n + 1n, 2n ** 60n + 2n]);
       // Upsert with the big ids: the first address updated in place, the second deleted.
-      const update = c.customer({ contactId: id, deletedAddressIds: [saved.contactAddressDTO[1].addressId], contactAddressDTO: [{ ...saved.contactAddressDTO[0], addressLine1: 'moved' }] });
+      const update = c.customer({
+        contactId: id,
+        deletedAddressIds: [saved.contactAddressDTO[1].addressId],
+        contactAddressDTO: [{ ...saved.contactAddressDTO[0], addressLine1: 'moved' }],
+      });
       const again = await c.save(stringifyExact(update));
       expect(again.text).toContain('"contactId":1152921504606846977}');
       const after = (await c.readContact(id)).json.response.contactAddressDTO;
@@ -62,7 +66,9 @@ describe('master data strictness (CU-12) and required fields (CU-11)', () => {
     it(`${p.name}: ${c.required === 'all' ? 'every field is required' : 'a minimal set is required, the rest read back empty'}`, async () => {
       const k = client(p.name);
       const minimal = {
-        contactType: c.contactTypes[0], firstName: 'Ravi', mobNo: '9820000001',
+        contactType: c.contactTypes[0],
+        firstName: 'Ravi',
+        mobNo: '9820000001',
         contactAddressDTO: [{ addressLine1: '1 Mall Road', cityCode: 'DEL', stateCode: '07', countriesCode: 'IN', pinCode: '110001', isDefault: 1 }],
       };
       const a = await k.save(minimal);
@@ -86,7 +92,11 @@ describe('dates, contact types, normalising saves', () => {
         if (format === c.dateFormat || c.anyDateFormat) expect(a.status, `${format}: ${a.text}`).toBe(200);
         else expectErrorShape(p, a, 400);
       }
-      expectErrorShape(p, await k.save(k.customer({ dateOfBirth: c.dateFormat === 'YYYY-MM-DD' ? '1990-02-30' : '30-02-1990'.replace(/-/g, c.dateFormat[2]!) })), 400);
+      expectErrorShape(
+        p,
+        await k.save(k.customer({ dateOfBirth: c.dateFormat === 'YYYY-MM-DD' ? '1990-02-30' : '30-02-1990'.replace(/-/g, c.dateFormat[2]!) })),
+        400,
+      );
       for (const type of c.contactTypes) expect((await k.save(k.customer({ contactType: type }))).status).toBe(200);
       const other = await k.save(k.customer({ contactType: 'Someone Else' }));
       if (c.enforceContactTypes) expectErrorShape(p, other, 400);
@@ -95,7 +105,13 @@ describe('dates, contact types, normalising saves', () => {
 
     it(`${p.name}: ${c.normalise ? 'stores trimmed text, lower-case e-mail, upper-case PAN, amounts written shortest' : 'stores what was sent'} (CU-8)`, async () => {
       const k = client(p.name);
-      const sent = k.customer({ firstName: ' Asha ', email: 'Asha.Rao@Example.COM', panNo: c.strict ? 'ABCDE1234F' : 'abcde1234f', opening: '12.50', creditLimit: '050000' });
+      const sent = k.customer({
+        firstName: ' Asha ',
+        email: 'Asha.Rao@Example.COM',
+        panNo: c.strict ? 'ABCDE1234F' : 'abcde1234f',
+        opening: '12.50',
+        creditLimit: '050000',
+      });
       const a = await k.save(sent);
       expect(a.status, a.text).toBe(200);
       const back = (await k.readContact(a.json.response.contactId)).json.response;
@@ -107,7 +123,7 @@ describe('dates, contact types, normalising saves', () => {
     });
   }
 
-  it('reads contacts back only at the profile\'s own path', async () => {
+  it("reads contacts back only at the profile's own path", async () => {
     const [d, s] = [client('default'), client('strict')];
     const id = (await s.save(s.customer())).json.response.contactId;
     expect((await s.readContact(id)).status).toBe(200);

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([...clients.values()].map((c) => c.close())));
 const client = (name: string) => clients.get(name)!;
 
-describe('error bodies (ENV-8) in each profile\'s shape, for every error status', () => {
+describe("error bodies (ENV-8) in each profile's shape, for every error status", () => {
   for (const p of PROFILES) {
     it(`${p.name}: ${p.http.errors} for 400, 403, 404, 405, 413, ${p.http.contentTypeStatus} and 429`, async () => {
       const c = client(p.name);
@@ -72,7 +72,7 @@ describe('response details', () => {
   });
 });
 
-describe('AUTH-4: the token before or after the request\'s form', () => {
+describe("AUTH-4: the token before or after the request's form", () => {
   const malformed = { body: '{not json', token: null, contentType: 'text/plain' } as const;
 
   for (const p of PROFILES) {
@@ -108,7 +108,7 @@ describe('the run config of each profile', () => {
     });
   }
 
-  it('writes the ledger\'s voucher ids past 2^53 as strings of digits that the config reads exactly', () => {
+  it("writes the ledger's voucher ids past 2^53 as strings of digits that the config reads exactly", () => {
     const raw = client('ledger').server.runConfig();
     expect(raw.fixtures.sales.lifecycle[0]).toBe('1152921504606847977');
     const config = loadConfig({ base: raw, env: {} });

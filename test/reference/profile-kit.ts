@@ -62,7 +62,8 @@ export async function profileClient(name: string, opts: ReferenceOptions = {}): 
     save: (body, branch = 1, o = {}) => exactCall('POST', paths.customer(branch), { body: typeof body === 'string' ? body : stringifyExact(body), ...o }),
     readContact: (contactId, branch = 1) => exactCall('GET', fill(profile.readBack.contact, { contactId, branchId: branch })),
     report: (patch = {}, o = {}) => exactCall('POST', paths.report, { body: reportBody(patch), ...o }),
-    customer: (overrides = {}) => validCustomer({ contactType: profile.customer.contactTypes[0]!, dateOfBirth: dateIn(profile), mobNo: mobile(), ...overrides }),
+    customer: (overrides = {}) =>
+      validCustomer({ contactType: profile.customer.contactTypes[0]!, dateOfBirth: dateIn(profile), mobNo: mobile(), ...overrides }),
     address: (overrides = {}) => validAddress(overrides),
     close: () => server.close(),
   };

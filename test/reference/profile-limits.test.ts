@@ -110,7 +110,11 @@ describe('header formatting (reference/rate-headers.ts)', () => {
   it('writes each form', () => {
     expect(rateHeaders('structured', config, d, now)).toEqual({ 'ratelimit-policy': '"default";q=100;w=10', ratelimit: '"default";r=0;t=3' });
     expect(rateHeaders('legacy', config, d, now)).toEqual({ 'ratelimit-limit': '100', 'ratelimit-remaining': '0', 'ratelimit-reset': '3' });
-    expect(rateHeaders('x-ratelimit', config, d, now)).toEqual({ 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(now / 1000) + 3) });
+    expect(rateHeaders('x-ratelimit', config, d, now)).toEqual({
+      'x-ratelimit-limit': '100',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(Math.ceil(now / 1000) + 3),
+    });
     expect(rateHeaders('none', config, d, now)).toEqual({});
     expect(rateHeaders('structured', { ...config, headers: false }, d, now)).toEqual({});
   });

@@ -19,18 +19,96 @@ const at = (value: any, path: string) => path.split('.').reduce((v, k) => v?.[k]
 type Walk = [boolean, Array<[string, boolean]>];
 const WALKS: Record<Profile['transitions'], Walk[]> = {
   final: [
-    [false, [['Shipped', true], ['Pending', true], ['Confirmed', true], ['Confirmed', true], ['Cancelled', true], ['Cancelled', true], ['Confirmed', false], ['Pending', false]]],
-    [true, [['Processing', true], ['Delivered', true], ['Delivered', true], ['Shipped', false], ['Cancelled', false]]],
+    [
+      false,
+      [
+        ['Shipped', true],
+        ['Pending', true],
+        ['Confirmed', true],
+        ['Confirmed', true],
+        ['Cancelled', true],
+        ['Cancelled', true],
+        ['Confirmed', false],
+        ['Pending', false],
+      ],
+    ],
+    [
+      true,
+      [
+        ['Processing', true],
+        ['Delivered', true],
+        ['Delivered', true],
+        ['Shipped', false],
+        ['Cancelled', false],
+      ],
+    ],
   ],
   forward: [
-    [false, [['Confirmed', true], ['Confirmed', false], ['Shipped', false], ['Pending', false], ['Processing', true], ['Cancelled', true], ['Pending', false], ['Cancelled', false]]],
-    [false, [['Cancelled', true], ['Confirmed', false]]],
-    [false, [['Confirmed', true], ['Processing', true], ['Shipped', true], ['Cancelled', false], ['Delivered', false]]],
-    [true, [['Delivered', false], ['Confirmed', true], ['Processing', true], ['Shipped', true], ['Delivered', true], ['Delivered', false], ['Pending', false]]],
+    [
+      false,
+      [
+        ['Confirmed', true],
+        ['Confirmed', false],
+        ['Shipped', false],
+        ['Pending', false],
+        ['Processing', true],
+        ['Cancelled', true],
+        ['Pending', false],
+        ['Cancelled', false],
+      ],
+    ],
+    [
+      false,
+      [
+        ['Cancelled', true],
+        ['Confirmed', false],
+      ],
+    ],
+    [
+      false,
+      [
+        ['Confirmed', true],
+        ['Processing', true],
+        ['Shipped', true],
+        ['Cancelled', false],
+        ['Delivered', false],
+      ],
+    ],
+    [
+      true,
+      [
+        ['Delivered', false],
+        ['Confirmed', true],
+        ['Processing', true],
+        ['Shipped', true],
+        ['Delivered', true],
+        ['Delivered', false],
+        ['Pending', false],
+      ],
+    ],
   ],
   free: [
-    [false, [['Shipped', true], ['Pending', true], ['Cancelled', true], ['Pending', true], ['Shipped', true], ['Shipped', true], ['Delivered', false]]],
-    [true, [['Delivered', true], ['Pending', true], ['Cancelled', true], ['Delivered', true]]],
+    [
+      false,
+      [
+        ['Shipped', true],
+        ['Pending', true],
+        ['Cancelled', true],
+        ['Pending', true],
+        ['Shipped', true],
+        ['Shipped', true],
+        ['Delivered', false],
+      ],
+    ],
+    [
+      true,
+      [
+        ['Delivered', true],
+        ['Pending', true],
+        ['Cancelled', true],
+        ['Delivered', true],
+      ],
+    ],
   ],
 };
 
@@ -86,7 +164,7 @@ describe('the Order Status read path of each profile', () => {
     });
   }
 
-  it('writes the ledger\'s salesId past 2^53 as its exact digits', async () => {
+  it("writes the ledger's salesId past 2^53 as its exact digits", async () => {
     const c = clients.get('ledger')!;
     const a = await c.readOrder(PAID_VOUCHERS[1]!);
     expect(a.text).toContain(`"salesId":${c.voucher(PAID_VOUCHERS[1]!)},`);

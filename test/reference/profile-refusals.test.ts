@@ -44,7 +44,12 @@ const CASES: Case[] = [
   ['OS-1b', 'a voucher that exists nowhere', (c) => os(c, { orderStatus: 'Confirmed' }, MISSING_VOUCHER), 400],
   ['OS-1b', 'a voucher of another branch', (c) => os(c, { orderStatus: 'Confirmed' }, OTHER_BRANCH_VOUCHERS[9]!), 400],
   ['OS-2', 'no orderStatus', (c) => os(c, { reason: 1 }), 400],
-  ...['confirmed', 'CONFIRMED', ' Confirmed', 'Confirmed ', 5, null, ['Confirmed']].map((v): Case => ['OS-2', `orderStatus ${JSON.stringify(v)}`, (c) => os(c, { orderStatus: v }), 400]),
+  ...['confirmed', 'CONFIRMED', ' Confirmed', 'Confirmed ', 5, null, ['Confirmed']].map((v): Case => [
+    'OS-2',
+    `orderStatus ${JSON.stringify(v)}`,
+    (c) => os(c, { orderStatus: v }),
+    400,
+  ]),
   ...[null, 'x', '1.5', '999'].map((b): Case => ['OS-2b', `branch_id ${b}`, (c) => os(c, { orderStatus: 'Confirmed' }, REFUSALS_VOUCHER, b), 400]),
   ...['damaged', { code: 1 }, true].map((r): Case => ['OS-2c', `reason ${JSON.stringify(r)}`, (c) => os(c, { orderStatus: 'Confirmed', reason: r }), 400]),
   ...[1.5, '2'].map((r): Case => ['OS-2d', `reason ${JSON.stringify(r)}`, (c) => os(c, { orderStatus: 'Confirmed', reason: r }), 400]),
@@ -52,7 +57,12 @@ const CASES: Case[] = [
   ['OS-2e', 'a body that is not JSON', (c) => os(c, '{"orderStatus":'), 400],
   ['OS-3', 'Delivered on an unpaid voucher', (c) => os(c, { orderStatus: 'Delivered' }), 400],
   ...['Completed', 'Dispatched', 'Packed', 'Delivered!'].map((s): Case => ['OS-4', `orderStatus ${s}`, (c) => os(c, { orderStatus: s }), 400]),
-  ['ENV-7', 'an order status update sent as text/plain', (c) => os(c, { orderStatus: 'Confirmed' }, REFUSALS_VOUCHER, 1, { contentType: 'text/plain' }), 'content-type'],
+  [
+    'ENV-7',
+    'an order status update sent as text/plain',
+    (c) => os(c, { orderStatus: 'Confirmed' }, REFUSALS_VOUCHER, 1, { contentType: 'text/plain' }),
+    'content-type',
+  ],
   ['ENV-7', 'a customer sent as form data', (c) => c.save(c.customer(), 1, { contentType: 'application/x-www-form-urlencoded' }), 'content-type'],
   ['CU-4', 'a non-numeric opening', (c) => c.save(c.customer({ opening: 'abc' })), 400],
   ['CU-4', 'a non-numeric creditLimit', (c) => c.save(c.customer({ creditLimit: 'lots' })), 400],
@@ -100,7 +110,15 @@ for (const name of PROFILE_NAMES) {
 
     it('answers limit and offset at their edges with at most limit items or a 4xx, and an unknown id with none (RP-19, RP-20)', async () => {
       const whole = (await c.report({ limit: 0 })).json.response.totalCount as number;
-      for (const [limit, offset] of [[0, 0], [1, 0], [1, whole - 1], [5, whole], [3, whole + 100], [Number.MAX_SAFE_INTEGER, 0], [1, Number.MAX_SAFE_INTEGER]]) {
+      for (const [limit, offset] of [
+        [0, 0],
+        [1, 0],
+        [1, whole - 1],
+        [5, whole],
+        [3, whole + 100],
+        [Number.MAX_SAFE_INTEGER, 0],
+        [1, Number.MAX_SAFE_INTEGER],
+      ]) {
         const a = await c.report({ limit, offset });
         if (a.status !== 200) {
           expectErrorShape(c.profile, a, a.status);

@@ -38,7 +38,8 @@ async function allIds(c: ProfileClient, limit: number, patch: Record<string, unk
 describe('the order of the items, stable across pages', () => {
   for (const p of PROFILES) {
     // A vendor that refuses a limit above its cap (strictest: 25) is walked with pages it takes.
-    const [small, large] = p.report.aboveMax === 'refuse' && p.report.maxLimit !== null && p.report.maxLimit < 50 ? [p.report.maxLimit - 8, p.report.maxLimit] : [37, 50];
+    const [small, large] =
+      p.report.aboveMax === 'refuse' && p.report.maxLimit !== null && p.report.maxLimit < 50 ? [p.report.maxLimit - 8, p.report.maxLimit] : [37, 50];
     it(`${p.name}: ${p.report.order}, the same with pages of ${small} and of ${large} items, and totalCount items in all`, async () => {
       const c = client(p.name);
       const expected = [...inRange].sort(ORDER[p.report.order]).map((tx) => String(p.ids.base + BigInt(tx.transactionId)));
@@ -48,7 +49,7 @@ describe('the order of the items, stable across pages', () => {
     });
   }
 
-  it('writes the ledger\'s transactionIds past 2^53 as their exact digits', async () => {
+  it("writes the ledger's transactionIds past 2^53 as their exact digits", async () => {
     const a = await client('ledger').report({ limit: 3 });
     const newest = [...inRange].sort(ORDER['time-desc'])[0]!;
     expect(a.text).toContain(`"transactionId":${2n ** 60n + BigInt(newest.transactionId)},`);
@@ -58,7 +59,14 @@ describe('the order of the items, stable across pages', () => {
 
 describe('the maximum limit (RP-13)', () => {
   const cases: Array<[string, number, number | 'refused']> = [
-    ['default', 500, 200], ['forward-only', 60, 50], ['strict', 501, 'refused'], ['strict', 500, 500], ['ledger', 1000, 1000], ['minimal', 1000, 1000], ['strictest', 26, 'refused'], ['strictest', 25, 25],
+    ['default', 500, 200],
+    ['forward-only', 60, 50],
+    ['strict', 501, 'refused'],
+    ['strict', 500, 500],
+    ['ledger', 1000, 1000],
+    ['minimal', 1000, 1000],
+    ['strictest', 26, 'refused'],
+    ['strictest', 25, 25],
   ];
   for (const [name, limit, expected] of cases) {
     it(`${name}: limit ${limit} gives ${expected === 'refused' ? 'a 400' : `${expected} items`}`, async () => {

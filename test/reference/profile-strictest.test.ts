@@ -55,6 +55,9 @@ describe('profile strictest', () => {
     const read = (await c.readContact(saved.json.response.contactId)).json.response;
     expect(read.firstName).toBe('Asha');
     expect(read).toMatchObject({ branchName: 'Branch 1', createdAt: expect.any(String) });
-    expect(read.contactAddressDTO.map((a: { addressLine1: string; isDefault: number }) => [a.addressLine1, a.isDefault])).toEqual([['first', 1], ['second', 0]]);
+    expect(read.contactAddressDTO.map((a: { addressLine1: string; isDefault: number }) => [a.addressLine1, a.isDefault])).toEqual([
+      ['first', 1],
+      ['second', 0],
+    ]);
   });
 });

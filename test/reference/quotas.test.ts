@@ -28,7 +28,11 @@ describe('quotas per operation', () => {
     for (let i = 0; i < 6; i++) expect((await setStatus(s.url, 1001 + (i % 2), 'Pending')).status).not.toBe(429);
     expect((await postReport(s.url, { limit: 1 }, SECOND_TOKEN)).status).toBe(200);
     // readBack: one quota shared by both read paths.
-    const reads = [await call(s.url, 'GET', paths.orderRead(1001)), await call(s.url, 'GET', paths.contact(1)), await call(s.url, 'GET', paths.orderRead(1002))];
+    const reads = [
+      await call(s.url, 'GET', paths.orderRead(1001)),
+      await call(s.url, 'GET', paths.contact(1)),
+      await call(s.url, 'GET', paths.orderRead(1002)),
+    ];
     expect(reads.map((r) => r.status === 429)).toEqual([false, false, true]);
   });
 

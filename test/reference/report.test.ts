@@ -139,7 +139,11 @@ describe('4.3 filters', () => {
 
   it('answers a filter that keeps everything exactly like no filter (the pre-written and the computed pages agree)', async () => {
     const everything = { productIds: data.products.map((p) => p.id).join(',') };
-    for (const page of [{ limit: 20, offset: 0 }, { limit: 200, offset: 150 }, { limit: 7, offset: 1000 }]) {
+    for (const page of [
+      { limit: 20, offset: 0 },
+      { limit: 200, offset: 150 },
+      { limit: 7, offset: 1000 },
+    ]) {
       const [plain, filtered] = [await postReport(ref.url, page), await postReport(ref.url, { ...page, ...everything })];
       expect(filtered.text).toBe(plain.text);
     }
@@ -158,7 +162,10 @@ describe('4.3 filters', () => {
       [{ subCategoryIds: `${p.subCategoryId}` }, (tx) => lines(tx).some((l) => l.product.subCategoryId === p.subCategoryId)],
       [{ brandIds: `${p.brandId}, ${p.brandId + 1}` }, (tx) => lines(tx).some((l) => [p.brandId, p.brandId + 1].includes(l.product.brandId))],
       [{ subBrandIds: `${p.subBrandId}` }, (tx) => lines(tx).some((l) => l.product.subBrandId === p.subBrandId)],
-      [{ departmentIds: `${p.departmentId}`, categoryIds: `${p.categoryId}` }, (tx) => lines(tx).some((l) => l.product.departmentId === p.departmentId) && lines(tx).some((l) => l.product.categoryId === p.categoryId)],
+      [
+        { departmentIds: `${p.departmentId}`, categoryIds: `${p.categoryId}` },
+        (tx) => lines(tx).some((l) => l.product.departmentId === p.departmentId) && lines(tx).some((l) => l.product.categoryId === p.categoryId),
+      ],
       [{ recipeIds: '', productIds: '', categoryIds: '' }, () => true],
     ];
     for (const [filter, keep] of cases) {
@@ -201,15 +208,25 @@ describe('4.3 invalid requests (400)', () => {
 describe('4.3 dates: "ISO 8601 in UTC (trailing Z)", real days and times only', () => {
   it('reads an instant like Date.parse when its fields are a real date and time, and refuses it otherwise', () => {
     const digits = (n: number) => fc.integer({ min: 0, max: 10 ** n - 1 }).map((v) => String(v).padStart(n, '0'));
-    const text = fc.tuple(fc.integer({ min: 1900, max: 2100 }), digits(2), digits(2), digits(2), digits(2), fc.option(digits(2)), fc.option(digits(4)))
+    const text = fc
+      .tuple(fc.integer({ min: 1900, max: 2100 }), digits(2), digits(2), digits(2), digits(2), fc.option(digits(2)), fc.option(digits(4)))
       .map(([y, mo, d, h, mi, s, f]) => `${y}-${mo}-${d}T${h}:${mi}${s === null ? '' : `:${s}${f === null ? '' : `.${f}`}`}Z`);
-    fc.assert(fc.property(text, (t) => {
-      const [y, mo, d, h, mi, s] = t.split(/[-T:.Z]/).map(Number) as number[];
-      const back = new Date(Date.parse(t));
-      const real = ISO_UTC.test(t) && back.getUTCFullYear() === y && back.getUTCMonth() === mo! - 1 && back.getUTCDate() === d
-        && back.getUTCHours() === h && back.getUTCMinutes() === mi && (Number.isNaN(s!) || back.getUTCSeconds() === s);
-      expect(strictInstant(t)).toBe(real ? Date.parse(t) : null);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(text, (t) => {
+        const [y, mo, d, h, mi, s] = t.split(/[-T:.Z]/).map(Number) as number[];
+        const back = new Date(Date.parse(t));
+        const real =
+          ISO_UTC.test(t) &&
+          back.getUTCFullYear() === y &&
+          back.getUTCMonth() === mo! - 1 &&
+          back.getUTCDate() === d &&
+          back.getUTCHours() === h &&
+          back.getUTCMinutes() === mi &&
+          (Number.isNaN(s!) || back.getUTCSeconds() === s);
+        expect(strictInstant(t)).toBe(real ? Date.parse(t) : null);
+      }),
+      { numRuns: 2000 },
+    );
     expect(strictInstant('2024-02-29T12:00:00Z')).toBe(Date.parse('2024-02-29T12:00:00Z'));
     expect(strictInstant('2023-02-29T12:00:00Z')).toBeNull();
     expect(strictInstant('2026-01-01T00:00:00.1239Z')).toBe(Date.parse('2026-01-01T00:00:00.123Z'));

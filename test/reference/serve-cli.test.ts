@@ -65,8 +65,7 @@ describe('serve --profile NAME --latency MS', () => {
     process.emit('SIGINT', 'SIGINT');
     expect(await stopped).toBe(0);
     // The command's signal handlers belong to a CLI process: take them off this test worker.
-    for (const signal of ['SIGINT', 'SIGTERM'] as const)
-      for (const l of process.listeners(signal)) if (!before[signal].includes(l)) process.off(signal, l);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(signal)) if (!before[signal].includes(l)) process.off(signal, l);
   });
 });
 

@@ -44,7 +44,7 @@ describe('latency and jitter (a far target)', () => {
     ta.forEach((ms, i) => expect(ms).toBeGreaterThanOrEqual(planned[i]! - 2));
     tb.forEach((ms, i) => expect(ms).toBeGreaterThanOrEqual(planned[i]! - 2));
     // The draws: within latency +- jitter, spread by the jitter, the same for the same seed.
-    for (const ms of planned) expect(ms).toBeGreaterThanOrEqual(20), expect(ms).toBeLessThanOrEqual(180);
+    for (const ms of planned) (expect(ms).toBeGreaterThanOrEqual(20), expect(ms).toBeLessThanOrEqual(180));
     expect(Math.max(...planned) - Math.min(...planned)).toBeGreaterThan(20);
     const again = delays(5, 100, 80)!;
     expect(Array.from({ length: 8 }, again)).toEqual(planned);
@@ -94,7 +94,7 @@ describe('the profile option', () => {
     await expect(startReference({ profile: 'nope' })).rejects.toThrow(/nope.*default, ledger/);
   });
 
-  it('switches the profile\'s always-on limit off with rateLimit: null, and on again with setRateLimit', async () => {
+  it("switches the profile's always-on limit off with rateLimit: null, and on again with setRateLimit", async () => {
     const s = await start({ profile: 'forward-only', rateLimit: null });
     expect((await postReport(s.url, { limit: 1 })).headers.ratelimit).toBeUndefined();
     s.setRateLimit({ limit: 1, windowSeconds: 60, algorithm: 'fixed', scope: 'global' });

@@ -20,8 +20,13 @@ interface Result {
 
 function result(uuid: string, name: string, status: string, ids: string[], message?: string): Result & { uuid: string } {
   return {
-    uuid, name, status, statusDetails: message ? { message, trace: message } : {},
-    labels: [{ name: 'framework', value: 'vitest' }, ...ids.map((value) => ({ name: 'tag', value }))], attachments: [], steps: [],
+    uuid,
+    name,
+    status,
+    statusDetails: message ? { message, trace: message } : {},
+    labels: [{ name: 'framework', value: 'vitest' }, ...ids.map((value) => ({ name: 'tag', value }))],
+    attachments: [],
+    steps: [],
   };
 }
 
@@ -59,8 +64,18 @@ describe('allure-results in line with the certificate', () => {
 
   it('maps a passed test with a MUST not verified to broken; a failure stays failed', () => {
     expect(allureStatus('passed', [{ level: 'MUST', status: 'inconclusive' }])).toBe('broken');
-    expect(allureStatus('passed', [{ level: 'MUST', status: 'not-run' }, { level: 'SHOULD', status: 'passed' }])).toBe('broken');
-    expect(allureStatus('passed', [{ level: 'SHOULD', status: 'inconclusive' }, { level: 'INFO', status: 'observed' }])).toBe('passed');
+    expect(
+      allureStatus('passed', [
+        { level: 'MUST', status: 'not-run' },
+        { level: 'SHOULD', status: 'passed' },
+      ]),
+    ).toBe('broken');
+    expect(
+      allureStatus('passed', [
+        { level: 'SHOULD', status: 'inconclusive' },
+        { level: 'INFO', status: 'observed' },
+      ]),
+    ).toBe('passed');
     expect(allureStatus('failed', [{ level: 'MUST', status: 'inconclusive' }])).toBe('failed');
     expect(allureStatus('skipped', [])).toBe('skipped');
   });
@@ -70,7 +85,9 @@ describe('allure-results in line with the certificate', () => {
     expect(annotateAllureResults(dir, cert)).toBe(4);
     const rp = read(dir, 'b');
     expect(rp.status).toBe('broken');
-    expect(rp.statusDetails.message).toBe(`Not verified (no verdict without evidence):\nRP-1 [MUST] inconclusive: ${INCONCLUSIVE_REASON}\nRP-18 [SHOULD] inconclusive: ${INCONCLUSIVE_REASON}`);
+    expect(rp.statusDetails.message).toBe(
+      `Not verified (no verdict without evidence):\nRP-1 [MUST] inconclusive: ${INCONCLUSIVE_REASON}\nRP-18 [SHOULD] inconclusive: ${INCONCLUSIVE_REASON}`,
+    );
     expect(tags(rp)).toEqual(['RP-1', 'RP-18', 'RP-1 inconclusive', 'RP-18 inconclusive']);
     const cu12 = read(dir, 'c');
     expect([cu12.status, tags(cu12)]).toEqual(['passed', ['CU-12', 'CU-12 observed']]);
@@ -88,7 +105,7 @@ describe('allure-results in line with the certificate', () => {
     for (const c of HOSTILE_CONTROLS) expect(curl).not.toContain(c);
   });
 
-  it('changes nothing more when run again, and judges again from vitest\'s status under a later certificate', () => {
+  it("changes nothing more when run again, and judges again from vitest's status under a later certificate", () => {
     const dir = resultsDir();
     annotateAllureResults(dir, cert);
     const files = () => Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
@@ -96,7 +113,10 @@ describe('allure-results in line with the certificate', () => {
     expect(annotateAllureResults(dir, cert)).toBe(0);
     expect(files()).toEqual(once);
     // A merge in which RP-1 passed (another shard's test saw a transaction): broken no more.
-    const merged = { ...cert, requirements: cert.requirements.map((r) => (r.id === 'RP-1' || r.id === 'RP-18' ? { ...r, status: 'passed' as const, reason: undefined } : r)) };
+    const merged = {
+      ...cert,
+      requirements: cert.requirements.map((r) => (r.id === 'RP-1' || r.id === 'RP-18' ? { ...r, status: 'passed' as const, reason: undefined } : r)),
+    };
     annotateAllureResults(dir, merged);
     const rp = read(dir, 'b');
     expect([rp.status, rp.statusDetails.message, tags(rp)]).toEqual(['passed', undefined, ['RP-1', 'RP-18', 'RP-1 passed', 'RP-18 passed']]);

@@ -13,7 +13,15 @@ import { writeReports } from '../../reports/write.ts';
 import { RATE_LIMIT_FIXTURE, sampleCertification } from './sample.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 
 describe('Other observations', () => {
@@ -25,43 +33,49 @@ describe('Other observations', () => {
   });
 });
 
-describe.skipIf(!HAVE_CHROMIUM)(`the certificate at 400, 800 and 1280 px${HAVE_CHROMIUM ? '' : ` (skipped: ${CHROMIUM} is absent: apt-get install chromium)`}`, () => {
-  let context: BrowserContext;
-  let html: string;
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'erp-chromium-widths-'));
+describe.skipIf(!HAVE_CHROMIUM)(
+  `the certificate at 400, 800 and 1280 px${HAVE_CHROMIUM ? '' : ` (skipped: ${CHROMIUM} is absent: apt-get install chromium)`}`,
+  () => {
+    let context: BrowserContext;
+    let html: string;
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'erp-chromium-widths-'));
 
-  beforeAll(async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-widths-'));
-    copyFileSync(RATE_LIMIT_FIXTURE, path.join(dir, 'rate-limit.json'));
-    // A failing certificate: findings with long curl lines, a hostile server's text, a rate-limit plot.
-    html = writeReports(dir, sampleCertification(), { rateLimit: readRateLimit(dir) }).html;
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
-  }, 120_000);
+    beforeAll(async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-widths-'));
+      copyFileSync(RATE_LIMIT_FIXTURE, path.join(dir, 'rate-limit.json'));
+      // A failing certificate: findings with long curl lines, a hostile server's text, a rate-limit plot.
+      html = writeReports(dir, sampleCertification(), { rateLimit: readRateLimit(dir) }).html;
+      context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+    }, 120_000);
 
-  afterAll(async () => {
-    await context?.close();
-    rmSync(profile, { recursive: true, force: true });
-  });
-
-  for (const width of [400, 800, 1280]) {
-    it(`does not scroll sideways at ${width} px, every finding open, and shows the verdict column`, async () => {
-      const page = await context.newPage();
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(pathToFileURL(html).href);
-      await page.evaluate(() => {
-        for (const d of (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ open: boolean }> } }).document.querySelectorAll('details')) d.open = true;
-      });
-      const { scrollWidth, clientWidth } = await page.evaluate(() => {
-        const e = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
-        return { scrollWidth: e.scrollWidth, clientWidth: e.clientWidth };
-      });
-      expect(scrollWidth, `scrollWidth at ${width} px`).toBeLessThanOrEqual(clientWidth);
-      const badge = page.locator('tr[data-id="OS-4"] .badge');
-      const box = (await badge.boundingBox())!;
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(width);
-      expect(await badge.textContent()).toBe('failed');
-      await page.close();
+    afterAll(async () => {
+      await context?.close();
+      rmSync(profile, { recursive: true, force: true });
     });
-  }
-});
+
+    for (const width of [400, 800, 1280]) {
+      it(`does not scroll sideways at ${width} px, every finding open, and shows the verdict column`, async () => {
+        const page = await context.newPage();
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(pathToFileURL(html).href);
+        await page.evaluate(() => {
+          for (const d of (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ open: boolean }> } }).document.querySelectorAll(
+            'details',
+          ))
+            d.open = true;
+        });
+        const { scrollWidth, clientWidth } = await page.evaluate(() => {
+          const e = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+          return { scrollWidth: e.scrollWidth, clientWidth: e.clientWidth };
+        });
+        expect(scrollWidth, `scrollWidth at ${width} px`).toBeLessThanOrEqual(clientWidth);
+        const badge = page.locator('tr[data-id="OS-4"] .badge');
+        const box = (await badge.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(await badge.textContent()).toBe('failed');
+        await page.close();
+      });
+    }
+  },
+);

@@ -16,10 +16,21 @@ import { BIG_ID, HOSTILE, HOSTILE_CONTROLS, RATE_LIMIT_FIXTURE, sampleCertificat
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = path.join(os.tmpdir(), 'erp-conformance-certificate.png');
 const SCREENSHOT_FAILURE = path.join(os.tmpdir(), 'erp-conformance-certificate-failure.png');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const TITLE = HAVE_CHROMIUM ? 'the certificate in headless Chromium' : `the certificate in headless Chromium (skipped: ${CHROMIUM} is absent; .ci/run installs it: apt-get install chromium)`;
+const TITLE = HAVE_CHROMIUM
+  ? 'the certificate in headless Chromium'
+  : `the certificate in headless Chromium (skipped: ${CHROMIUM} is absent; .ci/run installs it: apt-get install chromium)`;
 
 describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
   let context: BrowserContext;
@@ -61,15 +72,21 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     expect(await failure.getAttribute('open')).toBe('');
     expect(await curl.isVisible()).toBe(true);
     const line = (await curl.textContent())!;
-    expect(line).toMatch(/^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sales\/\d+\/update-order-status\?branch_id=1' -H "api-token: \$ERP_API_TOKEN"/);
-    expect(await failure.locator('pre.replay').first().textContent()).toMatch(/^npx erp-conformance run .*--replay-test '.+::.+' --property \d+ --seed 5 --nonce '[0-9a-f]{8}' --path '[\d:]+' --num-runs 5 --out '[^']+-replay'$/);
+    expect(line).toMatch(
+      /^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sales\/\d+\/update-order-status\?branch_id=1' -H "api-token: \$ERP_API_TOKEN"/,
+    );
+    expect(await failure.locator('pre.replay').first().textContent()).toMatch(
+      /^npx erp-conformance run .*--replay-test '.+::.+' --property \d+ --seed 5 --nonce '[0-9a-f]{8}' --path '[\d:]+' --num-runs 5 --out '[^']+-replay'$/,
+    );
 
     const plot = page.locator('svg.rate-plot');
     expect(await plot.isVisible()).toBe(true);
     expect(await plot.getAttribute('data-limited')).toBe('119');
     expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
 
-    const top = await section.locator('tr[data-id="OS-2"]').evaluate((el) => el.getBoundingClientRect().top + (globalThis as unknown as { scrollY: number }).scrollY);
+    const top = await section
+      .locator('tr[data-id="OS-2"]')
+      .evaluate((el) => el.getBoundingClientRect().top + (globalThis as unknown as { scrollY: number }).scrollY);
     await page.screenshot({ path: SCREENSHOT_FAILURE, fullPage: true, clip: { x: 0, y: top - 40, width: 1200, height: 1000 } });
     await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
     await page.screenshot({ path: SCREENSHOT });

@@ -15,7 +15,7 @@ describe('the CI examples', () => {
     }
   });
 
-  it('GitLab: every job that runs the suites holds the staging server\'s resource group', () => {
+  it("GitLab: every job that runs the suites holds the staging server's resource group", () => {
     for (const f of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
       const jobs = example(f).split(/\n(?=[a-z][\w-]*:\n)/);
       const running = jobs.filter((j) => /erp-conformance run /.test(j));

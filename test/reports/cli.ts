@@ -32,5 +32,9 @@ export function cli(args: string[], o: { cwd?: string; env?: Record<string, stri
 export function writtenPaths(stdout: string): string[] {
   const at = stdout.lastIndexOf('\nwritten:\n');
   if (at < 0) return [];
-  return stdout.slice(at + 10).split('\n').map((l) => l.trim().split('  (')[0]!).filter(Boolean);
+  return stdout
+    .slice(at + 10)
+    .split('\n')
+    .map((l) => l.trim().split('  (')[0]!)
+    .filter(Boolean);
 }

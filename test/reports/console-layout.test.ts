@@ -10,10 +10,18 @@ import { sampleCertification } from './sample.ts';
 const LONG = `the target answered ${'every request of this long explanation '.repeat(35)}and a value without spaces ${'x'.repeat(300)}`;
 
 describe('the console layout', () => {
-  it('puts the preflight\'s problems first, on their own, without section lines or requirements not run', () => {
-    const cert: Certification = { ...sampleCertification({ name: 'Acme', baseUrl: 'http://erp.test' }), verdict: 'preflight-failed', preflight: { problems: [{ key: 'fixtures.sales.lifecycle', problem: 'voucher 1001 does not exist' }], notes: [], requests: 3 } };
+  it("puts the preflight's problems first, on their own, without section lines or requirements not run", () => {
+    const cert: Certification = {
+      ...sampleCertification({ name: 'Acme', baseUrl: 'http://erp.test' }),
+      verdict: 'preflight-failed',
+      preflight: { problems: [{ key: 'fixtures.sales.lifecycle', problem: 'voucher 1001 does not exist' }], notes: [], requests: 3 },
+    };
     const lines = consoleSummary(cert).split('\n');
-    expect(lines.slice(1, 4)).toEqual(['', 'The preflight stopped the run (exit 2): fix the config or the target, then run again:', '  fixtures.sales.lifecycle: voucher 1001 does not exist']);
+    expect(lines.slice(1, 4)).toEqual([
+      '',
+      'The preflight stopped the run (exit 2): fix the config or the target, then run again:',
+      '  fixtures.sales.lifecycle: voucher 1001 does not exist',
+    ]);
     expect(lines.filter((l) => l.startsWith('  section '))).toEqual([]);
     expect(lines.join('\n')).not.toMatch(/not-run|Not verified/);
   });
@@ -26,7 +34,10 @@ describe('the console layout', () => {
     const requirements = base.requirements.map((r, i) => (i === should ? { ...r, status: 'failed' as const, reason: 'a SHOULD failure' } : r));
     const lines = consoleSummary({ ...base, requirements }).split('\n');
     const after = lines.slice(lines.indexOf('Failed requirements (MUST first):') + 1);
-    const listed = after.slice(0, after.indexOf('')).filter((l) => /^ {2}\S+ \[(MUST|SHOULD)\]/.test(l)).map((l) => /\[(\w+)\]/.exec(l)![1]);
+    const listed = after
+      .slice(0, after.indexOf(''))
+      .filter((l) => /^ {2}\S+ \[(MUST|SHOULD)\]/.test(l))
+      .map((l) => /\[(\w+)\]/.exec(l)![1]);
     expect(listed[0]).toBe('MUST');
     expect(listed.at(-1)).toBe('SHOULD');
   });

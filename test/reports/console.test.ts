@@ -15,11 +15,13 @@ describe('the console summary', () => {
     expect(lines).toContain('MUST 3 passed, 2 failed, 2 not verified, 41 skipped; SHOULD 0 passed, 0 failed, 1 not verified, 30 skipped; INFO 2 observed');
   });
 
-  it('has a line per spec section in the spec\'s order, naming each requirement failed or not verified', () => {
+  it("has a line per spec section in the spec's order, naming each requirement failed or not verified", () => {
     const sections = lines.filter((l) => l.startsWith('  section ')).map((l) => l.split(/\s+/)[2]);
     expect(sections).toEqual(['1', '2.1', '2.3', '2.4', '2.5', '3', '4', '4.1', '4.2', '4.3', '5', '7', '8', '9']);
     // The spec's heading beside each number.
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}section 4\.3 {2}Consumption Production Report +2 inconclusive, 18 skipped {2}\(RP-1 inconclusive, RP-18 inconclusive\)$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}section 4\.3 {2}Consumption Production Report +2 inconclusive, 18 skipped {2}\(RP-1 inconclusive, RP-18 inconclusive\)$/),
+    );
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}section 5 {4}Authentication +1 not-run, 9 skipped {2}\(AUTH-1 not-run\)$/));
   });
 
@@ -43,8 +45,12 @@ describe('the console summary', () => {
     expect(lines).toContain('Requests per requirement (most first; every one in certification.html): OS-4 40, CU-1 4, CU-12 4, ENV-1 4, ENV-2 4');
   });
 
-  it('prints the preflight\'s problems, with their config keys, instead of a list of requirements not run', () => {
-    const stopped = consoleSummary({ ...cert, verdict: 'preflight-failed', preflight: { problems: [{ key: 'target.baseUrl', problem: 'connection refused' }], notes: [], requests: 1 } }, undefined, Infinity);
+  it("prints the preflight's problems, with their config keys, instead of a list of requirements not run", () => {
+    const stopped = consoleSummary(
+      { ...cert, verdict: 'preflight-failed', preflight: { problems: [{ key: 'target.baseUrl', problem: 'connection refused' }], notes: [], requests: 1 } },
+      undefined,
+      Infinity,
+    );
     expect(stopped).toContain('The preflight stopped the run (exit 2): fix the config or the target, then run again:\n  target.baseUrl: connection refused');
     expect(stopped).not.toContain('Not verified');
   });
@@ -59,7 +65,9 @@ describe('the console summary', () => {
 
 describe('inertForTerminal', () => {
   it('shows every control character but newline and tab, and every bidi control, as \\uXXXX', () => {
-    expect(inertForTerminal('a\u001b[31mred\u001b[0m\tb\nc\rd\u0007\u009b2J\u202e\u2066\u200f')).toBe('a\\u001b[31mred\\u001b[0m\tb\nc\\u000dd\\u0007\\u009b2J\\u202e\\u2066\\u200f');
+    expect(inertForTerminal('a\u001b[31mred\u001b[0m\tb\nc\rd\u0007\u009b2J\u202e\u2066\u200f')).toBe(
+      'a\\u001b[31mred\\u001b[0m\tb\nc\\u000dd\\u0007\\u009b2J\\u202e\\u2066\\u200f',
+    );
     expect(inertForTerminal('plain text, ünïcödé, 中文, emoji 🙂')).toBe('plain text, ünïcödé, 中文, emoji 🙂');
   });
 });

@@ -11,9 +11,15 @@ const DOCS = ['README.md', ...readdirSync(EXAMPLES).map((f) => path.join('exampl
 
 /** [file:line, command, flags] of each `erp-conformance <command> ...` in a text. */
 function invocations(file: string): [string, string, string[]][] {
-  return readFileSync(path.join(ROOT, file), 'utf8').split('\n').flatMap((line, i) =>
-    [...line.matchAll(/erp-conformance ([a-z][a-z-]*)([^`#\n]*)/g)].map((m): [string, string, string[]] => [`${file}:${i + 1}`, m[1]!, [...m[2]!.matchAll(/(?<=\s)--[a-z][a-z-]*/g)].map((f) => f[0])]),
-  );
+  return readFileSync(path.join(ROOT, file), 'utf8')
+    .split('\n')
+    .flatMap((line, i) =>
+      [...line.matchAll(/erp-conformance ([a-z][a-z-]*)([^`#\n]*)/g)].map((m): [string, string, string[]] => [
+        `${file}:${i + 1}`,
+        m[1]!,
+        [...m[2]!.matchAll(/(?<=\s)--[a-z][a-z-]*/g)].map((f) => f[0]),
+      ]),
+    );
 }
 
 describe('the README and examples/ci', () => {

@@ -58,13 +58,17 @@ describe('an id past 2^53 in every output', () => {
     expect(exchange!.contentType).toBe('application/json');
     expect(exchange!.content).toContain(`\\"contactId\\":${BIG_ID},`);
     expect((JSON.parse(exchange!.content) as { response: { body: string } }).response.body).toBe(BIG_BODY);
-    expect(findingAttachments([{ ...bigIdFinding(), exchange: { ...bigIdFinding().exchange!, json: { contactId: BigInt(BIG_ID) } } }])[0]!.content).toContain(`"contactId": ${BIG_ID}`);
+    expect(findingAttachments([{ ...bigIdFinding(), exchange: { ...bigIdFinding().exchange!, json: { contactId: BigInt(BIG_ID) } } }])[0]!.content).toContain(
+      `"contactId": ${BIG_ID}`,
+    );
   });
 });
 
 describe('lossless JSON of the reports', () => {
   it('writes a bigint as its digits, escapes C1 and bidi controls, and lets no string pass for a bigint', () => {
-    expect(stringifyJson({ a: 1152921504606846977n, b: [-12345678901234567890n], c: 'x\u202ey\u009b' })).toBe('{"a":1152921504606846977,"b":[-12345678901234567890],"c":"x\\u202ey\\u009b"}');
+    expect(stringifyJson({ a: 1152921504606846977n, b: [-12345678901234567890n], c: 'x\u202ey\u009b' })).toBe(
+      '{"a":1152921504606846977,"b":[-12345678901234567890],"c":"x\\u202ey\\u009b"}',
+    );
     expect(JSON.parse(stringifyJson({ c: 'x\u202ey' })).c).toBe('x\u202ey'); // the same value
     const lookalike = '\u0001bigint-0-0:123';
     expect(JSON.parse(stringifyJson({ s: lookalike, n: 5n }))).toEqual({ s: lookalike, n: 5 });

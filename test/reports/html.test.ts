@@ -10,7 +10,18 @@ import { replayCommand } from '../../reports/replay.ts';
 import { readRateLimit } from '../../reports/rate-limit.ts';
 import { bucketize, cumulativeAccepted, rateLimitSvg, windowMarks } from '../../reports/rate-limit-svg.ts';
 import {
-  BIG_ID, CURL, HOSTILE, HOSTILE_CONTROLS, INCONCLUSIVE_REASON, INVOCATION, NOT_RUN_REASON, PREFLIGHT, rateLimitFixture, REPLAY, ROUNDED_BIG_ID, sampleCertification,
+  BIG_ID,
+  CURL,
+  HOSTILE,
+  HOSTILE_CONTROLS,
+  INCONCLUSIVE_REASON,
+  INVOCATION,
+  NOT_RUN_REASON,
+  PREFLIGHT,
+  rateLimitFixture,
+  REPLAY,
+  ROUNDED_BIG_ID,
+  sampleCertification,
 } from './sample.ts';
 
 describe('the HTML certificate', () => {
@@ -28,7 +39,16 @@ describe('the HTML certificate', () => {
     expect(html).toMatch(/<p class="verdict not-certified" id="verdict">NOT CERTIFIED<\/p>/);
     expect(html).toContain(`<p id="verdict-reason">${esc(cert.verdictReason)}</p>`);
     expect(cert.verdictReason).toBe('2 MUST requirement(s) failed.');
-    for (const fact of ['http://erp.test', 'erp-conformance 0.1.0', '2026-05-01T10:00:00.000Z', '>42 (10 runs per property', '4 requests in flight, at most 100/10s', 'nothing: the run ended by itself', `${cert.requests} by the suites`, '6 by the preflight'])
+    for (const fact of [
+      'http://erp.test',
+      'erp-conformance 0.1.0',
+      '2026-05-01T10:00:00.000Z',
+      '>42 (10 runs per property',
+      '4 requests in flight, at most 100/10s',
+      'nothing: the run ended by itself',
+      `${cert.requests} by the suites`,
+      '6 by the preflight',
+    ])
       expect(html).toContain(fact);
     const stopped = certificateHtml({ ...cert, stoppedBy: 'budget' });
     expect(stopped).toContain('<th scope="row">Stopped by</th><td>the run budget (run.maxDurationSeconds, --max-duration) was spent</td>');
@@ -36,8 +56,12 @@ describe('the HTML certificate', () => {
 
   it('shows a banner with its own label and class for each run verdict, with the verdict reason', () => {
     const labels: Record<RunVerdict, string> = {
-      certified: 'CERTIFIED', 'selection-passed': 'SELECTION PASSED', 'not-certified': 'NOT CERTIFIED',
-      'preflight-failed': 'PREFLIGHT FAILED', inconclusive: 'INCONCLUSIVE', interrupted: 'INTERRUPTED',
+      certified: 'CERTIFIED',
+      'selection-passed': 'SELECTION PASSED',
+      'not-certified': 'NOT CERTIFIED',
+      'preflight-failed': 'PREFLIGHT FAILED',
+      inconclusive: 'INCONCLUSIVE',
+      interrupted: 'INTERRUPTED',
     };
     for (const [verdict, label] of Object.entries(labels) as [RunVerdict, string][]) {
       const page = certificateHtml({ ...cert, verdict, verdictReason: `why ${verdict} <b>` });
@@ -53,7 +77,14 @@ describe('the HTML certificate', () => {
     expect(rows.map((r) => r[2])).toHaveLength(requirements.length);
     expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(requirements.map((r) => r.id)));
     const status = Object.fromEntries(rows.map((r) => [r[2], r[1]]));
-    expect([status['OS-4'], status['ENV-1'], status['CU-12'], status['RP-1'], status['AUTH-1'], status['CU-8']]).toEqual(['failed', 'passed', 'observed', 'inconclusive', 'not-run', 'skipped']);
+    expect([status['OS-4'], status['ENV-1'], status['CU-12'], status['RP-1'], status['AUTH-1'], status['CU-8']]).toEqual([
+      'failed',
+      'passed',
+      'observed',
+      'inconclusive',
+      'not-run',
+      'skipped',
+    ]);
     expect(row('ENV-1')).toContain('<td class="num evidence">12</td><td class="num requests">4</td><td><span class="badge passed">passed</span></td>');
     expect(row('OS-4')).toContain('<td class="num requests">40</td>');
     expect(row('AUTH-1')).toContain('<td class="num evidence">0</td><td class="num requests">0</td><td><span class="badge not-run">not-run</span></td>');
@@ -69,7 +100,7 @@ describe('the HTML certificate', () => {
     expect(row('RP-1')).not.toContain('<details');
   });
 
-  it('shows an INFO requirement\'s findings as observations, never as a failure', () => {
+  it("shows an INFO requirement's findings as observations, never as a failure", () => {
     const cu12 = row('CU-12');
     expect(cu12).toContain('<details class="observed" id="req-CU-12">');
     expect(cu12).toContain('(1 observation: show)');
@@ -80,10 +111,18 @@ describe('the HTML certificate', () => {
 
   it('counts every verdict of every level in the summary table', () => {
     const summary = html.slice(html.indexOf('id="summary"'), html.indexOf('</table>', html.indexOf('id="summary"')));
-    expect([...summary.matchAll(/<th scope="col">([^<]+)<\/th>/g)].map((m) => m[1])).toEqual(['passed', 'failed', 'inconclusive', 'not-run', 'skipped', 'observed']);
+    expect([...summary.matchAll(/<th scope="col">([^<]+)<\/th>/g)].map((m) => m[1])).toEqual([
+      'passed',
+      'failed',
+      'inconclusive',
+      'not-run',
+      'skipped',
+      'observed',
+    ]);
     for (const level of ['MUST', 'SHOULD', 'INFO'] as const) {
       const cells = summary.slice(summary.indexOf(`data-level="${level}"`));
-      for (const v of ['passed', 'failed', 'inconclusive', 'not-run', 'skipped', 'observed'] as const) expect(cells).toMatch(new RegExp(`^[^]*?data-verdict="${v}">${cert.summary[level][v]}<`));
+      for (const v of ['passed', 'failed', 'inconclusive', 'not-run', 'skipped', 'observed'] as const)
+        expect(cells).toMatch(new RegExp(`^[^]*?data-verdict="${v}">${cert.summary[level][v]}<`));
     }
     expect(cert.summary.MUST).toMatchObject({ passed: 3, failed: 2, inconclusive: 1, 'not-run': 1 });
   });
@@ -92,7 +131,11 @@ describe('the HTML certificate', () => {
     expect(html).toContain('<h2 id="preflight">Preflight</h2>');
     expect(html).toContain('(6 requests)');
     expect(html).toContain(`<li>${esc(PREFLIGHT.notes[0])}</li>`);
-    const failed = certificateHtml({ ...cert, verdict: 'preflight-failed', preflight: { problems: [{ key: 'fixtures.report.dateFrom', problem: 'the range holds no transaction <i>' }], notes: [], requests: 2 } });
+    const failed = certificateHtml({
+      ...cert,
+      verdict: 'preflight-failed',
+      preflight: { problems: [{ key: 'fixtures.report.dateFrom', problem: 'the range holds no transaction <i>' }], notes: [], requests: 2 },
+    });
     expect(failed).toContain('<tr><td class="id">fixtures.report.dateFrom</td><td class="problem">the range holds no transaction &lt;i&gt;</td></tr>');
     const { preflight: _, ...without } = cert;
     expect(certificateHtml(without as typeof cert)).toContain('The preflight did not run');
@@ -102,13 +145,15 @@ describe('the HTML certificate', () => {
     const details = html.slice(html.indexOf('<details class="failure" id="req-OS-4">'), html.indexOf('</details>', html.indexOf('id="req-OS-4"')));
     expect(details).toContain(`<pre class="curl">${esc(CURL)}</pre>`);
     expect(details).toContain(`<pre class="replay">${esc(replayCommand(REPLAY, INVOCATION))}</pre>`);
-    expect(replayCommand(REPLAY, INVOCATION)).toBe(`npx erp-conformance run --config 'staging erp.json' --replay-test '${REPLAY.file}::${REPLAY.test}' --property 1 --seed 42 --path '3:1' --num-runs 10 --out 'erp-conformance-report-replay'`);
+    expect(replayCommand(REPLAY, INVOCATION)).toBe(
+      `npx erp-conformance run --config 'staging erp.json' --replay-test '${REPLAY.file}::${REPLAY.test}' --property 1 --seed 42 --path '3:1' --num-runs 10 --out 'erp-conformance-report-replay'`,
+    );
     expect(details).toContain('fast-check seed 42, path "3:1"');
     expect(details).toMatch(/<pre class="response">HTTP 200\n[^]*\n\{\n {2}&quot;status&quot;: true,/);
     expect(row('OS-4')).toContain('(3 findings: show)');
   });
 
-  it('prints a body with the server\'s own digits and tokens, laid out but not re-serialized', () => {
+  it("prints a body with the server's own digits and tokens, laid out but not re-serialized", () => {
     expect(html).toContain(`&quot;contactId&quot;: ${BIG_ID},\n`);
     expect(html).toContain('&quot;ratio&quot;: 1.50');
     expect(html).toContain(`<summary>largest contactId</summary><pre>${BIG_ID}</pre>`); // a bigint observation
@@ -158,7 +203,18 @@ describe('the rate-limit plot', () => {
     // The fixture's first 429 is at 6.0 s, the next acceptance (the refill) at 10.013 s.
     expect(windowMarks(r, 30)).toEqual([0.013, 10.013, 20.013]);
     expect(rateLimitSvg(r).match(/class="window-mark"/g)).toHaveLength(3);
-    expect(windowMarks({ timeline: [{ t: 0, status: 200 }, { t: 1, status: 429 }], windowSeconds: 10 }, 30)).toEqual([10, 20]);
+    expect(
+      windowMarks(
+        {
+          timeline: [
+            { t: 0, status: 200 },
+            { t: 1, status: 429 },
+          ],
+          windowSeconds: 10,
+        },
+        30,
+      ),
+    ).toEqual([10, 20]);
   });
 
   it('draws the answers accepted so far against the limit and its multiples', () => {
@@ -172,8 +228,15 @@ describe('the rate-limit plot', () => {
   });
 
   it('counts only the main token in the line: the second token has its own quota', () => {
-    const timeline = [{ t: 0, status: 200 }, { t: 0.1, status: 200, token: 'second' }, { t: 0.2, status: 200 }];
-    expect(cumulativeAccepted(timeline)).toEqual([[0, 1], [0.2, 2]]);
+    const timeline = [
+      { t: 0, status: 200 },
+      { t: 0.1, status: 200, token: 'second' },
+      { t: 0.2, status: 200 },
+    ];
+    expect(cumulativeAccepted(timeline)).toEqual([
+      [0, 1],
+      [0.2, 2],
+    ]);
   });
 
   it('draws no limit or window when the probe measured none', () => {

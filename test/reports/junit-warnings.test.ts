@@ -10,7 +10,10 @@ import { findAll, parseXml } from './xml.ts';
 function withShouldFailure(): Certification {
   const cert = sampleCertification();
   const finding = { ...failingFinding(), requirementId: 'ENV-4', title: 'error code "200" on a 400' };
-  return { ...cert, requirements: cert.requirements.map((r) => (r.id === 'ENV-4' ? { ...r, status: 'failed' as const, findings: [finding], findingCount: 1 } : r)) };
+  return {
+    ...cert,
+    requirements: cert.requirements.map((r) => (r.id === 'ENV-4' ? { ...r, status: 'failed' as const, findings: [finding], findingCount: 1 } : r)),
+  };
 }
 
 const testcase = (xml: string, id: string) => findAll(parseXml(xml), 'testcase').find((c) => c.attributes.name!.startsWith(`${id} `))!;
@@ -20,7 +23,10 @@ describe('junit.xml on CI pages', () => {
     const xml = junitXml(withShouldFailure());
     const c = testcase(xml, 'ENV-4');
     expect(c.children.map((x) => x.name)).toEqual(['properties', 'system-out']);
-    expect(findAll(c, 'property')[0]!.attributes).toMatchObject({ name: 'warning', value: expect.stringMatching(/^SHOULD failed \(not counted against the verdict; --strict makes it a failure\): error code "200" on a 400/) });
+    expect(findAll(c, 'property')[0]!.attributes).toMatchObject({
+      name: 'warning',
+      value: expect.stringMatching(/^SHOULD failed \(not counted against the verdict; --strict makes it a failure\): error code "200" on a 400/),
+    });
     expect(findAll(c, 'system-out')[0]!.text).toMatch(/^warning: ENV-4 \[SHOULD\] failed: /);
     expect(parseXml(xml).attributes.failures).toBe('2'); // the two MUST failures only
   });

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { requirements } from '../../contract/requirements.ts';
 import { junitOutcome, junitXml } from '../../reports/junit.ts';
 import { replayCommand } from '../../reports/replay.ts';
-import { BIG_ID, failingFinding, HOSTILE_CONTROLS, INCONCLUSIVE_REASON, INVOCATION, NOT_RUN_REASON, REPLAY, ROUNDED_BIG_ID, sampleCertification } from './sample.ts';
+import {
+  BIG_ID,
+  failingFinding,
+  HOSTILE_CONTROLS,
+  INCONCLUSIVE_REASON,
+  INVOCATION,
+  NOT_RUN_REASON,
+  REPLAY,
+  ROUNDED_BIG_ID,
+  sampleCertification,
+} from './sample.ts';
 import { findAll, parseXml, type XmlElement } from './xml.ts';
 
 describe('junit.xml', () => {
@@ -58,7 +68,11 @@ describe('junit.xml', () => {
 
   it('maps every verdict of every level to one outcome', () => {
     const outcome = (level: 'MUST' | 'SHOULD' | 'INFO', status: Parameters<typeof junitOutcome>[0]['status']) => junitOutcome({ level, status });
-    expect(['MUST', 'SHOULD', 'INFO'].map((l) => ['passed', 'failed', 'observed', 'inconclusive', 'skipped', 'not-run'].map((s) => outcome(l as 'MUST', s as 'passed')))).toEqual([
+    expect(
+      ['MUST', 'SHOULD', 'INFO'].map((l) =>
+        ['passed', 'failed', 'observed', 'inconclusive', 'skipped', 'not-run'].map((s) => outcome(l as 'MUST', s as 'passed')),
+      ),
+    ).toEqual([
       ['pass', 'failure', 'pass', 'error', 'skipped', 'error'],
       ['pass', 'warning', 'pass', 'skipped', 'skipped', 'skipped'],
       ['pass', 'error', 'pass', 'skipped', 'skipped', 'skipped'],

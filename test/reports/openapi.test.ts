@@ -9,8 +9,23 @@ import { ORDER_STATUSES } from '../../contract/schemas/order-status.ts';
 
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { operationId: string; description: string; parameters: { name: string; in: string; required: boolean; schema: { type: string } }[]; requestBody: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, { description: string; content?: Record<string, { schema: { $ref: string } }> }> }>>;
-  components: { schemas: Record<string, { properties?: Record<string, any>; required?: string[]; $id?: string }>; securitySchemes: Record<string, { type: string; in: string; name: string }> };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        description: string;
+        parameters: { name: string; in: string; required: boolean; schema: { type: string } }[];
+        requestBody: { content: Record<string, { schema: { $ref: string } }> };
+        responses: Record<string, { description: string; content?: Record<string, { schema: { $ref: string } }> }>;
+      }
+    >
+  >;
+  components: {
+    schemas: Record<string, { properties?: Record<string, any>; required?: string[]; $id?: string }>;
+    securitySchemes: Record<string, { type: string; in: string; name: string }>;
+  };
 };
 
 async function written(): Promise<Doc> {
@@ -35,9 +50,16 @@ describe('erp-conformance openapi', () => {
   it('writes an OpenAPI 3.1 document with the three operations, their parameters and the api-token header', async () => {
     const doc = await written();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/v1/customer/create', '/api/v1/report/consumption-production-report', '/api/v1/sales/{salesId}/update-order-status']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v1/customer/create',
+      '/api/v1/report/consumption-production-report',
+      '/api/v1/sales/{salesId}/update-order-status',
+    ]);
     const os = doc.paths['/api/v1/sales/{salesId}/update-order-status']!.post!;
-    expect(os.parameters.map((p) => [p.name, p.in, p.required, p.schema.type])).toEqual([['salesId', 'path', true, 'integer'], ['branch_id', 'query', true, 'integer']]);
+    expect(os.parameters.map((p) => [p.name, p.in, p.required, p.schema.type])).toEqual([
+      ['salesId', 'path', true, 'integer'],
+      ['branch_id', 'query', true, 'integer'],
+    ]);
     expect(doc.paths['/api/v1/customer/create']!.post!.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:branch_id']);
     expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'api-token' });
   });
@@ -62,7 +84,9 @@ describe('erp-conformance openapi', () => {
     const doc = await written();
     for (const o of OPERATIONS) {
       const op = doc.paths[o.path]!.post!;
-      const text = Object.values(op.responses).map((r) => r.description).join('\n');
+      const text = Object.values(op.responses)
+        .map((r) => r.description)
+        .join('\n');
       const musts = requirements.filter((r) => r.level === 'MUST' && r.operations.includes(o.operation));
       expect(musts.length).toBeGreaterThan(3);
       for (const r of musts) expect(text, `${o.operationId} lacks ${r.id}`).toContain(`**${r.id}** [MUST]`);

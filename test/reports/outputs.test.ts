@@ -14,7 +14,10 @@ import { cli, ROOT, writtenPaths } from './cli.ts';
 import { sampleCertification } from './sample.ts';
 
 const tmp = (p: string) => mkdtempSync(path.join(os.tmpdir(), `erp-outputs-${p}-`));
-const entries = (dir: string) => readdirSync(dir).map((f) => path.join(dir, f)).sort();
+const entries = (dir: string) =>
+  readdirSync(dir)
+    .map((f) => path.join(dir, f))
+    .sort();
 
 describe('the output manifest', () => {
   it('after a preflight failure lists what it wrote and nothing else: no allure-results, no empty log, no progress file', async () => {
@@ -32,7 +35,7 @@ describe('the output manifest', () => {
     expect(listed.map((p) => path.basename(p))).not.toContain('vitest.log');
   }, 150_000);
 
-  it('a run lists exactly the files in its folder, the rate-limit.json it measured too, and counts the probe\'s requests', async () => {
+  it("a run lists exactly the files in its folder, the rate-limit.json it measured too, and counts the probe's requests", async () => {
     const out = path.join(tmp('rl'), 'report');
     const r = await cli(['run', '--only', 'RL', '--with-load', '--out', out], { timeoutMs: 240_000 });
     expect(r.code, r.stderr).toBe(0);
@@ -96,7 +99,9 @@ describe('console lines', () => {
   it('a crossed threshold reads as words, not CROSSED 429<5% (0.32)', () => {
     const text = thresholdText({ threshold: '429<5%', metric: '429', actual: 0.32, passed: false });
     expect(text).toBe('threshold 429<5% crossed: 429 answers: 32% of the requests, allowed below 5%');
-    expect(thresholdText({ threshold: 'p99<200ms', metric: 'p99', actual: 12.5, passed: true })).toBe('threshold p99<200ms held: p99 latency: 12.5 ms, allowed below 200ms');
+    expect(thresholdText({ threshold: 'p99<200ms', metric: 'p99', actual: 12.5, passed: true })).toBe(
+      'threshold p99<200ms held: p99 latency: 12.5 ms, allowed below 200ms',
+    );
   });
 
   it('the progress line is cut to a terminal that reports its width, whole where it reports 0 columns', () => {
@@ -106,4 +111,3 @@ describe('console lines', () => {
     expect(fitLine(line, 41)).toBe(line.slice(0, 40));
   });
 });
-

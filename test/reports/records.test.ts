@@ -7,8 +7,15 @@ import { emptyRecord, type TestRecord } from '../../suites/support/record.ts';
 import { sampleCollected } from './sample.ts';
 
 const FACTS: RecordedFacts = {
-  target: { name: 'Acme staging', baseUrl: 'http://erp.test' }, suiteVersion: '0.1.0', startedAt: '2026-05-01T10:00:00.000Z',
-  durationMs: 10_000, seed: 42, numRuns: 10, suites: ['envelope-auth', 'order-status', 'customer', 'report'], selection: null, withLoad: false,
+  target: { name: 'Acme staging', baseUrl: 'http://erp.test' },
+  suiteVersion: '0.1.0',
+  startedAt: '2026-05-01T10:00:00.000Z',
+  durationMs: 10_000,
+  seed: 42,
+  numRuns: 10,
+  suites: ['envelope-auth', 'order-status', 'customer', 'report'],
+  selection: null,
+  withLoad: false,
 };
 
 /** The sample's tests split in two shards: the first two tests in shard 1, the others in shard 2. */
@@ -44,7 +51,9 @@ describe('merging the records of shards', () => {
     const [one, two] = shards();
     expect(() => mergeRecords([one!])).toThrow('shard(s) 2/2 missing');
     expect(() => mergeRecords([one!, { ...one!, dir: 'copy' }])).toThrow('shard 1/2 is given twice (shard-1 and copy)');
-    expect(() => mergeRecords(shards([{}, { seed: 7 }]))).toThrow(/^shard-2 and shard-1 differ in seed \(7 and \d+\): not shards of the same run; run every shard with the same --config/);
+    expect(() => mergeRecords(shards([{}, { seed: 7 }]))).toThrow(
+      /^shard-2 and shard-1 differ in seed \(7 and \d+\): not shards of the same run; run every shard with the same --config/,
+    );
     expect(() => mergeRecords(shards([{}, { target: { name: 'Acme staging', baseUrl: 'http://other.test' } }]))).toThrow(/differ in target.baseUrl/);
     const three = { ...two!, records: { ...two!.records, shard: { index: 2, count: 3 } as Shard } };
     expect(() => mergeRecords([one!, three])).toThrow('not the same split');
@@ -58,16 +67,24 @@ describe('merging the records of shards', () => {
     const musts = requirements.filter((r) => r.level === 'MUST' && !r.notTested).map((r) => r.id);
     const half = Math.ceil(musts.length / 2);
     const passing = (name: string, ids: string[], record: Partial<TestRecord> = {}): CollectedTest => ({
-      name, file: `suites/${name}.test.ts`, state: 'passed', durationMs: 1, errors: [],
+      name,
+      file: `suites/${name}.test.ts`,
+      state: 'passed',
+      durationMs: 1,
+      errors: [],
       record: { ...emptyRecord(ids), evidence: Object.fromEntries(ids.map((id) => [id, 2])), requests: 10, exchanges: 10, answered: 10, ...record },
     });
     const list = [
-      [passing('first', musts.slice(0, half)), passing('rp-a', ['RP-1'], { evidence: {}, inconclusive: { 'RP-1': ['no transaction on page 2'] }, requests: 3 })],
+      [
+        passing('first', musts.slice(0, half)),
+        passing('rp-a', ['RP-1'], { evidence: {}, inconclusive: { 'RP-1': ['no transaction on page 2'] }, requests: 3 }),
+      ],
       [passing('second', musts.slice(half)), passing('rp-b', ['RP-1'], { evidence: { 'RP-1': 5 }, requests: 4 })],
     ].map((tests, i) => ({
       dir: `shard-${i + 1}`,
       records: {
-        format: RECORDS_FORMAT, shard: { index: i + 1, count: 2 },
+        format: RECORDS_FORMAT,
+        shard: { index: i + 1, count: 2 },
         facts: { ...FACTS, pacing: '4 requests in flight', preflight: { problems: [], notes: ['range holds 3 pages', `note of shard ${i + 1}`], requests: 5 } },
         collected: { tests, errors: [] },
       } as RunRecords,
@@ -86,15 +103,34 @@ describe('merging the records of shards', () => {
     expect([rp1.status, rp1.evidence, rp1.requests]).toEqual(['inconclusive', 2 + 5, 10 + 3 + 4]); // three tests verify it
     expect(rp1.reason).toBe('partly verified: 1 of its 3 tests saw nothing it applies to: no transaction on page 2');
     // With evidence in every test that verifies it, the merged run is certified.
-    const seen = list.map(({ dir, records }) => ({ dir, records: { ...records, collected: { ...records.collected, tests: records.collected.tests.map((t) => ({ ...t, record: { ...t.record!, evidence: { ...t.record!.evidence, 'RP-1': t.record!.evidence['RP-1'] ?? 1 } } })) } } }));
+    const seen = list.map(({ dir, records }) => ({
+      dir,
+      records: {
+        ...records,
+        collected: {
+          ...records.collected,
+          tests: records.collected.tests.map((t) => ({
+            ...t,
+            record: { ...t.record!, evidence: { ...t.record!.evidence, 'RP-1': t.record!.evidence['RP-1'] ?? 1 } },
+          })),
+        },
+      },
+    }));
     const all = mergeRecords(seen);
     expect(certify(all.collected, runFacts(all.facts, all.shard)).verdict).toBe('certified');
     expect(merged.facts.preflight).toEqual({ problems: [], notes: ['range holds 3 pages', 'note of shard 1', 'note of shard 2'], requests: 10 });
     expect(merged.facts.pacing).toBe('4 requests in flight');
   });
 
-  it('carries a shard\'s stop, preflight problems, findings counts and reasons into the merged certificate', () => {
-    const [one, two] = shards([{ stoppedBy: 'budget', pacing: '4 requests in flight' }, { stoppedBy: 'interrupted', pacing: '8 requests in flight', preflight: { problems: [{ key: 'fixtures.report', problem: 'empty' }], notes: [], requests: 2 } }]);
+  it("carries a shard's stop, preflight problems, findings counts and reasons into the merged certificate", () => {
+    const [one, two] = shards([
+      { stoppedBy: 'budget', pacing: '4 requests in flight' },
+      {
+        stoppedBy: 'interrupted',
+        pacing: '8 requests in flight',
+        preflight: { problems: [{ key: 'fixtures.report', problem: 'empty' }], notes: [], requests: 2 },
+      },
+    ]);
     const merged = mergeRecords([one!, two!]);
     expect(merged.facts.stoppedBy).toBe('interrupted');
     expect(merged.facts.pacing).toBe('shard 1: 4 requests in flight; shard 2: 8 requests in flight');

@@ -21,7 +21,17 @@ describe('the reports of a run whose server echoed the tokens', () => {
   const collected = sampleCollected();
   const echo = `raw ${TOKEN} url ${encodeURIComponent(TOKEN)} json ${JSON.stringify(TOKEN)} second ${SECOND}`;
   const os4 = collected.tests[0]!.record!;
-  os4.findings = [{ ...os4.findings[0]!, title: `echoed ${TOKEN}`, message: echo, exchange: { ...os4.findings[0]!.exchange!, response: { ...os4.findings[0]!.exchange!.response!, body: JSON.stringify({ message: `echoed ${TOKEN}, ${encodeURIComponent(TOKEN)}, ${SECOND}` }) } } }];
+  os4.findings = [
+    {
+      ...os4.findings[0]!,
+      title: `echoed ${TOKEN}`,
+      message: echo,
+      exchange: {
+        ...os4.findings[0]!.exchange!,
+        response: { ...os4.findings[0]!.exchange!.response!, body: JSON.stringify({ message: `echoed ${TOKEN}, ${encodeURIComponent(TOKEN)}, ${SECOND}` }) },
+      },
+    },
+  ];
   collected.tests[2]!.record!.observations = { echoed: echo };
   const cert = certify(collected, runFacts(sampleFacts(), null));
   const records: RunRecords = { format: RECORDS_FORMAT, shard: null, facts: sampleFacts(), collected };
@@ -31,7 +41,12 @@ describe('the reports of a run whose server echoed the tokens', () => {
   const outputs: [string, string][] = [
     ...Object.entries(files).map(([k, f]) => [k, readFileSync(f, 'utf8')] as [string, string]),
     ['console', scrub(consoleSummary(cert))],
-    ['allure', findingAttachments(os4.findings, { scrub }).map((a) => scrub(a.content)).join('\n')],
+    [
+      'allure',
+      findingAttachments(os4.findings, { scrub })
+        .map((a) => scrub(a.content))
+        .join('\n'),
+    ],
   ];
 
   it('holds no form of either token in any output, however the output escaped it (HTML, XML, JSON around a JSON body)', () => {
@@ -45,6 +60,7 @@ describe('the reports of a run whose server echoed the tokens', () => {
   });
 
   it('holds no raw escape sequence, bell, C1 control or bidi override in any output', () => {
-    for (const [name, text] of outputs) for (const c of HOSTILE_CONTROLS) expect(text.includes(c), `${name} holds U+${c.charCodeAt(0).toString(16)}`).toBe(false);
+    for (const [name, text] of outputs)
+      for (const c of HOSTILE_CONTROLS) expect(text.includes(c), `${name} holds U+${c.charCodeAt(0).toString(16)}`).toBe(false);
   });
 });

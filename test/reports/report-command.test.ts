@@ -10,7 +10,7 @@ import { cli, writtenPaths } from './cli.ts';
 import { BIG_ID, HOSTILE_CONTROLS, ROUNDED_BIG_ID, sampleCertification } from './sample.ts';
 
 describe('report --in', () => {
-  it('rebuilds the HTML and JUnit with the same digits, prints the summary inert and exits with the verdict\'s code', async () => {
+  it("rebuilds the HTML and JUnit with the same digits, prints the summary inert and exits with the verdict's code", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-report-in-'));
     const out = path.join(dir, 'again');
     writeReports(dir, sampleCertification());

@@ -32,15 +32,33 @@ export const CURL = `curl -sS -X POST 'http://erp.test/api/v1/sales/1003/update-
 
 export const INVOCATION: Invocation = { config: 'staging erp.json' };
 
-export const REPLAY = { seed: 42, path: '3:1', file: 'suites/order-status/validation.test.ts', test: 'Plausible statuses outside the six are rejected with 400 [OS-4]', property: 1, numRuns: 10 };
+export const REPLAY = {
+  seed: 42,
+  path: '3:1',
+  file: 'suites/order-status/validation.test.ts',
+  test: 'Plausible statuses outside the six are rejected with 400 [OS-4]',
+  property: 1,
+  numRuns: 10,
+};
 
 export function hostileExchange(): Exchange {
   return {
     seq: 7,
     operation: 'order-status',
     tokenKind: 'valid',
-    request: { method: 'POST', url: 'http://erp.test/api/v1/sales/1003/update-order-status?branch_id=1', headers: { 'api-token': '***', 'content-type': 'application/json' }, body: '{"orderStatus":"Completed"}' },
-    response: { status: 200, headers: { 'content-type': 'text/html', 'x-evil': `"><script>window.__pwned = 3</script>\u001b[31m` }, body: JSON.stringify({ status: true, message: HOSTILE, code: '200', response: null }), bytes: 120, truncated: false },
+    request: {
+      method: 'POST',
+      url: 'http://erp.test/api/v1/sales/1003/update-order-status?branch_id=1',
+      headers: { 'api-token': '***', 'content-type': 'application/json' },
+      body: '{"orderStatus":"Completed"}',
+    },
+    response: {
+      status: 200,
+      headers: { 'content-type': 'text/html', 'x-evil': `"><script>window.__pwned = 3</script>\u001b[31m` },
+      body: JSON.stringify({ status: true, message: HOSTILE, code: '200', response: null }),
+      bytes: 120,
+      truncated: false,
+    },
     startedAt: '2026-05-01T10:00:00.000Z',
     durationMs: 12,
   };
@@ -66,7 +84,12 @@ function bigExchange(): Exchange {
     seq: 9,
     operation: 'customer-create',
     tokenKind: 'valid',
-    request: { method: 'POST', url: 'http://erp.test/api/v1/customer/create', headers: { 'api-token': '***', 'content-type': 'application/json' }, body: '{"contactName":"A"}' },
+    request: {
+      method: 'POST',
+      url: 'http://erp.test/api/v1/customer/create',
+      headers: { 'api-token': '***', 'content-type': 'application/json' },
+      body: '{"contactName":"A"}',
+    },
     response: { status: 200, headers: { 'content-type': 'application/json' }, body: BIG_BODY, bytes: BIG_BODY.length, truncated: false },
     startedAt: '2026-05-01T10:00:01.000Z',
     durationMs: 9,
@@ -75,12 +98,24 @@ function bigExchange(): Exchange {
 
 /** A finding on the big id, as a check that read it exactly would write it. */
 export function bigIdFinding(): Finding {
-  return { checkId: 'customer.id-matches', requirementId: 'CU-1', title: `contactId ${BIG_ID} was not found again`, message: `Received contactId ${BIG_ID}\nExpected the id of the saved contact`, exchange: bigExchange() };
+  return {
+    checkId: 'customer.id-matches',
+    requirementId: 'CU-1',
+    title: `contactId ${BIG_ID} was not found again`,
+    message: `Received contactId ${BIG_ID}\nExpected the id of the saved contact`,
+    exchange: bigExchange(),
+  };
 }
 
 /** An INFO requirement's finding: an observation, never a failure. */
 function bigIdObservation(): Finding {
-  return { checkId: 'customer.strictness', requirementId: 'CU-12', title: `ids past 2^53: contactId ${BIG_ID}`, message: `Observed contactId ${BIG_ID} (64-bit ids)`, exchange: bigExchange() };
+  return {
+    checkId: 'customer.strictness',
+    requirementId: 'CU-12',
+    title: `ids past 2^53: contactId ${BIG_ID}`,
+    message: `Observed contactId ${BIG_ID} (64-bit ids)`,
+    exchange: bigExchange(),
+  };
 }
 
 const test = (name: string, ids: string[], state: CollectedTest['state'], extra: Partial<TestRecord> = {}): CollectedTest => {
@@ -115,12 +150,18 @@ export function sampleCollected(): Collected {
   return {
     tests: [
       test(REPLAY.test, ['OS-4'], 'failed', { findings: [failingFinding()], findingCounts: { 'OS-4': 3 }, requests: 40 }),
-      test('Every success is the envelope [ENV-1, ENV-2, ENV-3]', ['ENV-1', 'ENV-2', 'ENV-3'], 'passed', { evidence: { 'ENV-1': 12, 'ENV-2': 12, 'ENV-3': 11 } }),
+      test('Every success is the envelope [ENV-1, ENV-2, ENV-3]', ['ENV-1', 'ENV-2', 'ENV-3'], 'passed', {
+        evidence: { 'ENV-1': 12, 'ENV-2': 12, 'ENV-3': 11 },
+      }),
       test('The transitions are recorded [ST-2]', ['ST-2'], 'passed', { observations: { transitions: TRANSITIONS, [`odd <b>${HOSTILE}`]: HOSTILE } }),
       test('Read back [CU-8]', ['CU-8'], 'skipped', { skipReason: 'no readBack in the config' }),
       test('A valid customer is created [CU-1]', ['CU-1'], 'failed', { findings: [bigIdFinding()] }),
       test('Master data strictness [CU-12]', ['CU-12'], 'passed', { findings: [bigIdObservation()], observations: { 'largest contactId': BigInt(BIG_ID) } }),
-      test('Dates within the range [RP-1, RP-18]', ['RP-1', 'RP-18'], 'passed', { evidence: {}, inconclusive: { 'RP-1': [INCONCLUSIVE_REASON], 'RP-18': [INCONCLUSIVE_REASON] }, requests: 2 }),
+      test('Dates within the range [RP-1, RP-18]', ['RP-1', 'RP-18'], 'passed', {
+        evidence: {},
+        inconclusive: { 'RP-1': [INCONCLUSIVE_REASON], 'RP-18': [INCONCLUSIVE_REASON] },
+        requests: 2,
+      }),
       test('Missing header [AUTH-1]', ['AUTH-1'], 'skipped', { notRun: NOT_RUN_REASON }),
     ],
     errors: [],
@@ -131,9 +172,18 @@ export const PREFLIGHT: PreflightSummary = { problems: [], notes: [`the report r
 
 export function sampleFacts(target = { name: `Acme ${HOSTILE}`, baseUrl: 'http://erp.test' }): RecordedFacts {
   return {
-    target, suiteVersion: '0.1.0', startedAt: '2026-05-01T10:00:00.000Z', durationMs: 1234, seed: 42, numRuns: 10,
-    suites: ['envelope-auth', 'order-status', 'customer', 'report'], selection: null, withLoad: false,
-    invocation: INVOCATION, pacing: '4 requests in flight, at most 100/10s', preflight: PREFLIGHT,
+    target,
+    suiteVersion: '0.1.0',
+    startedAt: '2026-05-01T10:00:00.000Z',
+    durationMs: 1234,
+    seed: 42,
+    numRuns: 10,
+    suites: ['envelope-auth', 'order-status', 'customer', 'report'],
+    selection: null,
+    withLoad: false,
+    invocation: INVOCATION,
+    pacing: '4 requests in flight, at most 100/10s',
+    preflight: PREFLIGHT,
   };
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from './cli.ts';
 
 describe('shards of a run against the embedded reference', () => {
-  it('merge although each shard\'s reference had its own port', async () => {
+  it("merge although each shard's reference had its own port", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-shard-ref-'));
     const run = ['run', '--only', 'ENV,AUTH', '--seed', '4', '--num-runs', '5', '--no-preflight', '--quiet', '--no-allure'];
     const shards = await Promise.all([1, 2].map((i) => cli([...run, '--shard', `${i}/2`, '--out', path.join(dir, `s${i}`)], { timeoutMs: 200_000 })));

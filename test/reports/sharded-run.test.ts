@@ -36,7 +36,9 @@ async function configFor(name: string): Promise<string> {
 beforeAll(async () => {
   const [shared, alone] = [await configFor('shared'), await configFor('alone')];
   [shards, whole] = await Promise.all([
-    Promise.all([1, 2].map((i) => cli(['run', '--config', shared, ...RUN, '--shard', `${i}/2`, '--out', dir(`shard-${i}`)], { timeoutMs: 400_000, env: SPEC }))),
+    Promise.all(
+      [1, 2].map((i) => cli(['run', '--config', shared, ...RUN, '--shard', `${i}/2`, '--out', dir(`shard-${i}`)], { timeoutMs: 400_000, env: SPEC })),
+    ),
     cli(['run', '--config', alone, ...RUN, '--out', dir('whole')], { timeoutMs: 400_000, env: SPEC }),
   ]);
   merge = await cli(['report', '--merge', dir('shard-1'), dir('shard-2'), '--out', dir('merged')]);
@@ -80,17 +82,27 @@ describe('a sharded run', () => {
     expect(merged.requirements.map((r) => `${r.id} ${r.status}`)).toEqual(alone.requirements.map((r) => `${r.id} ${r.status}`));
     expect(merged.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(['OS-2', 'OS-2f', 'OS-4']);
     expect(merged.shard).toBeUndefined();
-    expect(writtenPaths(merge.stdout).map((p) => path.basename(p))).toEqual(['certification.json', 'certification.html', 'junit.xml', 'allure-results', 'records.json']);
+    expect(writtenPaths(merge.stdout).map((p) => path.basename(p))).toEqual([
+      'certification.json',
+      'certification.html',
+      'junit.xml',
+      'allure-results',
+      'records.json',
+    ]);
   });
 
   it('writes a merged junit.xml with a failure for each failed requirement', () => {
-    const failures = findAll(parseXml(readFileSync(path.join(dir('merged'), 'junit.xml'), 'utf8')), 'testcase').filter((c) => c.children.some((x) => x.name === 'failure'));
+    const failures = findAll(parseXml(readFileSync(path.join(dir('merged'), 'junit.xml'), 'utf8')), 'testcase').filter((c) =>
+      c.children.some((x) => x.name === 'failure'),
+    );
     expect(failures.map((c) => c.attributes.name!.split(' ')[0])).toEqual(['OS-2', 'OS-4']);
   });
 
   it('labels the Allure results by requirement, attaches the evidence, and builds the Allure HTML offline', async () => {
     const results = dir('merged/allure-results');
-    const tests = readdirSync(results).filter((f) => f.endsWith('-result.json')).map((f) => json<any>(path.join(results, f)));
+    const tests = readdirSync(results)
+      .filter((f) => f.endsWith('-result.json'))
+      .map((f) => json<any>(path.join(results, f)));
     const os2 = tests.find((t) => t.name.includes('[OS-2]') && t.status === 'failed')!;
     const label = (name: string) => os2.labels.filter((l: { name: string }) => l.name === name).map((l: { value: string }) => l.value);
     expect(label('epic')).toEqual(['Section 4.1 Update Order Status']);
@@ -111,7 +123,11 @@ describe('a sharded run', () => {
     const replayed = merged.requirements.find((r) => r.id === 'OS-2')!.findings.find((f) => f.replay)!;
     const withReplay = tests.find((t) => t.name === replayed.replay!.test && t.status === 'failed')!;
     const replay = withReplay.attachments.find((a: { name: string }) => a.name.endsWith(': replay'));
-    expect(readFileSync(path.join(results, replay.source), 'utf8')).toMatch(new RegExp(`^npx erp-conformance run --config '${dir('shared.json')}' --replay-test '.+::.+' --property \\d+ --seed 3 --nonce '[0-9a-f]{8}' --path '[\\d:]+' --num-runs 5 --out '[^']+-replay'$`));
+    expect(readFileSync(path.join(results, replay.source), 'utf8')).toMatch(
+      new RegExp(
+        `^npx erp-conformance run --config '${dir('shared.json')}' --replay-test '.+::.+' --property \\d+ --seed 3 --nonce '[0-9a-f]{8}' --path '[\\d:]+' --num-runs 5 --out '[^']+-replay'$`,
+      ),
+    );
 
     const r = await cli(['report', '--allure', '--in', dir('merged')], { timeoutMs: 120_000 });
     expect(r.stderr).toBe('');
@@ -124,10 +140,7 @@ describe('a sharded run', () => {
   }, 120_000);
 
   it('refuses a shard outside 1..N and folders that are not shards of one run', async () => {
-    const [bad, mixed] = await Promise.all([
-      cli(['run', '--shard', '3/2']),
-      cli(['report', '--merge', dir('shard-1'), dir('whole'), '--out', dir('mixed')]),
-    ]);
+    const [bad, mixed] = await Promise.all([cli(['run', '--shard', '3/2']), cli(['report', '--merge', dir('shard-1'), dir('whole'), '--out', dir('mixed')])]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--shard must be I/N with 1 <= I <= N <= 64, received "3/2"');
     expect(mixed.code).toBe(2);

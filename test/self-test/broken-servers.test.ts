@@ -64,52 +64,78 @@ function filesUnder(dir: string): string[] {
 function leaks(out: string, lines: string[]): string[] {
   for (const f of ['certification.json', 'certification.html', 'junit.xml', 'records.json']) expect(existsSync(path.join(out, f)), `${f} written`).toBe(true);
   const texts = [...filesUnder(out).map((f) => [f, readFileSync(f, 'latin1')] as const), ['console', lines.join('\n')] as const];
-  return texts.flatMap(([where, text]) => TOKENS.flatMap(spellings).filter((t) => text.includes(t)).map((t) => `${where} holds ${t.slice(0, 6)}...`));
+  return texts.flatMap(([where, text]) =>
+    TOKENS.flatMap(spellings)
+      .filter((t) => text.includes(t))
+      .map((t) => `${where} holds ${t.slice(0, 6)}...`),
+  );
 }
 
 /** Raw characters that would act on a terminal (ESC, BEL, C1, bidi overrides). */
 // eslint-disable-next-line no-control-regex
 const ACTIVE = /[\u0007\u001b\u009b\u202e]/;
 
-const KINDS: BrokenKind[] = ['html-502', 'truncated-json', 'never-answers', 'resets', 'huge-body', 'echoes-token', 'trickles', 'deep-json', 'redirects', 'hostile-text', 'retry-after-a-day'];
+const KINDS: BrokenKind[] = [
+  'html-502',
+  'truncated-json',
+  'never-answers',
+  'resets',
+  'huge-body',
+  'echoes-token',
+  'trickles',
+  'deep-json',
+  'redirects',
+  'hostile-text',
+  'retry-after-a-day',
+];
 
 describe('a run against a broken or hostile server', () => {
-  it.each(KINDS)('that %s ends within its budget with a certificate, no token and bounded memory', async (kind) => {
-    const broken = await startBroken(kind);
-    const other = kind === 'redirects' ? await startRedirectTarget() : undefined;
-    const out = tempOut(kind);
-    const lines: string[] = [];
-    try {
-      const base = referenceRunConfig(broken.url, TOKENS, 1);
-      const config = loadConfig({
-        base: { ...base, target: { name: `broken ${kind}`, baseUrl: broken.url, token: TOKENS[0], secondToken: TOKENS[1], timeoutMs: 400, maxResponseBytes: 1024 * 1024 }, run: { maxDurationSeconds: BUDGET_SECONDS } },
-        env: {},
-      });
-      const t0 = Date.now();
-      // Three stop at the preflight (exit 2); the others run without it, so that their answers reach every suite and report.
-      const preflight = ['html-502', 'truncated-json', 'never-answers'].includes(kind);
-      const { result: r, peakMb } = await withPeakMemory(() => runConformance({ config, out, numRuns: 3, seed: 1, allure: true, preflight, log: (l) => lines.push(l) }));
-      const seconds = (Date.now() - t0) / 1000;
-      process.stdout.write(`broken server ${kind}: exit ${r.exitCode}, ${r.certification.verdict}, ${seconds.toFixed(1)} s, peak ${peakMb} MB\n`);
-      expect(seconds).toBeLessThan(CEILING_SECONDS);
-      expect(peakMb).toBeLessThan(1500);
-      expectOutcome(kind, r.certification, r.exitCode);
-      expect(JSON.parse(readFileSync(path.join(out, 'certification.json'), 'utf8')).verdict).toBe(r.certification.verdict);
-      expect(r.certification.errors.filter((e) => /unhandled/i.test(e))).toEqual([]);
-      expect(leaks(out, lines)).toEqual([]);
-      // No vacuous leak check: the server echoed the tokens of requests the run sent.
-      if (kind === 'echoes-token' && !r.certification.stoppedBy) expect(r.certification.requests).toBeGreaterThan(10);
-      if (kind === 'redirects') expect(redirectTarget.contacted).toBe(0);
-      if (kind === 'hostile-text') {
-        expect(lines.join('\n')).not.toMatch(ACTIVE);
-        expect(readFileSync(path.join(out, 'certification.html'), 'utf8')).not.toContain('<script>alert');
-        expect(readFileSync(path.join(out, 'junit.xml'), 'utf8')).not.toMatch(ACTIVE);
+  it.each(KINDS)(
+    'that %s ends within its budget with a certificate, no token and bounded memory',
+    async (kind) => {
+      const broken = await startBroken(kind);
+      const other = kind === 'redirects' ? await startRedirectTarget() : undefined;
+      const out = tempOut(kind);
+      const lines: string[] = [];
+      try {
+        const base = referenceRunConfig(broken.url, TOKENS, 1);
+        const config = loadConfig({
+          base: {
+            ...base,
+            target: { name: `broken ${kind}`, baseUrl: broken.url, token: TOKENS[0], secondToken: TOKENS[1], timeoutMs: 400, maxResponseBytes: 1024 * 1024 },
+            run: { maxDurationSeconds: BUDGET_SECONDS },
+          },
+          env: {},
+        });
+        const t0 = Date.now();
+        // Three stop at the preflight (exit 2); the others run without it, so that their answers reach every suite and report.
+        const preflight = ['html-502', 'truncated-json', 'never-answers'].includes(kind);
+        const { result: r, peakMb } = await withPeakMemory(() =>
+          runConformance({ config, out, numRuns: 3, seed: 1, allure: true, preflight, log: (l) => lines.push(l) }),
+        );
+        const seconds = (Date.now() - t0) / 1000;
+        process.stdout.write(`broken server ${kind}: exit ${r.exitCode}, ${r.certification.verdict}, ${seconds.toFixed(1)} s, peak ${peakMb} MB\n`);
+        expect(seconds).toBeLessThan(CEILING_SECONDS);
+        expect(peakMb).toBeLessThan(1500);
+        expectOutcome(kind, r.certification, r.exitCode);
+        expect(JSON.parse(readFileSync(path.join(out, 'certification.json'), 'utf8')).verdict).toBe(r.certification.verdict);
+        expect(r.certification.errors.filter((e) => /unhandled/i.test(e))).toEqual([]);
+        expect(leaks(out, lines)).toEqual([]);
+        // No vacuous leak check: the server echoed the tokens of requests the run sent.
+        if (kind === 'echoes-token' && !r.certification.stoppedBy) expect(r.certification.requests).toBeGreaterThan(10);
+        if (kind === 'redirects') expect(redirectTarget.contacted).toBe(0);
+        if (kind === 'hostile-text') {
+          expect(lines.join('\n')).not.toMatch(ACTIVE);
+          expect(readFileSync(path.join(out, 'certification.html'), 'utf8')).not.toContain('<script>alert');
+          expect(readFileSync(path.join(out, 'junit.xml'), 'utf8')).not.toMatch(ACTIVE);
+        }
+      } finally {
+        await other?.close();
+        await broken.close();
       }
-    } finally {
-      await other?.close();
-      await broken.close();
-    }
-  }, (CEILING_SECONDS + 30) * 1000);
+    },
+    (CEILING_SECONDS + 30) * 1000,
+  );
 
   it('that trickles, cut by a run budget of 3 s, stops at it with a certificate that says so', async () => {
     const broken = await startBroken('trickles');
@@ -117,7 +143,14 @@ describe('a run against a broken or hostile server', () => {
     const lines: string[] = [];
     try {
       const base = referenceRunConfig(broken.url, TOKENS, 1);
-      const config = loadConfig({ base: { ...base, target: { ...base.target, baseUrl: broken.url, token: TOKENS[0], secondToken: TOKENS[1], timeoutMs: 400 }, run: { maxDurationSeconds: 3 } }, env: {} });
+      const config = loadConfig({
+        base: {
+          ...base,
+          target: { ...base.target, baseUrl: broken.url, token: TOKENS[0], secondToken: TOKENS[1], timeoutMs: 400 },
+          run: { maxDurationSeconds: 3 },
+        },
+        env: {},
+      });
       const t0 = Date.now();
       const r = await runConformance({ config, out, numRuns: 3, seed: 1, allure: false, preflight: false, log: (l) => lines.push(l) });
       const c = r.certification;
@@ -147,7 +180,8 @@ function expectOutcome(kind: BrokenKind, c: Certification, exitCode: number): vo
     else expect(c.stoppedBy, `${kind} inconclusive without the budget: ${c.verdictReason}`).toBe('budget');
   }
   // Whatever did not verify a MUST says why.
-  for (const x of c.requirements.filter((q) => q.level === 'MUST' && (q.status === 'inconclusive' || q.status === 'not-run'))) expect(x.reason, x.id).toMatch(/\S/);
+  for (const x of c.requirements.filter((q) => q.level === 'MUST' && (q.status === 'inconclusive' || q.status === 'not-run')))
+    expect(x.reason, x.id).toMatch(/\S/);
 }
 
 describe('a run against the reference with secret tokens', () => {

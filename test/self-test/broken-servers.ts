@@ -4,11 +4,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type BrokenKind =
-  | 'html-502' | 'truncated-json' | 'never-answers' | 'resets' | 'huge-body' | 'echoes-token'
-  | 'trickles' | 'deep-json' | 'redirects' | 'hostile-text' | 'retry-after-a-day';
+  | 'html-502'
+  | 'truncated-json'
+  | 'never-answers'
+  | 'resets'
+  | 'huge-body'
+  | 'echoes-token'
+  | 'trickles'
+  | 'deep-json'
+  | 'redirects'
+  | 'hostile-text'
+  | 'retry-after-a-day';
 
 /** Markup and terminal escape sequences a hostile server puts in every text it sends. */
-export const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>\u001b[2J\u001b]8;;http://evil.example\u0007click\u001b]8;;\u0007\u0007\u202etxt.exe ]]> --> "quoted" \u0000';
+export const HOSTILE =
+  '<script>alert(1)</script><img src=x onerror=alert(2)>\u001b[2J\u001b]8;;http://evil.example\u0007click\u001b]8;;\u0007\u0007\u202etxt.exe ]]> --> "quoted" \u0000';
 
 /** Where the redirecting server sends clients: another loopback host; it counts who came. */
 export const redirectTarget = { host: '127.0.0.2', port: 0, contacted: 0 };
@@ -70,13 +80,20 @@ function handler(kind: BrokenKind): http.RequestListener {
         return;
       }
       case 'retry-after-a-day':
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '86400' }).end(JSON.stringify({ status: false, message: 'Too Many Request', code: '429', response: null }));
+        res
+          .writeHead(429, { 'content-type': 'application/json', 'retry-after': '86400' })
+          .end(JSON.stringify({ status: false, message: 'Too Many Request', code: '429', response: null }));
         return;
       case 'echoes-token': {
         let body = '';
         req.on('data', (c) => (body += c));
         req.on('end', () => {
-          const echo = JSON.stringify({ status: false, message: `token ${req.headers['api-token']} refused`, code: '400', response: { headers: req.headers, body, url: req.url } });
+          const echo = JSON.stringify({
+            status: false,
+            message: `token ${req.headers['api-token']} refused`,
+            code: '400',
+            response: { headers: req.headers, body, url: req.url },
+          });
           res.writeHead(400, { 'content-type': 'application/json', 'x-echo-token': String(req.headers['api-token']) }).end(echo);
         });
         return;
@@ -101,9 +118,10 @@ export async function startBroken(kind: BrokenKind): Promise<{ url: string; clos
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

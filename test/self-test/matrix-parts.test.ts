@@ -28,7 +28,7 @@ describe('the parts of the fault matrix', () => {
     for (const p of parts({})) expect(p.length).toBeGreaterThan(0);
   });
 
-  it('run every rate-limit fault, and only those, in the load group\'s file', () => {
+  it("run every rate-limit fault, and only those, in the load group's file", () => {
     const rl = matrixPart('rate-limit', { ERP_FULL_MATRIX: '1' });
     expect(sorted(rl)).toEqual(sorted(FAULTS.filter((f) => f.breaks.some((id) => id.startsWith('RL-'))).map((f) => f.name)));
     for (const p of [1, 2]) expect(matrixPart(p, { ERP_FULL_MATRIX: '1' }).filter(breaksRateLimit)).toEqual([]);

@@ -29,7 +29,9 @@ export function isFullMatrix(env: NodeJS.ProcessEnv = process.env): boolean {
 /** What a run brings to the quick set: the prefixes its faults break, the levels, alone or shared. */
 export function featuresOf(run: readonly FaultName[]): string[] {
   const breaks = run.flatMap((name) => [...FAULTS.find((f) => f.name === name)!.breaks]);
-  const perFault = run.map((name) => (FAULTS.find((f) => f.name === name)!.breaks as readonly string[]).some((id) => requirement(id).level === 'MUST') ? 'breaks a MUST' : 'breaks no MUST');
+  const perFault = run.map((name) =>
+    (FAULTS.find((f) => f.name === name)!.breaks as readonly string[]).some((id) => requirement(id).level === 'MUST') ? 'breaks a MUST' : 'breaks no MUST',
+  );
   return [...new Set([...breaks.map((id) => `prefix ${prefixOf(id)}`), ...perFault, run.length === 1 ? 'a fault alone' : 'faults sharing a run'])];
 }
 
@@ -60,5 +62,9 @@ export const breaksRateLimit = (name: FaultName) => FAULTS.find((f) => f.name ==
 export function matrixPart(part: number | 'rate-limit', env: NodeJS.ProcessEnv = process.env): FaultName[] {
   const faults = matrixFaults(env);
   if (part === 'rate-limit') return faults.filter(breaksRateLimit);
-  return faultsOfPart(faults.filter((f) => !breaksRateLimit(f)), part, PARTS);
+  return faultsOfPart(
+    faults.filter((f) => !breaksRateLimit(f)),
+    part,
+    PARTS,
+  );
 }

@@ -63,11 +63,12 @@ export function groupFaults(names: FaultName[]): FaultName[][] {
   for (const name of names) {
     const f = FAULTS.find((x) => x.name === name)!;
     const lane = laneOf(f.breaks);
-    const fits = (g: FaultName[]) => g.every((other) => {
-      const o = FAULTS.find((x) => x.name === other)!;
-      const otherLane = laneOf(o.breaks);
-      return lane !== null && otherLane !== null && otherLane !== lane && !o.breaks.some((id) => (f.breaks as readonly string[]).includes(id));
-    });
+    const fits = (g: FaultName[]) =>
+      g.every((other) => {
+        const o = FAULTS.find((x) => x.name === other)!;
+        const otherLane = laneOf(o.breaks);
+        return lane !== null && otherLane !== null && otherLane !== lane && !o.breaks.some((id) => (f.breaks as readonly string[]).includes(id));
+      });
     const into = lane === null ? undefined : groups.find((g) => g.length < LANES.size && fits(g));
     if (into) into.push(name);
     else groups.push([name]);
@@ -94,7 +95,15 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string): P
     const config = loadConfig({ base: server.runConfig(), env: {} });
     const only = [...new Set(allBreaks.map(prefixOf))];
     const r = await runConformance({
-      config, out: path.join(outRoot, names.join('+')), only, numRuns, seed: 1, allure: false, withLoad, log: () => {}, preflight: false,
+      config,
+      out: path.join(outRoot, names.join('+')),
+      only,
+      numRuns,
+      seed: 1,
+      allure: false,
+      withLoad,
+      log: () => {},
+      preflight: false,
       beforeRateLimitPass: () => server.setRateLimit(matrixRateLimit(server.probeRateLimit)),
     });
     const failed = r.certification.requirements.filter((x) => x.status === 'failed').map((x) => x.id);
@@ -106,10 +115,25 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string): P
     };
     return faults.map((f) => {
       const mine = failed.filter((id) => owners(id).includes(f));
-      return { fault: f.name, breaks: [...f.breaks], failed: mine, verdict: r.certification.verdict, caught: isCaught([...f.breaks], mine, r.certification.verdict), durationMs: Date.now() - started };
+      return {
+        fault: f.name,
+        breaks: [...f.breaks],
+        failed: mine,
+        verdict: r.certification.verdict,
+        caught: isCaught([...f.breaks], mine, r.certification.verdict),
+        durationMs: Date.now() - started,
+      };
     });
   } catch (e) {
-    return faults.map((f) => ({ fault: f.name, breaks: [...f.breaks], failed: [], verdict: 'error', caught: false, durationMs: Date.now() - started, error: e instanceof Error ? e.message : String(e) }));
+    return faults.map((f) => ({
+      fault: f.name,
+      breaks: [...f.breaks],
+      failed: [],
+      verdict: 'error',
+      caught: false,
+      durationMs: Date.now() - started,
+      error: e instanceof Error ? e.message : String(e),
+    }));
   } finally {
     await server.close();
   }
@@ -117,15 +141,19 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string): P
 
 /** The faults of part `index` of `count` (1-based): every count-th group of runs, so the parts take about as long. */
 export function faultsOfPart(names: FaultName[], index: number, count: number): FaultName[] {
-  return groupFaults(names).filter((_, i) => i % count === index - 1).flat();
+  return groupFaults(names)
+    .filter((_, i) => i % count === index - 1)
+    .flat();
 }
 
 export async function faultMatrix(o: { numRuns: number; faults: FaultName[]; concurrency: number; outRoot: string }): Promise<MatrixRow[]> {
   const queue = groupFaults(o.faults);
   const rows: MatrixRow[] = [];
-  await Promise.all(Array.from({ length: o.concurrency }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) rows.push(...(await runGroup(next, o.numRuns, o.outRoot)));
-  }));
+  await Promise.all(
+    Array.from({ length: o.concurrency }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) rows.push(...(await runGroup(next, o.numRuns, o.outRoot)));
+    }),
+  );
   return rows.sort((a, b) => o.faults.indexOf(a.fault as FaultName) - o.faults.indexOf(b.fault as FaultName));
 }
 
@@ -133,7 +161,9 @@ export function matrixTable(rows: MatrixRow[]): string {
   const lines = rows.map((r) => {
     const { missed, extra } = difference(r);
     const verdict = r.caught ? 'caught  ' : missed.length ? 'SURVIVED' : 'OVER    ';
-    const notes = [missed.length ? `missed ${missed.join(',')}` : '', extra.length ? `also failed ${extra.join(',')}` : '', r.error ? `error: ${r.error}` : ''].filter(Boolean).join('  ');
+    const notes = [missed.length ? `missed ${missed.join(',')}` : '', extra.length ? `also failed ${extra.join(',')}` : '', r.error ? `error: ${r.error}` : '']
+      .filter(Boolean)
+      .join('  ');
     return `${verdict} ${r.fault.padEnd(26)} breaks ${r.breaks.join(',').padEnd(18)} failed ${r.failed.join(',') || '-'}${notes ? `  (${notes})` : ''}`;
   });
   const survivors = rows.filter((r) => !r.caught).length;
@@ -141,9 +171,16 @@ export function matrixTable(rows: MatrixRow[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, 'num-runs': { type: 'string' }, 'only-faults': { type: 'string' }, concurrency: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { out: { type: 'string' }, 'num-runs': { type: 'string' }, 'only-faults': { type: 'string' }, concurrency: { type: 'string' } },
+  });
   const faults = (values['only-faults']?.split(',') ?? FAULTS.map((f) => f.name)) as FaultName[];
-  const rows = await faultMatrix({ numRuns: Number(values['num-runs'] ?? 10), faults, concurrency: Number(values.concurrency ?? 2), outRoot: path.join(os.tmpdir(), `erp-fault-matrix-${process.pid}`) });
+  const rows = await faultMatrix({
+    numRuns: Number(values['num-runs'] ?? 10),
+    faults,
+    concurrency: Number(values.concurrency ?? 2),
+    outRoot: path.join(os.tmpdir(), `erp-fault-matrix-${process.pid}`),
+  });
   process.stdout.write(`${matrixTable(rows)}\n`);
   if (values.out) writeFileSync(values.out, JSON.stringify(rows, null, 2));
   process.exitCode = rows.every((r) => r.caught) ? 0 : 1;

@@ -15,7 +15,9 @@ function rssKb(pid: number): number {
 function descendants(pid: number): number[] {
   let pids: number[] = [];
   try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+    pids = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number);
   } catch {
     return [];
   }

@@ -17,10 +17,21 @@ const serverIds = (text: string | undefined) => text?.replace(/(contactId|addres
 function essence(c: Certification) {
   // Requirements about requests in flight together cannot be observed one at a time.
   const PARALLEL = new Set(['RP-21', 'OS-7', 'CU-2']);
-  return c.requirements.filter((r) => !PARALLEL.has(r.id)).map((r) => ({
-    id: r.id, status: r.status, findingCount: r.findingCount,
-    findings: r.findings.map((f) => ({ checkId: f.checkId, title: f.title, message: serverIds(f.message), replay: f.replay, body: serverIds(f.exchange?.request.body), path: f.exchange?.request.url.replace(/^http:\/\/[^/]+/, '') })),
-  }));
+  return c.requirements
+    .filter((r) => !PARALLEL.has(r.id))
+    .map((r) => ({
+      id: r.id,
+      status: r.status,
+      findingCount: r.findingCount,
+      findings: r.findings.map((f) => ({
+        checkId: f.checkId,
+        title: f.title,
+        message: serverIds(f.message),
+        replay: f.replay,
+        body: serverIds(f.exchange?.request.body),
+        path: f.exchange?.request.url.replace(/^http:\/\/[^/]+/, ''),
+      })),
+    }));
 }
 
 describe('concurrency and pacing', () => {
@@ -29,14 +40,25 @@ describe('concurrency and pacing', () => {
   // depend on which requests were in flight before, so its shrunk counterexample may differ
   // (its failed requirements do not).
   it('gives the same certificate for the same seed with 8 requests in flight and with 1', async () => {
-    const run = (concurrency: number) => runAgainstReference({
-      faults: ['os-reason-unchecked', 'rp-offset-overlap', 'cu-isdefault-unchecked'], only: ['OS', 'RP', 'CU'], numRuns: 8, seed: 11, nonce: 'a11ce5ed', preflight: false,
-      patch: (c) => ({ ...c, run: { ...c.run, concurrency } }),
-    });
+    const run = (concurrency: number) =>
+      runAgainstReference({
+        faults: ['os-reason-unchecked', 'rp-offset-overlap', 'cu-isdefault-unchecked'],
+        only: ['OS', 'RP', 'CU'],
+        numRuns: 8,
+        seed: 11,
+        nonce: 'a11ce5ed',
+        preflight: false,
+        patch: (c) => ({ ...c, run: { ...c.run, concurrency } }),
+      });
     const concurrent = await run(8);
     const sequential = await run(1);
     expect(concurrent.certification.verdict).toBe('not-certified');
-    expect(essence(concurrent.certification).filter((r) => r.status === 'failed').map((r) => r.id).sort()).toEqual(['CU-5', 'OS-2c', 'OS-2d', 'RP-2']);
+    expect(
+      essence(concurrent.certification)
+        .filter((r) => r.status === 'failed')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['CU-5', 'OS-2c', 'OS-2d', 'RP-2']);
     expect(essence(concurrent.certification)).toEqual(essence(sequential.certification));
   }, 240_000);
 
@@ -44,7 +66,9 @@ describe('concurrency and pacing', () => {
     const everyRoute = { ...defaultProfile, rateLimit: { ...defaultProfile.rateLimit, everyRoute: true } };
     const r = await runAgainstReference({
       reference: { profile: everyRoute, rateLimit: { limit: 150, windowSeconds: 1, algorithm: 'sliding', scope: 'global' } },
-      only: ['OS', 'AUTH', 'ENV'], numRuns: 5, seed: 5,
+      only: ['OS', 'AUTH', 'ENV'],
+      numRuns: 5,
+      seed: 5,
     });
     const c = r.certification;
     expect(c.requirements.filter((x) => x.status === 'failed').map((x) => x.id)).toEqual([]);

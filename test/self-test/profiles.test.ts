@@ -27,7 +27,10 @@ const rows: ProfileRow[] = [];
 
 function table(list: ProfileRow[]): string {
   return list
-    .map((r) => `${r.profile.padEnd(13)} run ${r.run} ${r.verdict.padEnd(14)} MUST/SHOULD failed: ${r.failed.join(',') || 'none'}  not verified: ${r.inconclusive.join(',') || 'none'}  (${r.requests} requests, ${r.seconds.toFixed(1)} s, nonce ${r.nonce})`)
+    .map(
+      (r) =>
+        `${r.profile.padEnd(13)} run ${r.run} ${r.verdict.padEnd(14)} MUST/SHOULD failed: ${r.failed.join(',') || 'none'}  not verified: ${r.inconclusive.join(',') || 'none'}  (${r.requests} requests, ${r.seconds.toFixed(1)} s, nonce ${r.nonce})`,
+    )
     .join('\n');
 }
 
@@ -39,8 +42,12 @@ describe('the correct-but-different vendors of the reference', () => {
       // raised here so the table stays quick (test/self-test/pacing.test.ts runs under a small one).
       // vasy's quotas per operation (429 stating the wait only in its message) are raised the same
       // way: still met, but its ~500 reports do not take 100 s (test/reference/quotas.test.ts, bench).
-      const limit = profile === 'forward-only' ? { rateLimit: { limit: 3000, windowSeconds: 10, algorithm: 'sliding' as const, scope: 'global' as const } }
-        : profile === 'vasy' ? { quotas: { report: '40/1s', readBack: '20/1s' } } : {};
+      const limit =
+        profile === 'forward-only'
+          ? { rateLimit: { limit: 3000, windowSeconds: 10, algorithm: 'sliding' as const, scope: 'global' as const } }
+          : profile === 'vasy'
+            ? { quotas: { report: '40/1s', readBack: '20/1s' } }
+            : {};
       const runs = await runsInARow(2, { reference: { profile, ...limit }, numRuns: 5, seed: 3 });
       const seconds = (Date.now() - t0) / 1000 / runs.length;
       runs.forEach((r, i) => {
@@ -50,7 +57,9 @@ describe('the correct-but-different vendors of the reference', () => {
           run: i + 1,
           verdict: c.verdict,
           nonce: c.nonce ?? '',
-          failed: c.requirements.filter((x) => x.status === 'failed' && x.level !== 'INFO').map((x) => `${x.id}: ${x.findings[0]?.title ?? x.reason ?? ''}`.slice(0, 140)),
+          failed: c.requirements
+            .filter((x) => x.status === 'failed' && x.level !== 'INFO')
+            .map((x) => `${x.id}: ${x.findings[0]?.title ?? x.reason ?? ''}`.slice(0, 140)),
           inconclusive: c.requirements.filter((x) => x.status === 'inconclusive').map((x) => x.id),
           requests: c.requests,
           seconds,

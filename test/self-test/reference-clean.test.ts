@@ -15,7 +15,12 @@ describe('a run against the clean reference', () => {
     expect(r.certification.requirements.filter((x) => x.status === 'inconclusive' || x.status === 'not-run').map((x) => `${x.id}: ${x.reason}`)).toEqual([]);
     const skipped = r.certification.requirements.filter((x) => x.status === 'skipped');
     // Rate limits need --with-load. Everything else is verified (OS-6 through the index operations of the config).
-    expect(skipped.map((x) => x.id).sort()).toEqual(requirements.filter((q) => q.suite === 'rate-limit' || q.notTested).map((q) => q.id).sort());
+    expect(skipped.map((x) => x.id).sort()).toEqual(
+      requirements
+        .filter((q) => q.suite === 'rate-limit' || q.notTested)
+        .map((q) => q.id)
+        .sort(),
+    );
     for (const s of skipped) expect(s.reason).toMatch(/\S/);
     expect(r.certification.errors).toEqual([]);
     // Every file of the report is there, and the JUnit has one testcase per requirement.

@@ -14,15 +14,28 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function os2Evidence(r: Awaited<ReturnType<typeof runAgainstReference>>) {
   const os2 = r.certification.requirements.find((x) => x.id === 'OS-2')!;
-  return os2.findings.filter((f) => f.replay).map((f) => ({ replay: f.replay, body: f.exchange?.request.body, url: f.exchange?.request.url.replace(/:\d+\//, ':PORT/') }));
+  return os2.findings
+    .filter((f) => f.replay)
+    .map((f) => ({ replay: f.replay, body: f.exchange?.request.body, url: f.exchange?.request.url.replace(/:\d+\//, ':PORT/') }));
 }
 
 describe('a failing property', () => {
   it('prints its seed and path, and --seed reruns exactly the same requests', async () => {
-    const first = await runAgainstReference({ faults: ['os-case-insensitive'], only: ['OS'], seed: 7, numRuns: 20, invocation: { faults: ['os-case-insensitive'] } });
+    const first = await runAgainstReference({
+      faults: ['os-case-insensitive'],
+      only: ['OS'],
+      seed: 7,
+      numRuns: 20,
+      invocation: { faults: ['os-case-insensitive'] },
+    });
     const evidence = os2Evidence(first);
     expect(evidence.length).toBeGreaterThan(0);
-    expect(evidence[0]!.replay).toMatchObject({ seed: 7, path: expect.stringMatching(/^\d+(:\d+)*$/), file: 'suites/order-status/validation.test.ts', property: expect.any(Number) });
+    expect(evidence[0]!.replay).toMatchObject({
+      seed: 7,
+      path: expect.stringMatching(/^\d+(:\d+)*$/),
+      file: 'suites/order-status/validation.test.ts',
+      property: expect.any(Number),
+    });
     expect(first.lines.join('\n')).toContain(replayCommand(evidence[0]!.replay!, { faults: ['os-case-insensitive'] }));
     // The replay handle carries the run nonce: the seed with it sends the same requests.
     expect(evidence[0]!.replay!.nonce).toMatch(/^[0-9a-f]{8}$/);
@@ -49,7 +62,13 @@ describe('a failing property', () => {
   }, 240_000);
 
   it('replays alone from the printed line: the same failing request, one test, no voucher changed', async () => {
-    const first = await runAgainstReference({ faults: ['os-case-insensitive'], only: ['OS'], seed: 7, numRuns: 20, invocation: { faults: ['os-case-insensitive'] } });
+    const first = await runAgainstReference({
+      faults: ['os-case-insensitive'],
+      only: ['OS'],
+      seed: 7,
+      numRuns: 20,
+      invocation: { faults: ['os-case-insensitive'] },
+    });
     const [finding] = os2Evidence(first);
     const line = replayCommand(finding!.replay!, { faults: ['os-case-insensitive'] });
     const out = mkdtempSync(path.join(os.tmpdir(), 'erp-replay-'));

@@ -38,7 +38,20 @@ const dropRead = (c: RunConfig): RunConfig => ({ ...c, readBack: c.readBack ? { 
 /** Pools of one voucher per role (the first of each role's list), so the second run is past them. */
 const poolsOfOne = (c: RunConfig): RunConfig => {
   const s = c.fixtures.sales;
-  return { ...c, fixtures: { ...c.fixtures, sales: { ...s, lifecycle: s.lifecycle.slice(0, 1), cancel: s.cancel.slice(0, 1), deliver: s.deliver.slice(0, 1), refusals: s.refusals.slice(0, 1), parallel: s.parallel?.slice(0, 2) } } };
+  return {
+    ...c,
+    fixtures: {
+      ...c.fixtures,
+      sales: {
+        ...s,
+        lifecycle: s.lifecycle.slice(0, 1),
+        cancel: s.cancel.slice(0, 1),
+        deliver: s.deliver.slice(0, 1),
+        refusals: s.refusals.slice(0, 1),
+        parallel: s.parallel?.slice(0, 2),
+      },
+    },
+  };
 };
 
 const VARIANTS: [string, (c: RunConfig) => RunConfig][] = [
@@ -52,7 +65,10 @@ async function readServed(server: ReferenceServer, config: RunConfig): Promise<b
   if (!rb) return false;
   const client = createClient(config.target);
   try {
-    const ex = await client.raw({ method: 'GET', path: rb.path.replace('{salesId}', String(config.fixtures.sales.lifecycle[0])).replace('{branchId}', String(config.fixtures.branchId)) });
+    const ex = await client.raw({
+      method: 'GET',
+      path: rb.path.replace('{salesId}', String(config.fixtures.sales.lifecycle[0])).replace('{branchId}', String(config.fixtures.branchId)),
+    });
     return ex.response?.status === 200;
   } finally {
     await client.close();
@@ -115,7 +131,9 @@ describe.each(VARIANTS)('re-runs against the same reference, %s', (_name, varian
       const st1 = statusOf(second, 'ST-1');
       expect(st1.status).toBe('inconclusive');
       for (const role of ['lifecycle', 'cancel', 'deliver']) {
-        expect(st1.reason).toMatch(new RegExp(`no voucher of fixtures\\.sales\\.${role} is Pending any more \\(${s.config.fixtures.sales[role as 'lifecycle'][0]}`));
+        expect(st1.reason).toMatch(
+          new RegExp(`no voucher of fixtures\\.sales\\.${role} is Pending any more \\(${s.config.fixtures.sales[role as 'lifecycle'][0]}`),
+        );
         expect(observation(second, role)).toMatch(FIX);
       }
       expect(st1.reason).toMatch(FIX);
@@ -124,28 +142,33 @@ describe.each(VARIANTS)('re-runs against the same reference, %s', (_name, varian
     }
   }, 120_000);
 
-  it.skipIf(!forwardOnly)('against a forward-only vendor give the same verdict twice, then inconclusive (not failed) past the pools', async () => {
-    const s = await session({ profile: 'forward-only' } as ReferenceOptions, variant);
-    try {
-      const first = await s.run();
-      const second = await s.run();
-      expect(failed(first)).toEqual([]);
-      expect(failed(second)).toEqual([]);
-      expect(first.certification.verdict).toBe('selection-passed');
-      expect(second.certification.verdict).toBe(first.certification.verdict);
-      expect(watched(second)).toEqual(watched(first));
-      for (const id of ['ST-1', 'OS-3', 'OS-5']) expect(statusOf(second, id).status, id).toBe('passed');
-      // The first run's vouchers are used up (the vendor never moves back): the second took the next ones.
-      const sales = s.config.fixtures.sales;
-      for (const role of ['lifecycle', 'cancel', 'deliver'] as const) expect(observation(second, role)).toMatch(new RegExp(`^took ${sales[role][1]} .*passed over ${sales[role][0]}`));
-      // A third run whose pools hold only the vouchers the first run used: nothing usable is left.
-      const third = await s.run(poolsOfOne);
-      expect(failed(third)).toEqual([]);
-      expect(third.certification.verdict).toBe('inconclusive');
-      expect(statusOf(third, 'ST-1').status).toBe('inconclusive');
-      expect(statusOf(third, 'ST-1').reason).toMatch(FIX);
-    } finally {
-      await s.server.close();
-    }
-  }, 180_000);
+  it.skipIf(!forwardOnly)(
+    'against a forward-only vendor give the same verdict twice, then inconclusive (not failed) past the pools',
+    async () => {
+      const s = await session({ profile: 'forward-only' } as ReferenceOptions, variant);
+      try {
+        const first = await s.run();
+        const second = await s.run();
+        expect(failed(first)).toEqual([]);
+        expect(failed(second)).toEqual([]);
+        expect(first.certification.verdict).toBe('selection-passed');
+        expect(second.certification.verdict).toBe(first.certification.verdict);
+        expect(watched(second)).toEqual(watched(first));
+        for (const id of ['ST-1', 'OS-3', 'OS-5']) expect(statusOf(second, id).status, id).toBe('passed');
+        // The first run's vouchers are used up (the vendor never moves back): the second took the next ones.
+        const sales = s.config.fixtures.sales;
+        for (const role of ['lifecycle', 'cancel', 'deliver'] as const)
+          expect(observation(second, role)).toMatch(new RegExp(`^took ${sales[role][1]} .*passed over ${sales[role][0]}`));
+        // A third run whose pools hold only the vouchers the first run used: nothing usable is left.
+        const third = await s.run(poolsOfOne);
+        expect(failed(third)).toEqual([]);
+        expect(third.certification.verdict).toBe('inconclusive');
+        expect(statusOf(third, 'ST-1').status).toBe('inconclusive');
+        expect(statusOf(third, 'ST-1').reason).toMatch(FIX);
+      } finally {
+        await s.server.close();
+      }
+    },
+    180_000,
+  );
 });

@@ -17,10 +17,7 @@ export function tempOut(name: string): string {
  * run, as a vendor's staging server keeps it), each run with the same options (the same seed; a
  * new run nonce each time unless `nonce` is given).
  */
-export async function runsInARow(
-  times: number,
-  o: { reference?: ReferenceOptions } & Partial<RunOptions>,
-): Promise<Array<RunResult & { out: string }>> {
+export async function runsInARow(times: number, o: { reference?: ReferenceOptions } & Partial<RunOptions>): Promise<Array<RunResult & { out: string }>> {
   const server = await startReference({ port: 0, faults: [], ...o.reference });
   try {
     const config = loadConfig({ base: server.runConfig(), env: {} });

@@ -6,7 +6,13 @@ import type { Customer } from '../../contract/schemas/customer.ts';
 import type { Exchange } from '../../contract/types.ts';
 import * as ex from '../contract/examples.ts';
 
-const read = (addresses: unknown[]) => ({ request: { method: 'GET', url: 'http://127.0.0.1:1/api/v1/contact/1', headers: {} }, tokenKind: 'valid', response: { status: 200, headers: {}, body: '' }, json: { ...ex.successEnvelope, response: { ...ex.customer, contactAddressDTO: addresses } } }) as unknown as Exchange;
+const read = (addresses: unknown[]) =>
+  ({
+    request: { method: 'GET', url: 'http://127.0.0.1:1/api/v1/contact/1', headers: {} },
+    tokenKind: 'valid',
+    response: { status: 200, headers: {}, body: '' },
+    json: { ...ex.successEnvelope, response: { ...ex.customer, contactAddressDTO: addresses } },
+  }) as unknown as Exchange;
 
 describe('oneDefaultAddress', () => {
   const first = { ...ex.address, isDefault: 1 as const };
@@ -14,8 +20,24 @@ describe('oneDefaultAddress', () => {
   const sent: Customer = { ...ex.customer, contactAddressDTO: [second, first] };
 
   it('judges the defaults when the address sent as default was saved', () => {
-    expect(oneDefaultAddress(read([{ ...first, addressId: 1 }, { ...second, addressId: 2 }]), sent)).toEqual([]);
-    expect(oneDefaultAddress(read([{ ...first, addressId: 1, isDefault: 0 }, { ...second, addressId: 2 }]), sent)[0]!.requirementId).toBe('CU-9');
+    expect(
+      oneDefaultAddress(
+        read([
+          { ...first, addressId: 1 },
+          { ...second, addressId: 2 },
+        ]),
+        sent,
+      ),
+    ).toEqual([]);
+    expect(
+      oneDefaultAddress(
+        read([
+          { ...first, addressId: 1, isDefault: 0 },
+          { ...second, addressId: 2 },
+        ]),
+        sent,
+      )[0]!.requirementId,
+    ).toBe('CU-9');
   });
 
   it('leaves a contact without the address sent as default to CU-8', () => {

@@ -21,9 +21,24 @@ function racyTarget() {
 
 describe('CU-2 oracles', () => {
   it('name the creations that share a contactId', () => {
-    expect(repeatedIds([{ id: 1, index: 0 }, { id: 2, index: 1 }, { id: 1n, index: 2 }, { id: 3, index: 3 }, { id: 2, index: 4 }]))
-      .toEqual([{ id: '1', indices: [0, 2] }, { id: '2', indices: [1, 4] }]);
-    expect(repeatedIds([{ id: 1, index: 0 }, { id: 2, index: 1 }])).toEqual([]);
+    expect(
+      repeatedIds([
+        { id: 1, index: 0 },
+        { id: 2, index: 1 },
+        { id: 1n, index: 2 },
+        { id: 3, index: 3 },
+        { id: 2, index: 4 },
+      ]),
+    ).toEqual([
+      { id: '1', indices: [0, 2] },
+      { id: '2', indices: [1, 4] },
+    ]);
+    expect(
+      repeatedIds([
+        { id: 1, index: 0 },
+        { id: 2, index: 1 },
+      ]),
+    ).toEqual([]);
   });
 
   it('find the collisions of 16 creations sent at once to a racy target, and none sent one by one', async () => {

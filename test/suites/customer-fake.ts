@@ -38,10 +38,14 @@ function exchange(method: string, path: string, body: string | undefined, status
   const text = stringifyJson(value);
   const json = parseExact(text);
   return {
-    seq: ++seq, operation: method === 'GET' ? 'contact-read' : 'customer-create', tokenKind: 'valid',
+    seq: ++seq,
+    operation: method === 'GET' ? 'contact-read' : 'customer-create',
+    tokenKind: 'valid',
     request: { method, url: `http://127.0.0.1:1${path}`, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body } : {}) },
     response: { status, headers: { 'content-type': 'application/json' }, body: text, bytes: text.length, truncated: false },
-    json, startedAt: new Date(0).toISOString(), durationMs: 1,
+    json,
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
   };
 }
 
@@ -63,8 +67,13 @@ export function fakeTarget(faults: FakeFaults = {}) {
   async function send(c: Customer): Promise<Exchange> {
     const body = stringifyJson(c);
     calls++;
-    if (faults.flaky500 && !flaked.has(body)) return flaked.add(body), answer(body, 502, 'Bad gateway');
-    const texts = [c.firstName, c.lastName, c.companyName, ...c.contactAddressDTO.flatMap((a) => [a.addressLine1, a.addressLine2, a.firstName, a.lastName, a.companyName])];
+    if (faults.flaky500 && !flaked.has(body)) return (flaked.add(body), answer(body, 502, 'Bad gateway'));
+    const texts = [
+      c.firstName,
+      c.lastName,
+      c.companyName,
+      ...c.contactAddressDTO.flatMap((a) => [a.addressLine1, a.addressLine2, a.firstName, a.lastName, a.companyName]),
+    ];
     if (faults.nonLatin500 && texts.some(nonLatinLetter)) return answer(body, 500, 'Incorrect string value');
     if (faults.long500 && [c.remark, ...c.contactAddressDTO.map((a) => a.addressLine1)].some((t) => t.length > 255)) return answer(body, 500, 'Data too long');
     const existing = c.contactId === 0 ? undefined : contacts.get(String(c.contactId));
@@ -96,7 +105,13 @@ export function fakeTarget(faults: FakeFaults = {}) {
     const saved = contacts.get(String(contactId));
     const path = `/api/v1/contact/${String(contactId)}?branch_id=1`;
     if (!saved) return exchange('GET', path, undefined, 400, envelope(400, 'no such contact', null));
-    return exchange('GET', path, undefined, 200, envelope(200, 'Contact details', { ...saved.customer, contactId, deletedAddressIds: [], contactAddressDTO: saved.addresses.map((a) => ({ ...a })) }));
+    return exchange(
+      'GET',
+      path,
+      undefined,
+      200,
+      envelope(200, 'Contact details', { ...saved.customer, contactId, deletedAddressIds: [], contactAddressDTO: saved.addresses.map((a) => ({ ...a })) }),
+    );
   }
 
   return { send, read, contacts, requests: () => calls };

@@ -16,8 +16,10 @@ const fixtures = { countriesCode: 'IN', cities: { MUM: '27', BLR: '29' }, contac
 async function run(faults: FakeFaults, arb = hostileCustomer(fixtures), numRuns = 5, seed = 1) {
   const target = fakeTarget(faults);
   const evidence: Record<string, number> = {};
-  const out = await withEvidenceSink((id, n) => (evidence[id] = (evidence[id] ?? 0) + n), () =>
-    runProperty<HostileCustomer>(arb, (v) => textAnswer(target.send, v), { seed, numRuns, concurrency: 4, requirementId: 'CU-13' }));
+  const out = await withEvidenceSink(
+    (id, n) => (evidence[id] = (evidence[id] ?? 0) + n),
+    () => runProperty<HostileCustomer>(arb, (v) => textAnswer(target.send, v), { seed, numRuns, concurrency: 4, requirementId: 'CU-13' }),
+  );
   return { out, evidence, target };
 }
 
@@ -74,9 +76,22 @@ describe('CU-13 against a fake target', () => {
   });
 
   it('takes a 4xx as an answer, and a 429 or no answer as no evidence', () => {
-    const ex = (status: number) => ({ seq: 1, operation: 'customer-create', tokenKind: 'valid', request: { method: 'POST', url: 'http://x/', headers: {} }, response: { status, headers: {}, body: '', bytes: 0, truncated: false }, startedAt: '', durationMs: 0 }) as const;
+    const ex = (status: number) =>
+      ({
+        seq: 1,
+        operation: 'customer-create',
+        tokenKind: 'valid',
+        request: { method: 'POST', url: 'http://x/', headers: {} },
+        response: { status, headers: {}, body: '', bytes: 0, truncated: false },
+        startedAt: '',
+        durationMs: 0,
+      }) as const;
     const evidence: string[] = [];
-    const check = (status: number) => withEvidenceSink((id) => evidence.push(id), () => noServerError({ ...ex(status) }, { what: 'x' }));
+    const check = (status: number) =>
+      withEvidenceSink(
+        (id) => evidence.push(id),
+        () => noServerError({ ...ex(status) }, { what: 'x' }),
+      );
     expect(check(400)).toEqual([]);
     expect(check(413)).toEqual([]);
     expect(check(429)).toEqual([]);

@@ -15,10 +15,14 @@ import { fakeTarget, type FakeFaults } from './customer-fake.ts';
 const fixtures = { countriesCode: 'IN', cities: { MUM: '27', BLR: '29' }, contactTypes: ['Wholesale', 'Retail'], dateFormat: 'YYYY-MM-DD' as const };
 const [a1, a2, a3] = fc.sample(address({ ...fixtures, isDefault: 0 }), { seed: 9, numRuns: 3 }) as [Address, Address, Address];
 const saved = (id: number | bigint | string, a: Address, isDefault: 0 | 1) => ({ ...a, addressId: id, isDefault });
-const facts = (exp: Expected, list: unknown[]) => compareSave(exp, { contactAddressDTO: list } as Partial<Customer>).facts.map((f) => `${f.requirementId} ${f.title}`);
+const facts = (exp: Expected, list: unknown[]) =>
+  compareSave(exp, { contactAddressDTO: list } as Partial<Customer>).facts.map((f) => `${f.requirementId} ${f.title}`);
 
 describe('compareSave', () => {
-  const kept: Expected['kept'] = [{ id: 11, address: a1, updated: false }, { id: 12, address: a2, updated: false }];
+  const kept: Expected['kept'] = [
+    { id: 11, address: a1, updated: false },
+    { id: 12, address: a2, updated: false },
+  ];
 
   it('finds nothing when the read-back is the model (ids as text or bigint, e-mail case and spaces aside)', () => {
     const exp: Expected = { kept, added: [a3], deleted: [], default: { added: 0 } };
@@ -31,13 +35,18 @@ describe('compareSave', () => {
 
   it('files an address sent with its id and saved again as new under CU-14 only', () => {
     const exp: Expected = { kept, added: [], deleted: [], default: { id: 12 } };
-    expect(facts(exp, [saved(11, a1, 0), saved(12, a2, 0), saved(13, a1, 0), saved(14, a2, 1)]))
-      .toEqual(['CU-14 Address 11, sent with its addressId, was saved again as a new address (13)', 'CU-14 Address 12, sent with its addressId, was saved again as a new address (14)']);
+    expect(facts(exp, [saved(11, a1, 0), saved(12, a2, 0), saved(13, a1, 0), saved(14, a2, 1)])).toEqual([
+      'CU-14 Address 11, sent with its addressId, was saved again as a new address (13)',
+      'CU-14 Address 12, sent with its addressId, was saved again as a new address (14)',
+    ]);
   });
 
   it('files a kept address whose id changed, and ids seen twice, under CU-14', () => {
     const exp: Expected = { kept, added: [], deleted: [], default: { id: 11 } };
-    expect(facts(exp, [saved(21, a1, 1), saved(12, a2, 0)])).toEqual(['CU-14 Address 11 is gone', 'CU-14 Address 11, sent with its addressId, was saved again as a new address (21)']);
+    expect(facts(exp, [saved(21, a1, 1), saved(12, a2, 0)])).toEqual([
+      'CU-14 Address 11 is gone',
+      'CU-14 Address 11, sent with its addressId, was saved again as a new address (21)',
+    ]);
     expect(facts(exp, [saved(11, a1, 1), saved(12, a2, 0), saved(22, a3, 0)])).toEqual(['CU-14 An address that was not sent appeared (22)']);
     expect(facts(exp, [saved(11, a1, 1), saved(12, a2, 0), saved(12, a2, 0)])).toEqual(['CU-14 addressId 12 appears 2 times']);
   });
@@ -65,11 +74,13 @@ function fakeReal(faults: FakeFaults) {
   const stops: string[] = [];
   let refused = 0;
   const real = (): Real => ({
-    send: target.send, read: target.read,
+    send: target.send,
+    read: target.read,
     note: (id) => void (evidence[id] = (evidence[id] ?? 0) + 1),
     created: (id) => void createdIds.set(String(id), (createdIds.get(String(id)) ?? 0) + 1),
     shared: (id) => (createdIds.get(String(id)) ?? 0) > 1,
-    steps: [], refused: 0,
+    steps: [],
+    refused: 0,
   });
   const body = async (run: { create: never; commands: never[] }) => {
     const r = real();
@@ -82,7 +93,13 @@ function fakeReal(faults: FakeFaults) {
 
 async function model(faults: FakeFaults, o: { seed?: number; numRuns?: number; path?: string; concurrency?: number } = {}) {
   const f = fakeReal(faults);
-  const out = await runProperty(upsertSequence(fixtures), f.body as never, { seed: o.seed ?? 1, numRuns: o.numRuns ?? 10, concurrency: o.concurrency ?? 1, requirementId: 'CU-14', ...(o.path ? { path: o.path } : {}) });
+  const out = await runProperty(upsertSequence(fixtures), f.body as never, {
+    seed: o.seed ?? 1,
+    numRuns: o.numRuns ?? 10,
+    concurrency: o.concurrency ?? 1,
+    requirementId: 'CU-14',
+    ...(o.path ? { path: o.path } : {}),
+  });
   return { out, ...f };
 }
 

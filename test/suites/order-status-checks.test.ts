@@ -7,17 +7,24 @@ import type { Exchange } from '../../contract/types.ts';
 
 function exchange(status: number | null, body = ''): Exchange {
   return {
-    seq: 1, operation: 'order-status', tokenKind: 'valid',
+    seq: 1,
+    operation: 'order-status',
+    tokenKind: 'valid',
     request: { method: 'POST', url: 'http://127.0.0.1:1/api/v1/sales/1001/update-order-status?branch_id=1', headers: {}, body: '{"orderStatus":"Confirmed"}' },
-    ...(status === null ? { failure: { kind: 'timeout', message: 'no answer in 100 ms' } } : { response: { status, headers: {}, body, bytes: body.length, truncated: false } }),
-    startedAt: new Date(0).toISOString(), durationMs: 1,
+    ...(status === null
+      ? { failure: { kind: 'timeout', message: 'no answer in 100 ms' } }
+      : { response: { status, headers: {}, body, bytes: body.length, truncated: false } }),
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
   } as Exchange;
 }
 
 function run(ex: Exchange, requirementId?: string) {
   const evidence: Record<string, number> = {};
-  const findings = withEvidenceSink((id, n) => (evidence[id] = (evidence[id] ?? 0) + n), () =>
-    orderStatusAccepted(ex, { salesId: '1001', from: 'Pending', to: 'Confirmed' }, requirementId ? { requirementId } : {}));
+  const findings = withEvidenceSink(
+    (id, n) => (evidence[id] = (evidence[id] ?? 0) + n),
+    () => orderStatusAccepted(ex, { salesId: '1001', from: 'Pending', to: 'Confirmed' }, requirementId ? { requirementId } : {}),
+  );
   return { findings, evidence };
 }
 
@@ -29,7 +36,9 @@ describe('orderStatusAccepted', () => {
 
   it('files a refusal under ST-1, or the requirement given, with the state it was refused in', () => {
     const { findings, evidence } = run(exchange(400, '{"status":false,"message":"no","code":"400","response":null}'));
-    expect(findings.map((f) => [f.requirementId, f.checkId, f.title])).toEqual([['ST-1', 'order-status.accepted', 'Confirmed was refused on voucher 1001, which is Pending']]);
+    expect(findings.map((f) => [f.requirementId, f.checkId, f.title])).toEqual([
+      ['ST-1', 'order-status.accepted', 'Confirmed was refused on voucher 1001, which is Pending'],
+    ]);
     expect(findings[0]!.curl).toMatch(/update-order-status/);
     expect(evidence).toEqual({ 'ST-1': 1 });
     expect(run(exchange(400), 'OS-3').findings[0]!.requirementId).toBe('OS-3');

@@ -32,9 +32,14 @@ function vendor(rules: Rules, states: Record<number, OrderStatus>, paid: number[
     return LIFECYCLE.indexOf(to) > LIFECYCLE.indexOf(from) || (rules.back && to === 'Pending');
   };
   const io = (readPath: boolean | 'broken'): PlanIo => ({
-    ...(readPath ? {
-      read: async (id: Id) => readPath === 'broken' ? { ok: false as const, why: 'GET answered HTTP 404' } : { ok: true as const, orderStatus: state.get(id)!, paid: paid.includes(Number(id)) },
-    } : {}),
+    ...(readPath
+      ? {
+          read: async (id: Id) =>
+            readPath === 'broken'
+              ? { ok: false as const, why: 'GET answered HTTP 404' }
+              : { ok: true as const, orderStatus: state.get(id)!, paid: paid.includes(Number(id)) },
+        }
+      : {}),
     set: async (id, _from, to) => {
       sent.push(`${id} ${to}`);
       const from = state.get(id)!;
@@ -55,7 +60,7 @@ const FORWARD: Rules = { back: false, noChange: true };
 const FORWARD_STRICT: Rules = { back: false, noChange: false };
 
 describe('the steps of a role', () => {
-  it('walk the lifecycle from a state to the role\'s last status', () => {
+  it("walk the lifecycle from a state to the role's last status", () => {
     expect(stepsFrom(LIFE, 'Pending')).toEqual(['Confirmed', 'Processing', 'Shipped']);
     expect(stepsFrom(LIFE, 'Processing')).toEqual(['Shipped']);
     expect(stepsFrom(LIFE, 'Shipped')).toEqual([]);
@@ -63,7 +68,12 @@ describe('the steps of a role', () => {
     expect(stepsFrom(DELIVER, 'Cancelled')).toEqual([]);
     expect(stepsFrom(CANCEL, 'Pending')).toEqual(['Cancelled']);
     expect(stepsFrom(CANCEL, 'Confirmed')).toEqual([]);
-    expect([nextUnpaid('Pending'), nextUnpaid('Processing'), nextUnpaid('Shipped'), nextUnpaid('Cancelled')]).toEqual(['Confirmed', 'Shipped', undefined, undefined]);
+    expect([nextUnpaid('Pending'), nextUnpaid('Processing'), nextUnpaid('Shipped'), nextUnpaid('Cancelled')]).toEqual([
+      'Confirmed',
+      'Shipped',
+      undefined,
+      undefined,
+    ]);
   });
 });
 
@@ -99,8 +109,10 @@ describe('with readBack.orderStatus, the state read decides', () => {
     const v = vendor(FORWARD, { 1001: 'Shipped', 1002: 'Shipped' });
     const plan = await planVoucher([1001, 1002], LIFE, v.io(true));
     expect(plan).toEqual({
-      kind: 'used-up', passedOver: ['1001 Shipped', '1002 Shipped'],
-      reason: 'no voucher of fixtures.sales.lifecycle is Pending any more (1001 Shipped, 1002 Shipped), and the target did not move them back to Pending: reset the staging data or add fresh vouchers to the pool',
+      kind: 'used-up',
+      passedOver: ['1001 Shipped', '1002 Shipped'],
+      reason:
+        'no voucher of fixtures.sales.lifecycle is Pending any more (1001 Shipped, 1002 Shipped), and the target did not move them back to Pending: reset the staging data or add fresh vouchers to the pool',
     });
   });
 
@@ -108,14 +120,18 @@ describe('with readBack.orderStatus, the state read decides', () => {
     const v = vendor(FORWARD, { 5: 'Pending' });
     const plan = await planVoucher([5], DELIVER, v.io(true));
     expect(plan.kind).toBe('used-up');
-    expect(plan.kind === 'used-up' && plan.reason).toBe('no voucher of fixtures.sales.deliver is usable: 5 not paid: this role needs vouchers whose payment is paid; correct fixtures.sales.deliver');
+    expect(plan.kind === 'used-up' && plan.reason).toBe(
+      'no voucher of fixtures.sales.deliver is usable: 5 not paid: this role needs vouchers whose payment is paid; correct fixtures.sales.deliver',
+    );
     expect(v.sent).toEqual([]);
   });
 
   it('falls back to the answers when the read path fails, and says so', async () => {
     const v = vendor(FORWARD, { 1: 'Shipped' });
     const plan = await planVoucher([1], LIFE, v.io('broken'));
-    expect(plan.kind === 'used-up' && plan.reason).toMatch(/^no voucher of fixtures\.sales\.lifecycle is Pending any more \(1 refused Pending: HTTP 400 "Cannot move order from Shipped to Pending"\).*reset the staging data.*; readBack\.orderStatus could not read 1: GET answered HTTP 404$/);
+    expect(plan.kind === 'used-up' && plan.reason).toMatch(
+      /^no voucher of fixtures\.sales\.lifecycle is Pending any more \(1 refused Pending: HTTP 400 "Cannot move order from Shipped to Pending"\).*reset the staging data.*; readBack\.orderStatus could not read 1: GET answered HTTP 404$/,
+    );
   });
 });
 
@@ -126,17 +142,27 @@ describe('without a read path, the answers tell', () => {
     expect(v.asked()).toBe(0);
   });
 
-  it('takes a free vendor\'s used voucher back, and passes over a forward-only vendor\'s', async () => {
+  it("takes a free vendor's used voucher back, and passes over a forward-only vendor's", async () => {
     const free = vendor(FREE, { 1: 'Shipped' });
     expect(await planVoucher([1], LIFE, free.io(false))).toMatchObject({ kind: 'taken', salesId: 1, state: 'Pending' });
     const fwd = vendor(FORWARD, { 1: 'Shipped', 2: 'Pending' });
-    expect(await planVoucher([1, 2], LIFE, fwd.io(false))).toMatchObject({ kind: 'taken', salesId: 2, passedOver: ['1 refused Pending: HTTP 400 "Cannot move order from Shipped to Pending"'] });
+    expect(await planVoucher([1, 2], LIFE, fwd.io(false))).toMatchObject({
+      kind: 'taken',
+      salesId: 2,
+      passedOver: ['1 refused Pending: HTTP 400 "Cannot move order from Shipped to Pending"'],
+    });
     expect(fwd.sent).toEqual(['1 Pending', '2 Pending']);
   });
 
   it('does not take a refused "no change" on a fresh voucher for a used one: the first step decides', async () => {
     const v = vendor(FORWARD_STRICT, { 1: 'Pending' });
-    expect(await planVoucher([1], LIFE, v.io(false))).toMatchObject({ kind: 'taken', salesId: 1, state: 'Confirmed', steps: ['Processing', 'Shipped'], how: 'refused Pending as no change, accepted Confirmed' });
+    expect(await planVoucher([1], LIFE, v.io(false))).toMatchObject({
+      kind: 'taken',
+      salesId: 1,
+      state: 'Confirmed',
+      steps: ['Processing', 'Shipped'],
+      how: 'refused Pending as no change, accepted Confirmed',
+    });
     const c = vendor(FORWARD_STRICT, { 7: 'Pending' });
     expect(await planVoucher([7], CANCEL, c.io(false))).toMatchObject({ kind: 'taken', salesId: 7, state: 'Cancelled', steps: [] });
   });
@@ -145,21 +171,30 @@ describe('without a read path, the answers tell', () => {
     const v = vendor(FORWARD_STRICT, { 1: 'Shipped' });
     const plan = await planVoucher([1], LIFE, v.io(false));
     expect(plan.kind === 'used-up' && plan.reason).toBe(
-      'no voucher of fixtures.sales.lifecycle could be used (1 refused Pending and Confirmed: HTTP 400 "Cannot move order from Shipped to Confirmed"): '
-      + 'either earlier runs moved them on (then reset the staging data or add fresh vouchers to the pool), or the target refuses Confirmed on a Pending voucher; '
-      + 'configure readBack.orderStatus so the kit reads their state and tells which');
+      'no voucher of fixtures.sales.lifecycle could be used (1 refused Pending and Confirmed: HTTP 400 "Cannot move order from Shipped to Confirmed"): ' +
+        'either earlier runs moved them on (then reset the staging data or add fresh vouchers to the pool), or the target refuses Confirmed on a Pending voucher; ' +
+        'configure readBack.orderStatus so the kit reads their state and tells which',
+    );
   });
 
   it('hands a Pending voucher to the walk even when the target refuses Confirmed: the walk fails it, planning does not hide it', async () => {
     const v = vendor({ ...FORWARD, refuseConfirmed: true }, { 1: 'Pending' });
-    expect(await planVoucher([1], LIFE, v.io(false))).toMatchObject({ kind: 'taken', salesId: 1, state: 'Pending', steps: ['Confirmed', 'Processing', 'Shipped'] });
+    expect(await planVoucher([1], LIFE, v.io(false))).toMatchObject({
+      kind: 'taken',
+      salesId: 1,
+      state: 'Pending',
+      steps: ['Confirmed', 'Processing', 'Shipped'],
+    });
     const r = vendor({ ...FORWARD, refuseConfirmed: true }, { 1: 'Pending' });
     expect(await planVoucher([1], LIFE, r.io(true))).toMatchObject({ kind: 'taken', salesId: 1, state: 'Pending' });
   });
 
   it('stops at an update that got no usable answer', async () => {
     const io: PlanIo = { set: async () => ({ answered: false, accepted: false, said: 'no answer (timeout: 100 ms)' }), acceptsNoChange: async () => undefined };
-    expect(await planVoucher([1, 2], LIFE, io)).toEqual({ kind: 'no-answer', reason: 'voucher 1 of fixtures.sales.lifecycle got no usable answer: no answer (timeout: 100 ms)' });
+    expect(await planVoucher([1, 2], LIFE, io)).toEqual({
+      kind: 'no-answer',
+      reason: 'voucher 1 of fixtures.sales.lifecycle got no usable answer: no answer (timeout: 100 ms)',
+    });
   });
 
   it('keeps ids past 2^53 exact', async () => {

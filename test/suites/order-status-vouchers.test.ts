@@ -6,19 +6,31 @@ import { answered, printable, said } from '../../suites/order-status/vouchers.ts
 
 function exchange(status: number | null, body: string, o: Partial<Exchange> = {}): Exchange {
   let json: unknown;
-  try { json = JSON.parse(body); } catch { json = undefined; }
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
   return {
-    seq: 1, operation: 'order-status', tokenKind: 'valid',
+    seq: 1,
+    operation: 'order-status',
+    tokenKind: 'valid',
     request: { method: 'POST', url: 'http://127.0.0.1:1/api/v1/sales/1/update-order-status?branch_id=1', headers: {}, body: '{}' },
-    ...(status === null ? { failure: { kind: 'timeout', message: 'no answer in 100 ms' } } : { response: { status, headers: {}, body, bytes: body.length, truncated: false } }),
+    ...(status === null
+      ? { failure: { kind: 'timeout', message: 'no answer in 100 ms' } }
+      : { response: { status, headers: {}, body, bytes: body.length, truncated: false } }),
     ...(json !== undefined ? { json } : {}),
-    startedAt: new Date(0).toISOString(), durationMs: 1, ...o,
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
+    ...o,
   } as Exchange;
 }
 
 describe('said', () => {
   it('quotes the envelope message, or the body, with the status', () => {
-    expect(said(exchange(400, JSON.stringify({ status: false, message: 'Cannot move order from Shipped to Confirmed', code: '400', response: null })))).toBe('HTTP 400 "Cannot move order from Shipped to Confirmed"');
+    expect(said(exchange(400, JSON.stringify({ status: false, message: 'Cannot move order from Shipped to Confirmed', code: '400', response: null })))).toBe(
+      'HTTP 400 "Cannot move order from Shipped to Confirmed"',
+    );
     expect(said(exchange(400, 'bad transition'))).toBe('HTTP 400 "bad transition"');
     expect(said(exchange(200, ''))).toBe('HTTP 200');
     expect(said(exchange(null, ''))).toBe('no answer (timeout: no answer in 100 ms)');

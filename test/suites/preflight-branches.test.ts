@@ -27,7 +27,7 @@ async function check(c: RunConfig) {
 }
 
 describe('the preflight against Branch List', () => {
-  it('finds the reference config\'s branches listed and its invalid branch not, in one request', async () => {
+  it("finds the reference config's branches listed and its invalid branch not, in one request", async () => {
     const r = await check(config);
     expect(r.problems.map((p) => p.key)).toEqual(['fixtures.report']);
     expect(r.notes).toEqual(['branches checked against Branch List (4 listed)']);

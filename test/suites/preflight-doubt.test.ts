@@ -7,7 +7,9 @@ import { startReference, type ReferenceServer } from '../../reference/server.ts'
 import { preflight } from '../../suites/preflight.ts';
 
 let server: ReferenceServer;
-beforeAll(async () => { server = await startReference({ port: 0, faults: ['rp-branch-ignored'] }); });
+beforeAll(async () => {
+  server = await startReference({ port: 0, faults: ['rp-branch-ignored'] });
+});
 afterAll(() => server.close());
 
 describe('the preflight against a target that ignores branchList', () => {

@@ -13,34 +13,38 @@ const hourOf = (iso: string) => new Date(at(iso)).getUTCHours();
 
 describe('middayRange()', () => {
   it('makes ranges of the fixture range whose ends lie between 10:00 and 14:00 UTC', () => {
-    fc.assert(fc.property(middayRange(range), (r) => {
-      expect(r.dateFrom).toMatch(ISO_UTC);
-      expect(at(r.dateFrom)).toBeLessThanOrEqual(at(r.dateTo));
-      for (const end of [r.dateFrom, r.dateTo]) {
-        expect(hourOf(end)).toBeGreaterThanOrEqual(10);
-        expect(hourOf(end)).toBeLessThan(14);
-        expect(at(end)).toBeGreaterThanOrEqual(at(range.dateFrom));
-        expect(at(end)).toBeLessThanOrEqual(at(range.dateTo));
-      }
-    }));
+    fc.assert(
+      fc.property(middayRange(range), (r) => {
+        expect(r.dateFrom).toMatch(ISO_UTC);
+        expect(at(r.dateFrom)).toBeLessThanOrEqual(at(r.dateTo));
+        for (const end of [r.dateFrom, r.dateTo]) {
+          expect(hourOf(end)).toBeGreaterThanOrEqual(10);
+          expect(hourOf(end)).toBeLessThan(14);
+          expect(at(end)).toBeGreaterThanOrEqual(at(range.dateFrom));
+          expect(at(end)).toBeLessThanOrEqual(at(range.dateTo));
+        }
+      }),
+    );
   });
 });
 
 describe('splitRange()', () => {
   it('splits a range of the fixture range at an instant with 1..998 ms into [from, s] and [s + 1 ms, to]', () => {
-    fc.assert(fc.property(splitRange(range), ({ whole, first, second }) => {
-      for (const r of [whole, first, second]) expect(r.dateTo).toMatch(ISO_UTC);
-      const s = at(first.dateTo);
-      expect(first.dateFrom).toBe(whole.dateFrom);
-      expect(second.dateTo).toBe(whole.dateTo);
-      expect(at(second.dateFrom)).toBe(s + 1);
-      expect(s % 1000).toBeGreaterThanOrEqual(1);
-      expect(s % 1000).toBeLessThanOrEqual(998);
-      expect(s).toBeGreaterThan(at(whole.dateFrom));
-      expect(s + 1).toBeLessThan(at(whole.dateTo));
-      expect(at(whole.dateFrom)).toBeGreaterThanOrEqual(at(range.dateFrom));
-      expect(at(whole.dateTo)).toBeLessThanOrEqual(at(range.dateTo));
-    }));
+    fc.assert(
+      fc.property(splitRange(range), ({ whole, first, second }) => {
+        for (const r of [whole, first, second]) expect(r.dateTo).toMatch(ISO_UTC);
+        const s = at(first.dateTo);
+        expect(first.dateFrom).toBe(whole.dateFrom);
+        expect(second.dateTo).toBe(whole.dateTo);
+        expect(at(second.dateFrom)).toBe(s + 1);
+        expect(s % 1000).toBeGreaterThanOrEqual(1);
+        expect(s % 1000).toBeLessThanOrEqual(998);
+        expect(s).toBeGreaterThan(at(whole.dateFrom));
+        expect(s + 1).toBeLessThan(at(whole.dateTo));
+        expect(at(whole.dateFrom)).toBeGreaterThanOrEqual(at(range.dateFrom));
+        expect(at(whole.dateTo)).toBeLessThanOrEqual(at(range.dateTo));
+      }),
+    );
   });
   it('splits long and short ranges, and in different days as well as in one', () => {
     const samples = fc.sample(splitRange(range), { seed: 7, numRuns: 300 });

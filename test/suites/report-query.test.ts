@@ -34,18 +34,24 @@ function fakeHarness(target: Target) {
     await new Promise((r) => setTimeout(r, target.delayMs ?? 0));
     flight.now--;
     const { limit, offset } = JSON.parse(text) as { limit: number; offset: number };
-    if (target.refuseAbove !== undefined && limit > target.refuseAbove) return answer(400, { status: false, message: `limit must be at most ${target.refuseAbove}`, code: '400', response: null }, text);
+    if (target.refuseAbove !== undefined && limit > target.refuseAbove)
+      return answer(400, { status: false, message: `limit must be at most ${target.refuseAbove}`, code: '400', response: null }, text);
     if (target.status) return answer(target.status, { status: false, message: 'no', code: String(target.status), response: null }, text);
     const page = target.ids.slice(offset, offset + Math.min(limit, target.cap ?? limit));
     return idsPage(page, (target.totalOf ?? ((_p, n) => n))(page, target.ids.length));
   };
   const h = {
-    config: { target: { baseUrl: 'http://127.0.0.1:1' }, fixtures: { report: { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-31T23:59:59Z', branchList: '1,2' } } },
+    config: {
+      target: { baseUrl: 'http://127.0.0.1:1' },
+      fixtures: { report: { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-31T23:59:59Z', branchList: '1,2' } },
+    },
     ctx: { deadline: ++run, seed: 1 },
     // The run's shared object (suites/support/shared.ts): a new run for each fake harness.
     run: { report: {} },
     client: { report },
-    inconclusive: (ids: string | string[], reason: string) => { for (const id of [ids].flat()) (inconclusive[id] ??= []).push(reason); },
+    inconclusive: (ids: string | string[], reason: string) => {
+      for (const id of [ids].flat()) (inconclusive[id] ??= []).push(reason);
+    },
   } as unknown as Harness;
   return { h, sent, inconclusive, flight };
 }
@@ -120,7 +126,9 @@ describe('needsTransactions()', () => {
   it('makes the requirements inconclusive, with the reason, when the fixture range holds nothing', async () => {
     const empty = fakeHarness({ ids: [] });
     expect(await needsTransactions(empty.h, ['RP-2', 'RP-17'])).toBe(false);
-    expect(empty.inconclusive['RP-17']).toEqual(['the report range 2026-01-01T00:00:00Z .. 2026-01-31T23:59:59Z over branches 1,2 held no transactions: see fixtures.report']);
+    expect(empty.inconclusive['RP-17']).toEqual([
+      'the report range 2026-01-01T00:00:00Z .. 2026-01-31T23:59:59Z over branches 1,2 held no transactions: see fixtures.report',
+    ]);
     const some = fakeHarness({ ids: [1] });
     expect(await needsTransactions(some.h, ['RP-2'])).toBe(true);
     expect(some.inconclusive).toEqual({});

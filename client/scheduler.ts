@@ -11,7 +11,7 @@
 //   wait429  reads how long a 429 asks to wait.
 // A request it does not send comes back as a not-sent exchange: never thrown.
 import type { NotSentReason } from '../contract/types.ts';
-import { parseQuota, type Quota } from '../contract/quota.ts';
+import type { Quota } from '../contract/quota.ts';
 import type { UnnumberedExchange } from './transport.ts';
 import { backoffPolicy } from './scheduler/backoff.ts';
 import { breakerPolicy } from './scheduler/breaker.ts';
@@ -66,9 +66,6 @@ export interface Scheduler {
   /** Fewer requests in flight from now on (a target whose accept queue overflows), or back up to the configured number. */
   setConcurrency(n: number): void;
 }
-
-/** "100/10s" -> { requests: 100, windowMs: 10000 } (contract/quota.ts). */
-export const parseCap = parseQuota;
 
 export function createScheduler(o: SchedulerOptions): Scheduler {
   const now = o.now ?? Date.now;

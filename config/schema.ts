@@ -212,8 +212,6 @@ const readBackSchema = z.strictObject({
     ),
 });
 
-/** "100/10s", "60/1m": at most Q requests per window W (contract/quota.ts, the one parser). */
-export const RATE_CAP = { test: (text: string) => readQuota(text) !== null };
 const quotaText = (what: string) =>
   z
     .string()

@@ -3,7 +3,8 @@
 // request budgets, the breaker and stop.
 import { describe, expect, it } from 'vitest';
 import type { UnnumberedExchange } from '../../client/transport.ts';
-import { createScheduler, inFlow, parseCap, type SchedulerOptions } from '../../client/scheduler.ts';
+import { createScheduler, inFlow, type SchedulerOptions } from '../../client/scheduler.ts';
+import { parseQuota } from '../../contract/quota.ts';
 import type { NotSentReason } from '../../contract/types.ts';
 
 /** A simulated clock: sleep advances it. */
@@ -92,7 +93,7 @@ describe('the scheduler', () => {
   });
 
   it('never sends more than the user cap per window', async () => {
-    const { c, s } = scheduler({ concurrency: 1, pacing: false, cap: parseCap('5/10s') });
+    const { c, s } = scheduler({ concurrency: 1, pacing: false, cap: parseQuota('5/10s') });
     const times: number[] = [];
     for (let i = 0; i < 12; i++) await s.run(async () => (times.push(c.now()), answer(200)), notSent);
     for (let i = 5; i < times.length; i++) expect(times[i]! - times[i - 5]!).toBeGreaterThanOrEqual(10_000);

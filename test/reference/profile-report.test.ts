@@ -35,11 +35,13 @@ async function allIds(c: ProfileClient, limit: number, patch: Record<string, unk
   }
 }
 
+/** The largest page a profile answers: its cap where it refuses above it (strictest: 25). */
+const largestPage = (p: Profile) => (p.report.aboveMax === 'refuse' && p.report.maxLimit !== null ? p.report.maxLimit : Infinity);
+
 describe('the order of the items, stable across pages', () => {
   for (const p of PROFILES) {
     // A vendor that refuses a limit above its cap (strictest: 25) is walked with pages it takes.
-    const [small, large] =
-      p.report.aboveMax === 'refuse' && p.report.maxLimit !== null && p.report.maxLimit < 50 ? [p.report.maxLimit - 8, p.report.maxLimit] : [37, 50];
+    const [small, large] = [Math.min(37, largestPage(p) - 8), Math.min(50, largestPage(p))];
     it(`${p.name}: ${p.report.order}, the same with pages of ${small} and of ${large} items, and totalCount items in all`, async () => {
       const c = client(p.name);
       const expected = [...inRange].sort(ORDER[p.report.order]).map((tx) => String(p.ids.base + BigInt(tx.transactionId)));
@@ -94,7 +96,7 @@ describe('id filter lists (RP-14, RP-19b)', () => {
         if (ok) expect(a.status, text).toBe(200);
         else expectErrorShape(p, a, 400);
       }
-      const page = p.report.aboveMax === 'refuse' && p.report.maxLimit !== null ? Math.min(100, p.report.maxLimit) : 100;
+      const page = Math.min(100, largestPage(p));
       const one = (await allIds(c, page, { recipeIds: '1' })).sort();
       expect(one.length).toBeGreaterThan(0);
       if (accepts[p.report.idList]['1,2']) {

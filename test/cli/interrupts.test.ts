@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import type { Certification } from '../../reports/certification.ts';
 import { startCli, tempDir } from './run-process.ts';
+import { itFull } from '../full-set.ts';
 
 /** From the signal to the exit: "within a few seconds" on a quiet machine, this on a loaded one. */
 const AFTER_SIGNAL_MS = 30_000;
@@ -33,29 +34,35 @@ function expectInterrupted(cert: Certification) {
 }
 
 describe('run, interrupted', () => {
-  it('SIGINT in the middle of the suites: certificate of what ran, verdict interrupted, exit 130', async () => {
-    const out = tempDir('erp-int-mid-');
-    const run = startCli(['run', '--out', out, '--quiet']);
-    await run.waitFor(SUITES_RUNNING);
-    const sent = run.signal('SIGINT');
-    const { code, at } = await run.exited;
-    expect(code, run.output()).toBe(130);
-    expect(at - sent).toBeLessThan(AFTER_SIGNAL_MS);
-    const cert = certificate(out);
-    expectInterrupted(cert);
-    // Some of the run was verified before the signal (the suite file that ended had passed).
-    expect(cert.summary.MUST.passed + cert.summary.SHOULD.passed).toBeGreaterThan(0);
-    expect(run.output()).toMatch(/verdict: INTERRUPTED/);
+  // The whole set only (test/full-set.ts): the quick set sends SIGINT while loading, twice and during
+  // the preflight, and SIGTERM in the middle; test/cli/resume.test.ts resumes a cut run.
+  itFull(
+    'SIGINT in the middle of the suites: certificate of what ran, verdict interrupted, exit 130, and the resumed run certified',
+    async () => {
+      const out = tempDir('erp-int-mid-');
+      const run = startCli(['run', '--out', out, '--quiet']);
+      await run.waitFor(SUITES_RUNNING);
+      const sent = run.signal('SIGINT');
+      const { code, at } = await run.exited;
+      expect(code, run.output()).toBe(130);
+      expect(at - sent).toBeLessThan(AFTER_SIGNAL_MS);
+      const cert = certificate(out);
+      expectInterrupted(cert);
+      // Some of the run was verified before the signal (the suite file that ended had passed).
+      expect(cert.summary.MUST.passed + cert.summary.SHOULD.passed).toBeGreaterThan(0);
+      expect(run.output()).toMatch(/verdict: INTERRUPTED/);
 
-    // The interrupted run goes on where it stopped (a fresh reference, the same seed) and ends certified.
-    const resumed = startCli(['run', '--resume', out, '--quiet', '--no-allure']);
-    const end = await resumed.exited;
-    expect(end.code, resumed.output()).toBe(0);
-    const whole = certificate(out);
-    expect(whole.verdict).toBe('certified');
-    expect(whole.parts?.map((p) => p.stoppedBy ?? 'ended')).toEqual(['interrupted', 'ended']);
-    expect(whole.parts![0]!.verified.length).toBeGreaterThan(0);
-  }, 400_000);
+      // The interrupted run goes on where it stopped (a fresh reference, the same seed) and ends certified.
+      const resumed = startCli(['run', '--resume', out, '--quiet', '--no-allure']);
+      const end = await resumed.exited;
+      expect(end.code, resumed.output()).toBe(0);
+      const whole = certificate(out);
+      expect(whole.verdict).toBe('certified');
+      expect(whole.parts?.map((p) => p.stoppedBy ?? 'ended')).toEqual(['interrupted', 'ended']);
+      expect(whole.parts![0]!.verified.length).toBeGreaterThan(0);
+    },
+    400_000,
+  );
 
   it('SIGTERM in the middle of the suites: the same, exit 143', async () => {
     const out = tempDir('erp-int-term-');

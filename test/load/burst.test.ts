@@ -1,9 +1,10 @@
 // RL-6: the burst check against the reference's limiter, clean and with rl-limiter-leaks, for
 // each algorithm; one token and both tokens, per token and global scope. Loopback, seconds each.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it as vit } from 'vitest';
 import { burstCheck } from '../../load/burst.ts';
 import type { Algorithm } from '../../reference/limiter.ts';
 import { holdsToken, limitedReference, type Limited } from './helpers.ts';
+import { itIf } from '../full-set.ts';
 
 const CAPS = { maxRequests: 2000, maxSeconds: 60, maxConcurrency: 64 };
 const LIMIT = 10;
@@ -15,7 +16,9 @@ afterEach(async () => {
 });
 
 describe('burstCheck (RL-6)', () => {
+  // The quick set (test/full-set.ts) takes the sliding limiter; CI all three.
   for (const algorithm of ['fixed', 'sliding', 'token-bucket'] as Algorithm[]) {
+    const it = itIf(algorithm === 'sliding');
     it(`catches the leaking ${algorithm} limiter with one token and with both`, async () => {
       target = await limitedReference({ limit: LIMIT, windowSeconds: WINDOW, algorithm }, ['rl-limiter-leaks']);
       const { result, findings } = await burstCheck({ config: target.config, limit: LIMIT, windowSeconds: WINDOW, scope: 'token', caps: CAPS });
@@ -52,7 +55,7 @@ describe('burstCheck (RL-6)', () => {
     });
   }
 
-  it('is skipped with a reason when no limit was measured, or when the concurrency cap is not above it', async () => {
+  vit('is skipped with a reason when no limit was measured, or when the concurrency cap is not above it', async () => {
     target = await limitedReference({ limit: LIMIT, windowSeconds: WINDOW });
     const none = await burstCheck({ config: target.config, limit: null, windowSeconds: null, caps: CAPS });
     expect(none).toEqual({ result: expect.objectContaining({ skipped: 'no limit was measured by the probe', rounds: [] }), findings: [] });

@@ -10,6 +10,7 @@ import type { RunRecords } from '../../reports/records.ts';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { cli, writtenPaths, type CliResult } from './cli.ts';
 import { findAll, parseXml } from './xml.ts';
+import { itFull } from '../full-set.ts';
 
 // No preflight: these tests are about the reports of a run (the preflight has its own tests).
 // --quiet: on a loaded machine a run lasts past the first plain progress line (stderr is for problems here).
@@ -98,7 +99,7 @@ describe('a sharded run', () => {
     expect(failures.map((c) => c.attributes.name!.split(' ')[0])).toEqual(['OS-2', 'OS-4']);
   });
 
-  it('labels the Allure results by requirement, attaches the evidence, and builds the Allure HTML offline', async () => {
+  it('labels the Allure results by requirement and attaches the evidence', () => {
     const results = dir('merged/allure-results');
     const tests = readdirSync(results)
       .filter((f) => f.endsWith('-result.json'))
@@ -128,16 +129,23 @@ describe('a sharded run', () => {
         `^npx erp-conformance run --config '${dir('shared.json')}' --replay-test '.+::.+' --property \\d+ --seed 3 --nonce '[0-9a-f]{8}' --path '[\\d:]+' --num-runs 5 --out '[^']+-replay'$`,
       ),
     );
+  });
 
-    const r = await cli(['report', '--allure', '--in', dir('merged')], { timeoutMs: 120_000 });
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0); // the report was built; the merge gave the verdict (not certified)
-    const index = path.join(dir('merged'), 'allure-report', 'index.html');
-    expect(writtenPaths(r.stdout)).toContain(index);
-    const html = readFileSync(index, 'utf8');
-    expect(html).toContain('<div id="app">');
-    expect(html).not.toContain('googletagmanager');
-  }, 120_000);
+  // CI only (test/full-set.ts): the Allure build is the costliest step of this file.
+  itFull(
+    'builds the Allure HTML offline from the merged results',
+    async () => {
+      const r = await cli(['report', '--allure', '--in', dir('merged')], { timeoutMs: 120_000 });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0); // the report was built; the merge gave the verdict (not certified)
+      const index = path.join(dir('merged'), 'allure-report', 'index.html');
+      expect(writtenPaths(r.stdout)).toContain(index);
+      const html = readFileSync(index, 'utf8');
+      expect(html).toContain('<div id="app">');
+      expect(html).not.toContain('googletagmanager');
+    },
+    120_000,
+  );
 
   it('refuses a shard outside 1..N and folders that are not shards of one run', async () => {
     const [bad, mixed] = await Promise.all([cli(['run', '--shard', '3/2']), cli(['report', '--merge', dir('shard-1'), dir('whole'), '--out', dir('mixed')])]);

@@ -15,16 +15,15 @@
 import { prefixOf, requirement } from '../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../reference/faults.ts';
 import { faultsOfPart, groupFaults } from './matrix.ts';
+import { isFullSet } from '../full-set.ts';
 
 /** The matrix (but its rate-limit faults) is cut in this many test files, so that both workers of npm test share it. */
 export const PARTS = 2;
 
 export const ALL_FAULTS: FaultName[] = FAULTS.map((f) => f.name);
 
-/** ERP_FULL_MATRIX=1: every fault; otherwise the quick set. */
-export function isFullMatrix(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.ERP_FULL_MATRIX === '1' || env.ERP_FULL_MATRIX === 'true';
-}
+/** ERP_FULL_MATRIX=1: every fault; otherwise the quick set (test/full-set.ts). */
+export const isFullMatrix = isFullSet;
 
 /** What a run brings to the quick set: the prefixes its faults break, the levels, alone or shared. */
 export function featuresOf(run: readonly FaultName[]): string[] {

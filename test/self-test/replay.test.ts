@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayCommand } from '../../reports/replay.ts';
 import { runAgainstReference } from './run-reference.ts';
+import { itFull } from '../full-set.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -44,22 +45,27 @@ describe('a failing property', () => {
     expect(os2Evidence(again)).toEqual(evidence);
   }, 120_000);
 
-  it('makes the values a target may keep unique from the seed and the nonce: the same with the same nonce, others with a new one', async () => {
-    // cu-contactid-string fails CU-1 on every creation: its first finding shows the customer sent.
-    const sent = async (nonce?: string) => {
-      const r = await runAgainstReference({ faults: ['cu-contactid-string'], only: ['CU'], seed: 7, numRuns: 5, ...(nonce ? { nonce } : {}) });
-      const cu1 = r.certification.requirements.find((x) => x.id === 'CU-1')!;
-      const body = JSON.parse(cu1.findings[0]!.exchange!.request.body!) as Record<string, string>;
-      return { nonce: r.certification.nonce!, mobNo: body.mobNo, email: body.email, body: cu1.findings[0]!.exchange!.request.body };
-    };
-    const first = await sent();
-    const replayed = await sent(first.nonce);
-    const fresh = await sent();
-    expect(replayed.body).toBe(first.body);
-    expect(fresh.nonce).not.toBe(first.nonce);
-    expect(fresh.mobNo).not.toBe(first.mobNo);
-    expect(fresh.mobNo).toMatch(/^[6-9][0-9]{9}$/);
-  }, 240_000);
+  // CI only (test/full-set.ts): three runs; the quick set replays with the nonce above.
+  itFull(
+    'makes the values a target may keep unique from the seed and the nonce: the same with the same nonce, others with a new one',
+    async () => {
+      // cu-contactid-string fails CU-1 on every creation: its first finding shows the customer sent.
+      const sent = async (nonce?: string) => {
+        const r = await runAgainstReference({ faults: ['cu-contactid-string'], only: ['CU'], seed: 7, numRuns: 5, ...(nonce ? { nonce } : {}) });
+        const cu1 = r.certification.requirements.find((x) => x.id === 'CU-1')!;
+        const body = JSON.parse(cu1.findings[0]!.exchange!.request.body!) as Record<string, string>;
+        return { nonce: r.certification.nonce!, mobNo: body.mobNo, email: body.email, body: cu1.findings[0]!.exchange!.request.body };
+      };
+      const first = await sent();
+      const replayed = await sent(first.nonce);
+      const fresh = await sent();
+      expect(replayed.body).toBe(first.body);
+      expect(fresh.nonce).not.toBe(first.nonce);
+      expect(fresh.mobNo).not.toBe(first.mobNo);
+      expect(fresh.mobNo).toMatch(/^[6-9][0-9]{9}$/);
+    },
+    240_000,
+  );
 
   it('replays alone from the printed line: the same failing request, one test, no voucher changed', async () => {
     const first = await runAgainstReference({

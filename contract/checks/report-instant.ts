@@ -4,7 +4,7 @@
 // it); these checks judge what the target answered there:
 // - RP-25: [t, t] holds it ("between t and t" holds what happens at t, both ends inclusive);
 // - RP-11: its date is the UTC day of t.
-import { formatDayMonthYear } from '../formats.ts';
+import { formatDayMonthYear, parseDayMonthYear, utcDay } from '../formats.ts';
 import type { Exchange, Finding, Replay } from '../types.ts';
 import { noteEvidence } from './evidence.ts';
 import { describeResponse, toFinding } from './finding.ts';
@@ -62,9 +62,11 @@ export function pointHoldsLocated(a: PointAnswer, replay?: Replay): Finding[] {
  * the day of t + 1 s passes too.
  */
 export function dateIsUtcDayOf(o: { id: string; t: number; date: string; exchange: Exchange; replay?: Replay }): Finding[] {
+  const day = parseDayMonthYear(o.date);
+  if (day === null) return []; // no dd/mm/yyyy date: RP-4 reports it
   noteEvidence('RP-11', 1, 'report.located-date-utc');
-  const days = [formatDayMonthYear(o.t), formatDayMonthYear(o.t + 1000)];
-  if (days.includes(o.date)) return [];
+  const days = [utcDay(o.t), utcDay(o.t + 1000)];
+  if (days.includes(day)) return [];
   return [
     toFinding(
       'report.located-date-utc',
@@ -72,7 +74,7 @@ export function dateIsUtcDayOf(o: { id: string; t: number; date: string; exchang
       {
         title: 'A transaction located by UTC ranges is dated another day',
         received: `transaction ${o.id}, located at ${iso(o.t)} by UTC ranges, is dated ${o.date}`,
-        expected: `date ${days[0]} (the UTC day of its instant)`,
+        expected: `date ${formatDayMonthYear(o.t)} (the UTC day of its instant)`,
       },
       o.exchange,
       o.replay,

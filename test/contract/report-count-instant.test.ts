@@ -67,6 +67,9 @@ describe('the date of a located transaction is the UTC day of its instant (RP-11
     expect(dateIsUtcDayOf({ id: '7', t: Date.UTC(2026, 0, 5, 18, 22, 3), date: '05/01/2026', exchange })).toEqual([]);
     expect(dateIsUtcDayOf({ id: '7', t: Date.UTC(2026, 0, 5, 23, 59, 59), date: '06/01/2026', exchange })).toEqual([]);
   });
+  it('leaves a date that is no dd/mm/yyyy to RP-4, noting nothing', () => {
+    expect(withEvidence(() => dateIsUtcDayOf({ id: '7', t: Date.UTC(2026, 0, 5, 18, 22, 3), date: '2026-01-06', exchange })).evidence).toEqual({});
+  });
   it('fails a date of another zone: located at 18:22Z on 5 January, dated the 6th (UTC+05:30)', () => {
     const f = dateIsUtcDayOf({ id: '7', t: Date.UTC(2026, 0, 5, 18, 22, 3), date: '06/01/2026', exchange });
     expect(f.map((x) => [x.checkId, x.requirementId, x.message])).toEqual([

@@ -139,6 +139,7 @@ export const OPERATIONS: OperationSpec[] = [
           'RP-22',
           'RP-23',
           'RP-24',
+          'RP-25',
           ...COMMON_200,
         ],
       },

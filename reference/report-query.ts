@@ -158,7 +158,9 @@ export function select(faults: Faults, profile: Profile, data: ReferenceData, q:
   if (any) modules = ALL_MODULES;
   const index = indexOf(data);
   const lo = bound(index.times, from, false);
-  const range = new IndexedRange(index, lo, Math.max(lo, bound(index.times, to, !toExclusive)), branches, modules);
+  // 4.3 rule 1: "between dateFrom and dateTo" holds both ends, also where they are one instant (RP-25).
+  const hi = faults.has('rp-instant-range-empty') && from >= to ? lo : Math.max(lo, bound(index.times, to, !toExclusive));
+  const range = new IndexedRange(index, lo, hi, branches, modules);
 
   const order = profile.report.order;
   const filtered = recipes || products || groups.length > 0;

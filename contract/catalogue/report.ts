@@ -125,8 +125,13 @@ export const reportRequirements: Requirement[] = [
     level: 'MUST',
     suite: 'report',
     operations: ['report'],
-    title: 'Report dates are interpreted in UTC: a one-day range returns only transactions of that UTC day',
+    title:
+      'Report dates are interpreted in UTC: a one-day range returns only transactions of that UTC day, and a transaction located by UTC ranges is dated its UTC day',
     quote: 'Dates of the report are interpreted in UTC.',
+    ambiguity:
+      '"Dates of the report" is read as both the range sent and the date of each item (2.5 "date | day/month/year"): an item is dated the UTC day of its instant. ' +
+      'Seen from outside, a range read in another zone and dates written in another zone are the same defect (ranges and dates disagree by the offset): both are this requirement. ' +
+      'A transaction located to the second t may be dated the day of t or of t + 1 s (a target reading dateFrom as exclusive locates one at 00:00:00 a second early).',
   },
   {
     id: 'RP-12',
@@ -274,5 +279,19 @@ export const reportRequirements: Requirement[] = [
     quote: 'moduleName | array of strings | no | filter by module; values bom (Recipe), mc (Material Creation); several may be given',
     ambiguity:
       'Whether an unknown module is refused or matches nothing is not shown; both pass. A report for ["xyz"] holding transactions, or for ["bom","xyz"] holding more than for ["bom"], dropped the filter.',
+  },
+  {
+    id: 'RP-25',
+    section: '4.3 rule 1',
+    level: 'MUST',
+    suite: 'report',
+    operations: ['report'],
+    title: 'Both ends of a range are inclusive: a transaction located at the second t by ranges is in the range [t, t]',
+    quote: 'The report contains transactions between dateFrom and dateTo.',
+    ambiguity:
+      'Whether "between" includes its ends, and the resolution of transaction times, are not shown. The kit reads both ends as inclusive (as RP-17 reads dateTo), ' +
+      'locates one transaction as the last whole second t whose range [t, next day 00:00:00Z] holds it, and judges [t, t] only where the target itself placed it at t to the millisecond ' +
+      '([t + 1 ms, ...] no longer holds it): a target keeping times finer than a second is not judged. A target may refuse a range whose two ends are one instant (4xx): ' +
+      'then the one-second range [t - 1 s, t] must hold it.',
   },
 ];

@@ -11,6 +11,9 @@ import type { Profile } from '../profiles/types.ts';
 import { select } from '../report-query.ts';
 import { invalid, RawJson, success } from '../respond.ts';
 
+/** rp-date-local-day: the business day of India (UTC+05:30). */
+const IST_OFFSET_MS = 5.5 * 3_600_000;
+
 /** 8 rule 2: "the maximum value of limit: not shown". The default vendor's choice: larger limits
  *  are capped at 200 silently (RP-2 allows a server to return fewer than limit). */
 export const MAX_LIMIT = defaultProfile.report.maxLimit!;
@@ -40,7 +43,14 @@ export function reportSchema(profile: Profile, faults: Faults): z.ZodType<Report
   return schema as unknown as z.ZodType<ReportRequest>;
 }
 /** The faults that change how an item is written. */
-const RENDER_FAULTS: FaultName[] = ['rp-date-iso', 'rp-qty-mismatch', 'rp-amount-decimals', 'rp-module-name-swap', 'rp-transactionid-string'];
+const RENDER_FAULTS: FaultName[] = [
+  'rp-date-iso',
+  'rp-date-local-day',
+  'rp-qty-mismatch',
+  'rp-amount-decimals',
+  'rp-module-name-swap',
+  'rp-transactionid-string',
+];
 
 /** 2.5: "comma-joined amounts with two decimals" (hundredths in, text out). */
 function amount(faults: Faults, cents: number): string {
@@ -90,7 +100,10 @@ export function renderItem(faults: Faults, tx: Transaction) {
     transactionId: faults.has('rp-transactionid-string') ? String(tx.transactionId) : tx.transactionId,
     transactionNo: tx.transactionNo,
     // 2.5: "date | day/month/year, two-digit day and month, four-digit year" (RP-4).
-    date: faults.has('rp-date-iso') ? new Date(tx.t).toISOString().slice(0, 10) : formatDayMonthYear(tx.t),
+    // 8 rule 3: "Dates of the report are interpreted in UTC" - the UTC day of the transaction (RP-11).
+    date: faults.has('rp-date-iso')
+      ? new Date(tx.t).toISOString().slice(0, 10)
+      : formatDayMonthYear(faults.has('rp-date-local-day') ? tx.t + IST_OFFSET_MS : tx.t),
     module: tx.module,
     moduleName: MODULE_NAMES[swapped ? (tx.module === 'bom' ? 'mc' : 'bom') : tx.module],
     consumedProduct: joined(tx.consumed, productName),
@@ -176,8 +189,15 @@ export function report(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   if (f.has('rp-branch-double-count') && selection.listedBranches > 1) totalCount *= 2;
   // 4.3 rule 2: totalCount is the count of transactions, independent of limit and offset (RP-2).
   if (f.has('rp-totalcount-page')) totalCount = page.length;
+  // 4.3: "totalCount | count of transactions" - not of the rows of transactions joined with their product lines (RP-2).
+  if (f.has('rp-total-counts-join-rows')) totalCount = joinRows(selection.page(0, selection.total));
   if (f.has('rp-parallel-disagree')) return disagreeWhenParallel(ctx, req.body, totalCount, items);
   return answer(ctx, totalCount, items);
+}
+
+/** rp-total-counts-join-rows: the rows of SELECT ... FROM transaction JOIN line (one per consumed or produced product). */
+function joinRows(txs: Transaction[]): number {
+  return txs.reduce((n, tx) => n + tx.consumed.length + tx.produced.length, 0);
 }
 
 function answer(ctx: Ctx, totalCount: number, items: Buffer): Reply {

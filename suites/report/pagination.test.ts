@@ -1,11 +1,12 @@
 // 4.3 rule 2: "Pagination uses limit and offset for large result sets."
 import fc from 'fast-check';
+import { walkHoldsTotal } from '../../contract/checks/report-count.ts';
 import { pagesPartitionWhole, totalCountStable } from '../../contract/checks/report-relations.ts';
 import { pageItems, pageWithinLimit } from '../../contract/checks/report.ts';
 import { dateRange } from '../../generators/date-range.ts';
 import { pageRequest } from '../../generators/page-request.ts';
 import { verifies } from '../support/harness.ts';
-import { capRefused, fitLimit, fixtureQuery, needsTransactions, page, total, walk } from './query.ts';
+import { capRefused, describeQuery, fitLimit, fixtureQuery, needsTransactions, page, total, walk } from './query.ts';
 
 /** Pages walked at most per query: a query is paged with a limit that reaches its end in about this many. */
 const MAX_PAGES = 25;
@@ -26,7 +27,13 @@ verifies(['RP-2'], 'Consecutive pages are disjoint and together hold totalCount 
       // 8 rule 2: a limit above the vendor's own cap, refused: its choice, not a pagination defect.
       if (!w.answered && (await capRefused(h, w.pages[w.pages.length - 1]!, w.limit))) return [];
       if (!w.exhausted) incomplete++;
-      return [...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })];
+      // Pages' union = totalCount = the walk, on a walk read to its end (report.count-is-walk); the
+      // cover of pages whose totalCount changed is pagesPartitionWhole's.
+      return [
+        ...totalCountStable(w.pages),
+        ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal && !w.stable }),
+        ...walkHoldsTotal({ label: describeQuery(sub), pages: w.pages, exhausted: w.exhausted, stable: w.stable }),
+      ];
     },
     { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 8)) },
   );
@@ -62,4 +69,17 @@ verifies(['RP-2'], 'An offset at or past the end gives no items', async (h) => {
     const n = pageItems(ex).length;
     if (n > 0) h.fail('RP-2', 'An offset past the end still returned items', `${n} items at offset ${offset} of totalCount ${base.total}`, 'no items', ex);
   }
+});
+
+verifies(['RP-2'], 'The fixture range read to its end with the largest page holds exactly totalCount transactions, whatever the page size', async (h) => {
+  if (!(await needsTransactions(h, ['RP-2']))) return;
+  const q = fixtureQuery(h);
+  // Answers the other report tests fetched already (the walk of the fixture range at the largest
+  // limit the target takes, its totalCount at limit 1): no request of its own on a full run.
+  const w = await walk(h, q);
+  const one = await total(h, q);
+  h.add(walkHoldsTotal({ label: describeQuery(q), pages: w.pages, exhausted: w.exhausted, stable: w.stable }));
+  // The same count at limit 1 as at the walk's limit: totalCount counts transactions, not pages or rows.
+  h.add(totalCountStable([...w.pages, one.ex].filter((ex) => ex.response?.status === 200)));
+  if (!w.exhausted) h.inconclusive('RP-2', `the fixture range was not read to its end within ${w.pages.length} pages of ${w.limit}`);
 });

@@ -6,6 +6,7 @@ import { AMOUNT_2DP, splitJoined } from '../../contract/formats.ts';
 import type { FaultName } from '../../reference/faults.ts';
 import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/fixtures.ts';
 import { DEEP_PROBES } from './fault-probes-deep.ts';
+import { EDGE_PROBES } from './fault-probes-edges.ts';
 import { HIDDEN_PROBES } from './fault-probes-hidden.ts';
 import { INDEX_PROBES } from './fault-probes-index.ts';
 import { paths, validAddress, validCustomer } from './helpers.ts';
@@ -418,6 +419,7 @@ export const PROBES: Probe[] = [
   ),
   ...DEEP_PROBES,
   ...HIDDEN_PROBES,
+  ...EDGE_PROBES,
   ...INDEX_PROBES,
 ];
 

@@ -1,0 +1,112 @@
+// 4.3 rule 1 "The report contains transactions between dateFrom and dateTo" and 8 rule 3 "Dates of
+// the report are interpreted in UTC" at the exact instant of one transaction. Items carry a day
+// only (2.5 "date | day/month/year"), so the instant is located by ranges: within a UTC day that
+// holds the transaction, a bisection on dateFrom finds the last whole second t whose range
+// [t, next day 00:00:00Z] still holds it (about 17 requests, bounded by MAX_LOCATE). Then:
+// [t + 1 ms, ...] no longer holding it places it at t to the millisecond, [t, t] must hold it
+// (RP-25), and its date must be the UTC day of t (RP-11).
+import { dateIsUtcDayOf, pointHoldsLocated, refusedRange } from '../../contract/checks/report-instant.ts';
+import { idsByDay, itemDay } from '../../contract/checks/report-dates.ts';
+import { itemKey, pageItemsExact } from '../../contract/checks/report-relations.ts';
+import { isoInstant } from '../../generators/report-range.ts';
+import type { Harness } from '../support/harness.ts';
+import { verifies } from '../support/harness.ts';
+import { fixtureQuery, needsTransactions, page, walk, walkLimit, type Query } from './query.ts';
+
+const DAY = 86_400_000;
+/** Walks the location may take at most: a one-day range to start, 17 halvings of a day, a check at t + 1 ms. */
+const MAX_LOCATE = 22;
+/** Days tried at most for one that holds a transaction (the fewest-dated days first: small pages). */
+const MAX_DAYS = 3;
+
+/** The date of a transaction in a walk's items, and its key. */
+const entries = (pages: Awaited<ReturnType<typeof walk>>['pages']) => pages.flatMap(pageItemsExact).map((item) => ({ id: itemKey(item), item }));
+
+verifies(['RP-25', 'RP-11'], 'A transaction located to the second t by UTC ranges is in the range [t, t], and dated the UTC day of t', async (h) => {
+  const ids = ['RP-25', 'RP-11'];
+  if (!(await needsTransactions(h, ids))) return;
+  const q = fixtureQuery(h);
+  // The days of the fixture range by the dates its walk shows (shared with the other report tests),
+  // fewest transactions first: the location's pages stay one request each.
+  const dated = idsByDay((await walk(h, q)).pages);
+  const days = [...dated.entries()].sort((a, b) => a[1].size - b[1].size || a[0] - b[0]).map(([d]) => d);
+  let start: { day: number; id: string; date: unknown; exchange: Awaited<ReturnType<typeof page>> } | undefined;
+  for (const day of days.slice(0, MAX_DAYS)) {
+    // The one-day range of the day sweep (dates.test.ts), so usually an answer the run has already.
+    const w = await walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) });
+    if (!w.answered || !w.exhausted) continue;
+    const list = entries(w.pages);
+    // A transaction the range holds but dated another day is where a date in another zone shows.
+    const pick = list.find((e) => itemDay(e.item) !== day) ?? list[0];
+    if (pick) {
+      start = { day, id: pick.id, date: (pick.item as { date?: unknown }).date, exchange: w.pages[0]! };
+      break;
+    }
+  }
+  if (!start) {
+    h.inconclusive(ids, `no one-day range of the ${Math.min(MAX_DAYS, days.length)} least busy day(s) of the fixture range held a transaction read to its end`);
+    return;
+  }
+  const located = await locate(h, q, start.day, start.id);
+  if (located.kind !== 'second') {
+    h.inconclusive(ids, located.reason);
+    h.observe('locatedInstant', { transaction: start.id, ...located });
+    return;
+  }
+  const { t } = located;
+  if (typeof start.date === 'string') h.add(dateIsUtcDayOf({ id: start.id, t, date: start.date, exchange: start.exchange }));
+  // [t + 1 ms, ...] still holding it: the target keeps times finer than a second, or reads dateFrom
+  // to the second only; "at t" is not established, and [t, t] is not judged.
+  const after = await holds(h, q, t + 1, start.day + DAY, start.id);
+  if (after.held === undefined) {
+    h.inconclusive('RP-25', after.reason);
+    return;
+  }
+  if (after.held) {
+    h.inconclusive('RP-25', `transaction ${start.id} lies after ${isoInstant(t)} within its second (times finer than a second): [t, t] is not judged`);
+    h.observe('locatedInstant', { transaction: start.id, second: isoInstant(t), finerThanSecond: true });
+    return;
+  }
+  const point = await page(h, { ...q, dateFrom: isoInstant(t), dateTo: isoInstant(t) }, await walkLimit(h), 0);
+  const second = refusedRange(point) ? await page(h, { ...q, dateFrom: isoInstant(t - 1000), dateTo: isoInstant(t) }, await walkLimit(h), 0) : undefined;
+  h.add(pointHoldsLocated({ id: start.id, t, point, ...(second ? { second } : {}) }));
+  h.observe('locatedInstant', {
+    transaction: start.id,
+    at: isoInstant(t),
+    date: start.date,
+    pointRange: point.response?.status ?? null,
+    requests: located.walks + 2,
+  });
+});
+
+type Held = { held: boolean; reason?: undefined } | { held: undefined; reason: string };
+
+/** Whether the range [from, to] (ms) of the query's branches holds transaction `id`, read to its end. */
+async function holds(h: Harness, q: Query, from: number, to: number, id: string): Promise<Held> {
+  const w = await walk(h, { ...q, dateFrom: isoInstant(from), dateTo: isoInstant(to) });
+  if (!w.answered || !w.exhausted) return { held: undefined, reason: `the range ${isoInstant(from)} .. ${isoInstant(to)} was not answered to its end` };
+  return { held: w.ids.has(id) };
+}
+
+type Located = { kind: 'second'; t: number; walks: number } | { kind: 'not-located'; reason: string; walks: number };
+
+/**
+ * The last whole second t of `day` whose range [t, next day 00:00:00Z] holds transaction `id`
+ * (the one-day range holds it, so [day 00:00:00Z, ...] does under any reading of dateFrom as the
+ * start). dateTo lies past every second tried, so a range is never one instant here.
+ */
+async function locate(h: Harness, q: Query, day: number, id: string): Promise<Located> {
+  let lo = 0;
+  let hi = DAY / 1000 - 1;
+  let walks = 0;
+  while (lo < hi) {
+    if (walks >= MAX_LOCATE) return { kind: 'not-located', reason: `the transaction was not located to the second within ${MAX_LOCATE} ranges`, walks };
+    const mid = Math.ceil((lo + hi) / 2);
+    const r = await holds(h, q, day + mid * 1000, day + DAY, id);
+    walks++;
+    if (r.held === undefined) return { kind: 'not-located', reason: r.reason, walks };
+    if (r.held) lo = mid;
+    else hi = mid - 1;
+  }
+  return { kind: 'second', t: day + lo * 1000, walks };
+}

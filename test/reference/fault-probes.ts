@@ -8,6 +8,7 @@ import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS 
 import { DEEP_PROBES } from './fault-probes-deep.ts';
 import { HIDDEN_PROBES } from './fault-probes-hidden.ts';
 import { INDEX_PROBES } from './fault-probes-index.ts';
+import { SAVED_PROBES } from './fault-probes-saved.ts';
 import { paths, validAddress, validCustomer } from './helpers.ts';
 import { amountFields, customer, day, envelopeChange, oneStatus, os, P, readBack, report, RL_LIMIT, statusFlip, type Probe } from './probe-kit.ts';
 
@@ -419,6 +420,7 @@ export const PROBES: Probe[] = [
   ...DEEP_PROBES,
   ...HIDDEN_PROBES,
   ...INDEX_PROBES,
+  ...SAVED_PROBES,
 ];
 
 function rlDiffers(fault: 'rl-retry-after-lies' | 'rl-429-status-true' | 'rl-503'): Probe['differs'] {

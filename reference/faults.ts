@@ -99,6 +99,14 @@ export const FAULTS = [
   { name: 'cu-500-long-text', does: 'an addressLine1 or remark longer than 255 characters answers 500', breaks: ['CU-13', 'ENV-6'] },
   { name: 'cu-upsert-duplicates', does: 'a saved address sent again with its addressId is added as a new address, not updated in place', breaks: ['CU-14'] },
   { name: 'cu-two-defaults-kept', does: 'a request marking two addresses isDefault 1 is accepted and both are saved as default', breaks: ['CU-9'] },
+  { name: 'cu-truncates-long-text', does: 'text fields are saved cut to 255 characters (a VARCHAR(255) that truncates), and answered 200', breaks: ['CU-15'] },
+  { name: 'cu-mangles-non-ascii', does: 'text fields are saved through Latin-1: every character outside it is stored as "?"', breaks: ['CU-15'] },
+  { name: 'cu-drops-non-bmp', does: 'text fields are saved without their characters outside the BMP (emoji; a utf8mb3 column)', breaks: ['CU-15'] },
+  {
+    name: 'cu-refusal-saves',
+    does: 'a customer refused with 400 for a value of its body (a non-numeric opening, isDefault outside 0/1 ...) has already been saved',
+    breaks: ['CU-16'],
+  },
   { name: 'cu-contactid-race', does: 'the next contactId is read, then taken after a wait: overlapping creations get the same id', breaks: ['CU-2'] },
   // ---- report (2.5, 4.3, 8) ----
   { name: 'rp-date-iso', does: 'item dates are yyyy-mm-dd', breaks: ['RP-4'] },

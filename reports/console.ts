@@ -9,6 +9,7 @@ import { partsConsole } from './parts.ts';
 import { replayCommand } from './replay.ts';
 import { byLevel, sectionLine, WIDTH, wrapAll } from './console-text.ts';
 import { compareSections, primarySection } from './spec-sections.ts';
+import { thinnestEvidenceLine, verifiedByText } from './verified-by.ts';
 
 /** Control characters (ESC, BEL, CSI, OSC, C1 ...) except newline and tab, and bidi controls, are shown as \uXXXX. */
 export function inertForTerminal(text: string): string {
@@ -29,7 +30,8 @@ const STOPPED: Record<string, string> = {
 
 function failedLines(cert: Certification, r: RequirementResult): string[] {
   const f = r.findings[0];
-  const lines = [`  ${r.id} [${r.level}] ${r.title} (${r.findingCount} finding(s), ${r.requests} requests)`];
+  const by = verifiedByText(r);
+  const lines = [`  ${r.id} [${r.level}] ${r.title} (${r.findingCount} finding(s), ${r.requests} requests${by ? `; verified by ${by}` : ''})`];
   if (f) {
     lines.push(`    ${f.title}`, ...f.message.split('\n').map((l) => `    ${l}`));
     if (f.curl) lines.push(`    reproduce: ${f.curl}`);
@@ -93,6 +95,8 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
     .slice(0, COSTLIEST);
   if (costly.length)
     lines.push('', `Requests per requirement (most first; every one in certification.html): ${costly.map((r) => `${r.id} ${r.requests}`).join(', ')}`);
+  const thinnest = stoppedAtPreflight ? undefined : thinnestEvidenceLine(cert);
+  if (thinnest) lines.push(thinnest);
 
   const m = cert.summary;
   const level = (l: 'MUST' | 'SHOULD') =>

@@ -7,6 +7,7 @@
 import type { Level, RunVerdict, Verdict } from '../contract/types.ts';
 import type { Certification, RequirementResult, StoppedBy } from './certification.ts';
 import { esc, evidenceDetailsHtml } from './html-parts.ts';
+import { verifiedByHtml } from './verified-by.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './html-observed.ts';
 import { partsHtml } from './parts.ts';
 import { operationsTableHtml } from './operations-table.ts';
@@ -33,7 +34,7 @@ thead th { background: #f3f3f3; } td.id { white-space: nowrap; font-family: ui-m
 .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 600; }
 .badge.passed { background: #c8e6c9; color: #1b5e20; } .badge.failed { background: #ffcdd2; color: #b71c1c; } .badge.skipped { background: #eee; color: #555; }
 .badge.observed { background: #e3f2fd; color: #0d47a1; } .badge.inconclusive { background: #fff59d; color: #6d4c00; } .badge.not-run { background: #cfd8dc; color: #263238; }
-.reason { font-size: 12px; margin-top: 2px; } .reason-inconclusive, .reason-not-run { color: #6d4c00; font-weight: 600; } .reason-skipped { color: #666; }
+.reason { font-size: 12px; margin-top: 2px; } .verified-by { font-size: 12px; margin-top: 2px; color: #555; } .reason-inconclusive, .reason-not-run { color: #6d4c00; font-weight: 600; } .reason-skipped { color: #666; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 details.observed > summary { cursor: pointer; color: #0d47a1; } article.observation { border-left: 3px solid #1e88e5; padding-left: 10px; margin: 10px 0; }
 .level-MUST { font-weight: 700; } .muted { color: #666; font-size: 12px; font-weight: normal; }
@@ -89,9 +90,9 @@ export const VERDICT_COLUMNS: Verdict[] = ['passed', 'failed', 'inconclusive', '
 const LEVELS: Level[] = ['MUST', 'SHOULD', 'INFO'];
 
 function requirementCell(cert: Certification, r: RequirementResult): string {
-  if (r.status === 'failed' || (r.status === 'observed' && r.findings.length > 0)) return evidenceDetailsHtml(cert, r);
+  if (r.status === 'failed' || (r.status === 'observed' && r.findings.length > 0)) return `${evidenceDetailsHtml(cert, r)}${verifiedByHtml(r)}`;
   const reason = r.reason ? `<div class="reason reason-${r.status}">${esc(r.reason)}</div>` : '';
-  return `${esc(r.title)}${reason}`;
+  return `${esc(r.title)}${reason}${verifiedByHtml(r)}`;
 }
 
 function sectionTables(cert: Certification): string {

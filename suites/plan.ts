@@ -14,9 +14,9 @@ import type { RunConfig } from '../config/schema.ts';
 export const RUN_COST: Record<string, { fixed: number; perRun: number }> = {
   report: { fixed: 480, perRun: 6 },
   orderStatus: { fixed: 65, perRun: 4.9 },
-  customerCreate: { fixed: 10, perRun: 5.2 },
+  customerCreate: { fixed: 13, perRun: 5.2 },
   orderStatusRead: { fixed: 12, perRun: 0 },
-  contactRead: { fixed: 8, perRun: 0.5 },
+  contactRead: { fixed: 18, perRun: 0.5 },
 };
 /** The fewest runs a property is given before it is reported not run. */
 export const MIN_PLANNED_RUNS = 5;

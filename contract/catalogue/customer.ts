@@ -168,4 +168,34 @@ export const customerRequirements: Requirement[] = [
       'Every save sends all remaining addresses, so a vendor that merges and one that replaces the list agree. A difference a narrower rule states is filed under it: ' +
       'a new address not saved under CU-8, the default under CU-9, a deleted address still there under CU-10; duplicates and changed ids under CU-14.',
   },
+  {
+    id: 'CU-15',
+    section: '2.3, 2.4, 4.2',
+    level: 'SHOULD',
+    suite: 'customer',
+    operations: ['customer-create', 'contact-read'],
+    title:
+      "Text a customer was created with reads back as it was sent: not cut to a column's width, not re-encoded through another charset, no character outside the BMP dropped (read-back = sent)",
+    quote:
+      'firstName | string; companyName | string; remark | string; addressLine1 | string ... Success (HTTP 200): envelope with status true, a message saying the customer was created',
+    ambiguity:
+      'The spec gives the strings no length or alphabet and Get Contact By Id no path: that a 200 stored the text it was sent is implied, not stated (SHOULD, verified only with config.readBack), ' +
+      'and a target with a length or alphabet it does not take may refuse it with a 4xx (CU-13). What correct vendors do on save is no difference: surrounding whitespace trimmed (any trim: ' +
+      'ASCII, Unicode spaces, zero-width, BOM; the strictest profile trims) and Unicode normalised (NFC or NFD); place names (cityName ...) may be filled from the codes and are not compared. ' +
+      'Anything else a 200 changed is a silent change: cut (a VARCHAR width), characters outside Latin-1 stored as "?" or UTF-8 read as Latin-1 (a wrong charset), emoji dropped (utf8mb3). ' +
+      'Read back for the customers the text properties (CU-13) create, within a read budget, and for one customer holding every kind.',
+  },
+  {
+    id: 'CU-16',
+    section: '4.2, 7',
+    level: 'SHOULD',
+    suite: 'customer',
+    operations: ['customer-create'],
+    title: 'A customer refused with a 4xx is not saved: the state after a refused creation is the state before',
+    quote: '400 | validation error | ... create customer ... | missing required field, invalid value ...',
+    ambiguity:
+      'The spec states the refusal, not its effect: that a refused creation saves nothing is implied (SHOULD, as OS-8 for order status). Verified around a creation refused for a non-numeric ' +
+      'opening (CU-4): the same customer, valid, is created next (a target that keeps mobile numbers unique then refuses it as taken if the refused one was saved), and with ' +
+      'operations.get-contact-by-mobile-no configured the lookup of its mobile number must list the valid one only.',
+  },
 ];

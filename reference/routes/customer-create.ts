@@ -8,6 +8,7 @@ import { checkCustomerRules, completeCustomer, isDefaultAddress } from '../custo
 import { VALID_BRANCHES } from '../fixtures.ts';
 import { jsonId } from '../profiles/types.ts';
 import { HttpError, invalid, success } from '../respond.ts';
+import { storedRecord } from '../silent-changes.ts';
 import type { Contact } from '../store.ts';
 
 /** 4.2: "query | branch_id | integer | yes | branch in which the customer is created; must be valid". */
@@ -90,7 +91,7 @@ export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   const f = ctx.faults;
   const branchId = branch(ctx, req);
   requireJsonContentType(ctx, req);
-  const c = parseCustomer(ctx, req);
+  const c = refusalSaves(ctx, req, branchId, () => parseCustomer(ctx, req));
   const existing = c.contactId === 0 ? undefined : ctx.store.contacts.get(String(c.contactId));
   if (c.contactId !== 0 && (!existing || existing.branchId !== branchId)) invalid(`contactId ${c.contactId} does not exist in branch ${branchId}`);
   if (ctx.profile.customer.uniqueMobile) mobileUnique(ctx, branchId, c);
@@ -104,7 +105,9 @@ export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
 
   const { deletedAddressIds: _d, contactAddressDTO: _a, ...fields } = c;
   const save = (contactId: number | bigint): Reply => {
-    ctx.store.contacts.set(String(contactId), { ...fields, contactId, branchId, addresses } as Contact);
+    // cu-truncates-long-text, cu-mangles-non-ascii, cu-drops-non-bmp: another text is stored than the one sent (CU-15).
+    const stored = { ...storedRecord(f, fields), contactId, branchId, addresses: addresses.map((a) => storedRecord(f, a)) };
+    ctx.store.contacts.set(String(contactId), stored as Contact);
     // 4.2 Success: "response an object with contactId (integer ...)" (CU-1).
     const id = f.has('cu-contactid-string') ? String(contactId) : contactId;
     return success(ctx, ctx.profile.messages.customerCreated, { contactId: id });
@@ -114,6 +117,28 @@ export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   if (f.has('cu-contactid-reused')) return save(jsonId(ctx.profile.ids.firstContactId));
   if (f.has('cu-contactid-race')) return raceForId(ctx, save);
   return save(ctx.store.newContactId());
+}
+
+/** cu-refusal-saves: the body is written before it is validated, and a 400 does not roll it back (CU-16). */
+function refusalSaves(ctx: Ctx, req: Req, branchId: number, parse: () => Customer): Customer {
+  if (!ctx.faults.has('cu-refusal-saves')) return parse();
+  try {
+    return parse();
+  } catch (e) {
+    let body: unknown;
+    try {
+      body = JSON.parse(req.body);
+    } catch {
+      throw e;
+    }
+    if (e instanceof HttpError && e.status === 400 && body !== null && typeof body === 'object' && !Array.isArray(body)) {
+      const { contactAddressDTO, deletedAddressIds: _d, ...fields } = body as Record<string, unknown>;
+      const addresses = Array.isArray(contactAddressDTO) ? (contactAddressDTO as Address[]) : [];
+      const contactId = ctx.store.newContactId();
+      ctx.store.contacts.set(String(contactId), { ...fields, contactId, branchId, addresses } as unknown as Contact);
+    }
+    throw e;
+  }
 }
 
 /** A vendor's own rule, as real ERPs have: a mobile number belongs to one contact of a branch

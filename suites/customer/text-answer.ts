@@ -8,10 +8,16 @@ import type { HostileCustomer } from '../../generators/hostile-customer.ts';
 
 const serverError = (ex: Exchange) => (ex.response?.status ?? 0) >= 500;
 
-export async function textAnswer(send: (body: Customer) => Promise<Exchange>, value: HostileCustomer, onPassing?: (ex: Exchange) => void): Promise<Finding[]> {
+export async function textAnswer(
+  send: (body: Customer) => Promise<Exchange>,
+  value: HostileCustomer,
+  onPassing?: (ex: Exchange) => void,
+  readBack?: (ex: Exchange) => Promise<Finding[]>,
+): Promise<Finding[]> {
   const what = value.values.map((v) => `${v.field} = ${describeText(v.value)}`).join('; ') || 'no unusual value';
   const first = await send(value.body);
-  if (!serverError(first)) return noServerError(first, { what });
+  // CU-15: a customer accepted is read back (within the read budget) and compared with what was sent.
+  if (!serverError(first)) return [...noServerError(first, { what }), ...(first.response?.status === 200 && readBack ? await readBack(first) : [])];
   const again = await send(value.body);
   if (!serverError(again)) onPassing?.(first);
   return noServerError(again, { what, first });

@@ -9,6 +9,7 @@ import { DEEP_PROBES } from './fault-probes-deep.ts';
 import { EDGE_PROBES } from './fault-probes-edges.ts';
 import { HIDDEN_PROBES } from './fault-probes-hidden.ts';
 import { INDEX_PROBES } from './fault-probes-index.ts';
+import { SAVED_PROBES } from './fault-probes-saved.ts';
 import { paths, validAddress, validCustomer } from './helpers.ts';
 import { amountFields, customer, day, envelopeChange, oneStatus, os, P, readBack, report, RL_LIMIT, statusFlip, type Probe } from './probe-kit.ts';
 
@@ -421,6 +422,7 @@ export const PROBES: Probe[] = [
   ...HIDDEN_PROBES,
   ...EDGE_PROBES,
   ...INDEX_PROBES,
+  ...SAVED_PROBES,
 ];
 
 function rlDiffers(fault: 'rl-retry-after-lies' | 'rl-429-status-true' | 'rl-503'): Probe['differs'] {

@@ -1,0 +1,71 @@
+// CU-16: "state after a refused request = state before" for contactSave. A customer refused with
+// 400 for a non-numeric opening (CU-4: every reading refuses it) must not be saved. Two things show
+// it if it was: the same customer sent next, valid, is refused as taken by a target that keeps
+// mobile numbers unique; and Get Contact By Mobile No (operations.get-contact-by-mobile-no) lists
+// two contacts under its mobile number where one was created. Three requests.
+import fc from 'fast-check';
+import { anyContactId, showExact } from '../../contract/checks/customer.ts';
+import { describeResponse } from '../../contract/checks/finding.ts';
+import { uniquenessRefusal } from '../../contract/checks/uniqueness.ts';
+import { customer } from '../../generators/customer.ts';
+import { configured, notServed, send, withValues } from '../index-operations/configured.ts';
+import { verifies } from '../support/harness.ts';
+import { customerConstraints } from './constraints.ts';
+import { contactsHolding } from './mobile-lookup.ts';
+
+const LOOKUP = 'get-contact-by-mobile-no';
+const VIA = 'customer.refused-creation-saves-nothing';
+const refused = (s: number | undefined) => s !== undefined && s >= 400 && s < 500 && s !== 429;
+
+verifies(
+  ['CU-16'],
+  'A customer refused for a non-numeric opening is not saved: the same customer sent valid is created alone under its mobile number',
+  async (h, t) => {
+    if (h.config.writes === false) h.skip('writes: false forbids creating customers', t);
+    const branchId = h.config.fixtures.branchId;
+    const [body] = fc.sample(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), { seed: h.ctx.seed + 41, numRuns: 1 });
+    // 2.3: "opening | string | decimal amount as text": text that is no amount is an invalid value (7: 400).
+    const refusal = await h.client.createCustomer({ branchId, body: { ...body!, opening: 'not an amount' } });
+    if (!refused(refusal.response?.status))
+      return h.inconclusive(
+        'CU-16',
+        `the customer with a non-numeric opening was answered ${refusal.response?.status ?? 'nothing'}, not refused (CU-4 judges that)`,
+      );
+    const created = await h.client.createCustomer({ branchId, body: body! });
+    const taken = uniquenessRefusal(created);
+    if (taken !== undefined) {
+      h.note('CU-16', 1, VIA);
+      return void h.fail(
+        'CU-16',
+        'A refused customer was saved: the same customer, sent valid next, is refused as taken',
+        `${describeResponse(created)} (after #${refusal.seq} was refused with HTTP ${refusal.response!.status})`,
+        'HTTP 200: the refused creation saved nothing, so nothing of it is taken',
+        created,
+      );
+    }
+    const contactId = anyContactId(created);
+    if (contactId === undefined)
+      return h.inconclusive('CU-16', `the valid customer was answered ${created.response?.status ?? 'nothing'} (CU-1 judges creation)`);
+    const lookup = configured(h).list.find((c) => c.name === LOOKUP);
+    if (!lookup)
+      return h.inconclusive('CU-16', `operations.${LOOKUP} is not configured: only a target that keeps mobile numbers unique shows a refused customer saved`);
+    const found = await send(h, withValues(h, lookup, { mobNo: body!.mobNo }));
+    const why = notServed(LOOKUP, found);
+    if (why) return h.inconclusive('CU-16', why);
+    const holding = contactsHolding(found.json, body!.mobNo);
+    if (holding.length === 0)
+      return h.inconclusive(
+        'CU-16',
+        `${LOOKUP} lists no contact with the mobile number of contactId ${String(contactId)}, just created: it cannot show a refused one either`,
+      );
+    h.note('CU-16', 1, VIA);
+    if (holding.length > 1 || (holding[0] !== '?' && holding[0] !== String(contactId)))
+      h.fail(
+        'CU-16',
+        'A refused customer was saved: its mobile number is found under more contacts than were created',
+        `${LOOKUP} lists ${holding.length} contact(s) with mobNo ${body!.mobNo}: ${showExact(holding)} (creation #${refusal.seq} was refused with HTTP ${refusal.response!.status})`,
+        `contactId ${String(contactId)} only (the creation answered 200)`,
+        found,
+      );
+  },
+);

@@ -53,6 +53,11 @@ describe('init --discover', () => {
     const run = await cli(['run', '--config', file, '--out', path.join(dir, 'report'), '--num-runs', '10'], { cwd: dir, env, timeoutMs: 280_000 });
     expect(run.stdout, run.stderr).toMatch(/verdict: CERTIFIED/);
     expect(run.code).toBe(0);
+    // Without fixtures.report.filterIds the id filters are tried with ids the lists give, and judged by them (RP-19c).
+    const cert = JSON.parse(readFileSync(path.join(dir, 'report', 'certification.json'), 'utf8'));
+    expect(cert.requirements.find((x: { id: string }) => x.id === 'RP-19c').status).toBe('passed');
+    const byLists = Object.keys(cert.observations.filterIdsByLists);
+    for (const key of ['productIds', 'categoryIds', 'brandIds', 'departmentIds', 'recipeIds']) expect(byLists.some((k) => k.startsWith(`${key}=`))).toBe(true);
   }, 300_000);
 
   it('refuses --discover without --base-url, and a --token-env that is not set', async () => {

@@ -77,3 +77,52 @@ export const FIELDS = {
   department: ['departmentId', 'department_id'],
   recipe: ['recipeId', 'recipe_id', 'id'],
 } as const;
+
+export interface CityLists {
+  /** City code -> state code, as the city lists gave them. */
+  cities: Record<string, string>;
+  /** The state codes of the state list (undefined: not read). */
+  states?: string[];
+  /** The states whose whole city list was read (unpaged): a city missing from it is not a city of that state. */
+  whole: Set<string>;
+  /** Why a list could not be read. */
+  why?: string;
+  /** The states asked for. */
+  asked: string[];
+}
+
+/**
+ * 2.4: "cityCode: code of a city from the city list", "stateCode: code of a state from the state
+ * list". Reads the state list of `countriesCode` and the city lists of `states` (or of the first
+ * `maxStates` listed): one request each; a city list without {stateCode} is read once.
+ */
+export async function readCities(client: IndexSender, config: RunConfig, countriesCode: string, states: string[] = [], maxStates = 3): Promise<CityLists> {
+  const stateList = config.operations?.['get-state-list'] ? await readList(client, config, 'get-state-list', { countriesCode }) : undefined;
+  const listed = stateList?.items?.map((x) => idText(x, FIELDS.state)).filter((x): x is string => x !== undefined);
+  const cityOp = config.operations?.['get-city-list'];
+  const out: CityLists = { cities: {}, whole: new Set(), asked: [], ...(listed ? { states: listed } : {}), ...(stateList?.why ? { why: stateList.why } : {}) };
+  if (!cityOp) return { ...out, why: out.why ?? 'operations.get-city-list is not configured' };
+  const perState = JSON.stringify([cityOp.path, cityOp.query ?? {}, cityOp.body ?? null]).includes('{stateCode}');
+  out.asked = perState ? [...new Set([...states, ...(listed ?? [])])].slice(0, Math.max(maxStates, states.length)) : [];
+  for (const st of perState ? out.asked : [undefined]) {
+    const list = await readList(client, config, 'get-city-list', st ? { stateCode: st } : {});
+    if (!list.items) {
+      out.why ??= list.why;
+      continue;
+    }
+    for (const row of list.items) {
+      const city = idText(row, FIELDS.city);
+      const state =
+        idText(
+          row,
+          FIELDS.state.filter((k) => k !== 'code'),
+        ) ?? st;
+      if (city && state) out.cities[city] = state;
+    }
+    if (!cityOp.paged) {
+      if (st) out.whole.add(st);
+      else for (const s of new Set(Object.values(out.cities))) out.whole.add(s);
+    }
+  }
+  return out;
+}

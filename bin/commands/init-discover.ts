@@ -3,7 +3,7 @@
 // the report's branches from one report page per branch (4.3). One request per list, the largest
 // page. What could not be found keeps the template's value and is said: the config's "$comment"
 // and the console list both what was found and what was not.
-import { FIELDS, idText, readList } from '../../client/index-lists.ts';
+import { FIELDS, idText, readCities, readList } from '../../client/index-lists.ts';
 import type { Client } from '../../client/operations.ts';
 import type { RunConfig } from '../../config/schema.ts';
 import { pageTotal } from '../../contract/checks/report.ts';
@@ -125,23 +125,11 @@ async function masterData(client: Client, config: RunConfig, fixtures: Record<st
     if (!codes.includes(c.countriesCode)) c.countriesCode = codes[0];
     found.push(`customer.countriesCode ${c.countriesCode} (${codes.length} in the country list)`);
   } else notFound.push(`customer.countriesCode: ${countries.why ?? 'the country list holds no code'}`);
-  const states = await readList(client, config, 'get-state-list', { countriesCode: c.countriesCode });
-  const stateCodes = (states.items ?? []).map((x) => idText(x, FIELDS.state)).filter((x): x is string => x !== undefined);
-  const cityOp = config.operations?.['get-city-list'];
-  const perState = cityOp !== undefined && JSON.stringify([cityOp.path, cityOp.query ?? {}, cityOp.body ?? null]).includes('{stateCode}');
-  const asks = perState ? stateCodes.slice(0, MAX_STATES) : [undefined];
-  const cities: Record<string, string> = {};
-  let why = states.why && perState ? states.why : undefined;
-  for (const st of asks) {
-    if (Object.keys(cities).length >= MAX_CITIES) break;
-    const list = await readList(client, config, 'get-city-list', st ? { stateCode: st } : {});
-    why ??= list.why;
-    for (const row of list.items ?? []) {
-      const city = idText(row, ['cityCode', 'city_code', 'code']);
-      const state = idText(row, ['stateCode', 'state_code']) ?? st;
-      if (city && state && Object.keys(cities).length < MAX_CITIES) cities[city] = state;
-    }
-  }
+  const read = await readCities(client, config, c.countriesCode, [], MAX_STATES);
+  const cities = Object.fromEntries(Object.entries(read.cities).slice(0, MAX_CITIES));
+  const why = read.why;
+  const asks = read.asked;
+  const perState = asks.length > 0;
   if (Object.keys(cities).length > 0) {
     c.cities = cities;
     found.push(`customer.cities ${JSON.stringify(cities)} from the city list${perState ? ` of state(s) ${asks.join(', ')}` : ''}`);

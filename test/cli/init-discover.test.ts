@@ -50,7 +50,7 @@ describe('init --discover', () => {
     // Economy: a request per list, a report page per branch.
     expect(Number(/\((\d+) requests\)/.exec(comment[0]!)![1])).toBeLessThanOrEqual(16);
 
-    const run = await cli(['run', '--config', file, '--out', path.join(dir, 'report'), '--num-runs', '10'], { cwd: dir, env, timeoutMs: 280_000 });
+    const run = await cli(['run', '--config', file, '--out', path.join(dir, 'report'), '--num-runs', '10'], { cwd: dir, env, timeoutMs: 420_000 });
     expect(run.stdout, run.stderr).toMatch(/verdict: CERTIFIED/);
     expect(run.code).toBe(0);
     // Without fixtures.report.filterIds the id filters are tried with ids the lists give, and judged by them (RP-19c).
@@ -58,7 +58,7 @@ describe('init --discover', () => {
     expect(cert.requirements.find((x: { id: string }) => x.id === 'RP-19c').status).toBe('passed');
     const byLists = Object.keys(cert.observations.filterIdsByLists);
     for (const key of ['productIds', 'categoryIds', 'brandIds', 'departmentIds', 'recipeIds']) expect(byLists.some((k) => k.startsWith(`${key}=`))).toBe(true);
-  }, 300_000);
+  }, 480_000);
 
   it('refuses --discover without --base-url, and a --token-env that is not set', async () => {
     const a = await cli(['init', '--discover', '--out', path.join(dir, 'a.json')], { cwd: dir });

@@ -5,7 +5,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { voucherPools } from '../../bin/commands/init-discover.ts';
+import { discover, voucherPools } from '../../bin/commands/init-discover.ts';
+import { createClient } from '../../client/operations.ts';
+import { loadConfig } from '../../config/load.ts';
 import { DEFAULT_TOKENS, EMPTY_BRANCH_ID, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS } from '../../reference/fixtures.ts';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { cli } from '../reports/cli.ts';
@@ -67,6 +69,24 @@ describe('init --discover', () => {
     const b = await cli(['init', '--discover', '--base-url', ref.url, '--token-env', 'NOT_SET_HERE', '--out', path.join(dir, 'b.json')], { cwd: dir });
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('NOT_SET_HERE is not set');
+  });
+});
+
+describe('discover on a target whose lists are not configured', () => {
+  it("keeps the template's fixtures and says, per fixture, what it could not find", async () => {
+    const { operations: _o, ...base } = ref.runConfig();
+    const config = loadConfig({ base, env: {} });
+    const client = createClient(config.target);
+    const d = await discover(client, config, structuredClone(base.fixtures) as Record<string, unknown>);
+    await client.close();
+    expect(d.found).toEqual([]);
+    expect(d.fixtures.sales).toEqual(base.fixtures.sales);
+    expect(d.fixtures.branchId).toBe(base.fixtures.branchId);
+    const said = d.notFound.join('\n');
+    for (const what of ['branches', 'report.branchList', 'sales (every pool)', 'customer.countriesCode', 'customer.cities']) expect(said).toContain(`${what}`);
+    expect(said).toContain('operations.branch-list is not configured');
+    // Nothing is sent for a list that is not configured.
+    expect(client.count()).toBe(0);
   });
 });
 

@@ -260,6 +260,10 @@ const runSchema = z
 export const runConfigSchema = z
   .strictObject({
     $schema: z.string().optional().describe('Path or URL of this JSON Schema, for editors.'),
+    $comment: z
+      .array(z.string())
+      .optional()
+      .describe('Notes for people, ignored by the run: `init --discover` writes here what it found on the target and what it could not.'),
     target: targetSchema.describe('The ERP Open Interface deployment under test.'),
     fixtures: fixturesSchema.describe('Data that exists on the target and that the suites rely on.'),
     readBack: readBackSchema.optional().describe('Optional read-back extension: without it the read-back requirements (CU-8..CU-10) are skipped.'),

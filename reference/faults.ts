@@ -128,7 +128,7 @@ export const FAULTS = [
   { name: 'rp-dateto-exclusive', does: 'a transaction at exactly dateTo is left out (the range is half-open)', breaks: ['RP-17', 'RP-25'] },
   { name: 'rp-dateto-day-start', does: 'the time of dateTo is dropped: the range ends at 00:00:00 of its day', breaks: ['RP-17', 'RP-18'] },
   { name: 'rp-filter-first-only', does: 'an id filter list honours only its first id', breaks: ['RP-19b'] },
-  { name: 'rp-filter-ignored', does: 'the id filters (recipeIds ... departmentIds) are ignored', breaks: ['RP-19'] },
+  { name: 'rp-filter-ignored', does: 'the id filters (recipeIds ... departmentIds) are ignored', breaks: ['RP-19', 'RP-19c'] },
   { name: 'rp-empty-filter-nothing', does: 'an id filter sent as an empty string matches nothing (instead of meaning no filter)', breaks: ['RP-22'] },
   {
     name: 'rp-filters-or',

@@ -15,6 +15,7 @@ import type { Exchange } from '../contract/types.ts';
 import { customerFixtures, weakeningNotes, type PreflightCustomer } from './preflight-customer.ts';
 import type { Quota } from '../contract/quota.ts';
 import { branchFixtures } from './preflight-branches.ts';
+import { cityFixtures, type ListedCities } from './preflight-cities.ts';
 
 export interface PreflightProblem {
   /** The config key the problem is about. */
@@ -29,6 +30,8 @@ export interface PreflightResult {
   requests: number;
   /** The customer the preflight created with the config's master data (suites/preflight-customer.ts). */
   customer?: PreflightCustomer;
+  /** The cities the index's lists gave the customers (suites/preflight-cities.ts). */
+  cities?: ListedCities;
   /** The quota each operation is known to have after the preflight (stated, or learnt from its answers). */
   quotas?: Record<string, Quota>;
 }
@@ -240,15 +243,23 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
     // Side by side; the report's problems are listed first.
     const vouchers = { problems: [] as PreflightProblem[], notes: [] as string[] };
     const customers = { problems: [] as PreflightProblem[], notes: [] as string[] };
-    const [, , customer] = await Promise.all([
+    const [, , customer, , cities] = await Promise.all([
       reportFixtures(client, config, problems, notes),
       voucherFixtures(client, config, vouchers.problems, vouchers.notes),
       customerFixtures(client, config, customers.problems, customers.notes),
       branchFixtures(client, config, problems, notes),
+      cityFixtures(client, config, customers.problems, customers.notes),
     ]);
     problems.push(...vouchers.problems, ...customers.problems);
     notes.push(...vouchers.notes, ...customers.notes, ...weakeningNotes(config));
-    return { problems: capProblems(problems), notes, requests: client.count(), quotas: scheduler.quotas(), ...(customer ? { customer } : {}) };
+    return {
+      problems: capProblems(problems),
+      notes,
+      requests: client.count(),
+      quotas: scheduler.quotas(),
+      ...(customer ? { customer } : {}),
+      ...(cities ? { cities } : {}),
+    };
   } finally {
     await client.close();
   }

@@ -176,6 +176,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     // Notes that weaken the run (no read-back, no parallel pool ...) are said on the console too.
     for (const n of checked?.notes ?? []) log(scrub(inertForTerminal(`preflight note: ${n}`)));
     if (checked?.customer) provide.preflightCustomer = checked.customer;
+    if (checked?.cities) provide.listedCities = checked.cities;
   }
   // The plan, said before the suites send (suites/plan.ts): property runs sized to it.
   const plan = planRun(o.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas });

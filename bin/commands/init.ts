@@ -10,13 +10,15 @@ import { loadConfig } from '../../config/load.ts';
 import { VOUCHER_ROLES } from '../../config/schema.ts';
 import { referenceOperations } from '../../reference/index-routes.ts';
 import { defaultProfile } from '../../reference/profiles/default.ts';
+import { createClient } from '../../client/operations.ts';
 import { parseFlags, UsageError, type Command } from '../usage.ts';
+import { discover } from './init-discover.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCHEMA_FILE = path.join(ROOT, 'config', 'run-config.schema.json');
 
 /** The config `init` writes: the example's fixtures, a placeholder target, the token from the environment. */
-export function initialConfig(file: string, target: { name: string; baseUrl: string }): Record<string, unknown> {
+export function initialConfig(file: string, target: { name: string; baseUrl: string }): Record<string, any> {
   const example = JSON.parse(readFileSync(path.join(ROOT, 'config', 'example.json'), 'utf8')) as Record<string, unknown>;
   const schema = path
     .relative(path.dirname(path.resolve(file)), SCHEMA_FILE)
@@ -42,6 +44,33 @@ export function initialConfig(file: string, target: { name: string; baseUrl: str
   };
 }
 
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** --discover: fills `config`'s fixtures from the target's lists; returns the console lines saying what was found. */
+async function discoverInto(config: Record<string, any>, baseUrl: string | undefined, tokenVar: string): Promise<string[]> {
+  if (baseUrl === undefined) throw new UsageError('--discover needs --base-url URL (the target to read the fixtures from)', initCommand);
+  if (!ENV_NAME.test(tokenVar))
+    throw new UsageError(`--token-env takes the NAME of an environment variable, received ${JSON.stringify(tokenVar)}`, initCommand);
+  if (!process.env[tokenVar])
+    throw new UsageError(`--token-env ${tokenVar}: environment variable ${tokenVar} is not set (export ${tokenVar}=<the api-token>)`, initCommand);
+  config.target.token = `env:${tokenVar}`;
+  const run = loadConfig({ base: config, env: { ...process.env, ERP_API_TOKEN: process.env[tokenVar] } });
+  const client = createClient(run.target, { keep: false });
+  try {
+    const d = await discover(client, run, config.fixtures);
+    config.fixtures = d.fixtures;
+    const at = new Date().toISOString();
+    config.$comment = [
+      `init --discover read ${baseUrl} at ${at} (${client.count()} requests)`,
+      ...d.found.map((f) => `found: ${f}`),
+      ...d.notFound.map((f) => `not found: ${f}`),
+    ];
+    return [...(config.$comment as string[]), ''];
+  } finally {
+    await client.close();
+  }
+}
+
 type JsonSchema = { description?: string; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; additionalProperties?: unknown };
 
 /** "key.path  description" for every key of `value`, from the JSON Schema of the config. */
@@ -60,7 +89,7 @@ export const initCommand: Command = {
   name: 'init',
   summary: 'write a run config for a new target (erp.config.json) and explain its keys',
   usage: [
-    'Usage: erp-conformance init [--out FILE] [--name NAME] [--base-url URL] [--force]',
+    'Usage: erp-conformance init [--out FILE] [--name NAME] [--base-url URL] [--force] [--discover --token-env NAME]',
     '',
     'Writes a run config to start from (JSON, with "$schema" for completion in editors) and',
     'prints what each key means. The token is read from the environment (ERP_API_TOKEN), never',
@@ -71,6 +100,11 @@ export const initCommand: Command = {
     '  --name NAME      display name of the target (default "My ERP staging")',
     '  --base-url URL   {base_url} of the target (default https://erp-staging.example.com)',
     '  --force          overwrite FILE if it exists',
+    '  --discover       read the fixtures from the target at --base-url: its Branch List, Get All Sales',
+    '                   Data (voucher pools), country/state/city lists, one report page per branch; one',
+    '                   request per list. "$comment" in FILE says what was found and what was not',
+    '  --token-env NAME the environment variable holding the api-token (default ERP_API_TOKEN); the',
+    '                   config reads the token from it ("env:NAME")',
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(initCommand, argv, {
@@ -78,17 +112,24 @@ export const initCommand: Command = {
       name: { type: 'string' },
       'base-url': { type: 'string' },
       force: { type: 'boolean' },
+      discover: { type: 'boolean' },
+      'token-env': { type: 'string' },
     });
     const file = path.resolve(values.out ?? 'erp.config.json');
     if (existsSync(file) && !values.force) throw new UsageError(`${file} exists (pass --force to overwrite it)`, initCommand);
     const config = initialConfig(file, { name: values.name ?? 'My ERP staging', baseUrl: values['base-url'] ?? 'https://erp-staging.example.com' });
+    if (values['token-env'] !== undefined && !values.discover) throw new UsageError('--token-env goes with --discover', initCommand);
+    const discovered = values.discover ? await discoverInto(config, values['base-url'], values['token-env'] ?? 'ERP_API_TOKEN') : undefined;
     // What is written must load: checked with a stand-in token (a ConfigError names the bad key, exit 2).
-    loadConfig({ base: config, env: { ERP_API_TOKEN: 'init-check-placeholder' } });
+    const tokenVar = values['token-env'] ?? 'ERP_API_TOKEN';
+    loadConfig({ base: config, env: { ERP_API_TOKEN: 'init-check-placeholder', [tokenVar]: 'init-check-placeholder' } });
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+    const written = discovered ? { $schema: config.$schema, $comment: config.$comment, ...config } : config;
+    writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
     const lines = [
       `written: ${file}`,
       '',
+      ...(discovered ?? []),
       'What each key means (your editor shows the same through "$schema"):',
       // One line for operations, not one per entry: the README says how to describe them.
       ...explain({ ...config, operations: {} }, runConfigJsonSchema() as JsonSchema),
@@ -102,7 +143,7 @@ export const initCommand: Command = {
       '',
       'Next:',
       `  1. edit ${path.basename(file)}: target.baseUrl, and fixtures that exist on the target`,
-      '  2. export ERP_API_TOKEN=<the token the operator issued>   (never written into any report)',
+      `  2. export ${tokenVar}=<the token the operator issued>   (never written into any report)`,
       `  3. erp-conformance check-config --config ${path.basename(file)}`,
       `  4. erp-conformance run --config ${path.basename(file)} --out report`,
     ];

@@ -142,6 +142,18 @@ export const customerRequirements: Requirement[] = [
       'and one that stores any text are both correct. What the target refuses is shown as an observation, never a failure.',
   },
   {
+    id: 'CU-12b',
+    section: '2.4, 7',
+    level: 'INFO',
+    suite: 'customer',
+    operations: ['customer-create', 'index'],
+    title: 'Observed: what an address with a city code not in the city list, or a listed city with a state not its own, is answered',
+    quote: 'cityCode | string | code of a city from the city list; stateCode | string | code of a state from the state list',
+    ambiguity:
+      'The spec does not say what an unknown code does: section 7 makes "invalid value" a 400, yet a vendor may store cities as free text, and whether a city must lie in the state sent is not stated. ' +
+      "Recorded with the answer's status and message, never failed. Needs operations get-city-list (and get-state-list): the preflight reads them, checks the configured cities against them, and the customers use the cities they give.",
+  },
+  {
     id: 'CU-13',
     section: '2.3, 2.4, 4.2',
     level: 'MUST',

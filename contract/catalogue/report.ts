@@ -229,6 +229,18 @@ export const reportRequirements: Requirement[] = [
       'The list format is not shown (RP-14): the relations are checked only on lists the target accepted (200); a target that refuses "a,b" with a 4xx is not failed.',
   },
   {
+    id: 'RP-19c',
+    section: '1, 2.5, 4.3',
+    level: 'SHOULD',
+    suite: 'report',
+    operations: ['report', 'index'],
+    title: 'A report filtered by a product, category, brand, department or recipe id from the index lists holds only transactions with a product of that id',
+    quote: 'categoryIds | string | no | filter by category ids; consumedProduct | string | comma-joined product names',
+    ambiguity:
+      'Needs operations.get-product-list (and get-all-recipe for recipes): the report names its products, the lists give their ids. A transaction is judged only when each of its product names is one product of the list; ' +
+      "a product of the filtered id among consumed or produced ones is enough. What a filter matches is implied by its name, not stated, and the lists show today's products (a product moved to another category since): SHOULD.",
+  },
+  {
     id: 'RP-20',
     section: '4.3 rule 2',
     level: 'MUST',

@@ -3,8 +3,7 @@
 // transaction, an id that matches nothing returns none (RP-19); a list of ids the target accepts
 // is never narrower than one of its ids, and its ids together hold it (RP-19b); any text is
 // answered 200 or a 4xx (RP-16); the list formats accepted and the item order are observed (RP-14).
-import fc from 'fast-check';
-import { FILTER_KEYS, type FilterKey } from '../../config/schema.ts';
+import { FILTER_KEYS } from '../../config/schema.ts';
 import { pagesPartitionWhole, pageIds, totalCountStable } from '../../contract/checks/report-relations.ts';
 import { pageTotal } from '../../contract/checks/report.ts';
 import { coveredBy, subsetOf } from '../../contract/checks/report-sets.ts';
@@ -14,27 +13,13 @@ import { describeResponse } from '../../contract/checks/finding.ts';
 import { anyFilter } from '../../generators/filter-text.ts';
 import type { Harness } from '../support/harness.ts';
 import { verifies } from '../support/harness.ts';
+import { singleIds } from './filter-ids.ts';
 import { fixtureQuery, idSet, needsTransactions, page, walk, type Walk } from './query.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 
 /** An id no ERP of this kind has: nine digits, drawn from the run's seed. */
 const unknownId = (h: Harness) => String(900_000_000 + (Math.abs(h.ctx.seed) % 99_999_999));
-
-/** The ids tried per filter: those of fixtures.report.filterIds, else the first ids of a master list and one drawn from the seed. */
-function idsToTry(h: Harness, key: FilterKey): string[] {
-  const given = h.config.fixtures.report.filterIds?.[key] ?? [];
-  if (given.length >= 2) return given.slice(0, 3);
-  const drawn = fc.sample(fc.integer({ min: 3, max: 99 }), { seed: h.ctx.seed + FILTER_KEYS.indexOf(key), numRuns: 1 })[0]!;
-  return [...new Set([...given, '1', '2', String(drawn)])].slice(0, 3);
-}
-
-/** The single-id walks of one filter that answered (shared between the tests through the request cache). */
-async function singleIds(h: Harness, key: FilterKey): Promise<Array<{ id: string; walk: Walk }>> {
-  const q = fixtureQuery(h);
-  const out = await Promise.all(idsToTry(h, key).map(async (id) => ({ id, walk: await walk(h, { ...q, [key]: id }) })));
-  return out.filter((x) => x.walk.answered);
-}
 
 verifies(['RP-19', 'RP-2'], 'An id filter never adds a transaction, and an id that matches nothing returns none (or a 4xx)', async (h) => {
   if (!(await needsTransactions(h, ['RP-19', 'RP-2']))) return;

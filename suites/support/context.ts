@@ -1,6 +1,7 @@
 // What `erp-conformance run` provides to the suite worker (vitest `provide` / `inject`).
 import { inject } from 'vitest';
 import type { RunConfig } from '../../config/schema.ts';
+import type { ListedCities } from '../preflight-cities.ts';
 import type { PreflightCustomer } from '../preflight-customer.ts';
 
 /** Replays one property failure alone (`run --replay`): its test, which property, its fast-check path. */
@@ -30,6 +31,8 @@ export interface SuiteContext {
   properties?: number;
   /** The customer the preflight created with the config's master data: evidence the suites reuse. */
   preflightCustomer?: PreflightCustomer;
+  /** The cities the index's state and city lists gave (with get-city-list configured): the customers use them. */
+  listedCities?: ListedCities;
 }
 
 declare module 'vitest' {

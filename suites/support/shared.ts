@@ -1,6 +1,7 @@
 // The run's one shared object in the suite worker: what the run learns about the target while it
 // goes and every test may need (the vendor's own report limit cap). One object per run, reached
 // from any test through its harness (h.run); never a module-level map per fact.
+import type { MasterLists } from '../../contract/checks/report-list-filters.ts';
 import type { SuiteContext } from './context.ts';
 
 /** 8 rule 2: "the maximum value of limit: not shown" - what the run learned of the target's cap (RP-13). */
@@ -19,6 +20,10 @@ export interface RunShared {
   report: {
     /** The cap as learned once, by the first walk of the fixture range (suites/report/query.ts). */
     cap?: Promise<LimitCap>;
+    /** The product and recipe lists of the index (section 1), read once: the report's filter ids related to products (suites/report/filter-ids.ts). */
+    lists?: Promise<MasterLists | string>;
+    /** The first ids each id filter's own list gives (category, brand ...), read once per list. */
+    listIds?: Partial<Record<string, Promise<string[]>>>;
   };
 }
 

@@ -26,6 +26,7 @@ const NEED_TRANSACTIONS = [
   'RP-18',
   'RP-19',
   'RP-19b',
+  'RP-19c',
   'RP-20',
   'RP-21',
   'RP-22',

@@ -1,0 +1,115 @@
+// The ids the report's id filters are tried with (4.3 recipeIds ... departmentIds), and the index's
+// lists that say what those ids are (section 1: Get Product List, Get All Recipe, category, brand,
+// department). The lists are read once per run, one request each (the run's shared object); the
+// ids come from fixtures.report.filterIds, else from the lists: those of the products the fixture
+// range's transactions name (its walk is cached: no report request more), else the lists' first.
+import fc from 'fast-check';
+import { FIELDS, idText, readList } from '../../client/index-lists.ts';
+import { FILTER_KEYS, type FilterKey } from '../../config/schema.ts';
+import { productsOf, type ListProduct, type MasterLists } from '../../contract/checks/report-list-filters.ts';
+import { pageItems } from '../../contract/checks/report.ts';
+import type { Harness } from '../support/harness.ts';
+import { fixtureQuery, walk, type Walk } from './query.ts';
+
+/** The list of section 1 each filter's ids come from, and the field a product row keeps it under. */
+const LIST_OF: Record<FilterKey, { op: string; fields: readonly string[] }> = {
+  productIds: { op: 'get-product-list', fields: FIELDS.product },
+  categoryIds: { op: 'category', fields: FIELDS.category },
+  subCategoryIds: { op: 'sub-category', fields: FIELDS.subCategory },
+  brandIds: { op: 'brand', fields: FIELDS.brand },
+  subBrandIds: { op: 'sub-brand', fields: FIELDS.subBrand },
+  departmentIds: { op: 'department', fields: FIELDS.department },
+  recipeIds: { op: 'get-all-recipe', fields: FIELDS.recipe },
+};
+
+/** The product ids a recipe row names: arrays under keys holding "product" (ids, or rows with a productId). */
+function recipeProducts(row: Record<string, unknown>): Set<string> {
+  const out = new Set<string>();
+  for (const [k, v] of Object.entries(row)) {
+    if (!/product/i.test(k) || !Array.isArray(v)) continue;
+    for (const x of v) {
+      if (typeof x === 'number' || (typeof x === 'string' && /^\d+$/.test(x))) out.add(String(x));
+      else if (x && typeof x === 'object') {
+        const id = idText(x as Record<string, unknown>, FIELDS.product);
+        if (id) out.add(id);
+      }
+    }
+  }
+  return out;
+}
+
+/** The product and recipe lists of the run (read once), or why there are none. */
+export function masterLists(h: Harness): Promise<MasterLists | string> {
+  h.run.report.lists ??= (async () => {
+    const [products, recipes] = await Promise.all([readList(h.client, h.config, 'get-product-list'), readList(h.client, h.config, 'get-all-recipe')]);
+    if (!products.items) return `the product list: ${products.why}`;
+    const byName = new Map<string, ListProduct | null>();
+    for (const row of products.items) {
+      const name = idText(row, FIELDS.productName);
+      if (!name) continue;
+      const p: ListProduct = { name };
+      for (const key of FILTER_KEYS) {
+        const v = key === 'recipeIds' ? undefined : idText(row, key === 'productIds' ? FIELDS.product : LIST_OF[key].fields);
+        if (v !== undefined) p[key as Exclude<FilterKey, 'recipeIds'>] = v;
+      }
+      byName.set(name, byName.has(name) ? null : p);
+    }
+    const recipeMap = new Map<string, Set<string>>();
+    for (const row of recipes.items ?? []) {
+      const id = idText(row, FIELDS.recipe);
+      if (id) recipeMap.set(id, recipeProducts(row));
+    }
+    return {
+      byName: new Map([...byName].filter((e): e is [string, ListProduct] => e[1] !== null)),
+      recipes: recipeMap,
+    };
+  })();
+  return h.run.report.lists;
+}
+
+/** The ids of `key` the fixture range's transactions hold, most frequent first (by the lists). */
+async function occurring(h: Harness, key: FilterKey): Promise<string[]> {
+  const lists = await masterLists(h);
+  if (typeof lists === 'string') return [];
+  const whole = await walk(h, fixtureQuery(h));
+  const counts = new Map<string, number>();
+  for (const item of whole.pages.flatMap(pageItems)) {
+    const ps = productsOf(item, lists);
+    if (!ps) continue;
+    const ids =
+      key === 'recipeIds'
+        ? [...lists.recipes].filter(([, of]) => of.size > 0 && ps.every((p) => p.productIds !== undefined && of.has(p.productIds))).map(([id]) => id)
+        : ps.map((p) => p[key]).filter((x): x is string => x !== undefined);
+    for (const id of new Set(ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([id]) => id);
+}
+
+/** The first ids a filter's own list gives (one request, once per run), when it is configured. */
+async function listed(h: Harness, key: FilterKey): Promise<string[]> {
+  const { op, fields } = LIST_OF[key];
+  const cache = (h.run.report.listIds ??= {});
+  cache[key] ??= readList(h.client, h.config, op).then((r) =>
+    (r.items ?? []).map((row) => idText(row, fields)).filter((x): x is string => !!x && /^\d+$/.test(x)),
+  );
+  return (await cache[key]).slice(0, 3);
+}
+
+/** The ids tried per filter: fixtures.report.filterIds, else ids the lists give, else 1, 2 and one drawn from the seed. */
+export async function idsToTry(h: Harness, key: FilterKey): Promise<string[]> {
+  const given = h.config.fixtures.report.filterIds?.[key] ?? [];
+  if (given.length >= 2) return given.slice(0, 3);
+  let fromLists = await occurring(h, key);
+  if (fromLists.length === 0 && h.config.operations?.[LIST_OF[key].op as never]) fromLists = await listed(h, key);
+  const ids = [...new Set([...given, ...fromLists])];
+  if (ids.length >= 2) return ids.slice(0, 3);
+  const drawn = fc.sample(fc.integer({ min: 3, max: 99 }), { seed: h.ctx.seed + FILTER_KEYS.indexOf(key), numRuns: 1 })[0]!;
+  return [...new Set([...ids, '1', '2', String(drawn)])].slice(0, 3);
+}
+
+/** The single-id walks of one filter that answered (shared between the tests through the request cache). */
+export async function singleIds(h: Harness, key: FilterKey): Promise<Array<{ id: string; walk: Walk }>> {
+  const q = fixtureQuery(h);
+  const out = await Promise.all((await idsToTry(h, key)).map(async (id) => ({ id, walk: await walk(h, { ...q, [key]: id }) })));
+  return out.filter((x) => x.walk.answered);
+}

@@ -1,0 +1,35 @@
+// 4.3 id filters against the index's lists (section 1): "filter by category ids" read as what it
+// says, a report filtered by category X holds only transactions with a product of category X
+// (RP-19c). The product list relates the report's product names (2.5) to their product,
+// category, brand and department ids, the recipe list a recipe to its products. It rides on the
+// single-id walks RP-19 sends (cached): no report request of its own.
+import { FILTER_KEYS } from '../../config/schema.ts';
+import { filterMatchesLists } from '../../contract/checks/report-list-filters.ts';
+import { verifies } from '../support/harness.ts';
+import { masterLists, singleIds } from './filter-ids.ts';
+import { needsTransactions } from './query.ts';
+
+verifies(
+  ['RP-19c'],
+  'A report filtered by a product, category, brand, department or recipe id holds only transactions with that id, by the lists',
+  async (h, t) => {
+    if (!h.config.operations?.['get-product-list'])
+      h.skip('operations.get-product-list is not configured: the report names its products, only the product list relates them to ids', t);
+    if (!(await needsTransactions(h, ['RP-19c']))) return;
+    const lists = await masterLists(h);
+    if (typeof lists === 'string') return h.inconclusive('RP-19c', `${lists}: the report's product names cannot be related to ids`);
+    let judged = 0;
+    const seen: Record<string, string> = {};
+    await h.parallel([...FILTER_KEYS], async (key) => {
+      for (const { id, walk } of await singleIds(h, key)) {
+        const r = filterMatchesLists(key, id, walk.pages, lists);
+        judged += r.judged;
+        seen[`${key}=${id}`] = `${r.judged} transaction(s) judged${r.findings.length ? ', some without the id' : ''}`;
+        h.add(r.findings);
+      }
+    });
+    h.observe('filterIdsByLists', Object.fromEntries(Object.entries(seen).sort()));
+    if (judged === 0)
+      h.inconclusive('RP-19c', 'no transaction of the filtered reports could be related to the lists (names the product list does not hold, or holds twice)');
+  },
+);

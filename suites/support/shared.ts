@@ -1,6 +1,7 @@
 // The run's one shared object in the suite worker: what the run learns about the target while it
 // goes and every test may need (the vendor's own report limit cap). One object per run, reached
 // from any test through its harness (h.run); never a module-level map per fact.
+import type { VoucherRun } from '../order-status/vouchers.ts';
 import type { SuiteContext } from './context.ts';
 
 /** 8 rule 2: "the maximum value of limit: not shown" - what the run learned of the target's cap (RP-13). */
@@ -20,6 +21,8 @@ export interface RunShared {
     /** The cap as learned once, by the first walk of the fixture range (suites/report/query.ts). */
     cap?: Promise<LimitCap>;
   };
+  /** The order-status vouchers of this run: those handed out (pool or Order Create), the transitions tried (suites/order-status/vouchers.ts). */
+  vouchers?: VoucherRun;
 }
 
 const runs = new Map<string, RunShared>();

@@ -10,7 +10,8 @@ import { atPath, fixtureValues, operationRequest, sendOperation } from '../../cl
 import type { OperationConfig } from '../../config/operations.ts';
 import type { Exchange } from '../../contract/types.ts';
 import type { Harness } from '../support/harness.ts';
-import { planVoucher, type Id, type Plan, type PlanIo, type RoleSpec } from './plan.ts';
+import type { OrderStatus } from '../../contract/schemas/order-status.ts';
+import { stepsFrom, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
 import { readVoucher, runState, said } from './vouchers.ts';
 
 const ok = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
@@ -56,30 +57,47 @@ export async function createVoucher(h: Harness, role: string, paid: boolean): Pr
 }
 
 /**
- * The role's voucher made in this run. Planned like a pool of one, but without reading it first:
- * the first update (Pending, or the role's first step) is sent, so the voucher handed to the walk
- * has taken an update already; one that takes none is no voucher the walk can judge the target
- * on (IX-10 is OS-6's test's to judge, where Get Sales Data By Id tells a config problem apart).
+ * The role's voucher made in this run. It must take an update before it is walked, so the walk
+ * judges the target on a voucher known to be one (IX-10, where Get Sales Data By Id tells a config
+ * problem apart, is OS-6's test's): Pending first (no change on a new Pending voucher); refused by
+ * a target that accepts "no change", the voucher is not usable; refused as "no change", the
+ * role's first step from the state it reads (or Pending) is the update. The deliver voucher is
+ * read paid first when readBack.orderStatus is configured.
  */
-export async function freshPlan(h: Harness, spec: RoleSpec, io: PlanIo): Promise<Plan & { request?: string }> {
+export async function freshPlan(h: Harness, spec: RoleSpec, io: PlanIo): Promise<Plan> {
   const made = await createVoucher(h, spec.role, spec.paid);
   if (!made.ok) return { kind: 'used-up', reason: made.why, passedOver: [] };
-  let paidUnread = spec.paid;
-  if (spec.paid && h.config.readBack?.orderStatus) {
-    const read = await readVoucher(h, made.salesId);
-    if (read.ok && !read.paid) return { kind: 'used-up', reason: `voucher ${made.salesId} reads not paid after ${made.request}`, passedOver: [] };
-    paidUnread = !read.ok;
-  }
-  const { read: _read, ...sendOnly } = io;
-  const plan = await planVoucher([made.salesId], spec, sendOnly);
-  if (plan.kind === 'taken')
-    return { ...plan, how: `made by Order Create: ${made.request}; ${plan.how}`, request: made.request, ...(paidUnread ? { paidUnread } : {}) };
-  if (plan.kind === 'no-answer') return plan;
-  return {
-    kind: 'used-up',
-    reason: `voucher ${made.salesId}, made in this run (${made.request}), took no update: ${plan.passedOver.join(', ') || plan.reason}`,
+  const id = made.salesId;
+  const unusable = (why: string): Plan => ({ kind: 'used-up', reason: `voucher ${id}, made in this run (${made.request}), ${why}`, passedOver: [] });
+  const noAnswer = (a: Answer): Plan => ({ kind: 'no-answer', reason: `voucher ${id}, made in this run by Order Create, got no usable answer: ${a.said}` });
+  const taken = (state: OrderStatus, how: string, steps = stepsFrom(spec, state)): Plan => ({
+    kind: 'taken',
+    salesId: id,
+    state,
+    steps,
+    how: `made by Order Create: ${made.request}; ${how}`,
     passedOver: [],
-  };
+    ...(paidUnread ? { paidUnread } : {}),
+  });
+  let read: Read | undefined;
+  let paidUnread = false;
+  if (spec.paid) {
+    read = io.read ? await io.read(id) : undefined;
+    if (read?.ok && !read.paid) return unusable('reads not paid');
+    paidUnread = !read?.ok;
+  }
+  const pending = await io.set(id, null, 'Pending');
+  if (!pending.answered) return noAnswer(pending);
+  if (pending.accepted) return taken('Pending', 'accepted Pending');
+  if ((await io.acceptsNoChange()) === true) return unusable(`refused Pending (${pending.said}), which the target accepts on a Pending voucher`);
+  read ??= io.read ? await io.read(id) : undefined;
+  const state = read?.ok ? read.orderStatus : null;
+  const first = stepsFrom(spec, state ?? 'Pending')[0];
+  if (!first) return unusable(`reads ${state}, from which the ${spec.role} walk has no step`);
+  const step = await io.set(id, state, first);
+  if (!step.answered) return noAnswer(step);
+  if (step.accepted) return taken(first, `refused Pending as no change, accepted ${first}`, stepsFrom(spec, state ?? 'Pending').slice(1));
+  return unusable(`refused Pending and ${first}: ${step.said}`);
 }
 
 /** `n` vouchers made at once for the parallel updates (OS-7); the certificate says what was made, or why not. */

@@ -34,12 +34,14 @@ const isAccepted = (ex: Exchange) => ex.response !== undefined && ex.response.st
  * The updates sent while choosing a voucher: refusals are not judged (3: "as applicable"); an
  * accepted one is a 4.1 success (OS-5), and one that changed the status is ST-1 evidence.
  */
-function judgePlanning(h: Harness, sent: Sent[]) {
+async function judgePlanning(h: Harness, sent: Sent[]) {
   for (const s of sent) {
     if (!isAccepted(s.ex)) continue;
     h.check(s.ex, orderStatusUpdated, undefined);
     const changed = s.from === null ? s.to !== 'Pending' : s.from !== s.to;
     if (changed) h.check(s.ex, orderStatusAccepted, { salesId: String(s.salesId), from: s.from ?? 'not read', to: s.to });
+    // A step of the walk taken while planning (a fresh voucher's first update, from the state it read): stored too (OS-9).
+    if (changed && s.from !== null && s.to !== 'Pending') await storedAsAnswered(h, s.salesId, s.from, s.to, s.ex);
   }
 }
 
@@ -47,7 +49,7 @@ function judgePlanning(h: Harness, sent: Sent[]) {
 async function take(h: Harness, spec: RoleSpec, ids: string[]): Promise<Taken | undefined> {
   const sent: Sent[] = [];
   const plan = await takeVoucher(h, spec, sent);
-  judgePlanning(h, sent);
+  await judgePlanning(h, sent);
   if (plan.kind === 'taken') return plan;
   h.inconclusive(ids, plan.reason);
   return undefined;

@@ -30,7 +30,7 @@ beforeAll(async () => {
   // One after the other, as two nights are: the second finds what the first left.
   for (const night of [1, 2]) {
     const out = dir(`night-${night}`);
-    const result = await cli(['run', '--config', dir('erp.config.json'), '--out', out, '--seed', String(night), '--num-runs', '3', '--quiet'], {
+    const result = await cli(['run', '--config', dir('erp.config.json'), '--out', out, '--seed', String(night), '--num-runs', '5', '--quiet'], {
       env: { NIGHTLY_ERP_TOKEN: TOKEN },
       timeoutMs: 400_000,
     });

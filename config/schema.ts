@@ -78,6 +78,8 @@ export const targetSchema = z.strictObject({
 /** The roles of the order-status vouchers, in the order the suites use them. */
 export const VOUCHER_ROLES = ['lifecycle', 'cancel', 'deliver', 'refusals', 'parallel', 'otherBranch'] as const;
 export type VoucherRole = (typeof VOUCHER_ROLES)[number];
+/** The pools of the walks: optional when operations["order-create"] makes a fresh voucher per run. */
+const POOL_ROLES = ['lifecycle', 'cancel', 'deliver'] as const;
 
 // Vouchers are given by role, in one place. A role's list is a pool: each run takes the first
 // voucher whose state still allows what the role does (a nightly run against the same staging
@@ -85,12 +87,12 @@ export type VoucherRole = (typeof VOUCHER_ROLES)[number];
 const salesSchema = z
   .strictObject({
     lifecycle: voucherList(
-      'Vouchers in branchId, order status Pending, payment not paid: one is walked Pending -> Confirmed -> Processing -> Shipped per run (a pool: the first usable one is taken).',
-    ),
-    cancel: voucherList('Vouchers in branchId, Pending, not paid: one is set to Cancelled per run (a pool).'),
+      'Vouchers in branchId, order status Pending, payment not paid (optional with operations["order-create"]): one is walked Pending -> Confirmed -> Processing -> Shipped per run (a pool: the first usable one is taken).',
+    ).optional(),
+    cancel: voucherList('Vouchers in branchId, Pending, not paid: one is set to Cancelled per run (a pool).').optional(),
     deliver: voucherList(
       'Vouchers in branchId, Pending, payment status paid: one is walked to Shipped and set to Delivered per run (a pool; spec 3: Delivered requires paid).',
-    ),
+    ).optional(),
     refusals: voucherList(
       'Vouchers in branchId, Pending, not paid, that only receive requests a conforming target refuses (invalid statuses, Delivered while unpaid): they never change.',
     ),
@@ -286,6 +288,17 @@ export const runConfigSchema = z
       })
       .default({ allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 })
       .describe('Safety limits of load and rate-limit probing.'),
+  })
+  .superRefine((c, ctx) => {
+    // Without Order Create the walks take their vouchers from the pools (with it, a fresh voucher per run).
+    if (c.operations?.['order-create']) return;
+    for (const role of POOL_ROLES)
+      if (!c.fixtures.sales[role])
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fixtures', 'sales', role],
+          message: 'expected at least one voucher id (or operations["order-create"], which makes a fresh voucher per run)',
+        });
   })
   .meta({
     title: 'erp-conformance run config',

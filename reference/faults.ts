@@ -169,6 +169,11 @@ export const FAULTS = [
   { name: 'os-touches-due-date', does: "an order status update also sets the voucher's due date (Get Sales Data By Id shows it)", breaks: ['OS-6'] },
   { name: 'ix-limit-500', does: "a malformed limit or offset of the index's paged lists (products, customers ...) answers 500", breaks: ['IX-5'] },
   {
+    name: 'ix-order-create-not-updatable',
+    does: 'a voucher Order Create made (Get Sales Data By Id reads it) answers 404 to every order status update',
+    breaks: ['IX-10'],
+  },
+  {
     name: 'ix-total-lies',
     does: 'the paged lists of the index (products, customers, sales data ...) say totalCount three more than they hold',
     breaks: ['IX-7'],

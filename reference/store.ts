@@ -16,6 +16,8 @@ export interface Voucher {
   /** Index operations (Update Due Date, Update Shipping Detail): absent until set. */
   dueDate?: string;
   shipping?: Record<string, unknown>;
+  /** Made by Order Create (the fault ix-order-create-not-updatable refuses to update it). */
+  created?: true;
 }
 
 /** A saved contact: the 2.3 fields plus the branch it was created in. */
@@ -58,7 +60,7 @@ export class Store {
   /** Order Create (index): a new Pending voucher in a branch. */
   newVoucher(branchId: number, paymentStatus: Voucher['paymentStatus']): Voucher {
     const salesId = voucherId(this.profile, this.nextVoucher++);
-    const v: Voucher = { salesId, branchId, paymentStatus, orderStatus: 'Pending' };
+    const v: Voucher = { salesId, branchId, paymentStatus, orderStatus: 'Pending', created: true };
     this.vouchers.set(String(salesId), v);
     return v;
   }

@@ -94,12 +94,15 @@ export const salesRoutes: IndexRoute[] = [
     method: 'POST',
     path: '/api/v1/sales/{salesId}/update-payment-status',
     query: { branch_id: '{branchId}' },
-    body: { paymentStatus: 'unpaid' },
+    // {paymentStatus}: "unpaid" in the index checks (voucher 4001 stays unpaid), the paid value where a run makes a voucher for Delivered.
+    body: { paymentStatus: '{paymentStatus}' },
     writes: true,
-    params: { salesId: 4001 },
+    params: { salesId: 4001, paymentStatus: 'unpaid' },
     handle: (ctx, req, id) => {
       const v = voucherIn(ctx, req, id);
-      const s = jsonBody(ctx, req).paymentStatus;
+      // The reference's choice: paid or unpaid in any case (its Order Status read writes the profile's paidValue, e.g. PAID).
+      const raw = jsonBody(ctx, req).paymentStatus;
+      const s = typeof raw === 'string' ? raw.toLowerCase() : raw;
       if (s !== 'paid' && s !== 'unpaid') invalid('paymentStatus must be paid or unpaid');
       v.paymentStatus = s;
       return success(ctx, 'Payment status updated', null);

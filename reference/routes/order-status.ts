@@ -77,6 +77,8 @@ export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Repl
     if (f.has('os-missing-voucher-404')) return failure(ctx, 404, `salesId ${salesId} not found`);
     invalid(`salesId ${salesId} does not exist in branch ${branchId ?? '(none)'}`);
   }
+  // 1: the service is used "to create and update sales orders" - a voucher Order Create made is one (IX-10).
+  if (voucher.created && f.has('ix-order-create-not-updatable')) return failure(ctx, 404, `salesId ${salesId} not found`);
   // 4.1 rule 1: "The voucher must exist in the given branch" (OS-1). os-branch-optional: no branch given.
   if (branchId !== null && voucher.branchId !== branchId && !f.has('os-ignore-branch')) invalid(`salesId ${salesId} does not exist in branch ${branchId}`);
   checkRules(ctx, voucher, next);

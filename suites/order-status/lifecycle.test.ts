@@ -1,8 +1,9 @@
 // 3 States and transitions, 4.1 rule 3: the accepted values on vouchers whose state allows it,
 // Delivered against the payment status, and the transition matrix the target enforces (INFO).
-// The tests change vouchers: each takes the first usable voucher of its pool (vouchers.ts),
-// starting from the voucher's actual state, so a run after a run gives the same verdict; a pool
-// with nothing usable left is inconclusive, with the fix. The three walks use pools of their own
+// The tests change vouchers: each takes one Order Create makes in this run when the config names
+// it (fresh.ts), else the first usable voucher of its pool (vouchers.ts), starting from the
+// voucher's actual state, so a run after a run gives the same verdict; a pool with nothing usable
+// left is inconclusive, with the fix. The three walks use vouchers of their own
 // and go side by side; the refusals and the transitions that follow them run after them, in order
 // (the vouchers they use are the ones the walks left).
 import { orderStatusAccepted, orderStatusUpdated } from '../../contract/checks/order-status.ts';
@@ -33,12 +34,14 @@ const isAccepted = (ex: Exchange) => ex.response !== undefined && ex.response.st
  * The updates sent while choosing a voucher: refusals are not judged (3: "as applicable"); an
  * accepted one is a 4.1 success (OS-5), and one that changed the status is ST-1 evidence.
  */
-function judgePlanning(h: Harness, sent: Sent[]) {
+async function judgePlanning(h: Harness, sent: Sent[]) {
   for (const s of sent) {
     if (!isAccepted(s.ex)) continue;
     h.check(s.ex, orderStatusUpdated, undefined);
     const changed = s.from === null ? s.to !== 'Pending' : s.from !== s.to;
     if (changed) h.check(s.ex, orderStatusAccepted, { salesId: String(s.salesId), from: s.from ?? 'not read', to: s.to });
+    // A step of the walk taken while planning (a fresh voucher's first update, from the state it read): stored too (OS-9).
+    if (changed && s.from !== null && s.to !== 'Pending') await storedAsAnswered(h, s.salesId, s.from, s.to, s.ex);
   }
 }
 
@@ -46,7 +49,7 @@ function judgePlanning(h: Harness, sent: Sent[]) {
 async function take(h: Harness, spec: RoleSpec, ids: string[]): Promise<Taken | undefined> {
   const sent: Sent[] = [];
   const plan = await takeVoucher(h, spec, sent);
-  judgePlanning(h, sent);
+  await judgePlanning(h, sent);
   if (plan.kind === 'taken') return plan;
   h.inconclusive(ids, plan.reason);
   return undefined;
@@ -80,6 +83,14 @@ async function walk(h: Harness, spec: RoleSpec, v: Taken, ids: string[], require
         ids,
         `voucher ${v.salesId} of fixtures.sales.${spec.role} changed under the run (the run left it ${state}, it reads ${now.orderStatus}): ` +
           'another run is using the same vouchers; give runs that overlap in time pools of their own',
+      );
+      return false;
+    }
+    if (to === 'Delivered' && v.paidUnread) {
+      // Made paid in this run by Update Payment Status, not read paid: whether it is paid is not known.
+      h.inconclusive(
+        ids,
+        `voucher ${v.salesId}: Delivered ${said(ex)}, and whether Update Payment Status made it paid is not read (configure readBack.orderStatus)`,
       );
       return false;
     }

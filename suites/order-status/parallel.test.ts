@@ -1,10 +1,11 @@
 // 4.1 (OS-7, SHOULD): status updates sent at once to distinct vouchers all take effect. Each
-// voucher of fixtures.sales.parallel is read through readBack.orderStatus, given the next step
+// voucher (made in this run by Order Create when the config names it, else of fixtures.sales.parallel) is read through readBack.orderStatus, given the next step
 // of the lifecycle from the state it reads (so the test works run after run until the pool is
 // used up), updated at the same time as the others, and read back.
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../contract/types.ts';
 import { verifies } from '../support/harness.ts';
+import { freshVouchers, orderCreate } from './fresh.ts';
 import { list, nextUnpaid, type Id } from './plan.ts';
 import { answered, pool, readVoucher, said, sendStatus, writesForbidden } from './vouchers.ts';
 
@@ -22,8 +23,9 @@ interface Pick {
 verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take effect', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
   if (!h.config.readBack?.orderStatus) h.skip('needs readBack.orderStatus: whether an update took effect is seen only by reading the voucher back', t);
-  const vouchers = pool(h, 'parallel');
-  if (vouchers.length < 2) h.skip('needs fixtures.sales.parallel: at least 2 unpaid vouchers in branchId', t);
+  const made = orderCreate(h) ? await freshVouchers(h, AT_ONCE) : [];
+  const vouchers = made.length >= 2 ? made : pool(h, 'parallel');
+  if (vouchers.length < 2) h.skip('needs fixtures.sales.parallel (at least 2 unpaid vouchers in branchId) or operations["order-create"]', t);
 
   // The next lifecycle step of each voucher, from what it reads; read a few at a time, in pool order.
   const picks: Pick[] = [];

@@ -49,6 +49,8 @@ export type Plan =
       how: string;
       /** Vouchers passed over before it, and why. */
       passedOver: string[];
+      /** Made paid in this run (Update Payment Status answered 2xx) but not read paid: a refused Delivered proves nothing. */
+      paidUnread?: boolean;
     }
   | { kind: 'used-up'; reason: string; passedOver: string[] }
   | { kind: 'no-answer'; reason: string };

@@ -4,11 +4,39 @@
 // By Id (the whole voucher, read before and after Pending -> Confirmed). Lenient MUST oracle:
 // every field may keep its value or, for the order status field, take the new status; fields
 // named like audit data (modified dates, versions, histories) and the config's `volatile` names
-// are left out. Four requests.
-import { atPath, fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
+// are left out. Four requests. IX-10 on the same voucher: Order Create's voucher takes an update.
+import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import type { Exchange } from '../../contract/types.ts';
-import { verifies } from '../support/harness.ts';
+import { verifies, type Harness } from '../support/harness.ts';
+import type { Id } from './plan.ts';
+import { createVoucher } from './fresh.ts';
 import { said, writesForbidden } from './vouchers.ts';
+
+/**
+ * IX-10: the voucher Order Create made, which Get Sales Data By Id reads in the branch, takes an
+ * update. Confirmed refused: Pending and Cancelled are tried (a vendor whose new orders start in
+ * another state takes one of them); all three refused with a 4xx is the failure.
+ */
+async function updatable(h: Harness, salesId: Id, request: string, confirmed: Exchange): Promise<void> {
+  const tried = [confirmed];
+  for (const orderStatus of ['Pending', 'Cancelled'] as const) {
+    if (ok(tried.at(-1)!) || !refused(tried.at(-1)!)) break;
+    tried.push(await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus } }));
+  }
+  const last = tried.at(-1)!;
+  const cell = (text: string) => h.observe('ix:IX-10', { 'order-create': text });
+  if (ok(last)) return (h.note('IX-10'), cell(`voucher ${salesId} took ${['Confirmed', 'Pending', 'Cancelled'][tried.length - 1]}`));
+  if (!refused(last)) return h.inconclusive('IX-10', `voucher ${salesId}: ${said(last)}`);
+  h.note('IX-10');
+  cell(`FAILED: voucher ${salesId} refused Confirmed, Pending and Cancelled`);
+  h.fail(
+    'IX-10',
+    `Update Order Status refuses voucher ${salesId}, which Order Create made and Get Sales Data By Id reads`,
+    `${request}; then Confirmed: ${said(tried[0]!)}; Pending: ${said(tried[1]!)}; Cancelled: ${said(last)}`,
+    `the voucher takes at least one of Confirmed, Pending, Cancelled (1: "create and update sales orders"; 4.1: "an existing sales voucher in a branch")`,
+    last,
+  );
+}
 
 /** Field names an update may change on a correct vendor: when and by whom it was changed. */
 const AUDIT = /modif|updat|audit|version|history|lastchang|etag|timestamp|changedby|changedon/i;
@@ -27,33 +55,30 @@ function leaves(v: unknown, at = '', out = new Map<string, unknown>()): Map<stri
 const text = (v: unknown) => (typeof v === 'bigint' ? v.toString() : JSON.stringify(v));
 
 const ok = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
+/** Refused by the target (a 4xx other than 429): not a missing answer, a rate limit or a crash. */
+const refused = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 400 && ex.response.status < 500 && ex.response.status !== 429;
 
 verifies(
-  ['OS-6'],
+  ['OS-6', 'IX-10'],
   "An order status update changes the voucher's order status and nothing else, read with Get Sales Data By Id before and after",
   async (h, t) => {
     const ops = h.config.operations ?? {};
-    const create = ops['order-create'];
     const read = ops['get-sales-data-by-id'];
     if (writesForbidden(h)) h.skip('writes is false: no voucher is created or changed', t);
-    if (!create || !read)
+    if (!ops['order-create'] || !read)
       h.skip('needs operations["order-create"] and operations["get-sales-data-by-id"] in the config (the spec gives no path to read a whole voucher)', t);
-    const values = fixtureValues(h.config);
-    const made = await sendOperation(h.client, operationRequest(create!, values));
-    const salesId = atPath(made.json, create!.created ?? 'response.salesId');
-    if (!ok(made) || (typeof salesId !== 'number' && typeof salesId !== 'string' && typeof salesId !== 'bigint'))
-      return void h.inconclusive(
-        'OS-6',
-        `Order Create gave no salesId at ${create!.created ?? 'response.salesId'} (${said(made)}; check operations["order-create"])`,
-      );
-    const readIt = () => sendOperation(h.client, operationRequest(read!, values, { salesId: salesId as string | number | bigint }));
+    const made = await createVoucher(h, 'unchanged', false);
+    if (!made.ok) return void h.inconclusive(['OS-6', 'IX-10'], made.why);
+    const salesId = made.salesId;
+    const readIt = () => sendOperation(h.client, operationRequest(read!, fixtureValues(h.config), { salesId }));
     const before = await readIt();
-    if (!ok(before)) return void h.inconclusive('OS-6', `Get Sales Data By Id did not read the new voucher ${salesId} (${said(before)})`);
-    const update = await h.client.updateOrderStatus({
-      salesId: salesId as string | number | bigint,
-      branchId: h.config.fixtures.branchId,
-      body: { orderStatus: 'Confirmed' },
-    });
+    if (!ok(before))
+      return void h.inconclusive(
+        ['OS-6', 'IX-10'],
+        `Get Sales Data By Id did not read voucher ${salesId}, made by ${made.request} (${said(before)}): check operations["order-create"] (its created path, its branch)`,
+      );
+    const update = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: 'Confirmed' } });
+    await updatable(h, salesId, made.request, update);
     if (!ok(update)) return void h.inconclusive('OS-6', `Confirmed was not accepted on the new voucher ${salesId} (${said(update)})`);
     const after = await readIt();
     if (!ok(after)) return void h.inconclusive('OS-6', `Get Sales Data By Id did not read voucher ${salesId} after the update (${said(after)})`);

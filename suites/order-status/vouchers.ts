@@ -8,6 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../contract/schemas/order-s
 import type { Exchange } from '../../contract/types.ts';
 import { atPath } from '../preflight.ts';
 import type { Harness } from '../support/harness.ts';
+import { freshPlan, orderCreate } from './fresh.ts';
 import { planVoucher, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
 
 export const ROLES: Record<RoleSpec['role'], RoleSpec> = {
@@ -25,20 +26,25 @@ export interface Transition {
   accepted: boolean;
 }
 
-/** What the tests of one run share: the transitions tried, the vouchers taken, the no-change probe. */
-interface RunState {
+/** A voucher Order Create made in this run: for which role, and the request that made it (evidence). */
+export interface Created {
+  role: string;
+  salesId: Id;
+  /** `POST /api/v1/sales/order-create?branch_id=1 answered HTTP 200`: the creation request, as the certificate shows it. */
+  request: string;
+}
+
+/** What the tests of one run share (in the run object, h.run): the transitions tried, the vouchers taken and made, the no-change probe. */
+export interface VoucherRun {
   transitions: Transition[];
   taken: Map<string, { salesId: Id; state: OrderStatus }>;
+  created: Created[];
   noChange?: Promise<boolean | undefined>;
 }
-const runs = new Map<string, RunState>();
 
-/** The state of this run (one suite worker may serve several runs of the self-test). */
-export function runState(h: Harness): RunState {
-  const key = `${h.ctx.deadline} ${h.config.target.baseUrl}`;
-  let s = runs.get(key);
-  if (!s) runs.set(key, (s = { transitions: [], taken: new Map() }));
-  return s;
+/** The vouchers of this run (one suite worker may serve several runs of the self-test: each has its run object). */
+export function runState(h: Harness): VoucherRun {
+  return (h.run.vouchers ??= { transitions: [], taken: new Map(), created: [] });
 }
 
 export function writesForbidden(h: Harness): boolean {
@@ -167,15 +173,29 @@ export function planIo(h: Harness, role: string, sent: Sent[]): PlanIo {
 }
 
 /**
- * Takes the first usable voucher of the role's pool and says in the certificate what it found
- * (observation "fixtures.sales.ROLE": the voucher taken, or why none was).
+ * The role's voucher: one Order Create makes in this run when the config names it (fresh.ts),
+ * else (or when that voucher is not usable) the first usable voucher of the role's pool. The
+ * certificate says what was taken (observation "fixtures.sales.ROLE": the voucher and how it was
+ * made or found, or why none was).
  */
 export async function takeVoucher(h: Harness, spec: RoleSpec, sent: Sent[]): Promise<Plan> {
+  let fresh: Plan | undefined;
+  if (orderCreate(h)) {
+    fresh = await freshPlan(h, spec, planIo(h, spec.role, sent));
+    if (fresh.kind !== 'used-up' || pool(h, spec.role).length === 0) return taking(h, spec, fresh);
+  }
   const plan = await planVoucher(pool(h, spec.role), spec, planIo(h, spec.role, sent));
+  if (!fresh) return taking(h, spec, plan);
+  // Order Create's voucher was not usable: the pool is the fallback, and the certificate says why.
+  const why = `Order Create: ${(fresh as { reason: string }).reason}; the pool instead: `;
+  return taking(h, spec, plan.kind === 'taken' ? plan : { ...plan, reason: `${why}${plan.reason}` }, why);
+}
+
+function taking(h: Harness, spec: RoleSpec, plan: Plan, before = ''): Plan {
   if (plan.kind === 'taken') {
     runState(h).taken.set(spec.role, { salesId: plan.salesId, state: plan.state });
     const over = plan.passedOver.length ? `; passed over ${plan.passedOver.join(', ')}` : '';
-    h.observe(`fixtures.sales.${spec.role}`, `took ${plan.salesId} (${plan.how})${over}`);
+    h.observe(`fixtures.sales.${spec.role}`, `${before}took ${plan.salesId} (${plan.how})${over}`);
   } else {
     h.observe(`fixtures.sales.${spec.role}`, plan.reason);
   }

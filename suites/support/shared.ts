@@ -2,6 +2,7 @@
 // goes and every test may need (the vendor's own report limit cap). One object per run, reached
 // from any test through its harness (h.run); never a module-level map per fact.
 import type { MasterLists } from '../../contract/checks/report-list-filters.ts';
+import type { VoucherRun } from '../order-status/vouchers.ts';
 import type { SuiteContext } from './context.ts';
 
 /** 8 rule 2: "the maximum value of limit: not shown" - what the run learned of the target's cap (RP-13). */
@@ -25,6 +26,8 @@ export interface RunShared {
     /** The first ids each id filter's own list gives (category, brand ...), read once per list. */
     listIds?: Partial<Record<string, Promise<string[]>>>;
   };
+  /** The order-status vouchers of this run: those handed out (pool or Order Create), the transitions tried (suites/order-status/vouchers.ts). */
+  vouchers?: VoucherRun;
 }
 
 const runs = new Map<string, RunShared>();

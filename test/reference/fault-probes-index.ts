@@ -17,6 +17,26 @@ export const INDEX_PROBES: Probe[] = [
       expect(f[1]!.body.response).toEqual({ ...c[1]!.body.response, dueDate: '2026-12-31' });
     },
   ),
+  // 1 "create and update sales orders": a voucher Order Create made takes Confirmed (and Get Sales Data By Id shows it).
+  P(
+    'ix-order-create-not-updatable',
+    'order-status',
+    async (s) => {
+      const made = await s('/api/v1/sales/order-create?branch_id=1', { body: { contactId: 1001, items: [{ productId: 101, qty: 1 }] } });
+      const id = String(made.json?.response?.salesId);
+      return [
+        made,
+        await s(`/api/v1/sales/${id}/update-order-status?branch_id=1`, { body: { orderStatus: 'Confirmed' } }),
+        await s(`/api/v1/sales/${id}?branch_id=1`, {}, 'GET'),
+      ];
+    },
+    (c, f) => {
+      expect(c.map((x) => x.status)).toEqual([200, 200, 200]);
+      expect(f.map((x) => x.status)).toEqual([200, 404, 200]);
+      expect(c[2]!.body.response.orderStatus).toBe('Confirmed');
+      expect(f[2]!.body.response).toEqual({ ...c[2]!.body.response, orderStatus: 'Pending' });
+    },
+  ),
   // 5 rule 1 on Get Tax List: no token, 403 -> 200.
   P('ix-read-open', 'index', async (s) => [await s('/api/v1/master/tax', { token: null }, 'GET')], statusFlip(403, 200), { token: 'none' }),
   P('ix-limit-500', 'index', async (s) => [await s('/api/v1/products?limit=-1&offset=0', {}, 'GET')], statusFlip(400, 500)),

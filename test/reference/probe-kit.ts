@@ -131,6 +131,8 @@ export function related(fault: FaultName, probe: Probe, clean: Seen[]): boolean 
   if (fault.startsWith('rl-')) return probe.op === 'rate-limit';
   // ix-*: the probes of the index's other operations.
   if (fault === 'ix-read-open') return probe.op === 'index' && token === 'none';
+  // A voucher Order Create made refuses the order status update: the order-status probes may see it.
+  if (fault === 'ix-order-create-not-updatable') return probe.op === 'order-status';
   if (fault.startsWith('ix-')) return probe.op === 'index';
   throw new Error(`no "related" rule for fault ${fault}`);
 }

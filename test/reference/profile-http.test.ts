@@ -99,7 +99,7 @@ describe('the run config of each profile', () => {
       expect(config.fixtures.customer).toMatchObject({ dateFormat: p.customer.dateFormat, contactTypes: p.customer.contactTypes });
       expect(config.fixtures.report).toMatchObject({ emptyBranchId: 4, filterIds: expect.objectContaining({ recipeIds: expect.any(Array) }) });
       for (const role of ['lifecycle', 'cancel', 'deliver', 'refusals', 'otherBranch'] as const) {
-        const id = config.fixtures.sales[role][0]!;
+        const id = config.fixtures.sales[role]![0]!;
         const branch = role === 'otherBranch' ? config.fixtures.otherBranchId : config.fixtures.branchId;
         const a = await c.readOrder(String(id), branch);
         expect(a.status, `${role} ${id}`).toBe(200);
@@ -110,9 +110,9 @@ describe('the run config of each profile', () => {
 
   it("writes the ledger's voucher ids past 2^53 as strings of digits that the config reads exactly", () => {
     const raw = client('ledger').server.runConfig();
-    expect(raw.fixtures.sales.lifecycle[0]).toBe('1152921504606847977');
+    expect(raw.fixtures.sales.lifecycle![0]).toBe('1152921504606847977');
     const config = loadConfig({ base: raw, env: {} });
-    expect(config.fixtures.sales.lifecycle[0]).toBe(1152921504606847977n);
+    expect(config.fixtures.sales.lifecycle![0]).toBe(1152921504606847977n);
     expect(config.fixtures.sales.missing).toBe(2n ** 60n + 999999n);
   });
 });

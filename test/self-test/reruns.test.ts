@@ -1,7 +1,9 @@
 // The suite proves itself: re-runs give the same verdict. Two runs in a row (a nightly job, two CI
 // jobs) against the SAME server must not turn the state the first run left into a failure of the
 // second; past the size of a voucher pool, the run is inconclusive with the fix, never failed.
-// Each case runs with readBack.orderStatus as the reference's config gives it, and without it.
+// Each case runs with readBack.orderStatus as the reference's config gives it, and without it, and
+// without operations["order-create"]: these are the pools' tests (test/cli/nightly.test.ts runs
+// twice with Order Create and no pools).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,6 +37,11 @@ async function profileNames(): Promise<string[]> {
 }
 const forwardOnly = (await profileNames()).includes('forward-only');
 
+/** The pools are the fallback of Order Create: without it, the walks take their vouchers from them. */
+const poolsOnly = (c: RunConfig): RunConfig => {
+  const { 'order-create': _made, ...operations } = c.operations ?? {};
+  return { ...c, operations };
+};
 const dropRead = (c: RunConfig): RunConfig => ({ ...c, readBack: c.readBack ? { ...c.readBack, orderStatus: undefined } : undefined });
 /** Pools of one voucher per role (the first of each role's list), so the second run is past them. */
 const poolsOfOne = (c: RunConfig): RunConfig => {
@@ -45,9 +52,9 @@ const poolsOfOne = (c: RunConfig): RunConfig => {
       ...c.fixtures,
       sales: {
         ...s,
-        lifecycle: s.lifecycle.slice(0, 1),
-        cancel: s.cancel.slice(0, 1),
-        deliver: s.deliver.slice(0, 1),
+        lifecycle: s.lifecycle!.slice(0, 1),
+        cancel: s.cancel!.slice(0, 1),
+        deliver: s.deliver!.slice(0, 1),
         refusals: s.refusals.slice(0, 1),
         parallel: s.parallel?.slice(0, 2),
       },
@@ -68,7 +75,7 @@ async function readServed(server: ReferenceServer, config: RunConfig): Promise<b
   try {
     const ex = await client.raw({
       method: 'GET',
-      path: rb.path.replace('{salesId}', String(config.fixtures.sales.lifecycle[0])).replace('{branchId}', String(config.fixtures.branchId)),
+      path: rb.path.replace('{salesId}', String(config.fixtures.sales.lifecycle![0])).replace('{branchId}', String(config.fixtures.branchId)),
     });
     return ex.response?.status === 200;
   } finally {
@@ -78,7 +85,7 @@ async function readServed(server: ReferenceServer, config: RunConfig): Promise<b
 
 async function session(reference: ReferenceOptions, variant: (c: RunConfig) => RunConfig) {
   const server = await startReference({ port: 0, ...reference });
-  const config = variant(loadConfig({ base: server.runConfig(), env: {} }));
+  const config = poolsOnly(variant(loadConfig({ base: server.runConfig(), env: {} })));
   const served = await readServed(server, config);
   const run = (patch: (c: RunConfig) => RunConfig = (c) => c): Promise<RunResult> =>
     runConformance({ config: patch(config), out: tempOut('rerun'), only: ['ST', 'OS'], numRuns: 5, seed: 1, allure: false, preflight: served, log: () => {} });
@@ -111,8 +118,8 @@ describe.each(RUN_VARIANTS)('re-runs against the same reference, %s', (_name, va
       expect(statusOf(first, 'OS-7').status).toBe(s.config.readBack?.orderStatus ? (s.served ? 'passed' : 'inconclusive') : 'skipped');
       // The reference makes Delivered and Cancelled final: the second run takes the next voucher of those pools.
       const sales = s.config.fixtures.sales;
-      expect(observation(second, 'cancel')).toMatch(new RegExp(`^took ${sales.cancel[1]} .*passed over ${sales.cancel[0]}`));
-      expect(observation(second, 'deliver')).toMatch(new RegExp(`^took ${sales.deliver[1]} .*passed over ${sales.deliver[0]}`));
+      expect(observation(second, 'cancel')).toMatch(new RegExp(`^took ${sales.cancel![1]} .*passed over ${sales.cancel![0]}`));
+      expect(observation(second, 'deliver')).toMatch(new RegExp(`^took ${sales.deliver![1]} .*passed over ${sales.deliver![0]}`));
     } finally {
       await s.server.close();
     }
@@ -127,7 +134,7 @@ describe.each(RUN_VARIANTS)('re-runs against the same reference, %s', (_name, va
       // The reference moves a Shipped voucher back to Pending (a "free" vendor): the lifecycle voucher
       // is used up only once someone leaves it in a final state, as an earlier cancel run would.
       const client = createClient(s.config.target);
-      const salesId = s.config.fixtures.sales.lifecycle[0]!;
+      const salesId = s.config.fixtures.sales.lifecycle![0]!;
       const ex = await client.updateOrderStatus({ salesId, branchId: s.config.fixtures.branchId, body: { orderStatus: 'Cancelled' } });
       await client.close();
       expect(ex.response?.status).toBe(200);
@@ -139,7 +146,7 @@ describe.each(RUN_VARIANTS)('re-runs against the same reference, %s', (_name, va
       expect(st1.status).toBe('inconclusive');
       for (const role of ['lifecycle', 'cancel', 'deliver']) {
         expect(st1.reason).toMatch(
-          new RegExp(`no voucher of fixtures\\.sales\\.${role} is Pending any more \\(${s.config.fixtures.sales[role as 'lifecycle'][0]}`),
+          new RegExp(`no voucher of fixtures\\.sales\\.${role} is Pending any more \\(${s.config.fixtures.sales[role as 'lifecycle']![0]}`),
         );
         expect(observation(second, role)).toMatch(FIX);
       }
@@ -165,7 +172,7 @@ describe.each(RUN_VARIANTS)('re-runs against the same reference, %s', (_name, va
         // The first run's vouchers are used up (the vendor never moves back): the second took the next ones.
         const sales = s.config.fixtures.sales;
         for (const role of ['lifecycle', 'cancel', 'deliver'] as const)
-          expect(observation(second, role)).toMatch(new RegExp(`^took ${sales[role][1]} .*passed over ${sales[role][0]}`));
+          expect(observation(second, role)).toMatch(new RegExp(`^took ${sales[role]![1]} .*passed over ${sales[role]![0]}`));
         // A third run whose pools hold only the vouchers the first run used: nothing usable is left.
         const third = await s.run(poolsOfOne);
         expect(failed(third)).toEqual([]);

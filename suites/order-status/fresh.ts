@@ -1,0 +1,112 @@
+// Fresh vouchers per run, from two operations of the index the config describes (section 1:
+// "Sales | Order Create | POST", "Sales | Update Payment Status | POST"): a nightly run needs no
+// voucher pools that run dry, and touches no voucher another run uses. Spec 3: "a voucher can be
+// set to Delivered only when its payment status is paid", so the deliver walk's voucher is made
+// paid with Update Payment Status (its template's {paymentStatus} gets readBack.orderStatus.paidValue,
+// else "paid": 2.2 "the value paid is referenced"). Each creation request is recorded in the run
+// object and in the certificate's observation of the role. Without Order Create (or with writes
+// false) the pools of fixtures.sales are used, as before.
+import { atPath, fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
+import type { OperationConfig } from '../../config/operations.ts';
+import type { Exchange } from '../../contract/types.ts';
+import type { Harness } from '../support/harness.ts';
+import type { OrderStatus } from '../../contract/schemas/order-status.ts';
+import { stepsFrom, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
+import { readVoucher, runState, said } from './vouchers.ts';
+
+const ok = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
+
+/** The configured Order Create, when the run may write; undefined: the pools are used. */
+export function orderCreate(h: Harness): OperationConfig | undefined {
+  return h.config.writes === false ? undefined : h.config.operations?.['order-create'];
+}
+
+/** An id as the answer holds it: a JSON integer (bigint past 2^53) or a string of digits. */
+function idOf(v: unknown): Id | undefined {
+  if (typeof v === 'bigint') return v > 0n ? v : undefined;
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? v : undefined;
+  if (typeof v === 'string' && /^[1-9]\d{0,39}$/.test(v)) return Number.isSafeInteger(Number(v)) ? Number(v) : BigInt(v);
+  return undefined;
+}
+
+/** `POST /api/v1/sales/order-create?branch_id=1 answered HTTP 200`. */
+const line = (ex: Exchange) => `${ex.request.method} ${new URL(ex.request.url).pathname}${new URL(ex.request.url).search} answered ${said(ex)}`;
+
+export type Made = { ok: true; salesId: Id; made: Exchange; request: string; paid?: Exchange } | { ok: false; why: string };
+
+/** Makes a voucher with Order Create in the fixtures' branch (and, `paid`, sets its payment status paid). */
+export async function createVoucher(h: Harness, role: string, paid: boolean): Promise<Made> {
+  const create = orderCreate(h);
+  if (!create) return { ok: false, why: 'operations["order-create"] is not configured (or writes is false)' };
+  const values = fixtureValues(h.config);
+  const made = await sendOperation(h.client, operationRequest(create, values));
+  const at = create.created ?? 'response.salesId';
+  const salesId = ok(made) ? idOf(atPath(made.json, at)) : undefined;
+  if (salesId === undefined) return { ok: false, why: `Order Create gave no salesId at ${at} (${said(made)}; check operations["order-create"])` };
+  const request = line(made);
+  runState(h).created.push({ role, salesId, request });
+  if (!paid) return { ok: true, salesId, made, request };
+  const pay = h.config.operations?.['update-payment-status'];
+  if (!pay) return { ok: false, why: `voucher ${salesId} made by Order Create is not paid, and operations["update-payment-status"] is not configured` };
+  if (!JSON.stringify([pay.path, pay.query ?? {}, pay.body ?? null]).includes('{paymentStatus}'))
+    return { ok: false, why: 'operations["update-payment-status"] holds no {paymentStatus} placeholder: the kit cannot ask for paid' };
+  const paidValue = h.config.readBack?.orderStatus?.paidValue ?? 'paid';
+  const payEx = await sendOperation(h.client, operationRequest(pay, values, { salesId, paymentStatus: paidValue }));
+  if (!ok(payEx)) return { ok: false, why: `Update Payment Status did not make voucher ${salesId} (made by Order Create) paid: ${said(payEx)}` };
+  return { ok: true, salesId, made, request: `${request}, then ${line(payEx)}`, paid: payEx };
+}
+
+/**
+ * The role's voucher made in this run. It must take an update before it is walked, so the walk
+ * judges the target on a voucher known to be one (IX-10, where Get Sales Data By Id tells a config
+ * problem apart, is OS-6's test's): Pending first (no change on a new Pending voucher); refused by
+ * a target that accepts "no change", the voucher is not usable; refused as "no change", the
+ * role's first step from the state it reads (or Pending) is the update. The deliver voucher is
+ * read paid first when readBack.orderStatus is configured.
+ */
+export async function freshPlan(h: Harness, spec: RoleSpec, io: PlanIo): Promise<Plan> {
+  const made = await createVoucher(h, spec.role, spec.paid);
+  if (!made.ok) return { kind: 'used-up', reason: made.why, passedOver: [] };
+  const id = made.salesId;
+  const unusable = (why: string): Plan => ({ kind: 'used-up', reason: `voucher ${id}, made in this run (${made.request}), ${why}`, passedOver: [] });
+  const noAnswer = (a: Answer): Plan => ({ kind: 'no-answer', reason: `voucher ${id}, made in this run by Order Create, got no usable answer: ${a.said}` });
+  const taken = (state: OrderStatus, how: string, steps = stepsFrom(spec, state)): Plan => ({
+    kind: 'taken',
+    salesId: id,
+    state,
+    steps,
+    how: `made by Order Create: ${made.request}; ${how}`,
+    passedOver: [],
+    ...(paidUnread ? { paidUnread } : {}),
+  });
+  let read: Read | undefined;
+  let paidUnread = false;
+  if (spec.paid) {
+    read = io.read ? await io.read(id) : undefined;
+    if (read?.ok && !read.paid) return unusable('reads not paid');
+    paidUnread = !read?.ok;
+  }
+  const pending = await io.set(id, null, 'Pending');
+  if (!pending.answered) return noAnswer(pending);
+  if (pending.accepted) return taken('Pending', 'accepted Pending');
+  if ((await io.acceptsNoChange()) === true) return unusable(`refused Pending (${pending.said}), which the target accepts on a Pending voucher`);
+  read ??= io.read ? await io.read(id) : undefined;
+  const state = read?.ok ? read.orderStatus : null;
+  const first = stepsFrom(spec, state ?? 'Pending')[0];
+  if (!first) return unusable(`reads ${state}, from which the ${spec.role} walk has no step`);
+  const step = await io.set(id, state, first);
+  if (!step.answered) return noAnswer(step);
+  if (step.accepted) return taken(first, `refused Pending as no change, accepted ${first}`, stepsFrom(spec, state ?? 'Pending').slice(1));
+  return unusable(`refused Pending and ${first}: ${step.said}`);
+}
+
+/** `n` vouchers made at once for the parallel updates (OS-7); the certificate says what was made, or why not. */
+export async function freshVouchers(h: Harness, n: number): Promise<Id[]> {
+  const made = await h.parallel(Array.from({ length: n }), () => createVoucher(h, 'parallel', false));
+  const ids = made.flatMap((m) => (m.ok ? [m.salesId] : []));
+  const first = made.find((m) => m.ok) as { request: string } | undefined;
+  const failed = made.find((m) => !m.ok) as { why: string } | undefined;
+  const what = ids.length ? `made ${ids.join(', ')} by Order Create (${first!.request})` : '';
+  h.observe('fixtures.sales.parallel', [what, failed ? `Order Create: ${failed.why}` : ''].filter(Boolean).join('; '));
+  return ids;
+}

@@ -5,6 +5,8 @@
 import { customerCreatePath, fillPath, orderStatusPath, reportPath } from '../contract/endpoints.ts';
 import type { Exchange, NotSentReason, Operation, TokenKind, TokenVariant } from '../contract/types.ts';
 import { quotaOperationOf, type QuotaOperation } from '../contract/quota.ts';
+import type { OperationConfig } from '../config/operations.ts';
+import { indexQuotaOf, operationMatcher } from './operation-of.ts';
 import { stringifyJson } from './json.ts';
 import { redactorOf } from './redact.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
@@ -26,6 +28,8 @@ export interface ClientOptions {
   retry429?: { maxRetries: number; maxWaitMs: number };
   /** Keep every exchange for `exchanges()` (default true); a run's client keeps none: memory stays bounded however long it runs. */
   keep?: boolean;
+  /** The config's `operations`: a request of `index` counts against the quota of the operation it is (its stable name). */
+  operations?: Partial<Record<string, OperationConfig>>;
 }
 
 type Id = number | bigint | string;
@@ -97,6 +101,7 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
   const scheduler =
     opts.scheduler ?? createScheduler({ concurrency: Number.MAX_SAFE_INTEGER, pacing: false, ...(opts.retry429 ? { retry429: opts.retry429 } : {}) });
   const recorded: Exchange[] = [];
+  const operationOf = operationMatcher(opts.operations);
   let made = 0;
   let invalidCount = 0;
 
@@ -171,7 +176,15 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
     // Read-back extension: the path of "Get Contact By Id" comes from config.readBack.
     readContact: async (a) => perform('contact-read', 'GET', fillPath(a.template, { contactId: a.contactId, branchId: a.branchId }), a, {}),
     index: async (a) =>
-      perform('index', a.method, a.path, a, a.method === 'GET' && a.body === undefined && a.rawBody === undefined ? {} : jsonHeaders(a), bodyText(a)),
+      perform(
+        'index',
+        a.method,
+        a.path,
+        a,
+        a.method === 'GET' && a.body === undefined && a.rawBody === undefined ? {} : jsonHeaders(a),
+        bodyText(a),
+        indexQuotaOf(operationOf, a.method, a.path),
+      ),
     raw: async (a) => perform('raw', a.method, a.path, a, lowerKeys(a.headers), a.body, a.quota),
     exchanges: () => [...recorded],
     count: () => made,

@@ -219,7 +219,7 @@ const quotaText = (what: string) =>
     .string()
     .refine((t) => readQuota(t) !== null, { error: (iss) => `expected Q/W like "100/10s" or "5/1m", received ${showValue(iss.input)}` })
     .describe(what);
-const QUOTA_TEXTS: Record<QuotaKey, string> = {
+const QUOTA_TEXTS: Partial<Record<QuotaKey, string>> = {
   all: 'Every request of the run, whatever its operation.',
   report: 'The report (4.3), e.g. "5/1m".',
   customerCreate: 'Customer creation (4.2).',
@@ -228,8 +228,12 @@ const QUOTA_TEXTS: Record<QuotaKey, string> = {
   contactRead: 'readBack.getContactById alone.',
   orderStatusRead: 'readBack.orderStatus alone.',
 };
+/** An index operation's stable name (config operations): its own quota ("contact-save" is customerCreate's). */
+const indexQuotaText = (k: string) => `The index operation ${k} (section 1, config operations.${k}) alone, e.g. "10/1m".`;
 const quotaMap = z
-  .strictObject(Object.fromEntries(QUOTA_KEYS.map((k) => [k, quotaText(QUOTA_TEXTS[k]).optional()])) as Record<QuotaKey, z.ZodOptional<z.ZodString>>)
+  .strictObject(
+    Object.fromEntries(QUOTA_KEYS.map((k) => [k, quotaText(QUOTA_TEXTS[k] ?? indexQuotaText(k)).optional()])) as Record<QuotaKey, z.ZodOptional<z.ZodString>>,
+  )
   .refine((m) => Object.values(m).some((v) => v !== undefined), { error: 'expected at least one operation, e.g. {"report": "5/1m"}' });
 
 const runSchema = z

@@ -3,6 +3,8 @@
 // OpenAPI 3.1). Each operation lists the requirement ids that apply to it, and each response the
 // ids whose oracle is that answer, so the document doubles as an index into the catalogue.
 import { z } from 'zod';
+import type { OperationConfig } from '../config/operations.ts';
+import { configuredPaths } from './openapi-index.ts';
 import { requirement, requirements } from './requirements.ts';
 import * as s from './schemas/index.ts';
 import type { Operation } from './types.ts';
@@ -208,7 +210,12 @@ function operationObject(o: OperationSpec): Record<string, unknown> {
   };
 }
 
-export function openApiDocument(version: string): Record<string, unknown> {
+/** The document; with `operations` (config operations) also every configured operation of the index as the target declares it. */
+export function openApiDocument(version: string, operations?: Partial<Record<string, OperationConfig>>): Record<string, unknown> {
+  const index = configuredPaths(operations);
+  const spec: Record<string, Record<string, unknown>> = Object.fromEntries(OPERATIONS.map((o) => [o.path, { [o.method]: operationObject(o) }]));
+  // A configured operation at a path of section 4 (another method) joins its path item.
+  const paths = { ...index, ...Object.fromEntries(Object.entries(spec).map(([p, item]) => [p, { ...(index[p] ?? {}), ...item }])) };
   return {
     openapi: '3.1.0',
     info: {
@@ -223,8 +230,13 @@ export function openApiDocument(version: string): Record<string, unknown> {
       },
     ],
     security: [{ apiToken: [] }],
-    tags: OPERATIONS.map((o) => ({ name: `spec ${o.section}`, description: o.summary })),
-    paths: Object.fromEntries(OPERATIONS.map((o) => [o.path, { [o.method]: operationObject(o) }])),
+    tags: [
+      ...OPERATIONS.map((o) => ({ name: `spec ${o.section}`, description: o.summary })),
+      ...(Object.keys(index).length
+        ? [{ name: 'index (section 1)', description: "The index's other operations as the target declares them (config operations)" }]
+        : []),
+    ],
+    paths,
     components: {
       securitySchemes: {
         apiToken: {

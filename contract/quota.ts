@@ -1,6 +1,8 @@
 // The one parser of a quota written "Q/W" ("100/10s", "5/1m", "20/2s", "5/1h"): at most Q requests
 // per window W. Read by the config (run.rateLimit), the scheduler and the reference (serve
-// --rate-limit, --quota), so the three agree on what a quota means.
+// --rate-limit, --quota), so the three agree on what a quota means. Every operation of the
+// index (section 1) has its own quota under its stable name (config/operations.ts).
+import { INDEX_OPERATIONS, type IndexOperationName } from '../config/operations.ts';
 
 export interface Quota {
   requests: number;
@@ -35,18 +37,41 @@ export function showQuota(q: Quota): string {
   return `${q.requests}/${Math.round(w / 1000)}s`;
 }
 
-/** The operations a quota is kept for (the scheduler paces each on its own). */
-export const QUOTA_OPERATIONS = ['report', 'customerCreate', 'orderStatus', 'contactRead', 'orderStatusRead', 'other'] as const;
+/** Index operations (section 1) whose quota is one of the three of section 4 or a read-back path: their stable name is an alias of it. */
+export const INDEX_QUOTA_ALIASES = {
+  'update-order-status': 'orderStatus',
+  'contact-save': 'customerCreate',
+  'consumption-production-report': 'report',
+  'get-contact-by-id': 'contactRead',
+  'order-status': 'orderStatusRead',
+} as const;
+type Aliased = keyof typeof INDEX_QUOTA_ALIASES;
+/** The other index operations: each keeps its own quota under its stable name ("get-product-list"). */
+export const INDEX_QUOTA_OPERATIONS = INDEX_OPERATIONS.filter((n): n is Exclude<IndexOperationName, Aliased> => !(n in INDEX_QUOTA_ALIASES));
+
+/** The operations a quota is kept for (the scheduler paces each on its own); "other": a request of no known operation. */
+export const QUOTA_OPERATIONS = ['report', 'customerCreate', 'orderStatus', 'contactRead', 'orderStatusRead', ...INDEX_QUOTA_OPERATIONS, 'other'] as const;
 export type QuotaOperation = (typeof QUOTA_OPERATIONS)[number];
-/** Keys of run.rateLimit as a map: an operation, "readBack" (both read paths, one quota), or "all" (every request). */
-export const QUOTA_KEYS = ['all', 'report', 'customerCreate', 'orderStatus', 'readBack', 'contactRead', 'orderStatusRead'] as const;
+/** Keys of run.rateLimit as a map: an operation, "readBack" (both read paths, one quota), "all" (every request), or an index operation's stable name. */
+export const QUOTA_KEYS = ['all', 'report', 'customerCreate', 'orderStatus', 'readBack', 'contactRead', 'orderStatusRead', ...INDEX_OPERATIONS] as const;
 export type QuotaKey = (typeof QUOTA_KEYS)[number];
+
+/** The keys as a usage message lists them. */
+export const QUOTA_KEYS_TEXT = `all, report, customerCreate, orderStatus, readBack, contactRead, orderStatusRead, or an index operation's stable name (config operations, e.g. get-product-list)`;
+
+/** The quota operation of an index operation by its stable name ("contact-save" counts as customerCreate); "other" for an unknown name. */
+export function quotaOfIndexOperation(name: string | undefined): QuotaOperation {
+  if (name === undefined) return 'other';
+  if (name in INDEX_QUOTA_ALIASES) return INDEX_QUOTA_ALIASES[name as Aliased];
+  return (INDEX_QUOTA_OPERATIONS as readonly string[]).includes(name) ? (name as QuotaOperation) : 'other';
+}
 
 /** The operations a stated quota key covers (null: every request). */
 export function operationsOfKey(key: QuotaKey): readonly QuotaOperation[] | null {
   if (key === 'all') return null;
   if (key === 'readBack') return ['contactRead', 'orderStatusRead'];
-  return [key];
+  if ((INDEX_OPERATIONS as readonly string[]).includes(key)) return [quotaOfIndexOperation(key)];
+  return [key as QuotaOperation];
 }
 
 /** The quota operation of a request: its operation, or for a raw request the operation of its path (4.1-4.3). */

@@ -6,6 +6,7 @@
 // published them, else the reference's own choice (section 4: "Paths, parameters and payloads of
 // every operation other than the three below: not shown").
 import type { OperationConfigInput } from '../config/operations.ts';
+import { indexPath, listPathOf, totalKeyOf } from './index-style.ts';
 import type { Profile } from './profiles/types.ts';
 import { contactRoutes } from './routes/index-contact.ts';
 import type { IndexRoute } from './routes/index-list.ts';
@@ -54,14 +55,17 @@ export function referenceOperations(profile: Profile): Record<string, OperationC
   ops['get-contact-by-id'] = { method: 'GET', path: contact.path, query: contact.query, params: { contactId: 1001, branchId: 1 } };
   const status = split(profile.readBack.orderStatus.path);
   ops['order-status'] = { method: 'GET', path: status.path, query: status.query };
+  // The rest at the profile's paths and list keys (index-style.ts).
+  const total = totalKeyOf(profile);
   for (const r of INDEX_ROUTES) {
     ops[r.name] = {
       method: r.method,
-      path: r.path,
+      path: indexPath(profile, r.name, r.path),
       ...(r.query ? { query: r.query } : {}),
       ...(r.body !== undefined ? { body: r.body } : {}),
-      ...(r.list ? { list: r.list } : {}),
+      ...(r.list ? { list: listPathOf(profile, r.list) } : {}),
       ...(r.paged ? { paged: true } : {}),
+      ...(r.paged && total !== 'totalCount' ? { totalCount: `response.${total}` } : {}),
       ...(r.writes ? { writes: true } : {}),
       ...(r.created ? { created: r.created } : {}),
       ...(r.params ? { params: r.params } : {}),

@@ -3,7 +3,7 @@
 // (about 5 reports and 4 single reads a minute). Over it: 429 (7 "Too Many Request") whose only
 // hint is its message, "Too many request, please try after 60 seconds": no Retry-After, no
 // rate-limit header. The wait it states is the quota's window (a request after it is accepted).
-import { operationsOfKey, parseQuota, QUOTA_KEYS, type QuotaKey, type QuotaOperation } from '../contract/quota.ts';
+import { operationsOfKey, parseQuota, QUOTA_KEYS, quotaOfIndexOperation, type QuotaKey, type QuotaOperation } from '../contract/quota.ts';
 import type { Ctx, Reply, Req } from './context.ts';
 import type { RouteName } from './guard.ts';
 import { createLimiter, type Limiter } from './limiter.ts';
@@ -34,9 +34,10 @@ export function createQuotaLimiters(quotas: OperationQuotas | undefined): Map<Qu
   return byOp;
 }
 
-/** The 429 of an operation over its quota, or null. Every authenticated request counts. */
-export function quotaRefusal(ctx: Ctx, req: Req, route: RouteName): Reply | null {
-  const op = ROUTE_OPERATION[route];
+/** The 429 of an operation over its quota, or null. Every authenticated request counts; an index
+ *  route counts against its operation's stable name (`operation`). */
+export function quotaRefusal(ctx: Ctx, req: Req, route: RouteName, operation?: string): Reply | null {
+  const op = route === 'index' ? quotaOfIndexOperation(operation) : ROUTE_OPERATION[route];
   if (!op || ctx.quotas.size === 0) return null;
   const token = typeof req.headers['api-token'] === 'string' ? req.headers['api-token'] : '';
   for (const limiter of [...(ctx.quotas.get('*') ?? []), ...(ctx.quotas.get(op) ?? [])]) {

@@ -10,6 +10,7 @@ import { readContact, readOrderStatus } from './routes/reads.ts';
 import { updateOrderStatus } from './routes/order-status.ts';
 import { report } from './routes/report.ts';
 import { INDEX_ROUTES, segmentsOf } from './index-routes.ts';
+import { indexPath } from './index-style.ts';
 
 export interface Route {
   name: RouteName;
@@ -69,17 +70,19 @@ function tableOf(profile: Profile): Table {
     },
     // Section 1: the rest of the index (index-routes.ts): literal paths first, then the profile's
     // read paths (which win over an index path they equal), then the index paths with an id.
-    ...indexTable.filter((e) => !e.pattern.includes(':')),
+    ...indexTable(profile).filter((e) => !e.pattern.includes(':')),
     readRoute('contact-read', profile.readBack.contact, 'contactId', readContact),
     readRoute('order-status-read', profile.readBack.orderStatus.path, 'salesId', readOrderStatus),
-    ...indexTable.filter((e) => e.pattern.includes(':')),
+    ...indexTable(profile).filter((e) => e.pattern.includes(':')),
   ];
 }
 
-const indexTable: Table = INDEX_ROUTES.map((r) => ({
-  pattern: segmentsOf(r.path),
-  route: { name: 'index', operation: r.name, method: r.method, limited: false, handle: r.handle },
-}));
+/** The index routes at the profile's paths (index-style.ts). */
+const indexTable = (profile: Profile): Table =>
+  INDEX_ROUTES.map((r) => ({
+    pattern: segmentsOf(indexPath(profile, r.name, r.path)),
+    route: { name: 'index', operation: r.name, method: r.method, limited: false, handle: r.handle },
+  }));
 
 const tables = new WeakMap<Profile, Table>();
 

@@ -130,7 +130,7 @@ async function handle(ctx: Ctx, raw: IncomingMessage): Promise<Outcome> {
   // 7: the limiter counts every authenticated request to a limited operation, valid or not.
   const limited = match.route.limited || ctx.profile.rateLimit.everyRoute ? limit(ctx, req) : NOT_LIMITED;
   if (limited.refusal) return { reply: limited.refusal };
-  const overQuota = quotaRefusal(ctx, req, match.route.name);
+  const overQuota = quotaRefusal(ctx, req, match.route.name, match.route.operation);
   if (overQuota) return { reply: overQuota };
   if (match.route.method === 'POST' && !bodyRead) {
     const body = await readBody(raw, req.headers['content-length']);

@@ -208,7 +208,7 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
     retry429: { maxRetries: 5, maxWaitMs: retryWaitMs(config.run.rateLimit) },
     backoff: { resend: true },
   });
-  const client = createClient(config.target, { scheduler });
+  const client = createClient(config.target, { scheduler, operations: config.operations });
   try {
     const r = config.fixtures.report;
     const ask = () => client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0 } });

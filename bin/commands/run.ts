@@ -7,7 +7,7 @@ import { configFromFlags } from './quick-target.ts';
 import { invocationOf } from './invocation.ts';
 import { type RunConfig } from '../../config/schema.ts';
 import { readRateLimitFlag } from '../../client/stated-quotas.ts';
-import { QUOTA_KEYS } from '../../contract/quota.ts';
+import { QUOTA_KEYS_TEXT } from '../../contract/quota.ts';
 import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records.ts';
 import { parseReplayTest } from '../../reports/replay.ts';
@@ -123,7 +123,7 @@ export const runCommand: Command = {
     const rateLimit = values['rate-limit'] === undefined ? undefined : readRateLimitFlag(values['rate-limit']);
     if (rateLimit === null)
       throw new UsageError(
-        `--rate-limit must be Q/W like 100/10s or 60/1m, or per operation like report=5/1m,readBack=4/1m (operations: ${QUOTA_KEYS.join(', ')}), received ${JSON.stringify(values['rate-limit'])}`,
+        `--rate-limit must be Q/W like 100/10s or 60/1m, or per operation like report=5/1m,readBack=4/1m (operations: ${QUOTA_KEYS_TEXT}), received ${JSON.stringify(values['rate-limit'])}`,
         runCommand,
       );
     const replayTest = values['replay-test'] === undefined ? undefined : parseReplayTest(values['replay-test']);

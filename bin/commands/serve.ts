@@ -4,7 +4,7 @@
 import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.ts';
 import { isProfileName, PROFILE_NAMES } from '../../reference/profiles/index.ts';
 import { readRateLimitFlag } from '../../client/stated-quotas.ts';
-import { QUOTA_KEYS } from '../../contract/quota.ts';
+import { QUOTA_KEYS_TEXT } from '../../contract/quota.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
@@ -194,7 +194,7 @@ function parseQuotaFlag(text: string | undefined): Record<string, string> | null
   const q = readRateLimitFlag(text);
   if (!q || typeof q === 'string')
     throw new UsageError(
-      `--quota must be OP=Q/W,... like report=5/6s,readBack=4/6s (operations: ${QUOTA_KEYS.join(', ')}), received ${JSON.stringify(text)}`,
+      `--quota must be OP=Q/W,... like report=5/6s,readBack=4/6s (operations: ${QUOTA_KEYS_TEXT}), received ${JSON.stringify(text)}`,
       serveCommand,
     );
   return q as Record<string, string>;

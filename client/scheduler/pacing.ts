@@ -169,25 +169,39 @@ export function createPacing(
     }
   };
 
-  async function gate(job: Job) {
+  /** Waits for the operation's pace, then takes its place in the paces at once (in the same turn
+   *  as the last check: requests passing the gate together cannot all see the same free window). */
+  async function gate(job: Job): Promise<{ paces: Pace[]; reserved: number }> {
     for (let w = waitMs(job.op, o.now()); w > 0; w = waitMs(job.op, o.now())) {
-      if (o.deadline !== undefined && o.now() >= o.deadline) return; // the budget is spent: the budgets say so
+      if (o.deadline !== undefined && o.now() >= o.deadline) break; // the budget is spent: the budgets say so
       const ms = Math.min(w, o.deadline !== undefined ? Math.max(1, o.deadline - o.now()) : w);
       await park(job, ms);
       job.waitedMs += ms;
-      if (o.stopped()) return;
+      if (o.stopped()) break;
+    }
+    const paces = pacesOf(job.op);
+    const reserved = o.now();
+    sent(paces, reserved);
+    return { paces, reserved };
+  }
+
+  /** The place taken at `reserved` moves to the time the request is really sent. */
+  function moved(paces: Pace[], reserved: number, t: number) {
+    for (const p of paces) {
+      p.lastSend = Math.max(p.lastSend, t);
+      const i = p.cap ? p.log.lastIndexOf(reserved) : -1;
+      if (i >= 0) p.log[i] = t;
     }
   }
 
   const policy: Policy = (next) => async (job) => {
-    await gate(job);
-    const paces = pacesOf(job.op);
-    job.onSend.push((t) => sent(paces, t));
+    const { paces, reserved } = await gate(job);
+    job.onSend.push((t) => moved(paces, reserved, t));
     const ex = await next(job);
     job.onSend.pop();
     const t = o.now();
-    if (ex.notSent) return ex;
     for (const p of paces) p.inFlight = Math.max(0, p.inFlight - 1);
+    if (ex.notSent) return ex;
     if (!o.learn) return ex;
     learnHeaders(job.op, ex, t);
     const p = ownOf(job.op);

@@ -1,7 +1,8 @@
 // "ledger": a vendor with 64-bit ids (contacts, addresses, vouchers and transactions past 2^53),
 // RFC 9457 problem details for errors, a token bucket per token with the older draft's
 // RateLimit-Limit/Remaining/Reset and Retry-After as an HTTP-date, no maximum limit, newest
-// transactions first, free transitions, strict master data and DD/MM/YYYY dates.
+// transactions first, free transitions, strict master data, DD/MM/YYYY dates, and the index's other operations at paths of its own
+// (/api/v1/erp/...) with every list under response.content and its count under response.total.
 import type { Profile } from './types.ts';
 
 const BIG = 2n ** 60n;
@@ -9,7 +10,7 @@ const BIG = 2n ** 60n;
 export const ledgerProfile: Profile = {
   name: 'ledger',
   summary:
-    'ids past 2^53, problem+json errors, token bucket per token (RateLimit-Limit/Remaining/Reset, Retry-After HTTP-date), no max limit, newest first, "1,2" lists only, free transitions, strict master data, DD/MM/YYYY',
+    'ids past 2^53, problem+json errors, token bucket per token (RateLimit-Limit/Remaining/Reset, Retry-After HTTP-date), no max limit, newest first, "1,2" lists only, free transitions, strict master data, DD/MM/YYYY, index at /api/v1/erp/... with lists under response.content',
   messages: {
     orderUpdated: 'Order status updated',
     customerCreated: 'Customer created',
@@ -42,6 +43,19 @@ export const ledgerProfile: Profile = {
     contactTypes: ['Wholesale', 'Retail'],
     enforceContactTypes: true,
     normalise: false,
+  },
+  // Section 1 "not shown": the index's other operations under /api/v1/erp/ (a few at paths of
+  // their own), every list under response.content and its count under response.total.
+  index: {
+    prefix: '/api/v1/erp/',
+    paths: {
+      'branch-list': '/api/v1/erp/branches',
+      'get-product-list': '/api/v1/erp/catalogue/products',
+      'get-product-by-id': '/api/v1/erp/catalogue/products/{productId}',
+      'get-sales-data-by-id': '/api/v1/erp/vouchers/{salesId}',
+    },
+    listKey: 'content',
+    totalKey: 'total',
   },
   readBack: {
     contact: '/api/v1/contacts/{contactId}?branchId={branchId}',

@@ -28,6 +28,19 @@ export interface OrderStatusReadBack {
   paidValue: string;
 }
 
+/** Section 1 ("Paths, parameters and payloads of every operation other than the three below: not
+ *  shown"): where a vendor serves the index's other operations and where its lists are kept. */
+export interface IndexStyle {
+  /** Replaces "/api/v1/" at the start of every index path (e.g. "/api/v1/erp/"): its paths, not the reference's. */
+  prefix?: string;
+  /** Paths of its own for some operations (with the prefix), by stable name; one {placeholder} at most. */
+  paths?: Partial<Record<string, string>>;
+  /** Every list under this key of `response` (whole lists too: {"content": [...]}) instead of the operation's own key. */
+  listKey?: string;
+  /** The count of a paged list under this key of `response` instead of totalCount. */
+  totalKey?: string;
+}
+
 export interface Profile {
   name: string;
   /** One line for `erp-conformance profiles`. */
@@ -114,6 +127,8 @@ export interface Profile {
     /** A mobNo already saved for another contact of the branch is refused: 400 "Mobile number already exists". */
     uniqueMobile?: boolean;
   };
+  /** The index's other operations: the reference's paths and list keys when absent. */
+  index?: IndexStyle;
   readBack: {
     /** "Get Contact By Id" GET path with {contactId} and {branchId} (in the path or the query). */
     contact: string;

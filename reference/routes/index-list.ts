@@ -7,6 +7,7 @@
 import { parseIntegerText, parseJson, queryParam, requireJsonContentType, requireObject } from '../body.ts';
 import type { Ctx, Reply, Req } from '../context.ts';
 import { VALID_BRANCHES } from '../fixtures.ts';
+import { listKeyOf, totalKeyOf } from '../index-style.ts';
 import { HttpError, invalid, success } from '../respond.ts';
 
 /** A non-negative integer parameter (query text or JSON number), or `fallback` when absent. */
@@ -46,7 +47,9 @@ export interface ListShape {
 
 /** The answer of a list operation: the page `limit`/`offset` asks for, under the shape's key. */
 export function listReply(ctx: Ctx, message: string, items: readonly unknown[], shape: ListShape, page?: { limit: unknown; offset: unknown }): Reply {
-  if (shape.key === null || shape.cap === undefined) return success(ctx, message, shape.key === null ? items : { [shape.key]: items });
+  // The profile may keep every list under a key of its own, its count too (index-style.ts).
+  const key = listKeyOf(ctx.profile, shape.key);
+  if (key === null || shape.cap === undefined) return success(ctx, message, key === null ? items : { [key]: items });
   // 7: a malformed limit or offset is a 400, never a 5xx (IX-5).
   const guarded = (value: unknown, name: string, fallback: number) => {
     try {
@@ -59,7 +62,7 @@ export function listReply(ctx: Ctx, message: string, items: readonly unknown[], 
   const offset = guarded(page?.offset, 'offset', 0);
   // Fault ix-total-lies: the count says three more than the list holds.
   const totalCount = items.length + (ctx.faults.has('ix-total-lies') ? 3 : 0);
-  return success(ctx, message, { totalCount, [shape.key]: items.slice(offset, offset + limit) });
+  return success(ctx, message, { [totalKeyOf(ctx.profile)]: totalCount, [key]: items.slice(offset, offset + limit) });
 }
 
 /** The page of a GET list: limit and offset from the query. */

@@ -48,7 +48,7 @@ export function runClient(ctx: SuiteContext): SuiteClient {
       breakerThreshold: BREAKER_THRESHOLD,
       backoff: { resend: false },
     });
-    shared = { client: createClient(ctx.config.target, { scheduler, keep: false }), scheduler };
+    shared = { client: createClient(ctx.config.target, { scheduler, keep: false, operations: ctx.config.operations }), scheduler };
     startProgress(ctx.outDir, () => shared!.scheduler.stats());
     stopOnSignals(stopRun);
   }

@@ -66,7 +66,14 @@ export const PROBES: Probe[] = [
       expect(f[0]!.body).toEqual(c[0]!.body);
     },
   ),
-  P('crash-on-bad-json', 'report', async (s) => [await s(paths.report, { body: '{"limit": 1,' })], statusFlip(400, 500), { body: 'not-json' }),
+  // The report, and an index POST operation (Get All Sales Data, IX-5).
+  P(
+    'crash-on-bad-json',
+    'report',
+    async (s) => [await s(paths.report, { body: '{"limit": 1,' }), await s('/api/v1/sales/get-all-sales-orders', { body: '{"limit": 1,' })],
+    statusFlip(400, 500),
+    { body: 'not-json' },
+  ),
   P(
     'content-type-ignored',
     'order-status',

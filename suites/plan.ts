@@ -18,6 +18,22 @@ export const RUN_COST: Record<string, { fixed: number; perRun: number }> = {
   orderStatusRead: { fixed: 12, perRun: 0 },
   contactRead: { fixed: 8, perRun: 0.5 },
 };
+/**
+ * The cost where an operation is scarce (its quota cannot serve RUN_COST within the budget even at
+ * MIN_PLANNED_RUNS): its tests send the fewest requests that still verify each requirement
+ * (suites/support/scarce.ts) and those verifying no MUST wait for the MUSTs (must-first.ts).
+ */
+export const SCARCE_COST: Record<string, { fixed: number; perRun: number }> = {
+  report: { fixed: 200, perRun: 6 },
+};
+/** The suite whose tests an operation's requests serve (MUSTs first there when it is scarce). */
+const SUITE_OF: Record<string, string> = {
+  report: 'report',
+  orderStatus: 'order-status',
+  orderStatusRead: 'order-status',
+  customerCreate: 'customer',
+  contactRead: 'customer',
+};
 /** The fewest runs a property is given before it is reported not run. */
 export const MIN_PLANNED_RUNS = 5;
 /** The part of the budget the plan fills (the rest absorbs latency and retries). */
@@ -38,11 +54,19 @@ export interface Plan {
   /** Expected seconds: the slowest operation under its quota (operations are paced side by side). */
   seconds: number;
   budgetSeconds: number;
+  /** Of run.maxDurationSeconds, what was spent before the plan (the preflight). */
+  spentSeconds: number;
   /** What will not fit, each with the budget that would fit it. */
   notFit: string[];
+  /** Operations sized down to their quota (SCARCE_COST), and the suites that run MUSTs first for them. */
+  scarce: string[];
+  mustsFirst: string[];
+  /** Runs per property of the suites of scarce operations (the others: numRuns). */
+  runsBySuite: Record<string, number>;
 }
 
-const need = (op: string, n: number) => Math.ceil(RUN_COST[op]!.fixed + RUN_COST[op]!.perRun * n);
+const costOf = (op: string, scarce: ReadonlySet<string>) => (scarce.has(op) ? (SCARCE_COST[op] ?? RUN_COST[op]!) : RUN_COST[op]!);
+const need = (op: string, n: number, scarce: ReadonlySet<string> = new Set()) => Math.ceil(costOf(op, scarce).fixed + costOf(op, scarce).perRun * n);
 /** Seconds a quota takes for `requests`: the first window's worth goes at once. */
 const secondsFor = (requests: number, q: Quota | undefined) => (q ? Math.max(0, Math.ceil(requests / q.requests) - 1) * (q.windowMs / 1000) : 0);
 const quotaOf = (quotas: Record<string, Quota>, op: string) => {
@@ -50,12 +74,16 @@ const quotaOf = (quotas: Record<string, Quota>, op: string) => {
   return list.sort((a, b) => a.requests / a.windowMs - b.requests / b.windowMs)[0];
 };
 
-export function planRun(config: RunConfig, numRuns: number, quotas: Record<string, Quota>): Plan {
-  const budgetSeconds = config.run.maxDurationSeconds;
-  const at = (n: number) => {
+/** `spentSeconds`: of the budget, what the run spent before the plan (the preflight). */
+export function planRun(config: RunConfig, numRuns: number, quotas: Record<string, Quota>, spentSeconds = 0): Plan {
+  const budgetSeconds = Math.max(0, config.run.maxDurationSeconds - Math.round(spentSeconds));
+  // Scarce: an operation whose quota cannot serve its full cost within the budget even at the fewest runs.
+  const scarce = new Set(Object.keys(RUN_COST).filter((op) => secondsFor(need(op, MIN_PLANNED_RUNS), quotaOf(quotas, op)) > budgetSeconds * FILL));
+  // n runs per property where requests are plenty, m where they are scarce (each sized on its own).
+  const at = (n: number, m: number) => {
     const operations = Object.keys(RUN_COST).map((op) => {
       const quota = quotaOf(quotas, op);
-      const requests = need(op, n);
+      const requests = need(op, scarce.has(op) ? m : n, scarce);
       return { op, requests, ...(quota ? { quota } : {}), seconds: secondsFor(requests, quota) };
     });
     // A stated quota on all requests together paces their sum.
@@ -65,11 +93,15 @@ export function planRun(config: RunConfig, numRuns: number, quotas: Record<strin
     return { operations, requests: total, seconds };
   };
   const inTime = (p: ReturnType<typeof at>) => p.seconds <= budgetSeconds * FILL;
-  let n = numRuns;
+  const fewer = (k: number) => Math.max(MIN_PLANNED_RUNS, Math.floor(k * 0.8));
   // Fewer property runs until the plan fits the time, not below the minimum (run.maxRequests is
-  // shared among the properties as they run: suites/support/harness.ts).
-  while (n > MIN_PLANNED_RUNS && !inTime(at(n))) n = Math.max(MIN_PLANNED_RUNS, Math.floor(n * 0.8));
-  const p = at(n);
+  // shared among the properties as they run: suites/support/harness.ts): first where requests are
+  // plenty (with the scarce operations at their fewest), then where they are scarce.
+  let n = numRuns;
+  while (n > MIN_PLANNED_RUNS && !inTime(at(n, MIN_PLANNED_RUNS))) n = fewer(n);
+  let m = scarce.size ? numRuns : n;
+  while (m > MIN_PLANNED_RUNS && !inTime(at(n, m))) m = fewer(m);
+  const p = at(n, m);
   const notFit: string[] = [];
   {
     for (const o of p.operations) {
@@ -81,7 +113,9 @@ export function planRun(config: RunConfig, numRuns: number, quotas: Record<strin
     if (config.run.maxRequests !== undefined && p.requests > config.run.maxRequests)
       notFit.push(`${p.requests} requests at ${n} runs per property; run.maxRequests ${config.run.maxRequests} is spent before (${p.requests} would fit them)`);
   }
-  return { numRuns: n, ...p, budgetSeconds, notFit };
+  const mustsFirst = [...new Set([...scarce].map((op) => SUITE_OF[op]!))];
+  const runsBySuite = Object.fromEntries(mustsFirst.map((suite) => [suite, Math.min(m, numRuns)]));
+  return { numRuns: n, runsBySuite, ...p, budgetSeconds, spentSeconds: Math.round(spentSeconds), notFit, scarce: [...scarce], mustsFirst };
 }
 
 /** The plan as the run prints it before sending. */
@@ -89,7 +123,14 @@ export function planLines(plan: Plan, asked: number): string[] {
   const per = plan.operations.map((o) => `${o.op} ${o.requests}${o.quota ? ` at ${showQuota(o.quota)} (${o.seconds} s)` : ''}`).join(', ');
   return [
     `plan: ${plan.requests} requests (${per})`,
-    `plan: ${plan.numRuns} runs per property${plan.numRuns < asked ? ` (of ${asked} asked: sized to the budget)` : ''}; expected ${plan.seconds > 0 ? `>= ${plan.seconds} s under the quotas` : 'no wait for quotas'}, budget ${plan.budgetSeconds} s`,
+    `plan: ${plan.numRuns} runs per property${plan.numRuns < asked ? ` (of ${asked} asked: sized to the budget)` : ''}; expected ${plan.seconds > 0 ? `>= ${plan.seconds} s under the quotas` : 'no wait for quotas'}, budget ${plan.budgetSeconds} s${plan.spentSeconds > 0 ? ` (left after the preflight's ${plan.spentSeconds} s)` : ''}`,
+    ...(plan.scarce.length
+      ? [
+          `plan: scarce: ${plan.scarce.join(', ')}: the fewest requests that verify each requirement, MUSTs first; ${Object.entries(plan.runsBySuite)
+            .map(([suite, runs]) => `${suite} ${runs} runs per property`)
+            .join(', ')}`,
+        ]
+      : []),
     ...plan.notFit.map((x) => `plan: will not fit: ${x}`),
   ];
 }

@@ -30,6 +30,13 @@ export interface SuiteContext {
   properties?: number;
   /** The customer the preflight created with the config's master data: evidence the suites reuse. */
   preflightCustomer?: PreflightCustomer;
+  /** Operations whose quota cannot serve every test within the budget (suites/plan.ts): their tests
+   *  send the fewest requests that still verify each MUST (suites/support/scarce.ts). */
+  scarce?: string[];
+  /** Suites whose tests verifying no MUST wait for those verifying one (suites/support/must-first.ts). */
+  mustsFirst?: string[];
+  /** Runs per property of the suites of scarce operations (suites/plan.ts); the others: numRuns. */
+  runsBySuite?: Record<string, number>;
 }
 
 declare module 'vitest' {

@@ -1,6 +1,7 @@
 // The run's one shared object in the suite worker: what the run learns about the target while it
 // goes and every test may need (the vendor's own report limit cap). One object per run, reached
 // from any test through its harness (h.run); never a module-level map per fact.
+import type { Exchange } from '../../contract/types.ts';
 import type { SuiteContext } from './context.ts';
 
 /** 8 rule 2: "the maximum value of limit: not shown" - what the run learned of the target's cap (RP-13). */
@@ -19,7 +20,11 @@ export interface RunShared {
   report: {
     /** The cap as learned once, by the first walk of the fixture range (suites/report/query.ts). */
     cap?: Promise<LimitCap>;
+    /** Every distinct report request of the run (its body text) and its answer: sent once per run. */
+    answers: Map<string, Promise<Exchange>>;
   };
+  /** Tests of each suite that verify a MUST and have not ended (suites/support/must-first.ts). */
+  mustsPending: Map<string, { left: number; done: Promise<void>; resolve: () => void }>;
 }
 
 const runs = new Map<string, RunShared>();
@@ -28,6 +33,6 @@ const runs = new Map<string, RunShared>();
 export function runShared(ctx: SuiteContext): RunShared {
   const key = `${ctx.nonce}|${ctx.deadline}|${ctx.config.target.baseUrl}`;
   let run = runs.get(key);
-  if (!run) runs.set(key, (run = { report: {} }));
+  if (!run) runs.set(key, (run = { report: { answers: new Map() }, mustsPending: new Map() }));
   return run;
 }

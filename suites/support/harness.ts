@@ -285,68 +285,62 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
   // it.sequential: sequential also inside a concurrent block (side-by-side files).
   const declare = o.sequential ? it.sequential : it.concurrent;
   // MUSTs first where the plan found the suite's operation scarce (suites/support/must-first.ts).
-  const mustsFirst = (file: string) => mustsFirstIn(ctx, suiteOfFile(file));
-  const run = runShared(ctx);
   const declaredIn = (new Error().stack ?? '').match(/suites\/([a-z-]+)\/[^/]+\.test\.ts/)?.[1];
-  if (declaredIn && mustsFirstIn(ctx, declaredIn)) declareTest(run, declaredIn, ids);
+  if (declaredIn && mustsFirstIn(ctx, declaredIn)) declareTest(runShared(ctx), declaredIn, ids);
   declare(
     title,
     async (t) => {
       const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name };
-      if (!mustsFirst(where.file)) return body0(t, where);
+      const suite = suiteOfFile(where.file);
+      if (mustsFirstIn(ctx, suite)) {
+        t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
+        await afterMusts(runShared(ctx), suite, ids, ctx.deadline);
+      }
+      // The suite of a scarce operation runs its properties as the plan sized them (suites/plan.ts).
+      const runs = ctx.runsBySuite?.[suite];
+      const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
+      t.task.meta.erp = h.record;
+      stopWhenRunCancelled(t.signal, stopRun);
+      if (Date.now() >= ctx.deadline) {
+        h.record.notRun = `the run budget (run.maxDurationSeconds) was spent before this test started`;
+        h.finish();
+        t.skip(h.record.notRun);
+      }
+      if (allureOn()) {
+        await allure.labels(...allureLabels(ids));
+        await allure.links(...allureLinks(ids));
+      }
       try {
-        await afterMusts(run, suiteOfFile(where.file), ids, ctx.deadline);
-        return await body0(t, where);
-      } finally {
-        testEnded(run, suiteOfFile(where.file), ids);
+        // One flow per test: a test that sends one request after another gets the next free slot.
+        await inFlow(`${where.file} ${where.test}`, () =>
+          withEvidenceSink(
+            (id, n, via) => h.note(id, n, via),
+            () => body(h, t),
+          ),
+        );
+      } catch (e) {
+        if (!(e instanceof RunStopped)) throw e;
+        h.record.notRun = e.message;
+        if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
+        h.finish();
+        t.skip(e.message);
+      }
+      h.finish();
+      flushProgress();
+      await allureEvidence(ctx, h.record.findings);
+      const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
+      if (failing.length > 0) {
+        const lines = failing
+          .slice(0, 5)
+          .map(
+            (f) =>
+              `${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
+          );
+        const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
+        e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
+        throw e;
       }
     },
     o.timeoutMs ?? 300_000,
   );
-  async function body0(t: TestContext, where: { file: string; test: string }) {
-    // The suite of a scarce operation runs its properties as the plan sized them (suites/plan.ts).
-    const runs = ctx.runsBySuite?.[suiteOfFile(where.file)];
-    const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
-    t.task.meta.erp = h.record;
-    stopWhenRunCancelled(t.signal, stopRun);
-    if (Date.now() >= ctx.deadline) {
-      h.record.notRun = `the run budget (run.maxDurationSeconds) was spent before this test started`;
-      h.finish();
-      t.skip(h.record.notRun);
-    }
-    if (allureOn()) {
-      await allure.labels(...allureLabels(ids));
-      await allure.links(...allureLinks(ids));
-    }
-    try {
-      // One flow per test: a test that sends one request after another gets the next free slot.
-      await inFlow(`${where.file} ${where.test}`, () =>
-        withEvidenceSink(
-          (id, n, via) => h.note(id, n, via),
-          () => body(h, t),
-        ),
-      );
-    } catch (e) {
-      if (!(e instanceof RunStopped)) throw e;
-      h.record.notRun = e.message;
-      if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
-      h.finish();
-      t.skip(e.message);
-    }
-    h.finish();
-    flushProgress();
-    await allureEvidence(ctx, h.record.findings);
-    const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
-    if (failing.length > 0) {
-      const lines = failing
-        .slice(0, 5)
-        .map(
-          (f) =>
-            `${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
-        );
-      const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
-      e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
-      throw e;
-    }
-  }
 }

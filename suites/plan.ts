@@ -110,6 +110,9 @@ export function planRun(config: RunConfig, numRuns: number, quotas: Record<strin
   while (n > MIN_PLANNED_RUNS && !inTime(at(n, MIN_PLANNED_RUNS))) n = fewer(n);
   let m = scarce.size ? numRuns : n;
   while (m > MIN_PLANNED_RUNS && !inTime(at(n, m))) m = fewer(m);
+  // The other suites read through quotas too (contact and order-status reads, which a target may
+  // share with its other read paths): where one operation is scarce, every suite runs as many.
+  if (scarce.size) n = Math.min(n, m);
   const p = at(n, m);
   const notFit: string[] = [];
   {

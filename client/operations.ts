@@ -26,6 +26,8 @@ export interface ClientOptions {
   retry429?: { maxRetries: number; maxWaitMs: number };
   /** Keep every exchange for `exchanges()` (default true); a run's client keeps none: memory stays bounded however long it runs. */
   keep?: boolean;
+  /** The quota operation of an index request by its path (a read-back path: that read's quota). */
+  indexQuota?: (path: string) => QuotaOperation | undefined;
 }
 
 type Id = number | bigint | string;
@@ -171,7 +173,15 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
     // Read-back extension: the path of "Get Contact By Id" comes from config.readBack.
     readContact: async (a) => perform('contact-read', 'GET', fillPath(a.template, { contactId: a.contactId, branchId: a.branchId }), a, {}),
     index: async (a) =>
-      perform('index', a.method, a.path, a, a.method === 'GET' && a.body === undefined && a.rawBody === undefined ? {} : jsonHeaders(a), bodyText(a)),
+      perform(
+        'index',
+        a.method,
+        a.path,
+        a,
+        a.method === 'GET' && a.body === undefined && a.rawBody === undefined ? {} : jsonHeaders(a),
+        bodyText(a),
+        opts.indexQuota?.(a.path),
+      ),
     raw: async (a) => perform('raw', a.method, a.path, a, lowerKeys(a.headers), a.body, a.quota),
     exchanges: () => [...recorded],
     count: () => made,

@@ -4,6 +4,7 @@
 // and resent (a 429 during the functional suites is not a failure), the run and request budgets,
 // and a breaker, so a target that stopped answering ends the run quickly instead of timing out
 // on every property run.
+import { readPathQuota } from './read-paths.ts';
 import { createClient, type Client } from '../../client/operations.ts';
 import { createScheduler, type Scheduler } from '../../client/scheduler.ts';
 import { statedQuotas } from '../../client/stated-quotas.ts';
@@ -48,7 +49,7 @@ export function runClient(ctx: SuiteContext): SuiteClient {
       breakerThreshold: BREAKER_THRESHOLD,
       backoff: { resend: false },
     });
-    shared = { client: createClient(ctx.config.target, { scheduler, keep: false }), scheduler };
+    shared = { client: createClient(ctx.config.target, { scheduler, keep: false, indexQuota: readPathQuota(ctx.config) }), scheduler };
     startProgress(ctx.outDir, () => shared!.scheduler.stats());
     stopOnSignals(stopRun);
   }

@@ -15,11 +15,12 @@ export function statedByOperation(config: RunConfig): Record<string, Quota> {
 }
 
 export async function planOnly(config: RunConfig, numRuns: number, log: (line: string) => void): Promise<{ exitCode: number; plan: Plan }> {
+  const started = Date.now();
   const checked = await preflight(config);
   for (const p of checked.problems) log(`preflight: ${p.key}: ${p.problem}`);
   for (const n of checked.notes) log(`preflight: ${n}`);
   log(`preflight: ${checked.requests} requests sent`);
-  const plan = planRun(config, numRuns, { ...statedByOperation(config), ...checked.quotas });
+  const plan = planRun(config, numRuns, { ...statedByOperation(config), ...checked.quotas }, (Date.now() - started) / 1000);
   for (const line of planLines(plan, numRuns)) log(line);
   return { exitCode: checked.problems.length ? 2 : 0, plan };
 }

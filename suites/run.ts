@@ -179,9 +179,14 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     if (checked?.cities) provide.listedCities = checked.cities;
   }
   // The plan, said before the suites send (suites/plan.ts): property runs sized to it.
-  const plan = planRun(o.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas });
+  const plan = planRun(o.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas }, (Date.now() - started) / 1000);
   for (const line of planLines(plan, numRuns)) log(line);
   if (!o.replay) provide.numRuns = Math.min(numRuns, plan.numRuns);
+  // Scarce operations: their tests sized down, MUSTs first (a resumed or replayed run, whose tests
+  // are a selection, does not wait for tests it does not run).
+  if (plan.scarce.length) provide.scarce = plan.scarce;
+  if (plan.scarce.length && !o.replay) provide.runsBySuite = plan.runsBySuite;
+  if (plan.mustsFirst.length && !o.resume && !o.replay && !o.shard) provide.mustsFirst = plan.mustsFirst;
   const stopHere = (checked?.problems.length ?? 0) > 0;
   progress.start(collector);
   try {
@@ -317,7 +322,7 @@ const SIDE_BY_SIDE = 'suites/side-by-side.test.ts';
  * contacts or only send refused requests, then the report's, so no report request is in flight
  * while the run changes the target's data.
  */
-function waves(pass: string[]): string[][] {
+function waves(pass: string[], scarce: string[] | undefined): string[][] {
   const files = (suite: string) =>
     readdirSync(path.join(ROOT, 'suites', suite), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.test.ts'))
@@ -325,6 +330,9 @@ function waves(pass: string[]): string[][] {
       .sort();
   const first = pass.filter((x) => x !== 'report').flatMap(files);
   const second = pass.includes('report') ? files('report') : [];
+  // Where the report quota is scarce its suite is the run's longest: it starts at once, beside
+  // the others (their requests do not count against its quota), never after them.
+  if (scarce?.includes('report')) return [[...second, ...first]].filter((w) => w.length > 0);
   return [first, second].filter((w) => w.length > 0);
 }
 
@@ -366,11 +374,13 @@ async function runPass(
         // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
         execArgv: ['--max-old-space-size=256', '--max-semi-space-size=4'],
         isolate: false,
-        maxConcurrency: Math.max(8, o.config.run.concurrency * 2),
+        // Where a quota is scarce, every test is under way at once: a test waiting for its quota
+        // never holds back one whose requests are free (the scheduler bounds what is in flight).
+        maxConcurrency: provide.scarce ? 256 : Math.max(8, o.config.run.concurrency * 2),
         passWithNoTests: true,
         testTimeout: 600_000,
         hookTimeout: 30_000,
-        provide: { erp: provide, erpWaves: sideBySide ? waves(pass) : [] },
+        provide: { erp: provide, erpWaves: sideBySide ? waves(pass, provide.scarce) : [] },
         reporters: [
           collector,
           ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : []),

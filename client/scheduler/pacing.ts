@@ -134,7 +134,10 @@ export function createPacing(
     const wait = job.wait429;
     if (wait && wait.ms <= o.maxWaitMs) {
       pace.pausedUntil = Math.max(pace.pausedUntil, t + wait.ms);
-      if (wait.from === 'message' && !pace.policy && !pace.quota) {
+      // A quota stated for the operation with this very window stands: the 429 came from requests
+      // this scheduler did not send (the preflight's, another job's), not from a smaller quota.
+      const statedHere = stated.some((q) => q.operations?.includes(op) && Math.abs(q.quota.windowMs - wait.ms) <= 1000);
+      if (wait.from === 'message' && !pace.policy && !pace.quota && !statedHere) {
         // The message states the wait of a quota the headers do not announce: what the operation got
         // accepted during that wait is its quota (at least one).
         const mine = ownOf(op);

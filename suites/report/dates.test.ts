@@ -10,11 +10,14 @@ import type { Finding } from '../../contract/types.ts';
 import { dateRange, shortRange } from '../../generators/date-range.ts';
 import { isoInstant, splitRange } from '../../generators/report-range.ts';
 import { verifies } from '../support/harness.ts';
+import { sized } from '../support/scarce.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, total, walk, type Query, type Walk } from './query.ts';
 
 const DAY = 86_400_000;
 /** One-day ranges sent at most: a fixture range of more days is swept on a sample of them. */
 const MAX_SWEEP_DAYS = 200;
+/** ... and where the report quota is scarce (suites/support/scarce.ts): the days of the sample. */
+const SCARCE_SWEEP_DAYS = 8;
 
 /** The days of `days`, or a sample of `max` of them drawn from the run's seed. */
 function sample(days: number[], max: number, seed: number): number[] {
@@ -40,7 +43,7 @@ verifies(
     // reads it as exclusive, misses the transactions of that day's end (RP-17).
     const days = sample(
       [...wider.keys()].sort((a, b) => a - b),
-      MAX_SWEEP_DAYS,
+      sized(h, 'report', MAX_SWEEP_DAYS, SCARCE_SWEEP_DAYS, 'whole UTC days asked'),
       h.ctx.seed,
     );
     const walks = await h.parallel(days, (day) => walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) }));
@@ -152,7 +155,7 @@ verifies(['RP-18', 'RP-10'], 'A range split at an instant with random millisecon
           : []),
       ];
     },
-    { numRuns: Math.max(8, Math.floor(h.ctx.numRuns / 4)) },
+    { numRuns: sized(h, 'report', Math.max(8, Math.floor(h.ctx.numRuns / 4)), 3, 'ranges split') },
   );
 });
 

@@ -9,6 +9,7 @@ import type { Finding } from '../../contract/types.ts';
 import { dateRange } from '../../generators/date-range.ts';
 import type { Harness } from '../support/harness.ts';
 import { verifies } from '../support/harness.ts';
+import { sized } from '../support/scarce.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, walk, type Query, type Walk } from './query.ts';
 
 /** A sub-range of the fixture range, or the fixture range itself. */
@@ -77,7 +78,7 @@ verifies(['RP-8', 'RP-5', 'RP-2'], 'The bom and mc module filters return only th
         ...paged(walks),
       ];
     },
-    { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)) },
+    { numRuns: sized(h, 'report', Math.max(4, Math.floor(h.ctx.numRuns / 8)), 2, 'ranges read by module') },
   );
 });
 

@@ -6,15 +6,19 @@ import { pageItems, pageWithinLimit } from '../../contract/checks/report.ts';
 import { dateRange } from '../../generators/date-range.ts';
 import { pageRequest } from '../../generators/page-request.ts';
 import { verifies } from '../support/harness.ts';
+import { sized } from '../support/scarce.ts';
 import { capRefused, describeQuery, fitLimit, fixtureQuery, needsTransactions, page, total, walk } from './query.ts';
 
 /** Pages walked at most per query: a query is paged with a limit that reaches its end in about this many. */
 const MAX_PAGES = 25;
+/** ... where the report quota is scarce (suites/support/scarce.ts). */
+const SCARCE_PAGES = 6;
 
 verifies(['RP-2'], 'Consecutive pages are disjoint and together hold totalCount transactions', async (h) => {
   if (!(await needsTransactions(h, ['RP-2']))) return;
   const q = fixtureQuery(h);
   let incomplete = 0;
+  const pages = sized(h, 'report', MAX_PAGES, SCARCE_PAGES, 'pages walked per query');
   // Small limits over random ranges: each run reads a query to its end (a few hundred requests
   // at 100 runs: one run in eight).
   await h.property(
@@ -23,7 +27,9 @@ verifies(['RP-2'], 'Consecutive pages are disjoint and together hold totalCount 
       const sub = { ...q, ...range };
       const { total: t } = await total(h, sub);
       if (t === undefined) return []; // RP-7 reports it
-      const w = await walk(h, sub, { limit: await fitLimit(h, Math.max(limit, Math.ceil(t / (MAX_PAGES - 5)))), maxPages: MAX_PAGES });
+      // A limit that reaches the end in about four fifths of the pages allowed.
+      const reach = Math.max(1, pages - Math.ceil(pages / 5));
+      const w = await walk(h, sub, { limit: await fitLimit(h, Math.max(limit, Math.ceil(t / reach))), maxPages: pages });
       // 8 rule 2: a limit above the vendor's own cap, refused: its choice, not a pagination defect.
       if (!w.answered && (await capRefused(h, w.pages[w.pages.length - 1]!, w.limit))) return [];
       if (!w.exhausted) incomplete++;

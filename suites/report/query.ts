@@ -18,16 +18,13 @@ const WALK_LIMITS = [200, 100, 50, 20, 10];
 /** Pages read at most per walk: a fixture range of more than 12,000 transactions is not read whole. */
 export const MAX_WALK_PAGES = 60;
 
-const answers = new Map<string, Promise<Exchange>>();
-
-/** The run a request belongs to (the cache never crosses runs). */
-const runKey = (h: Harness) => `${h.config.target.baseUrl}|${h.ctx.deadline}|${h.ctx.seed}`;
-
 /** Answers that say nothing about the target are not kept: the next test asks again. */
 const keepable = (ex: Exchange) => !ex.notSent && ex.response !== undefined && ex.response.status !== 429;
 
 function cached(h: Harness, text: string, sendIt: () => Promise<Exchange>): Promise<Exchange> {
-  const key = `${runKey(h)}|${text}`;
+  // The run's own object holds the answers (suites/support/shared.ts): the cache never crosses runs.
+  const answers = h.run.report.answers;
+  const key = text;
   let answer = answers.get(key);
   if (!answer) {
     answer = sendIt();

@@ -33,6 +33,13 @@ export interface SuiteContext {
   preflightCustomer?: PreflightCustomer;
   /** The cities the index's state and city lists gave (with get-city-list configured): the customers use them. */
   listedCities?: ListedCities;
+  /** Operations whose quota cannot serve every test within the budget (suites/plan.ts): their tests
+   *  send the fewest requests that still verify each MUST (suites/support/scarce.ts). */
+  scarce?: string[];
+  /** Suites whose tests verifying no MUST wait for those verifying one (suites/support/must-first.ts). */
+  mustsFirst?: string[];
+  /** Runs per property of the suites of scarce operations (suites/plan.ts); the others: numRuns. */
+  runsBySuite?: Record<string, number>;
 }
 
 declare module 'vitest' {

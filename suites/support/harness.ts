@@ -22,6 +22,7 @@ import { runClient, stopRun, type SuiteClient } from './client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
 import { runShared, type RunShared } from './shared.ts';
 import { FindingKeeper } from './keep.ts';
+import { afterMusts, declareTest, mustsFirstIn, suiteOfFile, testEnded } from './must-first.ts';
 import { countOutside, flushProgress } from './progress.ts';
 import { runProperty } from './property.ts';
 import { emptyRecord, type TestRecord } from './record.ts';
@@ -283,11 +284,21 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
   const title = `${name} [${ids.join(', ')}]`;
   // it.sequential: sequential also inside a concurrent block (side-by-side files).
   const declare = o.sequential ? it.sequential : it.concurrent;
+  // MUSTs first where the plan found the suite's operation scarce (suites/support/must-first.ts).
+  const declaredIn = (new Error().stack ?? '').match(/suites\/([a-z-]+)\/[^/]+\.test\.ts/)?.[1];
+  if (declaredIn && mustsFirstIn(ctx, declaredIn)) declareTest(runShared(ctx), declaredIn, ids);
   declare(
     title,
     async (t) => {
       const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name };
-      const h = new Harness(ctx, runClient(ctx), ids, where);
+      const suite = suiteOfFile(where.file);
+      if (mustsFirstIn(ctx, suite)) {
+        t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
+        await afterMusts(runShared(ctx), suite, ids, ctx.deadline);
+      }
+      // The suite of a scarce operation runs its properties as the plan sized them (suites/plan.ts).
+      const runs = ctx.runsBySuite?.[suite];
+      const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
       t.task.meta.erp = h.record;
       stopWhenRunCancelled(t.signal, stopRun);
       if (Date.now() >= ctx.deadline) {
@@ -330,6 +341,8 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
         throw e;
       }
     },
-    o.timeoutMs ?? 300_000,
+    // Where a quota is scarce a test may wait for it (and for the MUSTs) longer than its own limit:
+    // it then has until the run budget ends (the run stops it there), never "failed" by a timeout.
+    ctx.scarce ? Math.max(o.timeoutMs ?? 300_000, ctx.deadline - Date.now() + 30_000) : (o.timeoutMs ?? 300_000),
   );
 }

@@ -2,6 +2,7 @@
 // goes and every test may need (the vendor's own report limit cap). One object per run, reached
 // from any test through its harness (h.run); never a module-level map per fact.
 import type { MasterLists } from '../../contract/checks/report-list-filters.ts';
+import type { Exchange } from '../../contract/types.ts';
 import type { VoucherRun } from '../order-status/vouchers.ts';
 import type { SuiteContext } from './context.ts';
 
@@ -25,9 +26,13 @@ export interface RunShared {
     lists?: Promise<MasterLists | string>;
     /** The first ids each id filter's own list gives (category, brand ...), read once per list. */
     listIds?: Partial<Record<string, Promise<string[]>>>;
+    /** Every distinct report request of the run (its body text) and its answer: sent once per run. */
+    answers: Map<string, Promise<Exchange>>;
   };
   /** The order-status vouchers of this run: those handed out (pool or Order Create), the transitions tried (suites/order-status/vouchers.ts). */
   vouchers?: VoucherRun;
+  /** Tests of each suite that verify a MUST and have not ended (suites/support/must-first.ts). */
+  mustsPending: Map<string, { left: number; done: Promise<void>; resolve: () => void }>;
 }
 
 const runs = new Map<string, RunShared>();
@@ -36,6 +41,6 @@ const runs = new Map<string, RunShared>();
 export function runShared(ctx: SuiteContext): RunShared {
   const key = `${ctx.nonce}|${ctx.deadline}|${ctx.config.target.baseUrl}`;
   let run = runs.get(key);
-  if (!run) runs.set(key, (run = { report: {} }));
+  if (!run) runs.set(key, (run = { report: { answers: new Map() }, mustsPending: new Map() }));
   return run;
 }

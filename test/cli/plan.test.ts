@@ -28,15 +28,15 @@ describe('run --plan', () => {
       '--rate-limit',
       'report=50/6s,readBack=40/6s',
       '--max-duration',
-      '60',
+      '20',
       '--out',
       mkdtempSync(join(tmpdir(), 'erp-plan-out-')),
     ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^preflight: \d+ requests sent$/m);
     expect(r.stdout).toMatch(/^plan: \d+ requests \(report \d+ at 50\/6s \(\d+ s\), orderStatus \d+, /m);
-    expect(r.stdout).toMatch(/^plan: 5 runs per property \(of 100 asked: sized to the budget\)/m);
-    expect(r.stdout).toMatch(/^plan: will not fit: report: \d+ requests need \d+ s at 50\/6s; a run budget of \d+ s/m);
+    expect(r.stdout).toMatch(/^plan: scarce: report: .*MUSTs first; report 5 runs per property$/m);
+    expect(r.stdout).toMatch(/^plan: will not fit: report: \d+ requests for its MUSTs need \d+ s at 50\/6s; a run budget of \d+ s/m);
     // Nothing but the preflight: no suite ran.
     expect(r.stdout).not.toMatch(/suites\/|written:/);
   }, 120_000);

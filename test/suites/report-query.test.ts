@@ -47,7 +47,7 @@ function fakeHarness(target: Target) {
     },
     ctx: { deadline: ++run, seed: 1 },
     // The run's shared object (suites/support/shared.ts): a new run for each fake harness.
-    run: { report: {} },
+    run: { report: { answers: new Map() }, mustsPending: new Map() },
     client: { report },
     inconclusive: (ids: string | string[], reason: string) => {
       for (const id of [ids].flat()) (inconclusive[id] ??= []).push(reason);

@@ -2,7 +2,7 @@
 // runs per property, 8 in flight) against the reference, the median of three rounds (one with
 // --quick), against the figure of record in bench/results.json before this bench ran (goal: no
 // slower; the ratio is only meaningful on a machine as quiet as the one of that figure: the load
-// average is given). Also the requests it sent, and the overhead over what the reference alone
+// average is given; the CPU seconds are less sensitive to a busy machine). Also the requests it sent, and the overhead over what the reference alone
 // would need for them: overhead = wall time / (requests / reference req/s). Goal: run < 20 s.
 //   npx tsx bench/run.ts run [--quick]
 import os from 'node:os';
@@ -23,6 +23,9 @@ export async function benchRunOverhead(previous: Record<string, unknown> = {}, o
     verdict: r.verdict,
     wallSeconds,
     roundSeconds: rounds.map((x) => x.seconds),
+    // CPU seconds (run, its worker and the reference): what the next comparison on a busy machine can use.
+    cpuSeconds: r.cpuSeconds,
+    roundCpuSeconds: rounds.map((x) => x.cpuSeconds),
     requests: r.requests,
     requestsPerSecondAchieved: Math.round(r.requests / wallSeconds),
     loadAverage,
@@ -40,7 +43,7 @@ export async function benchRunOverhead(previous: Record<string, unknown> = {}, o
     });
   }
   console.log(
-    `run: ${wallSeconds} s wall (rounds ${rounds.map((x) => x.seconds).join(', ')}; load ${loadAverage.join(' ')})${before?.wallSeconds ? `, ${figures.overPrevious}x the previous ${before.wallSeconds} s` : ''}, ${r.requests} requests${reqPerSec ? `, overhead ${figures.overhead}x over the reference's ${reqPerSec} req/s` : ''}`,
+    `run: ${wallSeconds} s wall, ${r.cpuSeconds} s CPU (rounds ${rounds.map((x) => x.seconds).join(', ')}; load ${loadAverage.join(' ')})${before?.wallSeconds ? `, ${figures.overPrevious}x the previous ${before.wallSeconds} s` : ''}, ${r.requests} requests${reqPerSec ? `, overhead ${figures.overhead}x over the reference's ${reqPerSec} req/s` : ''}`,
   );
   return figures;
 }

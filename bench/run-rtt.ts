@@ -14,11 +14,13 @@ export async function benchRunRtt(_previous: Record<string, unknown>, o: BenchOp
   const numRuns = o.quick ? 20 : 100;
   const rounds: (RunFigures & { floorSeconds: number; overFloor: number; loopbackSeconds: number; latencyOnlyOverFloor: number })[] = [];
   for (let i = 0; i < (o.quick ? 1 : 3); i++) {
+    const near = await fullRun({}, { concurrency: CONCURRENCY }, numRuns);
     const r = await fullRun({ latencyMs: RTT_MS }, { concurrency: CONCURRENCY }, numRuns);
     const floorSeconds = (r.requests * RTT_MS) / 1000 / CONCURRENCY;
-    rounds.push({ ...r, floorSeconds: round(floorSeconds), overFloor: round(r.seconds / floorSeconds) });
+    const latencyOnlyOverFloor = round((r.seconds - near.seconds) / floorSeconds);
+    rounds.push({ ...r, floorSeconds: round(floorSeconds), overFloor: round(r.seconds / floorSeconds), loopbackSeconds: near.seconds, latencyOnlyOverFloor });
     console.log(
-      `${RTT_MS} ms per answer, ${CONCURRENCY} in flight: ${r.seconds} s for ${r.requests} requests (floor ${round(floorSeconds)} s, ${round(r.seconds / floorSeconds)}x), ${r.verdict}`,
+      `${RTT_MS} ms per answer, ${CONCURRENCY} in flight: ${r.seconds} s for ${r.requests} requests (floor ${round(floorSeconds)} s, ${round(r.seconds / floorSeconds)}x; at loopback ${near.seconds} s, (far - near) / floor ${latencyOnlyOverFloor}), ${r.verdict}`,
     );
   }
   const median = [...rounds].sort((a, b) => a.overFloor - b.overFloor)[Math.floor(rounds.length / 2)]!;

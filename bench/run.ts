@@ -1,7 +1,11 @@
 // Runs the bench modules listed below (or those named on the command line), in order, merges
 // their figures into bench/results.json by bench name, and prints them. Each bench gets the
 // figures so far (earlier benches of this run over those of bench/results.json).
-//   npx tsx bench/run.ts [name ...]
+//   npx tsx bench/run.ts [name ...] [--quick]      (npm run bench -- quotas sliding rtt)
+// The issue-16 figures are the parts `quotas` (a), `run` (b), `sliding` (c) and `rtt` (d); the
+// whole bench takes about 25 minutes, `quotas` about 15 of them. `--quick` runs the parts named
+// smaller (fewer property runs, one round, the quota windows scaled down 6x) in a minute or two
+// each, prints their figures and leaves bench/results.json as it is.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchLoad } from './load.ts';
@@ -11,14 +15,19 @@ import { benchRunMemory } from './run-memory.ts';
 import { benchRunOverhead } from './run-overhead.ts';
 import { benchRunQuotas } from './run-quotas.ts';
 import { benchRunRemote } from './run-remote.ts';
+import { benchRunRtt } from './run-rtt.ts';
+import { benchRunSliding } from './run-sliding.ts';
+import type { BenchOptions } from './options.ts';
 
 type Figures = Record<string, unknown>;
 
-const BENCHES: Array<{ name: string; run: (previous: Figures) => Promise<Figures> }> = [
+const BENCHES: Array<{ name: string; run: (previous: Figures, o: BenchOptions) => Promise<Figures> }> = [
   { name: 'reference', run: benchReference },
   { name: 'probe', run: benchProbe },
   { name: 'run', run: benchRunOverhead },
   { name: 'remote', run: benchRunRemote },
+  { name: 'rtt', run: benchRunRtt },
+  { name: 'sliding', run: benchRunSliding },
   { name: 'quotas', run: benchRunQuotas },
   { name: 'memory', run: benchRunMemory },
   { name: 'load', run: benchLoad },
@@ -26,18 +35,30 @@ const BENCHES: Array<{ name: string; run: (previous: Figures) => Promise<Figures
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+const options: BenchOptions = { quick: args.includes('--quick') };
+const wanted = args.filter((a) => a !== '--quick');
 const unknown = wanted.filter((w) => !BENCHES.some((b) => b.name === w));
 if (unknown.length > 0) {
   console.error(`unknown bench(es): ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}`);
   process.exit(2);
 }
 
+const ran: string[] = [];
 const results: Figures = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
 for (const bench of BENCHES.filter((b) => wanted.length === 0 || wanted.includes(b.name))) {
   console.log(`bench ${bench.name} ...`);
-  const figures = await bench.run(results);
+  const t0 = performance.now();
+  const figures = await bench.run(results, options);
   results[bench.name] = { ...figures, node: process.version, at: new Date().toISOString() };
+  ran.push(bench.name);
+  console.log(`bench ${bench.name}: ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  if (options.quick) console.log(JSON.stringify({ [bench.name]: results[bench.name] }, null, 2));
 }
-writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-console.log(JSON.stringify(results, null, 2));
+if (!options.quick) {
+  // Read again before writing: another bench process may have written its parts meanwhile.
+  const now: Figures = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+  for (const bench of ran) now[bench] = results[bench];
+  writeFileSync(RESULTS, `${JSON.stringify(now, null, 2)}\n`);
+  console.log(JSON.stringify(now, null, 2));
+}

@@ -14,6 +14,7 @@ import type { RunConfig } from '../../config/schema.ts';
 import { reportPath } from '../../contract/endpoints.ts';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { runConformance } from '../../suites/run.ts';
+import { itFull } from '../full-set.ts';
 
 const WINDOW_S = 2;
 const QUOTAS = { report: `5/${WINDOW_S}s`, readBack: `4/${WINDOW_S}s` };
@@ -59,7 +60,8 @@ describe('a run under reports 5 and reads 4 per window (writes free) with a budg
     rmSync(out, { recursive: true, force: true });
   });
 
-  it('plans the report as scarce, verifies every MUST within the budget, and sends no report request twice', async () => {
+  // CI only (test/full-set.ts): two minutes of waiting on the quotas.
+  itFull('plans the report as scarce, verifies every MUST within the budget, and sends no report request twice', async () => {
     const base = loadConfig({ base: reference.runConfig(), env: {} });
     const config: RunConfig = {
       ...base,

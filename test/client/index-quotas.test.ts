@@ -12,27 +12,7 @@ import { INDEX_OPERATIONS } from '../../config/operations.ts';
 import { runConfigSchema } from '../../config/schema.ts';
 import { operationsOfKey, QUOTA_KEYS, QUOTA_OPERATIONS, quotaOfIndexOperation } from '../../contract/quota.ts';
 import { referenceRunConfig } from '../../reference/fixtures.ts';
-
-/** A simulated clock with a timer queue: the time moves to the next timer only once nothing else can run. */
-function clock() {
-  let t = 1_700_000_000_000;
-  const timers: { at: number; go: () => void }[] = [];
-  let ticking = false;
-  const tick = () => {
-    ticking = false;
-    timers.sort((a, b) => a.at - b.at);
-    const next = timers.shift();
-    if (!next) return;
-    t = Math.max(t, next.at);
-    next.go();
-    if (timers.length) schedule();
-  };
-  const schedule = () => {
-    if (!ticking) ((ticking = true), setImmediate(tick));
-  };
-  const sleep = (ms: number) => new Promise<void>((go) => (timers.push({ at: t + ms, go }), schedule()));
-  return { now: () => t, sleep };
-}
+import { clock } from './sim-clock.ts';
 
 const config = runConfigSchema.parse(referenceRunConfig('http://127.0.0.1:1', ['t1', 't2'], 42));
 

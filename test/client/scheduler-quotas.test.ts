@@ -10,27 +10,8 @@ import { parseQuota, quotaOperationOf, readQuota, showQuota } from '../../contra
 import type { NotSentReason } from '../../contract/types.ts';
 import { runConfigSchema } from '../../config/schema.ts';
 import { referenceRunConfig } from '../../reference/fixtures.ts';
+import { clock } from './sim-clock.ts';
 
-/** A simulated clock with a timer queue: the time moves to the next timer only once nothing else can run. */
-function clock() {
-  let t = 1_700_000_000_000;
-  const timers: { at: number; go: () => void }[] = [];
-  let ticking = false;
-  const tick = () => {
-    ticking = false;
-    timers.sort((a, b) => a.at - b.at);
-    const next = timers.shift();
-    if (!next) return;
-    t = Math.max(t, next.at);
-    next.go();
-    if (timers.length) schedule();
-  };
-  const schedule = () => {
-    if (!ticking) ((ticking = true), setImmediate(tick));
-  };
-  const sleep = (ms: number) => new Promise<void>((go) => (timers.push({ at: t + ms, go }), schedule()));
-  return { now: () => t, sleep };
-}
 const answer = (status: number, body = '', headers: Record<string, string> = {}): UnnumberedExchange => ({
   operation: 'report',
   tokenKind: 'valid',

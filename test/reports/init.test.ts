@@ -18,7 +18,9 @@ describe('erp-conformance init', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`written: ${file}`);
-    expect(r.stdout).toMatch(/^ {2}fixtures\.sales\.lifecycle\n {6}Vouchers in branchId, order status Pending, payment not paid( \(optional with operations\["order-create"\]\))?: /m);
+    expect(r.stdout).toMatch(
+      /^ {2}fixtures\.sales\.lifecycle\n {6}Vouchers in branchId, order status Pending, payment not paid( \(optional with operations\["order-create"\]\))?: /m,
+    );
     expect(r.stdout).toContain('erp-conformance check-config --config erp.config.json');
     const ok = await cli(['check-config', '--config', file], { cwd: dir, env: { ERP_API_TOKEN: TOKEN } });
     expect([ok.code, ok.stdout]).toEqual([0, 'config ok: Vendor X staging https://erp.vendor-x.test\n']);

@@ -61,30 +61,34 @@ describe('a run under reports 5 and reads 4 per window (writes free) with a budg
   });
 
   // CI only (test/full-set.ts): two minutes of waiting on the quotas.
-  itFull('plans the report as scarce, verifies every MUST within the budget, and sends no report request twice', async () => {
-    const base = loadConfig({ base: reference.runConfig(), env: {} });
-    const config: RunConfig = {
-      ...base,
-      target: { ...base.target, baseUrl: url },
-      run: { ...base.run, maxDurationSeconds: BUDGET_S, rateLimit: QUOTAS },
-    };
-    const lines: string[] = [];
-    const t0 = Date.now();
-    const r = await runConformance({ config, out, seed: 42, allure: false, log: (l) => lines.push(l) });
-    const seconds = (Date.now() - t0) / 1000;
-    const log = lines.join('\n');
-    expect(log).toMatch(/^plan: scarce: report: .*MUSTs first/m);
-    expect(log).not.toMatch(/^plan: will not fit: report: .*for its MUSTs/m);
-    const c = r.certification;
-    const musts = c.requirements.filter((x) => x.level === 'MUST' && x.status !== 'skipped');
-    const unverified = musts.filter((x) => x.status !== 'passed' && x.status !== 'observed').map((x) => `${x.id} ${x.status}`);
-    expect(unverified, log).toEqual([]);
-    expect(c.verdict).toBe('certified');
-    expect(seconds).toBeLessThan(BUDGET_S + 20); // the run's own budget, and its grace to write the certificate
-    // Request economy: a report request is sent again only as a 429's retry, by RP-21 on purpose
-    // (identical requests at once), or as one the preflight (another process) sent before the
-    // suites; never because another test asked the same (the tests share the run's answers).
-    const twice = [...proxy.reports.values()].filter((n) => n > 1).length;
-    expect(twice / proxy.reports.size).toBeLessThan(0.1);
-  }, 400_000);
+  itFull(
+    'plans the report as scarce, verifies every MUST within the budget, and sends no report request twice',
+    async () => {
+      const base = loadConfig({ base: reference.runConfig(), env: {} });
+      const config: RunConfig = {
+        ...base,
+        target: { ...base.target, baseUrl: url },
+        run: { ...base.run, maxDurationSeconds: BUDGET_S, rateLimit: QUOTAS },
+      };
+      const lines: string[] = [];
+      const t0 = Date.now();
+      const r = await runConformance({ config, out, seed: 42, allure: false, log: (l) => lines.push(l) });
+      const seconds = (Date.now() - t0) / 1000;
+      const log = lines.join('\n');
+      expect(log).toMatch(/^plan: scarce: report: .*MUSTs first/m);
+      expect(log).not.toMatch(/^plan: will not fit: report: .*for its MUSTs/m);
+      const c = r.certification;
+      const musts = c.requirements.filter((x) => x.level === 'MUST' && x.status !== 'skipped');
+      const unverified = musts.filter((x) => x.status !== 'passed' && x.status !== 'observed').map((x) => `${x.id} ${x.status}`);
+      expect(unverified, log).toEqual([]);
+      expect(c.verdict).toBe('certified');
+      expect(seconds).toBeLessThan(BUDGET_S + 20); // the run's own budget, and its grace to write the certificate
+      // Request economy: a report request is sent again only as a 429's retry, by RP-21 on purpose
+      // (identical requests at once), or as one the preflight (another process) sent before the
+      // suites; never because another test asked the same (the tests share the run's answers).
+      const twice = [...proxy.reports.values()].filter((n) => n > 1).length;
+      expect(twice / proxy.reports.size).toBeLessThan(0.1);
+    },
+    400_000,
+  );
 });

@@ -112,6 +112,11 @@ export const FAULTS = [
     does: 'a customer refused with 400 for a value of its body (a non-numeric opening, isDefault outside 0/1 ...) has already been saved',
     breaks: ['CU-16'],
   },
+  {
+    name: 'cu-address-of-another-contact',
+    does: "an addressId is looked up among every contact's addresses: a save sending another contact's addressId updates that address, and one in deletedAddressIds drops it",
+    breaks: ['CU-17'],
+  },
   { name: 'cu-contactid-race', does: 'the next contactId is read, then taken after a wait: overlapping creations get the same id', breaks: ['CU-2'] },
   // ---- report (2.5, 4.3, 8) ----
   { name: 'rp-date-iso', does: 'item dates are yyyy-mm-dd', breaks: ['RP-4'] },

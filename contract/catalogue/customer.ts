@@ -210,4 +210,19 @@ export const customerRequirements: Requirement[] = [
       'opening (CU-4): the same customer, valid, is created next (a target that keeps mobile numbers unique then refuses it as taken if the refused one was saved), and with ' +
       'operations.get-contact-by-mobile-no configured the lookup of its mobile number must list the valid one only.',
   },
+  {
+    id: 'CU-17',
+    section: '2.3, 2.4, 4.2',
+    level: 'SHOULD',
+    suite: 'customer',
+    operations: ['customer-create', 'contact-read'],
+    title: "A save of one contact never changes another: addressIds and deletedAddressIds of another contact's addresses leave that contact as it was",
+    quote:
+      'deletedAddressIds | array of integers | ids of addresses to remove ... addressId | integer | 0 for a new address ... deletedAddressIds lists addresses to drop.',
+    ambiguity:
+      "The spec does not say that an addressId belongs to one contact, nor what a save sending another contact's addressId gets: the body is the customer object of 2.3 " +
+      'with its contactAddressDTO, so the addresses it updates and drops are implied to be its own (SHOULD, verified only with config.readBack). ' +
+      'A target may refuse such a save with a 4xx, save the address as a new one of the contact saved, or ignore the id it does not hold: all correct. Only a change to the other contact is a failure. ' +
+      "Contact A (two addresses) is read back, contact B is saved once with A's first addressId as its own address's and once with A's second in deletedAddressIds, and A is read back again: five requests.",
+  },
 ];

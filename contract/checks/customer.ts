@@ -84,7 +84,7 @@ export const noServerError = defineCheck('customer.text-no-5xx', 'CU-13', (ex: E
   ];
 });
 
-const ADDRESS_KEYS = [
+export const ADDRESS_KEYS = [
   'addressLine1',
   'addressLine2',
   'cityCode',
@@ -100,7 +100,7 @@ const ADDRESS_KEYS = [
   'contactNo',
   'contactEmail',
 ] as const;
-const CUSTOMER_KEYS = [
+export const CUSTOMER_KEYS = [
   'contactType',
   'firstName',
   'lastName',

@@ -8,6 +8,7 @@ import { checkCustomerRules, completeCustomer, isDefaultAddress } from '../custo
 import { VALID_BRANCHES } from '../fixtures.ts';
 import { jsonId } from '../profiles/types.ts';
 import { HttpError, invalid, success } from '../respond.ts';
+import { foreignAddresses } from '../cross-record.ts';
 import { storedRecord } from '../silent-changes.ts';
 import type { Contact } from '../store.ts';
 
@@ -91,10 +92,12 @@ export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   const f = ctx.faults;
   const branchId = branch(ctx, req);
   requireJsonContentType(ctx, req);
-  const c = refusalSaves(ctx, req, branchId, () => parseCustomer(ctx, req));
-  const existing = c.contactId === 0 ? undefined : ctx.store.contacts.get(String(c.contactId));
-  if (c.contactId !== 0 && (!existing || existing.branchId !== branchId)) invalid(`contactId ${c.contactId} does not exist in branch ${branchId}`);
-  if (ctx.profile.customer.uniqueMobile) mobileUnique(ctx, branchId, c);
+  const parsed = refusalSaves(ctx, req, branchId, () => parseCustomer(ctx, req));
+  const existing = parsed.contactId === 0 ? undefined : ctx.store.contacts.get(String(parsed.contactId));
+  if (parsed.contactId !== 0 && (!existing || existing.branchId !== branchId)) invalid(`contactId ${parsed.contactId} does not exist in branch ${branchId}`);
+  if (ctx.profile.customer.uniqueMobile) mobileUnique(ctx, branchId, parsed);
+  // cu-address-of-another-contact: addressIds of other contacts' addresses change those contacts (CU-17).
+  const c = foreignAddresses(ctx, parsed);
 
   let addresses = existing ? [...existing.addresses] : [];
   // 4.2: "deletedAddressIds lists addresses to drop" (CU-10).

@@ -1,5 +1,6 @@
-// Probes of the faults of CU-15 and CU-16 (issue 18): silent changes on save, and a refused
-// creation that saves. Each creates a customer (or has one refused) and reads back what was saved.
+// Probes of the faults of CU-15, CU-16 and CU-17 (issue 18): silent changes on save, a refused
+// creation that saves, a save that changes another contact. Each creates a customer (or has one
+// refused) and reads back what was saved.
 import { expect } from 'vitest';
 import { validAddress, validCustomer } from './helpers.ts';
 import { customer, P, readBack, type Probe, type Seen } from './probe-kit.ts';
@@ -59,6 +60,29 @@ export const SAVED_PROBES: Probe[] = [
       expect(c[2]!.body?.response?.mobNo).not.toBe('9123400001');
       expect(f.map((x) => x.status)).toEqual([400, 200, 200]);
       expect(f[2]!.body.response.mobNo).toBe('9123400001');
+    },
+  ),
+  // Contact A with two addresses; B is saved with A's first addressId as its own, then another B
+  // lists A's second in deletedAddressIds; A is read back (clean: as it was, B's first save refused).
+  P(
+    'cu-address-of-another-contact',
+    'customer',
+    async (s) => {
+      const two = [validAddress({ isDefault: 1 }), validAddress({ addressLine1: '7 Hill Road', isDefault: 0 })];
+      const a = await customer(s, validCustomer({ mobNo: '9123400011', contactAddressDTO: two }));
+      const before = await readBack(s, a);
+      const [edited, dropped] = (before.json?.response?.contactAddressDTO ?? []).map((x: { addressId: number }) => x.addressId);
+      const own = validAddress({ addressId: edited, addressLine1: '1 Other Street', isDefault: 1 });
+      const b1 = await customer(s, validCustomer({ mobNo: '9123400012', contactAddressDTO: [own] }));
+      const b2 = await customer(s, validCustomer({ mobNo: '9123400013', deletedAddressIds: [dropped] }));
+      return [a, before, b1, b2, await readBack(s, a)];
+    },
+    (c, f) => {
+      const lines = (x: Seen) => x.body.response.contactAddressDTO.map((a: { addressLine1: string }) => a.addressLine1);
+      expect(c.map((x) => x.status)).toEqual([200, 200, 400, 200, 200]);
+      expect(lines(c[4]!)).toEqual(['12 Marine Drive', '7 Hill Road']);
+      expect(f.map((x) => x.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(lines(f[4]!)).toEqual(['1 Other Street']);
     },
   ),
 ];

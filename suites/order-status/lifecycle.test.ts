@@ -109,7 +109,7 @@ async function storedAsAnswered(h: Harness, salesId: number | bigint, from: Orde
   if (!h.config.readBack?.orderStatus || from === to) return;
   let ex = first;
   let now = await readVoucher(h, salesId);
-  if (now.ok && now.orderStatus === from && overlappedAnother(ex)) {
+  if (now.ok && now.orderStatus === from && overlappedAnother(h, ex)) {
     // Another update was in flight: a lost update is OS-7's. The same update again, alone if it can
     // be (a busy run may never leave it alone: OS-9 is a SHOULD, so a second accepted update of the
     // voucher this test owns that is not stored either is judged, whatever else was in flight).

@@ -40,11 +40,13 @@ export interface VoucherRun {
   taken: Map<string, { salesId: Id; state: OrderStatus }>;
   created: Created[];
   noChange?: Promise<boolean | undefined>;
+  /** Updates in flight now, updates started so far, and the exchanges another update of this run overlapped. */
+  flight: { now: number; started: number; overlapped: WeakSet<Exchange> };
 }
 
 /** The vouchers of this run (one suite worker may serve several runs of the self-test: each has its run object). */
 export function runState(h: Harness): VoucherRun {
-  return (h.run.vouchers ??= { transitions: [], taken: new Map(), created: [] });
+  return (h.run.vouchers ??= { transitions: [], taken: new Map(), created: [], flight: { now: 0, started: 0, overlapped: new WeakSet() } });
 }
 
 export function writesForbidden(h: Harness): boolean {
@@ -93,16 +95,14 @@ export interface Sent {
   ex: Exchange;
 }
 
-/** Updates in flight now, updates started so far, and the exchanges another update overlapped. */
-const flight = { now: 0, started: 0, overlapped: new WeakSet<Exchange>() };
-
-/** Another update was in flight while this one was (an update lost then is OS-7's to judge, not OS-9's). */
-export function overlappedAnother(ex: Exchange): boolean {
-  return flight.overlapped.has(ex);
+/** Another update of this run was in flight while this one was (an update lost then is OS-7's to judge, not OS-9's). */
+export function overlappedAnother(h: Harness, ex: Exchange): boolean {
+  return runState(h).flight.overlapped.has(ex);
 }
 
 /** Sends `to`, and records the transition when the state it starts from is known. */
 export async function sendStatus(h: Harness, label: string, salesId: Id, from: OrderStatus | null, to: OrderStatus): Promise<Exchange> {
+  const flight = runState(h).flight;
   const [alongside, mine] = [flight.now++, ++flight.started];
   const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: to } }).finally(() => flight.now--);
   if (alongside > 0 || flight.started !== mine) flight.overlapped.add(ex);
@@ -113,11 +113,12 @@ export async function sendStatus(h: Harness, label: string, salesId: Id, from: O
 
 /** Sends `to` when no other update is in flight (a few tries): an answer no other update can have interfered with. */
 export async function sendAlone(h: Harness, label: string, salesId: Id, from: OrderStatus, to: OrderStatus): Promise<Exchange> {
+  const flight = runState(h).flight;
   let ex: Exchange | undefined;
   for (let tries = 0; tries < 3; tries++) {
     for (let waited = 0; flight.now > 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
     ex = await sendStatus(h, label, salesId, from, to);
-    if (!overlappedAnother(ex)) break;
+    if (!overlappedAnother(h, ex)) break;
   }
   return ex!;
 }

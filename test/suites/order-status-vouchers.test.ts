@@ -1,8 +1,10 @@
 // What a user reads of a server's answer in the reasons of the order-status suite: short,
-// printable, never a control or bidi character a hostile server slipped in.
+// printable, never a control or bidi character a hostile server slipped in; and the updates in
+// flight, counted in the run object (one worker may serve several runs).
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../contract/types.ts';
-import { answered, printable, said } from '../../suites/order-status/vouchers.ts';
+import { answered, overlappedAnother, printable, runState, said, sendStatus } from '../../suites/order-status/vouchers.ts';
+import type { Harness } from '../../suites/support/harness.ts';
 
 function exchange(status: number | null, body: string, o: Partial<Exchange> = {}): Exchange {
   let json: unknown;
@@ -49,5 +51,47 @@ describe('said', () => {
     expect(answered(exchange(429, ''))).toBe(false);
     expect(answered(exchange(null, ''))).toBe(false);
     expect(answered(exchange(200, '', { notSent: { reason: 'budget', message: 'the run budget is spent' } }))).toBe(false);
+  });
+});
+
+describe('updates in flight', () => {
+  /** A harness of its own run whose updates answer when `release` is called. */
+  function harness() {
+    const waiting: (() => void)[] = [];
+    const h = {
+      run: { report: { answers: new Map() }, mustsPending: new Map() },
+      config: { fixtures: { branchId: 1 } },
+      client: {
+        updateOrderStatus: () => new Promise<Exchange>((resolve) => waiting.push(() => resolve(exchange(200, '{}')))),
+      },
+    } as unknown as Harness;
+    return { h, release: () => waiting.splice(0).forEach((r) => r()) };
+  }
+
+  it('are counted per run: another run of the same worker overlapping is not this run overlapping', async () => {
+    const a = harness();
+    const b = harness();
+    const first = sendStatus(a.h, 'lifecycle', 1, 'Pending', 'Confirmed');
+    const other = sendStatus(b.h, 'cancel', 2, 'Pending', 'Cancelled');
+    a.release();
+    b.release();
+    const [exA, exB] = await Promise.all([first, other]);
+    expect(overlappedAnother(a.h, exA)).toBe(false);
+    expect(overlappedAnother(b.h, exB)).toBe(false);
+    expect(runState(a.h).transitions).toHaveLength(1);
+    expect(runState(b.h).transitions.map((t) => t.to)).toEqual(['Cancelled']);
+  });
+
+  it('marks two updates of one run sent side by side as overlapped', async () => {
+    const a = harness();
+    const one = sendStatus(a.h, 'lifecycle', 1, 'Pending', 'Confirmed');
+    const two = sendStatus(a.h, 'parallel', 3, 'Pending', 'Confirmed');
+    a.release();
+    const [ex1, ex2] = await Promise.all([one, two]);
+    expect(overlappedAnother(a.h, ex1)).toBe(true);
+    expect(overlappedAnother(a.h, ex2)).toBe(true);
+    const alone = sendStatus(a.h, 'lifecycle', 1, 'Confirmed', 'Processing');
+    a.release();
+    expect(overlappedAnother(a.h, await alone)).toBe(false);
   });
 });

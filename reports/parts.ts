@@ -3,7 +3,7 @@
 // end in the parts before it; the tests that ended keep their findings and evidence. This joins a
 // part's records to the records of the parts before it and says, for the certificate, which part
 // verified what, when, and how many requests it sent.
-import type { TestRecord } from '../suites/support/record.ts';
+import { emptyRecord } from '../suites/support/record.ts';
 import { ended, idsOf, type Certification, type StoppedBy } from './certification.ts';
 import type { Collected, CollectedTest } from './collector.ts';
 import { esc } from './html-parts.ts';
@@ -74,19 +74,7 @@ function notEnded(t: CollectedTest, stoppedBy: StoppedBy | undefined): Collected
   if (ended(t) || ids.length === 0) return { ...t, part: t.part ?? 1 };
   if (t.record)
     return { ...t, record: { ...t.record, notRun: t.record.notRun ?? `not run: the run stopped (${stoppedBy}) before this test ended` }, part: t.part ?? 1 };
-  const record: TestRecord = {
-    ids,
-    findings: [],
-    findingCounts: {},
-    evidence: {},
-    inconclusive: {},
-    observations: {},
-    exchanges: 0,
-    requests: 0,
-    answered: 0,
-    rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 },
-    notRun: `not run: the run stopped (${stoppedBy}) before this test ended`,
-  };
+  const record = { ...emptyRecord(ids), notRun: `not run: the run stopped (${stoppedBy}) before this test ended` };
   return { ...t, record, part: t.part ?? 1 };
 }
 

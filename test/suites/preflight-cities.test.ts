@@ -3,35 +3,22 @@
 // handed to the customer suites with a code no list holds; a configured city its state's list does
 // not hold, or a city given another state, is a problem of fixtures.customer.cities; without
 // operations["get-city-list"] nothing is sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../client/operations.ts';
-import { loadConfig } from '../../config/load.ts';
+import { describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../config/schema.ts';
 import { CITIES } from '../../reference/fixtures.ts';
-import { startReference, type ReferenceServer } from '../../reference/server.ts';
-import type { PreflightProblem } from '../../suites/preflight.ts';
 import { cityFixtures, unknownCityCode } from '../../suites/preflight-cities.ts';
+import { preflightPart, referenceTarget } from './preflight-kit.ts';
 
-let server: ReferenceServer;
-let config: RunConfig;
-beforeAll(async () => {
-  server = await startReference({ port: 0 });
-  config = loadConfig({ base: server.runConfig(), env: {} });
-});
-afterAll(() => server.close());
+const target = referenceTarget();
 
 async function check(c: RunConfig) {
-  const client = createClient(c.target);
-  const problems: PreflightProblem[] = [];
-  const notes: string[] = [];
-  const listed = await cityFixtures(client, c, problems, notes);
-  await client.close();
-  return { problems, notes, listed, requests: client.count() };
+  const { result: listed, ...r } = await preflightPart(cityFixtures, c);
+  return { ...r, listed };
 }
 
 const withCities = (cities: Record<string, string>): RunConfig => ({
-  ...config,
-  fixtures: { ...config.fixtures, customer: { ...config.fixtures.customer, cities } },
+  ...target.config,
+  fixtures: { ...target.config.fixtures, customer: { ...target.config.fixtures.customer, cities } },
 });
 
 describe('the preflight against the state and city lists', () => {
@@ -56,6 +43,7 @@ describe('the preflight against the state and city lists', () => {
   });
 
   it('does not blame the config without a list to judge by, and sends nothing without the operation', async () => {
+    const config = target.config;
     const ops = config.operations!;
     const wrongList = await check({ ...config, operations: { ...ops, 'get-city-list': { ...ops['get-city-list']!, list: 'response.items' } } });
     expect(wrongList.problems).toEqual([]);

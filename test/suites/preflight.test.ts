@@ -1,29 +1,22 @@
 // The preflight against the reference: a correct config has no problem; fixtures that do not hold
 // what the config says give one problem each, in the order of the config (report first, then
 // vouchers), though their requests went side by side.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/load.ts';
+import { describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../config/schema.ts';
-import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { preflight } from '../../suites/preflight.ts';
+import { referenceTarget } from './preflight-kit.ts';
 
-let server: ReferenceServer;
-let config: RunConfig;
-
-beforeAll(async () => {
-  server = await startReference({ port: 0 });
-  config = loadConfig({ base: server.runConfig(), env: {} });
-});
-afterAll(() => server.close());
+const target = referenceTarget();
 
 describe('the preflight', () => {
   it('finds nothing wrong with the reference config', async () => {
-    const r = await preflight(config);
+    const r = await preflight(target.config);
     expect(r.problems).toEqual([]);
     expect(r.requests).toBeGreaterThan(20);
   });
 
   it('names each fixture that does not hold what the config says, in the order of the config', async () => {
+    const config = target.config;
     const report = config.fixtures.report;
     const wrong: RunConfig = {
       ...config,

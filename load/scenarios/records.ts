@@ -152,15 +152,9 @@ export class Recorder {
     } else if (first) this.evidence.samples.push(make());
   }
 
-  private build(
-    op: number,
-    status: number,
-    headers: Record<string, string>,
-    body: string,
-    failure: Failure | undefined,
-    startedAt: number,
-    durationMs: number,
-  ): Exchange {
+  /** The Exchange of what `exchange` was given. */
+  private build(...answer: Parameters<Recorder['exchange']>): Exchange {
+    const [op, status, headers, body, failure, startedAt, durationMs] = answer;
     const r = this.requests[op]!;
     const redact = this.redact;
     const text = redact(body);

@@ -26,37 +26,8 @@ import {
   reportShape,
 } from '../../contract/checks/report.ts';
 import { statusIs } from '../../contract/checks/status.ts';
-import type { Exchange } from '../../contract/types.ts';
 import * as ex from './examples.ts';
-
-let seq = 0;
-function exchange(status: number | null, body: unknown, o: Partial<Exchange> = {}): Exchange {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return {
-    seq: ++seq,
-    operation: 'report',
-    tokenKind: 'valid',
-    request: {
-      method: 'POST',
-      url: 'http://127.0.0.1:1/api/v1/report/consumption-production-report',
-      headers: { 'api-token': '***', 'content-type': 'application/json' },
-      body: '{}',
-    },
-    ...(status === null
-      ? { failure: { kind: 'timeout', message: 'no answer in 100 ms' } }
-      : { response: { status, headers: { 'content-type': 'application/json' }, body: text, bytes: text.length, truncated: false } }),
-    ...(json !== undefined ? { json } : { jsonError: 'not JSON' }),
-    startedAt: new Date(0).toISOString(),
-    durationMs: 1,
-    ...o,
-  };
-}
+import { exchange } from './report-exchanges.ts';
 
 const page = (items: unknown[], totalCount = items.length) => exchange(200, { status: true, message: 'list', code: '200', response: { totalCount, items } });
 

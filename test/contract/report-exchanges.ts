@@ -6,8 +6,15 @@ import { reportItem } from './examples.ts';
 
 let seq = 0;
 
-/** An exchange answering `status` with `body` (a JSON value, or text sent as is). */
-export function answer(status: number, body: unknown, requestBody = '{}'): Exchange {
+const REQUEST: Exchange['request'] = {
+  method: 'POST',
+  url: 'http://127.0.0.1:1/api/v1/report/consumption-production-report',
+  headers: { 'api-token': '***', 'content-type': 'application/json' },
+  body: '{}',
+};
+
+/** A report exchange answered `status` with `body` (a JSON value, or text sent as is); null: no answer (a timeout). */
+export function exchange(status: number | null, body: unknown, o: Partial<Exchange> = {}): Exchange {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   let json: unknown;
   try {
@@ -19,18 +26,19 @@ export function answer(status: number, body: unknown, requestBody = '{}'): Excha
     seq: ++seq,
     operation: 'report',
     tokenKind: 'valid',
-    request: {
-      method: 'POST',
-      url: 'http://127.0.0.1:1/api/v1/report/consumption-production-report',
-      headers: { 'api-token': '***', 'content-type': 'application/json' },
-      body: requestBody,
-    },
-    response: { status, headers: { 'content-type': 'application/json' }, body: text, bytes: text.length, truncated: false },
+    request: { ...REQUEST, headers: { ...REQUEST.headers } },
+    ...(status === null
+      ? { failure: { kind: 'timeout', message: 'no answer in 100 ms' } }
+      : { response: { status, headers: { 'content-type': 'application/json' }, body: text, bytes: text.length, truncated: false } }),
     ...(json !== undefined ? { json } : { jsonError: 'not JSON' }),
     startedAt: new Date(0).toISOString(),
     durationMs: 1,
+    ...o,
   };
 }
+
+/** An exchange answering `status` with `body` to a request with `requestBody`. */
+export const answer = (status: number, body: unknown, requestBody = '{}'): Exchange => exchange(status, body, { request: { ...REQUEST, body: requestBody } });
 
 /** A transaction of 2.5 with this id, dated dd/mm/yyyy. */
 export const tx = (id: number | string, date = '05/01/2026') => ({ ...reportItem, transactionId: id, date });

@@ -7,20 +7,11 @@ import { messageWait } from '../../client/scheduler/wait-of-429.ts';
 import { readRateLimitFlag, statedQuotas } from '../../client/stated-quotas.ts';
 import type { UnnumberedExchange } from '../../client/transport.ts';
 import { parseQuota, quotaOperationOf, readQuota, showQuota } from '../../contract/quota.ts';
-import type { NotSentReason } from '../../contract/types.ts';
+import { answer, notSent } from './answers.ts';
 import { runConfigSchema } from '../../config/schema.ts';
 import { referenceRunConfig } from '../../reference/fixtures.ts';
 import { clock } from './sim-clock.ts';
 
-const answer = (status: number, body = '', headers: Record<string, string> = {}): UnnumberedExchange => ({
-  operation: 'report',
-  tokenKind: 'valid',
-  request: { method: 'POST', url: 'http://t/x', headers: {} },
-  response: { status, headers, body, bytes: body.length, truncated: false },
-  startedAt: '',
-  durationMs: 1,
-});
-const notSent = (reason: NotSentReason, message: string): UnnumberedExchange => ({ ...answer(0), response: undefined, notSent: { reason, message } });
 function scheduler(o: Partial<SchedulerOptions> = {}) {
   const c = clock();
   return { c, s: createScheduler({ concurrency: 4, pacing: true, now: c.now, sleep: c.sleep, retry429: { maxRetries: 5, maxWaitMs: 60_000 }, ...o }) };
@@ -34,7 +25,7 @@ function vendor(c: ReturnType<typeof clock>) {
   const report = async () => {
     const w = Math.floor((c.now() - start) / 6000);
     const n = used.get(w) ?? 0;
-    if (n >= 5) return (refused++, answer(429, '{"status":false,"message":"Too many request, please try after 6 seconds"}'));
+    if (n >= 5) return (refused++, answer(429, {}, '{"status":false,"message":"Too many request, please try after 6 seconds"}'));
     used.set(w, n + 1);
     return answer(200);
   };

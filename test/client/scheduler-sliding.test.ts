@@ -4,19 +4,8 @@
 // exact (here: no 429, 1.00x and 1.24x the floor); the ceiling is kept a little above them.
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../client/scheduler.ts';
-import type { UnnumberedExchange } from '../../client/transport.ts';
-import type { NotSentReason } from '../../contract/types.ts';
+import { answer, notSent } from './answers.ts';
 import { clock } from './sim-clock.ts';
-
-const answer = (status: number, headers: Record<string, string>): UnnumberedExchange => ({
-  operation: 'report',
-  tokenKind: 'valid',
-  request: { method: 'POST', url: 'http://t/x', headers: {} },
-  response: { status, headers, body: '', bytes: 0, truncated: false },
-  startedAt: '',
-  durationMs: 1,
-});
-const notSent = (reason: NotSentReason, message: string): UnnumberedExchange => ({ ...answer(0, {}), response: undefined, notSent: { reason, message } });
 
 /** A target allowing `limit` requests in any `windowMs` (a sliding log), each answer `rttMs` away, its state in headers. */
 function slidingVendor(c: ReturnType<typeof clock>, limit: number, windowMs: number, rttMs: number) {

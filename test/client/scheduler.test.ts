@@ -2,10 +2,9 @@
 // form of rate-limit header, 429 waits (Retry-After read against the answer's Date), the run and
 // request budgets, the breaker and stop.
 import { describe, expect, it } from 'vitest';
-import type { UnnumberedExchange } from '../../client/transport.ts';
 import { createScheduler, inFlow, type SchedulerOptions } from '../../client/scheduler.ts';
 import { parseQuota } from '../../contract/quota.ts';
-import type { NotSentReason } from '../../contract/types.ts';
+import { answer, none, notSent } from './answers.ts';
 
 /** A simulated clock: sleep advances it. */
 function clock() {
@@ -19,17 +18,6 @@ function clock() {
     advance: (ms: number) => (t += ms),
   };
 }
-
-const answer = (status: number, headers: Record<string, string> = {}): UnnumberedExchange => ({
-  operation: 'report',
-  tokenKind: 'valid',
-  request: { method: 'POST', url: 'http://t/x', headers: {} },
-  response: { status, headers, body: '', bytes: 0, truncated: false },
-  startedAt: '',
-  durationMs: 1,
-});
-const none = (kind: 'timeout' = 'timeout'): UnnumberedExchange => ({ ...answer(0), response: undefined, failure: { kind, message: 'no answer' } });
-const notSent = (reason: NotSentReason, message: string): UnnumberedExchange => ({ ...answer(0), response: undefined, notSent: { reason, message } });
 
 function scheduler(o: Partial<SchedulerOptions> = {}) {
   const c = clock();

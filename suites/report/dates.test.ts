@@ -94,27 +94,15 @@ verifies(['RP-18', 'RP-10'], 'A range split at an instant with random millisecon
       if (!walks.every((x) => x.answered && x.exhausted && keepsToDays(x))) return [];
       const [W, A, B] = walks.map((x) => idSet(describeQuery(x.query), x));
       const sides = walks.map((x) => ({ label: describeQuery(x.query), exchanges: x.pages }));
+      const partInWhole = info(
+        'RP-10',
+        'report.part-within-whole',
+        'A part of a range holds transactions the range does not',
+        'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]',
+      );
       const must: Finding[] = [
-        ...subsetOf(
-          info(
-            'RP-10',
-            'report.part-within-whole',
-            'A part of a range holds transactions the range does not',
-            'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]',
-          ),
-          A!,
-          W!,
-        ),
-        ...subsetOf(
-          info(
-            'RP-10',
-            'report.part-within-whole',
-            'A part of a range holds transactions the range does not',
-            'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]',
-          ),
-          B!,
-          W!,
-        ),
+        ...subsetOf(partInWhole, A!, W!),
+        ...subsetOf(partInWhole, B!, W!),
         ...(walks.every((x) => x.stable)
           ? totalsRelation(
               info(

@@ -7,12 +7,21 @@ import { anyContactId, customerAccepted, customerCreated } from '../../contract/
 import { toFinding } from '../../contract/checks/finding.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';
 import { customer } from '../../generators/customer.ts';
-import { coercibleCustomer, outOfSetCustomer, wrongTypeCustomer } from '../../generators/invalid-customer.ts';
-import { verifies } from '../support/harness.ts';
+import { coercibleCustomer, outOfSetCustomer, wrongTypeCustomer, type InvalidCustomer } from '../../generators/invalid-customer.ts';
+import { verifies, type Harness } from '../support/harness.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated } from './contact-ids.ts';
 
 const NO_WRITES = 'writes: false forbids creating customers';
+
+/** Every customer `invalid` makes (one wrong value each) is rejected with 400, under `requirementId`. */
+const rejectsEach = (h: Harness, invalid: fc.Arbitrary<InvalidCustomer>, requirementId: string, options: { numRuns?: number } = {}) =>
+  h.property(
+    invalid,
+    async ({ mutation, body }) =>
+      h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, requirementId, `customer with ${mutation}`),
+    options,
+  );
 
 verifies(['CU-1', 'CU-2'], 'Realistic valid customers are created, each with a new integer contactId', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
@@ -101,9 +110,7 @@ verifies(
   'Values no parser coerces into the stated type (text that is no number where a number is stated, a non-array where an array is stated) are rejected with 400',
   async (h, t) => {
     if (h.config.writes === false) h.skip(NO_WRITES, t);
-    await h.property(wrongTypeCustomer(customerConstraints(h)), async ({ mutation, body }) =>
-      h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-4', `customer with ${mutation}`),
-    );
+    await rejectsEach(h, wrongTypeCustomer(customerConstraints(h)), 'CU-4');
   },
 );
 
@@ -113,24 +120,14 @@ verifies(
   async (h, t) => {
     if (h.config.writes === false) h.skip(NO_WRITES, t);
     // Five values: a few runs suffice.
-    await h.property(
-      coercibleCustomer(customerConstraints(h)),
-      async ({ mutation, body }) =>
-        h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-4b', `customer with ${mutation}`),
-      { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) },
-    );
+    await rejectsEach(h, coercibleCustomer(customerConstraints(h)), 'CU-4b', { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) });
   },
 );
 
 verifies(['CU-5'], 'An isDefault other than 0 or 1 is rejected with 400', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
   // Five values outside 0/1: a few runs suffice (the rest of the request budget goes to CU-13 and CU-14).
-  await h.property(
-    outOfSetCustomer(customerConstraints(h)),
-    async ({ mutation, body }) =>
-      h.expectStatus(await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body }), 400, 'CU-5', `customer with ${mutation}`),
-    { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) },
-  );
+  await rejectsEach(h, outOfSetCustomer(customerConstraints(h)), 'CU-5', { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) });
 });
 
 verifies(['CU-6'], 'A missing, non-integer or unknown branch_id is rejected with 400', async (h) => {

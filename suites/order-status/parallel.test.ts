@@ -1,11 +1,13 @@
 // 4.1 (OS-7, SHOULD): status updates sent at once to distinct vouchers all take effect. Each
-// voucher (made in this run by Order Create when the config names it, else of fixtures.sales.parallel) is read through readBack.orderStatus, given the next step
+// voucher (made in this run by Order Create when the config names it, else of fixtures.sales.parallel:
+// the reasons name which, parallel-source.ts) is read through readBack.orderStatus, given the next step
 // of the lifecycle from the state it reads (so the test works run after run until the pool is
 // used up), updated at the same time as the others, and read back.
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../contract/types.ts';
 import { verifies } from '../support/harness.ts';
 import { freshVouchers, orderCreate } from './fresh.ts';
+import { parallelSource, tooFewReason } from './parallel-source.ts';
 import { list, nextUnpaid, type Id } from './plan.ts';
 import { answered, pool, readVoucher, said, sendStatus, writesForbidden } from './vouchers.ts';
 
@@ -25,7 +27,8 @@ verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take ef
   if (!h.config.readBack?.orderStatus) h.skip('needs readBack.orderStatus: whether an update took effect is seen only by reading the voucher back', t);
   const made = orderCreate(h) ? await freshVouchers(h, AT_ONCE) : [];
   const vouchers = made.length >= 2 ? made : pool(h, 'parallel');
-  if (vouchers.length < 2) h.skip('needs fixtures.sales.parallel (at least 2 unpaid vouchers in branchId) or operations["order-create"]', t);
+  if (vouchers.length < 2) h.skip(tooFewReason(made, vouchers, !!orderCreate(h)), t);
+  const source = parallelSource(made);
 
   // The next lifecycle step of each voucher, from what it reads; read a few at a time, in pool order.
   const picks: Pick[] = [];
@@ -38,7 +41,7 @@ verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take ef
     const reads = await h.parallel(chunk, (salesId) => readVoucher(h, salesId));
     const first = reads[0]!;
     if (i === 0 && !first.ok && reads.every((r) => !r.ok)) {
-      h.inconclusive('OS-7', `readBack.orderStatus read none of the vouchers of fixtures.sales.parallel (${chunk[0]}: ${first.why})`);
+      h.inconclusive('OS-7', `readBack.orderStatus read none of ${source.name} (${chunk[0]}: ${first.why})`);
       return;
     }
     chunk.forEach((salesId, k) => {
@@ -63,11 +66,11 @@ verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take ef
   }
   if (picks.length < 2) {
     const parts = [
-      usedUp.length ? `${list(usedUp)}, and the target did not move them back to Pending: reset the staging data or add fresh vouchers to the pool` : '',
-      wrongPayment.length ? `${list(wrongPayment)}: this role needs unpaid vouchers; correct fixtures.sales.parallel` : '',
+      usedUp.length ? `${list(usedUp)}, and the target did not move them back to Pending: ${source.usedUp}` : '',
+      wrongPayment.length ? `${list(wrongPayment)}: ${source.paid}` : '',
       unread.length ? `readBack.orderStatus could not read ${list(unread)}` : '',
     ].filter(Boolean);
-    h.inconclusive('OS-7', `fewer than 2 vouchers of fixtures.sales.parallel can still take a lifecycle step: ${parts.join('; ')}`);
+    h.inconclusive('OS-7', `fewer than 2 of ${source.name} can still take a lifecycle step: ${parts.join('; ')}`);
     return;
   }
 

@@ -4,7 +4,11 @@
 // holds the transaction, a bisection on dateFrom finds the last whole second t whose range
 // [t, next day 00:00:00Z] still holds it (about 17 requests, bounded by MAX_LOCATE). Then:
 // [t + 1 ms, ...] no longer holding it places it at t to the millisecond, [t, t] must hold it
-// (RP-25), and its date must be the UTC day of t (RP-11).
+// (RP-25), and its date must be the UTC day of t (RP-11). The day (one of the 3 least busy) and
+// the transaction of that day are drawn from the run's seed: another seed locates another one at
+// the same cost (one one-day range, as before; the bisection takes as many ranges whichever it
+// is, each within that day's one-page range). The observation locatedInstant says which.
+import fc from 'fast-check';
 import { dateIsUtcDayOf, pointHoldsLocated, refusedRange } from '../../contract/checks/report-instant.ts';
 import { idsByDay, itemDay } from '../../contract/checks/report-dates.ts';
 import { itemKey, pageItemsExact } from '../../contract/checks/report-relations.ts';
@@ -19,6 +23,10 @@ const MAX_LOCATE = 22;
 /** Days tried at most for one that holds a transaction (the fewest-dated days first: small pages). */
 const MAX_DAYS = 3;
 
+/** Which of `n` days or transactions (`what`) the run takes: drawn from its seed. */
+const drawn = (seed: number, n: number, what: 'day' | 'transaction') =>
+  fc.sample(fc.nat({ max: n - 1 }), { seed: seed + (what === 'day' ? 25 : 26), numRuns: 1 })[0]!;
+
 /** The date of a transaction in a walk's items, and its key. */
 const entries = (pages: Awaited<ReturnType<typeof walk>>['pages']) => pages.flatMap(pageItemsExact).map((item) => ({ id: itemKey(item), item }));
 
@@ -29,17 +37,28 @@ verifies(['RP-25', 'RP-11'], 'A transaction located to the second t by UTC range
   // The days of the fixture range by the dates its walk shows (shared with the other report tests),
   // fewest transactions first: the location's pages stay one request each.
   const dated = idsByDay((await walk(h, q)).pages);
-  const days = [...dated.entries()].sort((a, b) => a[1].size - b[1].size || a[0] - b[0]).map(([d]) => d);
-  let start: { day: number; id: string; date: unknown; exchange: Awaited<ReturnType<typeof page>> } | undefined;
+  const byCount = [...dated.entries()].sort((a, b) => a[1].size - b[1].size || a[0] - b[0]).map(([d, dayIds]) => ({ d, n: dayIds.size }));
+  // The first day tried: one of the MAX_DAYS least busy ones (the days this test may walk anyway), drawn from the seed.
+  const least = Math.min(MAX_DAYS, byCount.length);
+  const first = least ? drawn(h.ctx.seed, least, 'day') : 0;
+  const days = [byCount[first], ...byCount.filter((_, i) => i !== first)].flatMap((x) => (x ? [x.d] : []));
+  const dayChosen = `the least busy day ${first + 1} of ${least} (${byCount[first]?.n} transaction(s) dated that day)`;
+  let start: { day: number; id: string; date: unknown; exchange: Awaited<ReturnType<typeof page>>; chosen: string } | undefined;
   for (const day of days.slice(0, MAX_DAYS)) {
     // The one-day range of the day sweep (dates.test.ts), so usually an answer the run has already.
     const w = await walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) });
     if (!w.answered || !w.exhausted) continue;
     const list = entries(w.pages);
-    // A transaction the range holds but dated another day is where a date in another zone shows.
-    const pick = list.find((e) => itemDay(e.item) !== day) ?? list[0];
-    if (pick) {
-      start = { day, id: pick.id, date: (pick.item as { date?: unknown }).date, exchange: w.pages[0]! };
+    // A transaction the range holds but dated another day is where a date in another zone shows:
+    // one of those when there are some, else one of the day's, drawn from the seed.
+    const otherDay = list.filter((e) => itemDay(e.item) !== day);
+    const among = otherDay.length ? otherDay : list;
+    if (among.length) {
+      const k = drawn(h.ctx.seed, among.length, 'transaction');
+      const pick = among[k]!;
+      const which = day === days[0] ? dayChosen : 'the next least busy day';
+      const chosen = `${which}, transaction ${k + 1} of the ${among.length} ${otherDay.length ? 'dated another day than' : 'of'} the range ${isoInstant(day)} .. ${isoInstant(day + DAY - 1000)} (drawn from seed ${h.ctx.seed})`;
+      start = { day, id: pick.id, date: (pick.item as { date?: unknown }).date, exchange: w.pages[0]!, chosen };
       break;
     }
   }
@@ -50,7 +69,7 @@ verifies(['RP-25', 'RP-11'], 'A transaction located to the second t by UTC range
   const located = await locate(h, q, start.day, start.id);
   if (located.kind !== 'second') {
     h.inconclusive(ids, located.reason);
-    h.observe('locatedInstant', { transaction: start.id, ...located });
+    h.observe('locatedInstant', { transaction: start.id, chosen: start.chosen, ...located });
     return;
   }
   const { t } = located;
@@ -64,7 +83,7 @@ verifies(['RP-25', 'RP-11'], 'A transaction located to the second t by UTC range
   }
   if (after.held) {
     h.inconclusive('RP-25', `transaction ${start.id} lies after ${isoInstant(t)} within its second (times finer than a second): [t, t] is not judged`);
-    h.observe('locatedInstant', { transaction: start.id, second: isoInstant(t), finerThanSecond: true });
+    h.observe('locatedInstant', { transaction: start.id, chosen: start.chosen, second: isoInstant(t), finerThanSecond: true });
     return;
   }
   const point = await page(h, { ...q, dateFrom: isoInstant(t), dateTo: isoInstant(t) }, await walkLimit(h), 0);
@@ -72,6 +91,7 @@ verifies(['RP-25', 'RP-11'], 'A transaction located to the second t by UTC range
   h.add(pointHoldsLocated({ id: start.id, t, point, ...(second ? { second } : {}) }));
   h.observe('locatedInstant', {
     transaction: start.id,
+    chosen: start.chosen,
     at: isoInstant(t),
     date: start.date,
     pointRange: point.response?.status ?? null,

@@ -214,7 +214,13 @@ verifies(
         if (isAccepted(await sendStatus(h, role, v.salesId, from, to))) v.state = to;
       }
     });
-    if (state.transitions.length === 0) h.inconclusive('ST-2', 'no transition from a known state was tried (see fixtures.sales.* in the observations)');
+    if (state.transitions.length === 0)
+      h.inconclusive(
+        'ST-2',
+        state.taken.size === 0
+          ? 'no transition from a known state was tried: no walk took a voucher in this part of the run (see fixtures.sales.* in the observations; a resumed run whose walks ended in an earlier part has none to probe)'
+          : 'no transition from a known state was tried (see fixtures.sales.* in the observations)',
+      );
     // By voucher (each voucher's transitions in the order sent): the walks went side by side.
     else
       h.observe(

@@ -15,7 +15,12 @@ const FLAGS = ['--quiet', '--no-allure', '--num-runs', '10'];
 const MAX_BUDGETED_PARTS = 1;
 
 const read = <T>(dir: string, file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as T;
-const statuses = (c: Certification) => Object.fromEntries(c.requirements.map((r) => [r.id, r.status]));
+// An INFO requirement is recorded, never judged, and one may read what other tests of the run left
+// (ST-2 probes the vouchers the walks took): a cut between those tests and it leaves the resumed
+// part nothing to record. Observed and inconclusive INFO verdicts are one here; MUST and SHOULD
+// verdicts, and every not-run or skipped one, are compared as they are.
+const statuses = (c: Certification) =>
+  Object.fromEntries(c.requirements.map((r) => [r.id, r.level === 'INFO' && r.status === 'inconclusive' ? 'observed' : r.status]));
 
 async function cli(args: string[]): Promise<{ code: number | null; output: string }> {
   const run = startCli(args);

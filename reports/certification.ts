@@ -173,14 +173,18 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (r.level !== 'INFO' && findings.length > 0) return { ...base, status: 'failed' };
   if (crashed.length > 0) return { ...base, status: 'failed', reason: crashed.flatMap((t) => t.errors).join('\n') };
   if (notRun.length > 0) {
-    const told = reasons(notRun.map((t) => t.record?.notRun));
-    // A stopped run knows why it stopped (budget, --max-failures, an interrupt); a worker only that
-    // it was stopped. Tests the plan did not run say why themselves (suites/plan-requirements.ts).
-    const byPlan = notRun.every((t) => t.record?.notRun?.startsWith('not run by the plan'));
+    // Tests the plan did not run say why themselves (suites/plan-requirements.ts); of the others a
+    // stopped run knows why it stopped (budget, --max-failures, an interrupt), a worker only that it was stopped.
+    const byPlan = (t: CollectedTest) => !!t.record?.notRun?.startsWith('not run by the plan');
+    const rest = notRun.filter((t) => !byPlan(t));
+    const told = reasons(rest.map((t) => t.record?.notRun));
+    const stopped = rest.length
+      ? (facts.stoppedBy ? facts.stoppedReason : undefined) || told || `the run stopped (${facts.stoppedBy}) before its tests ended`
+      : '';
     return {
       ...base,
       status: 'not-run',
-      reason: (facts.stoppedBy && !byPlan ? facts.stoppedReason : undefined) || told || `the run stopped (${facts.stoppedBy}) before its tests ended`,
+      reason: [reasons(notRun.filter(byPlan).map((t) => t.record?.notRun)), stopped].filter(Boolean).join('; '),
     };
   }
   // Every test that ran for it must have seen something it applies to: a requirement verified by

@@ -59,7 +59,11 @@ export function allocate(a: AllocateInput): { requests: Record<string, number>; 
   // What each quota has served so far: a quota stated for several operations (readBack: both
   // read paths) is one quota, shared by them; "*" paces every request.
   const used = new Map<Quota, number>();
+  // What the tests ranked up to each one want, served or not: the budget that would fit a test
+  // fits the tests ranked before it too.
+  const wanted = new Map<Quota, number>();
   let usedAll = 0;
+  let wantedAll = 0;
   const planned = new Set<string>();
   const why = new Map<string, { reason: string; budgetSeconds?: number }>();
   const fitBudget = (seconds: number) => Math.ceil((seconds + a.spentSeconds) / (1 - ENDING_SHARE));
@@ -77,21 +81,23 @@ export function allocate(a: AllocateInput): { requests: Record<string, number>; 
         charges.set(q, c);
       }
     }
+    for (const [q, { k }] of charges) wanted.set(q, (wanted.get(q) ?? 0) + k);
+    wantedAll += total;
     let miss: { reason: string; budgetSeconds?: number } | undefined;
     for (const [q, { label, k }] of charges) {
       const cap = requestsWithin(a.budgetSeconds, q);
       if ((used.get(q) ?? 0) + k <= cap + 1e-6) continue;
       const before = Math.round(used.get(q) ?? 0);
-      const budgetSeconds = fitBudget(secondsFor(before + k, q));
+      const budgetSeconds = fitBudget(secondsFor(wanted.get(q)!, q));
       miss = {
-        reason: `${label}: its ${Math.ceil(k)} requests at ${showQuota(q)} come after the ${before} that ${b.level === 'MUST' ? 'the MUST tests before it' : 'the MUSTs and the tests before it'} take, of the ${cap} the quota serves in the budget's ${a.budgetSeconds} s; a run budget of ${budgetSeconds} s (run.maxDurationSeconds) would fit it`,
+        reason: `${label}: its ${Math.ceil(k)} requests at ${showQuota(q)} come after the ${before} that ${b.level === 'MUST' ? 'the MUST tests before it' : 'the MUSTs and the tests before it'} take, of the ${cap} the quota serves in the budget's ${a.budgetSeconds} s; a run budget of ${budgetSeconds} s (run.maxDurationSeconds) would fit it and the tests before it`,
         budgetSeconds,
       };
       break;
     }
     if (!miss && a.maxRequests !== undefined && usedAll + total > a.maxRequests + 1e-6)
       miss = {
-        reason: `its ${Math.ceil(total)} requests come after the ${Math.round(usedAll)} of the tests before it, of run.maxRequests ${a.maxRequests}; run.maxRequests ${Math.ceil(usedAll + total)} would fit it`,
+        reason: `its ${Math.ceil(total)} requests come after the ${Math.round(usedAll)} of the tests before it, of run.maxRequests ${a.maxRequests}; run.maxRequests ${Math.ceil(wantedAll)} would fit it and the tests before it`,
       };
     if (miss) {
       why.set(keyOf(b.t), miss);

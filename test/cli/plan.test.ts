@@ -23,16 +23,8 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 
 describe('run --plan', () => {
   it('sends only the preflight and prints the plan under the stated quotas and the budget', async () => {
-    const r = await cli([
-      'run',
-      '--plan',
-      '--rate-limit',
-      'report=50/6s,readBack=40/6s',
-      '--max-duration',
-      '20',
-      '--out',
-      mkdtempSync(join(tmpdir(), 'erp-plan-out-')),
-    ]);
+    const out = mkdtempSync(join(tmpdir(), 'erp-plan-out-'));
+    const r = await cli(['run', '--plan', '--rate-limit', 'report=50/6s,readBack=40/6s', '--max-duration', '20', '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^preflight: \d+ requests sent$/m);
     expect(r.stdout).toMatch(/^plan: \d+ requests \(report \d+ at 50\/6s \(\d+ s\), orderStatus \d+, /m);
@@ -45,8 +37,16 @@ describe('run --plan', () => {
       /^plan: will not fit: RP-\d+[a-z]? \(MUST\): report: its \d+ requests at 50\/6s come after the \d+ that the MUST tests before it take, of the \d+ the quota serves in the budget's \d+ s; a run budget of \d+ s \(run.maxDurationSeconds\) would fit it/m,
     );
     expect(r.stdout).toMatch(/^plan: will not fit: RP-19b \(SHOULD\): report: /m);
-    // Nothing but the preflight: no suite ran.
-    expect(r.stdout).not.toMatch(/suites\/|written:/);
+    // Nothing but the preflight: no suite ran; the whole plan, requirement by requirement, in plan.json.
+    expect(r.stdout).not.toMatch(/suites\//);
+    expect(r.stdout).toMatch(/^written:\n {2}.*plan\.json$/m);
+    const plan = JSON.parse(readFileSync(join(out, 'plan.json'), 'utf8')) as {
+      lines: string[];
+      requirements: { id: string; fits: boolean; reason?: string }[];
+    };
+    expect(plan.lines.every((l) => r.stdout.includes(l))).toBe(true);
+    expect(plan.requirements.find((x) => x.id === 'RP-19b')).toMatchObject({ fits: false, reason: expect.stringMatching(/^report: /) });
+    expect(plan.requirements.find((x) => x.id === 'OS-1')).toMatchObject({ fits: true });
   }, 120_000);
 
   it('a run reports the requirements its plan could not fit "not run" with the plan\'s reason, and keeps the plan in the certificate', async () => {

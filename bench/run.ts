@@ -3,7 +3,8 @@
 // figures so far (earlier benches of this run over those of bench/results.json).
 //   npx tsx bench/run.ts [name ...] [--quick] [--part P ...]   (npm run bench -- quotas sliding rtt)
 // The issue-16 figures are the parts `quotas` (a), `run` (b), `sliding` (c) and `rtt` (d); the
-// whole bench takes about 25 minutes, `quotas` about 15 of them. `--quick` runs the parts named
+// whole bench takes about 45 minutes, `quotas` about 30 of them (its `--part unbudgeted` 25, which
+// `--part budgeted` can run beside in another process). `--quick` runs the parts named
 // smaller (fewer property runs, one round, the quota windows scaled down 6x) in a minute or two
 // each, prints their figures and leaves bench/results.json as it is.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

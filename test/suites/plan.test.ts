@@ -5,6 +5,7 @@ import { loadConfig } from '../../config/load.ts';
 import { referenceRunConfig } from '../../reference/fixtures.ts';
 import { MIN_PLANNED_RUNS, planLines, plannedTests, planRun, runCost } from '../../suites/plan.ts';
 import { statedByOperation } from '../../suites/plan-run.ts';
+import { endingReserveMs, testsDeadline } from '../../suites/run-budget.ts';
 
 const config = (run: Record<string, unknown>) => {
   const base = referenceRunConfig('http://127.0.0.1:1', ['t1'], 42, 'default') as Record<string, unknown>;
@@ -144,5 +145,14 @@ describe('the plan per requirement', () => {
     const missing = p.requirements.filter((r) => !r.fits);
     expect(missing.length).toBeGreaterThan(0);
     for (const r of missing) expect(r.reason).toMatch(/of run\.maxRequests 800; run\.maxRequests \d+ would fit it and the tests before it$/);
+  });
+});
+
+describe('the run budget', () => {
+  it('holds the certificate: the tests stop 0.5% of it (1 s to 15 s) before it', () => {
+    expect(endingReserveMs(360)).toBe(1800);
+    expect(endingReserveMs(20)).toBe(1000);
+    expect(endingReserveMs(7200)).toBe(15_000);
+    expect(testsDeadline(1000, 360)).toBe(1000 + 360_000 - 1800);
   });
 });

@@ -1,9 +1,10 @@
 // The plan requirement by requirement (issue 16): each test's requests per operation from the
 // cost table (suites/plan-costs.ts), MUSTs first (then SHOULD, then INFO; within a level the
 // tests that take the least quota time first), each given its requests while every quota it
-// counts against can still serve them within the budget (and run.maxRequests holds). A test that
-// cannot get its minimum is not run, with the reason and the run budget that would fit it, and so
-// is every requirement it verifies: said before sending, and in the certificate.
+// counts against can still serve them within the budget (at the runs per property the plan sized,
+// MIN_PLANNED_RUNS at the least) and run.maxRequests still holds its minimum. A test that cannot
+// get them is not run, with the reason and the run budget that would fit it, and so is every
+// requirement it verifies: said before sending, and in the certificate.
 import { showQuota, type Quota } from '../contract/quota.ts';
 import type { Level } from '../contract/types.ts';
 import { levelOf, rankOf, testRequests, type TestCost } from './plan-costs.ts';
@@ -26,8 +27,9 @@ export const NOT_PLANNED = 'not run by the plan (run --plan)';
 
 export interface AllocateInput {
   tests: TestCost[];
-  /** Runs per property of a test's suite. */
+  /** Runs per property of a test's suite, and the fewest a property is given (its minimum). */
   runsOf: (t: TestCost) => number;
+  minRuns: number;
   /** Scarce operations: what the tests verifying a MUST send in all, and those verifying none (SCARCE_COST). */
   scarceTotals: Record<string, { musts: number; after: number }>;
   quotas: Record<string, Quota>;
@@ -42,12 +44,19 @@ const requestsWithin = (seconds: number, q: Quota) => (Math.floor((seconds * 100
 const sum = (r: Record<string, number>) => Object.values(r).reduce((n, x) => n + x, 0);
 
 export function allocate(a: AllocateInput): { requests: Record<string, number>; requirements: PlannedRequirement[]; notPlanned: Record<string, string> } {
-  const all = a.tests.map((t) => ({ t, level: levelOf(t.ids), req: testRequests(t, a.runsOf(t)) }));
+  // `req`: what a test sends at its suite's runs per property, which the quotas must serve (the
+  // runs were sized down to the budget, to minRuns at the least); `least`: at minRuns, what
+  // run.maxRequests must hold (the properties share it as they run, each shrinking to its share).
+  const all = a.tests.map((t) => ({ t, level: levelOf(t.ids), req: testRequests(t, a.runsOf(t)), least: testRequests(t, Math.min(a.runsOf(t), a.minRuns)) }));
   // A scarce operation's tests send what SCARCE_COST measured, shared in proportion to their full cost.
   for (const [op, total] of Object.entries(a.scarceTotals)) {
     const full = (must: boolean) => all.filter((b) => (b.level === 'MUST') === must).reduce((n, b) => n + (b.req[op] ?? 0), 0);
     const [musts, after] = [full(true), full(false)];
-    for (const b of all) if (b.req[op]) b.req[op] *= b.level === 'MUST' ? total.musts / musts : after ? total.after / after : 0;
+    for (const b of all) {
+      const f = b.level === 'MUST' ? total.musts / musts : after ? total.after / after : 0;
+      if (b.req[op]) b.req[op] *= f;
+      if (b.least[op]) b.least[op] *= f;
+    }
   }
   // Quota time a test takes: what orders the tests of one level (the most requirements fit).
   const weight = (req: Record<string, number>) =>
@@ -68,7 +77,7 @@ export function allocate(a: AllocateInput): { requests: Record<string, number>; 
   const why = new Map<string, { reason: string; budgetSeconds?: number }>();
   const fitBudget = (seconds: number) => Math.ceil((seconds + a.spentSeconds) / (1 - ENDING_SHARE));
   for (const b of order) {
-    const total = sum(b.req);
+    const total = sum(b.least);
     const charges = new Map<Quota, { label: string; k: number }>();
     for (const [op, k] of Object.entries(b.req)) {
       for (const [q, label] of [

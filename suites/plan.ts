@@ -164,6 +164,7 @@ export function planRun(config: RunConfig, numRuns: number, quotas: Record<strin
   const allocated = allocate({
     tests,
     runsOf: (t) => runsBySuite[suiteOfTest(t)] ?? n,
+    minRuns: MIN_PLANNED_RUNS,
     scarceTotals,
     quotas,
     budgetSeconds,

@@ -22,7 +22,7 @@ export function requestsPerOperation(pacing: string | undefined): Record<string,
   return out;
 }
 
-/** The plan's floor as the run states it ("expected >= 576 s under the quotas"); 0 when it expects no wait. */
+/** The plan's floor as the run states it ("expected >= 607 s in all under the quotas": the preflight's seconds and the suites'); 0 when it expects no wait. */
 export function planFloorSeconds(planLines: string[]): number {
   for (const line of planLines) {
     const m = /expected >= (\d+(?:\.\d+)?) s/.exec(line);

@@ -1,9 +1,10 @@
 // Runs the bench modules listed below (or those named on the command line), in order, merges
 // their figures into bench/results.json by bench name, and prints them. Each bench gets the
 // figures so far (earlier benches of this run over those of bench/results.json).
-//   npx tsx bench/run.ts [name ...] [--quick]      (npm run bench -- quotas sliding rtt)
+//   npx tsx bench/run.ts [name ...] [--quick] [--part P ...]   (npm run bench -- quotas sliding rtt)
 // The issue-16 figures are the parts `quotas` (a), `run` (b), `sliding` (c) and `rtt` (d); the
-// whole bench takes about 25 minutes, `quotas` about 15 of them. `--quick` runs the parts named
+// whole bench takes about 45 minutes, `quotas` about 30 of them (its `--part unbudgeted` 25, which
+// `--part budgeted` can run beside in another process). `--quick` runs the parts named
 // smaller (fewer property runs, one round, the quota windows scaled down 6x) in a minute or two
 // each, prints their figures and leaves bench/results.json as it is.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,8 +37,9 @@ const BENCHES: Array<{ name: string; run: (previous: Figures, o: BenchOptions) =
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 
 const args = process.argv.slice(2);
-const options: BenchOptions = { quick: args.includes('--quick') };
-const wanted = args.filter((a) => a !== '--quick');
+const parts = args.flatMap((a, i) => (args[i - 1] === '--part' ? [a] : []));
+const options: BenchOptions = { quick: args.includes('--quick'), ...(parts.length ? { parts } : {}) };
+const wanted = args.filter((a, i) => a !== '--quick' && a !== '--part' && args[i - 1] !== '--part');
 const unknown = wanted.filter((w) => !BENCHES.some((b) => b.name === w));
 if (unknown.length > 0) {
   console.error(`unknown bench(es): ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}`);
@@ -58,7 +60,8 @@ for (const bench of BENCHES.filter((b) => wanted.length === 0 || wanted.includes
 if (!options.quick) {
   // Read again before writing: another bench process may have written its parts meanwhile.
   const now: Figures = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
-  for (const bench of ran) now[bench] = results[bench];
+  // A bench run in parts (--part) keeps the figures of its other parts.
+  for (const bench of ran) now[bench] = options.parts ? { ...(now[bench] as Figures | undefined), ...(results[bench] as Figures) } : results[bench];
   writeFileSync(RESULTS, `${JSON.stringify(now, null, 2)}\n`);
   console.log(JSON.stringify(now, null, 2));
 }

@@ -158,7 +158,7 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
       (reason: NotSentReason, message: string) => http.unsent(request(), { reason, message }),
       quota,
     );
-    const numbered: Exchange = { seq: ++made, ...ex, ...(auth.variant ? { tokenVariant: auth.variant } : {}) };
+    const numbered: Exchange = { seq: ++made, ...ex, quota, ...(auth.variant ? { tokenVariant: auth.variant } : {}) };
     if (opts.keep !== false) recorded.push(numbered);
     opts.onExchange?.(numbered);
     return numbered;

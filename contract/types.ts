@@ -98,6 +98,8 @@ export interface Exchange {
   notSent?: { reason: NotSentReason; message: string };
   /** 429 answers the client backed off from before this exchange (functional suites retry them). */
   rateLimited?: { retries: number; waitedMs: number };
+  /** The operation whose quota the request counted against ("report", "contactRead" ...): the plan's cost tables count by it. */
+  quota?: string;
   startedAt: string;
   durationMs: number;
 }

@@ -86,6 +86,14 @@ export interface Certification extends RunIdentity {
   preflight?: PreflightSummary;
   /** A run resumed with `run --resume`: its parts, and what each verified (reports/parts.ts). */
   parts?: PartSummary[];
+  /** The plan the run made before sending (suites/plan.ts): its lines, and every requirement's requests or why it would not fit. */
+  plan?: RunPlan;
+}
+
+export interface RunPlan {
+  lines: string[];
+  operations: { op: string; requests: number; quota?: string; seconds: number }[];
+  requirements: { id: string; level: Level; requests: Record<string, number>; tests: number; fits: boolean; reason?: string; budgetSeconds?: number }[];
 }
 
 export interface PreflightSummary {
@@ -107,6 +115,7 @@ export interface RunFacts extends RunIdentity {
   invocation?: Invocation;
   pacing?: string;
   preflight?: PreflightSummary;
+  plan?: RunPlan;
 }
 
 const sum = (tests: CollectedTest[], f: (t: CollectedTest) => number) => tests.reduce((n, t) => n + f(t), 0);
@@ -164,12 +173,18 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (r.level !== 'INFO' && findings.length > 0) return { ...base, status: 'failed' };
   if (crashed.length > 0) return { ...base, status: 'failed', reason: crashed.flatMap((t) => t.errors).join('\n') };
   if (notRun.length > 0) {
-    const told = reasons(notRun.map((t) => t.record?.notRun));
-    // A stopped run knows why it stopped (budget, --max-failures, an interrupt); a worker only that it was stopped.
+    // Tests the plan did not run say why themselves (suites/plan-requirements.ts); of the others a
+    // stopped run knows why it stopped (budget, --max-failures, an interrupt), a worker only that it was stopped.
+    const byPlan = (t: CollectedTest) => !!t.record?.notRun?.startsWith('not run by the plan');
+    const rest = notRun.filter((t) => !byPlan(t));
+    const told = reasons(rest.map((t) => t.record?.notRun));
+    const stopped = rest.length
+      ? (facts.stoppedBy ? facts.stoppedReason : undefined) || told || `the run stopped (${facts.stoppedBy}) before its tests ended`
+      : '';
     return {
       ...base,
       status: 'not-run',
-      reason: (facts.stoppedBy ? facts.stoppedReason : undefined) || told || `the run stopped (${facts.stoppedBy}) before its tests ended`,
+      reason: [reasons(notRun.filter(byPlan).map((t) => t.record?.notRun)), stopped].filter(Boolean).join('; '),
     };
   }
   // Every test that ran for it must have seen something it applies to: a requirement verified by
@@ -331,5 +346,6 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     ...(facts.stoppedBy ? { stoppedBy: facts.stoppedBy } : {}),
     ...(facts.invocation ? { invocation: facts.invocation } : {}),
     ...(facts.preflight ? { preflight: facts.preflight } : {}),
+    ...(facts.plan ? { plan: facts.plan } : {}),
   };
 }

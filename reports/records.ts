@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SuiteName } from '../contract/types.ts';
-import type { Invocation, PreflightSummary, RunFacts, RunIdentity, StoppedBy } from './certification.ts';
+import type { Invocation, PreflightSummary, RunFacts, RunPlan, RunIdentity, StoppedBy } from './certification.ts';
 import type { Collected } from './collector.ts';
 import { parseJson, stringifyJson } from './json.ts';
 import type { PartFacts } from './parts.ts';
@@ -27,6 +27,7 @@ export interface RecordedFacts extends RunIdentity {
   invocation?: Invocation;
   pacing?: string;
   preflight?: PreflightSummary;
+  plan?: RunPlan;
 }
 
 const STOPPED_REASONS: Record<StoppedBy, string> = {

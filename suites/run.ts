@@ -13,7 +13,8 @@ import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config/schema.ts';
 import { prefixOf, requirements } from '../contract/requirements.ts';
 import type { Requirement } from '../contract/types.ts';
-import { certify, exitCodeOf, type Certification, type Invocation, type StoppedBy } from '../reports/certification.ts';
+import { certify, exitCodeOf, type Certification, type Invocation, type RunPlan, type StoppedBy } from '../reports/certification.ts';
+import { showQuota } from '../contract/quota.ts';
 import { CollectorReporter } from '../reports/collector.ts';
 import { annotateAllureResults } from '../reports/allure-results.ts';
 import { consoleSummary, inertForTerminal } from '../reports/console.ts';
@@ -33,6 +34,7 @@ import { pacingLine } from './pacing-line.ts';
 import { planLines, planRun } from './plan.ts';
 import { statedByOperation } from './plan-run.ts';
 import { enoughFailures } from './max-failures.ts';
+import { testsDeadline } from './run-budget.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
@@ -139,7 +141,8 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       done();
     },
   });
-  const deadline = started + o.config.run.maxDurationSeconds * 1000;
+  // The budget holds the certificate too: the tests stop a little before it (suites/run-budget.ts).
+  const deadline = testsDeadline(started, o.config.run.maxDurationSeconds);
   let stoppedBy: StoppedBy | undefined;
 
   const collector = new CollectorReporter(ROOT, (line) => progress.above(line, log), [...suites]);
@@ -179,14 +182,18 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     if (checked?.cities) provide.listedCities = checked.cities;
   }
   // The plan, said before the suites send (suites/plan.ts): property runs sized to it.
-  const plan = planRun(o.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas }, (Date.now() - started) / 1000);
-  for (const line of planLines(plan, numRuns)) log(line);
+  const plan = planRun(o.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas }, (Date.now() - started) / 1000, suites);
+  const planned = planLines(plan, numRuns);
+  for (const line of planned) log(line);
   if (!o.replay) provide.numRuns = Math.min(numRuns, plan.numRuns);
   // Scarce operations: their tests sized down, MUSTs first (a resumed or replayed run, whose tests
   // are a selection, does not wait for tests it does not run).
   if (plan.scarce.length) provide.scarce = plan.scarce;
   if (plan.scarce.length && !o.replay) provide.runsBySuite = plan.runsBySuite;
   if (plan.mustsFirst.length && !o.resume && !o.replay && !o.shard) provide.mustsFirst = plan.mustsFirst;
+  // Tests the plan cannot give their requests are "not run" with its reason (a resumed, replayed or
+  // sharded run runs a selection the plan of the whole does not describe).
+  if (Object.keys(plan.notPlanned).length && !o.resume && !o.replay && !o.shard) provide.notPlanned = plan.notPlanned;
   const stopHere = (checked?.problems.length ?? 0) > 0;
   progress.start(collector);
   try {
@@ -211,6 +218,11 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     stoppedBy,
     worker,
     checked,
+    plan: {
+      lines: planned,
+      operations: plan.operations.map(({ quota, ...o }) => ({ ...o, ...(quota ? { quota: showQuota(quota) } : {}) })),
+      requirements: plan.requirements,
+    },
     scrub,
     collector,
     allureDir,
@@ -243,6 +255,7 @@ interface Ending {
   stoppedBy: StoppedBy | undefined;
   worker: WorkerProgress;
   checked: PreflightResult | undefined;
+  plan: RunPlan;
   scrub: (t: string) => string;
   collector: CollectorReporter;
   allureDir: string;
@@ -265,7 +278,7 @@ async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exit
 }
 
 function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
-  const { started, seed, nonce, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog } = e;
+  const { started, seed, nonce, numRuns, suites, stoppedBy, worker, checked, plan, scrub, collector, allureDir, logFile, vitestLog } = e;
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
     suiteVersion: suiteVersion(),
@@ -281,6 +294,7 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
     ...(o.invocation ? { invocation: o.invocation } : {}),
     pacing: pacingLine(o.config.run, worker),
     ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
+    plan,
   };
   const collected = collector.final();
   const own: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected };

@@ -189,7 +189,7 @@ export const runCommand: Command = {
       // The plan only: the preflight's requests, nothing else (suites/plan-run.ts).
       const { planOnly } = await import('../../suites/plan-run.ts');
       try {
-        return (await planOnly(config, numRuns ?? config.properties.numRuns, (line) => process.stdout.write(`${line}\n`))).exitCode;
+        return (await planOnly(config, numRuns ?? config.properties.numRuns, (line) => process.stdout.write(`${line}\n`), out)).exitCode;
       } finally {
         interrupts.dispose();
         await stop();

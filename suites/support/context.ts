@@ -40,6 +40,8 @@ export interface SuiteContext {
   mustsFirst?: string[];
   /** Runs per property of the suites of scarce operations (suites/plan.ts); the others: numRuns. */
   runsBySuite?: Record<string, number>;
+  /** Tests the plan does not run ("file::test" -> why, suites/plan-requirements.ts): "not run" with that reason. */
+  notPlanned?: Record<string, string>;
 }
 
 declare module 'vitest' {

@@ -26,6 +26,8 @@ export interface TestRecord {
   exchanges: number;
   /** Requests actually sent, retries after a 429 included. */
   requests: number;
+  /** The same requests by the operation whose quota they counted against (suites/plan-costs.ts is measured from them). */
+  requestsByOperation?: Record<string, number>;
   /** Exchanges the target answered with an HTTP status (any status). */
   answered?: number;
   /** The first transport failure the test met (no answer), for the certificate's reason. */

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { createVitest } from 'vitest/node';
+import { createVitest, type Reporter, type Vitest } from 'vitest/node';
 import type { RunConfig } from '../config/schema.ts';
 import { prefixOf, requirements } from '../contract/requirements.ts';
 import type { Requirement } from '../contract/types.ts';
@@ -33,6 +33,8 @@ import { pacingLine } from './pacing-line.ts';
 import { planLines, planRun } from './plan.ts';
 import { statedByOperation } from './plan-run.ts';
 import { enoughFailures } from './max-failures.ts';
+import { discardEarly, gatedReporter, type EarlyStart } from './early-start.ts';
+import { LATE_KEYS, lateFileOf, removeLateContext, writeLateContext } from './support/late-context.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
@@ -169,7 +171,11 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const passes = [[...suites].filter((x) => x !== 'rate-limit'), suites.has('rate-limit') ? ['rate-limit'] : []].filter((p) => p.length > 0);
   let worker: WorkerProgress = { requests: 0, responses429: 0, waitedMs: 0 };
   let checked: PreflightResult | undefined;
-  if (o.preflight !== false && !o.replay && !o.signal?.aborted) {
+  // The first pass's worker starts while the preflight runs (suites/early-start.ts).
+  const runsPreflight = o.preflight !== false && !o.replay && !o.signal?.aborted;
+  const early =
+    runsPreflight && !o.shard && passes[0] && !passes[0].includes('rate-limit') ? startEarly(passes[0], o, provide, collector, sink, allureDir) : undefined;
+  if (runsPreflight) {
     // An interrupt does not wait for the preflight's answers (a target that does not answer).
     checked = await untilAborted(preflight(o.config), o.signal);
     for (const p of checked?.problems ?? []) log(scrub(inertForTerminal(`preflight: ${p.key}: ${p.problem}`)));
@@ -188,14 +194,18 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   if (plan.scarce.length && !o.replay) provide.runsBySuite = plan.runsBySuite;
   if (plan.mustsFirst.length && !o.resume && !o.replay && !o.shard) provide.mustsFirst = plan.mustsFirst;
   const stopHere = (checked?.problems.length ?? 0) > 0;
+  // The early worker was started for a plan without scarce operations (its maxConcurrency).
+  const useEarly = early && !stopHere && !o.signal?.aborted && !provide.scarce ? early : undefined;
+  if (early && !useEarly) await discardEarly(early, o.allure !== false && !o.resume ? allureDir : undefined);
   progress.start(collector);
   try {
-    for (const pass of stopHere ? [] : passes) {
+    for (const [i, pass] of (stopHere ? [] : passes).entries()) {
       if (stoppedBy || o.signal?.aborted) break;
       if (pass.includes('rate-limit')) await o.beforeRateLimitPass?.();
-      stoppedBy = await runPass(pass, o, provide, collector, sink, allureDir, deadline);
+      stoppedBy = await runPass(pass, o, provide, collector, sink, allureDir, deadline, i === 0 ? useEarly : undefined);
     }
   } finally {
+    if (early) removeLateContext(early.lateFile);
     worker = progress.stop();
   }
   if (!stoppedBy && o.signal?.aborted) stoppedBy = 'interrupted';
@@ -336,22 +346,21 @@ function waves(pass: string[], scarce: string[] | undefined): string[][] {
   return [first, second].filter((w) => w.length > 0);
 }
 
-/** One vitest run of the suites of `pass`; says why it stopped early, if it did. */
-async function runPass(
+/** The vitest of one pass, created (its run not yet started). */
+async function createPass(
   pass: string[],
   o: RunOptions,
   provide: SuiteContext,
-  collector: CollectorReporter,
+  reporter: Reporter,
   sink: Writable,
   allureDir: string,
-  deadline: number,
-): Promise<StoppedBy | undefined> {
-  const previousExitCode = process.exitCode;
+  lateFile?: string,
+): Promise<Vitest> {
   // The functional suites load side by side (suites/side-by-side.test.ts); a replay, a shard (split
   // by file) and the rate-limit pass (alone by design) load their files one by one.
   const sideBySide = !o.replay && !o.shard && !pass.includes('rate-limit');
   const include = o.replay ? [o.replay.file] : sideBySide ? [SIDE_BY_SIDE] : pass.map((x) => `suites/${x}/**/*.test.ts`);
-  const vitest = await withoutVitestSignals(() =>
+  return withoutVitestSignals(() =>
     createVitest(
       'test',
       {
@@ -380,9 +389,9 @@ async function runPass(
         passWithNoTests: true,
         testTimeout: 600_000,
         hookTimeout: 30_000,
-        provide: { erp: provide, erpWaves: sideBySide ? waves(pass, provide.scarce) : [] },
+        provide: { erp: provide, erpWaves: sideBySide ? waves(pass, provide.scarce) : [], ...(lateFile ? { erpLate: lateFile } : {}) },
         reporters: [
-          collector,
+          reporter,
           ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : []),
         ],
       },
@@ -390,6 +399,48 @@ async function runPass(
       { stdout: sink, stderr: sink },
     ),
   );
+}
+
+/**
+ * Starts the first pass's worker before the preflight: it loads the suites' modules while the
+ * preflight waits for its answers, and declares its tests once it has the late context.
+ */
+function startEarly(pass: string[], o: RunOptions, provide: SuiteContext, collector: CollectorReporter, sink: Writable, allureDir: string): EarlyStart {
+  const lateFile = lateFileOf(o.out);
+  removeLateContext(lateFile); // one an earlier run left
+  const gate = gatedReporter(collector);
+  const previousExitCode = process.exitCode;
+  const vitest = createPass(pass, o, { ...provide }, gate.reporter, sink, allureDir, lateFile).then((v) => ({
+    vitest: v,
+    run: v.start().then(
+      () => {},
+      () => {},
+    ),
+  }));
+  vitest.catch(() => {}); // awaited where it is used
+  const use = (late: SuiteContext) => {
+    gate.open();
+    const context = Object.fromEntries(LATE_KEYS.filter((k) => late[k] !== undefined).map((k) => [k, late[k]]));
+    writeLateContext(lateFile, { context, waves: waves(pass, late.scarce) });
+    return vitest;
+  };
+  return { lateFile, vitest, use, previousExitCode };
+}
+
+/** One vitest run of the suites of `pass` (or the one started early); says why it stopped early, if it did. */
+async function runPass(
+  pass: string[],
+  o: RunOptions,
+  provide: SuiteContext,
+  collector: CollectorReporter,
+  sink: Writable,
+  allureDir: string,
+  deadline: number,
+  early?: EarlyStart,
+): Promise<StoppedBy | undefined> {
+  const previousExitCode = early?.previousExitCode ?? process.exitCode;
+  const started = early ? await early.use(provide) : undefined;
+  const vitest = started?.vitest ?? (await createPass(pass, o, provide, collector, sink, allureDir));
   let stopped: StoppedBy | undefined;
   let stoppedAt = 0;
   const cancel = (why: StoppedBy) => {
@@ -404,7 +455,7 @@ async function runPass(
   const budget = setTimeout(() => cancel('budget'), Math.max(0, deadline - Date.now()));
   let check: NodeJS.Timeout | undefined;
   try {
-    const run = vitest.start().catch(() => {});
+    const run = started?.run ?? vitest.start().catch(() => {});
     // Once stopped, running tests end at their next request; the run does not wait longer than
     // GRACE_MS for a test that does not end.
     const giveUp = new Promise<void>((resolve) => {

@@ -33,6 +33,7 @@ import { pacingLine } from './pacing-line.ts';
 import { planLines, planRun } from './plan.ts';
 import { statedByOperation } from './plan-run.ts';
 import { enoughFailures } from './max-failures.ts';
+import { slotsBusy, type SlotsBusy } from './slots-busy.ts';
 import { discardEarly, gatedReporter, type EarlyStart } from './early-start.ts';
 import { LATE_KEYS, lateFileOf, removeLateContext, writeLateContext } from './support/late-context.ts';
 
@@ -85,6 +86,8 @@ export interface RunResult {
   certification: Certification;
   exitCode: number;
   files: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string };
+  /** How busy the run kept its slots (suites/slots-busy.ts). */
+  slots: SlotsBusy;
 }
 
 /** A run nonce: 8 hex digits, new for each run. */
@@ -208,6 +211,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     if (early) removeLateContext(early.lateFile);
     worker = progress.stop();
   }
+  const slots = slotsBusy(started, Date.now(), checked?.inFlightMs ?? 0, worker);
   if (!stoppedBy && o.signal?.aborted) stoppedBy = 'interrupted';
   // The request budget (run.maxRequests) stops the tests inside the worker: they say so.
   stoppedBy ??= collector.collected.tests.map((t) => t.record?.stoppedBy).find((s) => s !== undefined);
@@ -228,7 +232,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     vitestLog,
     log,
   });
-  return { ...written, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()) };
+  return { ...written, slots, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()) };
 }
 
 /** Resolves as `work`, or with undefined as soon as `signal` aborts. */
@@ -265,7 +269,7 @@ interface Ending {
  * Certifies what the run collected and writes the reports. A signal that comes while they are
  * written still makes the run interrupted: they are written again with that verdict.
  */
-async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exitCode'>> {
+async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exitCode' | 'slots'>> {
   let result = writeOnce(o, e);
   await new Promise((resolve) => setImmediate(resolve)); // a signal that came meanwhile is handled now
   if (o.signal?.aborted && e.stoppedBy !== 'interrupted') result = writeOnce(o, { ...e, stoppedBy: 'interrupted' });
@@ -274,7 +278,7 @@ async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exit
   return result;
 }
 
-function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
+function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode' | 'slots'> {
   const { started, seed, nonce, numRuns, suites, stoppedBy, worker, checked, scrub, collector, allureDir, logFile, vitestLog } = e;
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },

@@ -34,6 +34,7 @@ import { planLines, planRun } from './plan.ts';
 import { statedByOperation } from './plan-run.ts';
 import { enoughFailures } from './max-failures.ts';
 import { slotsBusy, type SlotsBusy } from './slots-busy.ts';
+import { moduleCacheOptions } from './module-cache.ts';
 import { discardEarly, gatedReporter, type EarlyStart } from './early-start.ts';
 import { LATE_KEYS, lateFileOf, removeLateContext, writeLateContext } from './support/late-context.ts';
 
@@ -378,6 +379,8 @@ async function createPass(
         // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
         ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
         watch: false,
+        // The suites' modules transformed once, not at every run (suites/module-cache.ts).
+        ...moduleCacheOptions(),
         // One worker: one client and one scheduler pace every request of the run; the suite files run
         // side by side in it (two waves, suites/side-by-side.test.ts), their tests and property runs
         // concurrently, never more than run.concurrency requests in flight.

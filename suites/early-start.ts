@@ -17,6 +17,8 @@ export interface EarlyStart {
   vitest: Promise<{ vitest: Vitest; run: Promise<void> }>;
   /** The run goes on with this worker: its reporters hear from now on, the worker gets the late context. */
   use(provide: SuiteContext): Promise<{ vitest: Vitest; run: Promise<void> }>;
+  /** Whether the run went on with it (use). */
+  used: boolean;
   /** process.exitCode before vitest was created (vitest sets it; the run's exit code is its verdict's). */
   previousExitCode: typeof process.exitCode;
 }

@@ -209,6 +209,8 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       stoppedBy = await runPass(pass, o, provide, collector, sink, allureDir, deadline, i === 0 ? useEarly : undefined);
     }
   } finally {
+    // Not used after all (an interrupt just before its pass): closed like one the plan did not want.
+    if (useEarly && !useEarly.used) await discardEarly(useEarly, o.allure !== false && !o.resume ? allureDir : undefined);
     if (early) removeLateContext(early.lateFile);
     worker = progress.stop();
   }
@@ -426,12 +428,14 @@ function startEarly(pass: string[], o: RunOptions, provide: SuiteContext, collec
   }));
   vitest.catch(() => {}); // awaited where it is used
   const use = (late: SuiteContext) => {
+    started.used = true;
     gate.open();
     const context = Object.fromEntries(LATE_KEYS.filter((k) => late[k] !== undefined).map((k) => [k, late[k]]));
     writeLateContext(lateFile, { context, waves: waves(pass, late.scarce) });
     return vitest;
   };
-  return { lateFile, vitest, use, previousExitCode };
+  const started: EarlyStart = { lateFile, vitest, use, previousExitCode, used: false };
+  return started;
 }
 
 /** One vitest run of the suites of `pass` (or the one started early); says why it stopped early, if it did. */

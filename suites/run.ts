@@ -175,10 +175,11 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const passes = [[...suites].filter((x) => x !== 'rate-limit'), suites.has('rate-limit') ? ['rate-limit'] : []].filter((p) => p.length > 0);
   let worker: WorkerProgress = { requests: 0, responses429: 0, waitedMs: 0 };
   let checked: PreflightResult | undefined;
-  // The first pass's worker starts while the preflight runs (suites/early-start.ts).
+  // The first pass's worker starts while the preflight runs (suites/early-start.ts); not under
+  // stated quotas, where the plan often finds an operation scarce (that pass is created otherwise).
   const runsPreflight = o.preflight !== false && !o.replay && !o.signal?.aborted;
-  const early =
-    runsPreflight && !o.shard && passes[0] && !passes[0].includes('rate-limit') ? startEarly(passes[0], o, provide, collector, sink, allureDir) : undefined;
+  const startsEarly = runsPreflight && !o.shard && !o.config.run.rateLimit && passes[0] !== undefined && !passes[0].includes('rate-limit');
+  const early = startsEarly ? startEarly(passes[0]!, o, provide, collector, sink, allureDir) : undefined;
   if (runsPreflight) {
     // An interrupt does not wait for the preflight's answers (a target that does not answer).
     checked = await untilAborted(preflight(o.config), o.signal);

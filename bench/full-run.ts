@@ -73,6 +73,10 @@ export async function fullRun(reference: ReferenceOptions, run: Partial<RunConfi
       pacing: c.pacing,
       plan,
       planFloorSeconds: planFloorSeconds(plan),
+      // How busy the slots were: requests in flight on average over the run, and the seconds
+      // before the suites' first request (suites/slots-busy.ts).
+      meanInFlight: r.slots.meanInFlight,
+      firstSuiteRequestSeconds: r.slots.firstSuiteRequestSeconds ?? null,
     };
   } finally {
     await server.close();

@@ -103,7 +103,11 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     stats.sent++;
     opStats(stats, job.op).sent++;
     for (const f of job.onSend) f(t);
-    return job.send();
+    stats.firstSentAt ??= t;
+    const answered = () => void (stats.inFlightMs += now() - t);
+    const sent = job.send();
+    sent.then(answered, answered);
+    return sent;
   });
   for (const s of stated) for (const op of s.operations ?? []) opStats(stats, op).pacing = `stated: ${s.name}`;
 

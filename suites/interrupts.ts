@@ -65,12 +65,26 @@ export function takeInterrupts(say: (line: string) => void): Interrupts {
   };
 }
 
-/** Runs `create` (createVitest) and takes off the SIGINT / SIGTERM handlers it added (they exit the process). */
+/**
+ * Runs `create` (createVitest) without the SIGINT / SIGTERM handlers it adds (they exit the process):
+ * not installed while it runs (a signal meanwhile, the preflight running beside it, stays the
+ * run's), and any added otherwise taken off again.
+ */
 export async function withoutVitestSignals<T>(create: () => Promise<T>): Promise<T> {
+  const signals: ReadonlySet<string | symbol> = new Set(['SIGINT', 'SIGTERM']);
   const before = new Map((['SIGINT', 'SIGTERM'] as const).map((s) => [s, new Set(process.listeners(s))]));
+  const { on, once } = process;
+  process.on = function (this: NodeJS.Process, event: string | symbol, listener: (...args: unknown[]) => void) {
+    return signals.has(event) ? this : on.call(this, event, listener);
+  } as typeof process.on;
+  process.once = function (this: NodeJS.Process, event: string | symbol, listener: (...args: unknown[]) => void) {
+    return signals.has(event) ? this : once.call(this, event, listener);
+  } as typeof process.once;
   try {
     return await create();
   } finally {
+    process.on = on;
+    process.once = once;
     for (const [s, had] of before) for (const l of process.listeners(s)) if (!had.has(l)) process.off(s, l as () => void);
   }
 }

@@ -34,6 +34,8 @@ export interface PreflightResult {
   cities?: ListedCities;
   /** The quota each operation is known to have after the preflight (stated, or learnt from its answers). */
   quotas?: Record<string, Quota>;
+  /** Milliseconds its requests were in flight, summed (suites/slots-busy.ts). */
+  inFlightMs?: number;
 }
 
 const answered = (ex: Exchange) =>
@@ -257,6 +259,7 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
       notes,
       requests: client.count(),
       quotas: scheduler.quotas(),
+      inFlightMs: scheduler.stats().inFlightMs,
       ...(customer ? { customer } : {}),
       ...(cities ? { cities } : {}),
     };

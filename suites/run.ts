@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { createVitest } from 'vitest/node';
+import { createVitest, type Reporter, type Vitest } from 'vitest/node';
 import type { RunConfig } from '../config/schema.ts';
 import { prefixOf, requirements } from '../contract/requirements.ts';
 import type { Requirement } from '../contract/types.ts';
@@ -35,6 +35,10 @@ import { planLines, planRun } from './plan.ts';
 import { statedByOperation } from './plan-run.ts';
 import { enoughFailures } from './max-failures.ts';
 import { testsDeadline } from './run-budget.ts';
+import { slotsBusy, type SlotsBusy } from './slots-busy.ts';
+import { moduleCacheOptions } from './module-cache.ts';
+import { discardEarly, gatedReporter, type EarlyStart } from './early-start.ts';
+import { LATE_KEYS, lateFileOf, removeLateContext, writeLateContext } from './support/late-context.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
@@ -85,6 +89,8 @@ export interface RunResult {
   certification: Certification;
   exitCode: number;
   files: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string };
+  /** How busy the run kept its slots (suites/slots-busy.ts). */
+  slots: SlotsBusy;
 }
 
 /** A run nonce: 8 hex digits, new for each run. */
@@ -172,7 +178,12 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const passes = [[...suites].filter((x) => x !== 'rate-limit'), suites.has('rate-limit') ? ['rate-limit'] : []].filter((p) => p.length > 0);
   let worker: WorkerProgress = { requests: 0, responses429: 0, waitedMs: 0 };
   let checked: PreflightResult | undefined;
-  if (o.preflight !== false && !o.replay && !o.signal?.aborted) {
+  // The first pass's worker starts while the preflight runs (suites/early-start.ts); not under
+  // stated quotas, where the plan often finds an operation scarce (that pass is created otherwise).
+  const runsPreflight = o.preflight !== false && !o.replay && !o.signal?.aborted;
+  const startsEarly = runsPreflight && !o.shard && !o.config.run.rateLimit && passes[0] !== undefined && !passes[0].includes('rate-limit');
+  const early = startsEarly ? startEarly(passes[0]!, o, provide, collector, sink, allureDir) : undefined;
+  if (runsPreflight) {
     // An interrupt does not wait for the preflight's answers (a target that does not answer).
     checked = await untilAborted(preflight(o.config), o.signal);
     for (const p of checked?.problems ?? []) log(scrub(inertForTerminal(`preflight: ${p.key}: ${p.problem}`)));
@@ -195,16 +206,23 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   // sharded run runs a selection the plan of the whole does not describe).
   if (Object.keys(plan.notPlanned).length && !o.resume && !o.replay && !o.shard) provide.notPlanned = plan.notPlanned;
   const stopHere = (checked?.problems.length ?? 0) > 0;
+  // The early worker was started for a plan without scarce operations (its maxConcurrency).
+  const useEarly = early && !stopHere && !o.signal?.aborted && !provide.scarce ? early : undefined;
+  if (early && !useEarly) await discardEarly(early, o.allure !== false && !o.resume ? allureDir : undefined);
   progress.start(collector);
   try {
-    for (const pass of stopHere ? [] : passes) {
+    for (const [i, pass] of (stopHere ? [] : passes).entries()) {
       if (stoppedBy || o.signal?.aborted) break;
       if (pass.includes('rate-limit')) await o.beforeRateLimitPass?.();
-      stoppedBy = await runPass(pass, o, provide, collector, sink, allureDir, deadline);
+      stoppedBy = await runPass(pass, o, provide, collector, sink, allureDir, deadline, i === 0 ? useEarly : undefined);
     }
   } finally {
+    // Not used after all (an interrupt just before its pass): closed like one the plan did not want.
+    if (useEarly && !useEarly.used) await discardEarly(useEarly, o.allure !== false && !o.resume ? allureDir : undefined);
+    if (early) removeLateContext(early.lateFile);
     worker = progress.stop();
   }
+  const slots = slotsBusy(started, Date.now(), checked?.inFlightMs ?? 0, worker);
   if (!stoppedBy && o.signal?.aborted) stoppedBy = 'interrupted';
   // The request budget (run.maxRequests) stops the tests inside the worker: they say so.
   stoppedBy ??= collector.collected.tests.map((t) => t.record?.stoppedBy).find((s) => s !== undefined);
@@ -230,7 +248,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     vitestLog,
     log,
   });
-  return { ...written, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()) };
+  return { ...written, slots, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()) };
 }
 
 /** Resolves as `work`, or with undefined as soon as `signal` aborts. */
@@ -268,7 +286,7 @@ interface Ending {
  * Certifies what the run collected and writes the reports. A signal that comes while they are
  * written still makes the run interrupted: they are written again with that verdict.
  */
-async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exitCode'>> {
+async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exitCode' | 'slots'>> {
   let result = writeOnce(o, e);
   await new Promise((resolve) => setImmediate(resolve)); // a signal that came meanwhile is handled now
   if (o.signal?.aborted && e.stoppedBy !== 'interrupted') result = writeOnce(o, { ...e, stoppedBy: 'interrupted' });
@@ -277,7 +295,7 @@ async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exit
   return result;
 }
 
-function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode'> {
+function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode' | 'slots'> {
   const { started, seed, nonce, numRuns, suites, stoppedBy, worker, checked, plan, scrub, collector, allureDir, logFile, vitestLog } = e;
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
@@ -350,22 +368,21 @@ function waves(pass: string[], scarce: string[] | undefined): string[][] {
   return [first, second].filter((w) => w.length > 0);
 }
 
-/** One vitest run of the suites of `pass`; says why it stopped early, if it did. */
-async function runPass(
+/** The vitest of one pass, created (its run not yet started). */
+async function createPass(
   pass: string[],
   o: RunOptions,
   provide: SuiteContext,
-  collector: CollectorReporter,
+  reporter: Reporter,
   sink: Writable,
   allureDir: string,
-  deadline: number,
-): Promise<StoppedBy | undefined> {
-  const previousExitCode = process.exitCode;
+  lateFile?: string,
+): Promise<Vitest> {
   // The functional suites load side by side (suites/side-by-side.test.ts); a replay, a shard (split
   // by file) and the rate-limit pass (alone by design) load their files one by one.
   const sideBySide = !o.replay && !o.shard && !pass.includes('rate-limit');
   const include = o.replay ? [o.replay.file] : sideBySide ? [SIDE_BY_SIDE] : pass.map((x) => `suites/${x}/**/*.test.ts`);
-  const vitest = await withoutVitestSignals(() =>
+  return withoutVitestSignals(() =>
     createVitest(
       'test',
       {
@@ -379,6 +396,8 @@ async function runPass(
         // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
         ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
         watch: false,
+        // The suites' modules transformed once, not at every run (suites/module-cache.ts).
+        ...moduleCacheOptions(),
         // One worker: one client and one scheduler pace every request of the run; the suite files run
         // side by side in it (two waves, suites/side-by-side.test.ts), their tests and property runs
         // concurrently, never more than run.concurrency requests in flight.
@@ -394,9 +413,9 @@ async function runPass(
         passWithNoTests: true,
         testTimeout: 600_000,
         hookTimeout: 30_000,
-        provide: { erp: provide, erpWaves: sideBySide ? waves(pass, provide.scarce) : [] },
+        provide: { erp: provide, erpWaves: sideBySide ? waves(pass, provide.scarce) : [], ...(lateFile ? { erpLate: lateFile } : {}) },
         reporters: [
-          collector,
+          reporter,
           ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : []),
         ],
       },
@@ -404,6 +423,50 @@ async function runPass(
       { stdout: sink, stderr: sink },
     ),
   );
+}
+
+/**
+ * Starts the first pass's worker before the preflight: it loads the suites' modules while the
+ * preflight waits for its answers, and declares its tests once it has the late context.
+ */
+function startEarly(pass: string[], o: RunOptions, provide: SuiteContext, collector: CollectorReporter, sink: Writable, allureDir: string): EarlyStart {
+  const lateFile = lateFileOf(o.out);
+  removeLateContext(lateFile); // one an earlier run left
+  const gate = gatedReporter(collector);
+  const previousExitCode = process.exitCode;
+  const vitest = createPass(pass, o, { ...provide }, gate.reporter, sink, allureDir, lateFile).then((v) => ({
+    vitest: v,
+    run: v.start().then(
+      () => {},
+      () => {},
+    ),
+  }));
+  vitest.catch(() => {}); // awaited where it is used
+  const use = (late: SuiteContext) => {
+    started.used = true;
+    gate.open();
+    const context = Object.fromEntries(LATE_KEYS.filter((k) => late[k] !== undefined).map((k) => [k, late[k]]));
+    writeLateContext(lateFile, { context, waves: waves(pass, late.scarce) });
+    return vitest;
+  };
+  const started: EarlyStart = { lateFile, vitest, use, previousExitCode, used: false };
+  return started;
+}
+
+/** One vitest run of the suites of `pass` (or the one started early); says why it stopped early, if it did. */
+async function runPass(
+  pass: string[],
+  o: RunOptions,
+  provide: SuiteContext,
+  collector: CollectorReporter,
+  sink: Writable,
+  allureDir: string,
+  deadline: number,
+  early?: EarlyStart,
+): Promise<StoppedBy | undefined> {
+  const previousExitCode = early?.previousExitCode ?? process.exitCode;
+  const started = early ? await early.use(provide) : undefined;
+  const vitest = started?.vitest ?? (await createPass(pass, o, provide, collector, sink, allureDir));
   let stopped: StoppedBy | undefined;
   let stoppedAt = 0;
   const cancel = (why: StoppedBy) => {
@@ -418,7 +481,7 @@ async function runPass(
   const budget = setTimeout(() => cancel('budget'), Math.max(0, deadline - Date.now()));
   let check: NodeJS.Timeout | undefined;
   try {
-    const run = vitest.start().catch(() => {});
+    const run = started?.run ?? vitest.start().catch(() => {});
     // Once stopped, running tests end at their next request; the run does not wait longer than
     // GRACE_MS for a test that does not end.
     const giveUp = new Promise<void>((resolve) => {

@@ -4,13 +4,21 @@
 // hold for the whole run. The report files come in a second wave, after the files that change
 // vouchers and contacts: a vendor whose report reflects order status changes sees none of those
 // changes while its report is read. A sharded or replayed run loads the files one by one instead.
+// A worker started while the preflight runs (suites/early-start.ts) loads the modules the files
+// import meanwhile, and declares the files once the preflight and the plan have said their part.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, inject } from 'vitest';
+import { awaitLateContext } from './support/late-context.ts';
+import { warmImports } from './support/warm-imports.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-for (const [i, wave] of inject('erpWaves').entries()) {
+const late = inject('erpLate');
+if (late) await warmImports(ROOT, inject('erpWaves').flat());
+const waves = late ? await awaitLateContext(late, inject('erp')) : inject('erpWaves');
+
+for (const [i, wave] of waves.entries()) {
   describe(`wave ${i + 1}`, () => {
     for (const file of wave) {
       describe.concurrent(file, async () => {

@@ -48,6 +48,11 @@ export interface SchedulerStats {
   pacing: string;
   /** Per operation: requests sent, 429s, what paces it. */
   operations: Record<string, OperationStats>;
+  /** Milliseconds requests were in flight (sent, not yet answered), summed over the requests: over
+   *  the time a run took, how many of its slots were busy on average. */
+  inFlightMs: number;
+  /** When the first request was sent (epoch ms). */
+  firstSentAt?: number;
 }
 
 export function emptyStats(): SchedulerStats {
@@ -59,6 +64,7 @@ export function emptyStats(): SchedulerStats {
     waitedMs: 0,
     pacing: 'none needed',
     operations: {},
+    inFlightMs: 0,
   };
 }
 

@@ -49,6 +49,8 @@ declare module 'vitest' {
     erp: SuiteContext;
     /** Suite files loaded side by side (suites/side-by-side.test.ts): waves, one after another. */
     erpWaves: string[][];
+    /** A worker started while the preflight runs: the file it waits for (suites/support/late-context.ts). */
+    erpLate?: string;
   }
 }
 

@@ -14,6 +14,9 @@ export interface WorkerProgress {
   pacing?: string;
   /** Per operation: requests sent and 429s met. */
   operations?: Record<string, { sent: number; responses429: number }>;
+  /** Milliseconds its requests were in flight, summed, and when the first was sent (suites/slots-busy.ts). */
+  inFlightMs?: number;
+  firstSentAt?: number;
 }
 
 let timer: NodeJS.Timeout | undefined;
@@ -32,7 +35,15 @@ let stats: (() => SchedulerStats) | undefined;
 export function flushProgress() {
   if (!file || !stats) return;
   const s = stats();
-  const p: WorkerProgress = { requests: s.sent + outside, responses429: s.responses429, waitedMs: s.waitedMs, pacing: s.pacing, operations: s.operations };
+  const p: WorkerProgress = {
+    requests: s.sent + outside,
+    responses429: s.responses429,
+    waitedMs: s.waitedMs,
+    pacing: s.pacing,
+    operations: s.operations,
+    inFlightMs: s.inFlightMs,
+    ...(s.firstSentAt !== undefined ? { firstSentAt: s.firstSentAt } : {}),
+  };
   try {
     writeFileSync(file, JSON.stringify(p));
   } catch {

@@ -33,6 +33,7 @@ import { pacingLine } from './pacing-line.ts';
 import { planLines, planRun } from './plan.ts';
 import { statedByOperation } from './plan-run.ts';
 import { enoughFailures } from './max-failures.ts';
+import { moduleCache } from './module-cache.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** After the run budget, how long running tests get to end before the run stops waiting for them. */
@@ -365,6 +366,7 @@ async function runPass(
         // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
         ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
         watch: false,
+        experimental: moduleCache(),
         // One worker: one client and one scheduler pace every request of the run; the suite files run
         // side by side in it (two waves, suites/side-by-side.test.ts), their tests and property runs
         // concurrently, never more than run.concurrency requests in flight.

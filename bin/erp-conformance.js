@@ -32,6 +32,8 @@ const PRELOAD = {
   openapi: config,
   init: [...config, 'undici'],
   schema: ['zod'],
+  probe: [...config, 'undici', 'fast-check', '@faker-js/faker'],
+  load: [...config, 'undici', 'fast-check', '@faker-js/faker'],
 };
 if (!help && Object.hasOwn(PRELOAD, command)) await Promise.all(PRELOAD[command].map((m) => import(m)));
 

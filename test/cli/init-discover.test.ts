@@ -11,6 +11,7 @@ import { loadConfig } from '../../config/load.ts';
 import { DEFAULT_TOKENS, EMPTY_BRANCH_ID, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS } from '../../reference/fixtures.ts';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { cli } from '../reports/cli.ts';
+import { inProcess } from './in-process.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-init-discover-'));
 let ref: ReferenceServer;
@@ -52,7 +53,7 @@ describe('init --discover', () => {
     // Economy: a request per list, a report page per branch.
     expect(Number(/\((\d+) requests\)/.exec(comment[0]!)![1])).toBeLessThanOrEqual(16);
 
-    const run = await cli(['run', '--config', file, '--out', path.join(dir, 'report'), '--num-runs', '10'], { cwd: dir, env, timeoutMs: 420_000 });
+    const run = await cli(['run', '--config', file, '--out', path.join(dir, 'report'), '--num-runs', '5'], { cwd: dir, env, timeoutMs: 420_000 });
     expect(run.stdout, run.stderr).toMatch(/verdict: CERTIFIED/);
     expect(run.code).toBe(0);
     // Without fixtures.report.filterIds the id filters are tried with ids the lists give, and judged by them (RP-19c).
@@ -63,10 +64,13 @@ describe('init --discover', () => {
   }, 480_000);
 
   it('refuses --discover without --base-url, and a --token-env that is not set', async () => {
-    const a = await cli(['init', '--discover', '--out', path.join(dir, 'a.json')], { cwd: dir });
+    // Words of the command line and the environment it reads: in this process (in-process.ts).
+    const a = await inProcess(['init', '--discover', '--out', path.join(dir, 'a.json')]);
     expect(a.code).toBe(2);
     expect(a.stderr).toContain('--discover needs --base-url');
-    const b = await cli(['init', '--discover', '--base-url', ref.url, '--token-env', 'NOT_SET_HERE', '--out', path.join(dir, 'b.json')], { cwd: dir });
+    const b = await inProcess(['init', '--discover', '--base-url', ref.url, '--token-env', 'NOT_SET_HERE', '--out', path.join(dir, 'b.json')], {
+      NOT_SET_HERE: undefined,
+    });
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('NOT_SET_HERE is not set');
   });

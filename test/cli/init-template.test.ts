@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../reports/cli.ts';
+import { inProcess } from './in-process.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-init-template-'));
 
@@ -23,7 +24,8 @@ describe('init', () => {
 
     delete config.fixtures.sales.missing;
     writeFileSync(file, JSON.stringify(config));
-    const bad = await cli(['check-config', '--config', file], { cwd: dir, env: { ERP_API_TOKEN: 'init-template-token' } });
+    // The message's words: check-config in this process (in-process.ts); the real CLI's is test/cli/cli.test.ts.
+    const bad = await inProcess(['check-config', '--config', file], { ERP_API_TOKEN: 'init-template-token' });
     expect(bad.code).toBe(2);
     expect(bad.stderr).not.toContain('Invalid input');
     expect(bad.stderr).toContain('fixtures.sales.missing: missing (required, expected number or string): A sales voucher id that exists in no branch');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../reports/certification.ts';
+import { inProcess } from './in-process.ts';
 
 const BIN = join(new URL('../..', import.meta.url).pathname, 'bin/erp-conformance.js');
 
@@ -66,10 +67,11 @@ describe('run --plan', () => {
   }, 120_000);
 
   it('refuses a malformed per-operation quota', async () => {
-    const run = await cli(['run', '--plan', '--rate-limit', 'reports=5/6s']);
+    // Words of the command line: in this process (in-process.ts); the real CLI planned above.
+    const run = await inProcess(['run', '--plan', '--rate-limit', 'reports=5/6s']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--rate-limit must be .* per operation like report=5\/1m,readBack=4\/1m/);
-    const serve = await cli(['serve', '--quota', 'report=5 per minute']);
+    const serve = await inProcess(['serve', '--quota', 'report=5 per minute']);
     expect(serve.code).toBe(2);
     expect(serve.stderr).toMatch(/--quota must be OP=Q\/W/);
   }, 60_000);

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Certification } from '../../reports/certification.ts';
 import type { RunRecords } from '../../reports/records.ts';
+import { inProcess } from './in-process.ts';
 import { startCli, tempDir } from './run-process.ts';
 
-const FLAGS = ['--quiet', '--no-allure', '--num-runs', '10'];
+const FLAGS = ['--quiet', '--no-allure', '--num-runs', '5'];
 /** Budgeted parts after the first, before one without a budget ends the run whatever the load. */
 const MAX_BUDGETED_PARTS = 1;
 
@@ -90,12 +91,13 @@ describe('run --resume', () => {
   }, 900_000);
 
   it('refuses what would change the run it resumes, and a folder without a run', async () => {
+    // Words of the command line: in this process (in-process.ts); the real CLI resumed above.
     const empty = tempDir('erp-resume-none-');
-    const none = await cli(['run', '--resume', empty]);
+    const none = await inProcess(['run', '--resume', empty]);
     expect(none.code).toBe(2);
-    expect(none.output).toMatch(/--resume: cannot read .*records\.json/);
-    const seed = await cli(['run', '--resume', out, '--seed', '7']);
+    expect(none.stderr).toMatch(/--resume: cannot read .*records\.json/);
+    const seed = await inProcess(['run', '--resume', out, '--seed', '7']);
     expect(seed.code).toBe(2);
-    expect(seed.output).toMatch(/--resume goes on with the run's own target, seed.*no --seed/);
+    expect(seed.stderr).toMatch(/--resume goes on with the run's own target, seed.*no --seed/);
   }, 120_000);
 });

@@ -97,10 +97,15 @@ describe('erp-conformance probe and load', () => {
     const out = join(dir, 'probe-out');
     const r = await cli(['probe', '--algorithm', 'token-bucket', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/algorithm\s+token-bucket/);
+    // The flag reached the embedded reference, and the summary and the file say what was measured.
+    // How exact the measurement is, is test/load/probe-accuracy.test.ts's (alone on a quiet machine):
+    // on one ten times oversubscribed this probe measured 14 to 18 of 20, or another algorithm.
+    expect(r.stdout).toMatch(/^probing erp-conformance reference at \S+ \(rate limit 20\/2s token-bucket per token\)/);
     const file = JSON.parse(readFileSync(join(out, 'rate-limit.json'), 'utf8'));
     expect(rateLimitFile.safeParse(file).success).toBe(true);
-    expect(file).toMatchObject({ limited: true, limit: 20, algorithm: 'token-bucket', scope: 'token' });
+    expect(file).toMatchObject({ limited: true, scope: 'token' });
+    expect(r.stdout).toMatch(new RegExp(`^  limit +${file.limit} per `, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^  algorithm +${file.algorithm} `, 'm'));
   });
 
   it('runs a paced load on the embedded reference and writes load.json', async () => {

@@ -1,15 +1,20 @@
 // The HTML certificate in a real browser: headless Chromium (Debian's /usr/bin/chromium, driven
 // by playwright-core) opens certification.html from disk, shows the verdict and a section table,
-// expands a failed requirement to its curl line, and runs no script a server smuggled into it.
+// expands a failed requirement to its curl line, and runs no script a server smuggled into it; and
+// the certificate at the widths people read it at (issue 20): no horizontal scrolling of the page at
+// 400, 800 and 1280 px, the verdict column on screen at 400 px, for a failing certificate with every
+// finding opened. One browser for all of them (a launch of Chromium costs seconds of CPU).
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRateLimit } from '../../reports/rate-limit.ts';
 import { writeReports } from '../../reports/write.ts';
 import { runAgainstReference, tempOut } from '../self-test/run-reference.ts';
-import { cli, writtenPaths } from './cli.ts';
+import { writtenPaths } from './cli.ts';
+import { inProcess } from '../cli/in-process.ts';
 import { inertDocumentText } from '../../reports/inert.ts';
 import { BIG_ID, HOSTILE, HOSTILE_CONTROLS, RATE_LIMIT_FIXTURE, sampleCertification } from './sample.ts';
 
@@ -43,7 +48,8 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     const run = await runAgainstReference({ faults: ['os-any-status'], only: ['OS'], numRuns: 5, seed: 5, preflight: false });
     out = run.out;
     copyFileSync(RATE_LIMIT_FIXTURE, path.join(out, 'rate-limit.json'));
-    const report = await cli(['report', '--in', out]);
+    // report --in as the CLI runs it, in this process (the real CLI's is test/reports/report-command.test.ts).
+    const report = await inProcess(['report', '--in', out]);
     expect(report.code).toBe(1);
     expect(writtenPaths(report.stdout)).toEqual([path.join(out, 'certification.html'), path.join(out, 'junit.xml')]);
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1200, height: 900 } });
@@ -116,4 +122,38 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
     expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
     await page.close();
   });
+
+  let widthsHtml: string | undefined;
+  /** A failing certificate: findings with long curl lines, a hostile server's text, a rate-limit plot. */
+  const widthsCertificate = () => {
+    if (widthsHtml) return widthsHtml;
+    const dir = tempOut('widths');
+    copyFileSync(RATE_LIMIT_FIXTURE, path.join(dir, 'rate-limit.json'));
+    return (widthsHtml = writeReports(dir, sampleCertification(), { rateLimit: readRateLimit(dir) }).html);
+  };
+
+  for (const width of [400, 800, 1280]) {
+    it(`does not scroll sideways at ${width} px, every finding open, and shows the verdict column`, async () => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(pathToFileURL(widthsCertificate()).href);
+      await page.evaluate(() => {
+        for (const d of (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ open: boolean }> } }).document.querySelectorAll(
+          'details',
+        ))
+          d.open = true;
+      });
+      const { scrollWidth, clientWidth } = await page.evaluate(() => {
+        const e = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+        return { scrollWidth: e.scrollWidth, clientWidth: e.clientWidth };
+      });
+      expect(scrollWidth, `scrollWidth at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      const badge = page.locator('tr[data-id="OS-4"] .badge');
+      const box = (await badge.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await badge.textContent()).toBe('failed');
+      await page.close();
+    });
+  }
 });

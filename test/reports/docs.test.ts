@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCommand } from '../../bin/commands/index.ts';
+import { loadCommand } from '../../bin/commands/index.ts';
 import { ROOT } from './cli.ts';
 
 const EXAMPLES = path.join(ROOT, 'examples/ci');
@@ -23,11 +23,11 @@ function invocations(file: string): [string, string, string[]][] {
 }
 
 describe('the README and examples/ci', () => {
-  it('name only commands and flags the CLI has', () => {
+  it('name only commands and flags the CLI has', async () => {
     const all = DOCS.flatMap(invocations);
     expect(all.length).toBeGreaterThan(20);
     for (const [where, name, flags] of all) {
-      const command = findCommand(name);
+      const command = await loadCommand(name);
       expect(command, `${where}: erp-conformance ${name}`).toBeDefined();
       for (const flag of flags) expect(command!.usage, `${where}: ${name} ${flag}`).toMatch(new RegExp(`${flag}\\b`));
     }

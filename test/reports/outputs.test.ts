@@ -1,6 +1,7 @@
 // Outputs that agree with the run (issue 20): every command lists under "written:" exactly what it
 // wrote in its folder; `report --in` refuses rate-limit data of another target or run and keeps the
 // RL rows in agreement with the section it adds; the progress line and the threshold lines read right.
+// The refusals of `report --in` are words of the command line: in this process (test/cli/in-process.ts).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import type { Certification } from '../../reports/certification.ts';
 import { fitLine } from '../../suites/progress-line.ts';
 import { cli, ROOT, writtenPaths } from './cli.ts';
 import { sampleCertification } from './sample.ts';
+import { inProcess } from '../cli/in-process.ts';
 
 const tmp = (p: string) => mkdtempSync(path.join(os.tmpdir(), `erp-outputs-${p}-`));
 const entries = (dir: string) =>
@@ -70,13 +72,13 @@ describe('report --in with a rate-limit.json', () => {
   }
 
   it('refuses, with the reason, a measurement of another target', async () => {
-    const r = await cli(['report', '--in', folder({ target: { name: 'x', baseUrl: 'http://127.0.0.1:18556' } })]);
+    const r = await inProcess(['report', '--in', folder({ target: { name: 'x', baseUrl: 'http://127.0.0.1:18556' } })]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/measured against http:\/\/127\.0\.0\.1:18556, the certificate is of http:\/\/erp\.test: not the same target/);
   });
 
   it('refuses a measurement written by a run of another seed', async () => {
-    const r = await cli(['report', '--in', folder({ target: { name: 'x', baseUrl: 'http://erp.test' }, run: { seed: 7 } })]);
+    const r = await inProcess(['report', '--in', folder({ target: { name: 'x', baseUrl: 'http://erp.test' }, run: { seed: 7 } })]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/seed 7, the certificate is of seed 42/);
   });

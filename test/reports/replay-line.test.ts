@@ -22,9 +22,9 @@ describe('the replay line', () => {
   it("carries the run's --num-runs, not the count a property derived from it, and the run's --out", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-replay-line-'));
     const out = path.join(dir, 'report');
-    // CU-5's property runs max(5, numRuns / 5) times: 5 at --num-runs 20.
+    // CU-5's property runs max(5, numRuns / 5) times: 5 at --num-runs 10 (the other CU properties run 10 times).
     const r = await cli(
-      ['run', '--only', 'CU', '--fault', 'cu-isdefault-unchecked', '--num-runs', '20', '--seed', '3', '--no-preflight', '--quiet', '--no-allure', '--out', out],
+      ['run', '--only', 'CU', '--fault', 'cu-isdefault-unchecked', '--num-runs', '10', '--seed', '3', '--no-preflight', '--quiet', '--no-allure', '--out', out],
       { timeoutMs: 240_000 },
     );
     expect(r.code, r.stderr).toBe(0); // CU-5 is a SHOULD: the selection passed
@@ -34,7 +34,7 @@ describe('the replay line', () => {
       .findings.map((f) => f.replay)
       .filter((x) => x !== undefined);
     expect(replays.length).toBeGreaterThan(0);
-    for (const x of replays) expect(x.numRuns).toBe(20);
-    expect(r.stdout).toContain(`--num-runs 20 --out '${out}-replay'`);
+    for (const x of replays) expect(x.numRuns).toBe(10);
+    expect(r.stdout).toContain(`--num-runs 10 --out '${out}-replay'`);
   }, 300_000);
 });

@@ -11,6 +11,7 @@ import { startReference, type ReferenceServer } from '../../reference/server.ts'
 import { cli, writtenPaths, type CliResult } from './cli.ts';
 import { findAll, parseXml } from './xml.ts';
 import { itFull } from '../full-set.ts';
+import { inProcess } from '../cli/in-process.ts';
 
 // No preflight: these tests are about the reports of a run (the preflight has its own tests).
 // --quiet: on a loaded machine a run lasts past the first plain progress line (stderr is for problems here).
@@ -148,7 +149,11 @@ describe('a sharded run', () => {
   );
 
   it('refuses a shard outside 1..N and folders that are not shards of one run', async () => {
-    const [bad, mixed] = await Promise.all([cli(['run', '--shard', '3/2']), cli(['report', '--merge', dir('shard-1'), dir('whole'), '--out', dir('mixed')])]);
+    // Words of the command line: in this process (test/cli/in-process.ts); the real CLI ran and merged the shards above.
+    const [bad, mixed] = [
+      await inProcess(['run', '--shard', '3/2']),
+      await inProcess(['report', '--merge', dir('shard-1'), dir('whole'), '--out', dir('mixed')]),
+    ];
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--shard must be I/N with 1 <= I <= N <= 64, received "3/2"');
     expect(mixed.code).toBe(2);

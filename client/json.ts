@@ -44,13 +44,9 @@ function scan(text: string, maxDepth: number, maxValues: number): Scan {
       digits = -1e9; // a fraction or exponent: not an integer
     else digits = 0;
     if (c === 34) {
-      // a string: skip to its closing quote
+      // a string: skip to its closing quote (one not escaped: after an even run of backslashes)
       values++;
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
+      i = closingQuote(text, i + 1);
     } else if (c === 91 || c === 123) {
       values++;
       if (++depth > maxSeen) maxSeen = depth;
@@ -61,6 +57,17 @@ function scan(text: string, maxDepth: number, maxValues: number): Scan {
     if (values > maxValues) return { depth, values, longInteger, over: `more than ${maxValues} values: not parsed` };
   }
   return { depth: maxSeen, values, longInteger };
+}
+
+/** Where the string whose text starts at `from` ends: its closing quote, or the end of the text. */
+function closingQuote(text: string, from: number): number {
+  for (let at = from; ; at++) {
+    at = text.indexOf('"', at);
+    if (at < 0) return text.length;
+    let backslashes = 0;
+    while (at - backslashes - 1 >= from && text.charCodeAt(at - backslashes - 1) === 92) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
 }
 
 /** Parses a response body: bounded in depth and size, integers past 2^53 exact. */

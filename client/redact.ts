@@ -73,7 +73,11 @@ function makeRedactor(list: string[]): Redactor {
   });
   const partial = parts.length ? new RegExp(`(?:${[...new Set(parts)].map(escapeRegExp).join('|')})`, 'gi') : undefined;
   const tails = list.flatMap((s) => [s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1)]);
+  // Every spelling of a secret, and every part redacted alone, is at least minPart characters long:
+  // a shorter text (most header values) holds none of them.
+  const shortest = Math.min(...list.map(minPart));
   return (text, cut = false) => {
+    if (!cut && text.length < shortest) return text;
     let out = text.replace(whole, REDACTED);
     if (partial) out = redactParts(out, partial, list);
     if (cut) out = redactTail(out, tails);

@@ -44,13 +44,9 @@ function scan(text: string, maxDepth: number, maxValues: number): Scan {
       digits = -1e9; // a fraction or exponent: not an integer
     else digits = 0;
     if (c === 34) {
-      // a string: skip to its closing quote
+      // a string: skip to its closing quote (one not escaped: after an even run of backslashes)
       values++;
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
+      i = closingQuote(text, i + 1);
     } else if (c === 91 || c === 123) {
       values++;
       if (++depth > maxSeen) maxSeen = depth;
@@ -61,6 +57,17 @@ function scan(text: string, maxDepth: number, maxValues: number): Scan {
     if (values > maxValues) return { depth, values, longInteger, over: `more than ${maxValues} values: not parsed` };
   }
   return { depth: maxSeen, values, longInteger };
+}
+
+/** Where the string whose text starts at `from` ends: its closing quote, or the end of the text. */
+function closingQuote(text: string, from: number): number {
+  for (let at = from; ; at++) {
+    at = text.indexOf('"', at);
+    if (at < 0) return text.length;
+    let backslashes = 0;
+    while (at - backslashes - 1 >= from && text.charCodeAt(at - backslashes - 1) === 92) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
 }
 
 /** Parses a response body: bounded in depth and size, integers past 2^53 exact. */
@@ -113,6 +120,24 @@ function exactDigits(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Nesting past which plainData gives up (the replacer path then serializes it as before). */
+const PLAIN_MAX_DEPTH = 200;
+
+/** No bigint, no exact number, no toJSON anywhere in `v`: plain arrays, objects and primitives only. */
+function plainData(v: unknown, depth: number): boolean {
+  if (typeof v === 'bigint') return false;
+  if (v === null || typeof v !== 'object') return true;
+  if (depth > PLAIN_MAX_DEPTH || typeof (v as { toJSON?: unknown }).toJSON === 'function' || exactDigits(v) !== undefined) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!plainData(v[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const k of Object.keys(v)) if (!plainData((v as Record<string, unknown>)[k], depth + 1)) return false;
+  return true;
+}
+
 /** Characters JSON.stringify leaves raw that a terminal or a viewer would act on: C1 controls, bidi overrides. */
 // eslint-disable-next-line no-control-regex
 const RAW_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -126,6 +151,9 @@ const escapeChar = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4,
  * written as \u escapes (the same JSON value, inert in any viewer).
  */
 export function stringifyJson(value: unknown, space?: number): string {
+  // Without a bigint or an exact number anywhere, V8's own serializer writes the same text (the
+  // replacer below would return every value as it is) ~10 times faster: most request bodies.
+  if (plainData(value, 0)) return (JSON.stringify(value, null, space) ?? 'null').replace(RAW_UNSAFE, escapeChar);
   const nonce = `\u0001bigint-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}:`;
   let used = false;
   const text = JSON.stringify(

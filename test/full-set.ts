@@ -22,7 +22,20 @@ export function itIf(inQuickSet: boolean) {
   return FULL_SET || inQuickSet ? it : it.skip;
 }
 
-/** The cases of a table that the run takes: all of them in the whole set, `quick` otherwise (list the others with it.skip.each). */
+/** The cases of a table that the run takes: all of them in the whole set, `quick` otherwise. */
 export function casesOf<T>(all: readonly T[], quick: readonly NoInfer<T>[], env: NodeJS.ProcessEnv = process.env): T[] {
   return isFullSet(env) ? [...all] : all.filter((x) => quick.includes(x));
+}
+
+/**
+ * The cases of a table this set runs (`casesOf`); the ones it leaves to CI are listed here as
+ * skipped tests named `skippedName` (a vitest `each` title: `%s` is the case, or its first
+ * element), so that the quick set's output says what it did not run. Call it where the listing
+ * belongs (in the describe of the cases, or at the top of the file).
+ */
+export function quickCases<T>(all: readonly T[], quick: readonly NoInfer<T>[], skippedName: string, env: NodeJS.ProcessEnv = process.env): T[] {
+  const run = casesOf(all, quick, env);
+  const left = all.filter((x) => !run.includes(x));
+  if (left.length > 0) it.skip.each(left as T[])(skippedName, () => {});
+  return run;
 }

@@ -1,8 +1,12 @@
-// The order npm test hands its files to the workers: vitest's own (groups, then projects), and
-// inside a project the files known to be long first, so that two workers finish together; on a
-// clean clone vitest has no durations of earlier runs and would start the largest files first.
+// The order npm test hands its files to the workers: the groups in their order
+// (sequence.groupOrder), and inside a group, whatever its project, the files known to be long
+// first, so that the two workers finish together; on a clean clone vitest has no durations of
+// earlier runs and would start the largest files first.
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** ERP_FULL_MATRIX=1 or true: every fault (as test/self-test/matrix-parts.ts reads it). */
+const FULL = ['1', 'true'].includes(process.env.ERP_FULL_MATRIX ?? '');
 
 /**
  * How long each long file takes, in seconds of a quiet 2-core machine with both workers busy
@@ -10,28 +14,40 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * together). The quick fault matrix is two small files; with ERP_FULL_MATRIX=1 they are the
  * longest (about 75 s each), and start first.
  */
-/** ERP_FULL_MATRIX=1 or true: every fault (as test/self-test/matrix-parts.ts reads it). */
-const FULL = ['1', 'true'].includes(process.env.ERP_FULL_MATRIX ?? '');
-
 const LONG: Record<string, number> = {
-  'broken-servers': 110,
-  'faults-1': FULL ? 75 : 20,
-  'faults-2': FULL ? 75 : 12,
-  reruns: 40,
-  profiles: 40,
-  pacing: 16,
-  'reference-clean': 11,
-  replay: 9,
-  'cli/cli': 18,
-  'reference/faults': 13,
-  'reference/fuzz': 9,
-  'sharded-run': 14,
-  'report-command': 5,
+  'self-test/profiles': FULL ? 150 : 60,
+  'self-test/broken-servers': FULL ? 70 : 40,
+  'self-test/faults-1': FULL ? 75 : 12,
+  'self-test/faults-2': FULL ? 75 : 14,
+  'self-test/reruns': FULL ? 40 : 25,
+  'self-test/nightly': 25,
+  'self-test/reference-clean': 19,
+  'self-test/replay': 19,
+  'self-test/verified-by': 8,
+  'self-test/pacing': 7,
+  'cli/cli': 37,
+  'cli/conventions': 36,
+  'cli/resume': 33,
+  'cli/interrupts': 33,
+  'reports/outputs': 32,
+  'reports/sharded-run': 21,
+  'reports/browser': 17,
+  'suites/preflight-quotas': 16,
+  'reference/faults': 15,
+  'cli/init-discover': 15,
+  'reports/sharded-reference': 13,
+  'cli/index-quota': 12,
+  'reference/fuzz': 12,
+  'reports/replay-line': 12,
+  'reference/profile-limits': 11,
+  'reports/browser-widths': 8,
+  'load/fault-matrix-rl': 20,
+  'load/cli': 22,
 };
 
 const weight = (f: TestSpecification) => {
   const name = f.moduleId.replace(/\.test\.ts$/, '');
-  return Object.entries(LONG).find(([k]) => name.endsWith(`${path.sep}${k}`))?.[1] ?? 0;
+  return Object.entries(LONG).find(([k]) => name.endsWith(`${path.sep}${k.split('/').join(path.sep)}`))?.[1] ?? 0;
 };
 
 export default class LongestFirst extends BaseSequencer {
@@ -40,8 +56,7 @@ export default class LongestFirst extends BaseSequencer {
     const at = new Map(sorted.map((f, i) => [f, i]));
     return [...sorted].sort((a, b) => {
       const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
-      if (group !== 0 || a.project.name !== b.project.name) return at.get(a)! - at.get(b)!;
-      return weight(b) - weight(a) || at.get(a)! - at.get(b)!;
+      return group || weight(b) - weight(a) || at.get(a)! - at.get(b)!;
     });
   }
 }

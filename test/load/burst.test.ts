@@ -9,6 +9,12 @@ import { itIf } from '../full-set.ts';
 const CAPS = { maxRequests: 2000, maxSeconds: 60, maxConcurrency: 64 };
 const LIMIT = 10;
 const WINDOW = 0.5;
+/**
+ * The leaking limiter's window: what refills while a burst is in flight is allowed (L/W per second
+ * of its span), and on a busy machine a burst spans a second or more; at 0.5 s that allowance
+ * (20 per second) hid the leak, at 2 s (5 per second) it shows.
+ */
+const LEAK_WINDOW = 2;
 let target: Limited | undefined;
 afterEach(async () => {
   await target?.server.close();
@@ -20,8 +26,8 @@ describe('burstCheck (RL-6)', () => {
   for (const algorithm of ['fixed', 'sliding', 'token-bucket'] as Algorithm[]) {
     const it = itIf(algorithm === 'sliding');
     it(`catches the leaking ${algorithm} limiter with one token and with both`, async () => {
-      target = await limitedReference({ limit: LIMIT, windowSeconds: WINDOW, algorithm }, ['rl-limiter-leaks']);
-      const { result, findings } = await burstCheck({ config: target.config, limit: LIMIT, windowSeconds: WINDOW, scope: 'token', caps: CAPS });
+      target = await limitedReference({ limit: LIMIT, windowSeconds: LEAK_WINDOW, algorithm }, ['rl-limiter-leaks']);
+      const { result, findings } = await burstCheck({ config: target.config, limit: LIMIT, windowSeconds: LEAK_WINDOW, scope: 'token', caps: CAPS });
       expect(result.skipped).toBeNull();
       expect(result.leaks).toEqual({ oneToken: true, bothTokens: true });
       const first = result.rounds[0]!;

@@ -15,7 +15,7 @@ import { runConformance } from '../../suites/run.ts';
 import { redirectTarget, startBroken, startRedirectTarget, type BrokenKind } from './broken-servers.ts';
 import { withPeakMemory } from './memory.ts';
 import { runAgainstReference, tempOut } from './run-reference.ts';
-import { casesOf } from '../full-set.ts';
+import { quickCases } from '../full-set.ts';
 
 /** Tokens with characters that change under URL, JSON and HTML encoding. */
 const TOKENS = [`tok"SE\\CR/ET%+&<'=4f1c9a7e`, 'tok-SECRET-second-88b2'];
@@ -27,6 +27,14 @@ const TOKENS = [`tok"SE\\CR/ET%+&<'=4f1c9a7e`, 'tok-SECRET-second-88b2'];
 const BUDGET_SECONDS = 90;
 /** After the budget, running tests get suites/run.ts's 15 s grace; then a generous margin. */
 const CEILING_SECONDS = BUDGET_SECONDS + 15 + 30;
+/**
+ * The client's time limit per answer. The servers that hold an answer (never-answers, trickles)
+ * are judged at a short one, so their runs end soon; the others answer at once, and get a time
+ * limit a busy machine cannot reach: at 400 ms, with ten times more runnable processes than cores,
+ * the run's own first requests timed out against servers that answer at once (echoes-token,
+ * deep-json, redirects, hostile-text), and it ended "answered none": nothing judged.
+ */
+const timeoutMsOf = (kind: BrokenKind) => (['never-answers', 'trickles'].includes(kind) ? 400 : 10_000);
 
 /**
  * What each server may end as, with the README's reason ("verdict | exit code"). Never certified
@@ -95,10 +103,11 @@ const ALL_KINDS: BrokenKind[] = [
  * second kind of broken HTML/JSON (truncated-json beside html-502), the slow servers that only
  * cost time (never-answers, trickles: the budget case below still trickles), a day-long Retry-After.
  */
-const KINDS = casesOf(ALL_KINDS, ['html-502', 'resets', 'huge-body', 'echoes-token', 'deep-json', 'redirects', 'hostile-text']);
+const QUICK_KINDS: BrokenKind[] = ['html-502', 'resets', 'huge-body', 'echoes-token', 'deep-json', 'redirects', 'hostile-text'];
 
 describe('a run against a broken or hostile server', () => {
-  it.each(KINDS)(
+  const kinds = quickCases(ALL_KINDS, QUICK_KINDS, 'that %s ends within its budget with a certificate (CI: the whole set)');
+  it.each(kinds)(
     'that %s ends within its budget with a certificate, no token and bounded memory',
     async (kind) => {
       const broken = await startBroken(kind);
@@ -110,7 +119,14 @@ describe('a run against a broken or hostile server', () => {
         const config = loadConfig({
           base: {
             ...base,
-            target: { name: `broken ${kind}`, baseUrl: broken.url, token: TOKENS[0], secondToken: TOKENS[1], timeoutMs: 400, maxResponseBytes: 1024 * 1024 },
+            target: {
+              name: `broken ${kind}`,
+              baseUrl: broken.url,
+              token: TOKENS[0],
+              secondToken: TOKENS[1],
+              timeoutMs: timeoutMsOf(kind),
+              maxResponseBytes: 1024 * 1024,
+            },
             run: { maxDurationSeconds: BUDGET_SECONDS },
           },
           env: {},
@@ -144,7 +160,6 @@ describe('a run against a broken or hostile server', () => {
     },
     (CEILING_SECONDS + 30) * 1000,
   );
-  it.skip.each(ALL_KINDS.filter((k) => !KINDS.includes(k)))('that %s ends within its budget with a certificate (CI: the whole set)', () => {});
 
   it('that trickles, cut by a run budget of 3 s, stops at it with a certificate that says so', async () => {
     const broken = await startBroken('trickles');

@@ -20,15 +20,20 @@ function os2Evidence(r: Awaited<ReturnType<typeof runAgainstReference>>) {
     .map((f) => ({ replay: f.replay, body: f.exchange?.request.body, url: f.exchange?.request.url.replace(/:\d+\//, ':PORT/') }));
 }
 
+/** The run with a failing property both tests start from: the same run, run once and shared. */
+let failing: ReturnType<typeof runAgainstReference> | undefined;
+const failingRun = () =>
+  (failing ??= runAgainstReference({
+    faults: ['os-case-insensitive'],
+    only: ['OS'],
+    seed: 7,
+    numRuns: 20,
+    invocation: { faults: ['os-case-insensitive'] },
+  }));
+
 describe('a failing property', () => {
   it('prints its seed and path, and --seed reruns exactly the same requests', async () => {
-    const first = await runAgainstReference({
-      faults: ['os-case-insensitive'],
-      only: ['OS'],
-      seed: 7,
-      numRuns: 20,
-      invocation: { faults: ['os-case-insensitive'] },
-    });
+    const first = await failingRun();
     const evidence = os2Evidence(first);
     expect(evidence.length).toBeGreaterThan(0);
     expect(evidence[0]!.replay).toMatchObject({
@@ -68,13 +73,7 @@ describe('a failing property', () => {
   );
 
   it('replays alone from the printed line: the same failing request, one test, no voucher changed', async () => {
-    const first = await runAgainstReference({
-      faults: ['os-case-insensitive'],
-      only: ['OS'],
-      seed: 7,
-      numRuns: 20,
-      invocation: { faults: ['os-case-insensitive'] },
-    });
+    const first = await failingRun();
     const [finding] = os2Evidence(first);
     const line = replayCommand(finding!.replay!, { faults: ['os-case-insensitive'] });
     const out = mkdtempSync(path.join(os.tmpdir(), 'erp-replay-'));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import type { Certification } from '../../reports/certification.ts';
-import { startCli, tempDir } from './run-process.ts';
+import { startCli, tempDir, type RunProcess } from './run-process.ts';
 import { itFull } from '../full-set.ts';
 
 /** From the signal to the exit: "within a few seconds" on a quiet machine, this on a loaded one. */
@@ -34,6 +34,19 @@ function expectInterrupted(cert: Certification) {
   for (const r of cert.requirements.filter((x) => x.status === 'passed')) expect(r.evidence, r.id).toBeGreaterThan(0);
 }
 
+const EXIT_AFTER: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+/** Sends `signal` to the run's process group: it exits 130 / 143 within the ceiling, leaving an interrupted certificate in `out`. */
+async function interrupt(run: RunProcess, signal: 'SIGINT' | 'SIGTERM', out: string): Promise<Certification> {
+  const sent = run.signal(signal);
+  const { code, at } = await run.exited;
+  expect(code, run.output()).toBe(EXIT_AFTER[signal]);
+  expect(at - sent).toBeLessThan(AFTER_SIGNAL_MS);
+  const cert = certificate(out);
+  expectInterrupted(cert);
+  return cert;
+}
+
 describe('run, interrupted', () => {
   // The whole set only (test/full-set.ts): the quick set sends SIGINT while loading, twice and during
   // the preflight, and SIGTERM in the middle; test/cli/resume.test.ts resumes a cut run.
@@ -43,12 +56,7 @@ describe('run, interrupted', () => {
       const out = tempDir('erp-int-mid-');
       const run = startCli(['run', '--out', out, '--quiet']);
       await run.waitFor(SUITES_RUNNING);
-      const sent = run.signal('SIGINT');
-      const { code, at } = await run.exited;
-      expect(code, run.output()).toBe(130);
-      expect(at - sent).toBeLessThan(AFTER_SIGNAL_MS);
-      const cert = certificate(out);
-      expectInterrupted(cert);
+      const cert = await interrupt(run, 'SIGINT', out);
       // Some of the run was verified before the signal (the suite file that ended had passed).
       expect(cert.summary.MUST.passed + cert.summary.SHOULD.passed).toBeGreaterThan(0);
       expect(run.output()).toMatch(/verdict: INTERRUPTED/);
@@ -69,11 +77,7 @@ describe('run, interrupted', () => {
     const out = tempDir('erp-int-term-');
     const run = startCli(['run', '--out', out, '--quiet', '--no-allure']);
     await run.waitFor(SUITES_RUNNING);
-    const sent = run.signal('SIGTERM');
-    const { code, at } = await run.exited;
-    expect(code, run.output()).toBe(143);
-    expect(at - sent).toBeLessThan(AFTER_SIGNAL_MS);
-    expectInterrupted(certificate(out));
+    await interrupt(run, 'SIGTERM', out);
   }, 300_000);
 
   it('a second SIGINT exits at once, still with 130', async () => {
@@ -119,12 +123,7 @@ describe('run, interrupted', () => {
       const out = join(dir, 'report');
       const run = startCli(['run', '--config', config, '--out', out, '--quiet', '--no-allure']);
       await run.waitFor(/^running .* against /m);
-      const sent = run.signal('SIGINT');
-      const { code, at } = await run.exited;
-      expect(code, run.output()).toBe(130);
-      expect(at - sent).toBeLessThan(AFTER_SIGNAL_MS);
-      const cert = certificate(out);
-      expectInterrupted(cert);
+      const cert = await interrupt(run, 'SIGINT', out);
       expect(cert.summary.MUST.passed).toBe(0);
       expect(cert.requirements.filter((r) => r.status !== 'skipped').every((r) => r.status === 'not-run')).toBe(true);
     }, 300_000);

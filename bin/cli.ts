@@ -3,11 +3,5 @@ import { runCli } from './main.ts';
 
 const code = await runCli(process.argv.slice(2));
 process.exitCode = code;
-// The exit code is the command's, whatever a library sets afterwards: vitest sets process.exitCode
-// when a run it started is closed late (an early-started suite worker discarded after a preflight
-// problem ended in exit 1 instead of 2).
-process.on('exit', () => {
-  process.exitCode = code;
-});
 // A handle left open by a command must not keep the process alive once it has finished.
 setTimeout(() => process.exit(code), 2000).unref();

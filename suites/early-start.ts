@@ -43,7 +43,8 @@ export function gatedReporter(reporter: Reporter): { reporter: Reporter; open():
 export async function discardEarly(early: EarlyStart, allureDir: string | undefined, graceMs = 2000): Promise<void> {
   writeLateContext(early.lateFile, { cancelled: true });
   const started = await early.vitest.catch(() => undefined);
-  if (started) await Promise.race([started.vitest.close(), new Promise((r) => setTimeout(r, graceMs).unref())]);
+  // Its run too: vitest sets process.exitCode when that ends (after the close), so it is restored after both.
+  if (started) await Promise.race([Promise.all([started.vitest.close(), started.run]), new Promise((r) => setTimeout(r, graceMs).unref())]);
   removeLateContext(early.lateFile);
   if (allureDir) rmSync(allureDir, { recursive: true, force: true });
   process.exitCode = early.previousExitCode;

@@ -11,10 +11,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, inject } from 'vitest';
 import { awaitLateContext } from './support/late-context.ts';
 import { warmImports } from './support/warm-imports.ts';
+import { endWithMainProcess } from './support/worker-signals.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const late = inject('erpLate');
+// An early worker waits while the preflight runs: if the run's process ends meanwhile, so does the worker.
+endWithMainProcess();
 if (late) await warmImports(ROOT, inject('erpWaves').flat());
 const waves = late ? await awaitLateContext(late, inject('erp')) : inject('erpWaves');
 

@@ -5,9 +5,35 @@
 // the run's main process writes the certificate (suites/interrupts.ts). A second signal, or the
 // main process gone, ends the worker at once. Vitest stops this worker with a "stop" message and
 // then SIGTERM: after that message SIGTERM ends it as usual.
+// (Tests that a worker ends with its main process: test/cli/interrupts.test.ts.)
 import type { NotSentReason } from '../../contract/types.ts';
 
 let installed = false;
+
+/**
+ * Ends the worker now, with `code`. Inside a test file vitest's process.exit only throws ("process.exit
+ * unexpectedly called"), so Node's own exit is used (no 'exit' handlers: none is the worker's).
+ */
+export function exitWorker(code: number): never {
+  const reallyExit = (process as unknown as { reallyExit?: (code: number) => never }).reallyExit;
+  if (reallyExit) reallyExit.call(process, code);
+  process.kill(process.pid, 'SIGKILL');
+  throw new Error('unreachable');
+}
+
+let guarded = false;
+
+/**
+ * The worker does not outlive the run's main process. Vitest forks it with an IPC channel; once the
+ * main process is gone (the CLI ended, or was killed, even by SIGKILL, which no handler sees) the
+ * channel closes, and a worker still waiting (for the late context while the preflight ran, for a
+ * quota) would wait on for ever, polling. Installed before the worker waits for anything.
+ */
+export function endWithMainProcess(): void {
+  if (guarded || !process.send) return;
+  guarded = true;
+  process.once('disconnect', () => exitWorker(130));
+}
 
 /** Installs the worker's handlers once; `stop` stops the run's scheduler. */
 export function stopOnSignals(stop: (reason: NotSentReason) => void): void {
@@ -19,12 +45,12 @@ export function stopOnSignals(stop: (reason: NotSentReason) => void): void {
     if (m && typeof m === 'object' && (m as { type?: unknown }).type === 'stop') vitestStopsUs = true;
   });
   const on = (code: number) => () => {
-    if (vitestStopsUs || signals++ > 0) process.exit(code);
+    if (vitestStopsUs || signals++ > 0) exitWorker(code);
     stop('interrupted');
   };
   process.on('SIGINT', on(130));
   process.on('SIGTERM', on(143));
-  process.on('disconnect', () => process.exit(130));
+  endWithMainProcess();
 }
 
 /**

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import type { Certification } from '../../reports/certification.ts';
-import { startCli, tempDir, type RunProcess } from './run-process.ts';
+import { childrenOf, idle, pollUntil, running, startCli, tempDir, type RunProcess } from './run-process.ts';
 import { itFull } from '../full-set.ts';
 
 /** From the signal to the exit: "within a few seconds" on a quiet machine, this on a loaded one. */
@@ -126,6 +126,34 @@ describe('run, interrupted', () => {
       const cert = await interrupt(run, 'SIGINT', out);
       expect(cert.summary.MUST.passed).toBe(0);
       expect(cert.requirements.filter((r) => r.status !== 'skipped').every((r) => r.status === 'not-run')).toBe(true);
+    }, 300_000);
+
+    // A CI runner that kills the job's main process alone (SIGKILL: no handler runs). The suite
+    // worker, forked while the preflight waits, had no one left to tell it to stop: it polled for
+    // the preflight's word for ever (found on this machine: workers of killed or preflight-failed
+    // runs still running half an hour later).
+    it('SIGKILL to the CLI alone: the suite worker it started during the preflight ends with it', async () => {
+      const dir = tempDir('erp-int-kill-');
+      const config = join(dir, 'erp.config.json');
+      writeFileSync(config, JSON.stringify(slow.runConfig()));
+      const run = startCli(['run', '--config', config, '--out', join(dir, 'report'), '--quiet', '--no-allure']);
+      try {
+        await run.waitFor(/^running .* against /m);
+        const pid = run.child.pid!;
+        expect(await pollUntil(() => childrenOf(pid, /vitest.*forks/).length > 0, 60_000), run.output()).toBe(true);
+        const workers = childrenOf(pid, /vitest.*forks/);
+        // Its modules loaded, it waits for the preflight (which waits 5 s per answer).
+        expect(await idle(workers[0]!, 60_000)).toBe(true);
+        process.kill(pid, 'SIGKILL');
+        expect((await run.exited).signal).toBe('SIGKILL');
+        expect(await pollUntil(() => !workers.some(running), AFTER_SIGNAL_MS)).toBe(true);
+      } finally {
+        try {
+          run.signal('SIGKILL');
+        } catch {
+          // the group has ended
+        }
+      }
     }, 300_000);
   });
 });

@@ -2,7 +2,7 @@
 // a signal goes to the whole group (`process.kill(-pid)`), the suite worker included, as Ctrl-C
 // does. Waits are on markers in the output, never on fixed sleeps (the machine may be loaded).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -69,4 +69,68 @@ export function startCli(args: string[], o: { ceilingMs?: number; nodeArgs?: str
     },
     exited,
   };
+}
+
+/** The state of process `pid` from /proc (Linux), undefined when there is none; a zombie has ended. */
+function procStat(pid: number): { ppid: number; state: string } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: state!, ppid: Number(ppid) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The live child processes of `pid` whose command line matches `command` (Linux /proc). */
+export function childrenOf(pid: number, command: RegExp): number[] {
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number)
+    .filter((p) => {
+      const s = procStat(p);
+      if (s?.ppid !== pid || s.state === 'Z') return false;
+      try {
+        return command.test(readFileSync(`/proc/${p}/cmdline`, 'utf8'));
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** CPU time `pid` has used, in clock ticks (utime + stime, /proc). */
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Resolves once `pid` has been idle (under 5 clock ticks of CPU, 50 ms) for a whole second: it waits for something. */
+export async function idle(pid: number, ms: number): Promise<boolean> {
+  let last = cpuTicks(pid);
+  return pollUntil(
+    (() => {
+      const samples: number[] = [];
+      return () => {
+        const now = cpuTicks(pid);
+        samples.push(now - last);
+        last = now;
+        return samples.length >= 10 && samples.slice(-10).reduce((a, b) => a + b, 0) < 5;
+      };
+    })(),
+    ms,
+  );
+}
+
+/** Whether `pid` still runs (a zombie does not). */
+export const running = (pid: number) => ['R', 'S', 'D', 'T', 't'].includes(procStat(pid)?.state ?? 'gone');
+
+/** Polls `test` every 100 ms until it is true or `ms` passed; its last value. */
+export async function pollUntil(test: () => boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (test()) return true;
+  return test();
 }

@@ -42,6 +42,44 @@ function table(list: ProfileRow[]): string {
     .join('\n');
 }
 
+/** Profiles certified at a time (a conformance run each, its suite worker a process of its own). */
+const LANES = 3;
+/** Seconds a run of each profile takes, measured (npm test's table), where it stands out: the longest start first. */
+const COST: Record<string, number> = { vasy: 20, ledger: 9, 'forward-only': 8, strictest: 9 };
+const costOf = (profile: string) => COST[profile] ?? 5;
+
+/** The runs in a row of one profile against one server of it, as rows of the table. */
+async function certifyProfile(profile: string, runs = 1): Promise<ProfileRow[]> {
+  const t0 = Date.now();
+  // forward-only keeps its sliding limit on every route, global, all the time; the quota is
+  // raised here so the table stays quick (test/self-test/pacing.test.ts runs under a small one).
+  // vasy's quotas per operation (429 stating the wait only in its message) are raised the same
+  // way: still met, but its ~500 reports do not take 100 s (test/reference/quotas.test.ts, bench).
+  const limit =
+    profile === 'forward-only'
+      ? { rateLimit: { limit: 3000, windowSeconds: 10, algorithm: 'sliding' as const, scope: 'global' as const } }
+      : profile === 'vasy'
+        ? { quotas: { report: '40/1s', readBack: '20/1s' } }
+        : {};
+  const results = await runsInARow(runs, { reference: { profile, ...limit }, numRuns: 5, seed: 3 });
+  const seconds = (Date.now() - t0) / 1000 / results.length;
+  return results.map((r, i) => {
+    const c = r.certification;
+    return {
+      profile,
+      run: i + 1,
+      verdict: c.verdict,
+      nonce: c.nonce ?? '',
+      failed: c.requirements
+        .filter((x) => x.status === 'failed' && x.level !== 'INFO')
+        .map((x) => `${x.id}: ${x.findings[0]?.title ?? x.reason ?? ''}`.slice(0, 140)),
+      inconclusive: c.requirements.filter((x) => x.status === 'inconclusive').map((x) => x.id),
+      requests: c.requests,
+      seconds,
+    };
+  });
+}
+
 describe('the correct-but-different vendors of the reference', () => {
   const first = quickCases(PROFILE_NAMES, QUICK_FIRST, 'certifies profile %s (quick set: test/self-test/reference-clean.test.ts; CI here)');
   const second = quickCases(
@@ -53,36 +91,16 @@ describe('the correct-but-different vendors of the reference', () => {
   const runsOf = (profile: string) => (second.includes(profile) ? 2 : first.includes(profile) ? 1 : 0);
 
   beforeAll(async () => {
-    for (const profile of PROFILE_NAMES.filter((p) => runsOf(p) > 0)) {
-      const t0 = Date.now();
-      // forward-only keeps its sliding limit on every route, global, all the time; the quota is
-      // raised here so the table stays quick (test/self-test/pacing.test.ts runs under a small one).
-      // vasy's quotas per operation (429 stating the wait only in its message) are raised the same
-      // way: still met, but its ~500 reports do not take 100 s (test/reference/quotas.test.ts, bench).
-      const limit =
-        profile === 'forward-only'
-          ? { rateLimit: { limit: 3000, windowSeconds: 10, algorithm: 'sliding' as const, scope: 'global' as const } }
-          : profile === 'vasy'
-            ? { quotas: { report: '40/1s', readBack: '20/1s' } }
-            : {};
-      const runs = await runsInARow(runsOf(profile), { reference: { profile, ...limit }, numRuns: 5, seed: 3 });
-      const seconds = (Date.now() - t0) / 1000 / runs.length;
-      runs.forEach((r, i) => {
-        const c = r.certification;
-        rows.push({
-          profile,
-          run: i + 1,
-          verdict: c.verdict,
-          nonce: c.nonce ?? '',
-          failed: c.requirements
-            .filter((x) => x.status === 'failed' && x.level !== 'INFO')
-            .map((x) => `${x.id}: ${x.findings[0]?.title ?? x.reason ?? ''}`.slice(0, 140)),
-          inconclusive: c.requirements.filter((x) => x.status === 'inconclusive').map((x) => x.id),
-          requests: c.requests,
-          seconds,
-        });
-      });
-    }
+    // The profiles' runs are independent (a server each), and much of their time is waiting on
+    // their own rate limits (vasy's quotas, forward-only's sliding window): LANES of them at a
+    // time, the longest first, each profile's runs in a row on its own server. Measured alone:
+    // 74 s one after the other (51 s of CPU).
+    const queue = [...PROFILE_NAMES.filter((p) => runsOf(p) > 0)].sort((a, b) => costOf(b) * runsOf(b) - costOf(a) * runsOf(a));
+    const lane = async () => {
+      for (let profile = queue.shift(); profile; profile = queue.shift()) rows.push(...(await certifyProfile(profile, runsOf(profile))));
+    };
+    await Promise.all(Array.from({ length: LANES }, lane));
+    rows.sort((a, b) => PROFILE_NAMES.indexOf(a.profile) - PROFILE_NAMES.indexOf(b.profile) || a.run - b.run);
     process.stdout.write(`\n${table(rows)}\n`);
   }, 900_000);
 

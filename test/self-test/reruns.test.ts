@@ -100,7 +100,9 @@ const observation = (r: RunResult, role: string) => String(r.certification.obser
 // The quick set (test/full-set.ts) runs the variant with the read-back; CI both.
 const RUN_VARIANTS = quickCases(VARIANTS, [VARIANTS[0]!], 're-runs against the same reference, %s, give the same verdict run after run (CI: the whole set)');
 
-describe.each(RUN_VARIANTS)('re-runs against the same reference, %s', (_name, variant) => {
+// Each test has a server of its own: they run at once (a rerun of ST and OS is mostly the start-up
+// of its suite worker, which waits on little but the CPU).
+describe.concurrent.each(RUN_VARIANTS)('re-runs against the same reference, %s', (_name, variant) => {
   it('give the same verdict and the same ST-1, OS-3, OS-5 and OS-7 statuses, run after run', async () => {
     const s = await session({}, variant);
     try {
@@ -156,7 +158,11 @@ describe.each(RUN_VARIANTS)('re-runs against the same reference, %s', (_name, va
   it.skipIf(!forwardOnly)(
     'against a forward-only vendor give the same verdict twice, then inconclusive (not failed) past the pools',
     async () => {
-      const s = await session({ profile: 'forward-only' } as ReferenceOptions, variant);
+      // Its sliding limit raised as in test/self-test/profiles.test.ts: these runs are about its
+      // transitions (pacing under its limit: test/self-test/pacing.test.ts); at 300 per 10 s the
+      // three runs waited 15 s for it.
+      const rateLimit = { limit: 3000, windowSeconds: 10, algorithm: 'sliding' as const, scope: 'global' as const };
+      const s = await session({ profile: 'forward-only', rateLimit } as ReferenceOptions, variant);
       try {
         const first = await s.run();
         const second = await s.run();

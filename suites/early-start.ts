@@ -4,7 +4,7 @@
 // preflight and waits for what the preflight and the plan decide (suites/support/late-context.ts)
 // before it declares its tests. It is not used (closed, its reporters having heard nothing) when
 // the run goes no further (a preflight problem, an interrupt) or the plan finds an operation
-// scarce (that pass is created with every test under way at once: suites/run.ts); under stated
+// scarce (that pass is created with every test under way at once: suites/pass.ts); under stated
 // quotas (run.rateLimit), where it often is, the worker is not started early.
 import { rmSync } from 'node:fs';
 import type { Reporter, Vitest } from 'vitest/node';

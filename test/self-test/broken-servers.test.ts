@@ -25,7 +25,7 @@ const TOKENS = [`tok"SE\\CR/ET%+&<'=4f1c9a7e`, 'tok-SECRET-second-88b2'];
  * their suites had started, and they came out inconclusive.
  */
 const BUDGET_SECONDS = 90;
-/** After the budget, running tests get suites/run.ts's 15 s grace; then a generous margin. */
+/** After the budget, running tests get suites/pass.ts's 15 s grace; then a generous margin. */
 const CEILING_SECONDS = BUDGET_SECONDS + 15 + 30;
 /**
  * The client's time limit per answer. The servers that hold an answer (never-answers, trickles)

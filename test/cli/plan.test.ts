@@ -1,25 +1,18 @@
 // `run --plan` as a user runs it: the preflight only, then the plan (requests per operation, the
 // time the quotas need, runs per property sized to the budget, what will not fit); a per-operation
 // --rate-limit; serve --quota refusing a malformed value.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../reports/certification.ts';
+import { cli as realCli, type CliResult } from '../reports/cli.ts';
 import { inProcess } from './in-process.ts';
 
-const BIN = join(new URL('../..', import.meta.url).pathname, 'bin/erp-conformance.js');
-
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** The real CLI in a folder of its own (its HOME too). */
+function cli(args: string[]): Promise<CliResult> {
   const cwd = mkdtempSync(join(tmpdir(), 'erp-plan-'));
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH!, HOME: cwd }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  return new Promise((resolve) => child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))));
+  return realCli(args, { cwd, env: { HOME: cwd }, timeoutMs: 90_000 });
 }
 
 describe('run --plan', () => {

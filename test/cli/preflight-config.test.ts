@@ -2,30 +2,19 @@
 // against a reference whose date format the config gets wrong: the preflight's customer is refused
 // naming dateOfBirth, and the run ends preflight-failed (exit 2) naming fixtures.customer.dateFormat,
 // with the notes that weaken the run (no read-back here) on the console.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { keysNamed } from '../../suites/preflight-customer.ts';
+import { cli } from '../reports/cli.ts';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
-const BIN = join(ROOT, 'bin/erp-conformance.js');
 const dir = mkdtempSync(join(tmpdir(), 'erp-preflight-config-'));
 
-function run(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { PATH: process.env.PATH!, HOME: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    }),
-  );
+async function run(args: string[]): Promise<{ code: number | null; out: string }> {
+  const r = await cli(args, { cwd: dir, env: { HOME: dir }, timeoutMs: 90_000 });
+  return { code: r.code, out: r.stdout + r.stderr };
 }
 
 describe("the preflight checks the config's customer master data", () => {

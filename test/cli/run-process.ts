@@ -71,12 +71,13 @@ export function startCli(args: string[], o: { ceilingMs?: number; nodeArgs?: str
   };
 }
 
-/** The state of process `pid` from /proc (Linux), undefined when there is none; a zombie has ended. */
-function procStat(pid: number): { ppid: number; state: string } | undefined {
+/** Process `pid` from /proc/PID/stat (Linux), undefined when there is none; a zombie ("Z") has ended. */
+function procStat(pid: number): { ppid: number; state: string; cpuTicks: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: state!, ppid: Number(ppid) };
+    // The fields after the command's name (in parentheses): state, ppid, ..., utime (12th), stime (13th).
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: f[0]!, ppid: Number(f[1]), cpuTicks: Number(f[11]) + Number(f[12]) };
   } catch {
     return undefined;
   }
@@ -98,32 +99,12 @@ export function childrenOf(pid: number, command: RegExp): number[] {
     });
 }
 
-/** CPU time `pid` has used, in clock ticks (utime + stime, /proc). */
-function cpuTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return 0;
-  }
-}
-
 /** Resolves once `pid` has been idle (under 5 clock ticks of CPU, 50 ms) for a whole second: it waits for something. */
 export async function idle(pid: number, ms: number): Promise<boolean> {
-  let last = cpuTicks(pid);
-  return pollUntil(
-    (() => {
-      const samples: number[] = [];
-      return () => {
-        const now = cpuTicks(pid);
-        samples.push(now - last);
-        last = now;
-        return samples.length >= 10 && samples.slice(-10).reduce((a, b) => a + b, 0) < 5;
-      };
-    })(),
-    ms,
-  );
+  const ticks = () => procStat(pid)?.cpuTicks ?? 0;
+  const seen = [ticks()];
+  // Polled every 100 ms: the ticks of the last ten polls.
+  return pollUntil(() => seen.push(ticks()) > 10 && seen.at(-1)! - seen.at(-11)! < 5, ms);
 }
 
 /** Whether `pid` still runs (a zombie does not). */

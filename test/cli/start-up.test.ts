@@ -3,15 +3,14 @@
 // loads none of zod, vitest, undici and fast-check; `schema`, `report` and `openapi` none of
 // vitest, undici and fast-check. A module hook registered ahead of the bin names each package the
 // real process resolves. The command registry's summaries are the commands' own.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../bin/commands/index.ts';
 import { writeReports } from '../../reports/write.ts';
+import { cli, type CliResult } from '../reports/cli.ts';
 import { sampleCertification } from '../reports/sample.ts';
-import { BIN } from './run-process.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const HOOK = `export async function resolve(s, c, n) {
@@ -23,25 +22,16 @@ const HOOK = `export async function resolve(s, c, n) {
 const WATCH = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`;
 
 /** Runs the real CLI with the hook; its output without the hook's lines, and the packages it loaded. */
-function cliWatched(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; packages: Set<string> }> {
-  const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(WATCH)}`, BIN, ...args], {
-    cwd: mkdtempSync(join(tmpdir(), 'erp-start-up-')),
-    env: { PATH: process.env.PATH!, HOME: tmpdir() },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+async function cliWatched(args: string[]): Promise<CliResult & { packages: Set<string> }> {
   // A generous ceiling (it ends a hang): a CLI start measured over 20 s on a machine ten times oversubscribed.
-  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const packages = new Set([...stderr.matchAll(/^\[package (.+)\]$/gm)].map((m) => m[1]!));
-      resolve({ code, stdout, stderr: stderr.replace(/^\[package .+\]\n/gm, ''), packages });
-    }),
-  );
+  const r = await cli(args, {
+    cwd: mkdtempSync(join(tmpdir(), 'erp-start-up-')),
+    env: { HOME: tmpdir() },
+    timeoutMs: 90_000,
+    nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(WATCH)}`],
+  });
+  const packages = new Set([...r.stderr.matchAll(/^\[package (.+)\]$/gm)].map((m) => m[1]!));
+  return { ...r, stderr: r.stderr.replace(/^\[package .+\]\n/gm, ''), packages };
 }
 
 const RUN_ONLY = ['vitest', 'undici', 'fast-check'];

@@ -12,9 +12,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function cli(args: string[], o: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+/** `nodeArgs`: node's own flags, ahead of the bin (a module hook, say). */
+export function cli(args: string[], o: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<CliResult> {
   const env = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', ...o.env };
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: o.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), BIN, ...args], { cwd: o.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -12,7 +12,7 @@
 // vendor. The table of the test output shows each run's verdict and what it did not verify.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES } from '../../reference/profiles/index.ts';
-import { runsInARow } from './run-reference.ts';
+import { FORWARD_ONLY_RAISED_LIMIT, runsInARow } from './run-reference.ts';
 import { quickCases } from '../full-set.ts';
 
 /** Every profile but the default, which test/self-test/reference-clean.test.ts certifies in the quick set (25 runs per property). */
@@ -49,18 +49,14 @@ const COST: Record<string, number> = { vasy: 20, ledger: 9, 'forward-only': 8, s
 const costOf = (profile: string) => COST[profile] ?? 5;
 
 /** The runs in a row of one profile against one server of it, as rows of the table. */
-async function certifyProfile(profile: string, runs = 1): Promise<ProfileRow[]> {
+async function certifyProfile(profile: string, runs: number): Promise<ProfileRow[]> {
   const t0 = Date.now();
   // forward-only keeps its sliding limit on every route, global, all the time; the quota is
   // raised here so the table stays quick (test/self-test/pacing.test.ts runs under a small one).
   // vasy's quotas per operation (429 stating the wait only in its message) are raised the same
   // way: still met, but its ~500 reports do not take 100 s (test/reference/quotas.test.ts, bench).
   const limit =
-    profile === 'forward-only'
-      ? { rateLimit: { limit: 3000, windowSeconds: 10, algorithm: 'sliding' as const, scope: 'global' as const } }
-      : profile === 'vasy'
-        ? { quotas: { report: '40/1s', readBack: '20/1s' } }
-        : {};
+    profile === 'forward-only' ? { rateLimit: FORWARD_ONLY_RAISED_LIMIT } : profile === 'vasy' ? { quotas: { report: '40/1s', readBack: '20/1s' } } : {};
   const results = await runsInARow(runs, { reference: { profile, ...limit }, numRuns: 5, seed: 3 });
   const seconds = (Date.now() - t0) / 1000 / results.length;
   return results.map((r, i) => {

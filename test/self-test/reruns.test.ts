@@ -13,7 +13,7 @@ import { loadConfig } from '../../config/load.ts';
 import type { RunConfig } from '../../config/schema.ts';
 import { startReference, type ReferenceOptions, type ReferenceServer } from '../../reference/server.ts';
 import { ROOT, runConformance, type RunResult } from '../../suites/run.ts';
-import { tempOut } from './run-reference.ts';
+import { FORWARD_ONLY_RAISED_LIMIT, tempOut } from './run-reference.ts';
 import { quickCases } from '../full-set.ts';
 
 const WATCHED = ['ST-1', 'OS-3', 'OS-5', 'OS-7'];
@@ -158,11 +158,8 @@ describe.concurrent.each(RUN_VARIANTS)('re-runs against the same reference, %s',
   it.skipIf(!forwardOnly)(
     'against a forward-only vendor give the same verdict twice, then inconclusive (not failed) past the pools',
     async () => {
-      // Its sliding limit raised as in test/self-test/profiles.test.ts: these runs are about its
-      // transitions (pacing under its limit: test/self-test/pacing.test.ts); at 300 per 10 s the
-      // three runs waited 15 s for it.
-      const rateLimit = { limit: 3000, windowSeconds: 10, algorithm: 'sliding' as const, scope: 'global' as const };
-      const s = await session({ profile: 'forward-only', rateLimit } as ReferenceOptions, variant);
+      // These runs are about its transitions: at its own limit the three waited 15 s for it.
+      const s = await session({ profile: 'forward-only', rateLimit: FORWARD_ONLY_RAISED_LIMIT } as ReferenceOptions, variant);
       try {
         const first = await s.run();
         const second = await s.run();

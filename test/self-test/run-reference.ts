@@ -8,6 +8,13 @@ import type { FaultName } from '../../reference/faults.ts';
 import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { runConformance, type RunOptions, type RunResult } from '../../suites/run.ts';
 
+/**
+ * forward-only's sliding limit (300 per 10 s on every route, global), raised for the runs that are
+ * not about it (its certification, its re-runs), so that they are not paced for long; pacing under
+ * its own limit is test/self-test/pacing.test.ts's.
+ */
+export const FORWARD_ONLY_RAISED_LIMIT = { limit: 3000, windowSeconds: 10, algorithm: 'sliding' as const, scope: 'global' as const };
+
 export function tempOut(name: string): string {
   return mkdtempSync(path.join(os.tmpdir(), `erp-${name}-`));
 }

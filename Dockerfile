@@ -1,5 +1,5 @@
 # erp-conformance in a container: Debian (bookworm) with Node 20, and Chromium for the
-# certificate's browser test (test/reports/browser.test.ts drives /usr/bin/chromium).
+# certificate's browser test (test/reports/render/html/browser.test.ts drives /usr/bin/chromium).
 #   docker build -t erp-conformance .
 #   docker run --rm -v "$PWD:/work" erp-conformance                      # against the embedded reference
 #   docker run --rm -v "$PWD:/work" -e ERP_API_TOKEN erp-conformance \

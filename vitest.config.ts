@@ -58,13 +58,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/*.test.ts', 'test/!(load|self-test)/**/*.test.ts', ...PURE_LOAD],
+          include: ['test/*.test.ts', 'test/!(load|e2e)/**/*.test.ts', 'test/e2e/!(self-test)/**/*.test.ts', ...PURE_LOAD],
           isolate: false,
           maxWorkers: WORKERS,
           sequence: { groupOrder: 1 },
         },
       },
-      { extends: true, test: { name: 'self-test', include: ['test/self-test/**/*.test.ts'], maxWorkers: WORKERS, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'self-test', include: ['test/e2e/self-test/**/*.test.ts'], maxWorkers: WORKERS, sequence: { groupOrder: 1 } } },
     ],
   },
 });

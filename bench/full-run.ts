@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '../config/load.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { startReference, type ReferenceOptions } from '../reference/server.ts';
-import { runConformance } from '../suites/run.ts';
+import { runConformance } from '../engine/run.ts';
 
 export const round = (n: number, d = 2) => Number(n.toFixed(d));
 
@@ -74,7 +74,7 @@ export async function fullRun(reference: ReferenceOptions, run: Partial<RunConfi
       plan,
       planFloorSeconds: planFloorSeconds(plan),
       // How busy the slots were: requests in flight on average over the run, and the seconds
-      // before the suites' first request (suites/slots-busy.ts).
+      // before the suites' first request (engine/progress/slots-busy.ts).
       meanInFlight: r.slots.meanInFlight,
       firstSuiteRequestSeconds: r.slots.firstSuiteRequestSeconds ?? null,
     };

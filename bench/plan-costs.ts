@@ -1,19 +1,19 @@
-// Measures the plan's cost table (suites/plan-costs.json) from recorded runs: each test's requests
+// Measures the plan's cost table (engine/phases/plan/costs.json) from recorded runs: each test's requests
 // per operation (records.json: a test's record counts them by the operation whose quota they
 // count against), at two numbers of property runs, as `fixed + perRun x numRuns`. Run it against
 // the reference, the same seed, no quota (nothing cut, nothing sized down):
 //   node bin/erp-conformance.js run --num-runs 5 --seed 42 --no-allure --out /tmp/r5
 //   node bin/erp-conformance.js run --num-runs 100 --seed 42 --no-allure --out /tmp/r100
 //   node bin/erp-conformance.js run --only RL --with-load --seed 42 --no-allure --out /tmp/rl
-//   npx tsx bench/plan-costs.ts /tmp/r5 /tmp/r100 [/tmp/rl ...]   (writes suites/plan-costs.json)
+//   npx tsx bench/plan-costs.ts /tmp/r5 /tmp/r100 [/tmp/rl ...]   (writes engine/phases/plan/costs.json)
 // The first two runs give every test's fixed and per-run cost; a further run adds the tests the
 // first two did not run (the rate-limit suite, which runs only --with-load), at its own cost.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { RunRecords } from '../reports/records.ts';
-import type { PlanCosts, TestCost } from '../suites/plan-costs.ts';
+import type { RunRecords } from '../reports/records/records.ts';
+import type { PlanCosts, TestCost } from '../engine/phases/plan/costs.ts';
 
-const OUT = fileURLToPath(new URL('../suites/plan-costs.json', import.meta.url));
+const OUT = fileURLToPath(new URL('../engine/phases/plan/costs.json', import.meta.url));
 const round = (n: number) => Math.round(n * 100) / 100;
 
 interface Measured {

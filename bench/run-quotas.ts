@@ -3,7 +3,7 @@
 // `serve --quota report=5/6s,readBack=4/6s`), the quotas stated in the config (run.rateLimit):
 //  - part `budgeted`, a run budget of 360 s (run.maxDurationSeconds): the verdict, MUSTs verified
 //    / total, the wall time of the whole run (its certificate written: the budget holds it,
-//    suites/run-budget.ts, so no tail is allowed), the requests per operation (goal: certified,
+//    engine/control/budget.ts, so no tail is allowed), the requests per operation (goal: certified,
 //    every MUST verified in 360 s);
 //  - part `unbudgeted`, no budget to speak of (run.maxDurationSeconds 7200): the wall time over
 //    the floor that the same run's own plan printed before sending ("expected >= N s in all";

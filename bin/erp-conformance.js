@@ -8,7 +8,7 @@ import { register } from 'tsx/esm/api';
 process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';
 
 // `run` always ends with its certificate: a SIGINT / SIGTERM that comes while the CLI loads is kept
-// for it (suites/interrupts.ts takes it over); a second one exits at once.
+// for it (engine/control/interrupts.ts takes it over); a second one exits at once.
 if (process.argv[2] === 'run') {
   const early = { signal: undefined, handler: undefined };
   early.handler = (s) => (early.signal ? process.exit(early.signal === 'SIGTERM' ? 143 : 130) : (early.signal = s));

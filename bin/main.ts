@@ -1,13 +1,13 @@
-// erp-conformance: dispatches `<command> [flags]` to bin/commands/. Exit codes: bin/exit-codes.ts
+// erp-conformance: dispatches `<command> [flags]` to bin/commands/. Exit codes: bin/cli/exit-codes.ts
 // (the one table; 2 for a usage or config error, 4 for an internal error). No arguments prints the
 // help on stderr and exits 2, as a usage error (git, docker); `help [command]` prints it and exits 0.
 // Only the chosen command's module is loaded (bin/commands/index.ts). bin/cli.ts runs it in the
-// process; the project's tests call it in theirs too (test/cli/in-process.ts).
+// process; the project's tests call it in theirs too (test/e2e/cli/in-process.ts).
 import { readFileSync } from 'node:fs';
 import { commands, findCommand } from './commands/index.ts';
-import { exitCodesText } from './exit-codes.ts';
-import { didYouMean } from './suggest.ts';
-import { columns, UsageError, type Command } from './usage.ts';
+import { exitCodesText } from './cli/exit-codes.ts';
+import { didYouMean } from './cli/suggest.ts';
+import { columns, UsageError, type Command } from './cli/usage.ts';
 
 function mainUsage(): string {
   return [

@@ -1,7 +1,7 @@
 // A copy-pasteable curl line reproducing a recorded request. Valid tokens are written as
 // "$ERP_API_TOKEN" / "$ERP_API_TOKEN_2" (expanded by the shell, never the value); the
 // deliberately invalid token is written as sent; tokenKind 'none' sends no api-token.
-import type { Exchange, TokenKind, TokenVariant } from '../contract/types.ts';
+import type { Exchange, TokenKind, TokenVariant } from '../core/types.ts';
 
 /** Single-quotes a word for POSIX shells: ' becomes '\''. */
 export function shellQuote(text: string): string {

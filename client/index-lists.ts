@@ -6,7 +6,7 @@
 // up under the names a list commonly uses (branchId, branch_id, id ...).
 import type { OperationConfig } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
-import type { Exchange } from '../contract/types.ts';
+import type { Exchange } from '../core/types.ts';
 import { atPath, fixtureValues, operationRequest, sendOperation, unfilled, type IndexSender, type Values } from './index-operation.ts';
 
 /** Limits tried for a paged list, largest first. */

@@ -3,7 +3,7 @@
 // client's `index` (one transport, one scheduler, exchanges recorded like the three of section 4).
 import type { OperationConfig } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
-import type { Exchange, TokenKind, TokenVariant } from '../contract/types.ts';
+import type { Exchange, TokenKind, TokenVariant } from '../core/types.ts';
 
 export type Values = Record<string, string | number | bigint>;
 

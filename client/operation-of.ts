@@ -3,7 +3,7 @@
 // quota (run.rateLimit {"get-product-list": "10/1m"}) and is paced on its own: a slow quota of
 // one list never paces the others.
 import type { OperationConfig } from '../config/operations.ts';
-import { quotaOfIndexOperation, type QuotaOperation } from '../contract/quota.ts';
+import { quotaOfIndexOperation, type QuotaOperation } from '../core/quota.ts';
 
 interface Pattern {
   name: string;

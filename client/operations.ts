@@ -3,11 +3,11 @@
 // Exchange, kept for the run's report. Safe to share between tests running at the same time: no
 // per-test state here (a test sees its own exchanges through its harness's facade).
 import { customerCreatePath, fillPath, orderStatusPath, reportPath } from '../contract/endpoints.ts';
-import type { Exchange, NotSentReason, Operation, TokenKind, TokenVariant } from '../contract/types.ts';
-import { quotaOperationOf, type QuotaOperation } from '../contract/quota.ts';
+import type { Exchange, NotSentReason, Operation, TokenKind, TokenVariant } from '../core/types.ts';
+import { quotaOperationOf, type QuotaOperation } from '../core/quota.ts';
 import type { OperationConfig } from '../config/operations.ts';
 import { indexQuotaOf, operationMatcher } from './operation-of.ts';
-import { stringifyJson } from './json.ts';
+import { stringifyJson } from '../core/json.ts';
 import { redactorOf } from './redact.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
 import { createTransport, type HttpRequest } from './transport.ts';

@@ -10,8 +10,8 @@
 //   breaker  a target that stopped answering (or only asks for waits longer than the run waits);
 //   wait429  reads how long a 429 asks to wait.
 // A request it does not send comes back as a not-sent exchange: never thrown.
-import type { NotSentReason } from '../contract/types.ts';
-import type { Quota } from '../contract/quota.ts';
+import type { NotSentReason } from '../core/types.ts';
+import type { Quota } from '../core/quota.ts';
 import type { UnnumberedExchange } from './transport.ts';
 import { backoffPolicy } from './scheduler/backoff.ts';
 import { breakerPolicy } from './scheduler/breaker.ts';

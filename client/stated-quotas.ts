@@ -1,6 +1,6 @@
 // run.rateLimit as the scheduler takes it: "Q/W" is a cap on all requests together; a map states
 // a quota per operation ({"report": "5/1m", "readBack": "4/1m"}), each paced on its own.
-import { operationsOfKey, parseQuota, QUOTA_KEYS, readQuota, type QuotaKey } from '../contract/quota.ts';
+import { operationsOfKey, parseQuota, QUOTA_KEYS, readQuota, type QuotaKey } from '../core/quota.ts';
 import type { StatedQuota } from './scheduler/pacing.ts';
 
 export type RateLimitSetting = string | Partial<Record<QuotaKey, string | undefined>> | undefined;

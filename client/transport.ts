@@ -3,10 +3,10 @@
 // `failure`, never thrown. The deadline covers the whole exchange, body included (a body that
 // trickles a byte a second ends at timeoutMs); redirects are never followed (a 3xx is recorded
 // as it came, and nothing is sent to another host); the body is decoded bounded and exact
-// (client/json.ts). Used by the suites' client and by the probe.
+// (core/json.ts). Used by the suites' client and by the probe.
 import { Agent } from 'undici';
-import type { Exchange, ExchangeFailureKind, Operation, TokenKind } from '../contract/types.ts';
-import { decodeJson } from './json.ts';
+import type { Exchange, ExchangeFailureKind, Operation, TokenKind } from '../core/types.ts';
+import { decodeJson } from '../core/json.ts';
 import { REDACTED, redactHeaders, type Redactor } from './redact.ts';
 
 export type UnnumberedExchange = Omit<Exchange, 'seq'>;
@@ -156,7 +156,7 @@ class DeadlineError extends Error {
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'ECONNABORTED']);
 
-/** Maps a transport error to the kinds of contract/types.ts. */
+/** Maps a transport error to the kinds of core/types.ts. */
 export function classify(
   e: unknown,
   signal: AbortSignal,

@@ -1,8 +1,8 @@
 // The run config: which target to test, with which fixtures, under which limits.
 // The `.describe()` texts end up in config/run-config.schema.json for IDE completion.
 import { z } from 'zod';
-import { ID_LIST, parseIsoUtc } from '../contract/formats.ts';
-import { QUOTA_KEYS, readQuota, type QuotaKey } from '../contract/quota.ts';
+import { ID_LIST, parseIsoUtc } from '../core/formats.ts';
+import { QUOTA_KEYS, readQuota, type QuotaKey } from '../core/quota.ts';
 import { operationsSchema } from './operations.ts';
 
 /** Shows a rejected (non-secret) value in a message, shortened. */

@@ -7,7 +7,7 @@ import type { OperationConfig } from '../config/operations.ts';
 import { configuredPaths } from './openapi-index.ts';
 import { requirement, requirements } from './requirements.ts';
 import * as s from './schemas/index.ts';
-import type { Operation } from './types.ts';
+import type { Operation } from '../core/types.ts';
 
 export interface ResponseSpec {
   /** What the spec says of this answer. */

@@ -11,7 +11,7 @@ import { indexOperationRequirements } from './catalogue/index-operations.ts';
 import { orderStatusRequirements } from './catalogue/order-status.ts';
 import { rateLimitRequirements } from './catalogue/rate-limit.ts';
 import { reportRequirements } from './catalogue/report.ts';
-import type { Requirement } from './types.ts';
+import type { Requirement } from '../core/types.ts';
 
 export const requirements: Requirement[] = [
   ...envelopeAuthRequirements,

@@ -1,7 +1,7 @@
 // 4.3 dateFrom/dateTo: a sub-range of a range, ISO 8601 in UTC with trailing Z; bounds are often
 // put on or one second around UTC midnight, where a time-zone mistake shows (8 rule 3).
 import fc from 'fast-check';
-import { parseIsoUtc, utcDay } from '../contract/formats.ts';
+import { parseIsoUtc, utcDay } from '../core/formats.ts';
 
 export interface DateRange {
   dateFrom: string;

@@ -2,7 +2,7 @@
 // in another time zone cannot move them to another day, so RP-1 judges their exact days), and a
 // range split at an instant with random milliseconds into two adjacent parts (RP-18).
 import fc from 'fast-check';
-import { parseIsoUtc, utcDay } from '../contract/formats.ts';
+import { parseIsoUtc, utcDay } from '../core/formats.ts';
 import { dateRange, shortRange, type DateRange } from './date-range.ts';
 
 const DAY = 86_400_000;

@@ -7,7 +7,7 @@
 //   RL-5 (7): "Failures: 400, 403, 429" - no 5xx under load.
 import { defineCheck, describeResponse, toFinding, type Fact } from '../contract/checks/finding.ts';
 import { envelopeAgreesWithStatus } from '../contract/checks/envelope.ts';
-import type { Exchange, Finding } from '../contract/types.ts';
+import type { Exchange, Finding } from '../core/types.ts';
 import type { LoadResult, RateLimitResult, RetryAfterCheck } from './result.ts';
 
 /** RL-1: a request over the limit is refused with 429 - not a 5xx, not a dropped connection. */

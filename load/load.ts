@@ -1,15 +1,15 @@
-// A load run: the open model (`--rate`, load/scenarios/open.ts: exact schedule, latency from the due
+// A load run: the open model (`--rate`, load/engines/open.ts: exact schedule, latency from the due
 // instant) through a scenario (load/scenarios/phases.ts), or the closed model (`--connections`,
-// load/scenarios/closed.ts: autocannon's engine at wire speed); then the thresholds. Spec 7 lists 400, 403
+// load/engines/closed.ts: autocannon's engine at wire speed); then the thresholds. Spec 7 lists 400, 403
 // and 429 as the failures: a 5xx under load is a failure (RL-5), and a 429 should keep the 2.1
 // envelope (RL-2) - load/checks.ts turns the result into those findings. Bounded by the caps
 // (requests, seconds, connections), stopped by a 5xx burst or a target that stopped answering.
 import type { RunConfig } from '../config/schema.ts';
 import type { Caps } from './caps.ts';
-import { runClosed } from './scenarios/closed.ts';
+import { runClosed } from './engines/closed.ts';
 import { buildLoadResult, metricsOf, phaseResult, runMetrics, type LoadResult, type ScenarioName } from './scenarios/load-result.ts';
 import { buildMix, type LoadOperation, type Mix } from './scenarios/mix.ts';
-import { plannedRequests, runOpen, type Phase } from './scenarios/open.ts';
+import { plannedRequests, runOpen, type Phase } from './engines/open.ts';
 import { createProgress } from './scenarios/progress.ts';
 import { phasesOf } from './scenarios/phases.ts';
 import { evaluate, kneeThresholds, type Threshold } from './scenarios/thresholds.ts';

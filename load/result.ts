@@ -1,6 +1,6 @@
 // What the probe and the load scenario report: rate-limit.json and load.json, and the RL-*
 // observations of certification.json.
-import type { Exchange } from '../contract/types.ts';
+import type { Exchange } from '../core/types.ts';
 import type { RateLimitHints } from './headers.ts';
 import type { ProbeOperation } from './requests.ts';
 

@@ -7,7 +7,7 @@ import { redactorOf, type Redactor } from '../client/redact.ts';
 import { createTransport, type UnnumberedExchange } from '../client/transport.ts';
 import type { TargetConfig } from '../config/schema.ts';
 import { envelope } from '../contract/schemas/envelope.ts';
-import type { Exchange } from '../contract/types.ts';
+import type { Exchange } from '../core/types.ts';
 import type { RepeatedRequest } from './requests.ts';
 
 export type ShotToken = 'valid' | 'second';

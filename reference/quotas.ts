@@ -3,7 +3,7 @@
 // (about 5 reports and 4 single reads a minute). Over it: 429 (7 "Too Many Request") whose only
 // hint is its message, "Too many request, please try after 60 seconds": no Retry-After, no
 // rate-limit header. The wait it states is the quota's window (a request after it is accepted).
-import { operationsOfKey, parseQuota, QUOTA_KEYS, quotaOfIndexOperation, type QuotaKey, type QuotaOperation } from '../contract/quota.ts';
+import { operationsOfKey, parseQuota, QUOTA_KEYS, quotaOfIndexOperation, type QuotaKey, type QuotaOperation } from '../core/quota.ts';
 import type { Ctx, Reply, Req } from './context.ts';
 import type { RouteName } from './guard.ts';
 import { createLimiter, type Limiter } from './limiter.ts';

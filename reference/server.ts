@@ -7,7 +7,7 @@
 // framework answers some of those itself, with its own status and body shape); no dependency;
 // and the bench goal is >= 0.7x the throughput of a bare node:http server, which a framework's
 // per-request overhead makes harder to reach.
-import { readQuota } from '../contract/quota.ts';
+import { readQuota } from '../core/quota.ts';
 import { createQuotaLimiters, quotaRefusal, type OperationQuotas } from './quotas.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -73,7 +73,7 @@ const NOT_LIMITED = { refusal: null, headers: undefined };
 const NO_QUERY = new URLSearchParams();
 const CLOSE = { connection: 'close' };
 
-/** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds } (contract/quota.ts, the one parser). */
+/** "60/10s", "20/2s", "100/1m", "5/1h" -> { limit, windowSeconds } (core/quota.ts, the one parser). */
 export function parseRateLimit(text: string): { limit: number; windowSeconds: number } {
   const q = readQuota(text);
   if (!q)

@@ -3,8 +3,8 @@
 // and its digits in every file; `JSON.stringify` cannot write a bigint at all and `JSON.parse`
 // rounds one. The JSON written also carries C1 controls and bidi overrides as \u escapes: the
 // same value, inert in any viewer.
-// The kit's one stringifyJson and exact parse live in client/json.ts.
-import { parseExact, stringifyJson } from '../client/json.ts';
+// The kit's one stringifyJson and exact parse live in core/json.ts.
+import { parseExact, stringifyJson } from '../core/json.ts';
 
 export { stringifyJson };
 

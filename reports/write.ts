@@ -3,12 +3,12 @@
 // JSON files hold a large id's own digits (reports/json.ts), and are read back the same way.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Certification } from './certification.ts';
-import { certificateHtml } from './html.ts';
+import type { Certification } from './certify.ts';
+import { certificateHtml } from './render/html/certificate.ts';
 import { parseJson, stringifyJson } from './json.ts';
-import { junitXml } from './junit.ts';
-import type { RateLimitSection } from './rate-limit.ts';
-import type { RunRecords } from './records.ts';
+import { junitXml } from './render/junit.ts';
+import type { RateLimitSection } from './records/rate-limit.ts';
+import type { RunRecords } from './records/records.ts';
 import { scrubDeep } from './scrub.ts';
 
 export interface ReportFiles {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** ERP_FULL_MATRIX=1 or true: every fault (as test/self-test/matrix-parts.ts reads it). */
+/** ERP_FULL_MATRIX=1 or true: every fault (as test/e2e/self-test/matrix-parts.ts reads it). */
 const FULL = ['1', 'true'].includes(process.env.ERP_FULL_MATRIX ?? '');
 
 /**
@@ -31,22 +31,22 @@ const LONG: Record<string, number> = {
   'cli/interrupts': 23,
   'cli/plan': 16,
   'cli/preflight-config': 7,
-  'reports/outputs': 22,
-  'reports/sharded-run': 12,
-  'reports/browser': 14,
-  'suites/preflight-quotas': 5,
+  'cli/outputs': 22,
+  'cli/sharded-run': 12,
+  'html/browser': 14,
+  'preflight/quotas': 5,
   'reference/faults': 13,
   'cli/init-discover': 9,
-  'reports/sharded-reference': 8,
+  'cli/sharded-reference': 8,
   'cli/index-quota': 9,
   'reference/fuzz': 11,
-  'reports/replay-line': 6,
+  'cli/replay-line': 6,
   'reference/profile-limits': 11,
   'load/fault-matrix-rl': 21,
-  'load/burst': 13,
-  'load/probe-faults': 10,
-  'load/probe-accuracy': 10,
-  'load/probe-caps': 6,
+  'engines/burst': 13,
+  'probe/faults': 10,
+  'probe/accuracy': 10,
+  'probe/caps': 6,
   'load/cli': 23,
 };
 

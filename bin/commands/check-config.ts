@@ -1,6 +1,6 @@
 // `check-config`: loads and validates a run config without contacting the target.
 import { loadConfig } from '../../config/load.ts';
-import { parseFlags, UsageError, type Command } from '../usage.ts';
+import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 
 export const checkConfigCommand: Command = {
   name: 'check-config',

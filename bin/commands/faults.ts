@@ -1,6 +1,6 @@
 // `faults`: the fault switches of the reference server and the requirements each one breaks.
 import { FAULTS } from '../../reference/faults.ts';
-import { columns, parseFlags, printJson, type Command } from '../usage.ts';
+import { columns, parseFlags, printJson, type Command } from '../cli/usage.ts';
 
 export const faultsCommand: Command = {
   name: 'faults',

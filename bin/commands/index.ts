@@ -1,8 +1,8 @@
 // The command registry: a new command is one entry here. A command's module is imported only once
 // it is chosen (`load`), so that `--help`, a usage error or a listing does not load what `run`
 // needs (vitest, undici, zod): each start of the CLI costs only what its command uses. The summary
-// is here for the command list; test/cli/registry.test.ts checks it is the command's own.
-import type { Command } from '../usage.ts';
+// is here for the command list; test/e2e/cli/registry.test.ts checks it is the command's own.
+import type { Command } from '../cli/usage.ts';
 
 export interface CommandEntry {
   name: string;

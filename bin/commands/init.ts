@@ -11,8 +11,8 @@ import { VOUCHER_ROLES } from '../../config/schema.ts';
 import { referenceOperations } from '../../reference/index-routes.ts';
 import { defaultProfile } from '../../reference/profiles/default.ts';
 import { createClient } from '../../client/operations.ts';
-import { parseFlags, UsageError, type Command } from '../usage.ts';
-import { discover } from './init-discover.ts';
+import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
+import { discover } from '../cli/init-discover.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCHEMA_FILE = path.join(ROOT, 'config', 'run-config.schema.json');

@@ -3,8 +3,8 @@
 // status counts, thresholds; writes load.json and load.html. Exit 0 ok, 1 a threshold crossed or
 // a rate-limit requirement failed under load (a 5xx, a 429 contradicting its envelope, requests
 // without an answer), 2 usage/config/safety refusal.
-import { parseFlags, UsageError, type Command } from '../usage.ts';
-import { numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from './load-target.ts';
+import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
+import { numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
 
 export const loadCommand: Command = {
   name: 'load',
@@ -69,7 +69,7 @@ export const loadCommand: Command = {
       yes: { type: 'boolean' },
       ...REFERENCE_FLAGS,
     });
-    const { parseLoadFlags } = await import('./load-flags.ts');
+    const { parseLoadFlags } = await import('../cli/load-flags.ts');
     const flags = await parseLoadFlags(loadCommand, values);
     const opened = await openLoadTarget(loadCommand, { ...values, operation: undefined });
     if (opened === 2) return 2;
@@ -91,7 +91,7 @@ export const loadCommand: Command = {
       }
       const { loadFindings } = await import('../../load/checks.ts');
       const { loadSummary, writeLoadJson } = await import('../../load/output.ts');
-      const { writeLoadHtml } = await import('../../reports/load-html.ts');
+      const { writeLoadHtml } = await import('../../reports/render/html/load.ts');
       const how =
         flags.connections !== undefined
           ? `${flags.connections} connections x ${flags.pipelining ?? 1} for ${flags.seconds} s`

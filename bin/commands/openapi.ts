@@ -7,7 +7,7 @@ import { openApiDocument } from '../../contract/openapi.ts';
 import { ConfigError, describeIssue } from '../../config/errors.ts';
 import { parseJsonText } from '../../config/json-text.ts';
 import { operationsSchema, type OperationConfig } from '../../config/operations.ts';
-import { parseFlags, UsageError, type Command } from '../usage.ts';
+import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 
 /** The `operations` of a config file, validated (no token needed: nothing is sent). */
 function operationsOf(file: string): Partial<Record<string, OperationConfig>> {

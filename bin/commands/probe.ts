@@ -1,8 +1,8 @@
-// `probe`: measures the target's rate limit (load/probe.ts) and writes rate-limit.json. With no
+// `probe`: measures the target's rate limit (load/probe/probe.ts) and writes rate-limit.json. With no
 // --config it probes the embedded reference, started with a limiter. Exit 0 ok, 1 a rate-limit
 // requirement failed (5xx, 429 without the envelope, lying Retry-After), 2 usage/config/safety.
-import { parseFlags, type Command } from '../usage.ts';
-import { openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from './load-target.ts';
+import { parseFlags, type Command } from '../cli/usage.ts';
+import { openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
 
 export const probeCommand: Command = {
   name: 'probe',
@@ -38,7 +38,7 @@ export const probeCommand: Command = {
     if (opened === 2) return 2;
     const { operation, out, target } = opened;
     try {
-      const { probeRateLimit } = await import('../../load/probe.ts');
+      const { probeRateLimit } = await import('../../load/probe/probe.ts');
       const { probeFindings } = await import('../../load/checks.ts');
       const { probeSummary, writeRateLimitJson } = await import('../../load/output.ts');
       process.stdout.write(`probing ${target.label}: at most ${target.caps.maxRequests} requests, ${target.caps.maxSeconds} s\n`);

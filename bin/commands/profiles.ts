@@ -2,7 +2,7 @@
 // makes where the spec leaves one open. Every profile is a correct vendor: a conformance run
 // against any of them must fail no MUST and no SHOULD requirement.
 import { PROFILES, type Profile } from '../../reference/profiles/index.ts';
-import { columns, parseFlags, printJson, type Command } from '../usage.ts';
+import { columns, parseFlags, printJson, type Command } from '../cli/usage.ts';
 
 /** One line per open choice: the requirement id that records it, and what the profile does. */
 function choices(p: Profile): string[][] {

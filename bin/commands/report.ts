@@ -4,18 +4,18 @@
 // builds the Allure HTML report offline. It exits with the verdict's code, as `run` does.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { AllureReportError, generateAllureReport } from '../../reports/allure-report.ts';
-import { annotateAllureResults } from '../../reports/allure-results.ts';
-import { exitCodeOf } from '../../reports/certification.ts';
-import { consoleSummary, inertForTerminal } from '../../reports/console.ts';
+import { AllureReportError, generateAllureReport } from '../../reports/render/allure-report.ts';
+import { annotateAllureResults } from '../../reports/render/allure-results.ts';
+import { exitCodeOf } from '../../reports/certify.ts';
+import { consoleSummary, inertForTerminal } from '../../reports/render/console.ts';
 import { manifestText } from '../../reports/manifest.ts';
-import { mergeRunFolders } from '../../reports/merge.ts';
-import { RATE_LIMIT_FILE, readRateLimit } from '../../reports/rate-limit.ts';
-import { rateLimitMismatch, withRateLimitRows } from '../../reports/rate-limit-match.ts';
-import { RecordsError } from '../../reports/records.ts';
+import { mergeRunFolders } from '../../reports/records/merge.ts';
+import { RATE_LIMIT_FILE, readRateLimit } from '../../reports/records/rate-limit.ts';
+import { rateLimitMismatch, withRateLimitRows } from '../../reports/records/rate-limit-match.ts';
+import { RecordsError } from '../../reports/records/records.ts';
 import { scrubber } from '../../reports/scrub.ts';
 import { readCertification, ReportInputError, reportPaths, writeReports } from '../../reports/write.ts';
-import { parseFlags, UsageError, type Command } from '../usage.ts';
+import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 
 const DEFAULT_DIR = 'erp-conformance-report';
 

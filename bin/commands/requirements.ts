@@ -1,7 +1,7 @@
 // `requirements`: the requirements catalogue of contract/requirements.ts.
 import { requirements } from '../../contract/requirements.ts';
-import type { Level } from '../../contract/types.ts';
-import { columns, parseFlags, printJson, UsageError, type Command } from '../usage.ts';
+import type { Level } from '../../core/types.ts';
+import { columns, parseFlags, printJson, UsageError, type Command } from '../cli/usage.ts';
 
 const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
 

@@ -1,19 +1,19 @@
 // `run`: the conformance run. With no --config it starts the embedded reference server on a
-// free port, runs against it and stops it. Exit codes: see the usage (contract/types.ts RunVerdict).
+// free port, runs against it and stops it. Exit codes: see the usage (core/types.ts RunVerdict).
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
-import { exitCodesText } from '../exit-codes.ts';
-import { configFromFlags } from './quick-target.ts';
-import { invocationOf } from './invocation.ts';
+import { exitCodesText } from '../cli/exit-codes.ts';
+import { configFromFlags } from '../cli/quick-target.ts';
+import { invocationOf } from '../cli/invocation.ts';
 import { type RunConfig } from '../../config/schema.ts';
 import { readRateLimitFlag } from '../../client/stated-quotas.ts';
-import { QUOTA_KEYS_TEXT } from '../../contract/quota.ts';
+import { QUOTA_KEYS_TEXT } from '../../core/quota.ts';
 import { prefixOf, requirements } from '../../contract/requirements.ts';
-import { parseShard } from '../../reports/records.ts';
-import { parseReplayTest } from '../../reports/replay.ts';
+import { parseShard } from '../../reports/records/records.ts';
+import { parseReplayTest } from '../../reports/render/replay.ts';
 import { runManifest } from '../../reports/manifest.ts';
-import { takeInterrupts } from '../../suites/interrupts.ts';
-import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
+import { takeInterrupts } from '../../engine/control/interrupts.ts';
+import { intFlag, parseFlags, UsageError, type Command } from '../cli/usage.ts';
 
 const PREFIXES = [...new Set(requirements.map((r) => prefixOf(r.id)))];
 
@@ -100,7 +100,7 @@ export const runCommand: Command = {
     const resume =
       values.resume === undefined
         ? undefined
-        : await import('../../suites/checkpoint.ts').then((m) =>
+        : await import('../../engine/phases/checkpoint.ts').then((m) =>
             m.resumeRun(values, (why) => {
               throw new UsageError(why, runCommand);
             }),
@@ -183,11 +183,11 @@ export const runCommand: Command = {
       }
     }
     // SIGINT / SIGTERM: the run stops sending, writes what it has (verdict interrupted) and exits
-    // 130 / 143; a second signal exits at once (suites/interrupts.ts).
+    // 130 / 143; a second signal exits at once (engine/control/interrupts.ts).
     const interrupts = takeInterrupts((line) => process.stderr.write(`\n${line}\n`));
     if (values.plan) {
-      // The plan only: the preflight's requests, nothing else (suites/plan-run.ts).
-      const { planOnly } = await import('../../suites/plan-run.ts');
+      // The plan only: the preflight's requests, nothing else (engine/phases/plan/plan-only.ts).
+      const { planOnly } = await import('../../engine/phases/plan/plan-only.ts');
       try {
         return (await planOnly(config, numRuns ?? config.properties.numRuns, (line) => process.stdout.write(`${line}\n`), out)).exitCode;
       } finally {
@@ -195,7 +195,7 @@ export const runCommand: Command = {
         await stop();
       }
     }
-    const { runConformance } = await import('../../suites/run.ts');
+    const { runConformance } = await import('../../engine/run.ts');
     try {
       const result = await runConformance({
         config,

@@ -1,6 +1,6 @@
 // `schema`: the JSON Schema of the run config (npm run schema writes config/run-config.schema.json).
 import { runConfigJsonSchemaText } from '../../config/json-schema.ts';
-import { parseFlags, type Command } from '../usage.ts';
+import { parseFlags, type Command } from '../cli/usage.ts';
 
 export const schemaCommand: Command = {
   name: 'schema',

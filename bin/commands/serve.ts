@@ -4,8 +4,8 @@
 import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.ts';
 import { isProfileName, PROFILE_NAMES } from '../../reference/profiles/index.ts';
 import { readRateLimitFlag } from '../../client/stated-quotas.ts';
-import { QUOTA_KEYS_TEXT } from '../../contract/quota.ts';
-import { intFlag, parseFlags, UsageError, type Command } from '../usage.ts';
+import { QUOTA_KEYS_TEXT } from '../../core/quota.ts';
+import { intFlag, parseFlags, UsageError, type Command } from '../cli/usage.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
 const SCOPES = ['token', 'global'] as const;

@@ -1,7 +1,7 @@
 // Budgets: a request is not sent past the run budget (run.maxDurationSeconds), the request budget
 // (run.maxRequests), or a stop (an interrupt); it comes back as a not-sent exchange, never thrown.
 // Checked right before sending, after any wait for the pace, so a wait never overruns them.
-import type { NotSentReason } from '../../contract/types.ts';
+import type { NotSentReason } from '../../core/types.ts';
 import type { Policy, SchedulerStats } from './policy.ts';
 
 export interface Budgets {

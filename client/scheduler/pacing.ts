@@ -10,7 +10,7 @@
 //    a wait stated only in the message also gives a learnt quota (the requests the operation got
 //    accepted in that wait, per that wait); without any hint the operation's pace halves after
 //    each 429 and recovers slowly.
-import { showQuota, type Quota } from '../../contract/quota.ts';
+import { showQuota, type Quota } from '../../core/quota.ts';
 import { parseRateLimitHeaders } from '../rate-headers.ts';
 import type { UnnumberedExchange } from '../transport.ts';
 import { opStats, type Job, type Policy, type SchedulerStats } from './policy.ts';

@@ -1,7 +1,7 @@
 // The scheduler is a chain of small policies, each wrapping the next like undici's interceptors
 // (`compose(a, b, c)(send)`: a sees the request first and the answer last). A policy may wait,
 // refuse (a not-sent exchange, never a throw), send again, or learn from the answer.
-import type { NotSentReason } from '../../contract/types.ts';
+import type { NotSentReason } from '../../core/types.ts';
 import type { UnnumberedExchange } from '../transport.ts';
 
 /** One request on its way through the policies. */

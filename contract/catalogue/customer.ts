@@ -1,5 +1,5 @@
 // Requirements of 2.3, 2.4 and 4.2 (contactSave, create customer).
-import type { Requirement } from '../types.ts';
+import type { Requirement } from '../../core/types.ts';
 
 export const customerRequirements: Requirement[] = [
   {

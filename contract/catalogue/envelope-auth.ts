@@ -1,6 +1,6 @@
 // Requirements of 2.1 (response envelope), 4 (headers), 5 (authentication), 7 (errors) and
 // 9 (versioning). See ../requirements.ts for the levels and how ambiguity is handled.
-import type { Requirement } from '../types.ts';
+import type { Requirement } from '../../core/types.ts';
 
 const ALL = ['order-status', 'customer-create', 'report'] as const;
 

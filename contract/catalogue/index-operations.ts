@@ -5,7 +5,7 @@
 // certificate's table "operations x requirements" says what each operation showed. Section 5 is
 // the only rule the spec states for all of them: everything else about them is "not shown", so
 // it is observed (INFO) or held to what the answers themselves say (SHOULD), never more.
-import type { Requirement } from '../types.ts';
+import type { Requirement } from '../../core/types.ts';
 
 const COVERS =
   'Covers every operation of config `operations` except the three of section 4 (write operations only with writes not false). ' +

@@ -1,5 +1,5 @@
 // Requirements of 3 (states and transitions) and 4.1 (update order status).
-import type { Requirement } from '../types.ts';
+import type { Requirement } from '../../core/types.ts';
 
 export const orderStatusRequirements: Requirement[] = [
   {

@@ -1,5 +1,5 @@
 // Requirements of 7 and 8 rule 1 (rate limits).
-import type { Requirement } from '../types.ts';
+import type { Requirement } from '../../core/types.ts';
 
 export const rateLimitRequirements: Requirement[] = [
   {

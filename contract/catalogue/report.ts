@@ -1,5 +1,5 @@
 // Requirements of 2.5, 4.3 and 8 (consumption/production report).
-import type { Requirement } from '../types.ts';
+import type { Requirement } from '../../core/types.ts';
 
 export const reportRequirements: Requirement[] = [
   {

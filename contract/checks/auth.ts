@@ -1,5 +1,5 @@
 // 5 Authentication.
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { defineCheck, describeResponse, type Fact } from './finding.ts';
 
 /** 5 rule 2: "A request without a valid token is rejected with HTTP 403 (Unauthorized)." */

@@ -4,7 +4,7 @@
 // addressId up among every contact's addresses lets the save of B edit or drop an address of A.
 // Contact A is read back before and after B's saves; the two reads must hold the same contact.
 import type { Address, Customer } from '../schemas/customer.ts';
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { ADDRESS_KEYS, comparable, CUSTOMER_KEYS, readBackPayload, showExact } from './customer.ts';
 import { defineCheck, type Fact } from './finding.ts';
 

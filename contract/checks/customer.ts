@@ -1,8 +1,8 @@
 // 2.3, 2.4, 4.2 contactSave (create customer) and its read-back extension.
 import { customerCreated as createdSchema, type Address, type Customer } from '../schemas/customer.ts';
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { isRecord } from './envelope.ts';
-import { stringifyJson } from '../../client/json.ts';
+import { stringifyJson } from '../../core/json.ts';
 import { defineCheck, describeResponse, type Fact } from './finding.ts';
 import { uniquenessRefusal } from './uniqueness.ts';
 

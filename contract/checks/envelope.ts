@@ -1,7 +1,7 @@
 // 2.1 Response envelope; 4 content type; 7 errors.
 import { z } from 'zod';
 import { envelope } from '../schemas/envelope.ts';
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { defineCheck, describeResponse, isSuccess, show, type Fact } from './finding.ts';
 
 function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): string {

@@ -2,8 +2,8 @@
 // A finding is a typed record: title, facts ("Received ... / Expected ..."), requirement id,
 // and a reproduction (the exchange, its curl line, and the property's replay handle).
 import { toCurl } from '../../client/curl.ts';
-import { stringifyJson } from '../../client/json.ts';
-import type { Exchange, Finding, Replay } from '../types.ts';
+import { stringifyJson } from '../../core/json.ts';
+import type { Exchange, Finding, Replay } from '../../core/types.ts';
 import { noteEvidence } from './evidence.ts';
 
 export interface Fact {

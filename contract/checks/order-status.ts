@@ -1,6 +1,6 @@
 // 4.1 Update Order Status.
 import { orderStatusSuccess } from '../schemas/order-status.ts';
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { defineCheck, describeResponse, show, type Fact } from './finding.ts';
 
 /** 4.1 Success: "HTTP 200: envelope with status true, ... code as string of 200, response null". */

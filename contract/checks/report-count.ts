@@ -3,7 +3,7 @@
 // union = totalCount = the walk. A totalCount that counts the rows of a join (a transaction once
 // per product line) while the pages hold transactions ends the walk at an empty page long before
 // totalCount; one that counts the page, or fewer, is read past.
-import type { Exchange, Finding, Replay } from '../types.ts';
+import type { Exchange, Finding, Replay } from '../../core/types.ts';
 import { noteEvidence } from './evidence.ts';
 import { toFinding } from './finding.ts';
 import { pageTotal } from './report.ts';

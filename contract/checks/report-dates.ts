@@ -7,8 +7,8 @@
 //   "transactions between dateFrom and dateTo"),
 // - and a day missing transactions of its own is a range narrower than asked: its last second,
 //   or the time of dateTo, was dropped (RP-17).
-import { formatDayMonthYear, parseDayMonthYear } from '../formats.ts';
-import type { Exchange, Finding, Replay } from '../types.ts';
+import { formatDayMonthYear, parseDayMonthYear } from '../../core/formats.ts';
+import type { Exchange, Finding, Replay } from '../../core/types.ts';
 import { isRecord } from './envelope.ts';
 import { noteEvidence } from './evidence.ts';
 import { toFinding } from './finding.ts';

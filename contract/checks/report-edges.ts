@@ -3,7 +3,7 @@
 // 2^53-1 and past 2^53; offset 0, the last item, past the end. A page holds at most what the
 // request asked for - at most `limit` items, none past the end - or the request is refused with a
 // 4xx (the maximum limit is not shown, 8 rule 2); and a page never repeats an earlier one.
-import type { Exchange, Finding, Replay } from '../types.ts';
+import type { Exchange, Finding, Replay } from '../../core/types.ts';
 import { noteEvidence } from './evidence.ts';
 import { defineCheck, describeResponse, toFinding, type Fact } from './finding.ts';
 import { pageTotal } from './report.ts';

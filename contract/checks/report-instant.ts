@@ -4,8 +4,8 @@
 // it); these checks judge what the target answered there:
 // - RP-25: [t, t] holds it ("between t and t" holds what happens at t, both ends inclusive);
 // - RP-11: its date is the UTC day of t.
-import { formatDayMonthYear, parseDayMonthYear, utcDay } from '../formats.ts';
-import type { Exchange, Finding, Replay } from '../types.ts';
+import { formatDayMonthYear, parseDayMonthYear, utcDay } from '../../core/formats.ts';
+import type { Exchange, Finding, Replay } from '../../core/types.ts';
 import { noteEvidence } from './evidence.ts';
 import { describeResponse, toFinding } from './finding.ts';
 import { pageIds } from './report-relations.ts';

@@ -5,7 +5,7 @@
 // name its ids: a transaction is judged only when each of its names is one product of the list
 // (a name the list does not hold, or holds twice, or that holds a comma, leaves it unjudged).
 import type { FilterKey } from '../../config/schema.ts';
-import type { Exchange, Finding } from '../types.ts';
+import type { Exchange, Finding } from '../../core/types.ts';
 import { noteEvidence } from './evidence.ts';
 import { toFinding } from './finding.ts';
 import { pageItems } from './report.ts';

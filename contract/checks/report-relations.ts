@@ -2,7 +2,7 @@
 // the totals of related queries. Relations between the transaction ids of related queries are in
 // report-sets.ts.
 import { parseJsonText } from '../../config/json-text.ts';
-import type { Exchange, Finding, Replay } from '../types.ts';
+import type { Exchange, Finding, Replay } from '../../core/types.ts';
 import { isRecord } from './envelope.ts';
 import { noteEvidence } from './evidence.ts';
 import { toFinding } from './finding.ts';

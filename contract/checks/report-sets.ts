@@ -2,7 +2,7 @@
 // filter never adds, the parts of a filter or of a range hold the whole, identical requests agree.
 // A relation applies (and is evidence) only when it is about some transaction: relations between
 // empty answers hold trivially and are never noted as verified.
-import type { Exchange, Finding, Replay } from '../types.ts';
+import type { Exchange, Finding, Replay } from '../../core/types.ts';
 import { noteEvidence } from './evidence.ts';
 import { toFinding } from './finding.ts';
 import { pageTotal } from './report.ts';

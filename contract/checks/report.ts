@@ -1,7 +1,7 @@
 // 2.5 Consumption/production transaction and 4.3 report, one exchange at a time.
-import { AMOUNT_2DP, parseDayMonthYear, parseIsoUtc, splitJoined, utcDay } from '../formats.ts';
+import { AMOUNT_2DP, parseDayMonthYear, parseIsoUtc, splitJoined, utcDay } from '../../core/formats.ts';
 import { CONSUMED_FIELDS, MODULE_NAMES, PRODUCED_FIELDS, reportItem, reportSuccess } from '../schemas/report.ts';
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { isRecord } from './envelope.ts';
 import { defineCheck, describeResponse, show, type Fact } from './finding.ts';
 

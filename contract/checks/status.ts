@@ -1,5 +1,5 @@
 // Status-code oracles shared by every rule that names an HTTP status.
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { defineCheck, describeResponse, type Fact } from './finding.ts';
 
 /** What an oracle accepts: exact codes, or any status of a class. */

@@ -4,7 +4,7 @@
 // normalised (NFC or NFD). A silent change is named by its kind: cut to a column's width, re-encoded
 // through Latin-1 (characters outside it stored as "?", or UTF-8 bytes read as Latin-1), characters
 // outside the BMP dropped; any other difference is "changed".
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { describeText, readBackPayload } from './customer.ts';
 import { defineCheck, type Fact } from './finding.ts';
 

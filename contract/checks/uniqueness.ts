@@ -4,7 +4,7 @@
 // (generators/unique-values.ts); a creation still refused because a value it chose is taken is
 // the run's choice colliding with the vendor's rule, not a failure of the vendor: the checks of
 // a valid customer take no evidence from it, and the certificate records the rule (CU-11).
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { isRecord } from './envelope.ts';
 
 /** The words of a uniqueness refusal. */

@@ -1,6 +1,6 @@
 // 2.3 Customer contact, 2.4 Address object, 4.2 contactSave.
 import { z } from 'zod';
-import { DECIMAL_TEXT } from '../formats.ts';
+import { DECIMAL_TEXT } from '../../core/formats.ts';
 import { envelopeOf, jsonInteger } from './envelope.ts';
 
 export const GST_TYPES = ['UnRegistered', 'Registered'] as const;

@@ -13,7 +13,7 @@ export const envelope = z.object({
 });
 export type Envelope = z.infer<typeof envelope>;
 
-/** A JSON integer of any size: a number, or a bigint when it is past 2^53 (client/json.ts parses losslessly). */
+/** A JSON integer of any size: a number, or a bigint when it is past 2^53 (core/json.ts parses losslessly). */
 export const jsonInteger = z.union([z.number().int(), z.bigint()]);
 export type JsonInteger = number | bigint;
 

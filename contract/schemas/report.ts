@@ -1,6 +1,6 @@
 // 2.5 Consumption/production transaction and 4.3 Consumption Production Report.
 import { z } from 'zod';
-import { AMOUNT_2DP, DAY_MONTH_YEAR, ID_LIST, ISO_UTC, QUANTITY, parseDayMonthYear, splitJoined } from '../formats.ts';
+import { AMOUNT_2DP, DAY_MONTH_YEAR, ID_LIST, ISO_UTC, QUANTITY, parseDayMonthYear, splitJoined } from '../../core/formats.ts';
 import { envelopeOf, jsonInteger } from './envelope.ts';
 
 export const MODULES = ['bom', 'mc'] as const;

@@ -1,11 +1,11 @@
-// load.json: what a load run reports, built from either engine's run (open: load/scenarios/open.ts, closed:
-// load/scenarios/closed.ts). Figures, not records: counts, HDR percentiles, a series over time, the phases of
+// load.json: what a load run reports, built from either engine's run (open: load/engines/open.ts, closed:
+// load/engines/closed.ts). Figures, not records: counts, HDR percentiles, a series over time, the phases of
 // a scenario and the exchanges kept as evidence (tokens redacted when recorded).
-import { round } from '../classify.ts';
-import type { EngineRun, EngineStop } from './closed.ts';
+import { round } from '../probe/classify.ts';
+import type { EngineRun, EngineStop } from '../engines/closed.ts';
 import type { LoadOperation, Mix } from './mix.ts';
-import type { OpenRun, PhaseStats } from './open.ts';
-import type { Histogram, LoadEvidence, SeriesPoint } from './records.ts';
+import type { OpenRun, PhaseStats } from '../engines/open.ts';
+import type { Histogram, LoadEvidence, SeriesPoint } from '../engines/kept-requests.ts';
 import type { Metrics, ThresholdResult } from './thresholds.ts';
 
 export type ScenarioName = 'steady' | 'ramp' | 'spike' | 'soak';

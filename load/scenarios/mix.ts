@@ -10,7 +10,7 @@
 //                    so nothing changes whatever the load.
 import type { RunConfig } from '../../config/schema.ts';
 import { orderStatusPath } from '../../contract/endpoints.ts';
-import type { Operation } from '../../contract/types.ts';
+import type { Operation } from '../../core/types.ts';
 import { repeatedRequest } from '../requests.ts';
 
 export const LOAD_OPERATIONS = ['report', 'customer-create', 'order-status', 'status-refused'] as const;

@@ -1,6 +1,6 @@
 // The progress of a load run: on a terminal one line redrawn four times a second; otherwise (CI,
 // a file) a plain line every five seconds; nothing with --quiet. Text only of our own figures.
-import type { Recorder } from './records.ts';
+import type { Recorder } from '../engines/kept-requests.ts';
 
 export interface Progress {
   tick(r: Recorder, elapsedMs: number): void;

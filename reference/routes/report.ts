@@ -1,6 +1,6 @@
 // 4.3 Consumption Production Report: POST /api/v1/report/consumption-production-report
 import { z } from 'zod';
-import { formatDayMonthYear } from '../../contract/formats.ts';
+import { formatDayMonthYear } from '../../core/formats.ts';
 import { MODULE_NAMES, reportRequest, type ReportRequest } from '../../contract/schemas/report.ts';
 import { describeIssue, parseJson, requireJsonContentType } from '../body.ts';
 import { pause, type Ctx, type Reply, type Req } from '../context.ts';

@@ -5,9 +5,9 @@
 // the id was handed out twice (CU-2's failure, not its own); the parallel test names the creations
 // that share an id.
 import { anyContactId } from '../../contract/checks/customer.ts';
-import type { Exchange } from '../../contract/types.ts';
-import { settled } from '../support/client.ts';
-import type { Harness } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import { settled } from '../../runtime/run-client.ts';
+import type { Harness } from '../../runtime/harness.ts';
 
 type Id = number | bigint;
 /** Ids registered by the CU-2 tests, and ids answered to any creation: run -> contactId -> count. */

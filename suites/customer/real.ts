@@ -1,5 +1,5 @@
 // The target as the upsert commands see it: the test's client, its evidence, the run's contactIds.
-import type { Harness } from '../support/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
 import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
 import type { Real } from './upsert-commands.ts';
 

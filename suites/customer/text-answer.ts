@@ -3,7 +3,7 @@
 // passing 502 is not the customer's). The finding names every unusual value in full detail.
 import { describeText, noServerError } from '../../contract/checks/customer.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';
-import type { Exchange, Finding } from '../../contract/types.ts';
+import type { Exchange, Finding } from '../../core/types.ts';
 import type { HostileCustomer } from '../../generators/hostile-customer.ts';
 
 const serverError = (ex: Exchange) => (ex.response?.status ?? 0) >= 500;

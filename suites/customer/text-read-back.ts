@@ -6,9 +6,9 @@
 import { anyContactId, comparable } from '../../contract/checks/customer.ts';
 import { textReadBack, type SentText } from '../../contract/checks/text-read-back.ts';
 import type { Address, Customer } from '../../contract/schemas/customer.ts';
-import type { Exchange, Finding } from '../../contract/types.ts';
+import type { Exchange, Finding } from '../../core/types.ts';
 import type { HostileValue } from '../../generators/hostile-customer.ts';
-import type { Harness } from '../support/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
 import { sharedOnceSettled } from './contact-ids.ts';
 import { readBackSkipReason } from './real.ts';
 

@@ -4,9 +4,9 @@
 // cannot hide a server error of another); a few make every field unusual at once. A failure
 // shrinks to the field and the value that cause it. With readBack.getContactById, the customers
 // accepted are read back (CU-15: read-back = sent; suites/customer/text-read-back.ts says which).
-import type { Exchange } from '../../contract/types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { hostileCustomer, oneHostileField, type HostileCustomer } from '../../generators/hostile-customer.ts';
-import { verifies, type Harness } from '../support/harness.ts';
+import { verifies, type Harness } from '../../runtime/harness.ts';
 import { customerConstraints } from './constraints.ts';
 import { textAnswer } from './text-answer.ts';
 import { textReadBacks } from './text-read-back.ts';

@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { customer } from '../../generators/customer.ts';
 import { readCities } from '../../client/index-lists.ts';
-import { unknownCityCode, type ListedCities } from '../preflight-cities.ts';
-import type { Harness } from '../support/harness.ts';
-import { verifies } from '../support/harness.ts';
+import { unknownCityCode, type ListedCities } from '../../engine/phases/preflight/cities.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/harness.ts';
 import { customerConstraints } from './constraints.ts';
 
 async function citiesOfLists(h: Harness): Promise<ListedCities | undefined> {

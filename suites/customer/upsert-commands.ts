@@ -9,7 +9,7 @@ import { toCurl } from '../../client/curl.ts';
 import { anyContactId, readBackPayload } from '../../contract/checks/customer.ts';
 import { describeResponse, toFinding } from '../../contract/checks/finding.ts';
 import type { Address, Customer } from '../../contract/schemas/customer.ts';
-import type { Exchange, Finding } from '../../contract/types.ts';
+import type { Exchange, Finding } from '../../core/types.ts';
 import { address } from '../../generators/address.ts';
 import { addressEdit, type AddressEdit } from '../../generators/address-edit.ts';
 import { customer, type CustomerConstraints } from '../../generators/customer.ts';

@@ -3,8 +3,8 @@
 // misses of a valid token, an empty header, the header twice and the token anywhere but the
 // api-token header are all "without a valid token".
 import { acceptedToken, rejectedUnauthorized } from '../../contract/checks/auth.ts';
-import type { TokenVariant } from '../../contract/types.ts';
-import { verifies, type Harness } from '../support/harness.ts';
+import type { TokenVariant } from '../../core/types.ts';
+import { verifies, type Harness } from '../../runtime/harness.ts';
 import { validCalls, type TokenChoice } from './operations.ts';
 
 /** Sends `token` on every operation and holds each answer to 403 under `id`. */

@@ -3,8 +3,8 @@
 // operation's success and error answers are seen at least once.
 import fc from 'fast-check';
 import { errorBodyShape, notServerError } from '../../contract/checks/envelope.ts';
-import type { Exchange } from '../../contract/types.ts';
-import { verifies } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import { verifies } from '../../runtime/harness.ts';
 import { validCalls } from './operations.ts';
 
 verifies(

@@ -3,9 +3,9 @@
 // even where a wrong token is accepted; the customer request creates a customer, so it is left
 // out with writes: false.
 import fc from 'fast-check';
-import type { Exchange, TokenKind, TokenVariant } from '../../contract/types.ts';
+import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
 import { customer } from '../../generators/customer.ts';
-import type { Harness } from '../support/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
 
 /** How a call sends its token: a kind, or a variant of the valid token. */
 export type TokenChoice = TokenKind | TokenVariant;

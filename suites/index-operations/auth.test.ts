@@ -4,8 +4,8 @@
 // without a token, with an invalid one and with two near misses: five requests.
 import { rejectedUnauthorized } from '../../contract/checks/auth.ts';
 import { isRecord } from '../../contract/checks/envelope.ts';
-import type { Exchange, TokenKind, TokenVariant } from '../../contract/types.ts';
-import { verifies } from '../support/harness.ts';
+import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
+import { verifies } from '../../runtime/harness.ts';
 import { Cells, configured, notServed, send } from './configured.ts';
 
 const AUTH_IDS = ['IX-1', 'IX-2', 'IX-3'] as const;

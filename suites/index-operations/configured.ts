@@ -3,8 +3,8 @@
 // (observations "ix:<requirement id>": operation -> what it showed).
 import { fixtureValues, operationRequest, sendOperation, unfilled, type OperationRequest, type Values } from '../../client/index-operation.ts';
 import { SPEC_DETAILED, type OperationConfig } from '../../config/operations.ts';
-import type { Exchange, TokenKind, TokenVariant } from '../../contract/types.ts';
-import type { Harness } from '../support/harness.ts';
+import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
+import type { Harness } from '../../runtime/harness.ts';
 
 export interface Configured {
   name: string;

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { atPath } from '../../client/index-operation.ts';
 import { customer } from '../../generators/customer.ts';
-import { verifies } from '../support/harness.ts';
+import { verifies } from '../../runtime/harness.ts';
 import { configured, send, withValues } from './configured.ts';
 
 const LIST = 'get-customer-list-w-branch-id';

@@ -3,8 +3,8 @@
 // answer a limit of 5000 with (IX-8, INFO: "the maximum value of limit: not shown"). Three
 // requests per paged operation.
 import { atPath } from '../../client/index-operation.ts';
-import type { Exchange } from '../../contract/types.ts';
-import { verifies } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import { verifies } from '../../runtime/harness.ts';
 import { Cells, configured, notServed, send, withValues, type Configured } from './configured.ts';
 
 /** The list and totalCount of a page, or why there are none. */

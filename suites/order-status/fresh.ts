@@ -8,8 +8,8 @@
 // false) the pools of fixtures.sales are used, as before.
 import { atPath, fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import type { OperationConfig } from '../../config/operations.ts';
-import type { Exchange } from '../../contract/types.ts';
-import type { Harness } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import type { Harness } from '../../runtime/harness.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import { stepsFrom, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
 import { readVoucher, runState, said } from './vouchers.ts';

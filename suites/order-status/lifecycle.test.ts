@@ -8,8 +8,8 @@
 // (the vouchers they use are the ones the walks left).
 import { orderStatusAccepted, orderStatusUpdated } from '../../contract/checks/order-status.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
-import type { Exchange } from '../../contract/types.ts';
-import { verifies, type Harness } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import { verifies, type Harness } from '../../runtime/harness.ts';
 import type { Plan, RoleSpec } from './plan.ts';
 import {
   answered,

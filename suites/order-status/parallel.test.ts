@@ -4,8 +4,8 @@
 // of the lifecycle from the state it reads (so the test works run after run until the pool is
 // used up), updated at the same time as the others, and read back.
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
-import type { Exchange } from '../../contract/types.ts';
-import { verifies } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import { verifies } from '../../runtime/harness.ts';
 import { freshVouchers, orderCreate } from './fresh.ts';
 import { parallelSource, tooFewReason } from './parallel-source.ts';
 import { list, nextUnpaid, type Id } from './plan.ts';

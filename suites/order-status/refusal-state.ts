@@ -3,8 +3,8 @@
 // no number, an unknown branch_id), the voucher is read through readBack.orderStatus before and
 // after. Only a refused update is judged: an accepted one is OS-2b's or OS-2c's failure, and its
 // change is no refusal's.
-import type { Finding } from '../../contract/types.ts';
-import type { Harness } from '../support/harness.ts';
+import type { Finding } from '../../core/types.ts';
+import type { Harness } from '../../runtime/harness.ts';
 import type { Id } from './plan.ts';
 import { answered, readVoucher, said } from './vouchers.ts';
 

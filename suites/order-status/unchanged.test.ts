@@ -6,8 +6,8 @@
 // named like audit data (modified dates, versions, histories) and the config's `volatile` names
 // are left out. Four requests. IX-10 on the same voucher: Order Create's voucher takes an update.
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
-import type { Exchange } from '../../contract/types.ts';
-import { verifies, type Harness } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import { verifies, type Harness } from '../../runtime/harness.ts';
 import type { Id } from './plan.ts';
 import { createVoucher } from './fresh.ts';
 import { said, writesForbidden } from './vouchers.ts';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { caseVariants, NEAR_MISS_STATUSES, nonStringValue, unacceptedOrderStatus, whitespaceVariants } from '../../generators/order-status.ts';
 import { nonIntegerReason, nonNumericReason } from '../../generators/reason.ts';
-import { verifies, type Harness } from '../support/harness.ts';
+import { verifies, type Harness } from '../../runtime/harness.ts';
 import { refusalsChangeNothing } from './refusal-state.ts';
 import { refusalVouchers, writesForbidden } from './vouchers.ts';
 

@@ -5,9 +5,9 @@
 import type { VoucherRole } from '../../config/schema.ts';
 import { show } from '../../contract/checks/finding.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/schemas/order-status.ts';
-import type { Exchange } from '../../contract/types.ts';
-import { atPath } from '../preflight.ts';
-import type { Harness } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import { atPath } from '../../engine/phases/preflight/preflight.ts';
+import type { Harness } from '../../runtime/harness.ts';
 import { freshPlan, orderCreate } from './fresh.ts';
 import { planVoucher, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
 
@@ -17,7 +17,7 @@ export const ROLES: Record<RoleSpec['role'], RoleSpec> = {
   deliver: { role: 'deliver', paid: true, last: 'Delivered' },
 };
 
-/** A transition tried, for the ST-2 matrix (reports/html-observed.ts reads this shape). */
+/** A transition tried, for the ST-2 matrix (reports/render/html/observed.ts reads this shape). */
 export interface Transition {
   voucher: string;
   from: string;

@@ -3,14 +3,14 @@
 // and time window: not shown". Runs only with `run --with-load`: the probe measures the limit and
 // tests the 429s, then a short steady load looks for 5xx. Both share the config's load caps.
 import { isLoopbackUrl } from '../../load/caps.ts';
-import { burstCheck } from '../../load/burst.ts';
+import { burstCheck } from '../../load/engines/burst.ts';
 import { loadFindings, probeFindings } from '../../load/checks.ts';
 import { runLoad } from '../../load/load.ts';
 import { loadObservation, probeObservation, writeRateLimitJson } from '../../load/output.ts';
-import { probeRateLimit } from '../../load/probe.ts';
+import { probeRateLimit } from '../../load/probe/probe.ts';
 import type { RateLimitResult } from '../../load/result.ts';
-import { suiteContext } from '../support/context.ts';
-import { verifies, type Harness } from '../support/harness.ts';
+import { suiteContext } from '../../runtime/context.ts';
+import { verifies, type Harness } from '../../runtime/harness.ts';
 
 const caps = suiteContext().config.load;
 /** What the probe left of the caps, for the load test. */

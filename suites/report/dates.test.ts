@@ -2,21 +2,21 @@
 // of the report are interpreted in UTC", where time of day matters: every whole UTC day of the
 // range, ranges split at instants with random milliseconds, and nested ranges.
 import fc from 'fast-check';
-import { parseIsoUtc, utcDay } from '../../contract/formats.ts';
+import { parseIsoUtc, utcDay } from '../../core/formats.ts';
 import { daySweep, daysNotMore, idsByDay, itemDay, type DayAnswer } from '../../contract/checks/report-dates.ts';
 import { pageItemsExact, totalsRelation } from '../../contract/checks/report-relations.ts';
 import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
-import type { Finding } from '../../contract/types.ts';
+import type { Finding } from '../../core/types.ts';
 import { dateRange, shortRange } from '../../generators/date-range.ts';
 import { isoInstant, splitRange } from '../../generators/report-range.ts';
-import { verifies } from '../support/harness.ts';
-import { sized } from '../support/scarce.ts';
+import { verifies } from '../../runtime/harness.ts';
+import { sized } from '../../runtime/scarce.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, total, walk, type Query, type Walk } from './query.ts';
 
 const DAY = 86_400_000;
 /** One-day ranges sent at most: a fixture range of more days is swept on a sample of them. */
 const MAX_SWEEP_DAYS = 200;
-/** ... and where the report quota is scarce (suites/support/scarce.ts): the days of the sample. */
+/** ... and where the report quota is scarce (runtime/scarce.ts): the days of the sample. */
 const SCARCE_SWEEP_DAYS = 8;
 
 /** The days of `days`, or a sample of `max` of them drawn from the run's seed. */

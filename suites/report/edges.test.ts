@@ -5,9 +5,9 @@
 import { edgePage, noEarlierPage, type EdgeParams } from '../../contract/checks/report-edges.ts';
 import { pageIds, totalCountStable } from '../../contract/checks/report-relations.ts';
 import { pageTotal, pageWithinLimit } from '../../contract/checks/report.ts';
-import type { Exchange } from '../../contract/types.ts';
-import type { Harness } from '../support/harness.ts';
-import { verifies } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/harness.ts';
 import { fixtureQuery, limitCap, needsTransactions, page, sendRaw, walk, type Query } from './query.ts';
 
 const INT32_MAX = 2n ** 31n - 1n;

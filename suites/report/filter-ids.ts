@@ -8,7 +8,7 @@ import { FIELDS, idText, readList } from '../../client/index-lists.ts';
 import { FILTER_KEYS, type FilterKey } from '../../config/schema.ts';
 import { productsOf, type ListProduct, type MasterLists } from '../../contract/checks/report-list-filters.ts';
 import { pageItems } from '../../contract/checks/report.ts';
-import type { Harness } from '../support/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
 import { fixtureQuery, walk, type Walk } from './query.ts';
 
 /** The list of section 1 each filter's ids come from, and the field a product row keeps it under. */

@@ -7,9 +7,9 @@ import { FILTER_KEYS, type FilterKey } from '../../config/schema.ts';
 import { pageItems, pageTotal } from '../../contract/checks/report.ts';
 import { subsetOf } from '../../contract/checks/report-sets.ts';
 import { describeResponse } from '../../contract/checks/finding.ts';
-import type { Exchange } from '../../contract/types.ts';
-import type { Harness } from '../support/harness.ts';
-import { verifies } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/harness.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, page, total, walk, type Query } from './query.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });

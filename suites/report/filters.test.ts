@@ -5,11 +5,11 @@ import fc from 'fast-check';
 import { pagesPartitionWhole, totalCountStable, totalsRelation } from '../../contract/checks/report-relations.ts';
 import { itemModules, pageItems } from '../../contract/checks/report.ts';
 import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
-import type { Finding } from '../../contract/types.ts';
+import type { Finding } from '../../core/types.ts';
 import { dateRange } from '../../generators/date-range.ts';
-import type { Harness } from '../support/harness.ts';
-import { verifies } from '../support/harness.ts';
-import { sized } from '../support/scarce.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/harness.ts';
+import { sized } from '../../runtime/scarce.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, walk, type Query, type Walk } from './query.ts';
 
 /** A sub-range of the fixture range, or the fixture range itself. */

@@ -11,10 +11,10 @@ import { itemDay } from '../../contract/checks/report-dates.ts';
 import { pageItemsExact } from '../../contract/checks/report-relations.ts';
 import { describeResponse } from '../../contract/checks/finding.ts';
 import { anyFilter } from '../../generators/filter-text.ts';
-import type { Harness } from '../support/harness.ts';
-import { verifies } from '../support/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/harness.ts';
 import { singleIds } from './filter-ids.ts';
-import { sized } from '../support/scarce.ts';
+import { sized } from '../../runtime/scarce.ts';
 import { fixtureQuery, idSet, needsTransactions, page, walk, type Walk } from './query.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });

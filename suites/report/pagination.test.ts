@@ -5,13 +5,13 @@ import { pagesPartitionWhole, totalCountStable } from '../../contract/checks/rep
 import { pageItems, pageWithinLimit } from '../../contract/checks/report.ts';
 import { dateRange } from '../../generators/date-range.ts';
 import { pageRequest } from '../../generators/page-request.ts';
-import { verifies } from '../support/harness.ts';
-import { sized } from '../support/scarce.ts';
+import { verifies } from '../../runtime/harness.ts';
+import { sized } from '../../runtime/scarce.ts';
 import { capRefused, describeQuery, fitLimit, fixtureQuery, needsTransactions, page, total, walk } from './query.ts';
 
 /** Pages walked at most per query: a query is paged with a limit that reaches its end in about this many. */
 const MAX_PAGES = 25;
-/** ... where the report quota is scarce (suites/support/scarce.ts). */
+/** ... where the report quota is scarce (runtime/scarce.ts). */
 const SCARCE_PAGES = 6;
 
 verifies(['RP-2'], 'Consecutive pages are disjoint and together hold totalCount transactions', async (h) => {

@@ -7,9 +7,9 @@ import type { FilterKey } from '../../config/schema.ts';
 import { pageItems, pageTotal } from '../../contract/checks/report.ts';
 import { pageIds } from '../../contract/checks/report-relations.ts';
 import type { IdSet } from '../../contract/checks/report-sets.ts';
-import type { Exchange } from '../../contract/types.ts';
-import type { Harness } from '../support/harness.ts';
-import type { LimitCap } from '../support/shared.ts';
+import type { Exchange } from '../../core/types.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import type { LimitCap } from '../../runtime/run-state.ts';
 
 export type Query = { dateFrom: string; dateTo: string; branchList: string; moduleName?: string[] } & Partial<Record<FilterKey, string>>;
 
@@ -22,7 +22,7 @@ export const MAX_WALK_PAGES = 60;
 const keepable = (ex: Exchange) => !ex.notSent && ex.response !== undefined && ex.response.status !== 429;
 
 function cached(h: Harness, text: string, sendIt: () => Promise<Exchange>): Promise<Exchange> {
-  // The run's own object holds the answers (suites/support/shared.ts): the cache never crosses runs.
+  // The run's own object holds the answers (runtime/run-state.ts): the cache never crosses runs.
   const answers = h.run.report.answers;
   const key = text;
   let answer = answers.get(key);

@@ -3,8 +3,8 @@
 // (RP-15); identical requests sent at the same time agree (RP-21).
 import { answersAgree } from '../../contract/checks/report-sets.ts';
 import { pageItems, pageTotal } from '../../contract/checks/report.ts';
-import type { Exchange } from '../../contract/types.ts';
-import { verifies } from '../support/harness.ts';
+import type { Exchange } from '../../core/types.ts';
+import { verifies } from '../../runtime/harness.ts';
 import { fixtureQuery, needsTransactions, send, walkLimit } from './query.ts';
 
 const outcome = (ex: Exchange) => ({

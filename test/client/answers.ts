@@ -1,7 +1,7 @@
 // What a simulated target answers in the scheduler's tests: an answer with a status (and headers,
 // a body), no answer at all, and a request the scheduler did not send.
 import type { UnnumberedExchange } from '../../client/transport.ts';
-import type { NotSentReason } from '../../contract/types.ts';
+import type { NotSentReason } from '../../core/types.ts';
 
 export const answer = (status: number, headers: Record<string, string> = {}, body = ''): UnnumberedExchange => ({
   operation: 'report',

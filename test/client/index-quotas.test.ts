@@ -10,7 +10,7 @@ import { readRateLimitFlag, showRateLimit, statedQuotas } from '../../client/sta
 import type { UnnumberedExchange } from '../../client/transport.ts';
 import { INDEX_OPERATIONS } from '../../config/operations.ts';
 import { runConfigSchema } from '../../config/schema.ts';
-import { operationsOfKey, QUOTA_KEYS, QUOTA_OPERATIONS, quotaOfIndexOperation } from '../../contract/quota.ts';
+import { operationsOfKey, QUOTA_KEYS, QUOTA_OPERATIONS, quotaOfIndexOperation } from '../../core/quota.ts';
 import { referenceRunConfig } from '../../reference/fixtures.ts';
 import { clock } from './sim-clock.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../client/operations.ts';
-import type { Exchange } from '../../contract/types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { json, startServer, type TestServer } from './servers.ts';
 
 const TOKEN = 'ops-token-123456';

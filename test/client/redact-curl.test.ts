@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toCurl } from '../../client/curl.ts';
 import { createClient, type Client } from '../../client/operations.ts';
 import { redactorOf } from '../../client/redact.ts';
-import type { Exchange } from '../../contract/types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { json, startServer, type TestServer } from './servers.ts';
 
 const TOKEN = 'Tok/en+secret=1';

@@ -6,7 +6,7 @@ import { createScheduler, type SchedulerOptions } from '../../client/scheduler.t
 import { messageWait } from '../../client/scheduler/wait-of-429.ts';
 import { readRateLimitFlag, statedQuotas } from '../../client/stated-quotas.ts';
 import type { UnnumberedExchange } from '../../client/transport.ts';
-import { parseQuota, quotaOperationOf, readQuota, showQuota } from '../../contract/quota.ts';
+import { parseQuota, quotaOperationOf, readQuota, showQuota } from '../../core/quota.ts';
 import { answer, notSent } from './answers.ts';
 import { runConfigSchema } from '../../config/schema.ts';
 import { referenceRunConfig } from '../../reference/fixtures.ts';

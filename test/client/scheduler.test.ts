@@ -3,7 +3,7 @@
 // request budgets, the breaker and stop.
 import { describe, expect, it } from 'vitest';
 import { createScheduler, inFlow, type SchedulerOptions } from '../../client/scheduler.ts';
-import { parseQuota } from '../../contract/quota.ts';
+import { parseQuota } from '../../core/quota.ts';
 import { answer, none, notSent } from './answers.ts';
 
 /** A simulated clock: sleep advances it. */

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toCurl } from '../../client/curl.ts';
 import { createClient, type Client } from '../../client/operations.ts';
-import type { TokenVariant } from '../../contract/types.ts';
+import type { TokenVariant } from '../../core/types.ts';
 import { json, startServer, type TestServer } from './servers.ts';
 
 const TOKEN = 'Tok-en_Secret-0123456789';

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeJson, stringifyJson } from '../../client/json.ts';
+import { decodeJson, stringifyJson } from '../../core/json.ts';
 import { createClient, type Client } from '../../client/operations.ts';
 import { startServer, type Handler, type TestServer } from './servers.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactChanges, otherContactUnchanged } from '../../contract/checks/cross-record.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';
-import type { Exchange } from '../../contract/types.ts';
+import type { Exchange } from '../../core/types.ts';
 
 const address = (addressId: number, addressLine1: string, isDefault: 0 | 1) => ({ addressId, addressLine1, pinCode: '400020', isDefault });
 const contact = (addresses: ReturnType<typeof address>[], firstName = 'Asha') =>

@@ -1,7 +1,7 @@
 // Synthetic report exchanges for the unit tests of the report checks: pages of transactions with
 // given ids and dates, as a conforming target or a broken one would answer them.
 import { withEvidenceSink } from '../../contract/checks/evidence.ts';
-import type { Exchange } from '../../contract/types.ts';
+import type { Exchange } from '../../core/types.ts';
 import { reportItem } from './examples.ts';
 
 let seq = 0;

@@ -1,7 +1,7 @@
 // The contract's zod schemas accept what the spec states and reject what it rules out.
 import { describe, expect, it } from 'vitest';
 import { isValidGstin, gstinCheckChar } from '../../contract/gstin.ts';
-import { parseDayMonthYear, parseIsoUtc, splitJoined } from '../../contract/formats.ts';
+import { parseDayMonthYear, parseIsoUtc, splitJoined } from '../../core/formats.ts';
 import { customer, address } from '../../contract/schemas/customer.ts';
 import { envelope } from '../../contract/schemas/envelope.ts';
 import { ORDER_STATUSES, orderStatusRequest, orderStatusSuccess } from '../../contract/schemas/order-status.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { sameText, silentChange, textReadBack } from '../../contract/checks/text-read-back.ts';
 import { withEvidenceSink } from '../../contract/checks/evidence.ts';
-import type { Exchange } from '../../contract/types.ts';
+import type { Exchange } from '../../core/types.ts';
 import type { FaultName } from '../../reference/faults.ts';
 import { storedText } from '../../reference/silent-changes.ts';
 import { contactsHolding } from '../../suites/customer/mobile-lookup.ts';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidGstin, PAN_SHAPE } from '../../contract/gstin.ts';
-import { parseIsoUtc } from '../../contract/formats.ts';
+import { parseIsoUtc } from '../../core/formats.ts';
 import { customer as customerSchema } from '../../contract/schemas/customer.ts';
 import { ORDER_STATUSES } from '../../contract/schemas/order-status.ts';
 import { reportRequest } from '../../contract/schemas/report.ts';

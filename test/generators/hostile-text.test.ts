@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidGstin } from '../../contract/gstin.ts';
-import { DECIMAL_TEXT } from '../../contract/formats.ts';
+import { DECIMAL_TEXT } from '../../core/formats.ts';
 import { customer as customerSchema } from '../../contract/schemas/customer.ts';
 import { bidiText } from '../../generators/bidi-text.ts';
 import { combiningMarksText } from '../../generators/combining-marks-text.ts';

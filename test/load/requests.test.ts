@@ -1,7 +1,7 @@
 // The request each operation repeats under probing and load: the same paths and bodies as the
 // client, and with writes: false a customer creation that cannot create anything.
 import { describe, expect, it } from 'vitest';
-import { probeRateLimit } from '../../load/probe.ts';
+import { probeRateLimit } from '../../load/probe/probe.ts';
 import { repeatedRequest } from '../../load/requests.ts';
 import { configFor, limitedReference } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 // The reference data (2.5): enough transactions, the shape the spec states, deterministic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AMOUNT_2DP, QUANTITY, splitJoined } from '../../contract/formats.ts';
+import { AMOUNT_2DP, QUANTITY, splitJoined } from '../../core/formats.ts';
 import { CONSUMED_FIELDS, PRODUCED_FIELDS } from '../../contract/schemas/report.ts';
 import { DATA_FIRST_DAY, DAY_MS, referenceData } from '../../reference/data.ts';
 import { mulberry32 } from '../../reference/random.ts';

@@ -2,7 +2,7 @@
 // the clean reference and the reference with that fault on, in the way the fault's `does` says.
 // Probes run one after another on one server, so each uses vouchers and data of its own.
 import { expect } from 'vitest';
-import { AMOUNT_2DP, splitJoined } from '../../contract/formats.ts';
+import { AMOUNT_2DP, splitJoined } from '../../core/formats.ts';
 import type { FaultName } from '../../reference/faults.ts';
 import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/fixtures.ts';
 import { DEEP_PROBES } from './fault-probes-deep.ts';

@@ -1,7 +1,7 @@
 // 2.5, 4.3 Consumption Production Report, 8 rules 2-3. The oracle is the reference's own data.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDayMonthYear, ISO_UTC } from '../../contract/formats.ts';
+import { formatDayMonthYear, ISO_UTC } from '../../core/formats.ts';
 import { reportItem, reportSuccess } from '../../contract/schemas/report.ts';
 import { DAY_MS, referenceData, type Transaction } from '../../reference/data.ts';
 import { strictInstant } from '../../reference/report-query.ts';

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profilesCommand } from '../../bin/commands/profiles.ts';
 import { serveCommand } from '../../bin/commands/serve.ts';
-import { UsageError } from '../../bin/usage.ts';
+import { UsageError } from '../../bin/cli/usage.ts';
 import { loadConfig } from '../../config/load.ts';
 import { PROFILES } from '../../reference/profiles/index.ts';
 import { postReport } from './helpers.ts';

@@ -5,11 +5,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findingAttachments } from '../../reports/allure-labels.ts';
-import { certify } from '../../reports/certification.ts';
-import { consoleSummary } from '../../reports/console.ts';
+import { findingAttachments } from '../../reports/render/allure-labels.ts';
+import { certify } from '../../reports/certify.ts';
+import { consoleSummary } from '../../reports/render/console.ts';
 import { parseJson, prettyJsonText, stringifyJson } from '../../reports/json.ts';
-import { readRecords, RECORDS_FORMAT, runFacts, type RunRecords } from '../../reports/records.ts';
+import { readRecords, RECORDS_FORMAT, runFacts, type RunRecords } from '../../reports/records/records.ts';
 import { readCertification, writeReports } from '../../reports/write.ts';
 import { BIG_BODY, BIG_ID, bigIdFinding, ROUNDED_BIG_ID, sampleCertification, sampleCollected, sampleFacts } from './sample.ts';
 

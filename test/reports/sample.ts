@@ -4,13 +4,13 @@
 // of an INFO requirement) and a bigint observation, an inconclusive MUST and SHOULD with their
 // reasons, a not-run MUST, a skipped SHOULD, and the observed transitions. Shared by the report
 // tests that need no run.
-import { emptyRecord, type TestRecord } from '../../suites/support/record.ts';
+import { emptyRecord, type TestRecord } from '../../core/record.ts';
 import { readFileSync } from 'node:fs';
-import { certify, type Certification, type Invocation, type PreflightSummary } from '../../reports/certification.ts';
-import type { Collected, CollectedTest } from '../../reports/collector.ts';
-import { rateLimitFile, type RateLimitFile } from '../../reports/rate-limit.ts';
-import { runFacts, type RecordedFacts } from '../../reports/records.ts';
-import type { Exchange, Finding } from '../../contract/types.ts';
+import { certify, type Certification, type Invocation, type PreflightSummary } from '../../reports/certify.ts';
+import type { Collected, CollectedTest } from '../../reports/records/collector.ts';
+import { rateLimitFile, type RateLimitFile } from '../../reports/records/rate-limit.ts';
+import { runFacts, type RecordedFacts } from '../../reports/records/records.ts';
+import type { Exchange, Finding } from '../../core/types.ts';
 
 /**
  * What a hostile server may put anywhere it controls: markup that closes our elements and runs

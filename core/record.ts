@@ -1,0 +1,79 @@
+// The record a conformance test leaves on its vitest task (task.meta.erp): the requirement ids
+// it verifies, its findings, the evidence its checks saw, its observations and requests. The
+// run's reporter turns them into the certificate.
+import type { Exchange, Finding } from './types.ts';
+
+export interface TestRecord {
+  ids: string[];
+  /** Findings kept for the certificate (a few per check, chosen by a stable order). */
+  findings: Finding[];
+  /** Findings per requirement, counted before keeping only a few. */
+  findingCounts: Record<string, number>;
+  /** Exchanges or items each requirement's checks applied to: a requirement without any is inconclusive. */
+  evidence: Record<string, number>;
+  /** The same evidence by the check or relation that saw it (requirement id -> check id -> cases). */
+  evidenceBy?: Record<string, Record<string, number>>;
+  /** Why a requirement saw nothing to apply to, as the test knows it ("the report range held no transactions"). */
+  inconclusive: Record<string, string[]>;
+  observations: Record<string, unknown>;
+  /** Why the test did not verify its requirements (writes: false, no readBack ...). */
+  skipReason?: string;
+  /** Why the test did not (fully) run: the run budget or request budget was spent, or the run was interrupted. */
+  notRun?: string;
+  /** What stopped it (with notRun): the run budget, the request budget, an interrupt. */
+  stoppedBy?: 'budget' | 'max-requests' | 'interrupted';
+  /** Exchanges seen (every request the test made, sent or not). */
+  exchanges: number;
+  /** Requests actually sent, retries after a 429 included. */
+  requests: number;
+  /** The same requests by the operation whose quota they counted against (engine/phases/plan/costs.ts is measured from them). */
+  requestsByOperation?: Record<string, number>;
+  /** Exchanges the target answered with an HTTP status (any status). */
+  answered?: number;
+  /** The first transport failure the test met (no answer), for the certificate's reason. */
+  firstFailure?: string;
+  rateLimited: { exchanges: number; retries: number; waitedMs: number };
+}
+
+export function emptyRecord(ids: string[]): TestRecord {
+  return {
+    ids,
+    findings: [],
+    findingCounts: {},
+    evidence: {},
+    inconclusive: {},
+    observations: {},
+    exchanges: 0,
+    requests: 0,
+    answered: 0,
+    rateLimited: { exchanges: 0, retries: 0, waitedMs: 0 },
+  };
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    erp?: TestRecord;
+  }
+}
+
+/** Bodies kept in a finding are cut here, so a 64 MB answer cannot bloat the certificate. */
+export const MAX_KEPT_BODY = 16 * 1024;
+
+function cut(body: string | undefined): string | undefined {
+  if (body === undefined || body.length <= MAX_KEPT_BODY) return body;
+  return `${body.slice(0, MAX_KEPT_BODY)}... [${body.length - MAX_KEPT_BODY} more characters not kept]`;
+}
+
+/** An exchange small enough to keep in a finding (the raw body is the evidence; the parsed JSON is dropped). */
+export function keptExchange(ex: Exchange): Exchange {
+  const { json: _json, ...rest } = ex;
+  return {
+    ...rest,
+    request: { ...ex.request, body: cut(ex.request.body) },
+    ...(ex.response ? { response: { ...ex.response, body: cut(ex.response.body)! } } : {}),
+  };
+}
+
+export function keptFinding(f: Finding): Finding {
+  return f.exchange ? { ...f, exchange: keptExchange(f.exchange) } : f;
+}

@@ -1,0 +1,51 @@
+// The suite worker starts while the preflight runs: measured 150 ms away at 8 in flight, the
+// preflight took ~4 s and the worker ~10 s more (fork, vitest, the suites' modules) before its
+// first request, every slot idle meanwhile. Started early, the worker loads the modules during the
+// preflight and waits for what the preflight and the plan decide (runtime/late-context.ts)
+// before it declares its tests. It is not used (closed, its reporters having heard nothing) when
+// the run goes no further (a preflight problem, an interrupt) or the plan finds an operation
+// scarce (that pass is created with every test under way at once: engine/phases/pass.ts); under stated
+// quotas (run.rateLimit), where it often is, the worker is not started early.
+import { rmSync } from 'node:fs';
+import type { Reporter, Vitest } from 'vitest/node';
+import type { SuiteContext } from '../../runtime/context.ts';
+import { removeLateContext, writeLateContext } from '../../runtime/late-context.ts';
+
+export interface EarlyStart {
+  /** The file the worker waits for. */
+  lateFile: string;
+  /** The vitest created and its run started (the run's promise never rejects). */
+  vitest: Promise<{ vitest: Vitest; run: Promise<void> }>;
+  /** The run goes on with this worker: its reporters hear from now on, the worker gets the late context. */
+  use(provide: SuiteContext): Promise<{ vitest: Vitest; run: Promise<void> }>;
+  /** Whether the run went on with it (use). */
+  used: boolean;
+  /** process.exitCode before vitest was created (vitest sets it; the run's exit code is its verdict's). */
+  previousExitCode: typeof process.exitCode;
+}
+
+/** A reporter that passes nothing on to `reporter` until opened. */
+export function gatedReporter(reporter: Reporter): { reporter: Reporter; open(): void } {
+  let open = false;
+  const gated = new Proxy(reporter, {
+    get(target, key, receiver) {
+      const v: unknown = Reflect.get(target, key, receiver);
+      return typeof v === 'function' ? (...args: unknown[]) => (open ? (v as (...a: unknown[]) => unknown).apply(target, args) : undefined) : v;
+    },
+  });
+  return { reporter: gated, open: () => void (open = true) };
+}
+
+/**
+ * Closes an early worker the run does not use: it declares no test; within a few seconds whatever
+ * it still loads. `allureDir`: removed again (the Allure reporter wrote its first files at start).
+ */
+export async function discardEarly(early: EarlyStart, allureDir: string | undefined, graceMs = 2000): Promise<void> {
+  writeLateContext(early.lateFile, { cancelled: true });
+  const started = await early.vitest.catch(() => undefined);
+  // Its run too: vitest sets process.exitCode when that ends (after the close), so it is restored after both.
+  if (started) await Promise.race([Promise.all([started.vitest.close(), started.run]), new Promise((r) => setTimeout(r, graceMs).unref())]);
+  removeLateContext(early.lateFile);
+  if (allureDir) rmSync(allureDir, { recursive: true, force: true });
+  process.exitCode = early.previousExitCode;
+}

@@ -1,0 +1,180 @@
+// One vitest pass of the suites (engine/run.ts runs one or two): its vitest created with the
+// run's context, started early during the preflight (engine/phases/early-start.ts) or when its turn
+// comes, and stopped at the run budget, at an interrupt, or at enough failures.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { createVitest, type Reporter, type Vitest } from 'vitest/node';
+import type { StoppedBy } from '../../reports/certify.ts';
+import type { CollectorReporter } from '../../reports/records/collector.ts';
+import { gatedReporter, type EarlyStart } from './early-start.ts';
+import { withoutVitestSignals } from '../control/interrupts.ts';
+import { enoughFailures } from '../control/max-failures.ts';
+import { moduleCacheOptions } from '../module-cache.ts';
+import type { RunOptions } from '../run.ts';
+import type { SuiteContext } from '../../runtime/context.ts';
+import { LATE_KEYS, lateFileOf, removeLateContext, writeLateContext } from '../../runtime/late-context.ts';
+
+/** The package's folder (the suites' files are found from it). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** After the run budget, how long running tests get to end before the run stops waiting for them. */
+const GRACE_MS = 15_000;
+/** After SIGINT / SIGTERM: the certificate is written within a few seconds, whatever the tests still do. */
+const INTERRUPT_GRACE_MS = 2_000;
+
+const SIDE_BY_SIDE = 'runtime/side-by-side.test.ts';
+
+/**
+ * The suite files of `pass` in two waves: first the files of the suites that change vouchers and
+ * contacts or only send refused requests, then the report's, so no report request is in flight
+ * while the run changes the target's data.
+ */
+function waves(pass: string[], scarce: string[] | undefined): string[][] {
+  const files = (suite: string) =>
+    readdirSync(path.join(ROOT, 'suites', suite), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => `suites/${suite}/${f.split(path.sep).join('/')}`)
+      .sort();
+  const first = pass.filter((x) => x !== 'report').flatMap(files);
+  const second = pass.includes('report') ? files('report') : [];
+  // Where the report quota is scarce its suite is the run's longest: it starts at once, beside
+  // the others (their requests do not count against its quota), never after them.
+  if (scarce?.includes('report')) return [[...second, ...first]].filter((w) => w.length > 0);
+  return [first, second].filter((w) => w.length > 0);
+}
+
+/** The vitest of one pass, created (its run not yet started). */
+async function createPass(
+  pass: string[],
+  o: RunOptions,
+  provide: SuiteContext,
+  reporter: Reporter,
+  sink: Writable,
+  allureDir: string,
+  lateFile?: string,
+): Promise<Vitest> {
+  // The functional suites load side by side (runtime/side-by-side.test.ts); a replay, a shard (split
+  // by file) and the rate-limit pass (alone by design) load their files one by one.
+  const sideBySide = !o.replay && !o.shard && !pass.includes('rate-limit');
+  const include = o.replay ? [o.replay.file] : sideBySide ? [SIDE_BY_SIDE] : pass.map((x) => `suites/${x}/**/*.test.ts`);
+  return withoutVitestSignals(() =>
+    createVitest(
+      'test',
+      {
+        root: ROOT,
+        config: false,
+        include,
+        ...(o.replay ? { testNamePattern: `^${escapeRegExp(o.replay.test)}$` } : {}),
+        ...(o.resume ? { testNamePattern: o.resume.testNamePattern } : {}),
+        // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
+        ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
+        // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.
+        ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
+        watch: false,
+        // The suites' modules transformed once, not at every run (engine/module-cache.ts).
+        ...moduleCacheOptions(),
+        // One worker: one client and one scheduler pace every request of the run; the suite files run
+        // side by side in it (two waves, runtime/side-by-side.test.ts), their tests and property runs
+        // concurrently, never more than run.concurrency requests in flight.
+        pool: 'forks',
+        maxWorkers: 1,
+        // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
+        // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
+        // The young generation at 8 MB: at 4 MB its collections took ~1 s of CPU per default run.
+        execArgv: ['--max-old-space-size=256', '--max-semi-space-size=8'],
+        isolate: false,
+        // Where a quota is scarce, every test is under way at once: a test waiting for its quota
+        // never holds back one whose requests are free (the scheduler bounds what is in flight).
+        maxConcurrency: provide.scarce ? 256 : Math.max(8, o.config.run.concurrency * 2),
+        passWithNoTests: true,
+        testTimeout: 600_000,
+        hookTimeout: 30_000,
+        provide: { erp: provide, erpWaves: sideBySide ? waves(pass, provide.scarce) : [], ...(lateFile ? { erpLate: lateFile } : {}) },
+        reporters: [
+          reporter,
+          ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : []),
+        ],
+      },
+      {},
+      { stdout: sink, stderr: sink },
+    ),
+  );
+}
+
+/**
+ * Starts the first pass's worker before the preflight: it loads the suites' modules while the
+ * preflight waits for its answers, and declares its tests once it has the late context.
+ */
+export function startEarly(pass: string[], o: RunOptions, provide: SuiteContext, collector: CollectorReporter, sink: Writable, allureDir: string): EarlyStart {
+  const lateFile = lateFileOf(o.out);
+  removeLateContext(lateFile); // one an earlier run left
+  const gate = gatedReporter(collector);
+  const previousExitCode = process.exitCode;
+  const vitest = createPass(pass, o, { ...provide }, gate.reporter, sink, allureDir, lateFile).then((v) => ({
+    vitest: v,
+    run: v.start().then(
+      () => {},
+      () => {},
+    ),
+  }));
+  vitest.catch(() => {}); // awaited where it is used
+  const use = (late: SuiteContext) => {
+    started.used = true;
+    gate.open();
+    const context = Object.fromEntries(LATE_KEYS.filter((k) => late[k] !== undefined).map((k) => [k, late[k]]));
+    writeLateContext(lateFile, { context, waves: waves(pass, late.scarce) });
+    return vitest;
+  };
+  const started: EarlyStart = { lateFile, vitest, use, previousExitCode, used: false };
+  return started;
+}
+
+/** One vitest run of the suites of `pass` (or the one started early); says why it stopped early, if it did. */
+export async function runPass(
+  pass: string[],
+  o: RunOptions,
+  provide: SuiteContext,
+  collector: CollectorReporter,
+  sink: Writable,
+  allureDir: string,
+  deadline: number,
+  early?: EarlyStart,
+): Promise<StoppedBy | undefined> {
+  const previousExitCode = early?.previousExitCode ?? process.exitCode;
+  const started = early ? await early.use(provide) : undefined;
+  const vitest = started?.vitest ?? (await createPass(pass, o, provide, collector, sink, allureDir));
+  let stopped: StoppedBy | undefined;
+  let stoppedAt = 0;
+  const cancel = (why: StoppedBy) => {
+    if (stopped) return;
+    stopped = why;
+    stoppedAt = Date.now();
+    void vitest.cancelCurrentRun(why === 'interrupted' ? 'keyboard-input' : 'test-failure');
+  };
+  const onAbort = () => cancel('interrupted');
+  o.signal?.addEventListener('abort', onAbort);
+  if (o.signal?.aborted) cancel('interrupted');
+  const budget = setTimeout(() => cancel('budget'), Math.max(0, deadline - Date.now()));
+  let check: NodeJS.Timeout | undefined;
+  try {
+    const run = started?.run ?? vitest.start().catch(() => {});
+    // Once stopped, running tests end at their next request; the run does not wait longer than
+    // GRACE_MS for a test that does not end.
+    const giveUp = new Promise<void>((resolve) => {
+      check = setInterval(() => {
+        if (!stopped && enoughFailures(collector.collected, o.maxFailures)) cancel('max-failures');
+        if (stopped && Date.now() - stoppedAt > (stopped === 'interrupted' ? INTERRUPT_GRACE_MS : GRACE_MS)) resolve();
+      }, 100);
+    });
+    await Promise.race([run, giveUp]);
+  } finally {
+    clearInterval(check);
+    clearTimeout(budget);
+    o.signal?.removeEventListener('abort', onAbort);
+    await Promise.race([vitest.close(), new Promise((r) => setTimeout(r, stopped === 'interrupted' ? INTERRUPT_GRACE_MS : 5000).unref())]);
+    process.exitCode = previousExitCode;
+  }
+  return stopped;
+}

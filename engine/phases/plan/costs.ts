@@ -1,0 +1,54 @@
+// The plan's cost table (issue 16: a plan per requirement): what each conformance test sends, per
+// operation (the operation whose quota a request counts against), as `fixed + perRun x numRuns`,
+// measured on the reference by bench/plan-costs.ts from recorded runs (engine/phases/plan/costs.json;
+// test/engine/phases/plan/costs.test.ts keeps it in step with the ids the suites declare). A test
+// verifies the ids it declares: a requirement's cost is that of its tests.
+import { readFileSync } from 'node:fs';
+import { requirement } from '../../../contract/requirements.ts';
+import type { Level } from '../../../core/types.ts';
+
+export interface TestCost {
+  /** The suite file ("suites/report/dates.test.ts") and the test's title, its ids at the end. */
+  file: string;
+  test: string;
+  ids: string[];
+  /** Requests per operation: `fixed + perRun x numRuns`. */
+  cost: Record<string, { fixed: number; perRun: number }>;
+}
+
+export interface PlanCosts {
+  measured: { on: string; numRuns: number[]; at: string };
+  tests: TestCost[];
+}
+
+export const PLAN_COSTS: PlanCosts = JSON.parse(readFileSync(new URL('./costs.json', import.meta.url), 'utf8')) as PlanCosts;
+
+const RANK: Record<Level, number> = { MUST: 0, SHOULD: 1, INFO: 2 };
+
+/** A test's level: the highest of the ids it verifies (a test verifying a MUST is a MUST test). */
+export function levelOf(ids: string[]): Level {
+  return ids.map((id) => requirement(id).level).sort((a, b) => RANK[a] - RANK[b])[0] ?? 'INFO';
+}
+
+export const rankOf = (level: Level) => RANK[level];
+
+/** Requests of a test per operation at `numRuns` runs per property. */
+export function testRequests(t: TestCost, numRuns: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(t.cost).map(([op, c]) => [op, c.fixed + c.perRun * numRuns]));
+}
+
+/** The suite folder of a test ("suites/report/dates.test.ts" -> "report"). */
+export const suiteOfTest = (t: TestCost) => t.file.split('/')[1] ?? t.file;
+
+/** The cost table per requirement: its tests, and their requests per operation at `numRuns`. */
+export function requirementCosts(numRuns: number, tests: TestCost[] = PLAN_COSTS.tests): Map<string, { tests: TestCost[]; requests: Record<string, number> }> {
+  const out = new Map<string, { tests: TestCost[]; requests: Record<string, number> }>();
+  for (const t of tests)
+    for (const id of t.ids) {
+      const r = out.get(id) ?? { tests: [], requests: {} };
+      r.tests.push(t);
+      for (const [op, n] of Object.entries(testRequests(t, numRuns))) r.requests[op] = (r.requests[op] ?? 0) + n;
+      out.set(id, r);
+    }
+  return out;
+}

@@ -1,0 +1,42 @@
+// The preflight's look at the fixtures' branches through Branch List (section 1, config
+// operations["branch-list"]): branchId and otherBranchId must be listed, invalidBranchId must not.
+// One request; only an answer that holds a list of branches can blame the config.
+import { atPath, fixtureValues, operationRequest, sendOperation } from '../../../client/index-operation.ts';
+import type { Client } from '../../../client/operations.ts';
+import type { RunConfig } from '../../../config/schema.ts';
+import type { PreflightProblem } from './preflight.ts';
+
+/** The id of a listed branch: its branchId (or id) field. */
+const idOf = (b: unknown): string | undefined => {
+  if (typeof b !== 'object' || b === null) return undefined;
+  const r = b as Record<string, unknown>;
+  const v = r.branchId ?? r.branch_id ?? r.id;
+  return v === undefined || v === null ? undefined : String(v);
+};
+
+export async function branchFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]): Promise<void> {
+  const op = config.operations?.['branch-list'];
+  if (!op) return;
+  const ex = await sendOperation(client, operationRequest(op, fixtureValues(config)));
+  const list = ex.response?.status === 200 ? atPath(ex.json, op.list ?? 'response') : undefined;
+  const ids = Array.isArray(list) ? list.map(idOf) : [];
+  if (ids.length === 0 || ids.some((x) => x === undefined)) {
+    notes.push(
+      `branches not checked against Branch List: ${op.method} ${op.path} answered ${ex.response ? `HTTP ${ex.response.status}` : ex.failure?.kind} without a list of {branchId} at ${op.list ?? 'response'}`,
+    );
+    return;
+  }
+  const f = config.fixtures;
+  const mine: PreflightProblem[] = [];
+  for (const [key, id] of [
+    ['fixtures.branchId', f.branchId],
+    ['fixtures.otherBranchId', f.otherBranchId],
+  ] as const)
+    if (!ids.includes(String(id)))
+      mine.push({ key, problem: `branch ${id} is not in Branch List (${op.path} lists ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ' ...' : ''})` });
+  if (ids.includes(String(f.invalidBranchId)))
+    mine.push({ key: 'fixtures.invalidBranchId', problem: `branch ${f.invalidBranchId} is in Branch List: it must be a branch that does not exist` });
+  // The branches come first in the config's fixtures: their problems first.
+  problems.splice(0, 0, ...mine);
+  notes.push(`branches checked against Branch List (${ids.length} listed)`);
+}

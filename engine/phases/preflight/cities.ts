@@ -1,0 +1,60 @@
+// The preflight's look at the customers' master data through the index's lists (section 1: Get
+// State List, Get City List; 2.4 "cityCode: code of a city from the city list", "stateCode: code
+// of a state from the state list"): a configured city its state's whole city list does not hold,
+// or a configured state the state list does not hold, is the config's mistake. The customers the
+// suites create then use the cities the lists give (the config's first), and a city code no list
+// holds is found for CU-12b. One request per list; nothing is judged without a list to judge by.
+import { readCities } from '../../../client/index-lists.ts';
+import type { Client } from '../../../client/operations.ts';
+import type { RunConfig } from '../../../config/schema.ts';
+import type { PreflightProblem } from './preflight.ts';
+
+/** What the lists gave the customer suites (suite context `masterData`). */
+export interface ListedCities {
+  /** City code -> state code: the config's cities, then the other ones the lists gave. */
+  cities: Record<string, string>;
+  /** A city code no city list read holds (CU-12b). */
+  unknownCity: string;
+  /** Which lists were read. */
+  source: string;
+}
+
+/** At most this many cities for the customers. */
+const MAX_CITIES = 8;
+
+/** A city code the lists do not hold: letters like theirs, checked against every listed code. */
+export function unknownCityCode(listed: Iterable<string>): string {
+  const taken = new Set([...listed].map((c) => c.toUpperCase()));
+  for (let i = 0; ; i++) {
+    const code = `ZQ${String.fromCharCode(65 + (i % 26))}${i >= 26 ? Math.floor(i / 26) : ''}`;
+    if (!taken.has(code)) return code;
+  }
+}
+
+export async function cityFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]): Promise<ListedCities | undefined> {
+  if (!config.operations?.['get-city-list']) return undefined;
+  const c = config.fixtures.customer;
+  const configured = Object.entries(c.cities);
+  const read = await readCities(client, config, c.countriesCode, [...new Set(configured.map(([, s]) => s))]);
+  const listed = Object.keys(read.cities);
+  if (listed.length === 0) {
+    notes.push(`customer cities not checked against the city list: ${read.why ?? 'it gave no city with its state'}`);
+    return undefined;
+  }
+  const mine: PreflightProblem[] = [];
+  if (read.states && read.states.length > 0)
+    for (const [city, state] of configured)
+      if (!read.states.includes(state))
+        mine.push({ key: 'fixtures.customer.cities', problem: `state ${state} (of city ${city}) is not in the state list of ${c.countriesCode}` });
+  for (const [city, state] of configured) {
+    if (read.cities[city] === undefined && read.whole.has(state))
+      mine.push({ key: 'fixtures.customer.cities', problem: `city ${city} is not in the city list of state ${state}` });
+    else if (read.cities[city] !== undefined && read.cities[city] !== state)
+      mine.push({ key: 'fixtures.customer.cities', problem: `city ${city} is listed in state ${read.cities[city]}, not ${state}` });
+  }
+  problems.push(...mine);
+  const cities = Object.fromEntries([...configured, ...Object.entries(read.cities).filter(([k]) => c.cities[k] === undefined)].slice(0, MAX_CITIES));
+  const source = `${read.states ? `the state list (${read.states.length}) and ` : ''}the city list${read.asked.length ? `s of state(s) ${read.asked.join(', ')}` : ''}`;
+  notes.push(`customer cities checked against ${source} (${listed.length} cities); the customers use ${Object.keys(cities).join(', ')}`);
+  return { cities, unknownCity: unknownCityCode(listed), source };
+}

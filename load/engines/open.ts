@@ -1,0 +1,277 @@
+// The open model (`load --rate R`): request i is due at start + i/R whatever the answers, and its
+// latency is measured from that DUE instant, so a slow answer that delays the sender is counted
+// against the target (coordinated omission corrected, as wrk2 and k6's arrival-rate executors do).
+//
+// How it paces: not with autocannon's `overallRate`/`connectionRate`. Those (autocannon 9,
+// lib/httpClient.js) give each connection a counter reset by a 1-second setInterval: a connection
+// sends back to back until that second's quota is used, then pauses - each second's quota goes out
+// as a burst at the start of the second, and its latency correction assumes an interval of
+// ceil(1/rate) = 1 ms. Measured (overallRate 1000, 10 connections, 3 s, arrivals at a loopback
+// server per 100 ms): 211 282 192 61 207 47 0 0 0 0 | 354 260 386 0 ... | 519 481 0 ... - where an
+// even pace is 100 in every bucket. Here one loop owns the schedule: it wakes when the next request is due
+// (a timer when that is 1.5 ms away or more; nearer, a nap of at most 0.2 ms and one pass of the
+// event loop through setImmediate, so answers are read in between), writes every request due by now to an idle keep-alive connection
+// of the pool (load/engines/wire.ts, pre-serialized bytes), and records how late each write was against
+// its due instant (the sender lag, its own health figure). The pool grows up to
+// load.maxConcurrency connections; a request due while all of them wait for answers is not sent
+// and counted as dropped (k6's dropped_iterations): an open model never waits for the target.
+import type { RunConfig } from '../../config/schema.ts';
+import { Budget, FiveXxWatch, type Caps } from '../caps.ts';
+import type { EngineRun, EngineStop } from './closed.ts';
+import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
+import { bucketMsFor, histogram, Recorder, type Histogram } from './kept-requests.ts';
+import { WireConnection, type InFlight } from './wire.ts';
+
+export interface Phase {
+  name: string;
+  /** Requests per second. */
+  rate: number;
+  seconds: number;
+}
+
+export interface PhaseStats {
+  name: string;
+  rate: number;
+  seconds: number;
+  scheduled: number;
+  sent: number;
+  dropped: number;
+  answered: number;
+  errors: number;
+  fiveXx: number;
+  refused: number;
+  /** Microseconds from the due instant. */
+  latency: Histogram;
+}
+
+export interface OpenOptions {
+  config: RunConfig;
+  mix: Mix;
+  phases: Phase[];
+  caps: Caps;
+  onTick?: (r: Recorder, elapsedMs: number) => void;
+  /** Called once every request of a phase is answered or lost; true stops the run (ramp's knee). */
+  onPhaseDone?: (stats: PhaseStats, index: number) => boolean;
+}
+
+export interface OpenRun extends EngineRun {
+  /** Microseconds between each request's due instant and its write. */
+  lag: Histogram;
+  dropped: number;
+  phases: PhaseStats[];
+  /** The most connections open at once. */
+  connections: number;
+}
+
+/** Sub-millisecond sleeps of the sending loop (Atomics.wait on a word nobody changes). */
+const NAP = new Int32Array(new SharedArrayBuffer(4));
+const NAP_MS = 0.2;
+
+/** Consecutive requests without an answer after which the run stops (a dead target). */
+const NO_ANSWER_STOP = 200;
+
+export function plannedRequests(phases: Phase[]): number {
+  return phases.reduce((s, p) => s + Math.floor(p.rate * p.seconds), 0);
+}
+
+export async function runOpen(o: OpenOptions): Promise<OpenRun> {
+  for (const p of o.phases) if (!(p.rate > 0) || !(p.seconds > 0)) throw new Error(`phase ${p.name}: rate and seconds must be positive`);
+  const target = o.config.target;
+  const origin = new URL(target.baseUrl);
+  const host = origin.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(origin.port || 80);
+  const totalSeconds = o.phases.reduce((s, p) => s + p.seconds, 0);
+  const recorder = new Recorder(o.mix.requests, target, bucketMsFor(totalSeconds));
+  const bytes = o.mix.requests.map((r) => wireBytes(r, origin, target.token));
+  const cycle = mixCycle(o.mix.requests);
+  const lag = histogram();
+  const watch = new FiveXxWatch();
+  const phases: PhaseStats[] = o.phases.map((p) => ({
+    ...p,
+    scheduled: Math.floor(p.rate * p.seconds),
+    sent: 0,
+    dropped: 0,
+    answered: 0,
+    errors: 0,
+    fiveXx: 0,
+    refused: 0,
+    latency: histogram(),
+  }));
+  const outstanding = phases.map(() => 0);
+  const phaseEnded = phases.map(() => false);
+  const reported = phases.map(() => false);
+  const all = new Set<WireConnection>();
+  const idle: WireConnection[] = [];
+  let stoppedBy: EngineStop | null = null;
+  let noAnswerRun = 0;
+  let dropped = 0;
+  let most = 0;
+  let t0 = 0;
+  const clock = () => performance.now() - t0;
+  let startedAt = Date.now();
+
+  const phaseCheck = (k: number) => {
+    if (reported[k] || !phaseEnded[k] || outstanding[k]! > 0) return;
+    reported[k] = true;
+    if (o.onPhaseDone?.(phases[k]!, k) && stoppedBy === null) stoppedBy = 'knee';
+  };
+
+  const settle = (req: InFlight, status: number) => {
+    const ps = phases[req.phase]!;
+    const errorsBefore = recorder.errors;
+    const now = clock();
+    const micros = Math.max(1, Math.round((now - req.due) * 1000));
+    recorder.record(req.op, status, micros, now);
+    if (status > 0) {
+      ps.answered++;
+      ps.latency.recordValue(micros);
+      noAnswerRun = 0;
+    } else if (++noAnswerRun >= NO_ANSWER_STOP && stoppedBy === null) stoppedBy = 'no-answers';
+    if (recorder.errors > errorsBefore) ps.errors++;
+    if (status >= 500) ps.fiveXx++;
+    if (status === 429) ps.refused++;
+    if (watch.record(status) && stoppedBy === null) stoppedBy = '5xx-burst';
+    outstanding[req.phase]!--;
+    phaseCheck(req.phase);
+  };
+
+  const events = {
+    keep: (req: InFlight, status: number) => recorder.wants(req.op, status),
+    answer: (conn: WireConnection, req: InFlight, a: { status: number; headers?: Record<string, string>; body?: string }) => {
+      if (a.headers) recorder.exchange(req.op, a.status, a.headers, a.body ?? '', undefined, startedAt + req.sentAt, clock() - req.sentAt);
+      settle(req, a.status);
+      if (!conn.busy && conn.open) idle.push(conn);
+    },
+    closed: (
+      conn: WireConnection,
+      lost: InFlight[],
+      failure: { kind: 'timeout' | 'connection-reset' | 'connection-refused' | 'too-large' | 'network'; message: string },
+    ) => {
+      all.delete(conn);
+      const at = idle.indexOf(conn);
+      if (at >= 0) idle.splice(at, 1);
+      for (const req of lost) {
+        recorder.exchange(req.op, 0, {}, '', failure, startedAt + req.sentAt, clock() - req.sentAt);
+        settle(req, 0);
+      }
+    },
+  };
+  const open = () => {
+    const c = new WireConnection(host, port, events, target.maxResponseBytes);
+    all.add(c);
+    if (all.size > most) most = all.size;
+    return c;
+  };
+
+  // Warm pool: enough connections for the peak rate at 25 ms answers, connected before the clock
+  // starts (a connection opened on the schedule costs the sender time when the target slows down).
+  // Idle ones are taken last-in first-out, so a fast target keeps using a few of them.
+  const peak = Math.max(...o.phases.map((p) => p.rate));
+  const warm = Math.min(o.caps.maxConcurrency, Math.ceil(peak / 40) + 4);
+  const warmed = Array.from({ length: warm }, open);
+  await Promise.race([
+    Promise.all(warmed.map((c) => new Promise<void>((r) => (c.connected || !c.open ? r() : c.socket.once('connect', () => r()).once('close', () => r()))))),
+    new Promise((r) => setTimeout(r, Math.min(5000, target.timeoutMs))),
+  ]);
+  for (const c of warmed) if (c.open) idle.push(c);
+
+  recorder.warm();
+  const budget = new Budget(o.caps);
+  t0 = performance.now();
+  startedAt = Date.now();
+  const starts: number[] = [];
+  let acc = 0;
+  for (const p of o.phases) {
+    starts.push(acc);
+    acc += p.seconds * 1000;
+  }
+  let k = 0;
+  let j = 0;
+  let i = 0;
+  const dueOf = () => starts[k]! + (j * 1000) / phases[k]!.rate;
+
+  // Answers that never come: the target's timeout, checked ten times a second.
+  const sweeper = setInterval(() => {
+    const now = clock();
+    for (const c of all)
+      if (c.busy && now - c.queue[0]!.sentAt > target.timeoutMs) c.destroy({ kind: 'timeout', message: `no answer within ${target.timeoutMs} ms` });
+  }, 100);
+  const ticker = o.onTick ? setInterval(() => o.onTick!(recorder, clock()), 250) : undefined;
+
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      let now = clock();
+      while (k < phases.length && stoppedBy === null) {
+        if (j >= phases[k]!.scheduled) {
+          phaseEnded[k] = true;
+          phaseCheck(k);
+          k++;
+          j = 0;
+          continue;
+        }
+        const due = dueOf();
+        if (due > now) break;
+        if (!budget.take()) {
+          stoppedBy = budget.spentBy() ?? 'max-requests';
+          break;
+        }
+        const ps = phases[k]!;
+        const op = cycle[i % cycle.length]!;
+        i++;
+        j++;
+        let conn = idle.pop();
+        while (conn && !conn.open) conn = idle.pop();
+        if (!conn && all.size < o.caps.maxConcurrency) conn = open();
+        if (!conn) {
+          ps.dropped++;
+          dropped++;
+          continue;
+        }
+        now = clock();
+        lag.recordValue(Math.max(1, Math.round((now - due) * 1000)));
+        recorder.sent(op);
+        ps.sent++;
+        outstanding[k]!++;
+        conn.send(bytes[op]!, { op, due, sentAt: now, phase: k });
+      }
+      if (k >= phases.length || stoppedBy !== null) {
+        for (let n = k; n < phases.length; n++) phaseEnded[n] = true;
+        resolve();
+        return;
+      }
+      // A timer fires a millisecond or more late: it sleeps up to about 1 ms before the due
+      // instant, the rest is spun with setImmediate (answers are read in between).
+      const wait = dueOf() - clock();
+      if (wait >= 1.5) setTimeout(tick, Math.floor(wait - 0.5));
+      else {
+        // Nearer than a timer can wake: sleep at most NAP_MS (answers wait no longer than that to
+        // be read), then pass through the event loop once. Spinning on setImmediate alone would
+        // run the loop a million times a second, and its garbage would stop the world for GC.
+        if (wait > 0.02) Atomics.wait(NAP, 0, 0, Math.min(wait, NAP_MS));
+        setImmediate(tick);
+      }
+    };
+    tick();
+  });
+  const sentAll = clock();
+  // The answers still due, up to the target's timeout.
+  await new Promise<void>((resolve) => {
+    const check = () => ([...all].some((c) => c.busy) && clock() - sentAll < target.timeoutMs + 200 ? setTimeout(check, 5) : resolve());
+    check();
+  });
+  clearInterval(sweeper);
+  if (ticker) clearInterval(ticker);
+  for (const c of [...all]) c.destroy({ kind: 'connection-reset', message: 'closed at the end of the run' });
+  recorder.finish();
+  return {
+    recorder,
+    requestsSent: phases.reduce((s, p) => s + p.sent, 0),
+    durationMs: clock(),
+    startedAt,
+    stoppedBy,
+    lag,
+    dropped,
+    phases,
+    connections: most,
+  };
+}

@@ -1,0 +1,238 @@
+// The rate-limit probe (spec 7: "429 | Too Many Request", 8 rule 1: "Requests can be rejected
+// with 429 when too many are made; the thresholds and time window: not shown"). It measures
+// what the spec leaves open - limit, window, refill, scope - and tests what it implies: a 429
+// (not a 5xx), with the envelope, and a Retry-After that does not lie.
+//
+// Steps (sequential requests, one connection each; every step bounded by the caps):
+//  1. exhaust: requests until the first 429 count the quota (the headers give hypotheses);
+//     then the second token, if any, is tried while the first is refused (per token or shared);
+//  2. recover: poll for the first accepted request (Retry-After guided, and tested on the way);
+//  3. refill: one accepted request at that instant, then - once a sliding window has let all
+//     of the first burst go - a burst until the next 429. Less than half the quota means
+//     requests come back gradually and fast: a token bucket, whose rate a timed wait then
+//     measures. Otherwise this burst counted the quota, and
+//  4. next refill: half the quota + 1. A fixed window gives it all back (bulk); a sliding window
+//     only the single request sent at the previous refill. The window is the time between the
+//     two refills.
+import type { RunConfig } from '../../config/schema.ts';
+import { bucketCapacity, isTokenBucketLike, refillRate, windowKind } from './classify.ts';
+import { announced, parseRateLimitHeaders } from '../headers.ts';
+import { ProbeRun, Stop, type Edge } from './moves.ts';
+import { repeatedRequest, type ProbeOperation } from '../requests.ts';
+import type { RateLimitResult, Scope } from '../result.ts';
+import { buildResult } from './result.ts';
+import type { Measured } from '../result.ts';
+import { isAccepted, serverTime, type Shot } from '../sender.ts';
+
+export interface ProbeOptions {
+  config: RunConfig;
+  operation: ProbeOperation;
+  maxRequests: number;
+  maxSeconds: number;
+  /** Progress lines (one per step). */
+  log?: (line: string) => void;
+  /** Poll spacing while waiting for a refill, ms (default 100). */
+  pollMs?: number;
+}
+
+export async function probeRateLimit(opts: ProbeOptions): Promise<RateLimitResult> {
+  const request = repeatedRequest(opts.config, opts.operation);
+  const run = new ProbeRun(opts.config.target, request, { maxRequests: opts.maxRequests, maxSeconds: opts.maxSeconds }, opts.pollMs ?? 100);
+  const m: Measured = {
+    notes: [],
+    stoppedBy: null,
+    limit: null,
+    windowSeconds: null,
+    refillPerSecond: null,
+    refill: 'unknown',
+    algorithm: 'unknown',
+    scope: 'unknown',
+  };
+  if (request.acceptedAs === 'validation-error') m.notes.push(`probed with ${request.description}`);
+  try {
+    await measure(run, opts, m);
+  } catch (e) {
+    if (!(e instanceof Stop)) throw e;
+    m.stoppedBy = e.by;
+    m.notes.push(stopNote(e.by));
+  } finally {
+    await run.sender.close();
+  }
+  return buildResult(run, request, m, { maxRequests: opts.maxRequests, maxSeconds: opts.maxSeconds });
+}
+
+function stopNote(by: Stop['by']): string {
+  if (by === '5xx-burst') return 'stopped at a burst of 5xx answers (safety rule): the figures are incomplete';
+  return `stopped by the ${by} cap before the measurement finished: the figures found so far are reported`;
+}
+
+async function measure(run: ProbeRun, opts: ProbeOptions, m: Measured): Promise<void> {
+  const log = opts.log ?? (() => {});
+  const secondToken = opts.config.target.secondToken !== undefined;
+
+  // 0. settle: a quota partly spent before the probe (the preflight, other clients) would be
+  // measured short. When the target says so in its headers, wait for its reset first.
+  run.phase = 'settle';
+  const first = await run.shoot();
+  const said = parseRateLimitHeaders(first.headers);
+  const state = said.rateLimit ?? said.xRateLimit;
+  const quota = announced(said).limit;
+  const settled = state?.remaining != null && state.resetSeconds != null && quota != null && state.remaining + 1 < quota;
+  if (settled) {
+    log(`settle: ${state?.remaining} of ${quota} left, waiting ${state?.resetSeconds} s for the reset`);
+    await run.sleepUntil(first.receivedAt + (state?.resetSeconds ?? 0) * 1000 + 50);
+  }
+
+  // 1. exhaust (the settle request counts in it when the quota was whole)
+  run.phase = 'exhaust';
+  const a = await run.burst();
+  if (!settled && isAccepted(first)) a.accepted.unshift(first);
+  if (!a.refusal) return; // unreachable: burst() ends at a 429 or a Stop
+  const hints = announced(parseRateLimitHeaders(a.accepted[0]?.headers ?? a.refusal.headers));
+  const nA = a.accepted.length;
+  m.limit = nA;
+  log(`exhaust: ${nA} accepted before the first 429`);
+  const k = Math.min(5, Math.max(1, Math.floor(nA / 2)));
+  let scope: Scope | null = secondToken ? await run.scopeTest(k) : null;
+
+  // 2. recover
+  run.phase = 'recover';
+  const edge1 = await run.findEdge(a.refusal);
+  log(`recover: accepted again ${((edge1.accepted.receivedAt - a.refusal.receivedAt) / 1000).toFixed(2)} s after the 429`);
+
+  // 3. refill: wait as long as the first burst took (a sliding window lets it all go) - and a
+  // fifth of the shortest possible window, so the request at the refill stands apart - then burst.
+  run.phase = 'refill';
+  const aSpan = nA > 0 ? serverTime(a.accepted[nA - 1]!) - serverTime(a.accepted[0]!) : 0;
+  const windowAtLeast = nA > 0 ? edge1.at - serverTime(a.accepted[0]!) : 0;
+  await run.sleepUntil(edge1.accepted.receivedAt + Math.max(20, aSpan * 1.1, windowAtLeast * 0.2));
+  const c = await run.burst();
+  const cAccepted = acceptedBetween(run, edge1.accepted, c.refusal!);
+  if (secondToken && scope === null) scope = await run.scopeTest(k);
+  if (isTokenBucketLike(cAccepted.length, nA)) {
+    await tokenBucket(run, m, {
+      a: { accepted: a.accepted, refusal: a.refusal },
+      cRefusal: c.refusal!,
+      cAccepted: cAccepted.length,
+      scope,
+      announcedLimit: hints.limit,
+      log,
+    });
+  } else {
+    await windows(run, m, { nA, edge1, cAccepted, cRefusal: c.refusal!, log });
+  }
+  m.scope = scope ?? 'unknown';
+  if (!secondToken) m.notes.push('scope not measured: target.secondToken is not configured');
+  else if (scope === null) m.notes.push('scope unknown: the quota came back during both scope tests');
+  if (hints.limit !== null && hints.limit !== m.limit) m.notes.push(`the headers announce a limit of ${hints.limit}; ${m.limit} were measured`);
+  paceNote(m, a.accepted);
+}
+
+interface WindowInput {
+  nA: number;
+  edge1: Edge;
+  cAccepted: Shot[];
+  cRefusal: Shot;
+  log: (line: string) => void;
+}
+
+/** 4. Fixed or sliding window: the next refill tells which, and the time between refills the window. */
+async function windows(run: ProbeRun, m: Measured, o: WindowInput): Promise<void> {
+  const edge2 = await run.findEdge(o.cRefusal);
+  const windowMs = edge2.at - o.edge1.at;
+  m.windowSeconds = windowMs / 1000;
+  // The burst counted the quota only if it met its 429 within one window of the refill.
+  const cInOneWindow = serverTime(o.cRefusal) < o.edge1.at + windowMs;
+  const counted = cInOneWindow ? o.cAccepted.length : Math.min(o.nA, o.cAccepted.length);
+  const h = Math.max(1, Math.floor(counted / 2));
+  const d = await run.burst(h);
+  const atRefill = acceptedBetween(run, edge2.accepted, d.refusal).length;
+  const kind = windowKind(atRefill, h);
+  m.refill = kind.refill;
+  m.algorithm = kind.algorithm;
+  m.limit = counted;
+  // A sliding window restarts from the request accepted at the refill (a fixed one from its boundary).
+  if (kind.algorithm === 'sliding-window') m.windowSeconds = (edge2.at - serverTime(o.edge1.accepted)) / 1000;
+  if (!cInOneWindow) {
+    if (kind.algorithm === 'fixed-window') {
+      // Count the quota again, from this refill on.
+      const rest = d.refusal ? { accepted: [], refusal: d.refusal } : await run.burst();
+      const dCount = atRefill + rest.accepted.length;
+      if (rest.refusal && serverTime(rest.refusal) < edge2.at + windowMs) m.limit = dCount;
+      else m.notes.push('the limit is uncertain: the bursts were too slow to fit in one window');
+    } else {
+      // A sliding window took back nothing before one window had passed since the refill.
+      m.limit = o.cAccepted.filter((s) => serverTime(s) < o.edge1.at + windowMs).length;
+      m.notes.push('the burst after the refill was slower than the window: the limit counts its requests within one window');
+    }
+  }
+  m.refillPerSecond = m.limit / m.windowSeconds;
+  o.log(`next refill: ${atRefill} accepted (${kind.algorithm}), limit ${m.limit}, window ${m.windowSeconds.toFixed(2)} s`);
+}
+
+/** Requests of the valid token accepted from `first` on, before `end` (a 429; null: up to now). */
+function acceptedBetween(run: ProbeRun, first: Shot, end: Shot | null): Shot[] {
+  return run.shots.filter((s) => s.token === 'valid' && isAccepted(s) && s.seq >= first.seq && (end === null || s.seq < end.seq));
+}
+
+/** The probe counts requests sent one after the other: they must be quick next to the refill. */
+function paceNote(m: Measured, burst: Shot[]): void {
+  if (m.limit === null || m.windowSeconds === null || burst.length === 0) return;
+  const times = burst.map((s) => s.receivedAt - s.sentAt).sort((x, y) => x - y);
+  const median = times[Math.floor(times.length / 2)]!;
+  const refillMs = (m.windowSeconds * 1000) / m.limit;
+  if (median * 4 > refillMs)
+    m.notes.push(
+      `requests took ${median.toFixed(0)} ms each (median), close to the ${refillMs.toFixed(0)} ms in which one request comes back: the figures may be off`,
+    );
+}
+
+interface BucketInput {
+  a: { accepted: Shot[]; refusal: Shot };
+  /** The 429 that ended the burst after the first refill, and how many that burst accepted. */
+  cRefusal: Shot;
+  cAccepted: number;
+  scope: Scope | null;
+  announcedLimit: number | null;
+  log: (line: string) => void;
+}
+
+/** Token bucket: wait for about half the bucket, count what passes, and derive rate, capacity, window. */
+async function tokenBucket(run: ProbeRun, m: Measured, o: BucketInput): Promise<void> {
+  m.refill = 'gradual';
+  m.algorithm = 'token-bucket';
+  run.phase = 'refill-rate';
+  const first429 = o.a.refusal;
+  const roughRate = refillRate(o.cAccepted, (serverTime(o.cRefusal) - serverTime(first429)) / 1000) ?? 1;
+  let target = Math.max(3, Math.floor(o.a.accepted.length / 2));
+  let from = o.cRefusal;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const wait = Math.min(60_000, Math.max(200, (target / Math.max(roughRate, 0.01)) * 1000));
+    await run.sleepUntil(from.receivedAt + wait);
+    const d = await run.burst();
+    from = d.refusal!;
+    // A full bucket hides the rate (it only shows the capacity): try again with a shorter wait.
+    if (d.accepted.length < 0.9 * o.a.accepted.length) break;
+    target = Math.max(2, Math.floor(target / 3));
+  }
+  // Between two refusals the bucket held less than one token both times: what was accepted in
+  // between is what refilled, ± 1. Requests of the second token drew from it too when shared.
+  const between = run.shots.filter((s) => s.seq > first429.seq && s.seq < from.seq && isAccepted(s) && (s.token === 'valid' || o.scope === 'shared'));
+  const rate = refillRate(between.length, (serverTime(from) - serverTime(first429)) / 1000);
+  if (rate === null || rate <= 0) return;
+  const accepted = o.a.accepted;
+  const t0 = serverTime(accepted[0]!);
+  m.limit = bucketCapacity(
+    accepted.length,
+    rate,
+    (serverTime(accepted[accepted.length - 1]!) - t0) / 1000,
+    (serverTime(first429) - t0) / 1000,
+    o.announcedLimit,
+  );
+  m.refillPerSecond = rate;
+  m.windowSeconds = m.limit / rate;
+  o.log(`token bucket: ${rate.toFixed(2)} per second, capacity ${m.limit}, window ${m.windowSeconds.toFixed(2)} s`);
+  // One more Retry-After test, on the next token.
+  run.phase = 'recover';
+  await run.findEdge(from);
+}

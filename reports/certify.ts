@@ -1,0 +1,351 @@
+// certification.json: every requirement of the catalogue with its level, verdict and evidence.
+// No verdict without evidence: a requirement passes only when its checks saw at least one
+// exchange or item they apply to; otherwise it is inconclusive, with the reason. "certified"
+// means every MUST passed over the whole catalogue (core/types.ts RunVerdict).
+import { requirements } from '../contract/requirements.ts';
+import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../core/types.ts';
+import type { Collected, CollectedTest } from './records/collector.ts';
+import type { PartSummary } from './records/parts.ts';
+import { notInTable, operationsTable, type OperationsTable } from './render/html/operations-table.ts';
+
+export interface RequirementResult {
+  id: string;
+  level: Level;
+  section: string;
+  title: string;
+  quote: string;
+  ambiguity?: string;
+  status: Verdict;
+  /** Why it was not verified (skipped, inconclusive, not run), or what the tests of a failed one threw. */
+  reason?: string;
+  tests: string[];
+  /** The first MAX_FINDINGS findings (for an INFO requirement: its observations); `findingCount` says how many there were. */
+  findings: Finding[];
+  findingCount: number;
+  /** Exchanges or items its checks applied to. */
+  evidence: number;
+  /** The checks and relations that verified it, each with the cases it applied to (part of `evidence`). */
+  verifiedBy?: Record<string, number>;
+  /** Requests sent by the tests that verify it (a test verifying several counts for each). */
+  requests: number;
+}
+
+/** Findings kept per requirement in the certificate. */
+export const MAX_FINDINGS = 10;
+
+/** How the run was invoked, so a replay line can repeat it: a config file, or the embedded reference. */
+export interface Invocation {
+  config?: string;
+  profile?: string;
+  faults?: string[];
+  /** `run --base-url URL --token-env NAME`: a target given by flags. */
+  baseUrl?: string;
+  tokenEnv?: string;
+  /** The run's --out as given: a replay writes beside it, never over it. */
+  out?: string;
+}
+
+/** What identifies a run: its target, suite version, start, duration and property settings. */
+export interface RunIdentity {
+  target: { name: string; baseUrl: string };
+  suiteVersion: string;
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  /** The run nonce: with the seed it makes the values a target may keep unique (mobile numbers,
+   *  e-mails, GSTIN, PAN); `--seed S --nonce N` sends the same requests again. */
+  nonce?: string;
+  numRuns: number;
+}
+
+/** Why a run ended before its suites did. */
+export type StoppedBy = 'budget' | 'max-requests' | 'interrupted' | 'max-failures';
+
+export interface Certification extends RunIdentity {
+  verdict: RunVerdict;
+  /** One sentence: why this verdict. */
+  verdictReason: string;
+  selection: string[] | null;
+  summary: Record<Level, Record<Verdict, number>>;
+  requirements: RequirementResult[];
+  observations: Record<string, unknown>;
+  /** The index's operations x IX requirements (reports/render/html/operations-table.ts), when the run checked any. */
+  operationsTable?: OperationsTable;
+  exchanges: number;
+  /** Requests sent (retries after a 429 included). */
+  requests: number;
+  rateLimitedDuringSuites: { exchanges: number; retries: number; waitedMs: number };
+  /** How the run paced its requests (concurrency, a rate cap, what it learned of the target's quota). */
+  pacing?: string;
+  errors: string[];
+  /** Set on the partial certificate of one shard (`run --shard 1/2`); `report --merge` joins them. */
+  shard?: string;
+  stoppedBy?: StoppedBy;
+  invocation?: Invocation;
+  /** What the preflight checked; its problems, when it stopped the run. */
+  preflight?: PreflightSummary;
+  /** A run resumed with `run --resume`: its parts, and what each verified (reports/records/parts.ts). */
+  parts?: PartSummary[];
+  /** The plan the run made before sending (engine/phases/plan/plan.ts): its lines, and every requirement's requests or why it would not fit. */
+  plan?: RunPlan;
+}
+
+export interface RunPlan {
+  lines: string[];
+  operations: { op: string; requests: number; quota?: string; seconds: number }[];
+  requirements: { id: string; level: Level; requests: Record<string, number>; tests: number; fits: boolean; reason?: string; budgetSeconds?: number }[];
+}
+
+export interface PreflightSummary {
+  problems: { key: string; problem: string }[];
+  notes: string[];
+  requests: number;
+}
+
+export interface RunFacts extends RunIdentity {
+  /** Suites that ran; requirements of the others are skipped with `unselectedReason`. */
+  suites: Set<Requirement['suite']>;
+  selection: string[] | null;
+  unselectedReason: (r: Requirement) => string;
+  /** This run is one shard of a sharded run: only the suite files of this shard ran. */
+  shard?: { index: number; count: number };
+  stoppedBy?: StoppedBy;
+  /** The reason written for requirements the stop kept from running. */
+  stoppedReason?: string;
+  invocation?: Invocation;
+  pacing?: string;
+  preflight?: PreflightSummary;
+  plan?: RunPlan;
+}
+
+const sum = (tests: CollectedTest[], f: (t: CollectedTest) => number) => tests.reduce((n, t) => n + f(t), 0);
+const unique = <T>(list: T[]) => [...new Set(list)];
+
+/** A test's name ends with the ids it verifies: "Delivered is refused ... [OS-3, ST-2]". */
+const NAMED_IDS = / \[([A-Z]+-[0-9A-Za-z]+(?:, [A-Z]+-[0-9A-Za-z]+)*)\]$/;
+
+/**
+ * The ids a test verifies: those of its record, or, in a run that stopped, those its name gives for
+ * a test that never started or never ended (it left no record): its requirements were not verified.
+ */
+export function idsOf(t: CollectedTest, stopped: boolean): string[] {
+  if (t.record) return t.record.ids;
+  if (!stopped || t.state === 'passed' || t.state === 'failed') return [];
+  return NAMED_IDS.exec(t.name)?.[1]!.split(', ') ?? [];
+}
+
+/**
+ * A test that ran to its end: passed, failed, or skipped on purpose (with its reason). A test the
+ * run stopped (its budget, an interrupt) mid-way or before it started did not.
+ */
+export function ended(t: CollectedTest): boolean {
+  return !!t.record && !t.record.notRun && (t.state === 'passed' || t.state === 'failed' || !!t.record.skipReason);
+}
+
+function resultOf(r: Requirement, collected: Collected, facts: RunFacts): RequirementResult {
+  const declaring = collected.tests.filter((t) => idsOf(t, !!facts.stoppedBy).includes(r.id));
+  const findings = collected.tests.flatMap((t) => t.record?.findings ?? []).filter((f) => f.requirementId === r.id);
+  const findingCount = sum(
+    collected.tests,
+    (t) => t.record?.findingCounts?.[r.id] ?? (t.record?.findings ?? []).filter((f) => f.requirementId === r.id).length,
+  );
+  const crashed = declaring.filter((t) => t.errors.length > 0);
+  const notRun = declaring.filter((t) => !ended(t));
+  const ran = declaring.filter((t) => (t.state === 'passed' || t.state === 'failed') && !t.record?.notRun);
+  const evidence = sum(declaring, (t) => t.record?.evidence?.[r.id] ?? 0);
+  const verifiedBy: Record<string, number> = {};
+  for (const t of declaring) for (const [via, n] of Object.entries(t.record?.evidenceBy?.[r.id] ?? {})) verifiedBy[via] = (verifiedBy[via] ?? 0) + n;
+  const base = {
+    id: r.id,
+    level: r.level,
+    section: r.section,
+    title: r.title,
+    quote: r.quote,
+    ...(r.ambiguity ? { ambiguity: r.ambiguity } : {}),
+    tests: declaring.map((t) => t.name),
+    findings: findings.slice(0, MAX_FINDINGS),
+    findingCount,
+    evidence,
+    ...(Object.keys(verifiedBy).length ? { verifiedBy } : {}),
+    requests: sum(declaring, (t) => t.record?.requests ?? 0),
+  };
+  const reasons = (list: (string | undefined)[]) => unique(list.filter((x): x is string => !!x)).join('; ');
+  if (r.level !== 'INFO' && findings.length > 0) return { ...base, status: 'failed' };
+  if (crashed.length > 0) return { ...base, status: 'failed', reason: crashed.flatMap((t) => t.errors).join('\n') };
+  if (notRun.length > 0) {
+    // Tests the plan did not run say why themselves (engine/phases/plan/requirements.ts); of the others a
+    // stopped run knows why it stopped (budget, --max-failures, an interrupt), a worker only that it was stopped.
+    const byPlan = (t: CollectedTest) => !!t.record?.notRun?.startsWith('not run by the plan');
+    const rest = notRun.filter((t) => !byPlan(t));
+    const told = reasons(rest.map((t) => t.record?.notRun));
+    const stopped = rest.length
+      ? (facts.stoppedBy ? facts.stoppedReason : undefined) || told || `the run stopped (${facts.stoppedBy}) before its tests ended`
+      : '';
+    return {
+      ...base,
+      status: 'not-run',
+      reason: [reasons(notRun.filter(byPlan).map((t) => t.record?.notRun)), stopped].filter(Boolean).join('; '),
+    };
+  }
+  // Every test that ran for it must have seen something it applies to: a requirement verified by
+  // one test while another could not verify its part (a voucher pool used up) is not passed.
+  const blind = ran.filter((t) => !(t.record?.evidence?.[r.id] ?? 0));
+  if (ran.length > 0 && blind.length === 0) return { ...base, status: r.level === 'INFO' ? 'observed' : 'passed' };
+  if (r.level === 'INFO' && ran.length > 0 && (evidence > 0 || findings.length > 0)) return { ...base, status: 'observed' };
+  if (ran.length > 0) {
+    const why = reasons(blind.flatMap((t) => t.record?.inconclusive?.[r.id] ?? []));
+    const part = blind.length < ran.length ? `partly verified: ${blind.length} of its ${ran.length} tests saw nothing it applies to` : '';
+    return {
+      ...base,
+      status: 'inconclusive',
+      reason: [part, why || 'its tests ran, but their checks saw no exchange or item it applies to'].filter(Boolean).join(': '),
+    };
+  }
+  if (r.notTested) return { ...base, status: 'skipped', reason: `not tested: ${r.notTested}` };
+  if (facts.preflight?.problems.length)
+    return { ...base, status: 'not-run', reason: 'not run: the preflight found the target or the fixtures not as the config says (see preflight)' };
+  if (!facts.suites.has(r.suite)) return { ...base, status: 'skipped', reason: facts.unselectedReason(r) };
+  if (facts.shard && declaring.length === 0) {
+    const { index, count } = facts.shard;
+    return { ...base, status: 'skipped', reason: `no test of shard ${index}/${count} verifies it (merge the shards: erp-conformance report --merge DIR...)` };
+  }
+  const skipReasons = reasons(declaring.map((t) => t.record?.skipReason));
+  if (skipReasons) return { ...base, status: 'skipped', reason: skipReasons };
+  if (facts.stoppedBy) return { ...base, status: 'not-run', reason: facts.stoppedReason ?? `the run stopped (${facts.stoppedBy}) before it ran` };
+  return { ...base, status: 'skipped', reason: 'no test of the selected suites verifies it' };
+}
+
+/**
+ * A target that answered none of the requests the run sent (every connection refused, reset or
+ * timed out) showed nothing any rule is about: its requirements are inconclusive, whichever of
+ * its tests happened to send before the run's breaker opened. A target that answered some
+ * requests and dropped others keeps its findings: it failed on those inputs.
+ */
+function unanswered(results: RequirementResult[], tests: CollectedTest[]): { results: RequirementResult[]; reason?: string } {
+  const sent = sum(tests, (t) => t.record?.requests ?? 0);
+  const answered = sum(tests, (t) => t.record?.answered ?? 0);
+  // Records from before `answered` was counted (a merged old shard) are left as they were.
+  if (sent === 0 || answered > 0 || tests.some((t) => t.record && t.record.answered === undefined)) return { results };
+  const first = tests.map((t) => t.record?.firstFailure).find(Boolean);
+  const reason = `the target answered none of the ${sent} requests the run sent${first ? ` (first: ${first})` : ''}: nothing was verified`;
+  return {
+    results: results.map((r) => (r.status === 'passed' || r.status === 'failed' || r.status === 'observed' ? { ...r, status: 'inconclusive', reason } : r)),
+    reason,
+  };
+}
+
+/** The run's verdict and the sentence that explains it. */
+export function runVerdict(
+  summary: Certification['summary'],
+  errors: string[],
+  facts: Pick<RunFacts, 'selection' | 'shard' | 'stoppedBy' | 'preflight'> & { unanswered?: string },
+): { verdict: RunVerdict; reason: string } {
+  const must = summary.MUST;
+  const open = must.inconclusive + must['not-run'];
+  const problems = facts.preflight?.problems ?? [];
+  if (problems.length)
+    return {
+      verdict: 'preflight-failed',
+      reason: `The preflight stopped the run before any suite: ${problems.length} problem(s) with the target or the fixtures, first ${problems[0]!.key}.`,
+    };
+  if (facts.stoppedBy === 'interrupted')
+    return {
+      verdict: 'interrupted',
+      reason: `The run was interrupted: ${must.passed} MUST passed and ${must.failed} failed before it stopped; ${open} were not verified.`,
+    };
+  if (must.failed > 0 || errors.length > 0) {
+    return { verdict: 'not-certified', reason: `${must.failed} MUST requirement(s) failed${errors.length ? `, ${errors.length} run error(s)` : ''}.` };
+  }
+  if (open > 0 && facts.unanswered)
+    return { verdict: 'inconclusive', reason: `No verdict: ${facts.unanswered} (check target.baseUrl and that the server is up, then run again).` };
+  if (open > 0)
+    return {
+      verdict: 'inconclusive',
+      reason: `No MUST failed, but ${must.inconclusive} were inconclusive and ${must['not-run']} not run: the target is neither certified nor failed (see each reason).`,
+    };
+  if (facts.selection || facts.shard) {
+    const what = facts.shard ? `shard ${facts.shard.index}/${facts.shard.count}` : `the selection --only ${facts.selection!.join(',')}`;
+    return {
+      verdict: 'selection-passed',
+      reason: `Every MUST of ${what} passed (${must.passed}); the rest of the catalogue did not run, so this is no certificate of the target.`,
+    };
+  }
+  return {
+    verdict: 'certified',
+    reason: `Every MUST requirement passed (${must.passed})${must.skipped ? `; ${must.skipped} skipped, each with its reason` : ''}.`,
+  };
+}
+
+/** The exit code of a verdict (core/types.ts RunVerdict). */
+export function exitCodeOf(verdict: RunVerdict, signal?: 'SIGINT' | 'SIGTERM'): number {
+  switch (verdict) {
+    case 'certified':
+    case 'selection-passed':
+      return 0;
+    case 'not-certified':
+      return 1;
+    case 'preflight-failed':
+      return 2;
+    case 'inconclusive':
+      return 3;
+    case 'interrupted':
+      return signal === 'SIGTERM' ? 143 : 130;
+  }
+}
+
+export function emptySummary(): Certification['summary'] {
+  const zero = (): Record<Verdict, number> => ({ passed: 0, failed: 0, observed: 0, inconclusive: 0, skipped: 0, 'not-run': 0 });
+  return { MUST: zero(), SHOULD: zero(), INFO: zero() };
+}
+
+export function certify(collected: Collected, facts: RunFacts): Certification {
+  // Tests finish in any order when they run concurrently: the certificate lists them by name.
+  const tests = [...collected.tests].sort((a, b) => (a.file + a.name < b.file + b.name ? -1 : a.file + a.name > b.file + b.name ? 1 : 0));
+  const sorted = { ...collected, tests };
+  const { results, reason: silent } = unanswered(
+    requirements.map((r) => resultOf(r, sorted, facts)),
+    tests,
+  );
+  const summary = emptySummary();
+  for (const r of results) summary[r.level][r.status]++;
+  const observations: Record<string, unknown> = {};
+  const rate = { exchanges: 0, retries: 0, waitedMs: 0 };
+  let exchanges = 0;
+  let requests = 0;
+  for (const t of tests) {
+    for (const [k, v] of Object.entries(t.record?.observations ?? {})) observations[k] = v;
+    exchanges += t.record?.exchanges ?? 0;
+    requests += t.record?.requests ?? 0;
+    rate.exchanges += t.record?.rateLimited.exchanges ?? 0;
+    rate.retries += t.record?.rateLimited.retries ?? 0;
+    rate.waitedMs += t.record?.rateLimited.waitedMs ?? 0;
+  }
+  const { verdict, reason } = runVerdict(summary, collected.errors, { ...facts, ...(silent ? { unanswered: silent } : {}) });
+  const table = operationsTable(observations);
+  return {
+    verdict,
+    verdictReason: reason,
+    target: facts.target,
+    suiteVersion: facts.suiteVersion,
+    startedAt: facts.startedAt,
+    durationMs: facts.durationMs,
+    seed: facts.seed,
+    ...(facts.nonce ? { nonce: facts.nonce } : {}),
+    numRuns: facts.numRuns,
+    selection: facts.selection,
+    summary,
+    requirements: results,
+    observations: Object.fromEntries(Object.entries(observations).filter(([k]) => notInTable(k))),
+    ...(table ? { operationsTable: table } : {}),
+    exchanges,
+    requests,
+    rateLimitedDuringSuites: rate,
+    ...(facts.pacing ? { pacing: facts.pacing } : {}),
+    errors: collected.errors,
+    ...(facts.shard ? { shard: `${facts.shard.index}/${facts.shard.count}` } : {}),
+    ...(facts.stoppedBy ? { stoppedBy: facts.stoppedBy } : {}),
+    ...(facts.invocation ? { invocation: facts.invocation } : {}),
+    ...(facts.preflight ? { preflight: facts.preflight } : {}),
+    ...(facts.plan ? { plan: facts.plan } : {}),
+  };
+}

@@ -1,0 +1,121 @@
+// A vitest reporter that collects what each conformance test left on its task (task.meta.erp),
+// its state and errors, for the certificate. It prints one line per finished suite file.
+import path from 'node:path';
+import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
+import { requirements } from '../../contract/requirements.ts';
+import type { Requirement } from '../../core/types.ts';
+import type { TestRecord } from '../../core/record.ts';
+import { SUITE_FILE } from '../../runtime/suite-file.ts';
+
+export interface CollectedTest {
+  name: string;
+  file: string;
+  state: 'passed' | 'failed' | 'skipped' | 'pending';
+  durationMs: number;
+  record?: TestRecord;
+  /** Errors the test threw that are not findings (a crash of the suite or the client). */
+  errors: string[];
+  /** The part of a resumed run that ran it (reports/records/parts.ts); absent: the first. */
+  part?: number;
+}
+
+export interface Collected {
+  tests: CollectedTest[];
+  /** Errors outside tests: a suite file that failed to load, an unhandled rejection. */
+  errors: string[];
+}
+
+/** The suite file of a test: its side-by-side block (runtime/side-by-side.test.ts), else its module. */
+function fileOf(test: TestCase, root: string): string {
+  for (let p: TestCase['parent'] = test.parent; p.type === 'suite'; p = p.parent) if (SUITE_FILE.test(p.name)) return p.name;
+  return path.relative(root, test.module.moduleId);
+}
+
+function summaryLine(file: string, tests: TestCase[], ms: number): string {
+  const failed = tests.filter((t) => t.result().state === 'failed').length;
+  const skipped = tests.filter((t) => t.result().state === 'skipped').length;
+  return `  ${file.padEnd(44)} ${tests.length} tests, ${failed} failed, ${skipped} skipped (${(ms / 1000).toFixed(1)}s)`;
+}
+
+export class CollectorReporter implements Reporter {
+  readonly collected: Collected = { tests: [], errors: [] };
+  private testsTotal = 0;
+  private readonly planned: TestCase[] = [];
+  private readonly reportedIds: string[] = [];
+  private readonly done = new Set<string>();
+  private readonly requirementsTotal: number;
+
+  constructor(
+    private readonly root: string,
+    private readonly log: (line: string) => void = () => {},
+    suites?: Requirement['suite'][],
+  ) {
+    this.requirementsTotal = requirements.filter((r) => !suites || suites.includes(r.suite)).length;
+  }
+
+  /** For the progress line: tests and requirements done of total so far. */
+  counts() {
+    return { testsDone: this.collected.tests.length, testsTotal: this.testsTotal, requirementsDone: this.done.size, requirementsTotal: this.requirementsTotal };
+  }
+
+  onTestModuleCollected(module: TestModule) {
+    const tests = [...module.children.allTests()];
+    this.testsTotal += tests.length;
+    for (const t of tests) this.planned.push(t);
+  }
+
+  /** Every collected test, those that never reported a result included (the run stopped while they ran or waited). */
+  final(): Collected {
+    const reported = new Set(this.reportedIds);
+    const unreported: CollectedTest[] = this.planned
+      .filter((t) => !reported.has(t.id))
+      .map((t) => ({ name: t.name, file: fileOf(t, this.root), state: 'pending' as const, durationMs: 0, errors: [] }));
+    return { tests: [...this.collected.tests, ...unreported], errors: this.collected.errors };
+  }
+
+  onTestCaseResult(test: TestCase) {
+    const result = test.result();
+    const record = test.meta().erp;
+    const errors = (result.errors ?? [])
+      .map((e) => e.message ?? String(e))
+      // A test that has findings throws a summary of them; that is not a crash.
+      .filter((m) => !(record && record.findings.length > 0 && /^\d+ finding\(s\):/.test(m)));
+    for (const id of record?.ids ?? []) this.done.add(id);
+    this.reportedIds.push(test.id);
+    this.collected.tests.push({
+      name: test.name,
+      file: fileOf(test, this.root),
+      state: result.state,
+      durationMs: test.diagnostic()?.duration ?? 0,
+      record,
+      errors,
+    });
+  }
+
+  private readonly fileStarted = new Map<string, number>();
+  private readonly fileEnded = new Set<string>();
+
+  onTestSuiteReady(suite: TestSuite) {
+    if (SUITE_FILE.test(suite.name)) this.fileStarted.set(suite.name, Date.now());
+  }
+
+  /** A side-by-side suite file ended: its line. */
+  onTestSuiteResult(suite: TestSuite) {
+    // A cancelled run reports its suites again: one line each.
+    if (!SUITE_FILE.test(suite.name) || this.fileEnded.has(suite.name)) return;
+    this.fileEnded.add(suite.name);
+    for (const e of suite.errors()) this.collected.errors.push(`${suite.name}: ${e.message}`);
+    this.log(summaryLine(suite.name, [...suite.children.allTests()], Date.now() - (this.fileStarted.get(suite.name) ?? Date.now())));
+  }
+
+  onTestModuleEnd(module: TestModule) {
+    const file = path.relative(this.root, module.moduleId);
+    for (const e of module.errors()) this.collected.errors.push(`${file}: ${e.message}`);
+    // The side-by-side module has had a line per suite file.
+    if (SUITE_FILE.test(file)) this.log(summaryLine(file, [...module.children.allTests()], module.diagnostic().duration ?? 0));
+  }
+
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>) {
+    for (const e of unhandledErrors) this.collected.errors.push(`unhandled: ${e.message ?? String(e)}`);
+  }
+}

@@ -1,0 +1,123 @@
+// A run in parts: a run cut by its budget or interrupted goes on with `run --resume DIR` (nightly
+// jobs of fixed length build one certificate together). Each part re-runs the tests that did not
+// end in the parts before it; the tests that ended keep their findings and evidence. This joins a
+// part's records to the records of the parts before it and says, for the certificate, which part
+// verified what, when, and how many requests it sent.
+import { emptyRecord } from '../../core/record.ts';
+import { ended, idsOf, type Certification, type StoppedBy } from '../certify.ts';
+import type { Collected, CollectedTest } from './collector.ts';
+import { esc } from '../render/html/parts.ts';
+import type { RunRecords } from './records.ts';
+
+/** One part of a run (one `run` or `run --resume`). */
+export interface PartFacts {
+  /** 1-based. */
+  index: number;
+  startedAt: string;
+  durationMs: number;
+  /** Requests it sent: its suites' and its preflight's. */
+  requests: number;
+  stoppedBy?: StoppedBy;
+}
+
+/** In the certificate: a part, and the requirements it decided. */
+export interface PartSummary extends PartFacts {
+  verified: string[];
+}
+
+/** A test across parts: its suite file and its name. */
+export const testKey = (t: Pick<CollectedTest, 'file' | 'name'>) => `${t.file}\u0000${t.name}`;
+
+/** The parts of a run's records (a run that never resumed is its one part). */
+export function partsOf(records: RunRecords): PartFacts[] {
+  if (records.parts?.length) return records.parts;
+  const f = records.facts;
+  const sent = records.collected.tests.reduce((n, t) => n + (t.record?.requests ?? 0), 0) + (f.preflight?.requests ?? 0);
+  return [{ index: 1, startedAt: f.startedAt, durationMs: f.durationMs, requests: sent, ...(f.stoppedBy ? { stoppedBy: f.stoppedBy } : {}) }];
+}
+
+/**
+ * The records of the parts before and of this one, as one run: a test this part re-ran
+ * (it left a record) replaces the earlier one; every other test is kept as the earlier parts left
+ * it. The run's facts are the first part's (target, seed, selection), but its stop, preflight and
+ * duration come from the parts.
+ */
+export function joinParts(previous: RunRecords, current: RunRecords, reruns: (t: CollectedTest) => boolean, part: PartFacts): RunRecords {
+  const earlier = partsOf(previous);
+  const tests = new Map<string, CollectedTest>();
+  for (const t of previous.collected.tests) tests.set(testKey(t), notEnded(t, previous.facts.stoppedBy));
+  for (const t of current.collected.tests) {
+    const key = testKey(t);
+    if (reruns(t) && (ended(t) || !tests.get(key)?.record)) tests.set(key, notEnded({ ...t, part: part.index }, current.facts.stoppedBy));
+  }
+  const collected: Collected = {
+    tests: [...tests.values()],
+    errors: [...previous.collected.errors, ...current.collected.errors.map((e) => `part ${part.index}: ${e}`)],
+  };
+  const { stoppedBy: _s, preflight: _p, ...first } = previous.facts;
+  const facts = {
+    ...first,
+    durationMs: earlier.reduce((n, p) => n + p.durationMs, 0) + part.durationMs,
+    ...(current.facts.stoppedBy ? { stoppedBy: current.facts.stoppedBy } : {}),
+    ...(current.facts.preflight ? { preflight: current.facts.preflight } : previous.facts.preflight ? { preflight: previous.facts.preflight } : {}),
+    ...(current.facts.pacing ? { pacing: current.facts.pacing } : {}),
+  };
+  return { ...previous, facts, collected, parts: [...earlier, part] };
+}
+
+/**
+ * A test an earlier part never started or never saw end leaves no record: it gets one that says so,
+ * so its requirements stay "not run" until a part runs it to its end (whatever later parts stop by).
+ */
+function notEnded(t: CollectedTest, stoppedBy: StoppedBy | undefined): CollectedTest {
+  const ids = idsOf(t, !!stoppedBy);
+  if (ended(t) || ids.length === 0) return { ...t, part: t.part ?? 1 };
+  if (t.record)
+    return { ...t, record: { ...t.record, notRun: t.record.notRun ?? `not run: the run stopped (${stoppedBy}) before this test ended` }, part: t.part ?? 1 };
+  const record = { ...emptyRecord(ids), notRun: `not run: the run stopped (${stoppedBy}) before this test ended` };
+  return { ...t, record, part: t.part ?? 1 };
+}
+
+/** Which part verified each requirement: the last part one of the tests behind its verdict ran in. */
+export function partSummaries(records: RunRecords, cert: Certification): PartSummary[] | undefined {
+  if (!records.parts || records.parts.length < 2) return undefined;
+  const decidedIn = new Map<string, number>();
+  for (const r of cert.requirements.filter((x) => x.status !== 'not-run' && x.status !== 'skipped')) {
+    const parts = records.collected.tests.filter((t) => ended(t) && t.record!.ids.includes(r.id)).map((t) => t.part ?? 1);
+    if (parts.length) decidedIn.set(r.id, Math.max(...parts));
+  }
+  return records.parts.map((p) => ({ ...p, verified: [...decidedIn].filter(([, i]) => i === p.index).map(([id]) => id) }));
+}
+
+const STOP: Record<StoppedBy, string> = {
+  budget: 'its budget',
+  'max-requests': 'its request budget',
+  interrupted: 'an interrupt',
+  'max-failures': 'its --max-failures',
+};
+const when = (p: PartFacts) => `${p.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}, ${(p.durationMs / 1000).toFixed(1)} s`;
+const stopped = (p: PartFacts) => (p.stoppedBy ? `, stopped by ${STOP[p.stoppedBy]}` : '');
+
+/** The console's lines: one per part. */
+export function partsConsole(parts: PartSummary[] | undefined): string[] {
+  if (!parts) return [];
+  return [
+    '',
+    `The run in ${parts.length} parts (run --resume):`,
+    ...parts.map(
+      (p) => `  part ${p.index} (${when(p)}): ${p.requests} requests${stopped(p)}; verified ${p.verified.length ? p.verified.join(', ') : 'nothing new'}`,
+    ),
+  ];
+}
+
+/** The certificate's table of parts. */
+export function partsHtml(parts: PartSummary[] | undefined): string {
+  if (!parts) return '';
+  const rows = parts.map(
+    (p) =>
+      `<tr><td class="num">${p.index}</td><td>${esc(when(p))}${esc(stopped(p))}</td><td class="num">${p.requests}</td><td>${esc(p.verified.join(', ') || 'nothing new')}</td></tr>`,
+  );
+  return `<h2 id="parts">Parts of the run</h2>
+<p class="muted">The run was cut (its budget or an interrupt) and went on with <code>erp-conformance run --resume</code>: each part re-ran the tests that had not ended, against the same target and seed; the tests that had ended kept their findings and evidence.</p>
+<table class="facts parts"><thead><tr><th scope="col">Part</th><th scope="col">When</th><th scope="col">Requests</th><th scope="col">Requirements it verified</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}

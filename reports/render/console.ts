@@ -1,0 +1,128 @@
+// The console summary: a line per spec section, then each failed requirement with its first
+// finding, the replay line and the requests it cost; each MUST or SHOULD not verified with its
+// reason; the preflight's problems; the requirements that cost the most requests; and the verdict
+// with its reason. Everything a server sent is made inert for a terminal first (no escape
+// sequence of a hostile server reaches it).
+import type { Certification, RequirementResult } from '../certify.ts';
+import { inertTerminalText } from './inert.ts';
+import { partsConsole } from '../records/parts.ts';
+import { replayCommand } from './replay.ts';
+import { byLevel, sectionLine, WIDTH, wrapAll } from './console-text.ts';
+import { compareSections, primarySection } from './spec-sections.ts';
+import { thinnestEvidenceLine, verifiedByText } from '../verified-by.ts';
+
+/** Control characters (ESC, BEL, CSI, OSC, C1 ...) except newline and tab, and bidi controls, are shown as \uXXXX. */
+export function inertForTerminal(text: string): string {
+  return inertTerminalText(text);
+}
+
+const COLUMNS = ['passed', 'failed', 'inconclusive', 'not-run', 'skipped', 'observed'] as const;
+
+/** How many of the costliest requirements the summary names. */
+const COSTLIEST = 5;
+
+const STOPPED: Record<string, string> = {
+  budget: 'the run budget (run.maxDurationSeconds, --max-duration) was spent',
+  'max-requests': 'the request budget (run.maxRequests) was spent',
+  interrupted: 'the run was interrupted',
+  'max-failures': 'as many MUST requirements failed as --max-failures allows',
+};
+
+function failedLines(cert: Certification, r: RequirementResult): string[] {
+  const f = r.findings[0];
+  const by = verifiedByText(r);
+  const lines = [`  ${r.id} [${r.level}] ${r.title} (${r.findingCount} finding(s), ${r.requests} requests${by ? `; verified by ${by}` : ''})`];
+  if (f) {
+    lines.push(`    ${f.title}`, ...f.message.split('\n').map((l) => `    ${l}`));
+    if (f.curl) lines.push(`    reproduce: ${f.curl}`);
+    if (f.replay) lines.push(`    replay: ${replayCommand(f.replay, cert.invocation)}`);
+    // A property failure among the others: the line that replays it alone.
+    const shrunk = f.replay ? undefined : r.findings.find((x) => x.replay);
+    if (shrunk?.replay) lines.push(`    property failure: ${shrunk.title}`, `    replay: ${replayCommand(shrunk.replay, cert.invocation)}`);
+  } else if (r.reason) {
+    lines.push(
+      ...r.reason
+        .split('\n')
+        .slice(0, 5)
+        .map((l) => `    ${l}`),
+    );
+  }
+  return lines;
+}
+
+/** `scrub` removes the run's tokens before the lines are wrapped (a wrap could split one). */
+export function consoleSummary(cert: Certification, scrub: (text: string) => string = (t) => t, width = WIDTH): string {
+  const lines: string[] = [];
+  const sections = [...new Set(cert.requirements.map((r) => primarySection(r.section)))].sort(compareSections);
+  lines.push(
+    `erp-conformance ${cert.suiteVersion} against ${cert.target.name} (${cert.target.baseUrl}), seed ${cert.seed}${cert.nonce ? `, nonce ${cert.nonce}` : ''}`,
+  );
+  const stoppedAtPreflight = cert.verdict === 'preflight-failed' || !!cert.preflight?.problems.length;
+  // The preflight's problems on their own, first: no suite ran, so no section has anything to say.
+  if (stoppedAtPreflight && cert.preflight?.problems.length) {
+    lines.push(
+      '',
+      'The preflight stopped the run (exit 2): fix the config or the target, then run again:',
+      ...cert.preflight.problems.map((p) => `  ${p.key}: ${p.problem}`),
+    );
+  }
+  for (const s of stoppedAtPreflight ? [] : sections) {
+    const list = cert.requirements.filter((r) => primarySection(r.section) === s);
+    const counts = COLUMNS.map((st) => [st, list.filter((r) => r.status === st).length] as const).filter(([, n]) => n > 0);
+    const flagged = list
+      .filter((r) => r.status === 'failed' || ((r.status === 'inconclusive' || r.status === 'not-run') && r.level !== 'INFO'))
+      .map((r) => `${r.id} ${r.status}`);
+    lines.push(sectionLine(s, counts.map(([st, n]) => `${n} ${st}`).join(', '), flagged));
+  }
+  const failed = byLevel(cert.requirements.filter((r) => r.status === 'failed'));
+  if (failed.length) lines.push('', 'Failed requirements (MUST first):');
+  for (const r of failed) lines.push(...failedLines(cert, r));
+
+  const open = stoppedAtPreflight ? [] : cert.requirements.filter((r) => (r.status === 'inconclusive' || r.status === 'not-run') && r.level !== 'INFO');
+  if (open.length) lines.push('', 'Not verified (no verdict without evidence):');
+  // Requirements that share a reason (a spent budget, one empty fixture) are listed on one line.
+  for (const [why, list] of byReason(open, (r) => `${r.status}: ${r.reason ?? ''}`))
+    lines.push(`  ${list.map((r) => `${r.id} [${r.level}]`).join(', ')} ${why}`);
+  // A full run names the MUSTs it did not test (no --with-load, no read path, untestable), whatever its verdict.
+  const skipped = stoppedAtPreflight || cert.selection || cert.shard ? [] : cert.requirements.filter((r) => r.status === 'skipped' && r.level === 'MUST');
+  if (skipped.length) lines.push('', 'MUST requirements this run did not test (the verdict stands without them):');
+  for (const [why, list] of byReason(skipped, (r) => r.reason ?? 'skipped')) lines.push(`  ${list.map((r) => r.id).join(', ')}: ${why}`);
+  if (cert.errors.length) lines.push('', 'Run errors:', ...cert.errors.map((e) => `  error: ${e}`));
+
+  const costly = [...cert.requirements]
+    .filter((r) => (r.requests ?? 0) > 0)
+    .sort((a, b) => b.requests - a.requests || (a.id < b.id ? -1 : 1))
+    .slice(0, COSTLIEST);
+  if (costly.length)
+    lines.push('', `Requests per requirement (most first; every one in certification.html): ${costly.map((r) => `${r.id} ${r.requests}`).join(', ')}`);
+  const thinnest = stoppedAtPreflight ? undefined : thinnestEvidenceLine(cert);
+  if (thinnest) lines.push(thinnest);
+
+  const m = cert.summary;
+  const level = (l: 'MUST' | 'SHOULD') =>
+    `${l} ${m[l].passed} passed, ${m[l].failed} failed, ${m[l].inconclusive + m[l]['not-run']} not verified, ${m[l].skipped} skipped`;
+  lines.push('', `${level('MUST')}; ${level('SHOULD')}; INFO ${m.INFO.observed} observed`);
+  const rate = cert.rateLimitedDuringSuites;
+  const waits = rate.retries ? `, ${rate.retries} 429s waited out (${(rate.waitedMs / 1000).toFixed(1)} s)` : '';
+  const preflight = cert.preflight ? ` + ${cert.preflight.requests} preflight` : '';
+  if (cert.pacing || cert.stoppedBy)
+    lines.push(
+      `${cert.pacing ? `pacing: ${cert.pacing}` : ''}${cert.pacing && cert.stoppedBy ? '; ' : ''}${cert.stoppedBy ? `stopped: ${STOPPED[cert.stoppedBy] ?? cert.stoppedBy}` : ''}`,
+    );
+  lines.push(...partsConsole(cert.parts));
+  lines.push(
+    `verdict: ${cert.verdict.toUpperCase()}: ${cert.verdictReason} (${cert.requests} requests${preflight}${waits}, ${(cert.durationMs / 1000).toFixed(1)}s)`,
+  );
+  if (cert.shard)
+    lines.push(
+      `partial: shard ${cert.shard} ran only its part of the suite files; erp-conformance report --merge DIR... --out DIR joins the shards into the certificate`,
+    );
+  // Made inert first (an escape sequence shown as \uXXXX is longer), then wrapped to 100 columns.
+  return wrapAll(inertForTerminal(scrub(lines.join('\n'))).split('\n'), width).join('\n');
+}
+
+function byReason(list: RequirementResult[], key: (r: RequirementResult) => string): Map<string, RequirementResult[]> {
+  const out = new Map<string, RequirementResult[]>();
+  for (const r of list) out.set(key(r), [...(out.get(key(r)) ?? []), r]);
+  return out;
+}

@@ -1,0 +1,353 @@
+// A conformance test: a sentence, the requirement ids it verifies, and a body that sends
+// requests through the client and runs checks on every exchange. Findings (not assertions) are
+// the result; the test fails when it has any, so JUnit and Allure show it too. What its checks
+// applied to is evidence: a requirement without any is inconclusive, never passed.
+import path from 'node:path';
+import * as allure from 'allure-js-commons';
+import type fc from 'fast-check';
+import { it, type TestContext } from 'vitest';
+import { envelopeChecks } from '../contract/checks/envelope.ts';
+import { withEvidenceSink } from '../contract/checks/evidence.ts';
+import { timedOut, toFinding, type Check, type CheckOptions } from '../contract/checks/finding.ts';
+import { statusIs, type StatusOracle } from '../contract/checks/status.ts';
+import { uniquenessRefusal } from '../contract/checks/uniqueness.ts';
+import { requirement } from '../contract/requirements.ts';
+import type { Exchange, Finding, Replay } from '../core/types.ts';
+import type { UniqueKey } from '../generators/unique-values.ts';
+import { allureLabels, allureLinks, findingAttachments } from '../reports/render/allure-labels.ts';
+import { scrubber } from '../reports/scrub.ts';
+import { inFlow } from '../client/scheduler.ts';
+import { noteCreation } from '../suites/customer/contact-ids.ts';
+import { runClient, stopRun, type SuiteClient } from './run-client.ts';
+import { suiteContext, type SuiteContext } from './context.ts';
+import { runShared, type RunShared } from './run-state.ts';
+import { FindingKeeper } from './keep.ts';
+import { afterMusts, declareTest, mustsFirstIn, suiteOfFile, testEnded } from './must-first.ts';
+import { countOutside, flushProgress } from './progress.ts';
+import { runProperty } from './property.ts';
+import { emptyRecord, type TestRecord } from '../core/record.ts';
+import { RunStopped, stopIfNotSent } from './stopped.ts';
+import { suiteFileOf } from './suite-file.ts';
+import { testClient, type TestClient } from './test-client.ts';
+import { stopWhenRunCancelled } from './worker-signals.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-create', 'report']);
+/** Runs a property makes before the request budget may stop it. */
+const MIN_RUNS = 3;
+/** What a run sends besides its property runs (measured against the reference: about 500). */
+export const FIXED_COST = 500;
+/** Properties started in this worker, and the requests they spent (the budget is shared among those left). */
+let propertiesStarted = 0;
+let propertiesSpent = 0;
+
+export class Harness {
+  readonly record: TestRecord;
+  readonly client: TestClient;
+  private readonly keeper = new FindingKeeper();
+  /** Inside a property body findings are returned to it, and kept only for its final (shrunk) input. */
+  private inProperty = false;
+  private properties = 0;
+  /** Generators of this test that asked for unique values (h.uniqueKey). */
+  private uniqueUses = 0;
+
+  constructor(
+    readonly ctx: SuiteContext,
+    shared: SuiteClient,
+    ids: string[],
+    private readonly where: { file: string; test: string },
+  ) {
+    this.record = emptyRecord(ids);
+    this.client = testClient(shared, (ex) => this.seen(ex));
+  }
+
+  get config() {
+    return this.ctx.config;
+  }
+
+  /** The run's shared object: what the run learned of the target so far (runtime/run-state.ts). */
+  get run(): RunShared {
+    return runShared(this.ctx);
+  }
+
+  /** Every exchange is checked against the envelope rules of 2.1 and 7, whatever the test is about. */
+  private seen(ex: Exchange) {
+    this.record.exchanges++;
+    if (!ex.notSent) {
+      const retries = ex.rateLimited?.retries ?? 0;
+      this.record.requests += 1 + retries;
+      const byOp = (this.record.requestsByOperation ??= {});
+      byOp[ex.quota ?? 'other'] = (byOp[ex.quota ?? 'other'] ?? 0) + 1 + retries;
+      if (ex.response) this.record.answered = (this.record.answered ?? 0) + 1;
+      else this.record.firstFailure ??= `${ex.failure?.kind ?? 'no answer'}: ${ex.failure?.message ?? ''}`;
+    }
+    if (ex.rateLimited) {
+      this.record.rateLimited.exchanges++;
+      this.record.rateLimited.retries += ex.rateLimited.retries;
+      this.record.rateLimited.waitedMs += ex.rateLimited.waitedMs;
+    }
+    if (ex.operation === 'customer-create') {
+      noteCreation(this, ex);
+      this.uniquenessRule(ex);
+    }
+    stopIfNotSent(ex);
+    if (ex.notSent) return this.inconclusive(this.record.ids, `requests were not sent: ${ex.notSent.message}`);
+    if (timedOut(ex)) return this.inconclusive(this.record.ids, `requests got no complete answer within target.timeoutMs (${ex.failure!.message})`);
+    if (ex.response?.status === 429) {
+      // Still refused after the waits the run allows: evidence of nothing for the functional checks.
+      if (ex.rateLimited)
+        this.inconclusive(
+          this.record.ids,
+          `requests were still refused with 429 after ${ex.rateLimited.retries} wait(s) of ${ex.rateLimited.waitedMs} ms in all (the target's rate limit; see run.rateLimit)`,
+        );
+      return; // 429 envelopes are the rate-limit suite's (RL-2)
+    }
+    // 2.1 "Response envelope (all operations described here)": the three operations, not the
+    // read paths the spec does not show (their answers may have any shape).
+    if (SPEC_OPERATIONS.has(ex.operation)) for (const check of envelopeChecks) this.keep(check(ex, undefined));
+  }
+
+  /** A creation refused because a value the run chose is taken (the vendor's own rule, not a
+   *  failure): recorded, and the reason a requirement that saw nothing else is inconclusive. */
+  private uniquenessRule(ex: Exchange) {
+    const taken = uniquenessRefusal(ex);
+    if (taken === undefined) return;
+    this.record.observations.uniquenessRule = `HTTP ${ex.response!.status} ${taken}`;
+    this.inconclusive(
+      this.record.ids,
+      `a customer was refused because a value the run chose is already taken (the target's own uniqueness rule, not a failure): HTTP ${ex.response!.status} ${taken}`,
+    );
+  }
+
+  /** Keeps findings for the certificate; inside a property body only returns them. */
+  add(findings: Finding[]): Finding[] {
+    if (!this.inProperty) this.keep(findings);
+    return findings;
+  }
+
+  private keep(findings: Finding[]) {
+    for (const f of findings) this.keeper.add(f);
+  }
+
+  /** Runs a check on an exchange and keeps its findings. */
+  check<P>(ex: Exchange, check: Check<P>, params: P, options?: CheckOptions): Finding[] {
+    return this.add(check(ex, params, options));
+  }
+
+  /** The answer's status is what the rule `requirementId` says. */
+  expectStatus(ex: Exchange, oracle: StatusOracle, requirementId: string, because: string, replay?: Replay): Finding[] {
+    return this.add(statusIs(ex, { oracle, because }, { requirementId, replay }));
+  }
+
+  /** The key of the values a target may keep unique (mobile numbers, e-mails, GSTIN, PAN): the run
+   *  nonce, and this test and the how-manyth generator of it asking (generators/unique-values.ts). */
+  uniqueKey(): UniqueKey {
+    return { nonce: this.ctx.nonce, salt: `${this.where.file}::${this.where.test}#${this.uniqueUses++}` };
+  }
+
+  /** Requests this test sent on a sender of its own (the probe, bursts, load) and how many got an answer: counted in the certificate and the progress line. */
+  sentOutside(sent: number, answered: number) {
+    this.record.requests += sent;
+    this.record.answered = (this.record.answered ?? 0) + answered;
+    countOutside(sent);
+  }
+
+  /** A fact the spec leaves "not shown", recorded for the certificate: evidence for the test's INFO ids. */
+  observe(key: string, value: unknown) {
+    this.record.observations[key] = value;
+    for (const id of this.record.ids) if (requirement(id).level === 'INFO') this.note(id);
+  }
+
+  /** The test's own oracle applied to `n` exchanges or items of requirement `id` (checks note their own). */
+  note(id: string, n = 1, via?: string) {
+    this.record.evidence[id] = (this.record.evidence[id] ?? 0) + n;
+    if (via) {
+      const by = ((this.record.evidenceBy ??= {})[id] ??= {});
+      by[via] = (by[via] ?? 0) + n;
+    }
+  }
+
+  /** Why requirement(s) may have seen nothing to apply to: the certificate shows it when they did not. */
+  inconclusive(ids: string | string[], reason: string) {
+    for (const id of typeof ids === 'string' ? [ids] : ids) {
+      const list = (this.record.inconclusive[id] ??= []);
+      if (!list.includes(reason)) list.push(reason);
+    }
+  }
+
+  /** A finding of the test's own oracle (not kept: return it from a property, or `add` it). */
+  finding(requirementId: string, title: string, received: string, expected: string, exchange?: Exchange): Finding[] {
+    return [toFinding('suite.assertion', requirementId, { title, received, expected }, exchange)];
+  }
+
+  /** Keeps a finding of the test's own oracle. */
+  fail(requirementId: string, title: string, received: string, expected: string, exchange?: Exchange): Finding[] {
+    return this.add(this.finding(requirementId, title, received, expected, exchange));
+  }
+
+  /**
+   * A property over `arb`: `body` sends requests and returns findings. Runs are evaluated
+   * run.concurrency at a time (`sequential` for runs that depend on each other); the first failing
+   * input is shrunk (within a request budget) and its findings are kept with their replay handle.
+   * A test's properties run one after another.
+   */
+  async property<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, options: { numRuns?: number; sequential?: boolean } = {}): Promise<void> {
+    const index = this.properties++;
+    const replay = this.ctx.replay;
+    if (replay && replay.property !== index) return; // replaying another property of this test
+    const numRuns = options.numRuns ?? this.ctx.numRuns;
+    // A request budget (run.maxRequests) is shared among the properties still to run: a property
+    // that spent its share (after MIN_RUNS runs) starts no more runs, and what one leaves unspent
+    // goes to those after it.
+    const max = this.config.run.maxRequests;
+    const pool = max === undefined ? Infinity : Math.max(0, max - FIXED_COST - propertiesSpent);
+    const share = pool / Math.max(1, (this.ctx.properties ?? 1) - propertiesStarted);
+    propertiesStarted++;
+    const before = this.record.requests;
+    this.inProperty = true;
+    const out = await runProperty(arb, body, {
+      seed: this.ctx.seed,
+      numRuns,
+      concurrency: options.sequential ? 1 : this.ctx.concurrency,
+      requirementId: this.record.ids[0]!,
+      enough: (launched) => launched >= MIN_RUNS && this.record.requests - before >= share,
+      ...(replay ? { path: replay.path } : {}),
+    }).finally(() => {
+      this.inProperty = false;
+      propertiesSpent += this.record.requests - before;
+    });
+    if (!out.failed) return;
+    // The run's --num-runs (the property derives its own count from it), so the replay derives the same.
+    const handle: Replay = {
+      seed: this.ctx.seed,
+      nonce: this.ctx.nonce,
+      path: out.path,
+      file: this.where.file,
+      test: this.where.test,
+      property: index,
+      numRuns: this.ctx.numRuns,
+    };
+    this.add(out.findings.map((f) => ({ ...f, replay: handle })));
+  }
+
+  /** Runs `fn` over `items` at once (the scheduler bounds what is in flight); results in item order. */
+  parallel<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+    return Promise.all(items.map((item, i) => fn(item, i)));
+  }
+
+  /**
+   * As `parallel`, for requirements about requests in flight together (lost updates, id races,
+   * identical requests at once): the requests go ahead of every other test's waiting requests, so
+   * they meet each other at the target (run.concurrency at a time).
+   */
+  atOnce<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+    return inFlow(`${this.where.file} ${this.where.test} at once`, () => this.parallel(items, fn), { burst: true });
+  }
+
+  /** Stops the test as skipped, with the reason written into the certificate. */
+  skip(reason: string, testContext: TestContext): never {
+    this.record.skipReason = reason;
+    this.finish();
+    testContext.skip(reason);
+    throw new Error('unreachable');
+  }
+
+  /** Moves the kept findings into the record (a stable order). */
+  finish() {
+    this.record.findings = this.keeper.findings();
+    this.record.findingCounts = { ...this.keeper.counts };
+  }
+}
+
+/** allure-vitest's setup (loaded by `run` unless --no-allure) installs its runtime; without it Allure calls only warn. */
+const allureOn = () => typeof (globalThis as { allureTestRuntime?: unknown }).allureTestRuntime === 'function';
+
+async function allureEvidence(ctx: SuiteContext, findings: Finding[]) {
+  if (!allureOn()) return;
+  const scrub = scrubber([ctx.config.target.token, ctx.config.target.secondToken]);
+  for (const a of findingAttachments(findings)) await allure.attachment(a.name, scrub(a.content), { contentType: a.contentType });
+}
+
+export interface VerifiesOptions {
+  timeoutMs?: number;
+  /** Runs in declaration order, after the tests declared before it (stateful: vouchers it changes). */
+  sequential?: boolean;
+}
+
+/**
+ * Declares a conformance test: `verifies(['OS-3'], 'Delivered is refused ...', async (h) => ...)`.
+ * Test names are sentences; the ids must be in the requirements catalogue. Tests run concurrently
+ * unless `sequential`.
+ */
+export function verifies(ids: string[], name: string, body: (h: Harness, t: TestContext) => Promise<void>, options: VerifiesOptions | number = {}) {
+  const o = typeof options === 'number' ? { timeoutMs: options } : options;
+  for (const id of ids) requirement(id); // unknown ids fail at collection
+  const ctx = suiteContext();
+  const title = `${name} [${ids.join(', ')}]`;
+  // it.sequential: sequential also inside a concurrent block (side-by-side files).
+  const declare = o.sequential ? it.sequential : it.concurrent;
+  // MUSTs first where the plan found the suite's operation scarce (runtime/must-first.ts).
+  const declaredIn = (new Error().stack ?? '').match(/suites\/([a-z-]+)\/[^/]+\.test\.ts/)?.[1];
+  if (declaredIn && mustsFirstIn(ctx, declaredIn)) declareTest(runShared(ctx), declaredIn, ids);
+  declare(
+    title,
+    async (t) => {
+      const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name };
+      const suite = suiteOfFile(where.file);
+      if (mustsFirstIn(ctx, suite)) {
+        t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
+        await afterMusts(runShared(ctx), suite, ids, ctx.deadline);
+      }
+      // The suite of a scarce operation runs its properties as the plan sized them (engine/phases/plan/plan.ts).
+      const runs = ctx.runsBySuite?.[suite];
+      const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
+      t.task.meta.erp = h.record;
+      stopWhenRunCancelled(t.signal, stopRun);
+      // A test the plan could not give its requests (engine/phases/plan/requirements.ts) sends none.
+      const unplanned = ctx.notPlanned?.[`${where.file}::${where.test}`];
+      if (unplanned || Date.now() >= ctx.deadline) {
+        h.record.notRun = unplanned ?? `the run budget (run.maxDurationSeconds) was spent before this test started`;
+        h.finish();
+        t.skip(h.record.notRun);
+      }
+      if (allureOn()) {
+        await allure.labels(...allureLabels(ids));
+        await allure.links(...allureLinks(ids));
+      }
+      try {
+        // One flow per test: a test that sends one request after another gets the next free slot.
+        await inFlow(`${where.file} ${where.test}`, () =>
+          withEvidenceSink(
+            (id, n, via) => h.note(id, n, via),
+            () => body(h, t),
+          ),
+        );
+      } catch (e) {
+        if (!(e instanceof RunStopped)) throw e;
+        h.record.notRun = e.message;
+        if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
+        h.finish();
+        t.skip(e.message);
+      }
+      h.finish();
+      flushProgress();
+      await allureEvidence(ctx, h.record.findings);
+      const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
+      if (failing.length > 0) {
+        const lines = failing
+          .slice(0, 5)
+          .map(
+            (f) =>
+              `${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
+          );
+        const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
+        e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
+        throw e;
+      }
+    },
+    // Where a quota is scarce, or stated at all, a test may wait for it (and for the MUSTs) longer
+    // than its own limit: it then has until the run budget ends (the run stops it there), never
+    // "failed" by a timeout (measured: reports at 5/6s without a budget, a report test waits ~10 min).
+    ctx.scarce || ctx.config.run.rateLimit ? Math.max(o.timeoutMs ?? 300_000, ctx.deadline - Date.now() + 30_000) : (o.timeoutMs ?? 300_000),
+  );
+}

@@ -1,0 +1,53 @@
+// MUSTs first where requests are scarce (issue 16): in a suite whose operation the plan found
+// scarce (its quota cannot serve every test within the budget, engine/phases/plan/plan.ts), a test that
+// verifies no MUST starts only once every test of that suite verifying a MUST has ended. The
+// scarce quota goes to the MUSTs; what SHOULD and INFO tests cannot get before the budget ends is
+// "not run" with the run's reason, never a MUST.
+import { requirement } from '../contract/requirements.ts';
+import type { SuiteContext } from './context.ts';
+import type { RunShared } from './run-state.ts';
+
+const verifiesMust = (ids: string[]) => ids.some((id) => requirement(id).level === 'MUST');
+
+/** The suite folder of a suite file (suites/report/x.test.ts -> report). */
+export function suiteOfFile(file: string): string {
+  return file.split('/')[1] ?? file;
+}
+
+/** Does this run order the tests of `suite` MUSTs first? */
+export function mustsFirstIn(ctx: SuiteContext, suite: string): boolean {
+  return ctx.mustsFirst?.includes(suite) ?? false;
+}
+
+function pending(run: RunShared, suite: string) {
+  let p = run.mustsPending.get(suite);
+  if (!p) {
+    let resolve = () => {};
+    const done = new Promise<void>((r) => (resolve = r));
+    run.mustsPending.set(suite, (p = { left: 0, done, resolve }));
+  }
+  return p;
+}
+
+/** At declaration: a test of `suite` verifying a MUST is one more to wait for. */
+export function declareTest(run: RunShared, suite: string, ids: string[]): void {
+  if (verifiesMust(ids)) pending(run, suite).left++;
+}
+
+/** A test verifying a MUST ended (passed, failed, skipped or stopped). */
+export function testEnded(run: RunShared, suite: string, ids: string[]): void {
+  if (!verifiesMust(ids)) return;
+  const p = pending(run, suite);
+  if (--p.left <= 0) p.resolve();
+}
+
+/** Before a test verifying no MUST sends: waits for the MUST tests of its suite (at most until `deadline`). */
+export async function afterMusts(run: RunShared, suite: string, ids: string[], deadline: number): Promise<void> {
+  if (verifiesMust(ids)) return;
+  const p = pending(run, suite);
+  if (p.left <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((r) => (timer = setTimeout(r, Math.max(0, deadline - Date.now())).unref()));
+  await Promise.race([p.done, late]);
+  clearTimeout(timer);
+}

@@ -1,0 +1,65 @@
+// The run's one client in the suite worker: every test's requests go through it, on one
+// transport and through one scheduler (client/scheduler.ts): run.concurrency requests in flight,
+// the user's cap (run.rateLimit), pacing under the quota the target announces, 429s waited out
+// and resent (a 429 during the functional suites is not a failure), the run and request budgets,
+// and a breaker, so a target that stopped answering ends the run quickly instead of timing out
+// on every property run.
+import { createClient, type Client } from '../client/operations.ts';
+import { createScheduler, type Scheduler } from '../client/scheduler.ts';
+import { statedQuotas } from '../client/stated-quotas.ts';
+import type { NotSentReason } from '../core/types.ts';
+import type { SuiteContext } from './context.ts';
+import { startProgress } from './progress.ts';
+import { stopOnSignals } from './worker-signals.ts';
+
+/** A 429 is waited out for up to 30 s, or a stated quota's whole window when longer ("5/1m": 60 s). */
+export function retryWaitMs(rateLimit: Parameters<typeof statedQuotas>[0]): number {
+  return Math.max(30_000, ...statedQuotas(rateLimit).map((q) => q.quota.windowMs + 5000));
+}
+
+/** Consecutive requests without an answer after which the target is taken as down (for a while). */
+const BREAKER_THRESHOLD = 3;
+
+export type SuiteClient = Pick<Client, 'updateOrderStatus' | 'createCustomer' | 'report' | 'readContact' | 'index' | 'raw' | 'close'>;
+
+let shared: { client: Client; scheduler: Scheduler } | undefined;
+
+/** Resolves once every request of the run sent or waiting now has been answered and handled. */
+export function settled(): Promise<void> {
+  return shared ? shared.scheduler.settled() : Promise.resolve();
+}
+
+/** Every waiting and later request of the run is not sent (an interrupt): tests end at their next request. */
+export function stopRun(reason: NotSentReason = 'interrupted'): void {
+  shared?.scheduler.stop(reason);
+}
+
+/** The run's client (created on first use in the worker). */
+export function runClient(ctx: SuiteContext): SuiteClient {
+  if (!shared) {
+    const run = ctx.config.run;
+    const scheduler = createScheduler({
+      concurrency: ctx.concurrency,
+      pacing: true,
+      quotas: statedQuotas(run.rateLimit),
+      retry429: { maxRetries: 5, maxWaitMs: retryWaitMs(run.rateLimit) },
+      deadline: ctx.deadline,
+      ...(run.maxRequests !== undefined ? { maxRequests: run.maxRequests } : {}),
+      breakerThreshold: BREAKER_THRESHOLD,
+      backoff: { resend: false },
+    });
+    shared = { client: createClient(ctx.config.target, { scheduler, keep: false, operations: ctx.config.operations }), scheduler };
+    startProgress(ctx.outDir, () => shared!.scheduler.stats());
+    stopOnSignals(stopRun);
+  }
+  const { client } = shared;
+  return {
+    updateOrderStatus: client.updateOrderStatus,
+    createCustomer: client.createCustomer,
+    report: client.report,
+    readContact: client.readContact,
+    index: client.index,
+    raw: client.raw,
+    close: client.close,
+  };
+}

@@ -1,0 +1,21 @@
+// The client a test sees: the run's one shared client (one transport, one scheduler), with every
+// exchange passed to this test's harness. Each test has its own facade, so tests running at the
+// same time never see each other's exchanges.
+import type { Exchange } from '../core/types.ts';
+import type { SuiteClient } from './run-client.ts';
+
+type Operations = { [K in keyof SuiteClient as SuiteClient[K] extends (...a: never[]) => Promise<Exchange> ? K : never]: SuiteClient[K] };
+export type TestClient = Operations;
+
+export function testClient(shared: SuiteClient, seen: (ex: Exchange) => void): TestClient {
+  const out: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(shared)) {
+    if (typeof fn !== 'function' || name === 'close' || name === 'stats') continue;
+    out[name] = async (...args: unknown[]) => {
+      const ex = await (fn as (...a: unknown[]) => Promise<Exchange>)(...args);
+      seen(ex);
+      return ex;
+    };
+  }
+  return out as TestClient;
+}

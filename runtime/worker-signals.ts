@@ -1,0 +1,69 @@
+// The suite worker and SIGINT / SIGTERM. A signal sent to the run's process group (Ctrl-C in a
+// terminal, a cancelled CI job) reaches this worker too, and Node's default would end it at once,
+// and with it the results of every test still running. Instead the worker stops sending (every
+// waiting and later request is not sent, so the tests end at their next request as "not run") and
+// the run's main process writes the certificate (engine/control/interrupts.ts). A second signal, or the
+// main process gone, ends the worker at once. Vitest stops this worker with a "stop" message and
+// then SIGTERM: after that message SIGTERM ends it as usual.
+// (Tests that a worker ends with its main process: test/e2e/cli/interrupts.test.ts.)
+import type { NotSentReason } from '../core/types.ts';
+
+let installed = false;
+
+/**
+ * Ends the worker now, with `code`. Inside a test file vitest's process.exit only throws ("process.exit
+ * unexpectedly called"), so Node's own exit is used (no 'exit' handlers: none is the worker's).
+ */
+export function exitWorker(code: number): never {
+  const reallyExit = (process as unknown as { reallyExit?: (code: number) => never }).reallyExit;
+  if (reallyExit) reallyExit.call(process, code);
+  process.kill(process.pid, 'SIGKILL');
+  throw new Error('unreachable');
+}
+
+let guarded = false;
+
+/**
+ * The worker does not outlive the run's main process. Vitest forks it with an IPC channel; once the
+ * main process is gone (the CLI ended, or was killed, even by SIGKILL, which no handler sees) the
+ * channel closes, and a worker still waiting (for the late context while the preflight ran, for a
+ * quota) would wait on for ever, polling. Installed before the worker waits for anything.
+ */
+export function endWithMainProcess(): void {
+  if (guarded || !process.send) return;
+  guarded = true;
+  process.once('disconnect', () => exitWorker(130));
+}
+
+/** Installs the worker's handlers once; `stop` stops the run's scheduler. */
+export function stopOnSignals(stop: (reason: NotSentReason) => void): void {
+  if (installed) return;
+  installed = true;
+  let vitestStopsUs = false;
+  let signals = 0;
+  process.on('message', (m: unknown) => {
+    if (m && typeof m === 'object' && (m as { type?: unknown }).type === 'stop') vitestStopsUs = true;
+  });
+  const on = (code: number) => () => {
+    if (vitestStopsUs || signals++ > 0) exitWorker(code);
+    stop('interrupted');
+  };
+  process.on('SIGINT', on(130));
+  process.on('SIGTERM', on(143));
+  endWithMainProcess();
+}
+
+/**
+ * A test's own signal (vitest aborts it when the run is cancelled: `run` does so at SIGINT /
+ * SIGTERM and at the run budget) stops the run's sending, so tests end at their next request.
+ * A test's timeout aborts it too: that stops only that test, not the run.
+ */
+export function stopWhenRunCancelled(signal: AbortSignal, stop: (reason: NotSentReason) => void): void {
+  const onAbort = () => {
+    const why = signal.reason as { name?: string; reason?: string } | undefined;
+    if (why?.name !== 'TestRunAbortError') return;
+    stop(why.reason === 'keyboard-input' ? 'interrupted' : 'budget');
+  };
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+}

@@ -1,0 +1,51 @@
+// orderStatusAccepted (contract/checks/order-status.ts): a status on a voucher whose state allows
+// it is accepted (ST-1, or the requirement the test files it under); no answer is no evidence.
+import { describe, expect, it } from 'vitest';
+import { withEvidenceSink } from '../../../contract/checks/evidence.ts';
+import { orderStatusAccepted } from '../../../contract/checks/order-status.ts';
+import type { Exchange } from '../../../core/types.ts';
+
+function exchange(status: number | null, body = ''): Exchange {
+  return {
+    seq: 1,
+    operation: 'order-status',
+    tokenKind: 'valid',
+    request: { method: 'POST', url: 'http://127.0.0.1:1/api/v1/sales/1001/update-order-status?branch_id=1', headers: {}, body: '{"orderStatus":"Confirmed"}' },
+    ...(status === null
+      ? { failure: { kind: 'timeout', message: 'no answer in 100 ms' } }
+      : { response: { status, headers: {}, body, bytes: body.length, truncated: false } }),
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
+  } as Exchange;
+}
+
+function run(ex: Exchange, requirementId?: string) {
+  const evidence: Record<string, number> = {};
+  const findings = withEvidenceSink(
+    (id, n) => (evidence[id] = (evidence[id] ?? 0) + n),
+    () => orderStatusAccepted(ex, { salesId: '1001', from: 'Pending', to: 'Confirmed' }, requirementId ? { requirementId } : {}),
+  );
+  return { findings, evidence };
+}
+
+describe('orderStatusAccepted', () => {
+  it('takes any 2xx as acceptance, and notes ST-1 evidence', () => {
+    expect(run(exchange(200))).toEqual({ findings: [], evidence: { 'ST-1': 1 } });
+    expect(run(exchange(204))).toEqual({ findings: [], evidence: { 'ST-1': 1 } });
+  });
+
+  it('files a refusal under ST-1, or the requirement given, with the state it was refused in', () => {
+    const { findings, evidence } = run(exchange(400, '{"status":false,"message":"no","code":"400","response":null}'));
+    expect(findings.map((f) => [f.requirementId, f.checkId, f.title])).toEqual([
+      ['ST-1', 'order-status.accepted', 'Confirmed was refused on voucher 1001, which is Pending'],
+    ]);
+    expect(findings[0]!.curl).toMatch(/update-order-status/);
+    expect(evidence).toEqual({ 'ST-1': 1 });
+    expect(run(exchange(400), 'OS-3').findings[0]!.requirementId).toBe('OS-3');
+  });
+
+  it('is no evidence either way on a 429 or no answer', () => {
+    expect(run(exchange(429))).toEqual({ findings: [], evidence: {} });
+    expect(run(exchange(null))).toEqual({ findings: [], evidence: {} });
+  });
+});

@@ -1,0 +1,33 @@
+// `init` keeps up with the config (issue 20): its help names today's keys, its template has every
+// voucher role and read the suites use (so OS-7 is not skipped silently), and a missing key is
+// named with what it holds, not zod's "Invalid input".
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from './spawn.ts';
+import { inProcess } from './in-process.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-init-template-'));
+
+describe('init', () => {
+  it("explains the keys of today's config, writes the parallel pool and readBack, and check-config names a missing voucher id", async () => {
+    const file = path.join(dir, 'erp.config.json');
+    const r = await cli(['init', '--out', file], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/sales\.(unpaid|paid)\b/);
+    const config = JSON.parse(readFileSync(file, 'utf8'));
+    expect(config.fixtures.sales.parallel.length).toBeGreaterThanOrEqual(2);
+    expect(config.readBack.orderStatus.path).toContain('{salesId}');
+    expect(config.readBack.getContactById).toContain('{contactId}');
+    expect(r.stdout).toMatch(/remove a key your target has no read for/);
+
+    delete config.fixtures.sales.missing;
+    writeFileSync(file, JSON.stringify(config));
+    // The message's words: check-config in this process (in-process.ts); the real CLI's is test/e2e/cli/cli.test.ts.
+    const bad = await inProcess(['check-config', '--config', file], { ERP_API_TOKEN: 'init-template-token' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).not.toContain('Invalid input');
+    expect(bad.stderr).toContain('fixtures.sales.missing: missing (required, expected number or string): A sales voucher id that exists in no branch');
+  });
+});

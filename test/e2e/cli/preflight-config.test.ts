@@ -1,0 +1,59 @@
+// Issue 17 item 4: a config mistake is a fixture problem, not a vendor failure. The real CLI runs
+// against a reference whose date format the config gets wrong: the preflight's customer is refused
+// naming dateOfBirth, and the run ends preflight-failed (exit 2) naming fixtures.customer.dateFormat,
+// with the notes that weaken the run (no read-back here) on the console.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReference, type ReferenceServer } from '../../../reference/server.ts';
+import { keysNamed } from '../../../engine/phases/preflight/customer.ts';
+import { cli } from './spawn.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'erp-preflight-config-'));
+
+async function run(args: string[]): Promise<{ code: number | null; out: string }> {
+  const r = await cli(args, { cwd: dir, env: { HOME: dir }, timeoutMs: 90_000 });
+  return { code: r.code, out: r.stdout + r.stderr };
+}
+
+describe("the preflight checks the config's customer master data", () => {
+  let server: ReferenceServer;
+  beforeAll(async () => {
+    server = await startReference({ port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('a dateFormat the target does not take stops the run as preflight-failed, exit 2, naming fixtures.customer.dateFormat', async () => {
+    const config = JSON.parse(JSON.stringify(server.runConfig()));
+    expect(config.fixtures.customer.dateFormat).toBe('YYYY-MM-DD');
+    config.fixtures.customer.dateFormat = 'DD/MM/YYYY';
+    delete config.readBack;
+    const file = join(dir, 'wrong-date-format.json');
+    writeFileSync(file, JSON.stringify(config));
+    const out = join(dir, 'out');
+    const r = await run(['run', '--config', file, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/fixtures\.customer\.dateFormat: .*DD\/MM\/YYYY.*HTTP 400/);
+    // No requirement is failed: the vendor is not blamed for the config.
+    const cert = JSON.parse(readFileSync(join(out, 'certification.json'), 'utf8'));
+    expect(cert.verdict).toBe('preflight-failed');
+    expect(cert.preflight.problems.map((p: { key: string }) => p.key)).toEqual(['fixtures.customer.dateFormat']);
+    expect(cert.requirements.filter((x: { status: string }) => x.status === 'failed')).toEqual([]);
+    // What weakens the run is said on the console, not only in the JSON.
+    expect(r.out).toMatch(/preflight note: vouchers not checked: without readBack\.orderStatus/);
+  }, 120_000);
+});
+
+describe('keysNamed', () => {
+  it("names the config keys a refusal's text is about, whatever its spelling", () => {
+    expect(keysNamed('dateOfBirth must be empty or a date YYYY-MM-DD')).toEqual(['fixtures.customer.dateFormat']);
+    expect(keysNamed('Invalid date_of_birth')).toEqual(['fixtures.customer.dateFormat']);
+    expect(keysNamed('contactAddressDTO[1].stateCode must be 29, the state of city BLR')).toEqual(['fixtures.customer.cities']);
+    expect(keysNamed('Contact Type is not valid')).toEqual(['fixtures.customer.contactTypes']);
+    expect(keysNamed('Mobile number already exists')).toEqual([]);
+    expect(keysNamed('lastName must not be empty')).toEqual([]);
+  });
+});

@@ -1,0 +1,4 @@
+// The fault matrix, part 2 of 2 (test/e2e/self-test/fault-matrix.ts).
+import { describeFaultMatrix } from './fault-matrix.ts';
+
+describeFaultMatrix(2);

@@ -1,0 +1,69 @@
+// Which faults `npm test` runs the fault matrix against (test/e2e/self-test/faults-1, faults-2, and
+// test/load/fault-matrix-rl for the rate-limit faults).
+// The whole matrix - every fault of reference/faults.ts, some 45 conformance runs - costs more CPU
+// than the rest of npm test together, so by default npm test runs a quick, representative part
+// of it, chosen deterministically from the fault list: walking the runs of the whole matrix in
+// order, a run is taken when one of its faults brings something no run taken before has:
+//   - a requirement prefix it breaks (ENV, AUTH, OS, ST, CU, RP, RL: every suite, the rate-limit
+//     pass with --with-load included),
+//   - a MUST broken (the verdict must be not-certified) or only SHOULD/INFO ones (it must not be),
+//   - a run of one fault alone, or faults of different operations sharing a run (the ownership
+//     rule of matrix.ts).
+// Each quick run is a run of the whole matrix, with the same faults, and must fail exactly the ids
+// they name, as in CI. ERP_FULL_MATRIX=1 (set by .ci/run) runs every fault: the whole matrix
+// stays the proof that every fault is caught; `tsx test/e2e/self-test/matrix.ts` runs it by hand.
+import { prefixOf, requirement } from '../../../contract/requirements.ts';
+import { FAULTS, type FaultName } from '../../../reference/faults.ts';
+import { faultsOfPart, groupFaults } from './matrix.ts';
+import { isFullSet } from '../../full-set.ts';
+
+/** The matrix (but its rate-limit faults) is cut in this many test files, so that both workers of npm test share it. */
+export const PARTS = 2;
+
+export const ALL_FAULTS: FaultName[] = FAULTS.map((f) => f.name);
+
+/** ERP_FULL_MATRIX=1: every fault; otherwise the quick set (test/full-set.ts). */
+export const isFullMatrix = isFullSet;
+
+/** What a run brings to the quick set: the prefixes its faults break, the levels, alone or shared. */
+export function featuresOf(run: readonly FaultName[]): string[] {
+  const breaks = run.flatMap((name) => [...FAULTS.find((f) => f.name === name)!.breaks]);
+  const perFault = run.map((name) =>
+    (FAULTS.find((f) => f.name === name)!.breaks as readonly string[]).some((id) => requirement(id).level === 'MUST') ? 'breaks a MUST' : 'breaks no MUST',
+  );
+  return [...new Set([...breaks.map((id) => `prefix ${prefixOf(id)}`), ...perFault, run.length === 1 ? 'a fault alone' : 'faults sharing a run'])];
+}
+
+/** The runs of the quick set: runs of the whole matrix, each bringing a feature no earlier one has. */
+export function quickRuns(names: FaultName[] = ALL_FAULTS): FaultName[][] {
+  const seen = new Set<string>();
+  return groupFaults(names).filter((run) => {
+    const fresh = featuresOf(run).filter((f) => !seen.has(f));
+    for (const f of fresh) seen.add(f);
+    return fresh.length > 0;
+  });
+}
+
+/** The faults npm test runs: all of them under ERP_FULL_MATRIX=1, the quick set otherwise. */
+export function matrixFaults(env: NodeJS.ProcessEnv = process.env): FaultName[] {
+  return isFullMatrix(env) ? ALL_FAULTS : quickRuns().flat();
+}
+
+/** A fault of the rate limits: its run measures them (--with-load), timing-based. */
+export const breaksRateLimit = (name: FaultName) => FAULTS.find((f) => f.name === name)!.breaks.some((id) => prefixOf(id) === 'RL');
+
+/**
+ * The faults of one part: the rate-limit faults run in test/load/fault-matrix-rl.test.ts, one run
+ * at a time in the load group, alone on the machine as the probe's own tests (among three other
+ * conformance runs on a busy machine a burst of 20 took 3.5 s, and the probe measured nonsense);
+ * the others are split between faults-1 and faults-2, every PARTS-th run each.
+ */
+export function matrixPart(part: number | 'rate-limit', env: NodeJS.ProcessEnv = process.env): FaultName[] {
+  const faults = matrixFaults(env);
+  if (part === 'rate-limit') return faults.filter(breaksRateLimit);
+  return faultsOfPart(
+    faults.filter((f) => !breaksRateLimit(f)),
+    part,
+    PARTS,
+  );
+}

@@ -1,0 +1,187 @@
+// The fault matrix: conformance runs against the reference with fault switches on, restricted to
+// the suites of the requirements the faults break, two runs at a time; faults confined to different
+// operations share a run (groupFaults). Prints the table
+// fault -> failed ids and writes it as JSON; a fault whose named ids did not all fail survived.
+// Usage: tsx test/e2e/self-test/matrix.ts [--out FILE] [--num-runs N] [--only-faults a,b] [--concurrency N]
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../../config/load.ts';
+import { prefixOf, requirement } from '../../../contract/requirements.ts';
+import { FAULTS, type FaultName } from '../../../reference/faults.ts';
+import type { RateLimitConfig } from '../../../reference/limiter.ts';
+import { startReference } from '../../../reference/server.ts';
+import { runConformance } from '../../../engine/run.ts';
+
+export interface MatrixRow {
+  fault: string;
+  breaks: string[];
+  failed: string[];
+  verdict: string;
+  caught: boolean;
+  durationMs: number;
+  error?: string;
+}
+
+/**
+ * A fault is caught when the run failed EXACTLY the ids it names - every one of them (a check
+ * that misses it would be a hole) and no other (a check that over-reports would fail correct
+ * vendors too) - and a MUST it breaks makes the run not certified.
+ */
+export function isCaught(breaks: string[], failed: string[], verdict: string): boolean {
+  const mustBroken = breaks.some((id) => requirement(id).level === 'MUST');
+  const same = breaks.length === failed.length && breaks.every((id) => failed.includes(id));
+  return same && (!mustBroken || verdict === 'not-certified');
+}
+
+/** What the row shows: the ids missed and the ids failed that the fault does not name. */
+export function difference(row: Pick<MatrixRow, 'breaks' | 'failed'>): { missed: string[]; extra: string[] } {
+  return { missed: row.breaks.filter((id) => !row.failed.includes(id)), extra: row.failed.filter((id) => !row.breaks.includes(id)) };
+}
+
+/** The suite folder a requirement is verified in. */
+const suiteOf = (id: string) => requirement(id).suite;
+/** Faults confined to one operation's suite: ENV-6 (a 5xx) is found by the harness on any exchange. */
+const LANES = new Set(['order-status', 'customer', 'report']);
+
+/** The one operation suite a fault is confined to, or null when it reaches further (run it alone). */
+function laneOf(breaks: readonly string[]): string | null {
+  const suites = new Set(breaks.filter((id) => id !== 'ENV-6').map(suiteOf));
+  const [only] = [...suites];
+  return suites.size === 1 && LANES.has(only!) ? only! : null;
+}
+
+/**
+ * Faults confined to different operations (order status, customer, report) share one run: each
+ * suite calls its own operation only, so one fault cannot reach another's requirements. A failed
+ * id belongs to the fault that names it, else to the fault of its suite; an id no fault owns
+ * counts against every fault of the run. Faults that reach further run alone.
+ */
+export function groupFaults(names: FaultName[]): FaultName[][] {
+  const groups: FaultName[][] = [];
+  for (const name of names) {
+    const f = FAULTS.find((x) => x.name === name)!;
+    const lane = laneOf(f.breaks);
+    const fits = (g: FaultName[]) =>
+      g.every((other) => {
+        const o = FAULTS.find((x) => x.name === other)!;
+        const otherLane = laneOf(o.breaks);
+        return lane !== null && otherLane !== null && otherLane !== lane && !o.breaks.some((id) => (f.breaks as readonly string[]).includes(id));
+      });
+    const into = lane === null ? undefined : groups.find((g) => g.length < LANES.size && fits(g));
+    if (into) into.push(name);
+    else groups.push([name]);
+  }
+  return groups;
+}
+
+/**
+ * The limit of the matrix's rate-limit pass: the reference's probe limit over a 4 s window, not 2 s.
+ * Retry-After is whole seconds, at least 1, so rl-retry-after-lies (a third of the real wait) lies
+ * only while the real wait is over a second; on a busy machine a burst of 20 can take a second.
+ */
+export function matrixRateLimit(probe: RateLimitConfig | null): RateLimitConfig | null {
+  return probe && { ...probe, windowSeconds: Math.max(probe.windowSeconds, 4) };
+}
+
+async function runGroup(names: FaultName[], numRuns: number, outRoot: string): Promise<MatrixRow[]> {
+  const faults = names.map((n) => FAULTS.find((x) => x.name === n)!);
+  const allBreaks = faults.flatMap((f) => [...f.breaks]);
+  const started = Date.now();
+  const withLoad = allBreaks.some((id) => prefixOf(id) === 'RL');
+  const server = await startReference({ port: 0, faults: names });
+  try {
+    const config = loadConfig({ base: server.runConfig(), env: {} });
+    const only = [...new Set(allBreaks.map(prefixOf))];
+    const r = await runConformance({
+      config,
+      out: path.join(outRoot, names.join('+')),
+      only,
+      numRuns,
+      seed: 1,
+      allure: false,
+      withLoad,
+      log: () => {},
+      preflight: false,
+      beforeRateLimitPass: () => server.setRateLimit(matrixRateLimit(server.probeRateLimit)),
+    });
+    const failed = r.certification.requirements.filter((x) => x.status === 'failed').map((x) => x.id);
+    const owners = (id: string) => {
+      const naming = faults.filter((f) => (f.breaks as readonly string[]).includes(id));
+      if (naming.length) return naming;
+      const home = faults.filter((f) => laneOf(f.breaks) === suiteOf(id));
+      return home.length ? home : faults;
+    };
+    return faults.map((f) => {
+      const mine = failed.filter((id) => owners(id).includes(f));
+      return {
+        fault: f.name,
+        breaks: [...f.breaks],
+        failed: mine,
+        verdict: r.certification.verdict,
+        caught: isCaught([...f.breaks], mine, r.certification.verdict),
+        durationMs: Date.now() - started,
+      };
+    });
+  } catch (e) {
+    return faults.map((f) => ({
+      fault: f.name,
+      breaks: [...f.breaks],
+      failed: [],
+      verdict: 'error',
+      caught: false,
+      durationMs: Date.now() - started,
+      error: e instanceof Error ? e.message : String(e),
+    }));
+  } finally {
+    await server.close();
+  }
+}
+
+/** The faults of part `index` of `count` (1-based): every count-th group of runs, so the parts take about as long. */
+export function faultsOfPart(names: FaultName[], index: number, count: number): FaultName[] {
+  return groupFaults(names)
+    .filter((_, i) => i % count === index - 1)
+    .flat();
+}
+
+export async function faultMatrix(o: { numRuns: number; faults: FaultName[]; concurrency: number; outRoot: string }): Promise<MatrixRow[]> {
+  const queue = groupFaults(o.faults);
+  const rows: MatrixRow[] = [];
+  await Promise.all(
+    Array.from({ length: o.concurrency }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) rows.push(...(await runGroup(next, o.numRuns, o.outRoot)));
+    }),
+  );
+  return rows.sort((a, b) => o.faults.indexOf(a.fault as FaultName) - o.faults.indexOf(b.fault as FaultName));
+}
+
+export function matrixTable(rows: MatrixRow[]): string {
+  const lines = rows.map((r) => {
+    const { missed, extra } = difference(r);
+    const verdict = r.caught ? 'caught  ' : missed.length ? 'SURVIVED' : 'OVER    ';
+    const notes = [missed.length ? `missed ${missed.join(',')}` : '', extra.length ? `also failed ${extra.join(',')}` : '', r.error ? `error: ${r.error}` : '']
+      .filter(Boolean)
+      .join('  ');
+    return `${verdict} ${r.fault.padEnd(26)} breaks ${r.breaks.join(',').padEnd(18)} failed ${r.failed.join(',') || '-'}${notes ? `  (${notes})` : ''}`;
+  });
+  const survivors = rows.filter((r) => !r.caught).length;
+  return [...lines, `${rows.length - survivors} of ${rows.length} faults failed exactly the requirements they name; ${survivors} did not`].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: { out: { type: 'string' }, 'num-runs': { type: 'string' }, 'only-faults': { type: 'string' }, concurrency: { type: 'string' } },
+  });
+  const faults = (values['only-faults']?.split(',') ?? FAULTS.map((f) => f.name)) as FaultName[];
+  const rows = await faultMatrix({
+    numRuns: Number(values['num-runs'] ?? 10),
+    faults,
+    concurrency: Number(values.concurrency ?? 2),
+    outRoot: path.join(os.tmpdir(), `erp-fault-matrix-${process.pid}`),
+  });
+  process.stdout.write(`${matrixTable(rows)}\n`);
+  if (values.out) writeFileSync(values.out, JSON.stringify(rows, null, 2));
+  process.exitCode = rows.every((r) => r.caught) ? 0 : 1;
+}

@@ -1,0 +1,94 @@
+// Issue 16, scaled down: the full run against the reference with reports at 5 and single reads at
+// 4 per window (writes free, 429 stating the wait only in its message) and a run budget of 60
+// windows - the issue's 5 per 6 s, 4 per 6 s and 360 s with 2 s windows (the 360 s figure itself
+// is bench/run-quotas.ts's). The run plans the report as scarce, starts it beside the writes, sends
+// the MUSTs' requests first and ends certified with every MUST verified within its budget; few
+// report requests reach the target twice (a proxy counts them).
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config/load.ts';
+import type { RunConfig } from '../../../config/schema.ts';
+import { reportPath } from '../../../contract/endpoints.ts';
+import { startReference, type ReferenceServer } from '../../../reference/server.ts';
+import { runConformance } from '../../../engine/run.ts';
+import { itFull } from '../../full-set.ts';
+
+const WINDOW_S = 2;
+const QUOTAS = { report: `5/${WINDOW_S}s`, readBack: `4/${WINDOW_S}s` };
+const BUDGET_S = 60 * WINDOW_S;
+
+/** Forwards every request to `target` and counts the report requests by body. */
+function countingProxy(target: string) {
+  const reports = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (req.url?.includes(reportPath())) reports.set(body.toString(), (reports.get(body.toString()) ?? 0) + 1);
+      const headers = { ...req.headers };
+      delete headers.host;
+      const out = http.request(`${target}${req.url}`, { method: req.method, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      out.on('error', () => res.destroy());
+      out.end(body);
+    });
+  });
+  return { server, reports };
+}
+
+describe('a run under reports 5 and reads 4 per window (writes free) with a budget of 60 windows', () => {
+  let reference: ReferenceServer;
+  let proxy: ReturnType<typeof countingProxy>;
+  let url: string;
+  const out = mkdtempSync(path.join(os.tmpdir(), 'erp-quota-run-'));
+
+  beforeAll(async () => {
+    reference = await startReference({ port: 0, quotas: QUOTAS });
+    proxy = countingProxy(reference.url);
+    await new Promise<void>((r) => proxy.server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(proxy.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => proxy.server.close(r));
+    await reference.close();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  // CI only (test/full-set.ts): two minutes of waiting on the quotas.
+  itFull(
+    'plans the report as scarce, verifies every MUST within the budget, and sends no report request twice',
+    async () => {
+      const base = loadConfig({ base: reference.runConfig(), env: {} });
+      const config: RunConfig = {
+        ...base,
+        target: { ...base.target, baseUrl: url },
+        run: { ...base.run, maxDurationSeconds: BUDGET_S, rateLimit: QUOTAS },
+      };
+      const lines: string[] = [];
+      const t0 = Date.now();
+      const r = await runConformance({ config, out, seed: 42, allure: false, log: (l) => lines.push(l) });
+      const seconds = (Date.now() - t0) / 1000;
+      const log = lines.join('\n');
+      expect(log).toMatch(/^plan: scarce: report: .*MUSTs first/m);
+      expect(log).not.toMatch(/^plan: will not fit: report: .*for its MUSTs/m);
+      const c = r.certification;
+      const musts = c.requirements.filter((x) => x.level === 'MUST' && x.status !== 'skipped');
+      const unverified = musts.filter((x) => x.status !== 'passed' && x.status !== 'observed').map((x) => `${x.id} ${x.status}`);
+      expect(unverified, log).toEqual([]);
+      expect(c.verdict).toBe('certified');
+      expect(seconds).toBeLessThan(BUDGET_S + 20); // the run's own budget, and its grace to write the certificate
+      // Request economy: a report request is sent again only as a 429's retry, by RP-21 on purpose
+      // (identical requests at once), or as one the preflight (another process) sent before the
+      // suites; never because another test asked the same (the tests share the run's answers).
+      const twice = [...proxy.reports.values()].filter((n) => n > 1).length;
+      expect(twice / proxy.reports.size).toBeLessThan(0.1);
+    },
+    400_000,
+  );
+});

@@ -1,0 +1,56 @@
+// Runs the conformance suites against a reference server started for the purpose.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../../config/load.ts';
+import type { RunConfig } from '../../../config/schema.ts';
+import type { FaultName } from '../../../reference/faults.ts';
+import { startReference, type ReferenceOptions } from '../../../reference/server.ts';
+import { runConformance, type RunOptions, type RunResult } from '../../../engine/run.ts';
+
+/**
+ * forward-only's sliding limit (300 per 10 s on every route, global), raised for the runs that are
+ * not about it (its certification, its re-runs), so that they are not paced for long; pacing under
+ * its own limit is test/e2e/self-test/pacing.test.ts's.
+ */
+export const FORWARD_ONLY_RAISED_LIMIT = { limit: 3000, windowSeconds: 10, algorithm: 'sliding' as const, scope: 'global' as const };
+
+export function tempOut(name: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), `erp-${name}-`));
+}
+
+/**
+ * Runs the suites `times` times in a row against ONE reference server (its state kept from run to
+ * run, as a vendor's staging server keeps it), each run with the same options (the same seed; a
+ * new run nonce each time unless `nonce` is given).
+ */
+export async function runsInARow(times: number, o: { reference?: ReferenceOptions } & Partial<RunOptions>): Promise<Array<RunResult & { out: string }>> {
+  const server = await startReference({ port: 0, faults: [], ...o.reference });
+  try {
+    const config = loadConfig({ base: server.runConfig(), env: {} });
+    const results: Array<RunResult & { out: string }> = [];
+    for (let i = 0; i < times; i++) {
+      const out = tempOut(`run-${i + 1}`);
+      results.push({ ...(await runConformance({ allure: false, numRuns: 10, seed: 1, log: () => {}, ...o, config, out })), out });
+    }
+    return results;
+  } finally {
+    await server.close();
+  }
+}
+
+export async function runAgainstReference(
+  o: { faults?: FaultName[]; reference?: ReferenceOptions; patch?: (c: RunConfig) => RunConfig } & Partial<RunOptions>,
+): Promise<RunResult & { lines: string[]; out: string }> {
+  const server = await startReference({ port: 0, faults: o.faults ?? [], ...o.reference });
+  const lines: string[] = [];
+  try {
+    const base = loadConfig({ base: server.runConfig(), env: {} });
+    const config = o.patch ? o.patch(base) : base;
+    const out = o.out ?? tempOut('run');
+    const result = await runConformance({ allure: false, numRuns: 10, seed: 1, log: (l) => lines.push(l), ...o, config, out });
+    return { ...result, lines, out };
+  } finally {
+    await server.close();
+  }
+}

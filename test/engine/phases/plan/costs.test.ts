@@ -1,0 +1,61 @@
+// The plan's cost table (engine/phases/plan/costs.json) stays in step with the suites: every requirement
+// a suite test declares is in it, and it names no test id the catalogue does not hold. Re-measure
+// it with bench/plan-costs.ts when a test is added or renamed.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { requirements } from '../../../../contract/requirements.ts';
+import { levelOf, PLAN_COSTS, requirementCosts, testRequests } from '../../../../engine/phases/plan/costs.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = path.join(dir, n);
+    return statSync(p).isDirectory() ? testFiles(p) : p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+/** Ids declared by `verifies([...], ...)` in the suites, by suite file. */
+function declared(): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const file of testFiles(path.join(ROOT, 'suites'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/verifies\(\s*\[([^\]]*)\]/g))
+      for (const id of m[1]!.matchAll(/'([A-Z]+-\d+[a-z]?)'/g)) {
+        const rel = path.relative(ROOT, file).split(path.sep).join('/');
+        out.set(rel, (out.get(rel) ?? new Set()).add(id[1]!));
+      }
+  }
+  return out;
+}
+
+describe('the plan cost table', () => {
+  it('holds every requirement the suites verify, each in the suite file that declares it', () => {
+    const table = new Map<string, Set<string>>();
+    for (const t of PLAN_COSTS.tests) for (const id of t.ids) table.set(t.file, (table.get(t.file) ?? new Set()).add(id));
+    const missing: string[] = [];
+    for (const [file, ids] of declared()) for (const id of ids) if (!table.get(file)?.has(id)) missing.push(`${file}: ${id}`);
+    expect(missing, 're-measure the table: npx tsx bench/plan-costs.ts (see its header)').toEqual([]);
+  });
+
+  it('names only requirements of the catalogue, tests whose title ends with their ids, and costs that are counts', () => {
+    const known = new Set(requirements.map((r) => r.id));
+    for (const t of PLAN_COSTS.tests) {
+      for (const id of t.ids) expect(known.has(id), `${t.test}: ${id}`).toBe(true);
+      expect(t.test.endsWith(`[${t.ids.join(', ')}]`), t.test).toBe(true);
+      for (const c of Object.values(t.cost)) expect(c.fixed >= 0 && c.perRun >= 0).toBe(true);
+    }
+    expect(PLAN_COSTS.measured.numRuns[0]!).toBeLessThan(PLAN_COSTS.measured.numRuns[1]!);
+  });
+
+  it('gives a requirement the requests of its tests, and a test the level of its highest id', () => {
+    const costs = requirementCosts(100);
+    const rp1 = costs.get('RP-1')!;
+    const sum = rp1.tests.reduce((n, t) => n + (testRequests(t, 100).report ?? 0), 0);
+    expect(rp1.requests.report).toBeCloseTo(sum, 6);
+    expect(rp1.requests.report).toBeGreaterThan(0);
+    expect(levelOf(['RP-14', 'RP-1'])).toBe('MUST');
+    expect(levelOf(['RP-14'])).toBe('INFO');
+  });
+});

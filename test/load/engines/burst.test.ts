@@ -1,0 +1,72 @@
+// RL-6: the burst check against the reference's limiter, clean and with rl-limiter-leaks, for
+// each algorithm; one token and both tokens, per token and global scope. Loopback, seconds each.
+import { afterEach, describe, expect, it as vit } from 'vitest';
+import { burstCheck } from '../../../load/engines/burst.ts';
+import type { Algorithm } from '../../../reference/limiter.ts';
+import { holdsToken, limitedReference, type Limited } from '../helpers.ts';
+import { itIf } from '../../full-set.ts';
+
+const CAPS = { maxRequests: 2000, maxSeconds: 60, maxConcurrency: 64 };
+const LIMIT = 10;
+const WINDOW = 0.5;
+/**
+ * The leaking limiter's window: what refills while a burst is in flight is allowed (L/W per second
+ * of its span), and on a busy machine a burst spans a second or more; at 0.5 s that allowance
+ * (20 per second) hid the leak, at 2 s (5 per second) it shows.
+ */
+const LEAK_WINDOW = 2;
+let target: Limited | undefined;
+afterEach(async () => {
+  await target?.server.close();
+  target = undefined;
+});
+
+describe('burstCheck (RL-6)', () => {
+  // The quick set (test/full-set.ts) takes the sliding limiter; CI all three.
+  for (const algorithm of ['fixed', 'sliding', 'token-bucket'] as Algorithm[]) {
+    const it = itIf(algorithm === 'sliding');
+    it(`catches the leaking ${algorithm} limiter with one token and with both`, async () => {
+      target = await limitedReference({ limit: LIMIT, windowSeconds: LEAK_WINDOW, algorithm }, ['rl-limiter-leaks']);
+      const { result, findings } = await burstCheck({ config: target.config, limit: LIMIT, windowSeconds: LEAK_WINDOW, scope: 'token', caps: CAPS });
+      expect(result.skipped).toBeNull();
+      expect(result.leaks).toEqual({ oneToken: true, bothTokens: true });
+      const first = result.rounds[0]!;
+      expect(first.accepted.valid).toBeGreaterThan(first.allowed);
+      expect(findings.map((f) => f.requirementId)).toEqual(['RL-6', 'RL-6']);
+      expect(findings[0]!.exchange?.response?.status).toBe(200);
+      expect(holdsToken(JSON.stringify({ result, findings }))).toBe(false);
+    });
+
+    it(`passes the clean ${algorithm} limiter, per token and global`, async () => {
+      for (const scope of ['token', 'global'] as const) {
+        target = await limitedReference({ limit: LIMIT, windowSeconds: WINDOW, algorithm, scope });
+        const { result, findings } = await burstCheck({
+          config: target.config,
+          limit: LIMIT,
+          windowSeconds: WINDOW,
+          scope: scope === 'global' ? 'shared' : 'token',
+          caps: CAPS,
+        });
+        expect(findings, `${algorithm} ${scope}`).toEqual([]);
+        expect(result.leaks).toEqual({ oneToken: false, bothTokens: false });
+        const [one, both] = result.rounds;
+        expect(one!.accepted.valid).toBeLessThanOrEqual(one!.allowed);
+        expect(one!.accepted.valid).toBeGreaterThanOrEqual(LIMIT);
+        expect(one!.refused).toBeGreaterThan(0);
+        if (scope === 'global') expect(both!.accepted.valid + both!.accepted.second).toBeLessThanOrEqual(both!.allowed);
+        else expect(Math.min(both!.accepted.valid, both!.accepted.second)).toBeGreaterThanOrEqual(LIMIT);
+        await target.server.close();
+        target = undefined;
+      }
+    });
+  }
+
+  vit('is skipped with a reason when no limit was measured, or when the concurrency cap is not above it', async () => {
+    target = await limitedReference({ limit: LIMIT, windowSeconds: WINDOW });
+    const none = await burstCheck({ config: target.config, limit: null, windowSeconds: null, caps: CAPS });
+    expect(none).toEqual({ result: expect.objectContaining({ skipped: 'no limit was measured by the probe', rounds: [] }), findings: [] });
+    const small = await burstCheck({ config: target.config, limit: LIMIT, windowSeconds: WINDOW, caps: { ...CAPS, maxConcurrency: LIMIT } });
+    expect(small.result.skipped).toMatch(/maxConcurrency 10 does not allow a burst above the limit 10/);
+    expect(small.result.requestsSent).toBe(0);
+  });
+});

@@ -1,0 +1,159 @@
+// The HTML certificate in a real browser: headless Chromium (Debian's /usr/bin/chromium, driven
+// by playwright-core) opens certification.html from disk, shows the verdict and a section table,
+// expands a failed requirement to its curl line, and runs no script a server smuggled into it; and
+// the certificate at the widths people read it at (issue 20): no horizontal scrolling of the page at
+// 400, 800 and 1280 px, the verdict column on screen at 400 px, for a failing certificate with every
+// finding opened. One browser for all of them (a launch of Chromium costs seconds of CPU).
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRateLimit } from '../../../../reports/records/rate-limit.ts';
+import { writeReports } from '../../../../reports/write.ts';
+import { runAgainstReference, tempOut } from '../../../e2e/self-test/run-reference.ts';
+import { writtenPaths } from '../../../e2e/cli/spawn.ts';
+import { inProcess } from '../../../e2e/cli/in-process.ts';
+import { inertDocumentText } from '../../../../reports/render/inert.ts';
+import { BIG_ID, HOSTILE, HOSTILE_CONTROLS, RATE_LIMIT_FIXTURE, sampleCertification } from '../../sample.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOT = path.join(os.tmpdir(), 'erp-conformance-certificate.png');
+const SCREENSHOT_FAILURE = path.join(os.tmpdir(), 'erp-conformance-certificate-failure.png');
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const TITLE = HAVE_CHROMIUM
+  ? 'the certificate in headless Chromium'
+  : `the certificate in headless Chromium (skipped: ${CHROMIUM} is absent; .ci/run installs it: apt-get install chromium)`;
+
+describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
+  let context: BrowserContext;
+  let out: string;
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'erp-chromium-'));
+
+  beforeAll(async () => {
+    // A real run with two MUST failures, and the probe's result beside it, rebuilt by `report --in`.
+    // No preflight: this is about the certificate of a run (the preflight has its own tests).
+    const run = await runAgainstReference({ faults: ['os-any-status'], only: ['OS'], numRuns: 5, seed: 5, preflight: false });
+    out = run.out;
+    copyFileSync(RATE_LIMIT_FIXTURE, path.join(out, 'rate-limit.json'));
+    // report --in as the CLI runs it, in this process (the real CLI's is test/e2e/cli/report-command.test.ts).
+    const report = await inProcess(['report', '--in', out]);
+    expect(report.code).toBe(1);
+    expect(writtenPaths(report.stdout)).toEqual([path.join(out, 'certification.html'), path.join(out, 'junit.xml')]);
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1200, height: 900 } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('shows the verdict, a section table, a failure expanded to its curl line, and the rate-limit plot', async () => {
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(pathToFileURL(path.join(out, 'certification.html')).href);
+    await expect(page.locator('#verdict').textContent()).resolves.toBe('NOT CERTIFIED');
+    expect(await page.locator('#verdict').isVisible()).toBe(true);
+    const section = page.locator('#section-4\\.1');
+    expect(await section.locator('h2').textContent()).toMatch(/^Section 4\.1 Update Order Status/);
+    expect(await section.locator('tr[data-id="OS-2"] .badge').textContent()).toBe('failed');
+
+    const failure = page.locator('#req-OS-2');
+    const curl = failure.locator('article.finding pre.curl').first();
+    expect(await curl.isVisible()).toBe(false); // collapsed until asked
+    await failure.locator('summary').first().click();
+    expect(await failure.getAttribute('open')).toBe('');
+    expect(await curl.isVisible()).toBe(true);
+    const line = (await curl.textContent())!;
+    expect(line).toMatch(
+      /^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sales\/\d+\/update-order-status\?branch_id=1' -H "api-token: \$ERP_API_TOKEN"/,
+    );
+    expect(await failure.locator('pre.replay').first().textContent()).toMatch(
+      /^npx erp-conformance run .*--replay-test '.+::.+' --property \d+ --seed 5 --nonce '[0-9a-f]{8}' --path '[\d:]+' --num-runs 5 --out '[^']+-replay'$/,
+    );
+
+    const plot = page.locator('svg.rate-plot');
+    expect(await plot.isVisible()).toBe(true);
+    expect(await plot.getAttribute('data-limited')).toBe('119');
+    expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+
+    const top = await section
+      .locator('tr[data-id="OS-2"]')
+      .evaluate((el) => el.getBoundingClientRect().top + (globalThis as unknown as { scrollY: number }).scrollY);
+    await page.screenshot({ path: SCREENSHOT_FAILURE, fullPage: true, clip: { x: 0, y: top - 40, width: 1200, height: 1000 } });
+    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+    await page.screenshot({ path: SCREENSHOT });
+    console.log(`certificate screenshots: ${SCREENSHOT} (verdict, run facts, first section table), ${SCREENSHOT_FAILURE} (OS-2 expanded)`);
+    await page.close();
+  });
+
+  it('runs no script and loads nothing that a hostile server put into a finding', async () => {
+    const dir = tempOut('hostile');
+    const files = writeReports(dir, sampleCertification());
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(pathToFileURL(files.html).href);
+    await page.locator('#req-OS-4 > summary').click();
+    await page.locator('#req-CU-12 > summary').click();
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
+    // The server's text is there to read, its escape sequences and bidi overrides shown as \uXXXX.
+    const message = (await page.locator('#req-OS-4 pre.message').textContent())!;
+    expect(message).toContain(inertDocumentText(HOSTILE));
+    for (const c of HOSTILE_CONTROLS) expect(message).not.toContain(c);
+    expect(await page.locator('#req-CU-12 pre.response').textContent()).toContain(`"contactId": ${BIG_ID},`);
+    expect(await page.locator('script, img, iframe, object, embed').count()).toBe(0);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('#verdict').textContent()).toBe('NOT CERTIFIED');
+    expect(await page.locator('tr[data-id="RP-1"] .reason').isVisible()).toBe(true);
+    expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+    await page.close();
+  });
+
+  let widthsHtml: string | undefined;
+  /** A failing certificate: findings with long curl lines, a hostile server's text, a rate-limit plot. */
+  const widthsCertificate = () => {
+    if (widthsHtml) return widthsHtml;
+    const dir = tempOut('widths');
+    copyFileSync(RATE_LIMIT_FIXTURE, path.join(dir, 'rate-limit.json'));
+    return (widthsHtml = writeReports(dir, sampleCertification(), { rateLimit: readRateLimit(dir) }).html);
+  };
+
+  for (const width of [400, 800, 1280]) {
+    it(`does not scroll sideways at ${width} px, every finding open, and shows the verdict column`, async () => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(pathToFileURL(widthsCertificate()).href);
+      await page.evaluate(() => {
+        for (const d of (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ open: boolean }> } }).document.querySelectorAll(
+          'details',
+        ))
+          d.open = true;
+      });
+      const { scrollWidth, clientWidth } = await page.evaluate(() => {
+        const e = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+        return { scrollWidth: e.scrollWidth, clientWidth: e.clientWidth };
+      });
+      expect(scrollWidth, `scrollWidth at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      const badge = page.locator('tr[data-id="OS-4"] .badge');
+      const box = (await badge.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await badge.textContent()).toBe('failed');
+      await page.close();
+    });
+  }
+});

@@ -1,4 +1,0 @@
-// The fault matrix, part 1 of 2 (test/self-test/fault-matrix.ts).
-import { describeFaultMatrix } from './fault-matrix.ts';
-
-describeFaultMatrix(1);

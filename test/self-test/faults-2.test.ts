@@ -1,4 +1,0 @@
-// The fault matrix, part 2 of 2 (test/self-test/fault-matrix.ts).
-import { describeFaultMatrix } from './fault-matrix.ts';
-
-describeFaultMatrix(2);

@@ -4,7 +4,8 @@
 // payloads of every operation other than the three below: not shown", so none of this is the
 // spec's: it is what the config says of the target, and each operation lists the requirements
 // the kit checks it against (IX-*). The three of section 4 keep their document from the contract.
-import { SPEC_DETAILED, type OperationConfig } from '../config/operations.ts';
+import type { OperationConfig } from '../config/operations.ts';
+import { SPEC_DETAILED } from '../core/operations.ts';
 import { requirement, requirements } from './requirements.ts';
 
 const line = (id: string) => {

@@ -1,8 +1,8 @@
 // The one parser of a quota written "Q/W" ("100/10s", "5/1m", "20/2s", "5/1h"): at most Q requests
 // per window W. Read by the config (run.rateLimit), the scheduler and the reference (serve
 // --rate-limit, --quota), so the three agree on what a quota means. Every operation of the
-// index (section 1) has its own quota under its stable name (config/operations.ts).
-import { INDEX_OPERATIONS, type IndexOperationName } from '../config/operations.ts';
+// index (section 1) has its own quota under its stable name (core/operations.ts).
+import { INDEX_OPERATIONS, type IndexOperationName } from './operations.ts';
 
 export interface Quota {
   requests: number;

@@ -2,7 +2,8 @@
 // what each showed, kept for the certificate's table "operations x requirements"
 // (observations "ix:<requirement id>": operation -> what it showed).
 import { fixtureValues, operationRequest, sendOperation, unfilled, type OperationRequest, type Values } from '../../client/index-operation.ts';
-import { SPEC_DETAILED, type OperationConfig } from '../../config/operations.ts';
+import type { OperationConfig } from '../../config/operations.ts';
+import { SPEC_DETAILED } from '../../core/operations.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 

@@ -8,7 +8,7 @@ import { indexQuotaOf, operationMatcher } from '../../client/operation-of.ts';
 import { createScheduler } from '../../client/scheduler.ts';
 import { readRateLimitFlag, showRateLimit, statedQuotas } from '../../client/stated-quotas.ts';
 import type { UnnumberedExchange } from '../../client/transport.ts';
-import { INDEX_OPERATIONS } from '../../config/operations.ts';
+import { INDEX_OPERATIONS } from '../../core/operations.ts';
 import { runConfigSchema } from '../../config/schema.ts';
 import { operationsOfKey, QUOTA_KEYS, QUOTA_OPERATIONS, quotaOfIndexOperation } from '../../core/quota.ts';
 import { referenceRunConfig } from '../../reference/fixtures.ts';

@@ -3,7 +3,8 @@
 // operations of section 4; malformed parameters get a 4xx, never a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atPath, fixtureValues, operationRequest } from '../../client/index-operation.ts';
-import { INDEX_OPERATIONS, SPEC_DETAILED, type OperationConfig } from '../../config/operations.ts';
+import type { OperationConfig } from '../../config/operations.ts';
+import { INDEX_OPERATIONS, SPEC_DETAILED } from '../../core/operations.ts';
 import { runConfigSchema, type RunConfig } from '../../config/schema.ts';
 import { referenceData } from '../../reference/data.ts';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';

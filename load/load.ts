@@ -7,14 +7,15 @@
 import type { RunConfig } from '../config/schema.ts';
 import type { Caps } from './caps.ts';
 import { runClosed } from './engines/closed.ts';
-import { buildLoadResult, metricsOf, phaseResult, runMetrics, type LoadResult, type ScenarioName } from './scenarios/load-result.ts';
+import { buildLoadResult, metricsOf, phaseResult, runMetrics } from './scenarios/build.ts';
+import type { LoadResult, ScenarioName } from './result.ts';
 import { buildMix, type LoadOperation, type Mix } from './scenarios/mix.ts';
 import { plannedRequests, runOpen, type Phase } from './engines/open.ts';
 import { createProgress } from './scenarios/progress.ts';
 import { phasesOf } from './scenarios/phases.ts';
 import { evaluate, kneeThresholds, type Threshold } from './scenarios/thresholds.ts';
 
-export type { LoadResult } from './scenarios/load-result.ts';
+export type { LoadResult } from './result.ts';
 
 export interface LoadOptions {
   config: RunConfig;

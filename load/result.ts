@@ -1,13 +1,20 @@
-// What the probe and the load scenario report: rate-limit.json and load.json, and the RL-*
-// observations of certification.json.
+// What the probe and the load scenario report: rate-limit.json (built by load/probe/build.ts)
+// and load.json (built by load/scenarios/build.ts from either engine's run), and the RL-*
+// observations of certification.json. Types only, and the one rounding both outputs use, so the
+// builders, the checks, the output and reports/ all read the records from this leaf.
 import type { Exchange } from '../core/types.ts';
+import type { LoadEvidence, SeriesPoint } from './engines/kept-requests.ts';
 import type { RateLimitHints } from './headers.ts';
 import type { ProbeOperation } from './requests.ts';
+import type { LoadOperation } from './scenarios/mix.ts';
+import type { ThresholdResult } from './scenarios/thresholds.ts';
 
 export type Refill = 'bulk' | 'gradual' | 'unknown';
 export type AlgorithmKind = 'fixed-window' | 'sliding-window' | 'token-bucket' | 'unknown';
 export type Scope = 'token' | 'shared' | 'unknown';
-export type StoppedBy = 'max-requests' | 'max-seconds' | '5xx-burst';
+/** Why a probe or a load run stopped before its end; the probe stops only at its caps or a 5xx
+ *  burst, a load run also at a dead target (no answers) or a ramp's knee. */
+export type StoppedBy = 'max-requests' | 'max-seconds' | '5xx-burst' | 'no-answers' | 'knee';
 
 /** One test of a Retry-After: a request sent once the promised wait was over. */
 export interface RetryAfterCheck {
@@ -74,5 +81,80 @@ export interface RateLimitResult extends Measured {
   timeline: TimelinePoint[];
 }
 
-/** load.json: load/scenarios/load-result.ts. */
-export type { LoadResult } from './scenarios/load-result.ts';
+export type ScenarioName = 'steady' | 'ramp' | 'spike' | 'soak';
+export interface LoadLatency {
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  p999: number;
+  max: number;
+  mean: number;
+}
+
+export interface PhaseResult {
+  name: string;
+  rate: number;
+  seconds: number;
+  scheduled: number;
+  sent: number;
+  dropped: number;
+  answered: number;
+  /** Errors (dropped included) over scheduled-and-sent requests. */
+  errorShare: number;
+  fiveXx: number;
+  refused: number;
+  latencyMs: LoadLatency | null;
+  /** The thresholds of the knee, for a ramp's steps. */
+  crossed?: string[];
+}
+
+export interface LoadResult {
+  model: 'open' | 'closed';
+  scenario: ScenarioName;
+  /** The one operation sent, or 'mixed'. */
+  operation: LoadOperation | 'mixed';
+  mix: Array<{ name: LoadOperation; weight: number; expected: number; writes: boolean; description: string }>;
+  request: { description: string; writes: boolean };
+  /** Open model: the requested rate (requests per second; the peak of a scenario). Closed: null. */
+  rate: number | null;
+  /** Closed model: connections and requests in flight on each. */
+  connections: number | null;
+  pipelining: number | null;
+  seconds: number;
+  requestsSent: number;
+  answered: number;
+  durationSeconds: number;
+  /** Answers per second actually achieved. */
+  achievedRate: number;
+  statusCounts: Record<string, number>;
+  fiveXx: number;
+  /** 429 answers, and how many carried the 2.1 envelope with status false and code "429". */
+  refusals: { count: number; withEnvelope: number };
+  errors: { count: number; share: number };
+  /** Open model: requests due while every connection (load.maxConcurrency) waited for an answer; not sent. */
+  skippedAtConcurrencyCap: number;
+  /** Milliseconds from the due instant (open) or the send (closed) to the answer (HDR). */
+  latencyMs: LoadLatency | null;
+  /** Open model: how late the sender wrote requests against their due instant (its own health). */
+  sendLagMs: { p50: number; p99: number; max: number } | null;
+  /** Open model: the most keep-alive connections open at once. */
+  connectionsUsed: number | null;
+  stoppedBy: StoppedBy | null;
+  caps: { maxRequests: number; maxSeconds: number; maxConcurrency: number };
+  byOperation: Record<string, { sent: number; statusCounts: Record<string, number>; latencyMs: LoadLatency | null }>;
+  phases: PhaseResult[];
+  /** Ramp: the first step whose p99 or error share crossed its threshold (null: none did). */
+  knee: { rate: number; phase: string; crossed: string[] } | null;
+  thresholds: ThresholdResult[];
+  notes: string[];
+  evidence: LoadEvidence;
+  /** Answers per status and latency percentiles per time bucket (seconds since the start). */
+  series: { bucketSeconds: number; points: SeriesPoint[] };
+}
+
+/** Rounds to `digits` decimals (for the output). */
+export function round(n: number, digits = 3): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}

@@ -16,10 +16,9 @@ import { defineCheck, describeResponse, type Fact } from '../../contract/checks/
 import type { RunConfig } from '../../config/schema.ts';
 import type { Exchange, Finding } from '../../core/types.ts';
 import type { Caps } from '../caps.ts';
-import { round } from '../probe/classify.ts';
 import { loadRequest, wireBytes, type LoadOperation } from '../scenarios/mix.ts';
 import { Recorder } from './kept-requests.ts';
-import type { Scope } from '../result.ts';
+import { round, type Scope } from '../result.ts';
 import { WireConnection, type InFlight } from './wire.ts';
 
 export interface BurstOptions {

@@ -11,6 +11,7 @@ import type { RunConfig } from '../../config/schema.ts';
 import { FiveXxWatch, type Caps } from '../caps.ts';
 import { mixCycle, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, Recorder, type Failure } from './kept-requests.ts';
+import type { StoppedBy } from '../result.ts';
 
 export interface ClosedOptions {
   config: RunConfig;
@@ -23,14 +24,12 @@ export interface ClosedOptions {
   onTick?: (r: Recorder, elapsedMs: number) => void;
 }
 
-export type EngineStop = 'max-requests' | 'max-seconds' | '5xx-burst' | 'no-answers' | 'knee';
-
 export interface EngineRun {
   recorder: Recorder;
   requestsSent: number;
   durationMs: number;
   startedAt: number;
-  stoppedBy: EngineStop | null;
+  stoppedBy: StoppedBy | null;
 }
 
 /** autocannon's own histograms are not used: no-op stand-ins it knows not to encode. */
@@ -74,13 +73,13 @@ export function runClosed(o: ClosedOptions): Promise<EngineRun> {
   const cycle = mixCycle(o.mix.requests);
   let lastOp = 0;
   let noAnswerRun = 0;
-  let stoppedBy: EngineStop | null = null;
+  let stoppedBy: StoppedBy | null = null;
   recorder.warm();
   const startedAt = Date.now();
   const t0 = performance.now();
 
   let instance: autocannon.Instance;
-  const stop = (why: EngineStop) => {
+  const stop = (why: StoppedBy) => {
     if (stoppedBy !== null) return;
     stoppedBy = why;
     instance.stop();

@@ -17,10 +17,11 @@
 // and counted as dropped (k6's dropped_iterations): an open model never waits for the target.
 import type { RunConfig } from '../../config/schema.ts';
 import { Budget, FiveXxWatch, type Caps } from '../caps.ts';
-import type { EngineRun, EngineStop } from './closed.ts';
+import type { EngineRun } from './closed.ts';
 import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, histogram, Recorder, type Histogram } from './kept-requests.ts';
 import { WireConnection, type InFlight } from './wire.ts';
+import type { StoppedBy } from '../result.ts';
 
 export interface Phase {
   name: string;
@@ -102,7 +103,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   const reported = phases.map(() => false);
   const all = new Set<WireConnection>();
   const idle: WireConnection[] = [];
-  let stoppedBy: EngineStop | null = null;
+  let stoppedBy: StoppedBy | null = null;
   let noAnswerRun = 0;
   let dropped = 0;
   let most = 0;

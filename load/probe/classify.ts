@@ -71,9 +71,3 @@ export function nextPollGap(pollMs: number, waitedMs: number, guided: boolean): 
   if (guided) return pollMs;
   return Math.min(1000, Math.max(pollMs, waitedMs / 8));
 }
-
-/** Rounds to `digits` decimals (for the output). */
-export function round(n: number, digits = 3): number {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-}

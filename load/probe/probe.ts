@@ -19,9 +19,8 @@ import { bucketCapacity, isTokenBucketLike, refillRate, windowKind } from './cla
 import { announced, parseRateLimitHeaders } from '../headers.ts';
 import { ProbeRun, Stop, type Edge } from './moves.ts';
 import { repeatedRequest, type ProbeOperation } from '../requests.ts';
-import type { RateLimitResult, Scope } from '../result.ts';
-import { buildResult } from './result.ts';
-import type { Measured } from '../result.ts';
+import type { Measured, RateLimitResult, Scope } from '../result.ts';
+import { buildResult } from './build.ts';
 import { isAccepted, serverTime, type Shot } from '../sender.ts';
 
 export interface ProbeOptions {

@@ -8,7 +8,7 @@
 //           target recover?
 //   soak    R for S seconds, in four quarters, so that a drift (a leak, a queue that grows) shows
 //           as the last quarter against the first.
-import type { ScenarioName } from './load-result.ts';
+import type { ScenarioName } from '../result.ts';
 import type { Phase } from '../engines/open.ts';
 
 export const SCENARIOS: readonly ScenarioName[] = ['steady', 'ramp', 'spike', 'soak'];

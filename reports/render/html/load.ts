@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunConfig } from '../../../config/schema.ts';
-import type { LoadResult } from '../../../load/scenarios/load-result.ts';
+import type { LoadResult } from '../../../load/result.ts';
 import { esc, exchangeHtml } from './parts.ts';
 import { classify } from '../../records/rate-limit.ts';
 import { niceStep } from './rate-limit-svg.ts';

@@ -1,86 +1,12 @@
-// load.json: what a load run reports, built from either engine's run (open: load/engines/open.ts, closed:
-// load/engines/closed.ts). Figures, not records: counts, HDR percentiles, a series over time, the phases of
-// a scenario and the exchanges kept as evidence (tokens redacted when recorded).
-import { round } from '../probe/classify.ts';
-import type { EngineRun, EngineStop } from '../engines/closed.ts';
-import type { LoadOperation, Mix } from './mix.ts';
+// Builds load.json's record (load/result.ts) from either engine's run (open: load/engines/open.ts,
+// closed: load/engines/closed.ts). Figures, not records: counts, HDR percentiles, a series over time,
+// the phases of a scenario and the exchanges kept as evidence (tokens redacted when recorded).
+import type { EngineRun } from '../engines/closed.ts';
+import type { Mix } from './mix.ts';
 import type { OpenRun, PhaseStats } from '../engines/open.ts';
-import type { Histogram, LoadEvidence, SeriesPoint } from '../engines/kept-requests.ts';
-import type { Metrics, ThresholdResult } from './thresholds.ts';
-
-export type ScenarioName = 'steady' | 'ramp' | 'spike' | 'soak';
-export type LoadStop = EngineStop;
-
-export interface LoadLatency {
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
-  max: number;
-  mean: number;
-}
-
-export interface PhaseResult {
-  name: string;
-  rate: number;
-  seconds: number;
-  scheduled: number;
-  sent: number;
-  dropped: number;
-  answered: number;
-  /** Errors (dropped included) over scheduled-and-sent requests. */
-  errorShare: number;
-  fiveXx: number;
-  refused: number;
-  latencyMs: LoadLatency | null;
-  /** The thresholds of the knee, for a ramp's steps. */
-  crossed?: string[];
-}
-
-export interface LoadResult {
-  model: 'open' | 'closed';
-  scenario: ScenarioName;
-  /** The one operation sent, or 'mixed'. */
-  operation: LoadOperation | 'mixed';
-  mix: Array<{ name: LoadOperation; weight: number; expected: number; writes: boolean; description: string }>;
-  request: { description: string; writes: boolean };
-  /** Open model: the requested rate (requests per second; the peak of a scenario). Closed: null. */
-  rate: number | null;
-  /** Closed model: connections and requests in flight on each. */
-  connections: number | null;
-  pipelining: number | null;
-  seconds: number;
-  requestsSent: number;
-  answered: number;
-  durationSeconds: number;
-  /** Answers per second actually achieved. */
-  achievedRate: number;
-  statusCounts: Record<string, number>;
-  fiveXx: number;
-  /** 429 answers, and how many carried the 2.1 envelope with status false and code "429". */
-  refusals: { count: number; withEnvelope: number };
-  errors: { count: number; share: number };
-  /** Open model: requests due while every connection (load.maxConcurrency) waited for an answer; not sent. */
-  skippedAtConcurrencyCap: number;
-  /** Milliseconds from the due instant (open) or the send (closed) to the answer (HDR). */
-  latencyMs: LoadLatency | null;
-  /** Open model: how late the sender wrote requests against their due instant (its own health). */
-  sendLagMs: { p50: number; p99: number; max: number } | null;
-  /** Open model: the most keep-alive connections open at once. */
-  connectionsUsed: number | null;
-  stoppedBy: LoadStop | null;
-  caps: { maxRequests: number; maxSeconds: number; maxConcurrency: number };
-  byOperation: Record<string, { sent: number; statusCounts: Record<string, number>; latencyMs: LoadLatency | null }>;
-  phases: PhaseResult[];
-  /** Ramp: the first step whose p99 or error share crossed its threshold (null: none did). */
-  knee: { rate: number; phase: string; crossed: string[] } | null;
-  thresholds: ThresholdResult[];
-  notes: string[];
-  evidence: LoadEvidence;
-  /** Answers per status and latency percentiles per time bucket (seconds since the start). */
-  series: { bucketSeconds: number; points: SeriesPoint[] };
-}
+import type { Histogram } from '../engines/kept-requests.ts';
+import type { Metrics } from './thresholds.ts';
+import { round, type LoadLatency, type LoadResult, type PhaseResult, type ScenarioName } from '../result.ts';
 
 export function latencyOf(h: Histogram): LoadLatency | null {
   if (h.totalCount === 0) return null;

@@ -1,11 +1,11 @@
-// Turns what the probe counted into rate-limit.json's record: figures, Retry-After verdict,
+// Turns what the probe counted into rate-limit.json's record (load/result.ts): figures, Retry-After verdict,
 // header hypotheses against the measurement, status counts, evidence and the timeline.
 import type { Exchange } from '../../core/types.ts';
-import { limitAgrees, retryAfterVerdict, round, windowAgrees } from './classify.ts';
+import { limitAgrees, retryAfterVerdict, windowAgrees } from './classify.ts';
 import { parseRateLimitHeaders } from '../headers.ts';
 import type { ProbeRun } from './moves.ts';
 import type { RepeatedRequest } from '../requests.ts';
-import type { Measured, RateLimitResult } from '../result.ts';
+import { round, type Measured, type RateLimitResult } from '../result.ts';
 import type { Shot } from '../sender.ts';
 
 /** Evidence kept per kind. */

@@ -3,144 +3,15 @@
 // exchange or item they apply to; otherwise it is inconclusive, with the reason. "certified"
 // means every MUST passed over the whole catalogue (core/types.ts RunVerdict).
 import { requirements } from '../contract/requirements.ts';
-import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../core/types.ts';
+import type { Requirement, RunVerdict, Verdict } from '../core/types.ts';
+import { ended, idsOf, type Certification, type OperationsTable, type RequirementResult, type RunFacts } from './model.ts';
 import type { Collected, CollectedTest } from './records/collector.ts';
-import type { PartSummary } from './records/parts.ts';
-import { notInTable, operationsTable, type OperationsTable } from './render/html/operations-table.ts';
-
-export interface RequirementResult {
-  id: string;
-  level: Level;
-  section: string;
-  title: string;
-  quote: string;
-  ambiguity?: string;
-  status: Verdict;
-  /** Why it was not verified (skipped, inconclusive, not run), or what the tests of a failed one threw. */
-  reason?: string;
-  tests: string[];
-  /** The first MAX_FINDINGS findings (for an INFO requirement: its observations); `findingCount` says how many there were. */
-  findings: Finding[];
-  findingCount: number;
-  /** Exchanges or items its checks applied to. */
-  evidence: number;
-  /** The checks and relations that verified it, each with the cases it applied to (part of `evidence`). */
-  verifiedBy?: Record<string, number>;
-  /** Requests sent by the tests that verify it (a test verifying several counts for each). */
-  requests: number;
-}
 
 /** Findings kept per requirement in the certificate. */
 export const MAX_FINDINGS = 10;
 
-/** How the run was invoked, so a replay line can repeat it: a config file, or the embedded reference. */
-export interface Invocation {
-  config?: string;
-  profile?: string;
-  faults?: string[];
-  /** `run --base-url URL --token-env NAME`: a target given by flags. */
-  baseUrl?: string;
-  tokenEnv?: string;
-  /** The run's --out as given: a replay writes beside it, never over it. */
-  out?: string;
-}
-
-/** What identifies a run: its target, suite version, start, duration and property settings. */
-export interface RunIdentity {
-  target: { name: string; baseUrl: string };
-  suiteVersion: string;
-  startedAt: string;
-  durationMs: number;
-  seed: number;
-  /** The run nonce: with the seed it makes the values a target may keep unique (mobile numbers,
-   *  e-mails, GSTIN, PAN); `--seed S --nonce N` sends the same requests again. */
-  nonce?: string;
-  numRuns: number;
-}
-
-/** Why a run ended before its suites did. */
-export type StoppedBy = 'budget' | 'max-requests' | 'interrupted' | 'max-failures';
-
-export interface Certification extends RunIdentity {
-  verdict: RunVerdict;
-  /** One sentence: why this verdict. */
-  verdictReason: string;
-  selection: string[] | null;
-  summary: Record<Level, Record<Verdict, number>>;
-  requirements: RequirementResult[];
-  observations: Record<string, unknown>;
-  /** The index's operations x IX requirements (reports/render/html/operations-table.ts), when the run checked any. */
-  operationsTable?: OperationsTable;
-  exchanges: number;
-  /** Requests sent (retries after a 429 included). */
-  requests: number;
-  rateLimitedDuringSuites: { exchanges: number; retries: number; waitedMs: number };
-  /** How the run paced its requests (concurrency, a rate cap, what it learned of the target's quota). */
-  pacing?: string;
-  errors: string[];
-  /** Set on the partial certificate of one shard (`run --shard 1/2`); `report --merge` joins them. */
-  shard?: string;
-  stoppedBy?: StoppedBy;
-  invocation?: Invocation;
-  /** What the preflight checked; its problems, when it stopped the run. */
-  preflight?: PreflightSummary;
-  /** A run resumed with `run --resume`: its parts, and what each verified (reports/records/parts.ts). */
-  parts?: PartSummary[];
-  /** The plan the run made before sending (engine/phases/plan/plan.ts): its lines, and every requirement's requests or why it would not fit. */
-  plan?: RunPlan;
-}
-
-export interface RunPlan {
-  lines: string[];
-  operations: { op: string; requests: number; quota?: string; seconds: number }[];
-  requirements: { id: string; level: Level; requests: Record<string, number>; tests: number; fits: boolean; reason?: string; budgetSeconds?: number }[];
-}
-
-export interface PreflightSummary {
-  problems: { key: string; problem: string }[];
-  notes: string[];
-  requests: number;
-}
-
-export interface RunFacts extends RunIdentity {
-  /** Suites that ran; requirements of the others are skipped with `unselectedReason`. */
-  suites: Set<Requirement['suite']>;
-  selection: string[] | null;
-  unselectedReason: (r: Requirement) => string;
-  /** This run is one shard of a sharded run: only the suite files of this shard ran. */
-  shard?: { index: number; count: number };
-  stoppedBy?: StoppedBy;
-  /** The reason written for requirements the stop kept from running. */
-  stoppedReason?: string;
-  invocation?: Invocation;
-  pacing?: string;
-  preflight?: PreflightSummary;
-  plan?: RunPlan;
-}
-
 const sum = (tests: CollectedTest[], f: (t: CollectedTest) => number) => tests.reduce((n, t) => n + f(t), 0);
 const unique = <T>(list: T[]) => [...new Set(list)];
-
-/** A test's name ends with the ids it verifies: "Delivered is refused ... [OS-3, ST-2]". */
-const NAMED_IDS = / \[([A-Z]+-[0-9A-Za-z]+(?:, [A-Z]+-[0-9A-Za-z]+)*)\]$/;
-
-/**
- * The ids a test verifies: those of its record, or, in a run that stopped, those its name gives for
- * a test that never started or never ended (it left no record): its requirements were not verified.
- */
-export function idsOf(t: CollectedTest, stopped: boolean): string[] {
-  if (t.record) return t.record.ids;
-  if (!stopped || t.state === 'passed' || t.state === 'failed') return [];
-  return NAMED_IDS.exec(t.name)?.[1]!.split(', ') ?? [];
-}
-
-/**
- * A test that ran to its end: passed, failed, or skipped on purpose (with its reason). A test the
- * run stopped (its budget, an interrupt) mid-way or before it started did not.
- */
-export function ended(t: CollectedTest): boolean {
-  return !!t.record && !t.record.notRun && (t.state === 'passed' || t.state === 'failed' || !!t.record.skipReason);
-}
 
 function resultOf(r: Requirement, collected: Collected, facts: RunFacts): RequirementResult {
   const declaring = collected.tests.filter((t) => idsOf(t, !!facts.stoppedBy).includes(r.id));
@@ -214,6 +85,24 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (facts.stoppedBy) return { ...base, status: 'not-run', reason: facts.stoppedReason ?? `the run stopped (${facts.stoppedBy}) before it ran` };
   return { ...base, status: 'skipped', reason: 'no test of the selected suites verifies it' };
 }
+
+// The table "operations x requirements" of the index (section 1): what each configured operation
+// showed for each IX requirement, from the observations "ix:<id>" the index suite records
+// (suites/index-operations/configured.ts).
+const PREFIX = 'ix:';
+
+/** The table, or undefined when the run checked no configured operation. */
+export function operationsTable(observations: Record<string, unknown>): OperationsTable | undefined {
+  const rows = Object.entries(observations).filter(([k, v]) => k.startsWith(PREFIX) && v !== null && typeof v === 'object');
+  if (rows.length === 0) return undefined;
+  const requirements = rows.map(([k]) => k.slice(PREFIX.length)).sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)));
+  const cells: Record<string, Record<string, string>> = {};
+  for (const [k, row] of rows) for (const [op, v] of Object.entries(row as Record<string, unknown>)) (cells[op] ??= {})[k.slice(PREFIX.length)] = String(v);
+  return { requirements, operations: Object.keys(cells).sort(), cells };
+}
+
+/** Observations other than the table's rows. */
+export const notInTable = (key: string) => !key.startsWith(PREFIX);
 
 /**
  * A target that answered none of the requests the run sent (every connection refused, reset or

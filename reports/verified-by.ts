@@ -3,7 +3,7 @@
 // cases"): `verifiedBy` of the certificate's JSON, shown in the HTML under each requirement, on the
 // console in the line of a failed requirement, and as one line naming the requirements that
 // passed on the fewest cases (where the evidence is thinnest).
-import type { Certification, RequirementResult } from './certify.ts';
+import type { Certification, RequirementResult } from './model.ts';
 import { esc } from './render/html/parts.ts';
 
 /** How many of the thinnest-evidenced requirements the console names. */

@@ -3,7 +3,7 @@
 // JSON files hold a large id's own digits (reports/json.ts), and are read back the same way.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Certification } from './certify.ts';
+import type { Certification } from './model.ts';
 import { certificateHtml } from './render/html/certificate.ts';
 import { parseJson, stringifyJson } from './json.ts';
 import { junitXml } from './render/junit.ts';

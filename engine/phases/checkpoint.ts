@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { requirements } from '../../contract/requirements.ts';
 import type { SuiteName } from '../../core/types.ts';
-import { certify, ended, idsOf } from '../../reports/certify.ts';
+import { certify } from '../../reports/certify.ts';
+import { ended, idsOf } from '../../reports/model.ts';
 import { testKey } from '../../reports/records/parts.ts';
 import { readRecords, RecordsError, runFacts, type RunRecords } from '../../reports/records/records.ts';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type Vitest } from 'vitest/node';
-import type { StoppedBy } from '../../reports/certify.ts';
+import type { StoppedBy } from '../../reports/model.ts';
 import type { CollectorReporter } from '../../reports/records/collector.ts';
 import { gatedReporter, type EarlyStart } from './early-start.ts';
 import { withoutVitestSignals } from '../control/interrupts.ts';

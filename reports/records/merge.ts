@@ -6,7 +6,8 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { annotateAllureResults } from '../render/allure-results.ts';
-import { certify, type Certification } from '../certify.ts';
+import { certify } from '../certify.ts';
+import type { Certification } from '../model.ts';
 import { RATE_LIMIT_FILE, readRateLimit } from './rate-limit.ts';
 import { mergeRecords, readRecords, RecordsError, runFacts } from './records.ts';
 import { writeReports, type ReportFiles } from '../write.ts';

@@ -4,26 +4,9 @@
 // part's records to the records of the parts before it and says, for the certificate, which part
 // verified what, when, and how many requests it sent.
 import { emptyRecord } from '../../core/record.ts';
-import { ended, idsOf, type Certification, type StoppedBy } from '../certify.ts';
+import { ended, idsOf, type Certification, type PartFacts, type PartSummary, type StoppedBy } from '../model.ts';
 import type { Collected, CollectedTest } from './collector.ts';
-import { esc } from '../render/html/parts.ts';
 import type { RunRecords } from './records.ts';
-
-/** One part of a run (one `run` or `run --resume`). */
-export interface PartFacts {
-  /** 1-based. */
-  index: number;
-  startedAt: string;
-  durationMs: number;
-  /** Requests it sent: its suites' and its preflight's. */
-  requests: number;
-  stoppedBy?: StoppedBy;
-}
-
-/** In the certificate: a part, and the requirements it decided. */
-export interface PartSummary extends PartFacts {
-  verified: string[];
-}
 
 /** A test across parts: its suite file and its name. */
 export const testKey = (t: Pick<CollectedTest, 'file' | 'name'>) => `${t.file}\u0000${t.name}`;
@@ -87,37 +70,4 @@ export function partSummaries(records: RunRecords, cert: Certification): PartSum
     if (parts.length) decidedIn.set(r.id, Math.max(...parts));
   }
   return records.parts.map((p) => ({ ...p, verified: [...decidedIn].filter(([, i]) => i === p.index).map(([id]) => id) }));
-}
-
-const STOP: Record<StoppedBy, string> = {
-  budget: 'its budget',
-  'max-requests': 'its request budget',
-  interrupted: 'an interrupt',
-  'max-failures': 'its --max-failures',
-};
-const when = (p: PartFacts) => `${p.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}, ${(p.durationMs / 1000).toFixed(1)} s`;
-const stopped = (p: PartFacts) => (p.stoppedBy ? `, stopped by ${STOP[p.stoppedBy]}` : '');
-
-/** The console's lines: one per part. */
-export function partsConsole(parts: PartSummary[] | undefined): string[] {
-  if (!parts) return [];
-  return [
-    '',
-    `The run in ${parts.length} parts (run --resume):`,
-    ...parts.map(
-      (p) => `  part ${p.index} (${when(p)}): ${p.requests} requests${stopped(p)}; verified ${p.verified.length ? p.verified.join(', ') : 'nothing new'}`,
-    ),
-  ];
-}
-
-/** The certificate's table of parts. */
-export function partsHtml(parts: PartSummary[] | undefined): string {
-  if (!parts) return '';
-  const rows = parts.map(
-    (p) =>
-      `<tr><td class="num">${p.index}</td><td>${esc(when(p))}${esc(stopped(p))}</td><td class="num">${p.requests}</td><td>${esc(p.verified.join(', ') || 'nothing new')}</td></tr>`,
-  );
-  return `<h2 id="parts">Parts of the run</h2>
-<p class="muted">The run was cut (its budget or an interrupt) and went on with <code>erp-conformance run --resume</code>: each part re-ran the tests that had not ended, against the same target and seed; the tests that had ended kept their findings and evidence.</p>
-<table class="facts parts"><thead><tr><th scope="col">Part</th><th scope="col">When</th><th scope="col">Requests</th><th scope="col">Requirements it verified</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }

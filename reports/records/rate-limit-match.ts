@@ -3,7 +3,7 @@
 // target or run is refused with the reason, never merged silently. A run without --with-load left
 // its RL rows skipped; beside a probe's measurement their reason says where the figures come from
 // and that they were not judged, so the rows and the "Rate limit" section do not contradict.
-import type { Certification } from '../certify.ts';
+import type { Certification } from '../model.ts';
 import type { RateLimitFile, RateLimitSection } from './rate-limit.ts';
 
 /** Why `file` cannot go with `cert`; undefined when it can. */

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SuiteName } from '../../core/types.ts';
-import type { Invocation, PreflightSummary, RunFacts, RunPlan, RunIdentity, StoppedBy } from '../certify.ts';
+import type { Invocation, PreflightSummary, RunFacts, RunPlan, RunIdentity, StoppedBy } from '../model.ts';
 import type { Collected } from './collector.ts';
 import { parseJson, stringifyJson } from '../json.ts';
-import type { PartFacts } from './parts.ts';
+import type { PartFacts } from '../model.ts';
 
 export const RECORDS_FORMAT = 'erp-conformance-records/1';
 

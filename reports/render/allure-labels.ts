@@ -6,7 +6,7 @@
 import type { Label, Link } from 'allure-js-commons';
 import { requirement } from '../../contract/requirements.ts';
 import type { Finding, Level, Operation } from '../../core/types.ts';
-import type { Invocation } from '../certify.ts';
+import type { Invocation } from '../model.ts';
 import { inertDocumentText } from './inert.ts';
 import { stringifyJson } from '../json.ts';
 import { replayCommand } from './replay.ts';

@@ -11,7 +11,7 @@
 // Running it twice changes nothing more.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Certification, RequirementResult } from '../certify.ts';
+import type { Certification, RequirementResult } from '../model.ts';
 import { inertDocumentText } from './inert.ts';
 import { replayCommand } from './replay.ts';
 

@@ -1,7 +1,7 @@
 // The console's layout: lines that stay readable at 100 columns (prose wrapped at word
 // boundaries, a word longer than a line cut; the commands a user copies, curl and replay lines,
 // kept whole on one line), and the one line per spec section with its title beside its number.
-import type { RequirementResult } from '../certify.ts';
+import type { RequirementResult } from '../model.ts';
 import { SECTION_HEADINGS } from './spec-sections.ts';
 
 export const WIDTH = 100;

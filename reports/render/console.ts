@@ -3,9 +3,9 @@
 // reason; the preflight's problems; the requirements that cost the most requests; and the verdict
 // with its reason. Everything a server sent is made inert for a terminal first (no escape
 // sequence of a hostile server reaches it).
-import type { Certification, RequirementResult } from '../certify.ts';
+import type { Certification, RequirementResult } from '../model.ts';
 import { inertTerminalText } from './inert.ts';
-import { partsConsole } from '../records/parts.ts';
+import { partsConsole } from './run-parts.ts';
 import { replayCommand } from './replay.ts';
 import { byLevel, sectionLine, WIDTH, wrapAll } from './console-text.ts';
 import { compareSections, primarySection } from './spec-sections.ts';

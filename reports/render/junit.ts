@@ -11,7 +11,7 @@
 // Everything a server may have written is XML-escaped, with the control characters XML cannot
 // hold removed and bidi controls shown as \uXXXX; the replay line is reports/render/replay.ts's.
 import type { Finding } from '../../core/types.ts';
-import type { Certification, RequirementResult } from '../certify.ts';
+import type { Certification, RequirementResult } from '../model.ts';
 import { inertXmlText } from './inert.ts';
 import { replayCommand } from './replay.ts';
 

@@ -4,7 +4,7 @@
 // certification.html, junit.xml and Allure all print this line.
 import { shellQuote } from '../../client/curl.ts';
 import type { Replay } from '../../core/types.ts';
-import type { Invocation } from '../certify.ts';
+import type { Invocation } from '../model.ts';
 
 /** The flags that select the run's target again. */
 export function targetFlags(invocation: Invocation | undefined): string[] {

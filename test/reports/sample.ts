@@ -6,7 +6,8 @@
 // tests that need no run.
 import { emptyRecord, type TestRecord } from '../../core/record.ts';
 import { readFileSync } from 'node:fs';
-import { certify, type Certification, type Invocation, type PreflightSummary } from '../../reports/certify.ts';
+import { certify } from '../../reports/certify.ts';
+import type { Certification, Invocation, PreflightSummary } from '../../reports/model.ts';
 import type { Collected, CollectedTest } from '../../reports/records/collector.ts';
 import { rateLimitFile, type RateLimitFile } from '../../reports/records/rate-limit.ts';
 import { runFacts, type RecordedFacts } from '../../reports/records/records.ts';

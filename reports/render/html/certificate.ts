@@ -5,11 +5,11 @@
 // requirement's verdict, evidence and requests; the reason of every one not verified), the
 // transition matrix, the rate limit and the observations.
 import type { Level, RunVerdict, Verdict } from '../../../core/types.ts';
-import type { Certification, RequirementResult, StoppedBy } from '../../certify.ts';
+import type { Certification, RequirementResult, StoppedBy } from '../../model.ts';
 import { esc, evidenceDetailsHtml } from './parts.ts';
 import { verifiedByHtml } from '../../verified-by.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './observed.ts';
-import { partsHtml } from '../../records/parts.ts';
+import { partsHtml } from '../run-parts.ts';
 import { operationsTableHtml } from './operations-table.ts';
 import type { RateLimitSection } from '../../records/rate-limit.ts';
 import { targetFlags } from '../replay.ts';

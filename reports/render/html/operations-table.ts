@@ -1,29 +1,7 @@
-// The certificate's table "operations x requirements" of the index (section 1): what each
-// configured operation showed for each IX requirement, from the observations "ix:<id>" the
-// index suite records (suites/index-operations/configured.ts).
+// The certificate's table "operations x requirements" of the index (section 1) in HTML: what each
+// configured operation showed for each IX requirement (reports/certify.ts builds the table).
+import type { OperationsTable } from '../../model.ts';
 import { esc } from './parts.ts';
-
-export interface OperationsTable {
-  requirements: string[];
-  operations: string[];
-  /** operation -> requirement -> what it showed ("passed", "FAILED: ...", "inconclusive: ...", an observed value). */
-  cells: Record<string, Record<string, string>>;
-}
-
-const PREFIX = 'ix:';
-
-/** The table, or undefined when the run checked no configured operation. */
-export function operationsTable(observations: Record<string, unknown>): OperationsTable | undefined {
-  const rows = Object.entries(observations).filter(([k, v]) => k.startsWith(PREFIX) && v !== null && typeof v === 'object');
-  if (rows.length === 0) return undefined;
-  const requirements = rows.map(([k]) => k.slice(PREFIX.length)).sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)));
-  const cells: Record<string, Record<string, string>> = {};
-  for (const [k, row] of rows) for (const [op, v] of Object.entries(row as Record<string, unknown>)) (cells[op] ??= {})[k.slice(PREFIX.length)] = String(v);
-  return { requirements, operations: Object.keys(cells).sort(), cells };
-}
-
-/** Observations other than the table's rows. */
-export const notInTable = (key: string) => !key.startsWith(PREFIX);
 
 function cellHtml(text: string | undefined): string {
   if (text === undefined) return '<td></td>';

@@ -3,7 +3,7 @@
 // from a run, and above all from the server (bodies, headers, messages), goes through `esc`.
 // Bodies are laid out token by token, never parsed into JS numbers: the server's own digits.
 import type { Exchange, Finding } from '../../../core/types.ts';
-import type { Certification, RequirementResult } from '../../certify.ts';
+import type { Certification, RequirementResult } from '../../model.ts';
 import { inertDocumentText } from '../inert.ts';
 import { prettyJsonText } from '../../json.ts';
 import { replayCommand } from '../replay.ts';

@@ -12,7 +12,7 @@ import { requirements } from '../../../contract/requirements.ts';
 import { FAULTS } from '../../../reference/faults.ts';
 import { PROFILES } from '../../../reference/profiles/index.ts';
 import { startReference } from '../../../reference/server.ts';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import { parseJson, stringifyJson } from '../../../reports/json.ts';
 import { cli, ROOT } from './spawn.ts';
 import { sampleCertification } from '../../reports/sample.ts';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import { childrenOf, idle, pollUntil, running, startCli, tempDir, type RunProcess } from './run-process.ts';
 import { itFull } from '../../full-set.ts';
 

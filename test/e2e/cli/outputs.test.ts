@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { thresholdText } from '../../../load/threshold-text.ts';
 import { parseJson } from '../../../reports/json.ts';
 import { writeReports } from '../../../reports/write.ts';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import { fitLine } from '../../../engine/progress/progress-line.ts';
 import { cli, ROOT, writtenPaths } from './spawn.ts';
 import { sampleCertification } from '../../reports/sample.ts';

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import { cli as realCli, type CliResult } from './spawn.ts';
 import { inProcess } from './in-process.ts';
 

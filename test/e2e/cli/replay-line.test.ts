@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import { parseJson } from '../../../reports/json.ts';
 import { replayCommand } from '../../../reports/render/replay.ts';
 import { cli } from './spawn.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import type { RunRecords } from '../../../reports/records/records.ts';
 import { inProcess } from './in-process.ts';
 import { startCli, tempDir } from './run-process.ts';

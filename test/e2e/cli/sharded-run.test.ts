@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import type { RunRecords } from '../../../reports/records/records.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { cli, writtenPaths, type CliResult } from './spawn.ts';

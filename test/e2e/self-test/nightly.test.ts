@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { cli, type CliResult } from '../cli/spawn.ts';
 

@@ -2,7 +2,7 @@
 // as one at a time for the same seed, and a target that limits every route is paced: the run
 // ends with no functional check failed because of 429s.
 import { describe, expect, it } from 'vitest';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import { defaultProfile } from '../../../reference/profiles/index.ts';
 import { runAgainstReference } from './run-reference.ts';
 import { itFull } from '../../full-set.ts';

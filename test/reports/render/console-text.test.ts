@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { wrap } from '../../../reports/render/console-text.ts';
 import { consoleSummary } from '../../../reports/render/console.ts';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import { sampleCertification } from '../sample.ts';
 
 const LONG = `the target answered ${'every request of this long explanation '.repeat(35)}and a value without spaces ${'x'.repeat(300)}`;

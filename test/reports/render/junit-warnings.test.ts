@@ -2,7 +2,7 @@
 // verdict, so it is a warning (a property and a <system-out> note), not a <failure>, unless
 // --strict; an inconclusive MUST is an <error> with its reason.
 import { describe, expect, it } from 'vitest';
-import type { Certification } from '../../../reports/certify.ts';
+import type { Certification } from '../../../reports/model.ts';
 import { junitXml } from '../../../reports/render/junit.ts';
 import { failingFinding, sampleCertification } from '../sample.ts';
 import { findAll, parseXml } from '../xml.ts';

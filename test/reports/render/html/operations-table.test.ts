@@ -2,7 +2,8 @@
 // "ix:<id>" the index suite records, taken out of the other observations, and shown in the HTML
 // with a mark per cell (the words behind it in its title).
 import { describe, expect, it } from 'vitest';
-import { notInTable, operationsTable, operationsTableHtml } from '../../../../reports/render/html/operations-table.ts';
+import { notInTable, operationsTable } from '../../../../reports/certify.ts';
+import { operationsTableHtml } from '../../../../reports/render/html/operations-table.ts';
 
 const observations = {
   'ix:IX-2': { 'branch-list': 'passed', 'get-tax-list': 'FAILED with an invalid token: HTTP 200' },

@@ -1,0 +1,156 @@
+// The certificate's model: what certification.json holds (Certification and its parts) and the
+// facts of a run it is computed from (RunFacts). reports/certify.ts computes it, render/ renders
+// it, records/ stores the facts; all of them read the types here, so none imports another for them.
+import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../core/types.ts';
+import type { CollectedTest } from './records/collector.ts';
+
+export interface RequirementResult {
+  id: string;
+  level: Level;
+  section: string;
+  title: string;
+  quote: string;
+  ambiguity?: string;
+  status: Verdict;
+  /** Why it was not verified (skipped, inconclusive, not run), or what the tests of a failed one threw. */
+  reason?: string;
+  tests: string[];
+  /** The first MAX_FINDINGS findings (for an INFO requirement: its observations); `findingCount` says how many there were. */
+  findings: Finding[];
+  findingCount: number;
+  /** Exchanges or items its checks applied to. */
+  evidence: number;
+  /** The checks and relations that verified it, each with the cases it applied to (part of `evidence`). */
+  verifiedBy?: Record<string, number>;
+  /** Requests sent by the tests that verify it (a test verifying several counts for each). */
+  requests: number;
+}
+
+/** How the run was invoked, so a replay line can repeat it: a config file, or the embedded reference. */
+export interface Invocation {
+  config?: string;
+  profile?: string;
+  faults?: string[];
+  /** `run --base-url URL --token-env NAME`: a target given by flags. */
+  baseUrl?: string;
+  tokenEnv?: string;
+  /** The run's --out as given: a replay writes beside it, never over it. */
+  out?: string;
+}
+
+/** What identifies a run: its target, suite version, start, duration and property settings. */
+export interface RunIdentity {
+  target: { name: string; baseUrl: string };
+  suiteVersion: string;
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  /** The run nonce: with the seed it makes the values a target may keep unique (mobile numbers,
+   *  e-mails, GSTIN, PAN); `--seed S --nonce N` sends the same requests again. */
+  nonce?: string;
+  numRuns: number;
+}
+
+/** Why a run ended before its suites did. */
+export type StoppedBy = 'budget' | 'max-requests' | 'interrupted' | 'max-failures';
+
+export interface Certification extends RunIdentity {
+  verdict: RunVerdict;
+  /** One sentence: why this verdict. */
+  verdictReason: string;
+  selection: string[] | null;
+  summary: Record<Level, Record<Verdict, number>>;
+  requirements: RequirementResult[];
+  observations: Record<string, unknown>;
+  /** The index's operations x IX requirements (built in reports/certify.ts), when the run checked any. */
+  operationsTable?: OperationsTable;
+  exchanges: number;
+  /** Requests sent (retries after a 429 included). */
+  requests: number;
+  rateLimitedDuringSuites: { exchanges: number; retries: number; waitedMs: number };
+  /** How the run paced its requests (concurrency, a rate cap, what it learned of the target's quota). */
+  pacing?: string;
+  errors: string[];
+  /** Set on the partial certificate of one shard (`run --shard 1/2`); `report --merge` joins them. */
+  shard?: string;
+  stoppedBy?: StoppedBy;
+  invocation?: Invocation;
+  /** What the preflight checked; its problems, when it stopped the run. */
+  preflight?: PreflightSummary;
+  /** A run resumed with `run --resume`: its parts, and what each verified (reports/records/parts.ts). */
+  parts?: PartSummary[];
+  /** The plan the run made before sending (engine/phases/plan/plan.ts): its lines, and every requirement's requests or why it would not fit. */
+  plan?: RunPlan;
+}
+
+export interface RunPlan {
+  lines: string[];
+  operations: { op: string; requests: number; quota?: string; seconds: number }[];
+  requirements: { id: string; level: Level; requests: Record<string, number>; tests: number; fits: boolean; reason?: string; budgetSeconds?: number }[];
+}
+
+export interface PreflightSummary {
+  problems: { key: string; problem: string }[];
+  notes: string[];
+  requests: number;
+}
+
+export interface RunFacts extends RunIdentity {
+  /** Suites that ran; requirements of the others are skipped with `unselectedReason`. */
+  suites: Set<Requirement['suite']>;
+  selection: string[] | null;
+  unselectedReason: (r: Requirement) => string;
+  /** This run is one shard of a sharded run: only the suite files of this shard ran. */
+  shard?: { index: number; count: number };
+  stoppedBy?: StoppedBy;
+  /** The reason written for requirements the stop kept from running. */
+  stoppedReason?: string;
+  invocation?: Invocation;
+  pacing?: string;
+  preflight?: PreflightSummary;
+  plan?: RunPlan;
+}
+
+export interface OperationsTable {
+  requirements: string[];
+  operations: string[];
+  /** operation -> requirement -> what it showed ("passed", "FAILED: ...", "inconclusive: ...", an observed value). */
+  cells: Record<string, Record<string, string>>;
+}
+
+/** One part of a run (one `run` or `run --resume`). */
+export interface PartFacts {
+  /** 1-based. */
+  index: number;
+  startedAt: string;
+  durationMs: number;
+  /** Requests it sent: its suites' and its preflight's. */
+  requests: number;
+  stoppedBy?: StoppedBy;
+}
+
+/** In the certificate: a part, and the requirements it decided. */
+export interface PartSummary extends PartFacts {
+  verified: string[];
+}
+
+/** A test's name ends with the ids it verifies: "Delivered is refused ... [OS-3, ST-2]". */
+const NAMED_IDS = / \[([A-Z]+-[0-9A-Za-z]+(?:, [A-Z]+-[0-9A-Za-z]+)*)\]$/;
+
+/**
+ * The ids a test verifies: those of its record, or, in a run that stopped, those its name gives for
+ * a test that never started or never ended (it left no record): its requirements were not verified.
+ */
+export function idsOf(t: CollectedTest, stopped: boolean): string[] {
+  if (t.record) return t.record.ids;
+  if (!stopped || t.state === 'passed' || t.state === 'failed') return [];
+  return NAMED_IDS.exec(t.name)?.[1]!.split(', ') ?? [];
+}
+
+/**
+ * A test that ran to its end: passed, failed, or skipped on purpose (with its reason). A test the
+ * run stopped (its budget, an interrupt) mid-way or before it started did not.
+ */
+export function ended(t: CollectedTest): boolean {
+  return !!t.record && !t.record.notRun && (t.state === 'passed' || t.state === 'failed' || !!t.record.skipReason);
+}

@@ -8,83 +8,36 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { RunConfig } from '../config/schema.ts';
 import { prefixOf, requirements } from '../contract/requirements.ts';
 import type { Requirement } from '../core/types.ts';
 import { certify, exitCodeOf } from '../reports/certify.ts';
-import type { Certification, Invocation, RunPlan, StoppedBy } from '../reports/model.ts';
+import type { RunPlan, StoppedBy } from '../reports/model.ts';
 import { showQuota } from '../core/quota.ts';
 import { CollectorReporter } from '../reports/records/collector.ts';
 import { annotateAllureResults } from '../reports/render/allure-results.ts';
 import { consoleSummary, inertForTerminal } from '../reports/render/console.ts';
 import { RATE_LIMIT_FILE, readRateLimit } from '../reports/records/rate-limit.ts';
-import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../reports/records/records.ts';
+import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '../reports/records/records.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
 import { joinParts, partSummaries } from '../reports/records/parts.ts';
 import { ConfigError } from '../config/load.ts';
-import { rerunsTest, sameTarget, type Resume } from './phases/checkpoint.ts';
+import { rerunsTest, sameTarget } from './phases/checkpoint.ts';
 import { preflight, type PreflightResult } from './phases/preflight/preflight.ts';
-import type { ReplayTarget, SuiteContext } from '../runtime/context.ts';
-import { ProgressLine, type ProgressMode } from './progress/progress-line.ts';
+import type { SuiteContext } from '../runtime/context.ts';
+import { ProgressLine } from './progress/progress-line.ts';
 import { PROGRESS_FILE, type WorkerProgress } from '../runtime/progress.ts';
 import { pacingLine } from './progress/pacing-line.ts';
 import { planLines, planRun } from './phases/plan/plan.ts';
 import { statedByOperation } from './phases/plan/plan-only.ts';
 import { testsDeadline } from './control/budget.ts';
-import { slotsBusy, type SlotsBusy } from './progress/slots-busy.ts';
+import { slotsBusy } from './progress/slots-busy.ts';
 import { discardEarly } from './phases/early-start.ts';
 import { removeLateContext } from '../runtime/late-context.ts';
 import { ROOT, runPass, startEarly } from './phases/pass.ts';
+import type { RunOptions, RunResult } from './options.ts';
 
 export { ROOT };
-
-export interface RunOptions {
-  config: RunConfig;
-  out: string;
-  /** Requirement id prefixes (OS, CU ...) whose suites run; all when absent. */
-  only?: string[];
-  seed?: number;
-  /** The run nonce (default: a new one each run): `--seed` with it replays the same requests. */
-  nonce?: string;
-  numRuns?: number;
-  /** Where progress and the summary go (default: stdout). */
-  log?: (line: string) => void;
-  /** Suites that need --with-load (rate-limit) run only when true. */
-  withLoad?: boolean;
-  allure?: boolean;
-  /** Called before the rate-limit pass (the embedded reference switches its limiter on here). */
-  beforeRateLimitPass?: () => Promise<void> | void;
-  /** Runs only this part of the suite files (vitest --shard); the certificate is then partial. */
-  shard?: Shard;
-  /** Replays one property failure alone. */
-  replay?: ReplayTarget;
-  /** Aborting ends the run; the certificate is written with verdict "interrupted". */
-  signal?: AbortSignal;
-  /** The signal that aborted the run (its exit code: 130 SIGINT, 143 SIGTERM). */
-  abortedBy?: () => 'SIGINT' | 'SIGTERM' | undefined;
-  /** Progress on `progressStream`: a live line on a terminal, plain lines in CI, or none. */
-  progress?: ProgressMode;
-  progressStream?: NodeJS.WriteStream;
-  /** How the run was invoked, for replay lines. */
-  invocation?: Invocation;
-  /** Check the target and the fixtures before the suites (default true). */
-  preflight?: boolean;
-  /** Go on with a run cut by its budget or interrupted (engine/phases/checkpoint.ts): its tests not ended. */
-  resume?: Resume;
-  /** Stop once this many MUST requirements failed (engine/control/max-failures.ts). */
-  maxFailures?: number;
-  /** junit.xml: a failed SHOULD is a <failure>, not a warning. */
-  strict?: boolean;
-}
-
-export interface RunResult {
-  certification: Certification;
-  exitCode: number;
-  files: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string };
-  /** How busy the run kept its slots (engine/progress/slots-busy.ts). */
-  slots: SlotsBusy;
-}
 
 /** A run nonce: 8 hex digits, new for each run. */
 export function newNonce(): string {

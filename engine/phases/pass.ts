@@ -12,7 +12,7 @@ import { gatedReporter, type EarlyStart } from './early-start.ts';
 import { withoutVitestSignals } from '../control/interrupts.ts';
 import { enoughFailures } from '../control/max-failures.ts';
 import { moduleCacheOptions } from '../module-cache.ts';
-import type { RunOptions } from '../run.ts';
+import type { RunOptions } from '../options.ts';
 import type { SuiteContext } from '../../runtime/context.ts';
 import { LATE_KEYS, lateFileOf, removeLateContext, writeLateContext } from '../../runtime/late-context.ts';
 

@@ -12,7 +12,8 @@ import { createClient } from '../../../client/operations.ts';
 import { loadConfig } from '../../../config/load.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import { startReference, type ReferenceOptions, type ReferenceServer } from '../../../reference/server.ts';
-import { ROOT, runConformance, type RunResult } from '../../../engine/run.ts';
+import { ROOT, runConformance } from '../../../engine/run.ts';
+import type { RunResult } from '../../../engine/options.ts';
 import { FORWARD_ONLY_RAISED_LIMIT, tempOut } from './run-reference.ts';
 import { quickCases } from '../../full-set.ts';
 

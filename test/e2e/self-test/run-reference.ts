@@ -6,7 +6,8 @@ import { loadConfig } from '../../../config/load.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import type { FaultName } from '../../../reference/faults.ts';
 import { startReference, type ReferenceOptions } from '../../../reference/server.ts';
-import { runConformance, type RunOptions, type RunResult } from '../../../engine/run.ts';
+import { runConformance } from '../../../engine/run.ts';
+import type { RunOptions, RunResult } from '../../../engine/options.ts';
 
 /**
  * forward-only's sliding limit (300 per 10 s on every route, global), raised for the runs that are

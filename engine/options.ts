@@ -1,0 +1,57 @@
+// What a conformance run is asked to do (RunOptions) and what it hands back (RunResult): the
+// options of runConformance (engine/run.ts), read also by the vitest pass (engine/phases/pass.ts),
+// which run.ts itself imports; here both read them without importing each other.
+import type { RunConfig } from '../config/schema.ts';
+import type { Certification, Invocation } from '../reports/model.ts';
+import type { Shard } from '../reports/records/records.ts';
+import type { ReplayTarget } from '../runtime/context.ts';
+import type { Resume } from './phases/checkpoint.ts';
+import type { ProgressMode } from './progress/progress-line.ts';
+import type { SlotsBusy } from './progress/slots-busy.ts';
+
+export interface RunOptions {
+  config: RunConfig;
+  out: string;
+  /** Requirement id prefixes (OS, CU ...) whose suites run; all when absent. */
+  only?: string[];
+  seed?: number;
+  /** The run nonce (default: a new one each run): `--seed` with it replays the same requests. */
+  nonce?: string;
+  numRuns?: number;
+  /** Where progress and the summary go (default: stdout). */
+  log?: (line: string) => void;
+  /** Suites that need --with-load (rate-limit) run only when true. */
+  withLoad?: boolean;
+  allure?: boolean;
+  /** Called before the rate-limit pass (the embedded reference switches its limiter on here). */
+  beforeRateLimitPass?: () => Promise<void> | void;
+  /** Runs only this part of the suite files (vitest --shard); the certificate is then partial. */
+  shard?: Shard;
+  /** Replays one property failure alone. */
+  replay?: ReplayTarget;
+  /** Aborting ends the run; the certificate is written with verdict "interrupted". */
+  signal?: AbortSignal;
+  /** The signal that aborted the run (its exit code: 130 SIGINT, 143 SIGTERM). */
+  abortedBy?: () => 'SIGINT' | 'SIGTERM' | undefined;
+  /** Progress on `progressStream`: a live line on a terminal, plain lines in CI, or none. */
+  progress?: ProgressMode;
+  progressStream?: NodeJS.WriteStream;
+  /** How the run was invoked, for replay lines. */
+  invocation?: Invocation;
+  /** Check the target and the fixtures before the suites (default true). */
+  preflight?: boolean;
+  /** Go on with a run cut by its budget or interrupted (engine/phases/checkpoint.ts): its tests not ended. */
+  resume?: Resume;
+  /** Stop once this many MUST requirements failed (engine/control/max-failures.ts). */
+  maxFailures?: number;
+  /** junit.xml: a failed SHOULD is a <failure>, not a warning. */
+  strict?: boolean;
+}
+
+export interface RunResult {
+  certification: Certification;
+  exitCode: number;
+  files: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string };
+  /** How busy the run kept its slots (engine/progress/slots-busy.ts). */
+  slots: SlotsBusy;
+}

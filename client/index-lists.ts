@@ -7,7 +7,8 @@
 import type { OperationConfig } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
 import type { Exchange } from '../core/types.ts';
-import { atPath, fixtureValues, operationRequest, sendOperation, unfilled, type IndexSender, type Values } from './index-operation.ts';
+import { atPath } from '../core/json.ts';
+import { fixtureValues, operationRequest, sendOperation, unfilled, type IndexSender, type Values } from './index-operation.ts';
 
 /** Limits tried for a paged list, largest first. */
 const PAGE_LIMITS = [1000, 100, 50];

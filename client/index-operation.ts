@@ -74,13 +74,3 @@ export function sendOperation(client: IndexSender, req: OperationRequest, token:
   const body = rawBody !== undefined ? { rawBody } : req.body !== undefined ? { body: req.body } : {};
   return client.index({ method: req.method, path: req.path, ...body, ...auth });
 }
-
-/** The value at a dot path of a parsed answer ("response.items"), or undefined. */
-export function atPath(json: unknown, path: string): unknown {
-  let at: unknown = json;
-  for (const k of path.split('.')) {
-    if (at === null || typeof at !== 'object') return undefined;
-    at = (at as Record<string, unknown>)[k];
-  }
-  return at;
-}

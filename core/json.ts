@@ -176,3 +176,13 @@ export function stringifyJson(value: unknown, space?: number): string {
     : text;
   return exact.replace(RAW_UNSAFE, escapeChar);
 }
+
+/** The value at a dot path of a parsed answer ("response.items", "response.orderStatus"), or undefined. */
+export function atPath(json: unknown, path: string): unknown {
+  let at: unknown = json;
+  for (const k of path.split('.')) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[k];
+  }
+  return at;
+}

@@ -1,8 +1,28 @@
 // What `erp-conformance run` provides to the suite worker (vitest `provide` / `inject`).
 import { inject } from 'vitest';
 import type { RunConfig } from '../config/schema.ts';
-import type { ListedCities } from '../engine/phases/preflight/cities.ts';
-import type { PreflightCustomer } from '../engine/phases/preflight/customer.ts';
+import type { Customer } from '../contract/schemas/customer.ts';
+import type { Exchange } from '../core/types.ts';
+
+/** What the index's lists gave the customer suites (`listedCities` below, found by engine/phases/preflight/cities.ts). */
+export interface ListedCities {
+  /** City code -> state code: the config's cities, then the other ones the lists gave. */
+  cities: Record<string, string>;
+  /** A city code no city list read holds (CU-12b). */
+  unknownCity: string;
+  /** Which lists were read. */
+  source: string;
+}
+
+/** The preflight's customer, for the suites to reuse as evidence (CU-1, CU-3, CU-8);
+ *  engine/phases/preflight/customer.ts creates it. */
+export interface PreflightCustomer {
+  branchId: number;
+  sent: Customer;
+  contactId?: number | bigint;
+  created: Exchange;
+  read?: Exchange;
+}
 
 /** Replays one property failure alone (`run --replay`): its test, which property, its fast-check path. */
 export interface ReplayTarget {

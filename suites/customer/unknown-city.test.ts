@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { customer } from '../../generators/customer.ts';
 import { readCities } from '../../client/index-lists.ts';
-import { unknownCityCode, type ListedCities } from '../../engine/phases/preflight/cities.ts';
+import { unknownCityCode } from '../../engine/phases/preflight/cities.ts';
+import type { ListedCities } from '../../runtime/context.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/harness.ts';
 import { customerConstraints } from './constraints.ts';

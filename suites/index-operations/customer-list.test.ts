@@ -2,7 +2,7 @@
 // Branch Id (section 1) on its first and its last page (IX-9, INFO: what the list holds and its
 // order are not shown). Three requests at most.
 import fc from 'fast-check';
-import { atPath } from '../../client/index-operation.ts';
+import { atPath } from '../../core/json.ts';
 import { customer } from '../../generators/customer.ts';
 import { verifies } from '../../runtime/harness.ts';
 import { configured, send, withValues } from './configured.ts';

@@ -2,7 +2,7 @@
 // own totalCount (IX-7, SHOULD: only what the answers say of themselves), and the page cap they
 // answer a limit of 5000 with (IX-8, INFO: "the maximum value of limit: not shown"). Three
 // requests per paged operation.
-import { atPath } from '../../client/index-operation.ts';
+import { atPath } from '../../core/json.ts';
 import type { Exchange } from '../../core/types.ts';
 import { verifies } from '../../runtime/harness.ts';
 import { Cells, configured, notServed, send, withValues, type Configured } from './configured.ts';

@@ -6,7 +6,8 @@
 // else "paid": 2.2 "the value paid is referenced"). Each creation request is recorded in the run
 // object and in the certificate's observation of the role. Without Order Create (or with writes
 // false) the pools of fixtures.sales are used, as before.
-import { atPath, fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
+import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
+import { atPath } from '../../core/json.ts';
 import type { OperationConfig } from '../../config/operations.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';

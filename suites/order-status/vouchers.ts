@@ -6,7 +6,7 @@ import type { VoucherRole } from '../../config/schema.ts';
 import { show } from '../../contract/checks/finding.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';
-import { atPath } from '../../engine/phases/preflight/preflight.ts';
+import { atPath } from '../../core/json.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { freshPlan, orderCreate } from './fresh.ts';
 import { planVoucher, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';

@@ -2,7 +2,8 @@
 // gives, every operation behind the api-token (5), on one data set with the report and the three
 // operations of section 4; malformed parameters get a 4xx, never a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atPath, fixtureValues, operationRequest } from '../../client/index-operation.ts';
+import { fixtureValues, operationRequest } from '../../client/index-operation.ts';
+import { atPath } from '../../core/json.ts';
 import type { OperationConfig } from '../../config/operations.ts';
 import { INDEX_OPERATIONS, SPEC_DETAILED } from '../../core/operations.ts';
 import { runConfigSchema, type RunConfig } from '../../config/schema.ts';

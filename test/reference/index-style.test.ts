@@ -2,7 +2,8 @@
 // keys of its own (reference/index-style.ts), and its run config says so: the ledger vendor's
 // product list at /api/v1/erp/catalogue/products with response.content and response.total.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atPath, fixtureValues, operationRequest } from '../../client/index-operation.ts';
+import { fixtureValues, operationRequest } from '../../client/index-operation.ts';
+import { atPath } from '../../core/json.ts';
 import { runConfigSchema } from '../../config/schema.ts';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { call } from './helpers.ts';

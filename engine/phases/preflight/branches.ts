@@ -1,10 +1,11 @@
 // The preflight's look at the fixtures' branches through Branch List (section 1, config
 // operations["branch-list"]): branchId and otherBranchId must be listed, invalidBranchId must not.
 // One request; only an answer that holds a list of branches can blame the config.
-import { atPath, fixtureValues, operationRequest, sendOperation } from '../../../client/index-operation.ts';
+import { fixtureValues, operationRequest, sendOperation } from '../../../client/index-operation.ts';
+import { atPath } from '../../../core/json.ts';
 import type { Client } from '../../../client/operations.ts';
 import type { RunConfig } from '../../../config/schema.ts';
-import type { PreflightProblem } from './preflight.ts';
+import type { PreflightProblem } from './types.ts';
 
 /** The id of a listed branch: its branchId (or id) field. */
 const idOf = (b: unknown): string | undefined => {

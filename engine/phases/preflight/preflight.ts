@@ -11,42 +11,15 @@ import { deferred, readSample } from './quotas.ts';
 import type { RunConfig, VoucherRole } from '../../../config/schema.ts';
 import { VOUCHER_ROLES } from '../../../config/schema.ts';
 import { pageItems, pageTotal } from '../../../contract/checks/report.ts';
+import { atPath } from '../../../core/json.ts';
 import type { Exchange } from '../../../core/types.ts';
-import { customerFixtures, weakeningNotes, type PreflightCustomer } from './customer.ts';
-import type { Quota } from '../../../core/quota.ts';
+import { customerFixtures, weakeningNotes } from './customer.ts';
 import { branchFixtures } from './branches.ts';
-import { cityFixtures, type ListedCities } from './cities.ts';
-
-export interface PreflightProblem {
-  /** The config key the problem is about. */
-  key: string;
-  problem: string;
-}
-
-export interface PreflightResult {
-  problems: PreflightProblem[];
-  /** What was checked, and what could not be (for the certificate). */
-  notes: string[];
-  requests: number;
-  /** The customer the preflight created with the config's master data (engine/phases/preflight/customer.ts). */
-  customer?: PreflightCustomer;
-  /** The cities the index's lists gave the customers (engine/phases/preflight/cities.ts). */
-  cities?: ListedCities;
-  /** The quota each operation is known to have after the preflight (stated, or learnt from its answers). */
-  quotas?: Record<string, Quota>;
-  /** Milliseconds its requests were in flight, summed (engine/progress/slots-busy.ts). */
-  inFlightMs?: number;
-}
+import { cityFixtures } from './cities.ts';
+import type { PreflightProblem, PreflightResult } from './types.ts';
 
 const answered = (ex: Exchange) =>
   ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason}: ${ex.failure?.message ?? ex.notSent?.message ?? ''})`;
-
-/** The value at a dot path of a JSON answer ("response.orderStatus"). */
-export function atPath(json: unknown, dotPath: string): unknown {
-  let v: unknown = json;
-  for (const k of dotPath.split('.')) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
-  return v;
-}
 
 async function reportFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]) {
   const r = config.fixtures.report;

@@ -6,7 +6,7 @@ import { createClient, type Client } from '../../../../client/operations.ts';
 import { loadConfig } from '../../../../config/load.ts';
 import type { RunConfig } from '../../../../config/schema.ts';
 import { startReference, type ReferenceOptions, type ReferenceServer } from '../../../../reference/server.ts';
-import type { PreflightProblem } from '../../../../engine/phases/preflight/preflight.ts';
+import type { PreflightProblem } from '../../../../engine/phases/preflight/types.ts';
 
 /** The reference (port 0) started before the file's tests and closed after them, and the run config it serves. */
 export function referenceTarget(options: ReferenceOptions = {}): { readonly server: ReferenceServer; readonly config: RunConfig } {

@@ -1,0 +1,26 @@
+// What the preflight's steps report (engine/phases/preflight/preflight.ts runs them; branches.ts,
+// cities.ts and customer.ts each check their part): kept apart so the steps and the preflight that
+// imports them do not import each other.
+import type { Quota } from '../../../core/quota.ts';
+import type { ListedCities, PreflightCustomer } from '../../../runtime/context.ts';
+
+export interface PreflightProblem {
+  /** The config key the problem is about. */
+  key: string;
+  problem: string;
+}
+
+export interface PreflightResult {
+  problems: PreflightProblem[];
+  /** What was checked, and what could not be (for the certificate). */
+  notes: string[];
+  requests: number;
+  /** The customer the preflight created with the config's master data (engine/phases/preflight/customer.ts). */
+  customer?: PreflightCustomer;
+  /** The cities the index's lists gave the customers (engine/phases/preflight/cities.ts). */
+  cities?: ListedCities;
+  /** The quota each operation is known to have after the preflight (stated, or learnt from its answers). */
+  quotas?: Record<string, Quota>;
+  /** Milliseconds its requests were in flight, summed (engine/progress/slots-busy.ts). */
+  inFlightMs?: number;
+}

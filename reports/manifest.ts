@@ -37,7 +37,7 @@ export function manifestText(entries: (Written | string | undefined | false | nu
   return `\nwritten:\n${list.map((w) => `  ${w.path}${w.note ? `  (${w.note})` : ''}\n`).join('')}`;
 }
 
-/** The files of a run (engine/run.ts RunResult.files), in the order a user reads them. */
+/** The files of a run (engine/options.ts RunResult.files), in the order a user reads them. */
 export function runManifest(
   f: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string },
   out: string,

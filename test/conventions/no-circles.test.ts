@@ -137,13 +137,13 @@ describe('import circles', () => {
 
   it('no circle of values but those being removed', () => {
     const found = circles(graphOf(edges.filter((e) => e.value)));
-    expect(unlisted(found, VALUE_CIRCLES_LEFT)).toEqual([]);
-    expect(gone(found, VALUE_CIRCLES_LEFT)).toEqual([]);
+    expect(unlisted(found, VALUE_CIRCLES_LEFT), 'circles of values (import the value from a third module)').toEqual([]);
+    expect(gone(found, VALUE_CIRCLES_LEFT), 'listed circles that are gone: take them off VALUE_CIRCLES_LEFT').toEqual([]);
   });
 
   it('no circle through type-only imports either, but those listed', () => {
     const found = circles(graphOf(edges));
-    expect(unlisted(found, TYPE_CIRCLES_LEFT)).toEqual([]);
-    expect(gone(found, TYPE_CIRCLES_LEFT)).toEqual([]);
+    expect(unlisted(found, TYPE_CIRCLES_LEFT), 'circles through types (move the shared types into a module of their own)').toEqual([]);
+    expect(gone(found, TYPE_CIRCLES_LEFT), 'listed circles that are gone: take them off TYPE_CIRCLES_LEFT').toEqual([]);
   });
 });

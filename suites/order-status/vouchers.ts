@@ -8,6 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../contract/schemas/order-s
 import type { Exchange } from '../../core/types.ts';
 import { atPath } from '../../engine/phases/preflight/preflight.ts';
 import type { Harness } from '../../runtime/harness.ts';
+import { defineRunState } from '../../runtime/run-state.ts';
 import { freshPlan, orderCreate } from './fresh.ts';
 import { planVoucher, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
 
@@ -34,20 +35,28 @@ export interface Created {
   request: string;
 }
 
-/** What the tests of one run share (in the run object, h.run): the transitions tried, the vouchers taken and made, the no-change probe. */
+/** What the tests of one run share (runtime/run-state.ts): the transitions tried, the vouchers taken and made, the no-change probe. */
 export interface VoucherRun {
   transitions: Transition[];
   taken: Map<string, { salesId: Id; state: OrderStatus }>;
   created: Created[];
   noChange?: Promise<boolean | undefined>;
-  /** Updates in flight now, updates started so far, and the exchanges another update of this run overlapped. */
+  /**
+   * Updates in flight now, updates started so far, and the exchanges another update of this run
+   * overlapped. Counted here rather than read from the exchanges' startedAt and durationMs: those
+   * time the request on the wire only (not its wait in the scheduler), to the millisecond, and an
+   * update still in flight has no exchange yet (sendAlone waits until none is).
+   */
   flight: { now: number; started: number; overlapped: WeakSet<Exchange> };
 }
 
-/** The vouchers of this run (one suite worker may serve several runs of the self-test: each has its run object). */
-export function runState(h: Harness): VoucherRun {
-  return (h.run.vouchers ??= { transitions: [], taken: new Map(), created: [], flight: { now: 0, started: 0, overlapped: new WeakSet() } });
-}
+/** The vouchers of this run (one suite worker may serve several runs of the self-test: each has its own). */
+export const runState = defineRunState('vouchers', (): VoucherRun => ({
+  transitions: [],
+  taken: new Map(),
+  created: [],
+  flight: { now: 0, started: 0, overlapped: new WeakSet() },
+}));
 
 export function writesForbidden(h: Harness): boolean {
   return h.config.writes === false;

@@ -149,7 +149,7 @@ export class Harness {
   sentOutside(sent: number, answered: number) {
     this.record.requests += sent;
     this.record.answered = (this.record.answered ?? 0) + answered;
-    countOutside(sent);
+    countOutside(this, sent);
   }
 
   /** A fact the spec leaves "not shown", recorded for the certificate: evidence for the test's INFO ids. */
@@ -302,7 +302,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
       const runs = ctx.runsBySuite?.[suite];
       const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
       t.task.meta.erp = h.record;
-      stopWhenRunCancelled(t.signal, stopRun);
+      stopWhenRunCancelled(t.signal, (reason) => stopRun(h, reason));
       // A test the plan could not give its requests (engine/phases/plan/requirements.ts) sends none.
       const unplanned = ctx.notPlanned?.[`${where.file}::${where.test}`];
       if (unplanned || Date.now() >= ctx.deadline) {
@@ -330,7 +330,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
         t.skip(e.message);
       }
       h.finish();
-      flushProgress();
+      flushProgress(h);
       await allureEvidence(ctx, h.record.findings);
       const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
       if (failing.length > 0) {

@@ -54,7 +54,7 @@ export function noteCreation(h: Harness, ex: Exchange): void {
  * read-back showed its customer. (Every registered creation was also noted by the harness.)
  */
 export async function sharedOnceSettled(h: Harness, id: Id): Promise<boolean> {
-  await settled();
+  await settled(h);
   return (counts(answered, h).get(String(id)) ?? 0) > 1;
 }
 

@@ -17,10 +17,10 @@ import type { UniqueKey } from '../generators/unique-values.ts';
 import { allureLabels, allureLinks, findingAttachments } from '../reports/render/allure-labels.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { inFlow } from '../client/scheduler.ts';
-import { noteCreation } from '../suites/customer/contact-ids.ts';
 import { runClient, stopRun, type SuiteClient } from './run-client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
-import { runShared, type RunShared } from './run-state.ts';
+import { noteCreation } from './creations.ts';
+import { defineRunState, runShared, type RunShared } from './run-state.ts';
 import { FindingKeeper } from './keep.ts';
 import { afterMusts, declareTest, mustsFirstIn, suiteOfFile, testEnded } from './must-first.ts';
 import { countOutside, flushProgress } from './progress.ts';
@@ -37,9 +37,8 @@ const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-
 const MIN_RUNS = 3;
 /** What a run sends besides its property runs (measured against the reference: about 500). */
 export const FIXED_COST = 500;
-/** Properties started in this worker, and the requests they spent (the budget is shared among those left). */
-let propertiesStarted = 0;
-let propertiesSpent = 0;
+/** Properties started in this run, and the requests they spent (the budget is shared among those left). */
+const propertyBudget = defineRunState('property-budget', () => ({ started: 0, spent: 0 }));
 
 export class Harness {
   readonly record: TestRecord;
@@ -65,7 +64,7 @@ export class Harness {
     return this.ctx.config;
   }
 
-  /** The run's shared object: what the run learned of the target so far (runtime/run-state.ts). */
+  /** The run's one object: the home of its state (runtime/run-state.ts). */
   get run(): RunShared {
     return runShared(this.ctx);
   }
@@ -149,7 +148,7 @@ export class Harness {
   sentOutside(sent: number, answered: number) {
     this.record.requests += sent;
     this.record.answered = (this.record.answered ?? 0) + answered;
-    countOutside(sent);
+    countOutside(this, sent);
   }
 
   /** A fact the spec leaves "not shown", recorded for the certificate: evidence for the test's INFO ids. */
@@ -200,9 +199,10 @@ export class Harness {
     // that spent its share (after MIN_RUNS runs) starts no more runs, and what one leaves unspent
     // goes to those after it.
     const max = this.config.run.maxRequests;
-    const pool = max === undefined ? Infinity : Math.max(0, max - FIXED_COST - propertiesSpent);
-    const share = pool / Math.max(1, (this.ctx.properties ?? 1) - propertiesStarted);
-    propertiesStarted++;
+    const budget = propertyBudget(this);
+    const pool = max === undefined ? Infinity : Math.max(0, max - FIXED_COST - budget.spent);
+    const share = pool / Math.max(1, (this.ctx.properties ?? 1) - budget.started);
+    budget.started++;
     const before = this.record.requests;
     this.inProperty = true;
     const out = await runProperty(arb, body, {
@@ -214,7 +214,7 @@ export class Harness {
       ...(replay ? { path: replay.path } : {}),
     }).finally(() => {
       this.inProperty = false;
-      propertiesSpent += this.record.requests - before;
+      budget.spent += this.record.requests - before;
     });
     if (!out.failed) return;
     // The run's --num-runs (the property derives its own count from it), so the replay derives the same.
@@ -302,7 +302,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
       const runs = ctx.runsBySuite?.[suite];
       const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
       t.task.meta.erp = h.record;
-      stopWhenRunCancelled(t.signal, stopRun);
+      stopWhenRunCancelled(t.signal, (reason) => stopRun(h, reason));
       // A test the plan could not give its requests (engine/phases/plan/requirements.ts) sends none.
       const unplanned = ctx.notPlanned?.[`${where.file}::${where.test}`];
       if (unplanned || Date.now() >= ctx.deadline) {
@@ -330,7 +330,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
         t.skip(e.message);
       }
       h.finish();
-      flushProgress();
+      flushProgress(h);
       await allureEvidence(ctx, h.record.findings);
       const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
       if (failing.length > 0) {

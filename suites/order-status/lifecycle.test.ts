@@ -21,10 +21,10 @@ import {
   runState,
   said,
   sendStatus,
-  takeVoucher,
   writesForbidden,
   type Sent,
 } from './vouchers.ts';
+import { takeVoucher } from './fresh.ts';
 
 type Taken = Extract<Plan, { kind: 'taken' }>;
 

@@ -4,20 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SchedulerStats } from '../client/scheduler.ts';
-
-export const PROGRESS_FILE = '.progress.json';
-
-export interface WorkerProgress {
-  requests: number;
-  responses429: number;
-  waitedMs: number;
-  pacing?: string;
-  /** Per operation: requests sent and 429s met. */
-  operations?: Record<string, { sent: number; responses429: number }>;
-  /** Milliseconds its requests were in flight, summed, and when the first was sent (engine/progress/slots-busy.ts). */
-  inFlightMs?: number;
-  firstSentAt?: number;
-}
+import { PROGRESS_FILE, type WorkerProgress } from './protocol.ts';
 
 let timer: NodeJS.Timeout | undefined;
 /** Requests sent outside the scheduler (the rate-limit probe, bursts and load have their own senders). */

@@ -11,7 +11,7 @@ import { withEvidenceSink } from '../contract/checks/evidence.ts';
 import { timedOut, toFinding, type Check, type CheckOptions } from '../contract/checks/finding.ts';
 import { statusIs, type StatusOracle } from '../contract/checks/status.ts';
 import { uniquenessRefusal } from '../contract/checks/uniqueness.ts';
-import { requirement } from '../contract/requirements.ts';
+import { requirement, suiteOf } from '../contract/requirements.ts';
 import type { Exchange, Finding, Replay } from '../core/types.ts';
 import type { UniqueKey } from '../generators/unique-values.ts';
 import { allureLabels, allureLinks, findingAttachments } from '../reports/render/allure-labels.ts';
@@ -22,7 +22,7 @@ import { runClient, stopRun, type SuiteClient } from './run-client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
 import { runShared, type RunShared } from './run-state.ts';
 import { FindingKeeper } from './keep.ts';
-import { afterMusts, declareTest, mustsFirstIn, suiteOfFile, testEnded } from './must-first.ts';
+import { afterMusts, declareTest, mustsFirstIn, testEnded } from './must-first.ts';
 import { countOutside, flushProgress } from './progress.ts';
 import { runProperty } from './property.ts';
 import { emptyRecord, type TestRecord } from '../core/record.ts';
@@ -281,19 +281,18 @@ export interface VerifiesOptions {
  */
 export function verifies(ids: string[], name: string, body: (h: Harness, t: TestContext) => Promise<void>, options: VerifiesOptions | number = {}) {
   const o = typeof options === 'number' ? { timeoutMs: options } : options;
-  for (const id of ids) requirement(id); // unknown ids fail at collection
+  // Unknown ids, or ids of several suites, fail at collection; the suite is the catalogue's.
+  const suite = suiteOf(ids);
   const ctx = suiteContext();
   const title = `${name} [${ids.join(', ')}]`;
   // it.sequential: sequential also inside a concurrent block (side-by-side files).
   const declare = o.sequential ? it.sequential : it.concurrent;
   // MUSTs first where the plan found the suite's operation scarce (runtime/must-first.ts).
-  const declaredIn = (new Error().stack ?? '').match(/suites\/([a-z-]+)\/[^/]+\.test\.ts/)?.[1];
-  if (declaredIn && mustsFirstIn(ctx, declaredIn)) declareTest(runShared(ctx), declaredIn, ids);
+  if (mustsFirstIn(ctx, suite)) declareTest(runShared(ctx), suite, ids);
   declare(
     title,
     async (t) => {
       const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name };
-      const suite = suiteOfFile(where.file);
       if (mustsFirstIn(ctx, suite)) {
         t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
         await afterMusts(runShared(ctx), suite, ids, ctx.deadline);

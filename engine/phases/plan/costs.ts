@@ -4,7 +4,7 @@
 // test/engine/phases/plan/costs.test.ts keeps it in step with the ids the suites declare). A test
 // verifies the ids it declares: a requirement's cost is that of its tests.
 import { readFileSync } from 'node:fs';
-import { requirement } from '../../../contract/requirements.ts';
+import { requirement, suiteOf } from '../../../contract/requirements.ts';
 import type { Level } from '../../../core/types.ts';
 
 export interface TestCost {
@@ -37,8 +37,8 @@ export function testRequests(t: TestCost, numRuns: number): Record<string, numbe
   return Object.fromEntries(Object.entries(t.cost).map(([op, c]) => [op, c.fixed + c.perRun * numRuns]));
 }
 
-/** The suite folder of a test ("suites/report/dates.test.ts" -> "report"). */
-export const suiteOfTest = (t: TestCost) => t.file.split('/')[1] ?? t.file;
+/** The suite of a test: that of the requirements it verifies (the catalogue declares it). */
+export const suiteOfTest = (t: TestCost) => suiteOf(t.ids);
 
 /** The cost table per requirement: its tests, and their requests per operation at `numRuns`. */
 export function requirementCosts(numRuns: number, tests: TestCost[] = PLAN_COSTS.tests): Map<string, { tests: TestCost[]; requests: Record<string, number> }> {

@@ -55,9 +55,9 @@ export class Harness {
     readonly ctx: SuiteContext,
     shared: SuiteClient,
     ids: string[],
-    private readonly where: { file: string; test: string },
+    private readonly where: { file: string; test: string; id: string },
   ) {
-    this.record = emptyRecord(ids);
+    this.record = { testId: where.id, ...emptyRecord(ids) };
     this.client = testClient(shared, (ex) => this.seen(ex));
   }
 
@@ -193,6 +193,11 @@ export class Harness {
    */
   async property<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, options: { numRuns?: number; sequential?: boolean } = {}): Promise<void> {
     const index = this.properties++;
+    // The plan shares the request budget among the properties tests declare (engine/phases/plan/costs.json):
+    // a test starting more than it declares would make those shares wrong, so it stops here.
+    const declared = this.ctx.propertiesOf && (this.ctx.propertiesOf[this.where.id] ?? 0);
+    if (declared !== undefined && index >= declared)
+      throw new Error(`test ${this.where.id} starts property ${index + 1} but declares ${declared} (its "properties" in engine/phases/plan/costs.json)`);
     const replay = this.ctx.replay;
     if (replay && replay.property !== index) return; // replaying another property of this test
     const numRuns = options.numRuns ?? this.ctx.numRuns;
@@ -275,11 +280,19 @@ export interface VerifiesOptions {
 }
 
 /**
- * Declares a conformance test: `verifies(['OS-3'], 'Delivered is refused ...', async (h) => ...)`.
- * Test names are sentences; the ids must be in the requirements catalogue. Tests run concurrently
- * unless `sequential`.
+ * Declares a conformance test: `verifies('lifecycle/OS-3', ['OS-3'], 'Delivered is refused ...', async (h) => ...)`.
+ * The test id is stable (titles change; the plan's cost table and its "not planned" list key
+ * tests by it): `<file stem>/<requirement ids joined by +>`, and `/<variant>` where one file has
+ * several tests of the same ids. Test names are sentences; the requirement ids must be in the
+ * catalogue, all of one suite. Tests run concurrently unless `sequential`.
  */
-export function verifies(ids: string[], name: string, body: (h: Harness, t: TestContext) => Promise<void>, options: VerifiesOptions | number = {}) {
+export function verifies(
+  testId: string,
+  ids: string[],
+  name: string,
+  body: (h: Harness, t: TestContext) => Promise<void>,
+  options: VerifiesOptions | number = {},
+) {
   const o = typeof options === 'number' ? { timeoutMs: options } : options;
   // Unknown ids, or ids of several suites, fail at collection; the suite is the catalogue's.
   const suite = suiteOf(ids);
@@ -292,7 +305,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
   declare(
     title,
     async (t) => {
-      const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name };
+      const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name, id: testId };
       if (mustsFirstIn(ctx, suite)) {
         t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
         await afterMusts(runShared(ctx), suite, ids, ctx.deadline);
@@ -303,7 +316,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
       t.task.meta.erp = h.record;
       stopWhenRunCancelled(t.signal, stopRun);
       // A test the plan could not give its requests (engine/phases/plan/requirements.ts) sends none.
-      const unplanned = ctx.notPlanned?.[`${where.file}::${where.test}`];
+      const unplanned = ctx.notPlanned?.[testId];
       if (unplanned || Date.now() >= ctx.deadline) {
         h.record.notRun = unplanned ?? `the run budget (run.maxDurationSeconds) was spent before this test started`;
         h.finish();

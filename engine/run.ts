@@ -5,7 +5,7 @@
 // abort (SIGINT/SIGTERM) the certificate holds what the run had, verdict "interrupted".
 // The suites run in ONE worker process, so one client and one scheduler pace every request.
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { RunConfig } from '../config/schema.ts';
@@ -24,11 +24,11 @@ import { joinParts, partSummaries } from '../reports/records/parts.ts';
 import { ConfigError } from '../config/load.ts';
 import { rerunsTest, sameTarget, type Resume } from './phases/checkpoint.ts';
 import { preflight, type PreflightResult } from './phases/preflight/preflight.ts';
-import type { ReplayTarget, SuiteContext } from '../runtime/context.ts';
+import { PROGRESS_FILE, type ReplayTarget, type SuiteContext, type WorkerProgress } from '../runtime/protocol.ts';
 import { ProgressLine, type ProgressMode } from './progress/progress-line.ts';
-import { PROGRESS_FILE, type WorkerProgress } from '../runtime/progress.ts';
 import { pacingLine } from './progress/pacing-line.ts';
 import { planLines, planRun } from './phases/plan/plan.ts';
+import { declaredProperties } from './phases/plan/costs.ts';
 import { statedByOperation } from './phases/plan/plan-only.ts';
 import { testsDeadline } from './control/budget.ts';
 import { slotsBusy, type SlotsBusy } from './progress/slots-busy.ts';
@@ -104,16 +104,6 @@ export function selectSuites(only: string[] | undefined, withLoad: boolean): Set
   return new Set(SUITES.filter((s) => suites.has(s)));
 }
 
-/** The properties of the selected suites (their h.property call sites), among which a request budget is shared. */
-function propertiesIn(suites: Set<Requirement['suite']>): number {
-  let n = 0;
-  for (const suite of suites) {
-    const dir = path.join(ROOT, 'suites', suite);
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.test.ts'))) n += (readFileSync(path.join(dir, f), 'utf8').match(/h\.property\(/g) ?? []).length;
-  }
-  return n;
-}
-
 export async function runConformance(o: RunOptions): Promise<RunResult> {
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = Date.now();
@@ -145,6 +135,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const progress = new ProgressLine(o.progress ?? 'quiet', o.progressStream ?? process.stderr, o.out, started, deadline);
   const allureDir = path.join(o.out, 'allure-results');
   if (o.allure !== false && !o.resume) rmSync(allureDir, { recursive: true, force: true });
+  const properties = declaredProperties(suites);
   const provide: SuiteContext = {
     config: o.config,
     seed,
@@ -154,7 +145,9 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     deadline,
     outDir: o.out,
     ...(o.replay ? { replay: o.replay } : {}),
-    properties: propertiesIn(suites),
+    // The properties the selected suites' tests declare (the plan's cost table): shares of run.maxRequests.
+    properties: properties.total,
+    propertiesOf: properties.byTest,
   };
   if (o.resume)
     log(

@@ -12,11 +12,6 @@ const mustsPending = defineRunState('musts-pending', () => new Map<string, { lef
 
 const verifiesMust = (ids: string[]) => ids.some((id) => requirement(id).level === 'MUST');
 
-/** The suite folder of a suite file (suites/report/x.test.ts -> report). */
-export function suiteOfFile(file: string): string {
-  return file.split('/')[1] ?? file;
-}
-
 /** Does this run order the tests of `suite` MUSTs first? */
 export function mustsFirstIn(ctx: SuiteContext, suite: string): boolean {
   return ctx.mustsFirst?.includes(suite) ?? false;

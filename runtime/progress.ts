@@ -4,21 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SchedulerStats } from '../client/scheduler.ts';
+import { PROGRESS_FILE, type WorkerProgress } from './protocol.ts';
 import { defineRunState, type RunOf } from './run-state.ts';
-
-export const PROGRESS_FILE = '.progress.json';
-
-export interface WorkerProgress {
-  requests: number;
-  responses429: number;
-  waitedMs: number;
-  pacing?: string;
-  /** Per operation: requests sent and 429s met. */
-  operations?: Record<string, { sent: number; responses429: number }>;
-  /** Milliseconds its requests were in flight, summed, and when the first was sent (engine/progress/slots-busy.ts). */
-  inFlightMs?: number;
-  firstSentAt?: number;
-}
 
 /** The run's progress file and its scheduler's figures (set when its client is made), and the requests it sent outside the scheduler. */
 interface Progress {

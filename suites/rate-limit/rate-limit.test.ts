@@ -26,6 +26,7 @@ function allowed(h: Harness): string | null {
 }
 
 verifies(
+  'rate-limit/RL-1+RL-2+RL-3+RL-4',
   ['RL-1', 'RL-2', 'RL-3', 'RL-4'],
   'Over the rate limit the target answers 429 with the envelope, and a Retry-After it sends holds',
   async (h, t) => {
@@ -60,6 +61,7 @@ verifies(
 );
 
 verifies(
+  'rate-limit/RL-6',
   ['RL-6'],
   'A burst of parallel requests inside one window is accepted no more often than the measured limit, for one token and for both',
   async (h, t) => {
@@ -80,6 +82,7 @@ verifies(
 );
 
 verifies(
+  'rate-limit/RL-2+RL-5',
   ['RL-2', 'RL-5'],
   'A short steady load is answered without any 5xx, and its 429s keep the envelope',
   async (h, t) => {

@@ -7,17 +7,11 @@
 import { readCities } from '../../../client/index-lists.ts';
 import type { Client } from '../../../client/operations.ts';
 import type { RunConfig } from '../../../config/schema.ts';
+import type { ListedCities } from '../../../runtime/protocol.ts';
 import type { PreflightProblem } from './preflight.ts';
 
 /** What the lists gave the customer suites (suite context `masterData`). */
-export interface ListedCities {
-  /** City code -> state code: the config's cities, then the other ones the lists gave. */
-  cities: Record<string, string>;
-  /** A city code no city list read holds (CU-12b). */
-  unknownCity: string;
-  /** Which lists were read. */
-  source: string;
-}
+export type { ListedCities } from '../../../runtime/protocol.ts';
 
 /** At most this many cities for the customers. */
 const MAX_CITIES = 8;

@@ -11,20 +11,15 @@ import type { RunConfig } from '../../../config/schema.ts';
 import { createdContactId } from '../../../contract/checks/customer.ts';
 import type { Customer } from '../../../contract/schemas/customer.ts';
 import type { Exchange } from '../../../core/types.ts';
+import type { PreflightCustomer } from '../../../runtime/protocol.ts';
 import { formatDate } from '../../../generators/calendar-date.ts';
 import type { PreflightProblem } from './preflight.ts';
 
 /** At most this many cities go into the one customer (one address each). */
 const MAX_CITIES = 5;
 
-/** The preflight's customer, for the suites to reuse as evidence (CU-1, CU-3, CU-8). */
-export interface PreflightCustomer {
-  branchId: number;
-  sent: Customer;
-  contactId?: number | bigint;
-  created: Exchange;
-  read?: Exchange;
-}
+/** The preflight's customer, for the suites to reuse as evidence (CU-1, CU-3, CU-8): the worker declares what it accepts. */
+export type { PreflightCustomer } from '../../../runtime/protocol.ts';
 
 /** A mobile number no earlier run sent (a target may keep them unique): from the clock. */
 function freshMobile(): string {

@@ -10,7 +10,7 @@ import type { SuiteClient } from '../../runtime/run-client.ts';
 
 function harness(propertiesOf: Record<string, number> | undefined): Harness {
   const ctx = {
-    config: { run: {} } as RunConfig,
+    config: { run: {}, target: { baseUrl: 'http://127.0.0.1:1' } } as RunConfig,
     seed: 7,
     nonce: 'n',
     numRuns: 2,

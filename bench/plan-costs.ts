@@ -11,19 +11,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RunRecords } from '../reports/records/records.ts';
-import type { PlanCosts, TestCost } from '../engine/phases/plan/costs.ts';
+import { PLAN_COSTS, type PlanCosts, type TestCost } from '../engine/phases/plan/costs.ts';
 
 const OUT = fileURLToPath(new URL('../engine/phases/plan/costs.json', import.meta.url));
 const round = (n: number) => Math.round(n * 100) / 100;
 
 interface Measured {
   numRuns: number;
-  tests: Map<string, { file: string; name: string; ids: string[]; byOp: Record<string, number> }>;
+  /** By test id (records carry the id each test declares). */
+  tests: Map<string, { file: string; ids: string[]; byOp: Record<string, number> }>;
 }
 
 function measured(dir: string): Measured {
   const r = JSON.parse(readFileSync(`${dir}/records.json`, 'utf8')) as RunRecords;
-  const tests = new Map<string, { file: string; name: string; ids: string[]; byOp: Record<string, number> }>();
+  const tests = new Map<string, { file: string; ids: string[]; byOp: Record<string, number> }>();
   for (const t of r.collected.tests) {
     if (!t.record) continue;
     if (t.record.notRun) throw new Error(`${dir}: ${t.name} did not run (${t.record.notRun}): measure an uncut run`);
@@ -31,13 +32,23 @@ function measured(dir: string): Measured {
     const byOp = { ...t.record.requestsByOperation };
     const outside = t.record.requests - Object.values(byOp).reduce((n, x) => n + x, 0);
     if (outside > 0) byOp.outside = outside;
-    tests.set(`${t.file}::${t.name}`, { file: t.file, name: t.name, ids: t.record.ids, byOp });
+    if (!t.record.testId) throw new Error(`${dir}: ${t.name} has no test id: measure a run of this version`);
+    tests.set(t.record.testId, { file: t.file, ids: t.record.ids, byOp });
   }
   return { numRuns: r.facts.numRuns, tests };
 }
 
+/** Properties are declared in the table, not measured: a re-measured test keeps its count; a new
+ *  one with a per-run cost gets 1 (the harness stops it if it starts more: declare its count). */
+function propertiesOf(id: string, cost: TestCost['cost'], previous: TestCost[]): { properties?: number } {
+  const known = previous.find((t) => t.id === id);
+  const n = known ? (known.properties ?? 0) : Object.values(cost).some((c) => c.perRun > 0) ? 1 : 0;
+  if (!known && n) console.warn(`${id}: new test, declared 1 property: check it in engine/phases/plan/costs.json`);
+  return n ? { properties: n } : {};
+}
+
 /** The cost of each test from two runs at `low.numRuns` < `high.numRuns` runs per property. */
-export function costsOf(low: Measured, high: Measured, extra: Measured[] = []): TestCost[] {
+export function costsOf(low: Measured, high: Measured, extra: Measured[] = [], previous: TestCost[] = PLAN_COSTS.tests): TestCost[] {
   if (low.numRuns >= high.numRuns) throw new Error(`the first run needs fewer runs per property than the second (${low.numRuns}, ${high.numRuns})`);
   const out: TestCost[] = [];
   for (const [key, h] of high.tests) {
@@ -51,14 +62,16 @@ export function costsOf(low: Measured, high: Measured, extra: Measured[] = []): 
       const fixed = Math.max(0, a - perRun * low.numRuns);
       if (fixed > 0 || perRun > 0) cost[op] = { fixed: round(fixed), perRun: round(perRun) };
     }
-    out.push({ file: h.file, test: h.name, ids: h.ids, cost });
+    out.push({ id: key, file: h.file, ids: h.ids, ...propertiesOf(key, cost, previous), cost });
   }
   for (const m of extra)
     for (const [key, t] of m.tests) {
-      if (out.some((o) => `${o.file}::${o.test}` === key)) continue;
-      out.push({ file: t.file, test: t.name, ids: t.ids, cost: Object.fromEntries(Object.entries(t.byOp).map(([op, n]) => [op, { fixed: n, perRun: 0 }])) });
+      if (out.some((o) => o.id === key)) continue;
+      const cost = Object.fromEntries(Object.entries(t.byOp).map(([op, n]) => [op, { fixed: n, perRun: 0 }]));
+      out.push({ id: key, file: t.file, ids: t.ids, ...propertiesOf(key, cost, previous), cost });
     }
-  return out.sort((a, b) => `${a.file}::${a.test}`.localeCompare(`${b.file}::${b.test}`));
+  // By file, then id: the plan breaks ties in this order (engine/phases/plan/requirements.ts).
+  return out.sort((a, b) => a.file.localeCompare(b.file) || a.id.localeCompare(b.id));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -11,7 +11,7 @@ import { indexOperationRequirements } from './catalogue/index-operations.ts';
 import { orderStatusRequirements } from './catalogue/order-status.ts';
 import { rateLimitRequirements } from './catalogue/rate-limit.ts';
 import { reportRequirements } from './catalogue/report.ts';
-import type { Requirement } from '../core/types.ts';
+import type { Requirement, SuiteName } from '../core/types.ts';
 
 export const requirements: Requirement[] = [
   ...envelopeAuthRequirements,
@@ -37,4 +37,17 @@ export function isRequirementId(id: string): boolean {
 /** The two-or-more-letter prefix of an id: `OS-2b` -> `OS`. */
 export function prefixOf(id: string): string {
   return id.split('-')[0]!;
+}
+
+/**
+ * The suite a test belongs to: that of the requirements it verifies, which the catalogue declares
+ * (a test verifies the requirements of one suite, and sits in that suite's folder: checked against
+ * the plan's cost table by test/engine/phases/plan/costs.test.ts). Throws on unknown ids, no ids,
+ * or ids of several suites, so a test declared wrongly fails at collection.
+ */
+export function suiteOf(ids: readonly string[]): SuiteName {
+  const suites = [...new Set(ids.map((id) => requirement(id).suite))];
+  if (suites.length !== 1)
+    throw new Error(`a test verifies the requirements of one suite: [${ids.join(', ')}] are of ${suites.length ? suites.join(', ') : 'none'}`);
+  return suites[0]!;
 }

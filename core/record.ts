@@ -4,6 +4,8 @@
 import type { Exchange, Finding } from './types.ts';
 
 export interface TestRecord {
+  /** The test's declared id (verifies): what the plan's cost table keys it by (bench/plan-costs.ts reads it here). */
+  testId?: string;
   ids: string[];
   /** Findings kept for the certificate (a few per check, chosen by a stable order). */
   findings: Finding[];

@@ -4,7 +4,7 @@
 import type { RunConfig } from '../config/schema.ts';
 import type { Certification, Invocation } from '../reports/model.ts';
 import type { Shard } from '../reports/records/records.ts';
-import type { ReplayTarget } from '../runtime/context.ts';
+import type { ReplayTarget } from '../runtime/protocol.ts';
 import type { Resume } from './phases/checkpoint.ts';
 import type { ProgressMode } from './progress/progress-line.ts';
 import type { SlotsBusy } from './progress/slots-busy.ts';

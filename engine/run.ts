@@ -5,7 +5,7 @@
 // abort (SIGINT/SIGTERM) the certificate holds what the run had, verdict "interrupted".
 // The suites run in ONE worker process, so one client and one scheduler pace every request.
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { prefixOf, requirements } from '../contract/requirements.ts';
@@ -25,11 +25,11 @@ import { ConfigError } from '../config/load.ts';
 import { rerunsTest, sameTarget } from './phases/checkpoint.ts';
 import { preflight } from './phases/preflight/preflight.ts';
 import type { PreflightResult } from './phases/preflight/types.ts';
-import type { SuiteContext } from '../runtime/context.ts';
+import { PROGRESS_FILE, type SuiteContext, type WorkerProgress } from '../runtime/protocol.ts';
 import { ProgressLine } from './progress/progress-line.ts';
-import { PROGRESS_FILE, type WorkerProgress } from '../runtime/progress.ts';
 import { pacingLine } from './progress/pacing-line.ts';
 import { planLines, planRun } from './phases/plan/plan.ts';
+import { declaredProperties } from './phases/plan/costs.ts';
 import { statedByOperation } from './phases/plan/plan-only.ts';
 import { testsDeadline } from './control/budget.ts';
 import { slotsBusy } from './progress/slots-busy.ts';
@@ -57,16 +57,6 @@ export function selectSuites(only: string[] | undefined, withLoad: boolean): Set
   const suites = new Set(requirements.filter((r) => !wanted || wanted.includes(prefixOf(r.id))).map((r) => r.suite));
   if (!withLoad) suites.delete('rate-limit');
   return new Set(SUITES.filter((s) => suites.has(s)));
-}
-
-/** The properties of the selected suites (their h.property call sites), among which a request budget is shared. */
-function propertiesIn(suites: Set<Requirement['suite']>): number {
-  let n = 0;
-  for (const suite of suites) {
-    const dir = path.join(ROOT, 'suites', suite);
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.test.ts'))) n += (readFileSync(path.join(dir, f), 'utf8').match(/h\.property\(/g) ?? []).length;
-  }
-  return n;
 }
 
 export async function runConformance(o: RunOptions): Promise<RunResult> {
@@ -100,6 +90,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const progress = new ProgressLine(o.progress ?? 'quiet', o.progressStream ?? process.stderr, o.out, started, deadline);
   const allureDir = path.join(o.out, 'allure-results');
   if (o.allure !== false && !o.resume) rmSync(allureDir, { recursive: true, force: true });
+  const properties = declaredProperties(suites);
   const provide: SuiteContext = {
     config: o.config,
     seed,
@@ -109,7 +100,9 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     deadline,
     outDir: o.out,
     ...(o.replay ? { replay: o.replay } : {}),
-    properties: propertiesIn(suites),
+    // The properties the selected suites' tests declare (the plan's cost table): shares of run.maxRequests.
+    properties: properties.total,
+    propertiesOf: properties.byTest,
   };
   if (o.resume)
     log(

@@ -11,18 +11,18 @@ import { withEvidenceSink } from '../contract/checks/evidence.ts';
 import { timedOut, toFinding, type Check, type CheckOptions } from '../contract/checks/finding.ts';
 import { statusIs, type StatusOracle } from '../contract/checks/status.ts';
 import { uniquenessRefusal } from '../contract/checks/uniqueness.ts';
-import { requirement } from '../contract/requirements.ts';
+import { requirement, suiteOf } from '../contract/requirements.ts';
 import type { Exchange, Finding, Replay } from '../core/types.ts';
 import type { UniqueKey } from '../generators/unique-values.ts';
 import { allureLabels, allureLinks, findingAttachments } from '../reports/render/allure-labels.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { inFlow } from '../client/scheduler.ts';
-import { noteCreation } from '../suites/customer/contact-ids.ts';
 import { runClient, stopRun, type SuiteClient } from './run-client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
-import { runShared, type RunShared } from './run-state.ts';
+import { noteCreation } from './creations.ts';
+import { defineRunState, runShared, type RunShared } from './run-state.ts';
 import { FindingKeeper } from './keep.ts';
-import { afterMusts, declareTest, mustsFirstIn, suiteOfFile, testEnded } from './must-first.ts';
+import { afterMusts, declareTest, mustsFirstIn, testEnded } from './must-first.ts';
 import { countOutside, flushProgress } from './progress.ts';
 import { runProperty } from './property.ts';
 import { emptyRecord, type TestRecord } from '../core/record.ts';
@@ -37,9 +37,8 @@ const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-
 const MIN_RUNS = 3;
 /** What a run sends besides its property runs (measured against the reference: about 500). */
 export const FIXED_COST = 500;
-/** Properties started in this worker, and the requests they spent (the budget is shared among those left). */
-let propertiesStarted = 0;
-let propertiesSpent = 0;
+/** Properties started in this run, and the requests they spent (the budget is shared among those left). */
+const propertyBudget = defineRunState('property-budget', () => ({ started: 0, spent: 0 }));
 
 export class Harness {
   readonly record: TestRecord;
@@ -55,9 +54,9 @@ export class Harness {
     readonly ctx: SuiteContext,
     shared: SuiteClient,
     ids: string[],
-    private readonly where: { file: string; test: string },
+    private readonly where: { file: string; test: string; id: string },
   ) {
-    this.record = emptyRecord(ids);
+    this.record = { testId: where.id, ...emptyRecord(ids) };
     this.client = testClient(shared, (ex) => this.seen(ex));
   }
 
@@ -65,7 +64,7 @@ export class Harness {
     return this.ctx.config;
   }
 
-  /** The run's shared object: what the run learned of the target so far (runtime/run-state.ts). */
+  /** The run's one object: the home of its state (runtime/run-state.ts). */
   get run(): RunShared {
     return runShared(this.ctx);
   }
@@ -149,7 +148,7 @@ export class Harness {
   sentOutside(sent: number, answered: number) {
     this.record.requests += sent;
     this.record.answered = (this.record.answered ?? 0) + answered;
-    countOutside(sent);
+    countOutside(this, sent);
   }
 
   /** A fact the spec leaves "not shown", recorded for the certificate: evidence for the test's INFO ids. */
@@ -193,6 +192,11 @@ export class Harness {
    */
   async property<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, options: { numRuns?: number; sequential?: boolean } = {}): Promise<void> {
     const index = this.properties++;
+    // The plan shares the request budget among the properties tests declare (engine/phases/plan/costs.json):
+    // a test starting more than it declares would make those shares wrong, so it stops here.
+    const declared = this.ctx.propertiesOf && (this.ctx.propertiesOf[this.where.id] ?? 0);
+    if (declared !== undefined && index >= declared)
+      throw new Error(`test ${this.where.id} starts property ${index + 1} but declares ${declared} (its "properties" in engine/phases/plan/costs.json)`);
     const replay = this.ctx.replay;
     if (replay && replay.property !== index) return; // replaying another property of this test
     const numRuns = options.numRuns ?? this.ctx.numRuns;
@@ -200,9 +204,10 @@ export class Harness {
     // that spent its share (after MIN_RUNS runs) starts no more runs, and what one leaves unspent
     // goes to those after it.
     const max = this.config.run.maxRequests;
-    const pool = max === undefined ? Infinity : Math.max(0, max - FIXED_COST - propertiesSpent);
-    const share = pool / Math.max(1, (this.ctx.properties ?? 1) - propertiesStarted);
-    propertiesStarted++;
+    const budget = propertyBudget(this);
+    const pool = max === undefined ? Infinity : Math.max(0, max - FIXED_COST - budget.spent);
+    const share = pool / Math.max(1, (this.ctx.properties ?? 1) - budget.started);
+    budget.started++;
     const before = this.record.requests;
     this.inProperty = true;
     const out = await runProperty(arb, body, {
@@ -214,7 +219,7 @@ export class Harness {
       ...(replay ? { path: replay.path } : {}),
     }).finally(() => {
       this.inProperty = false;
-      propertiesSpent += this.record.requests - before;
+      budget.spent += this.record.requests - before;
     });
     if (!out.failed) return;
     // The run's --num-runs (the property derives its own count from it), so the replay derives the same.
@@ -275,25 +280,32 @@ export interface VerifiesOptions {
 }
 
 /**
- * Declares a conformance test: `verifies(['OS-3'], 'Delivered is refused ...', async (h) => ...)`.
- * Test names are sentences; the ids must be in the requirements catalogue. Tests run concurrently
- * unless `sequential`.
+ * Declares a conformance test: `verifies('lifecycle/OS-3', ['OS-3'], 'Delivered is refused ...', async (h) => ...)`.
+ * The test id is stable (titles change; the plan's cost table and its "not planned" list key
+ * tests by it): `<file stem>/<requirement ids joined by +>`, and `/<variant>` where one file has
+ * several tests of the same ids. Test names are sentences; the requirement ids must be in the
+ * catalogue, all of one suite. Tests run concurrently unless `sequential`.
  */
-export function verifies(ids: string[], name: string, body: (h: Harness, t: TestContext) => Promise<void>, options: VerifiesOptions | number = {}) {
+export function verifies(
+  testId: string,
+  ids: string[],
+  name: string,
+  body: (h: Harness, t: TestContext) => Promise<void>,
+  options: VerifiesOptions | number = {},
+) {
   const o = typeof options === 'number' ? { timeoutMs: options } : options;
-  for (const id of ids) requirement(id); // unknown ids fail at collection
+  // Unknown ids, or ids of several suites, fail at collection; the suite is the catalogue's.
+  const suite = suiteOf(ids);
   const ctx = suiteContext();
   const title = `${name} [${ids.join(', ')}]`;
   // it.sequential: sequential also inside a concurrent block (side-by-side files).
   const declare = o.sequential ? it.sequential : it.concurrent;
   // MUSTs first where the plan found the suite's operation scarce (runtime/must-first.ts).
-  const declaredIn = (new Error().stack ?? '').match(/suites\/([a-z-]+)\/[^/]+\.test\.ts/)?.[1];
-  if (declaredIn && mustsFirstIn(ctx, declaredIn)) declareTest(runShared(ctx), declaredIn, ids);
+  if (mustsFirstIn(ctx, suite)) declareTest(runShared(ctx), suite, ids);
   declare(
     title,
     async (t) => {
-      const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name };
-      const suite = suiteOfFile(where.file);
+      const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name, id: testId };
       if (mustsFirstIn(ctx, suite)) {
         t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
         await afterMusts(runShared(ctx), suite, ids, ctx.deadline);
@@ -302,9 +314,9 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
       const runs = ctx.runsBySuite?.[suite];
       const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
       t.task.meta.erp = h.record;
-      stopWhenRunCancelled(t.signal, stopRun);
+      stopWhenRunCancelled(t.signal, (reason) => stopRun(h, reason));
       // A test the plan could not give its requests (engine/phases/plan/requirements.ts) sends none.
-      const unplanned = ctx.notPlanned?.[`${where.file}::${where.test}`];
+      const unplanned = ctx.notPlanned?.[testId];
       if (unplanned || Date.now() >= ctx.deadline) {
         h.record.notRun = unplanned ?? `the run budget (run.maxDurationSeconds) was spent before this test started`;
         h.finish();
@@ -330,7 +342,7 @@ export function verifies(ids: string[], name: string, body: (h: Harness, t: Test
         t.skip(e.message);
       }
       h.finish();
-      flushProgress();
+      flushProgress(h);
       await allureEvidence(ctx, h.record.findings);
       const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
       if (failing.length > 0) {

@@ -7,15 +7,10 @@
 // problem, an interrupt), the worker declares nothing.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SuiteContext } from './context.ts';
+import { LATE_FILE, LATE_KEYS, type LateContext, type SuiteContext } from './protocol.ts';
 
-export const LATE_FILE = '.late-context.json';
-
-/** What the worker learns after the preflight: the context it lacks, and the suite files in their waves. */
-export type LateContext = { cancelled: true } | { cancelled?: false; context: Partial<SuiteContext>; waves: string[][] };
-
-/** The parts of the context the preflight or the plan decide (the rest is known before the preflight). */
-export const LATE_KEYS = ['numRuns', 'scarce', 'runsBySuite', 'mustsFirst', 'notPlanned', 'preflightCustomer', 'listedCities'] as const;
+// The file's name, its shape and the keys it carries are declared in runtime/protocol.ts.
+export { LATE_FILE, LATE_KEYS, type LateContext } from './protocol.ts';
 
 /** A JSON with bigints kept (a contact id beyond 2^53 stays a bigint). */
 const BIGINT = '$bigint';

@@ -5,14 +5,12 @@
 // "not run" with the run's reason, never a MUST.
 import { requirement } from '../contract/requirements.ts';
 import type { SuiteContext } from './context.ts';
-import type { RunShared } from './run-state.ts';
+import { defineRunState, type RunShared } from './run-state.ts';
+
+/** Tests of each suite that verify a MUST and have not ended, in this run. */
+const mustsPending = defineRunState('musts-pending', () => new Map<string, { left: number; done: Promise<void>; resolve: () => void }>());
 
 const verifiesMust = (ids: string[]) => ids.some((id) => requirement(id).level === 'MUST');
-
-/** The suite folder of a suite file (suites/report/x.test.ts -> report). */
-export function suiteOfFile(file: string): string {
-  return file.split('/')[1] ?? file;
-}
 
 /** Does this run order the tests of `suite` MUSTs first? */
 export function mustsFirstIn(ctx: SuiteContext, suite: string): boolean {
@@ -20,11 +18,12 @@ export function mustsFirstIn(ctx: SuiteContext, suite: string): boolean {
 }
 
 function pending(run: RunShared, suite: string) {
-  let p = run.mustsPending.get(suite);
+  const pendingBySuite = mustsPending(run);
+  let p = pendingBySuite.get(suite);
   if (!p) {
     let resolve = () => {};
     const done = new Promise<void>((r) => (resolve = r));
-    run.mustsPending.set(suite, (p = { left: 0, done, resolve }));
+    pendingBySuite.set(suite, (p = { left: 0, done, resolve }));
   }
   return p;
 }

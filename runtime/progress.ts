@@ -4,35 +4,32 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SchedulerStats } from '../client/scheduler.ts';
+import { PROGRESS_FILE, type WorkerProgress } from './protocol.ts';
+import { defineRunState, type RunOf } from './run-state.ts';
 
-export const PROGRESS_FILE = '.progress.json';
-
-export interface WorkerProgress {
-  requests: number;
-  responses429: number;
-  waitedMs: number;
-  pacing?: string;
-  /** Per operation: requests sent and 429s met. */
-  operations?: Record<string, { sent: number; responses429: number }>;
-  /** Milliseconds its requests were in flight, summed, and when the first was sent (engine/progress/slots-busy.ts). */
-  inFlightMs?: number;
-  firstSentAt?: number;
+/** The run's progress file and its scheduler's figures (set when its client is made), and the requests it sent outside the scheduler. */
+interface Progress {
+  file?: string;
+  stats?: () => SchedulerStats;
+  timer?: NodeJS.Timeout;
+  /** Requests sent outside the scheduler (the rate-limit probe, bursts and load have their own senders). */
+  outside: number;
 }
 
-let timer: NodeJS.Timeout | undefined;
-/** Requests sent outside the scheduler (the rate-limit probe, bursts and load have their own senders). */
-let outside = 0;
+const progressOf = defineRunState('progress', (): Progress => ({ outside: 0 }));
 
 /** Counts requests a test sent on its own sender, so the progress line and the pacing include them. */
-export function countOutside(n: number) {
-  outside += n;
-  flushProgress();
+export function countOutside(of: RunOf, n: number) {
+  progressOf(of).outside += n;
+  flushProgress(of);
 }
-let file: string | undefined;
-let stats: (() => SchedulerStats) | undefined;
 
-/** Writes the progress now (a write that fails changes no verdict). */
-export function flushProgress() {
+/** Writes the run's progress now (a write that fails changes no verdict). */
+export function flushProgress(of: RunOf) {
+  write(progressOf(of));
+}
+
+function write({ file, stats, outside }: Progress) {
   if (!file || !stats) return;
   const s = stats();
   const p: WorkerProgress = {
@@ -51,11 +48,12 @@ export function flushProgress() {
   }
 }
 
-/** Starts writing the progress file of `outDir` every second (once per worker). */
-export function startProgress(outDir: string | undefined, of: () => SchedulerStats) {
-  if (timer || !outDir) return;
-  file = path.join(outDir, PROGRESS_FILE);
-  stats = of;
-  timer = setInterval(flushProgress, 1000);
-  timer.unref();
+/** Starts writing the run's progress file in `outDir` every second (once per run). */
+export function startProgress(of: RunOf, outDir: string | undefined, stats: () => SchedulerStats) {
+  const p = progressOf(of);
+  if (p.timer || !outDir) return;
+  p.file = path.join(outDir, PROGRESS_FILE);
+  p.stats = stats;
+  p.timer = setInterval(() => write(p), 1000);
+  p.timer.unref();
 }

@@ -5,11 +5,12 @@
 // and a breaker, so a target that stopped answering ends the run quickly instead of timing out
 // on every property run.
 import { createClient, type Client } from '../client/operations.ts';
-import { createScheduler, type Scheduler } from '../client/scheduler.ts';
+import { createScheduler } from '../client/scheduler.ts';
 import { statedQuotas } from '../client/stated-quotas.ts';
 import type { NotSentReason } from '../core/types.ts';
 import type { SuiteContext } from './context.ts';
 import { startProgress } from './progress.ts';
+import { defineRunState, runShared, type RunOf } from './run-state.ts';
 import { stopOnSignals } from './worker-signals.ts';
 
 /** A 429 is waited out for up to 30 s, or a stated quota's whole window when longer ("5/1m": 60 s). */
@@ -22,37 +23,42 @@ const BREAKER_THRESHOLD = 3;
 
 export type SuiteClient = Pick<Client, 'updateOrderStatus' | 'createCustomer' | 'report' | 'readContact' | 'index' | 'raw' | 'close'>;
 
-let shared: { client: Client; scheduler: Scheduler } | undefined;
+/** The run's client and its scheduler, made at the run's first request. */
+const clientOf = defineRunState('client', (run) => {
+  const { ctx } = run;
+  const rc = ctx.config.run;
+  const scheduler = createScheduler({
+    concurrency: ctx.concurrency,
+    pacing: true,
+    quotas: statedQuotas(rc.rateLimit),
+    retry429: { maxRetries: 5, maxWaitMs: retryWaitMs(rc.rateLimit) },
+    deadline: ctx.deadline,
+    ...(rc.maxRequests !== undefined ? { maxRequests: rc.maxRequests } : {}),
+    breakerThreshold: BREAKER_THRESHOLD,
+    backoff: { resend: false },
+  });
+  const client = createClient(ctx.config.target, { scheduler, keep: false, operations: ctx.config.operations });
+  startProgress(run, ctx.outDir, () => scheduler.stats());
+  // The signal handlers are the worker's (installed once): a signal stops every run it serves.
+  stopOnSignals((reason) => {
+    for (const made of clientOf.made()) made.scheduler.stop(reason);
+  });
+  return { client, scheduler };
+});
 
 /** Resolves once every request of the run sent or waiting now has been answered and handled. */
-export function settled(): Promise<void> {
-  return shared ? shared.scheduler.settled() : Promise.resolve();
+export function settled(of: RunOf): Promise<void> {
+  return clientOf.peek(of)?.scheduler.settled() ?? Promise.resolve();
 }
 
 /** Every waiting and later request of the run is not sent (an interrupt): tests end at their next request. */
-export function stopRun(reason: NotSentReason = 'interrupted'): void {
-  shared?.scheduler.stop(reason);
+export function stopRun(of: RunOf, reason: NotSentReason = 'interrupted'): void {
+  clientOf.peek(of)?.scheduler.stop(reason);
 }
 
-/** The run's client (created on first use in the worker). */
+/** The run's client (made at the run's first request). */
 export function runClient(ctx: SuiteContext): SuiteClient {
-  if (!shared) {
-    const run = ctx.config.run;
-    const scheduler = createScheduler({
-      concurrency: ctx.concurrency,
-      pacing: true,
-      quotas: statedQuotas(run.rateLimit),
-      retry429: { maxRetries: 5, maxWaitMs: retryWaitMs(run.rateLimit) },
-      deadline: ctx.deadline,
-      ...(run.maxRequests !== undefined ? { maxRequests: run.maxRequests } : {}),
-      breakerThreshold: BREAKER_THRESHOLD,
-      backoff: { resend: false },
-    });
-    shared = { client: createClient(ctx.config.target, { scheduler, keep: false, operations: ctx.config.operations }), scheduler };
-    startProgress(ctx.outDir, () => shared!.scheduler.stats());
-    stopOnSignals(stopRun);
-  }
-  const { client } = shared;
+  const { client } = clientOf(runShared(ctx));
   return {
     updateOrderStatus: client.updateOrderStatus,
     createCustomer: client.createCustomer,

@@ -8,6 +8,9 @@
 // (Tests that a worker ends with its main process: test/e2e/cli/interrupts.test.ts.)
 import type { NotSentReason } from '../core/types.ts';
 
+// The two flags below are the process's, not a run's: a process has one set of signal handlers
+// and one IPC channel whatever runs it serves, and installing them twice would stop twice.
+/** The SIGINT / SIGTERM handlers are installed (stopOnSignals). */
 let installed = false;
 
 /**
@@ -21,6 +24,7 @@ export function exitWorker(code: number): never {
   throw new Error('unreachable');
 }
 
+/** The worker ends when its main process's channel closes (endWithMainProcess). */
 let guarded = false;
 
 /**

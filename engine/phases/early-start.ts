@@ -8,7 +8,7 @@
 // quotas (run.rateLimit), where it often is, the worker is not started early.
 import { rmSync } from 'node:fs';
 import type { Reporter, Vitest } from 'vitest/node';
-import type { SuiteContext } from '../../runtime/context.ts';
+import type { SuiteContext } from '../../runtime/protocol.ts';
 import { removeLateContext, writeLateContext } from '../../runtime/late-context.ts';
 
 export interface EarlyStart {

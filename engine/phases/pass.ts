@@ -13,8 +13,8 @@ import { withoutVitestSignals } from '../control/interrupts.ts';
 import { enoughFailures } from '../control/max-failures.ts';
 import { moduleCacheOptions } from '../module-cache.ts';
 import type { RunOptions } from '../options.ts';
-import type { SuiteContext } from '../../runtime/context.ts';
-import { LATE_KEYS, lateFileOf, removeLateContext, writeLateContext } from '../../runtime/late-context.ts';
+import { LATE_KEYS, type SuiteContext } from '../../runtime/protocol.ts';
+import { lateFileOf, removeLateContext, writeLateContext } from '../../runtime/late-context.ts';
 
 /** The package's folder (the suites' files are found from it). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

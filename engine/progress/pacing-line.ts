@@ -3,7 +3,7 @@
 import { showRateLimit } from '../../client/stated-quotas.ts';
 import { INDEX_QUOTA_OPERATIONS } from '../../core/quota.ts';
 import type { RunConfig } from '../../config/schema.ts';
-import type { WorkerProgress } from '../../runtime/progress.ts';
+import type { WorkerProgress } from '../../runtime/protocol.ts';
 
 type Cost = [string, { sent: number; responses429: number }];
 /** The index's operations (each its own quota) summed in one entry, but those with a stated quota or a 429. */

@@ -4,7 +4,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { CollectorReporter } from '../../reports/records/collector.ts';
-import { PROGRESS_FILE, type WorkerProgress } from '../../runtime/progress.ts';
+import { PROGRESS_FILE, type WorkerProgress } from '../../runtime/protocol.ts';
 
 export type ProgressMode = 'tty' | 'plain' | 'quiet';
 

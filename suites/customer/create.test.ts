@@ -23,7 +23,7 @@ const rejectsEach = (h: Harness, invalid: fc.Arbitrary<InvalidCustomer>, require
     options,
   );
 
-verifies(['CU-1', 'CU-2'], 'Realistic valid customers are created, each with a new integer contactId', async (h, t) => {
+verifies('create/CU-1+CU-2', ['CU-1', 'CU-2'], 'Realistic valid customers are created, each with a new integer contactId', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
   let created = 0;
   await h.property(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), async (body) => {
@@ -55,7 +55,7 @@ verifies(['CU-1', 'CU-2'], 'Realistic valid customers are created, each with a n
   h.observe('customersCreated', created);
 });
 
-verifies(['CU-3'], 'Customers with one, two and five addresses, exactly one of them default, are created', async (h, t) => {
+verifies('create/CU-3', ['CU-3'], 'Customers with one, two and five addresses, exactly one of them default, are created', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
   for (const n of [1, 2, 5]) {
     const [body] = fc.sample(customer({ ...customerConstraints(h, { min: n, max: n }), empties: false }), { seed: h.ctx.seed + n, numRuns: 1 });
@@ -87,7 +87,7 @@ function emptied(body: Customer, fields: readonly Emptied[]): Customer {
   return out;
 }
 
-verifies(['CU-7'], 'Customers whose "may be empty string" fields are empty, all or some, are created', async (h, t) => {
+verifies('create/CU-7', ['CU-7'], 'Customers whose "may be empty string" fields are empty, all or some, are created', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
   const plain = customer({ ...customerConstraints(h, { min: 1, max: 1 }), gstType: 'UnRegistered', empties: false });
   const [body] = fc.sample(plain, { seed: h.ctx.seed + 3, numRuns: 1 });
@@ -106,6 +106,7 @@ verifies(['CU-7'], 'Customers whose "may be empty string" fields are empty, all 
 });
 
 verifies(
+  'create/CU-4',
   ['CU-4'],
   'Values no parser coerces into the stated type (text that is no number where a number is stated, a non-array where an array is stated) are rejected with 400',
   async (h, t) => {
@@ -115,6 +116,7 @@ verifies(
 );
 
 verifies(
+  'create/CU-4b',
   ['CU-4b'],
   'Values of another JSON type that lenient parsers coerce (a number where text is stated, true or null where an integer is stated) are rejected with 400',
   async (h, t) => {
@@ -124,13 +126,13 @@ verifies(
   },
 );
 
-verifies(['CU-5'], 'An isDefault other than 0 or 1 is rejected with 400', async (h, t) => {
+verifies('create/CU-5', ['CU-5'], 'An isDefault other than 0 or 1 is rejected with 400', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
   // Five values outside 0/1: a few runs suffice (the rest of the request budget goes to CU-13 and CU-14).
   await rejectsEach(h, outOfSetCustomer(customerConstraints(h)), 'CU-5', { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) });
 });
 
-verifies(['CU-6'], 'A missing, non-integer or unknown branch_id is rejected with 400', async (h) => {
+verifies('create/CU-6', ['CU-6'], 'A missing, non-integer or unknown branch_id is rejected with 400', async (h) => {
   // Safe with writes: false: no branch exists to create the customer in. One address and no empty
   // field: a refusal can only be about the branch.
   const [body] = fc.sample(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), { seed: h.ctx.seed, numRuns: 1 });
@@ -140,7 +142,7 @@ verifies(['CU-6'], 'A missing, non-integer or unknown branch_id is rejected with
   }
 });
 
-verifies(['CU-11'], 'Which body fields the target requires is recorded', async (h, t) => {
+verifies('create/CU-11', ['CU-11'], 'Which body fields the target requires is recorded', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
   // "which individual body fields are required: not shown": omit each field once and record the answer.
   const [body] = fc.sample(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), { seed: h.ctx.seed + 7, numRuns: 1 });

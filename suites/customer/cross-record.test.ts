@@ -15,41 +15,49 @@ import { customerConstraints } from './constraints.ts';
 import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
 import { readBackSkipReason } from './real.ts';
 
-verifies(['CU-17'], "A save of contact B sending contact A's addressIds (as its own address, in deletedAddressIds) leaves A as it was", async (h, t) => {
-  const skip = readBackSkipReason(h);
-  if (skip) h.skip(skip, t);
-  const branchId = h.config.fixtures.branchId;
-  const template = h.config.readBack!.getContactById!;
-  const [a, b1, b2] = fc.sample(customer({ ...customerConstraints(h, { min: 2, max: 2 }), empties: false }), { seed: h.ctx.seed + 47, numRuns: 3 });
-  const created = await h.client.createCustomer({ branchId, body: a! });
-  const contactId = anyContactId(created);
-  if (contactId === undefined)
-    return h.inconclusive('CU-17', `contact A was answered ${describeResponse(created)}, not created (CU-1 and CU-3 judge creation)`);
-  registerCreated(h, contactId);
-  const first = await h.client.readContact({ template, contactId, branchId });
-  const before = first.response?.status === 200 ? readBackPayload(first) : undefined;
-  const ids = readBackAddressIds(first);
-  if (!before || ids.length < 2)
-    return h.inconclusive('CU-17', `contact A (${String(contactId)}) read back without two addressIds (${describeResponse(first)}): CU-8 judges the read-back`);
-  const [edited, dropped] = [ids[0]!, ids[1]!];
-  // B's own address, sent under A's first addressId: an upsert looked up globally edits A's.
-  const own = { ...b1!.contactAddressDTO[0]!, addressId: edited, isDefault: 1 as const };
-  const saves = [
-    await h.client.createCustomer({ branchId, body: { ...b1!, contactId: 0, contactAddressDTO: [own], deletedAddressIds: [] } }),
-    // B (another new contact) listing A's second addressId to drop.
-    await h.client.createCustomer({
-      branchId,
-      body: { ...b2!, contactId: 0, contactAddressDTO: [{ ...b2!.contactAddressDTO[0]!, isDefault: 1 }], deletedAddressIds: [dropped] },
-    }),
-  ];
-  const answers = saves.map((s) => s.response?.status ?? 'nothing').join(' and ');
-  const between = `contact B was saved with A's addressId ${String(edited)} on its own address and with ${String(dropped)} in deletedAddressIds (answered ${answers})`;
-  const after = await h.client.readContact({ template, contactId, branchId });
-  const findings = otherContactUnchanged(after, { before, contactId: String(contactId), between });
-  if (findings.length > 0 && (await sharedOnceSettled(h, contactId)))
-    return h.inconclusive(
-      'CU-17',
-      `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`,
-    );
-  h.add(findings);
-});
+verifies(
+  'cross-record/CU-17',
+  ['CU-17'],
+  "A save of contact B sending contact A's addressIds (as its own address, in deletedAddressIds) leaves A as it was",
+  async (h, t) => {
+    const skip = readBackSkipReason(h);
+    if (skip) h.skip(skip, t);
+    const branchId = h.config.fixtures.branchId;
+    const template = h.config.readBack!.getContactById!;
+    const [a, b1, b2] = fc.sample(customer({ ...customerConstraints(h, { min: 2, max: 2 }), empties: false }), { seed: h.ctx.seed + 47, numRuns: 3 });
+    const created = await h.client.createCustomer({ branchId, body: a! });
+    const contactId = anyContactId(created);
+    if (contactId === undefined)
+      return h.inconclusive('CU-17', `contact A was answered ${describeResponse(created)}, not created (CU-1 and CU-3 judge creation)`);
+    registerCreated(h, contactId);
+    const first = await h.client.readContact({ template, contactId, branchId });
+    const before = first.response?.status === 200 ? readBackPayload(first) : undefined;
+    const ids = readBackAddressIds(first);
+    if (!before || ids.length < 2)
+      return h.inconclusive(
+        'CU-17',
+        `contact A (${String(contactId)}) read back without two addressIds (${describeResponse(first)}): CU-8 judges the read-back`,
+      );
+    const [edited, dropped] = [ids[0]!, ids[1]!];
+    // B's own address, sent under A's first addressId: an upsert looked up globally edits A's.
+    const own = { ...b1!.contactAddressDTO[0]!, addressId: edited, isDefault: 1 as const };
+    const saves = [
+      await h.client.createCustomer({ branchId, body: { ...b1!, contactId: 0, contactAddressDTO: [own], deletedAddressIds: [] } }),
+      // B (another new contact) listing A's second addressId to drop.
+      await h.client.createCustomer({
+        branchId,
+        body: { ...b2!, contactId: 0, contactAddressDTO: [{ ...b2!.contactAddressDTO[0]!, isDefault: 1 }], deletedAddressIds: [dropped] },
+      }),
+    ];
+    const answers = saves.map((s) => s.response?.status ?? 'nothing').join(' and ');
+    const between = `contact B was saved with A's addressId ${String(edited)} on its own address and with ${String(dropped)} in deletedAddressIds (answered ${answers})`;
+    const after = await h.client.readContact({ template, contactId, branchId });
+    const findings = otherContactUnchanged(after, { before, contactId: String(contactId), between });
+    if (findings.length > 0 && (await sharedOnceSettled(h, contactId)))
+      return h.inconclusive(
+        'CU-17',
+        `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`,
+      );
+    h.add(findings);
+  },
+);

@@ -10,7 +10,7 @@ import { registerCreated, repeatedIds, seqs } from './contact-ids.ts';
 
 const PARALLEL_CREATIONS = 16;
 
-verifies(['CU-2'], `${PARALLEL_CREATIONS} customers created at once each get a distinct contactId`, async (h, t) => {
+verifies('parallel/CU-2', ['CU-2'], `${PARALLEL_CREATIONS} customers created at once each get a distinct contactId`, async (h, t) => {
   if (h.config.writes === false) h.skip('writes: false forbids creating customers', t);
   const bodies = fc.sample(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), { seed: h.ctx.seed + 16, numRuns: PARALLEL_CREATIONS });
   const branchId = h.config.fixtures.branchId;

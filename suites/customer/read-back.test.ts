@@ -11,7 +11,7 @@ import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
 import { harnessReal, readBackSkipReason } from './real.ts';
 import { CreateContact, DeleteAddress, runSequence } from './upsert-commands.ts';
 
-verifies(['CU-8', 'CU-9'], 'A created customer reads back as it was sent, with exactly one default address', async (h, t) => {
+verifies('read-back/CU-8+CU-9', ['CU-8', 'CU-9'], 'A created customer reads back as it was sent, with exactly one default address', async (h, t) => {
   const skip = readBackSkipReason(h);
   if (skip) h.skip(skip, t);
   const branchId = h.config.fixtures.branchId;
@@ -44,6 +44,7 @@ verifies(['CU-8', 'CU-9'], 'A created customer reads back as it was sent, with e
 });
 
 verifies(
+  'read-back/CU-10',
   ['CU-10'],
   'A second save with the contactId and deletedAddressIds removes those addresses',
   async (h, t) => {
@@ -68,7 +69,7 @@ verifies(
   { sequential: true },
 );
 
-verifies(['CU-9'], 'A request marking two addresses default is refused, or saved with exactly one default', async (h, t) => {
+verifies('read-back/CU-9', ['CU-9'], 'A request marking two addresses default is refused, or saved with exactly one default', async (h, t) => {
   const skip = readBackSkipReason(h);
   if (skip) h.skip(skip, t);
   const branchId = h.config.fixtures.branchId;

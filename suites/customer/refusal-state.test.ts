@@ -18,6 +18,7 @@ const VIA = 'customer.refused-creation-saves-nothing';
 const refused = (s: number | undefined) => s !== undefined && s >= 400 && s < 500 && s !== 429;
 
 verifies(
+  'refusal-state/CU-16',
   ['CU-16'],
   'A customer refused for a non-numeric opening is not saved: the same customer sent valid is created alone under its mobile number',
   async (h, t) => {

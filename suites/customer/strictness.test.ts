@@ -14,7 +14,7 @@ function answerOf(status: number | undefined): string {
   return `HTTP ${status}`;
 }
 
-verifies(['CU-12'], 'How strictly master data and optional formats are validated is recorded', async (h, t) => {
+verifies('strictness/CU-12', ['CU-12'], 'How strictly master data and optional formats are validated is recorded', async (h, t) => {
   if (h.config.writes === false) h.skip('writes: false forbids creating customers', t);
   const [probes] = fc.sample(strictnessProbes(customerConstraints(h)), { seed: h.ctx.seed + 12, numRuns: 1 });
   const answers: Record<string, string> = {};

@@ -11,21 +11,26 @@ import { textReadBacks } from './text-read-back.ts';
 
 const refused = (s: number | undefined) => s !== undefined && s >= 400 && s < 500 && s !== 429;
 
-verifies(['CU-15'], 'A customer holding 256 to 1,000 characters, Indian script and emoji outside the BMP reads back as it was sent', async (h, t) => {
-  const skip = readBackSkipReason(h);
-  if (skip) h.skip(skip, t);
-  const branchId = h.config.fixtures.branchId;
-  const c = customerConstraints(h, { min: 1, max: 1 });
-  const [full] = fc.sample(savedTexts(c), { seed: h.ctx.seed + 31, numRuns: 1 });
-  let value = full!;
-  let created = await h.client.createCustomer({ branchId, body: value.body });
-  if (refused(created.response?.status)) {
-    // A length the target does not take, refused: its right. The other kinds of text still count.
-    const [short] = fc.sample(savedTexts(customerConstraints(h, { min: 1, max: 1 }), { short: true }), { seed: h.ctx.seed + 32, numRuns: 1 });
-    value = short!;
-    created = await h.client.createCustomer({ branchId, body: value.body });
-  }
-  const reads = textReadBacks(h);
-  h.add(await reads.after(value.values, value.body, created));
-  reads.done();
-});
+verifies(
+  'text-read-back/CU-15',
+  ['CU-15'],
+  'A customer holding 256 to 1,000 characters, Indian script and emoji outside the BMP reads back as it was sent',
+  async (h, t) => {
+    const skip = readBackSkipReason(h);
+    if (skip) h.skip(skip, t);
+    const branchId = h.config.fixtures.branchId;
+    const c = customerConstraints(h, { min: 1, max: 1 });
+    const [full] = fc.sample(savedTexts(c), { seed: h.ctx.seed + 31, numRuns: 1 });
+    let value = full!;
+    let created = await h.client.createCustomer({ branchId, body: value.body });
+    if (refused(created.response?.status)) {
+      // A length the target does not take, refused: its right. The other kinds of text still count.
+      const [short] = fc.sample(savedTexts(customerConstraints(h, { min: 1, max: 1 }), { short: true }), { seed: h.ctx.seed + 32, numRuns: 1 });
+      value = short!;
+      created = await h.client.createCustomer({ branchId, body: value.body });
+    }
+    const reads = textReadBacks(h);
+    h.add(await reads.after(value.values, value.body, created));
+    reads.done();
+  },
+);

@@ -36,6 +36,7 @@ function sender(h: Harness) {
 }
 
 verifies(
+  'text/CU-13+CU-15/one-field',
   ['CU-13', 'CU-15'],
   'A valid customer with one field in an Indian script, with combining marks, emoji, right-to-left text, 255 to 10,000 characters, spaces around it or numeric-looking text is answered 200 or a 4xx, and reads back as sent',
   async (h, t) => {
@@ -47,6 +48,7 @@ verifies(
 );
 
 verifies(
+  'text/CU-13+CU-15/every-field',
   ['CU-13', 'CU-15'],
   'A valid customer whose every free-text field is unusual at once, or 255 to 10,000 characters long, is answered 200 or a 4xx, and reads back as sent',
   async (h, t) => {

@@ -8,6 +8,7 @@ import { harnessReal, readBackSkipReason } from './real.ts';
 import { runSequence, upsertSequence } from './upsert-commands.ts';
 
 verifies(
+  'upsert/CU-14',
   ['CU-14'],
   'Saving a contact again updates addresses in place, adds, drops and changes the default as the model says, or is refused with 400 and changes nothing',
   async (h, t) => {

@@ -14,22 +14,22 @@ async function refusedEverywhere(h: Harness, id: string, tokens: TokenChoice[]) 
   });
 }
 
-verifies(['AUTH-1'], 'A request without the api-token header is rejected with 403 on every operation', async (h) => {
+verifies('auth/AUTH-1', ['AUTH-1'], 'A request without the api-token header is rejected with 403 on every operation', async (h) => {
   await refusedEverywhere(h, 'AUTH-1', ['none']);
 });
 
-verifies(['AUTH-2'], 'A request with an invalid api-token is rejected with 403 on every operation', async (h) => {
+verifies('auth/AUTH-2', ['AUTH-2'], 'A request with an invalid api-token is rejected with 403 on every operation', async (h) => {
   await refusedEverywhere(h, 'AUTH-2', ['invalid']);
 });
 
-verifies(['AUTH-3'], 'A request with the configured api-token is not rejected as unauthorized on any operation', async (h) => {
+verifies('auth/AUTH-3', ['AUTH-3'], 'A request with the configured api-token is not rejected as unauthorized on any operation', async (h) => {
   await h.parallel(validCalls(h), async (call) => {
     h.check(await call.send('valid'), acceptedToken, undefined);
     if (h.config.target.secondToken && call.operation === 'report') h.check(await call.send('second'), acceptedToken, undefined);
   });
 });
 
-verifies(['AUTH-4'], 'Whether the token is checked before the request is validated is recorded', async (h) => {
+verifies('auth/AUTH-4', ['AUTH-4'], 'Whether the token is checked before the request is validated is recorded', async (h) => {
   // A request that is both unauthenticated and invalid: 403 means the token is checked first.
   const f = h.config.fixtures;
   const noTokenBadBody = await h.client.updateOrderStatus({
@@ -58,11 +58,16 @@ function nearMisses(token: string): TokenVariant[] {
   return list;
 }
 
-verifies(['AUTH-5'], 'A token that differs from a valid one by a suffix, a prefix, a cut or letter case is rejected with 403 on every operation', async (h) => {
-  await refusedEverywhere(h, 'AUTH-5', nearMisses(h.config.target.token));
-});
+verifies(
+  'auth/AUTH-5',
+  ['AUTH-5'],
+  'A token that differs from a valid one by a suffix, a prefix, a cut or letter case is rejected with 403 on every operation',
+  async (h) => {
+    await refusedEverywhere(h, 'AUTH-5', nearMisses(h.config.target.token));
+  },
+);
 
-verifies(['AUTH-6'], 'An empty api-token header is rejected with 403 on every operation', async (h) => {
+verifies('auth/AUTH-6', ['AUTH-6'], 'An empty api-token header is rejected with 403 on every operation', async (h) => {
   await refusedEverywhere(h, 'AUTH-6', [{ kind: 'empty' }]);
 });
 
@@ -78,33 +83,43 @@ function keptValue(validFirst: number | string | undefined, validLast: number | 
   return `answered ${validFirst} (valid first) and ${validLast} (valid last)`;
 }
 
-verifies(['AUTH-7', 'AUTH-7b'], 'Which of two api-token values the target keeps is recorded, and two invalid values are rejected with 403', async (h) => {
-  const kept: Record<string, string> = {};
-  await h.parallel(validCalls(h), async (call) => {
-    // 5 says nothing of a header sent twice (AUTH-7, INFO): correct stacks keep the first value,
-    // the last, or refuse both; what this target does is advice for its owner, never a failure.
-    const status = (ex: Awaited<ReturnType<typeof call.send>>) => ex.response?.status ?? ex.failure?.kind;
-    const validFirst = await call.send({ kind: 'twice', first: 'valid', second: 'invalid' });
-    const validLast = await call.send({ kind: 'twice', first: 'invalid', second: 'valid' });
-    kept[call.operation] = keptValue(status(validFirst), status(validLast));
-    // 5 rule 2: "A request without a valid token is rejected with HTTP 403": two invalid values
-    // hold no valid token whichever one a stack keeps, or if it joins them (AUTH-7b).
-    h.check(await call.send({ kind: 'twice', first: 'invalid', second: 'invalid' }), rejectedUnauthorized, undefined, { requirementId: 'AUTH-7b' });
-  });
-  h.observe('apiTokenSentTwice', kept);
-});
+verifies(
+  'auth/AUTH-7+AUTH-7b',
+  ['AUTH-7', 'AUTH-7b'],
+  'Which of two api-token values the target keeps is recorded, and two invalid values are rejected with 403',
+  async (h) => {
+    const kept: Record<string, string> = {};
+    await h.parallel(validCalls(h), async (call) => {
+      // 5 says nothing of a header sent twice (AUTH-7, INFO): correct stacks keep the first value,
+      // the last, or refuse both; what this target does is advice for its owner, never a failure.
+      const status = (ex: Awaited<ReturnType<typeof call.send>>) => ex.response?.status ?? ex.failure?.kind;
+      const validFirst = await call.send({ kind: 'twice', first: 'valid', second: 'invalid' });
+      const validLast = await call.send({ kind: 'twice', first: 'invalid', second: 'valid' });
+      kept[call.operation] = keptValue(status(validFirst), status(validLast));
+      // 5 rule 2: "A request without a valid token is rejected with HTTP 403": two invalid values
+      // hold no valid token whichever one a stack keeps, or if it joins them (AUTH-7b).
+      h.check(await call.send({ kind: 'twice', first: 'invalid', second: 'invalid' }), rejectedUnauthorized, undefined, { requirementId: 'AUTH-7b' });
+    });
+    h.observe('apiTokenSentTwice', kept);
+  },
+);
 
-verifies(['AUTH-8'], 'A valid token sent only in the query string or under another header name is rejected with 403 on every operation', async (h) => {
-  await refusedEverywhere(h, 'AUTH-8', [
-    { kind: 'query', name: 'api-token' },
-    { kind: 'query', name: 'api_token' },
-    { kind: 'header', name: 'Authorization', scheme: 'Bearer' },
-    { kind: 'header', name: 'x-api-token' },
-    { kind: 'header', name: 'api_token' },
-  ]);
-});
+verifies(
+  'auth/AUTH-8',
+  ['AUTH-8'],
+  'A valid token sent only in the query string or under another header name is rejected with 403 on every operation',
+  async (h) => {
+    await refusedEverywhere(h, 'AUTH-8', [
+      { kind: 'query', name: 'api-token' },
+      { kind: 'query', name: 'api_token' },
+      { kind: 'header', name: 'Authorization', scheme: 'Bearer' },
+      { kind: 'header', name: 'x-api-token' },
+      { kind: 'header', name: 'api_token' },
+    ]);
+  },
+);
 
-verifies(['AUTH-9'], 'Whether a valid token with surrounding whitespace is accepted is recorded', async (h) => {
+verifies('auth/AUTH-9', ['AUTH-9'], 'Whether a valid token with surrounding whitespace is accepted is recorded', async (h) => {
   // RFC 9110 5.5: leading and trailing whitespace is not part of a field value: accepting it is correct.
   const observed: Record<string, unknown> = {};
   await h.parallel(

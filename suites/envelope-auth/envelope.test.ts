@@ -8,6 +8,7 @@ import { verifies } from '../../runtime/harness.ts';
 import { validCalls } from './operations.ts';
 
 verifies(
+  'envelope/ENV-1+ENV-2+ENV-3+ENV-5',
   ['ENV-1', 'ENV-2', 'ENV-3', 'ENV-5'],
   'The report and contactSave answer success with the envelope: status true and code the HTTP status as a string',
   async (h) => {
@@ -19,7 +20,7 @@ verifies(
   },
 );
 
-verifies(['VER-1'], 'Each operation answers under the /api/v1/ prefix', async (h) => {
+verifies('envelope/VER-1', ['VER-1'], 'Each operation answers under the /api/v1/ prefix', async (h) => {
   // 9: "all described operations live under the prefix /api/v1/": the path exists (whatever the
   // answer to this request: a 404 or 405 says no operation is there).
   for (const call of validCalls(h)) {
@@ -32,6 +33,7 @@ verifies(['VER-1'], 'Each operation answers under the /api/v1/ prefix', async (h
 });
 
 verifies(
+  'envelope/ENV-4+ENV-8',
   ['ENV-4', 'ENV-8'],
   'Error answers (400 and 403) that carry the envelope say status false and the code of their HTTP status; their shape is recorded',
   async (h) => {
@@ -55,7 +57,7 @@ verifies(
   },
 );
 
-verifies(['ENV-7'], 'A request whose Content-Type is not application/json is rejected with a 4xx', async (h) => {
+verifies('envelope/ENV-7', ['ENV-7'], 'A request whose Content-Type is not application/json is rejected with a 4xx', async (h) => {
   for (const call of validCalls(h).filter((c) => c.operation !== 'report')) {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
       h.expectStatus(await call.send('valid', contentType), '4xx', 'ENV-7', `${call.operation} sent with Content-Type ${contentType}`);
@@ -72,7 +74,7 @@ const junkBody = fc.oneof(
   fc.uint8Array({ maxLength: 100 }).map((b) => Buffer.from(b).toString('latin1')),
 );
 
-verifies(['ENV-6'], 'No malformed request to any operation is answered with a 5xx', async (h, t) => {
+verifies('envelope/ENV-6', ['ENV-6'], 'No malformed request to any operation is answered with a 5xx', async (h, t) => {
   if (h.config.writes === false) h.skip('writes: false: junk sent to the write operations could change data on a non-conforming target', t);
   const f = h.config.fixtures;
   const ops = fc.constantFrom('order-status', 'customer-create', 'report');

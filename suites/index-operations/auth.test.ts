@@ -20,6 +20,7 @@ function envelopeOf(ex: Exchange): string {
 }
 
 verifies(
+  'auth/IX-1+IX-2+IX-3+IX-4+IX-6',
   ['IX-1', 'IX-2', 'IX-3', 'IX-4', 'IX-6'],
   'Every configured operation of the index rejects a missing, an invalid and a near-miss api-token with 403; its scope and envelope are recorded',
   async (h) => {

@@ -9,7 +9,7 @@ import { configured, send, withValues } from './configured.ts';
 
 const LIST = 'get-customer-list-w-branch-id';
 
-verifies(['IX-9'], 'A customer contactSave created shows up in Get Customer List W Branch Id (recorded)', async (h, t) => {
+verifies('customer-list/IX-9', ['IX-9'], 'A customer contactSave created shows up in Get Customer List W Branch Id (recorded)', async (h, t) => {
   const c = configured(h).list.find((x) => x.name === LIST);
   if (!c || !c.op.list) h.skip(`operations.${LIST} is not configured with its list (or writes is false)`, t);
   if (h.config.writes === false) h.skip('writes is false: no customer is created', t);

@@ -21,46 +21,51 @@ function pageOf(c: Configured, ex: Exchange): { items: unknown[]; total: number 
   return { items, total };
 }
 
-verifies(['IX-7', 'IX-8'], 'Each paged list operation of the index agrees with its own totalCount, and its page cap is recorded', async (h) => {
-  const { list, left } = configured(h);
-  const cells = new Cells(h);
-  cells.left(['IX-7', 'IX-8'], left);
-  const paged = list.filter((c) => c.op.paged && c.op.list);
-  if (paged.length === 0) h.inconclusive(['IX-7', 'IX-8'], 'no operation of config operations is a paged list (paged: true with its list)');
-  await h.parallel(paged, async (c) => {
-    const first = pageOf(c, await send(h, withValues(h, c, { limit: 2, offset: 0 })));
-    const cap = pageOf(c, await send(h, withValues(h, c, { limit: 5000, offset: 0 })));
-    cells.set(
-      'IX-8',
-      c.name,
-      typeof cap === 'string'
-        ? cap
-        : cap.items.length < Math.min(5000, cap.total)
-          ? `capped at ${cap.items.length} (totalCount ${cap.total})`
-          : `all ${cap.items.length} of totalCount ${cap.total}`,
-    );
-    const inconclusive = (why: string) => {
-      h.inconclusive('IX-7', why);
-      cells.set('IX-7', c.name, `inconclusive: ${why}`);
-    };
-    if (typeof first === 'string') return inconclusive(first);
-    if (first.items.length > 2) return inconclusive(`${c.name}: a page of limit 2 held ${first.items.length} items (does it take limit under that name?)`);
-    if (first.total === 0) return inconclusive(`${c.name}: the list is empty`);
-    const lastEx = await send(h, withValues(h, c, { limit: 2, offset: first.total - 1 }));
-    const last = pageOf(c, lastEx);
-    if (typeof last === 'string') return inconclusive(last);
-    if (last.total !== first.total)
-      return inconclusive(`${c.name}: totalCount changed from ${first.total} to ${last.total} between two pages (data added meanwhile)`);
-    h.note('IX-7');
-    if (last.items.length === 1) return cells.set('IX-7', c.name, `passed (totalCount ${first.total})`);
-    h.fail(
-      'IX-7',
-      `${c.name}: the page at offset totalCount-1 holds ${last.items.length} items, not 1`,
-      `totalCount ${first.total}; ${last.items.length} item(s) at offset ${first.total - 1}`,
-      'exactly one item at offset totalCount-1 (a totalCount that counts the list)',
-      lastEx,
-    );
-    cells.set('IX-7', c.name, `FAILED: ${last.items.length} item(s) at offset totalCount-1 = ${first.total - 1}`);
-  });
-  cells.save();
-});
+verifies(
+  'lists/IX-7+IX-8',
+  ['IX-7', 'IX-8'],
+  'Each paged list operation of the index agrees with its own totalCount, and its page cap is recorded',
+  async (h) => {
+    const { list, left } = configured(h);
+    const cells = new Cells(h);
+    cells.left(['IX-7', 'IX-8'], left);
+    const paged = list.filter((c) => c.op.paged && c.op.list);
+    if (paged.length === 0) h.inconclusive(['IX-7', 'IX-8'], 'no operation of config operations is a paged list (paged: true with its list)');
+    await h.parallel(paged, async (c) => {
+      const first = pageOf(c, await send(h, withValues(h, c, { limit: 2, offset: 0 })));
+      const cap = pageOf(c, await send(h, withValues(h, c, { limit: 5000, offset: 0 })));
+      cells.set(
+        'IX-8',
+        c.name,
+        typeof cap === 'string'
+          ? cap
+          : cap.items.length < Math.min(5000, cap.total)
+            ? `capped at ${cap.items.length} (totalCount ${cap.total})`
+            : `all ${cap.items.length} of totalCount ${cap.total}`,
+      );
+      const inconclusive = (why: string) => {
+        h.inconclusive('IX-7', why);
+        cells.set('IX-7', c.name, `inconclusive: ${why}`);
+      };
+      if (typeof first === 'string') return inconclusive(first);
+      if (first.items.length > 2) return inconclusive(`${c.name}: a page of limit 2 held ${first.items.length} items (does it take limit under that name?)`);
+      if (first.total === 0) return inconclusive(`${c.name}: the list is empty`);
+      const lastEx = await send(h, withValues(h, c, { limit: 2, offset: first.total - 1 }));
+      const last = pageOf(c, lastEx);
+      if (typeof last === 'string') return inconclusive(last);
+      if (last.total !== first.total)
+        return inconclusive(`${c.name}: totalCount changed from ${first.total} to ${last.total} between two pages (data added meanwhile)`);
+      h.note('IX-7');
+      if (last.items.length === 1) return cells.set('IX-7', c.name, `passed (totalCount ${first.total})`);
+      h.fail(
+        'IX-7',
+        `${c.name}: the page at offset totalCount-1 holds ${last.items.length} items, not 1`,
+        `totalCount ${first.total}; ${last.items.length} item(s) at offset ${first.total - 1}`,
+        'exactly one item at offset totalCount-1 (a totalCount that counts the list)',
+        lastEx,
+      );
+      cells.set('IX-7', c.name, `FAILED: ${last.items.length} item(s) at offset totalCount-1 = ${first.total - 1}`);
+    });
+    cells.save();
+  },
+);

@@ -8,7 +8,7 @@ import { Cells, configured, send, withValues } from './configured.ts';
 
 const MALFORMED = { limit: -1, offset: 'abc', salesId: 'x-1', productId: 'x-1', variantId: 'x-1', contactId: 'x-1', branchId: '0x1', mobNo: '%%', gstin: '' };
 
-verifies(['IX-5'], 'No configured operation of the index answers malformed parameters or a body that is not JSON with a 5xx', async (h) => {
+verifies('malformed/IX-5', ['IX-5'], 'No configured operation of the index answers malformed parameters or a body that is not JSON with a 5xx', async (h) => {
   const { list, left } = configured(h);
   const cells = new Cells(h);
   cells.left(['IX-5'], left);

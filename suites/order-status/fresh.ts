@@ -5,15 +5,16 @@
 // paid with Update Payment Status (its template's {paymentStatus} gets readBack.orderStatus.paidValue,
 // else "paid": 2.2 "the value paid is referenced"). Each creation request is recorded in the run
 // object and in the certificate's observation of the role. Without Order Create (or with writes
-// false) the pools of fixtures.sales are used, as before.
+// false) the pools of fixtures.sales are used: takeVoucher chooses (vouchers.ts knows
+// nothing of Order Create, so the two modules do not import each other).
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import { atPath } from '../../core/json.ts';
 import type { OperationConfig } from '../../config/operations.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
-import { stepsFrom, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
-import { readVoucher, runState, said } from './vouchers.ts';
+import { planVoucher, stepsFrom, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
+import { planIo, pool, readVoucher, runState, said, type Sent } from './vouchers.ts';
 
 const ok = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
 
@@ -110,4 +111,34 @@ export async function freshVouchers(h: Harness, n: number): Promise<Id[]> {
   const what = ids.length ? `made ${ids.join(', ')} by Order Create (${first!.request})` : '';
   h.observe('fixtures.sales.parallel', [what, failed ? `Order Create: ${failed.why}` : ''].filter(Boolean).join('; '));
   return ids;
+}
+
+/**
+ * The role's voucher: one Order Create makes in this run when the config names it (fresh.ts),
+ * else (or when that voucher is not usable) the first usable voucher of the role's pool. The
+ * certificate says what was taken (observation "fixtures.sales.ROLE": the voucher and how it was
+ * made or found, or why none was).
+ */
+export async function takeVoucher(h: Harness, spec: RoleSpec, sent: Sent[]): Promise<Plan> {
+  let fresh: Plan | undefined;
+  if (orderCreate(h)) {
+    fresh = await freshPlan(h, spec, planIo(h, spec.role, sent));
+    if (fresh.kind !== 'used-up' || pool(h, spec.role).length === 0) return taking(h, spec, fresh);
+  }
+  const plan = await planVoucher(pool(h, spec.role), spec, planIo(h, spec.role, sent));
+  if (!fresh) return taking(h, spec, plan);
+  // Order Create's voucher was not usable: the pool is the fallback, and the certificate says why.
+  const why = `Order Create: ${(fresh as { reason: string }).reason}; the pool instead: `;
+  return taking(h, spec, plan.kind === 'taken' ? plan : { ...plan, reason: `${why}${plan.reason}` }, why);
+}
+
+function taking(h: Harness, spec: RoleSpec, plan: Plan, before = ''): Plan {
+  if (plan.kind === 'taken') {
+    runState(h).taken.set(spec.role, { salesId: plan.salesId, state: plan.state });
+    const over = plan.passedOver.length ? `; passed over ${plan.passedOver.join(', ')}` : '';
+    h.observe(`fixtures.sales.${spec.role}`, `${before}took ${plan.salesId} (${plan.how})${over}`);
+  } else {
+    h.observe(`fixtures.sales.${spec.role}`, plan.reason);
+  }
+  return plan;
 }

@@ -21,10 +21,10 @@ import {
   runState,
   said,
   sendStatus,
-  takeVoucher,
   writesForbidden,
   type Sent,
 } from './vouchers.ts';
+import { takeVoucher } from './fresh.ts';
 
 type Taken = Extract<Plan, { kind: 'taken' }>;
 
@@ -145,23 +145,33 @@ async function storedAsAnswered(h: Harness, salesId: number | bigint, from: Orde
 
 const ST1 = () => 'ST-1';
 
-verifies(['ST-1', 'OS-5', 'OS-9'], 'An unpaid voucher accepts Confirmed, Processing and Shipped in lifecycle order, each stored', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
-  const ids = ['ST-1', 'OS-5'];
-  const v = await take(h, ROLES.lifecycle, ids);
-  if (v) await walk(h, ROLES.lifecycle, v, ids, ST1);
-});
+verifies(
+  'lifecycle/ST-1+OS-5+OS-9/unpaid',
+  ['ST-1', 'OS-5', 'OS-9'],
+  'An unpaid voucher accepts Confirmed, Processing and Shipped in lifecycle order, each stored',
+  async (h, t) => {
+    if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+    const ids = ['ST-1', 'OS-5'];
+    const v = await take(h, ROLES.lifecycle, ids);
+    if (v) await walk(h, ROLES.lifecycle, v, ids, ST1);
+  },
+);
 
-verifies(['ST-1', 'OS-3', 'OS-5', 'OS-9'], 'A paid voucher accepts the lifecycle to Shipped, and then Delivered, each stored', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
-  // 4.1 rule 3: Delivered requires the voucher's payment status to be paid (here it is). A
-  // forward-only target may refuse Delivered on a voucher not yet shipped: it is sent after Shipped.
-  const ids = ['ST-1', 'OS-3', 'OS-5'];
-  const v = await take(h, ROLES.deliver, ids);
-  if (v) await walk(h, ROLES.deliver, v, ids, (to) => (to === 'Delivered' ? 'OS-3' : 'ST-1'));
-});
+verifies(
+  'lifecycle/ST-1+OS-3+OS-5+OS-9',
+  ['ST-1', 'OS-3', 'OS-5', 'OS-9'],
+  'A paid voucher accepts the lifecycle to Shipped, and then Delivered, each stored',
+  async (h, t) => {
+    if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+    // 4.1 rule 3: Delivered requires the voucher's payment status to be paid (here it is). A
+    // forward-only target may refuse Delivered on a voucher not yet shipped: it is sent after Shipped.
+    const ids = ['ST-1', 'OS-3', 'OS-5'];
+    const v = await take(h, ROLES.deliver, ids);
+    if (v) await walk(h, ROLES.deliver, v, ids, (to) => (to === 'Delivered' ? 'OS-3' : 'ST-1'));
+  },
+);
 
-verifies(['ST-1', 'OS-5', 'OS-9'], 'Cancelled is accepted on a Pending unpaid voucher, and stored', async (h, t) => {
+verifies('lifecycle/ST-1+OS-5+OS-9/cancelled', ['ST-1', 'OS-5', 'OS-9'], 'Cancelled is accepted on a Pending unpaid voucher, and stored', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
   const ids = ['ST-1', 'OS-5'];
   const v = await take(h, ROLES.cancel, ids);
@@ -169,6 +179,7 @@ verifies(['ST-1', 'OS-5', 'OS-9'], 'Cancelled is accepted on a Pending unpaid vo
 });
 
 verifies(
+  'lifecycle/OS-3',
   ['OS-3'],
   'Delivered is refused with 400 on unpaid vouchers, with or without a reason, whatever their state',
   async (h, t) => {
@@ -193,6 +204,7 @@ verifies(
 );
 
 verifies(
+  'lifecycle/ST-2',
   ['ST-2'],
   'The transitions the target accepts, back to Pending and after Shipped, Delivered and Cancelled, are recorded',
   async (h, t) => {

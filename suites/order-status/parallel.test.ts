@@ -22,7 +22,7 @@ interface Pick {
   to: OrderStatus;
 }
 
-verifies(['OS-7'], 'Status updates sent at once to distinct vouchers all take effect', async (h, t) => {
+verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vouchers all take effect', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
   if (!h.config.readBack?.orderStatus) h.skip('needs readBack.orderStatus: whether an update took effect is seen only by reading the voucher back', t);
   const made = orderCreate(h) ? await freshVouchers(h, AT_ONCE) : [];

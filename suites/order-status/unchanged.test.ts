@@ -59,6 +59,7 @@ const ok = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 
 const refused = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 400 && ex.response.status < 500 && ex.response.status !== 429;
 
 verifies(
+  'unchanged/OS-6+IX-10',
   ['OS-6', 'IX-10'],
   "An order status update changes the voucher's order status and nothing else, read with Get Sales Data By Id before and after",
   async (h, t) => {

@@ -13,14 +13,19 @@ function send(h: Harness, salesId: number | bigint | string, body: unknown) {
   return h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
 }
 
-verifies(['OS-2'], 'Every string outside the six statuses, even once trimmed, case variants included, is rejected with 400', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
-  await h.property(fc.tuple(refusalVoucher(h), unacceptedOrderStatus()), async ([salesId, orderStatus]) =>
-    h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`),
-  );
-});
+verifies(
+  'validation/OS-2/outside-six',
+  ['OS-2'],
+  'Every string outside the six statuses, even once trimmed, case variants included, is rejected with 400',
+  async (h, t) => {
+    if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+    await h.property(fc.tuple(refusalVoucher(h), unacceptedOrderStatus()), async ([salesId, orderStatus]) =>
+      h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`),
+    );
+  },
+);
 
-verifies(['OS-2'], 'Each of the six statuses in other case is rejected with 400', async (h, t) => {
+verifies('validation/OS-2/other-case', ['OS-2'], 'Each of the six statuses in other case is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // 4.1 rule 2 names the six values; a case variant is "an unaccepted orderStatus".
   const salesId = refusalVouchers(h)[0]!;
@@ -29,7 +34,7 @@ verifies(['OS-2'], 'Each of the six statuses in other case is rejected with 400'
   );
 });
 
-verifies(['OS-2f'], 'Each of the six statuses with surrounding whitespace is rejected with 400', async (h, t) => {
+verifies('validation/OS-2f', ['OS-2f'], 'Each of the six statuses with surrounding whitespace is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // Strict reading: " Confirmed" is not one of the six (a stack that trims input reads it as one: SHOULD).
   const salesId = refusalVouchers(h)[0]!;
@@ -38,7 +43,7 @@ verifies(['OS-2f'], 'Each of the six statuses with surrounding whitespace is rej
   );
 });
 
-verifies(['OS-2'], 'A non-string or missing orderStatus is rejected with 400', async (h, t) => {
+verifies('validation/OS-2/non-string', ['OS-2'], 'A non-string or missing orderStatus is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // Values that a coercing server would turn into one of the six, then the property.
   const salesId = refusalVouchers(h)[0]!;
@@ -56,7 +61,7 @@ verifies(['OS-2'], 'A non-string or missing orderStatus is rejected with 400', a
   );
 });
 
-verifies(['OS-4'], "Plausible statuses outside the six, like the documentation sample's, are rejected with 400", async (h, t) => {
+verifies('validation/OS-4', ['OS-4'], "Plausible statuses outside the six, like the documentation sample's, are rejected with 400", async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
   await h.parallel(NEAR_MISS_STATUSES, async (orderStatus) =>
@@ -64,7 +69,7 @@ verifies(['OS-4'], "Plausible statuses outside the six, like the documentation s
   );
 });
 
-verifies(['OS-2c'], 'A reason that is present and not a number is rejected with 400', async (h, t) => {
+verifies('validation/OS-2c', ['OS-2c'], 'A reason that is present and not a number is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // Pending on a Pending voucher: even a target that wrongly accepts changes nothing.
   const salesId = refusalVouchers(h)[0]!;
@@ -73,7 +78,7 @@ verifies(['OS-2c'], 'A reason that is present and not a number is rejected with 
   );
 });
 
-verifies(['OS-2d'], 'A reason that is a fraction or a numeric string is rejected with 400', async (h, t) => {
+verifies('validation/OS-2d', ['OS-2d'], 'A reason that is a fraction or a numeric string is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
   await h.property(nonIntegerReason(), async (reason) =>
@@ -81,7 +86,7 @@ verifies(['OS-2d'], 'A reason that is a fraction or a numeric string is rejected
   );
 });
 
-verifies(['OS-2b'], 'A missing, non-integer or invalid branch_id is rejected with 400', async (h, t) => {
+verifies('validation/OS-2b', ['OS-2b'], 'A missing, non-integer or invalid branch_id is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
   const branches: (string | number | null)[] = [null, '', 'abc', '1.5', '1,2', ' ', h.config.fixtures.invalidBranchId];
@@ -91,7 +96,7 @@ verifies(['OS-2b'], 'A missing, non-integer or invalid branch_id is rejected wit
   });
 });
 
-verifies(['OS-1', 'OS-1b'], 'A voucher of another branch, or one that exists nowhere, is refused with 400', async (h) => {
+verifies('validation/OS-1+OS-1b', ['OS-1', 'OS-1b'], 'A voucher of another branch, or one that exists nowhere, is refused with 400', async (h) => {
   const f = h.config.fixtures;
   // Pending is a no-op for the other branch's Pending voucher, so nothing changes even if accepted.
   const cases: [number | bigint, number, string][] = [
@@ -106,7 +111,7 @@ verifies(['OS-1', 'OS-1b'], 'A voucher of another branch, or one that exists now
   });
 });
 
-verifies(['OS-2e'], 'A body that is not JSON, or is empty, is rejected with 400', async (h, t) => {
+verifies('validation/OS-2e', ['OS-2e'], 'A body that is not JSON, or is empty, is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
   const raws = [
@@ -127,7 +132,7 @@ verifies(['OS-2e'], 'A body that is not JSON, or is empty, is rejected with 400'
   });
 });
 
-verifies(['OS-2g'], 'A path salesId with trailing junk or a fraction (1001abc, 1001.5) is refused with a 4xx', async (h, t) => {
+verifies('validation/OS-2g', ['OS-2g'], 'A path salesId with trailing junk or a fraction (1001abc, 1001.5) is refused with a 4xx', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // Pending on a Pending voucher: a target that reads 1001abc as 1001 answers 200 and changes nothing.
   const id = String(refusalVouchers(h)[0]!);
@@ -137,6 +142,7 @@ verifies(['OS-2g'], 'A path salesId with trailing junk or a fraction (1001abc, 1
 });
 
 verifies(
+  'validation/OS-8',
   ['OS-8'],
   'A refused update leaves the voucher as it was (read back before and after)',
   async (h, t) => {

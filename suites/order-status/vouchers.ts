@@ -1,15 +1,16 @@
 // The order-status vouchers by role, in one place (config fixtures.sales). Each role's list is a
 // pool: a test takes the first voucher whose actual state still allows what the role does
 // (plan.ts), so a nightly run against the staging server an earlier run left still tests the
-// target, and a used-up pool is a fixture problem with its fix, never a failure.
+// target, and a used-up pool is a fixture problem with its fix, never a failure. Which voucher a
+// role takes (made by Order Create, else from its pool) is fresh.ts's takeVoucher.
 import type { VoucherRole } from '../../config/schema.ts';
 import { show } from '../../contract/checks/finding.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';
 import { atPath } from '../../core/json.ts';
 import type { Harness } from '../../runtime/harness.ts';
-import { freshPlan, orderCreate } from './fresh.ts';
-import { planVoucher, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
+import { defineRunState } from '../../runtime/run-state.ts';
+import type { Answer, Id, PlanIo, Read, RoleSpec } from './plan.ts';
 
 export const ROLES: Record<RoleSpec['role'], RoleSpec> = {
   lifecycle: { role: 'lifecycle', paid: false, last: 'Shipped' },
@@ -34,20 +35,28 @@ export interface Created {
   request: string;
 }
 
-/** What the tests of one run share (in the run object, h.run): the transitions tried, the vouchers taken and made, the no-change probe. */
+/** What the tests of one run share (runtime/run-state.ts): the transitions tried, the vouchers taken and made, the no-change probe. */
 export interface VoucherRun {
   transitions: Transition[];
   taken: Map<string, { salesId: Id; state: OrderStatus }>;
   created: Created[];
   noChange?: Promise<boolean | undefined>;
-  /** Updates in flight now, updates started so far, and the exchanges another update of this run overlapped. */
+  /**
+   * Updates in flight now, updates started so far, and the exchanges another update of this run
+   * overlapped. Counted here rather than read from the exchanges' startedAt and durationMs: those
+   * time the request on the wire only (not its wait in the scheduler), to the millisecond, and an
+   * update still in flight has no exchange yet (sendAlone waits until none is).
+   */
   flight: { now: number; started: number; overlapped: WeakSet<Exchange> };
 }
 
-/** The vouchers of this run (one suite worker may serve several runs of the self-test: each has its run object). */
-export function runState(h: Harness): VoucherRun {
-  return (h.run.vouchers ??= { transitions: [], taken: new Map(), created: [], flight: { now: 0, started: 0, overlapped: new WeakSet() } });
-}
+/** The vouchers of this run (one suite worker may serve several runs of the self-test: each has its own). */
+export const runState = defineRunState('vouchers', (): VoucherRun => ({
+  transitions: [],
+  taken: new Map(),
+  created: [],
+  flight: { now: 0, started: 0, overlapped: new WeakSet() },
+}));
 
 export function writesForbidden(h: Harness): boolean {
   return h.config.writes === false;
@@ -171,34 +180,4 @@ export function planIo(h: Harness, role: string, sent: Sent[]): PlanIo {
     },
     acceptsNoChange: () => acceptsNoChange(h, sent),
   };
-}
-
-/**
- * The role's voucher: one Order Create makes in this run when the config names it (fresh.ts),
- * else (or when that voucher is not usable) the first usable voucher of the role's pool. The
- * certificate says what was taken (observation "fixtures.sales.ROLE": the voucher and how it was
- * made or found, or why none was).
- */
-export async function takeVoucher(h: Harness, spec: RoleSpec, sent: Sent[]): Promise<Plan> {
-  let fresh: Plan | undefined;
-  if (orderCreate(h)) {
-    fresh = await freshPlan(h, spec, planIo(h, spec.role, sent));
-    if (fresh.kind !== 'used-up' || pool(h, spec.role).length === 0) return taking(h, spec, fresh);
-  }
-  const plan = await planVoucher(pool(h, spec.role), spec, planIo(h, spec.role, sent));
-  if (!fresh) return taking(h, spec, plan);
-  // Order Create's voucher was not usable: the pool is the fallback, and the certificate says why.
-  const why = `Order Create: ${(fresh as { reason: string }).reason}; the pool instead: `;
-  return taking(h, spec, plan.kind === 'taken' ? plan : { ...plan, reason: `${why}${plan.reason}` }, why);
-}
-
-function taking(h: Harness, spec: RoleSpec, plan: Plan, before = ''): Plan {
-  if (plan.kind === 'taken') {
-    runState(h).taken.set(spec.role, { salesId: plan.salesId, state: plan.state });
-    const over = plan.passedOver.length ? `; passed over ${plan.passedOver.join(', ')}` : '';
-    h.observe(`fixtures.sales.${spec.role}`, `${before}took ${plan.salesId} (${plan.how})${over}`);
-  } else {
-    h.observe(`fixtures.sales.${spec.role}`, plan.reason);
-  }
-  return plan;
 }

@@ -11,11 +11,11 @@ import { probeRateLimit } from '../../load/probe/probe.ts';
 import type { RateLimitResult } from '../../load/result.ts';
 import { suiteContext } from '../../runtime/context.ts';
 import { verifies, type Harness } from '../../runtime/harness.ts';
+import { defineRunState } from '../../runtime/run-state.ts';
 
 const caps = suiteContext().config.load;
-/** What the probe left of the caps, for the load test. */
-let spent = { requests: 0, seconds: 0 };
-let probed: RateLimitResult | undefined;
+/** What the probe measured, and what it and the burst spent of the caps (for the tests after them), in this run. */
+const probeRun = defineRunState('rate-limit', () => ({ spent: { requests: 0, seconds: 0 }, probed: undefined as RateLimitResult | undefined }));
 /** The load test: a few seconds at 1.5 x the measured rate (20/s when none was measured). */
 const LOAD_SECONDS = 3;
 
@@ -26,14 +26,16 @@ function allowed(h: Harness): string | null {
 }
 
 verifies(
+  'rate-limit/RL-1+RL-2+RL-3+RL-4',
   ['RL-1', 'RL-2', 'RL-3', 'RL-4'],
   'Over the rate limit the target answers 429 with the envelope, and a Retry-After it sends holds',
   async (h, t) => {
     const refused = allowed(h);
     if (refused) h.skip(refused, t);
     const r = await probeRateLimit({ config: h.config, operation: 'report', maxRequests: caps.maxRequests, maxSeconds: caps.maxSeconds });
-    probed = r;
-    spent = { requests: r.requestsSent, seconds: r.durationSeconds };
+    const run = probeRun(h);
+    run.probed = r;
+    run.spent = { requests: r.requestsSent, seconds: r.durationSeconds };
     h.add(probeFindings(r));
     h.observe('rateLimit', probeObservation(r));
     // RL-1: over the limit the answer was a 429 (or no limit within the caps: "can be rejected"),
@@ -59,16 +61,18 @@ verifies(
 );
 
 verifies(
+  'rate-limit/RL-6',
   ['RL-6'],
   'A burst of parallel requests inside one window is accepted no more often than the measured limit, for one token and for both',
   async (h, t) => {
     const refused = allowed(h);
     if (refused) h.skip(refused, t);
-    const m = probed;
+    const run = probeRun(h);
+    const m = run.probed;
     if (!m?.limit || !m.windowSeconds) return h.skip('no rate limit was measured (the probe found none within the load caps): no limit to hold a burst to', t);
-    const left = { maxRequests: caps.maxRequests - spent.requests, maxSeconds: caps.maxSeconds - spent.seconds, maxConcurrency: caps.maxConcurrency };
+    const left = { maxRequests: caps.maxRequests - run.spent.requests, maxSeconds: caps.maxSeconds - run.spent.seconds, maxConcurrency: caps.maxConcurrency };
     const { result, findings } = await burstCheck({ config: h.config, limit: m.limit, windowSeconds: m.windowSeconds, scope: m.scope, caps: left });
-    spent = { requests: spent.requests + result.requestsSent, seconds: spent.seconds + result.durationSeconds };
+    run.spent = { requests: run.spent.requests + result.requestsSent, seconds: run.spent.seconds + result.durationSeconds };
     h.sentOutside(result.requestsSent, result.requestsSent);
     if (result.skipped) h.skip(result.skipped, t);
     h.add(findings);
@@ -78,11 +82,13 @@ verifies(
 );
 
 verifies(
+  'rate-limit/RL-2+RL-5',
   ['RL-2', 'RL-5'],
   'A short steady load is answered without any 5xx, and its 429s keep the envelope',
   async (h, t) => {
     const refused = allowed(h);
     if (refused) h.skip(refused, t);
+    const { probed, spent } = probeRun(h);
     const measured = probed?.limit && probed.windowSeconds ? probed.limit / probed.windowSeconds : null;
     const rate = measured ? Math.min(100, Math.max(2, Math.round(1.5 * measured))) : 20;
     const maxRequests = Math.min(caps.maxRequests - spent.requests, Math.floor(rate * LOAD_SECONDS));

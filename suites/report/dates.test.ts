@@ -26,6 +26,7 @@ function sample(days: number[], max: number, seed: number): number[] {
 }
 
 verifies(
+  'dates/RP-17+RP-11+RP-1+RP-10',
   ['RP-17', 'RP-11', 'RP-1', 'RP-10'],
   'Every whole UTC day of the range, asked as [D 00:00:00Z, D 23:59:59Z], holds exactly the transactions dated D',
   async (h) => {
@@ -76,78 +77,83 @@ function keepsToDays(w: Walk): boolean {
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 
-verifies(['RP-18', 'RP-10'], 'A range split at an instant with random milliseconds gives two disjoint parts that together are the range', async (h) => {
-  if (!(await needsTransactions(h, ['RP-18', 'RP-10']))) return;
-  const q = fixtureQuery(h);
-  const dated = idsByDay((await walk(h, q)).pages);
-  await h.property(
-    splitRange(q),
-    async ({ whole, first, second }) => {
-      // A first part that runs on past s to the end of the next day (RP-1: "between dateFrom and
-      // dateTo") shows as transactions of that day: where that day holds none (the end of the data)
-      // it cannot be told from parts that overlap, and the split is not judged.
-      if (!dated.has(utcDay(parseIsoUtc(first.dateTo)!) + DAY)) return [];
-      const [w, a, b] = await Promise.all([whole, first, second].map((r) => walk(h, { ...q, ...r })));
-      const walks = [w!, a!, b!];
-      // Relations between ranges are judged on answers read to their end that keep to their own
-      // range days: a part holding other days is RP-1's or RP-11's (the one-day sweep reports it).
-      if (!walks.every((x) => x.answered && x.exhausted && keepsToDays(x))) return [];
-      const [W, A, B] = walks.map((x) => idSet(describeQuery(x.query), x));
-      const sides = walks.map((x) => ({ label: describeQuery(x.query), exchanges: x.pages }));
-      const partInWhole = info(
-        'RP-10',
-        'report.part-within-whole',
-        'A part of a range holds transactions the range does not',
-        'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]',
-      );
-      const must: Finding[] = [
-        ...subsetOf(partInWhole, A!, W!),
-        ...subsetOf(partInWhole, B!, W!),
-        ...(walks.every((x) => x.stable)
-          ? totalsRelation(
-              info(
-                'RP-10',
-                'report.parts-not-more',
-                'Two adjacent ranges hold more than the range they make up',
-                'totalCount([from, s]) + totalCount([s + 1 ms, to]) <= totalCount([from, to])',
-              ),
-              [sides[1]!, sides[2]!, sides[0]!],
-              ([x, y, z]) => x! + y! <= z!,
-            )
-          : []),
-      ];
-      if (must.length > 0) return must;
-      return [
-        ...partitionOf(
-          info(
-            'RP-18',
-            'report.split-partition',
-            'The parts of a split range are not disjoint, or not together the range',
-            '[from, s] and [s + 1 ms, to] disjoint, together exactly the transactions of [from, to]',
+verifies(
+  'dates/RP-18+RP-10',
+  ['RP-18', 'RP-10'],
+  'A range split at an instant with random milliseconds gives two disjoint parts that together are the range',
+  async (h) => {
+    if (!(await needsTransactions(h, ['RP-18', 'RP-10']))) return;
+    const q = fixtureQuery(h);
+    const dated = idsByDay((await walk(h, q)).pages);
+    await h.property(
+      splitRange(q),
+      async ({ whole, first, second }) => {
+        // A first part that runs on past s to the end of the next day (RP-1: "between dateFrom and
+        // dateTo") shows as transactions of that day: where that day holds none (the end of the data)
+        // it cannot be told from parts that overlap, and the split is not judged.
+        if (!dated.has(utcDay(parseIsoUtc(first.dateTo)!) + DAY)) return [];
+        const [w, a, b] = await Promise.all([whole, first, second].map((r) => walk(h, { ...q, ...r })));
+        const walks = [w!, a!, b!];
+        // Relations between ranges are judged on answers read to their end that keep to their own
+        // range days: a part holding other days is RP-1's or RP-11's (the one-day sweep reports it).
+        if (!walks.every((x) => x.answered && x.exhausted && keepsToDays(x))) return [];
+        const [W, A, B] = walks.map((x) => idSet(describeQuery(x.query), x));
+        const sides = walks.map((x) => ({ label: describeQuery(x.query), exchanges: x.pages }));
+        const partInWhole = info(
+          'RP-10',
+          'report.part-within-whole',
+          'A part of a range holds transactions the range does not',
+          'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]',
+        );
+        const must: Finding[] = [
+          ...subsetOf(partInWhole, A!, W!),
+          ...subsetOf(partInWhole, B!, W!),
+          ...(walks.every((x) => x.stable)
+            ? totalsRelation(
+                info(
+                  'RP-10',
+                  'report.parts-not-more',
+                  'Two adjacent ranges hold more than the range they make up',
+                  'totalCount([from, s]) + totalCount([s + 1 ms, to]) <= totalCount([from, to])',
+                ),
+                [sides[1]!, sides[2]!, sides[0]!],
+                ([x, y, z]) => x! + y! <= z!,
+              )
+            : []),
+        ];
+        if (must.length > 0) return must;
+        return [
+          ...partitionOf(
+            info(
+              'RP-18',
+              'report.split-partition',
+              'The parts of a split range are not disjoint, or not together the range',
+              '[from, s] and [s + 1 ms, to] disjoint, together exactly the transactions of [from, to]',
+            ),
+            [A!, B!],
+            W!,
           ),
-          [A!, B!],
-          W!,
-        ),
-        // Totals add up where each answer's totalCount counts the transactions it lists (else RP-2/RP-10 report it).
-        ...(walks.every((x) => x.counted)
-          ? totalsRelation(
-              info(
-                'RP-18',
-                'report.split-totals',
-                'The totalCounts of the parts of a split range do not add up',
-                'totalCount([from, s]) + totalCount([s + 1 ms, to]) = totalCount([from, to])',
-              ),
-              [sides[1]!, sides[2]!, sides[0]!],
-              ([x, y, z]) => x! + y! === z!,
-            )
-          : []),
-      ];
-    },
-    { numRuns: sized(h, 'report', Math.max(8, Math.floor(h.ctx.numRuns / 4)), 3, 'ranges split') },
-  );
-});
+          // Totals add up where each answer's totalCount counts the transactions it lists (else RP-2/RP-10 report it).
+          ...(walks.every((x) => x.counted)
+            ? totalsRelation(
+                info(
+                  'RP-18',
+                  'report.split-totals',
+                  'The totalCounts of the parts of a split range do not add up',
+                  'totalCount([from, s]) + totalCount([s + 1 ms, to]) = totalCount([from, to])',
+                ),
+                [sides[1]!, sides[2]!, sides[0]!],
+                ([x, y, z]) => x! + y! === z!,
+              )
+            : []),
+        ];
+      },
+      { numRuns: sized(h, 'report', Math.max(8, Math.floor(h.ctx.numRuns / 4)), 3, 'ranges split') },
+    );
+  },
+);
 
-verifies(['RP-10'], 'A narrower date range never holds more transactions than the range around it', async (h) => {
+verifies('dates/RP-10', ['RP-10'], 'A narrower date range never holds more transactions than the range around it', async (h) => {
   if (!(await needsTransactions(h, ['RP-10']))) return;
   const q = fixtureQuery(h);
   // Inner ranges are often a single day or a few hours: short ranges are where paging and

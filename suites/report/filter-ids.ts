@@ -1,6 +1,6 @@
 // The ids the report's id filters are tried with (4.3 recipeIds ... departmentIds), and the index's
 // lists that say what those ids are (section 1: Get Product List, Get All Recipe, category, brand,
-// department). The lists are read once per run, one request each (the run's shared object); the
+// department). The lists are read once per run, one request each (the run's state); the
 // ids come from fixtures.report.filterIds, else from the lists: those of the products the fixture
 // range's transactions name (its walk is cached: no report request more), else the lists' first.
 import fc from 'fast-check';
@@ -9,6 +9,7 @@ import { FILTER_KEYS, type FilterKey } from '../../config/schema.ts';
 import { productsOf, type ListProduct, type MasterLists } from '../../contract/checks/report-list-filters.ts';
 import { pageItems } from '../../contract/checks/report.ts';
 import type { Harness } from '../../runtime/harness.ts';
+import { defineRunState } from '../../runtime/run-state.ts';
 import { fixtureQuery, walk, type Walk } from './query.ts';
 
 /** The list of section 1 each filter's ids come from, and the field a product row keeps it under. */
@@ -21,6 +22,12 @@ const LIST_OF: Record<FilterKey, { op: string; fields: readonly string[] }> = {
   departmentIds: { op: 'department', fields: FIELDS.department },
   recipeIds: { op: 'get-all-recipe', fields: FIELDS.recipe },
 };
+
+/** The run's lists, read once: the product and recipe lists (section 1), and the first ids each id filter's own list gives (category, brand ...). */
+const listsRun = defineRunState('report-lists', () => ({
+  lists: undefined as Promise<MasterLists | string> | undefined,
+  listIds: {} as Partial<Record<string, Promise<string[]>>>,
+}));
 
 /** The product ids a recipe row names: arrays under keys holding "product" (ids, or rows with a productId). */
 function recipeProducts(row: Record<string, unknown>): Set<string> {
@@ -40,7 +47,8 @@ function recipeProducts(row: Record<string, unknown>): Set<string> {
 
 /** The product and recipe lists of the run (read once), or why there are none. */
 export function masterLists(h: Harness): Promise<MasterLists | string> {
-  h.run.report.lists ??= (async () => {
+  const run = listsRun(h);
+  run.lists ??= (async () => {
     const [products, recipes] = await Promise.all([readList(h.client, h.config, 'get-product-list'), readList(h.client, h.config, 'get-all-recipe')]);
     if (!products.items) return `the product list: ${products.why}`;
     const byName = new Map<string, ListProduct | null>();
@@ -64,7 +72,7 @@ export function masterLists(h: Harness): Promise<MasterLists | string> {
       recipes: recipeMap,
     };
   })();
-  return h.run.report.lists;
+  return run.lists;
 }
 
 /** The ids of `key` the fixture range's transactions hold, most frequent first (by the lists). */
@@ -88,7 +96,7 @@ async function occurring(h: Harness, key: FilterKey): Promise<string[]> {
 /** The first ids a filter's own list gives (one request, once per run), when it is configured. */
 async function listed(h: Harness, key: FilterKey): Promise<string[]> {
   const { op, fields } = LIST_OF[key];
-  const cache = (h.run.report.listIds ??= {});
+  const cache = listsRun(h).listIds;
   cache[key] ??= readList(h.client, h.config, op).then((r) =>
     (r.items ?? []).map((row) => idText(row, fields)).filter((x): x is string => !!x && /^\d+$/.test(x)),
   );

@@ -19,7 +19,7 @@ const refused = (ex: Exchange) => {
 };
 const usable = (ex: Exchange) => ex.response?.status === 200 && pageTotal(ex) !== undefined;
 
-verifies(['RP-22'], 'An id filter sent as an empty string is no filter: every transaction of the range is reported', async (h) => {
+verifies('filter-relations/RP-22', ['RP-22'], 'An id filter sent as an empty string is no filter: every transaction of the range is reported', async (h) => {
   if (!(await needsTransactions(h, ['RP-22']))) return;
   const q = fixtureQuery(h);
   const whole = await total(h, q);
@@ -58,7 +58,7 @@ function pairs(h: Harness, q: Query): [Query, Query][] {
   return out;
 }
 
-verifies(['RP-23'], 'Two filters sent together narrow each other: their report is within the report of each alone', async (h, t) => {
+verifies('filter-relations/RP-23', ['RP-23'], 'Two filters sent together narrow each other: their report is within the report of each alone', async (h, t) => {
   if (!(await needsTransactions(h, ['RP-23']))) return;
   const q = fixtureQuery(h);
   const tried = pairs(h, q);
@@ -93,7 +93,7 @@ verifies(['RP-23'], 'Two filters sent together narrow each other: their report i
   if (judged === 0) h.inconclusive('RP-23', 'no combination of filters was read to its end');
 });
 
-verifies(['RP-24'], 'A moduleName value outside bom and mc is refused or matches nothing, never widening the report', async (h) => {
+verifies('filter-relations/RP-24', ['RP-24'], 'A moduleName value outside bom and mc is refused or matches nothing, never widening the report', async (h) => {
   if (!(await needsTransactions(h, ['RP-24']))) return;
   const q = fixtureQuery(h);
   const [unknown, bom, bomAndUnknown] = await Promise.all([['xyz'], ['bom'], ['bom', 'xyz']].map((m) => page(h, { ...q, moduleName: m }, 1, 0)));

@@ -21,66 +21,71 @@ const paged = (walks: Walk[]): Finding[] =>
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 
-verifies(['RP-8', 'RP-5', 'RP-2'], 'The bom and mc module filters return only their module, together the whole, and both at once the whole', async (h) => {
-  if (!(await needsTransactions(h, ['RP-8', 'RP-5', 'RP-2']))) return;
-  const q = fixtureQuery(h);
-  await h.property(
-    someRange(q),
-    async (range) => {
-      const all: Query = { ...q, ...range };
-      const [bom, mc, both, none] = await Promise.all([['bom'], ['mc'], ['bom', 'mc'], undefined].map((m) => walk(h, m ? { ...all, moduleName: m } : all)));
-      const walks = [bom!, mc!, both!, none!];
-      if (!walks.every((w) => w.answered)) return []; // RP-7 reports it
-      const wrongModule = [bom!, mc!].flatMap((w, i) => {
-        const want = i === 0 ? 'bom' : 'mc';
-        const pages = w.pages.filter((ex) => pageItems(ex).some((it) => (it as { module?: unknown }).module !== want));
-        const bad = pages.reduce((n, ex) => n + pageItems(ex).filter((it) => (it as { module?: unknown }).module !== want).length, 0);
-        if (w.ids.size > 0) h.note('RP-8', w.ids.size);
-        return bad ? h.finding('RP-8', `The ${want} filter returned other modules`, `${bad} item(s) not ${want}`, `only ${want} transactions`, pages[0]) : [];
-      });
-      const sets = walks.map((w) => idSet(describeQuery(w.query), w));
-      const sides = walks.map((w) => ({ label: describeQuery(w.query), exchanges: w.pages }));
-      const stable = walks.every((w) => w.stable);
-      return [
-        ...wrongModule,
-        ...[...bom!.pages, ...mc!.pages].flatMap((ex) => itemModules(ex, undefined)),
-        ...(walks.every((w) => w.exhausted)
-          ? [
-              ...partitionOf(
+verifies(
+  'filters/RP-8+RP-5+RP-2',
+  ['RP-8', 'RP-5', 'RP-2'],
+  'The bom and mc module filters return only their module, together the whole, and both at once the whole',
+  async (h) => {
+    if (!(await needsTransactions(h, ['RP-8', 'RP-5', 'RP-2']))) return;
+    const q = fixtureQuery(h);
+    await h.property(
+      someRange(q),
+      async (range) => {
+        const all: Query = { ...q, ...range };
+        const [bom, mc, both, none] = await Promise.all([['bom'], ['mc'], ['bom', 'mc'], undefined].map((m) => walk(h, m ? { ...all, moduleName: m } : all)));
+        const walks = [bom!, mc!, both!, none!];
+        if (!walks.every((w) => w.answered)) return []; // RP-7 reports it
+        const wrongModule = [bom!, mc!].flatMap((w, i) => {
+          const want = i === 0 ? 'bom' : 'mc';
+          const pages = w.pages.filter((ex) => pageItems(ex).some((it) => (it as { module?: unknown }).module !== want));
+          const bad = pages.reduce((n, ex) => n + pageItems(ex).filter((it) => (it as { module?: unknown }).module !== want).length, 0);
+          if (w.ids.size > 0) h.note('RP-8', w.ids.size);
+          return bad ? h.finding('RP-8', `The ${want} filter returned other modules`, `${bad} item(s) not ${want}`, `only ${want} transactions`, pages[0]) : [];
+        });
+        const sets = walks.map((w) => idSet(describeQuery(w.query), w));
+        const sides = walks.map((w) => ({ label: describeQuery(w.query), exchanges: w.pages }));
+        const stable = walks.every((w) => w.stable);
+        return [
+          ...wrongModule,
+          ...[...bom!.pages, ...mc!.pages].flatMap((ex) => itemModules(ex, undefined)),
+          ...(walks.every((w) => w.exhausted)
+            ? [
+                ...partitionOf(
+                  info(
+                    'RP-8',
+                    'report.module-filter-partition',
+                    'bom and mc are not together the whole',
+                    'the transactions of bom and of mc disjoint, together those of no module filter',
+                  ),
+                  [sets[0]!, sets[1]!],
+                  sets[3]!,
+                ),
+                ...partitionOf(
+                  info('RP-8', 'report.module-filter-both', 'moduleName ["bom","mc"] is not the whole', 'the same transactions as no module filter'),
+                  [sets[2]!],
+                  sets[3]!,
+                ),
+              ]
+            : []),
+          ...(stable
+            ? totalsRelation(
                 info(
                   'RP-8',
-                  'report.module-filter-partition',
-                  'bom and mc are not together the whole',
-                  'the transactions of bom and of mc disjoint, together those of no module filter',
+                  'report.module-filter-additive',
+                  'bom plus mc is not the whole',
+                  'totalCount(bom) + totalCount(mc) = totalCount(["bom","mc"]) = totalCount(no filter)',
                 ),
-                [sets[0]!, sets[1]!],
-                sets[3]!,
-              ),
-              ...partitionOf(
-                info('RP-8', 'report.module-filter-both', 'moduleName ["bom","mc"] is not the whole', 'the same transactions as no module filter'),
-                [sets[2]!],
-                sets[3]!,
-              ),
-            ]
-          : []),
-        ...(stable
-          ? totalsRelation(
-              info(
-                'RP-8',
-                'report.module-filter-additive',
-                'bom plus mc is not the whole',
-                'totalCount(bom) + totalCount(mc) = totalCount(["bom","mc"]) = totalCount(no filter)',
-              ),
-              sides,
-              ([b, m, bm, a]) => b! + m! === a! && bm === a,
-            )
-          : []),
-        ...paged(walks),
-      ];
-    },
-    { numRuns: sized(h, 'report', Math.max(4, Math.floor(h.ctx.numRuns / 8)), 2, 'ranges read by module') },
-  );
-});
+                sides,
+                ([b, m, bm, a]) => b! + m! === a! && bm === a,
+              )
+            : []),
+          ...paged(walks),
+        ];
+      },
+      { numRuns: sized(h, 'report', Math.max(4, Math.floor(h.ctx.numRuns / 8)), 2, 'ranges read by module') },
+    );
+  },
+);
 
 /** RP-9 (MUST) then RP-9b (SHOULD): a,b holds a and b; exactly a plus b. */
 function branchRelations(parts: Walk[], together: Walk): Finding[] {
@@ -149,6 +154,7 @@ async function emptyBranch(h: Harness, q: Query, empty: number) {
 }
 
 verifies(
+  'filters/RP-9+RP-9b+RP-2',
   ['RP-9', 'RP-9b', 'RP-2'],
   'A report over branches a,b holds the transactions of a plus those of b, and a branch without transactions adds none',
   async (h, t) => {

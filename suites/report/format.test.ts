@@ -9,6 +9,7 @@ import { verifies } from '../../runtime/harness.ts';
 import { capRefused, fitLimit, fixtureQuery, needsTransactions, page } from './query.ts';
 
 verifies(
+  'format/RP-7+RP-3+RP-3b+RP-4+RP-5+RP-6+RP-1+RP-2',
   ['RP-7', 'RP-3', 'RP-3b', 'RP-4', 'RP-5', 'RP-6', 'RP-1', 'RP-2'],
   'Every page of a random report query has well-formed transactions dated inside the requested range',
   async (h) => {

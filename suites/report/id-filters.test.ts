@@ -22,115 +22,135 @@ const info = (requirementId: string, checkId: string, title: string, expected: s
 /** An id no ERP of this kind has: nine digits, drawn from the run's seed. */
 const unknownId = (h: Harness) => String(900_000_000 + (Math.abs(h.ctx.seed) % 99_999_999));
 
-verifies(['RP-19', 'RP-2'], 'An id filter never adds a transaction, and an id that matches nothing returns none (or a 4xx)', async (h) => {
-  if (!(await needsTransactions(h, ['RP-19', 'RP-2']))) return;
-  const q = fixtureQuery(h);
-  const whole = await walk(h, q);
-  if (!whole.exhausted) h.inconclusive('RP-19', 'the fixture range was not read to its end: choose a range of fewer transactions');
-  const nothing = unknownId(h);
-  // Where reports are scarce, one id that occurs per filter (RP-19b, a SHOULD, asks for the others later).
-  const tried = sized(h, 'report', 3, 1, 'ids tried per filter');
-  await h.parallel([...FILTER_KEYS], async (key) => {
-    // An id that matches nothing: none, or a 4xx. A proper part of the range means the id exists.
-    const ex = await page(h, { ...q, [key]: nothing }, whole.limit, 0);
-    const s = ex.response?.status;
-    if (s !== undefined && s >= 400 && s < 500 && s !== 429) h.note('RP-19');
-    if (s === 200 && pageTotal(ex) !== undefined) {
-      h.note('RP-19');
-      const ids = pageIds(ex);
-      if (ids.length > 0 && (pageTotal(ex) === whole.total || (whole.exhausted && ids.some((id) => !whole.ids.has(id))))) {
-        h.fail(
-          'RP-19',
-          `${key} with an id that matches nothing returned transactions`,
-          `${key} "${nothing}": totalCount ${pageTotal(ex)}, ${ids.length} items (without the filter: totalCount ${whole.total})`,
-          'no transactions, or a 4xx',
-          ex,
-        );
+verifies(
+  'id-filters/RP-19+RP-2',
+  ['RP-19', 'RP-2'],
+  'An id filter never adds a transaction, and an id that matches nothing returns none (or a 4xx)',
+  async (h) => {
+    if (!(await needsTransactions(h, ['RP-19', 'RP-2']))) return;
+    const q = fixtureQuery(h);
+    const whole = await walk(h, q);
+    if (!whole.exhausted) h.inconclusive('RP-19', 'the fixture range was not read to its end: choose a range of fewer transactions');
+    const nothing = unknownId(h);
+    // Where reports are scarce, one id that occurs per filter (RP-19b, a SHOULD, asks for the others later).
+    const tried = sized(h, 'report', 3, 1, 'ids tried per filter');
+    await h.parallel([...FILTER_KEYS], async (key) => {
+      // An id that matches nothing: none, or a 4xx. A proper part of the range means the id exists.
+      const ex = await page(h, { ...q, [key]: nothing }, whole.limit, 0);
+      const s = ex.response?.status;
+      if (s !== undefined && s >= 400 && s < 500 && s !== 429) h.note('RP-19');
+      if (s === 200 && pageTotal(ex) !== undefined) {
+        h.note('RP-19');
+        const ids = pageIds(ex);
+        if (ids.length > 0 && (pageTotal(ex) === whole.total || (whole.exhausted && ids.some((id) => !whole.ids.has(id))))) {
+          h.fail(
+            'RP-19',
+            `${key} with an id that matches nothing returned transactions`,
+            `${key} "${nothing}": totalCount ${pageTotal(ex)}, ${ids.length} items (without the filter: totalCount ${whole.total})`,
+            'no transactions, or a 4xx',
+            ex,
+          );
+        }
       }
-    }
-    // Ids that occur: the filtered transactions are transactions of the range.
-    for (const { id, walk: w } of await singleIds(h, key, tried)) {
-      if (whole.exhausted)
-        h.add(
-          subsetOf(
-            info('RP-19', 'report.filter-never-adds', `The ${key} filter added transactions`, 'every transaction of the filtered report in the unfiltered one'),
-            idSet(`${key} "${id}"`, w),
-            idSet('no filter', whole),
-          ),
-        );
-      h.add([...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })]);
-    }
-  });
-});
+      // Ids that occur: the filtered transactions are transactions of the range.
+      for (const { id, walk: w } of await singleIds(h, key, tried)) {
+        if (whole.exhausted)
+          h.add(
+            subsetOf(
+              info(
+                'RP-19',
+                'report.filter-never-adds',
+                `The ${key} filter added transactions`,
+                'every transaction of the filtered report in the unfiltered one',
+              ),
+              idSet(`${key} "${id}"`, w),
+              idSet('no filter', whole),
+            ),
+          );
+        h.add([...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })]);
+      }
+    });
+  },
+);
 
-verifies(['RP-19b'], 'Widening an id filter never removes a transaction, and its ids together hold every transaction of the list', async (h) => {
-  if (!(await needsTransactions(h, ['RP-19b']))) return;
-  const q = fixtureQuery(h);
-  let usable = 0;
-  let refused = 0;
-  await h.parallel([...FILTER_KEYS], async (key) => {
-    const parts = (await singleIds(h, key)).filter((x) => x.walk.exhausted && x.walk.ids.size > 0);
-    if (parts.length < 2) return;
-    usable++;
-    const lists = [parts.slice(0, 2), ...(parts.length > 2 ? [parts] : [])];
-    for (const list of lists) {
-      const text = list.map((p) => p.id).join(',');
-      const w = await walk(h, { ...q, [key]: text });
-      const s = w.pages[0]?.response?.status;
-      if (s !== 200) {
-        if (s !== undefined && s >= 400 && s < 500) refused++;
-        continue; // the list format is not shown (RP-14): only lists the target accepted are judged
-      }
-      if (!w.answered || !w.exhausted) continue;
-      const whole = idSet(`${key} "${text}"`, w);
-      const sets = list.map((p) => idSet(`${key} "${p.id}"`, p.walk));
-      h.add([
-        ...sets.flatMap((part) =>
-          subsetOf(
+verifies(
+  'id-filters/RP-19b',
+  ['RP-19b'],
+  'Widening an id filter never removes a transaction, and its ids together hold every transaction of the list',
+  async (h) => {
+    if (!(await needsTransactions(h, ['RP-19b']))) return;
+    const q = fixtureQuery(h);
+    let usable = 0;
+    let refused = 0;
+    await h.parallel([...FILTER_KEYS], async (key) => {
+      const parts = (await singleIds(h, key)).filter((x) => x.walk.exhausted && x.walk.ids.size > 0);
+      if (parts.length < 2) return;
+      usable++;
+      const lists = [parts.slice(0, 2), ...(parts.length > 2 ? [parts] : [])];
+      for (const list of lists) {
+        const text = list.map((p) => p.id).join(',');
+        const w = await walk(h, { ...q, [key]: text });
+        const s = w.pages[0]?.response?.status;
+        if (s !== 200) {
+          if (s !== undefined && s >= 400 && s < 500) refused++;
+          continue; // the list format is not shown (RP-14): only lists the target accepted are judged
+        }
+        if (!w.answered || !w.exhausted) continue;
+        const whole = idSet(`${key} "${text}"`, w);
+        const sets = list.map((p) => idSet(`${key} "${p.id}"`, p.walk));
+        h.add([
+          ...sets.flatMap((part) =>
+            subsetOf(
+              info(
+                'RP-19b',
+                'report.filter-widening',
+                `Widening the ${key} filter removed transactions`,
+                `every transaction of each id in the report for "${text}"`,
+              ),
+              part,
+              whole,
+            ),
+          ),
+          ...coveredBy(
             info(
               'RP-19b',
-              'report.filter-widening',
-              `Widening the ${key} filter removed transactions`,
-              `every transaction of each id in the report for "${text}"`,
+              'report.filter-parts',
+              `A transaction of the ${key} list matches none of its ids`,
+              `every transaction of "${text}" in the report of one of its ids`,
             ),
-            part,
+            sets,
             whole,
           ),
-        ),
-        ...coveredBy(
-          info(
-            'RP-19b',
-            'report.filter-parts',
-            `A transaction of the ${key} list matches none of its ids`,
-            `every transaction of "${text}" in the report of one of its ids`,
-          ),
-          sets,
-          whole,
-        ),
-      ]);
-    }
-  });
-  if (usable === 0) h.inconclusive('RP-19b', 'no id filter had two ids matching transactions of the range: list some in fixtures.report.filterIds');
-  else if (refused > 0) h.inconclusive('RP-19b', 'the target refused the id lists "a,b" with a 4xx (the list format is not shown; RP-14 records it)');
-});
+        ]);
+      }
+    });
+    if (usable === 0) h.inconclusive('RP-19b', 'no id filter had two ids matching transactions of the range: list some in fixtures.report.filterIds');
+    else if (refused > 0) h.inconclusive('RP-19b', 'the target refused the id lists "a,b" with a 4xx (the list format is not shown; RP-14 records it)');
+  },
+);
 
-verifies(['RP-16'], 'A report with any filter text (any script, long values, odd separators) is answered 200 or a 4xx, never a 5xx', async (h) => {
-  const q = fixtureQuery(h);
-  await h.property(anyFilter, async ({ field, value }) => {
-    const ex = await page(h, { ...q, [field]: value }, 5, 0);
-    const s = ex.response?.status;
-    if (s === undefined || s === 429) return [];
-    h.note('RP-16');
-    if (s === 200 || (s >= 400 && s < 500)) return [];
-    return h.finding(
-      'RP-16',
-      `A ${field} filter text was answered ${s}`,
-      describeResponse(ex),
-      'HTTP 200, or a 4xx for text the target does not take (4.3 lists no 5xx)',
-      ex,
-    );
-  });
-});
+verifies(
+  'id-filters/RP-16',
+  ['RP-16'],
+  'A report with any filter text (any script, long values, odd separators) is answered 200 or a 4xx, never a 5xx',
+  async (h) => {
+    const q = fixtureQuery(h);
+    await h.property(anyFilter, async ({ field, value }) => {
+      const ex = await page(h, { ...q, [field]: value }, 5, 0);
+      const s = ex.response?.status;
+      if (s === undefined || s === 429) return [];
+      h.note('RP-16');
+      if (s === 200 || (s >= 400 && s < 500)) return [];
+      return h.finding(
+        'RP-16',
+        `A ${field} filter text was answered ${s}`,
+        describeResponse(ex),
+        'HTTP 200, or a 4xx for text the target does not take (4.3 lists no 5xx)',
+        ex,
+      );
+    });
+  },
+);
 
 /** The order of the items over the walk: by date, by transactionId, or neither (RP-14). */
 function orderOf(w: Walk): Record<string, string> {
@@ -145,7 +165,7 @@ function orderOf(w: Walk): Record<string, string> {
   return { items: String(items.length), byDate: trend(days), byTransactionId: trend(ids) };
 }
 
-verifies(['RP-14'], 'Which id list formats the filters take, and the order of the items, are recorded', async (h) => {
+verifies('id-filters/RP-14', ['RP-14'], 'Which id list formats the filters take, and the order of the items, are recorded', async (h) => {
   const q = fixtureQuery(h);
   const observed: Record<string, unknown> = {};
   for (const [field, value] of [

@@ -30,74 +30,82 @@ const drawn = (seed: number, n: number, what: 'day' | 'transaction') =>
 /** The date of a transaction in a walk's items, and its key. */
 const entries = (pages: Awaited<ReturnType<typeof walk>>['pages']) => pages.flatMap(pageItemsExact).map((item) => ({ id: itemKey(item), item }));
 
-verifies(['RP-25', 'RP-11'], 'A transaction located to the second t by UTC ranges is in the range [t, t], and dated the UTC day of t', async (h) => {
-  const ids = ['RP-25', 'RP-11'];
-  if (!(await needsTransactions(h, ids))) return;
-  const q = fixtureQuery(h);
-  // The days of the fixture range by the dates its walk shows (shared with the other report tests),
-  // fewest transactions first: the location's pages stay one request each.
-  const dated = idsByDay((await walk(h, q)).pages);
-  const byCount = [...dated.entries()].sort((a, b) => a[1].size - b[1].size || a[0] - b[0]).map(([d, dayIds]) => ({ d, n: dayIds.size }));
-  // The first day tried: one of the MAX_DAYS least busy ones (the days this test may walk anyway), drawn from the seed.
-  const least = Math.min(MAX_DAYS, byCount.length);
-  const first = least ? drawn(h.ctx.seed, least, 'day') : 0;
-  const days = [byCount[first], ...byCount.filter((_, i) => i !== first)].flatMap((x) => (x ? [x.d] : []));
-  const dayChosen = `the least busy day ${first + 1} of ${least} (${byCount[first]?.n} transaction(s) dated that day)`;
-  let start: { day: number; id: string; date: unknown; exchange: Awaited<ReturnType<typeof page>>; chosen: string } | undefined;
-  for (const day of days.slice(0, MAX_DAYS)) {
-    // The one-day range of the day sweep (dates.test.ts), so usually an answer the run has already.
-    const w = await walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) });
-    if (!w.answered || !w.exhausted) continue;
-    const list = entries(w.pages);
-    // A transaction the range holds but dated another day is where a date in another zone shows:
-    // one of those when there are some, else one of the day's, drawn from the seed.
-    const otherDay = list.filter((e) => itemDay(e.item) !== day);
-    const among = otherDay.length ? otherDay : list;
-    if (among.length) {
-      const k = drawn(h.ctx.seed, among.length, 'transaction');
-      const pick = among[k]!;
-      const which = day === days[0] ? dayChosen : 'the next least busy day';
-      const chosen = `${which}, transaction ${k + 1} of the ${among.length} ${otherDay.length ? 'dated another day than' : 'of'} the range ${isoInstant(day)} .. ${isoInstant(day + DAY - 1000)} (drawn from seed ${h.ctx.seed})`;
-      start = { day, id: pick.id, date: (pick.item as { date?: unknown }).date, exchange: w.pages[0]!, chosen };
-      break;
+verifies(
+  'instant/RP-25+RP-11',
+  ['RP-25', 'RP-11'],
+  'A transaction located to the second t by UTC ranges is in the range [t, t], and dated the UTC day of t',
+  async (h) => {
+    const ids = ['RP-25', 'RP-11'];
+    if (!(await needsTransactions(h, ids))) return;
+    const q = fixtureQuery(h);
+    // The days of the fixture range by the dates its walk shows (shared with the other report tests),
+    // fewest transactions first: the location's pages stay one request each.
+    const dated = idsByDay((await walk(h, q)).pages);
+    const byCount = [...dated.entries()].sort((a, b) => a[1].size - b[1].size || a[0] - b[0]).map(([d, dayIds]) => ({ d, n: dayIds.size }));
+    // The first day tried: one of the MAX_DAYS least busy ones (the days this test may walk anyway), drawn from the seed.
+    const least = Math.min(MAX_DAYS, byCount.length);
+    const first = least ? drawn(h.ctx.seed, least, 'day') : 0;
+    const days = [byCount[first], ...byCount.filter((_, i) => i !== first)].flatMap((x) => (x ? [x.d] : []));
+    const dayChosen = `the least busy day ${first + 1} of ${least} (${byCount[first]?.n} transaction(s) dated that day)`;
+    let start: { day: number; id: string; date: unknown; exchange: Awaited<ReturnType<typeof page>>; chosen: string } | undefined;
+    for (const day of days.slice(0, MAX_DAYS)) {
+      // The one-day range of the day sweep (dates.test.ts), so usually an answer the run has already.
+      const w = await walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) });
+      if (!w.answered || !w.exhausted) continue;
+      const list = entries(w.pages);
+      // A transaction the range holds but dated another day is where a date in another zone shows:
+      // one of those when there are some, else one of the day's, drawn from the seed.
+      const otherDay = list.filter((e) => itemDay(e.item) !== day);
+      const among = otherDay.length ? otherDay : list;
+      if (among.length) {
+        const k = drawn(h.ctx.seed, among.length, 'transaction');
+        const pick = among[k]!;
+        const which = day === days[0] ? dayChosen : 'the next least busy day';
+        const chosen = `${which}, transaction ${k + 1} of the ${among.length} ${otherDay.length ? 'dated another day than' : 'of'} the range ${isoInstant(day)} .. ${isoInstant(day + DAY - 1000)} (drawn from seed ${h.ctx.seed})`;
+        start = { day, id: pick.id, date: (pick.item as { date?: unknown }).date, exchange: w.pages[0]!, chosen };
+        break;
+      }
     }
-  }
-  if (!start) {
-    h.inconclusive(ids, `no one-day range of the ${Math.min(MAX_DAYS, days.length)} least busy day(s) of the fixture range held a transaction read to its end`);
-    return;
-  }
-  const located = await locate(h, q, start.day, start.id);
-  if (located.kind !== 'second') {
-    h.inconclusive(ids, located.reason);
-    h.observe('locatedInstant', { transaction: start.id, chosen: start.chosen, ...located });
-    return;
-  }
-  const { t } = located;
-  if (typeof start.date === 'string') h.add(dateIsUtcDayOf({ id: start.id, t, date: start.date, exchange: start.exchange }));
-  // [t + 1 ms, ...] still holding it: the target keeps times finer than a second, or reads dateFrom
-  // to the second only; "at t" is not established, and [t, t] is not judged.
-  const after = await holds(h, q, t + 1, start.day + DAY, start.id);
-  if (after.held === undefined) {
-    h.inconclusive('RP-25', after.reason);
-    return;
-  }
-  if (after.held) {
-    h.inconclusive('RP-25', `transaction ${start.id} lies after ${isoInstant(t)} within its second (times finer than a second): [t, t] is not judged`);
-    h.observe('locatedInstant', { transaction: start.id, chosen: start.chosen, second: isoInstant(t), finerThanSecond: true });
-    return;
-  }
-  const point = await page(h, { ...q, dateFrom: isoInstant(t), dateTo: isoInstant(t) }, await walkLimit(h), 0);
-  const second = refusedRange(point) ? await page(h, { ...q, dateFrom: isoInstant(t - 1000), dateTo: isoInstant(t) }, await walkLimit(h), 0) : undefined;
-  h.add(pointHoldsLocated({ id: start.id, t, point, ...(second ? { second } : {}) }));
-  h.observe('locatedInstant', {
-    transaction: start.id,
-    chosen: start.chosen,
-    at: isoInstant(t),
-    date: start.date,
-    pointRange: point.response?.status ?? null,
-    requests: located.walks + 2,
-  });
-});
+    if (!start) {
+      h.inconclusive(
+        ids,
+        `no one-day range of the ${Math.min(MAX_DAYS, days.length)} least busy day(s) of the fixture range held a transaction read to its end`,
+      );
+      return;
+    }
+    const located = await locate(h, q, start.day, start.id);
+    if (located.kind !== 'second') {
+      h.inconclusive(ids, located.reason);
+      h.observe('locatedInstant', { transaction: start.id, chosen: start.chosen, ...located });
+      return;
+    }
+    const { t } = located;
+    if (typeof start.date === 'string') h.add(dateIsUtcDayOf({ id: start.id, t, date: start.date, exchange: start.exchange }));
+    // [t + 1 ms, ...] still holding it: the target keeps times finer than a second, or reads dateFrom
+    // to the second only; "at t" is not established, and [t, t] is not judged.
+    const after = await holds(h, q, t + 1, start.day + DAY, start.id);
+    if (after.held === undefined) {
+      h.inconclusive('RP-25', after.reason);
+      return;
+    }
+    if (after.held) {
+      h.inconclusive('RP-25', `transaction ${start.id} lies after ${isoInstant(t)} within its second (times finer than a second): [t, t] is not judged`);
+      h.observe('locatedInstant', { transaction: start.id, chosen: start.chosen, second: isoInstant(t), finerThanSecond: true });
+      return;
+    }
+    const point = await page(h, { ...q, dateFrom: isoInstant(t), dateTo: isoInstant(t) }, await walkLimit(h), 0);
+    const second = refusedRange(point) ? await page(h, { ...q, dateFrom: isoInstant(t - 1000), dateTo: isoInstant(t) }, await walkLimit(h), 0) : undefined;
+    h.add(pointHoldsLocated({ id: start.id, t, point, ...(second ? { second } : {}) }));
+    h.observe('locatedInstant', {
+      transaction: start.id,
+      chosen: start.chosen,
+      at: isoInstant(t),
+      date: start.date,
+      pointRange: point.response?.status ?? null,
+      requests: located.walks + 2,
+    });
+  },
+);
 
 type Held = { held: boolean; reason?: undefined } | { held: undefined; reason: string };
 

@@ -10,6 +10,7 @@ import { masterLists, singleIds } from './filter-ids.ts';
 import { needsTransactions } from './query.ts';
 
 verifies(
+  'list-filters/RP-19c',
   ['RP-19c'],
   'A report filtered by a product, category, brand, department or recipe id holds only transactions with that id, by the lists',
   async (h, t) => {

@@ -14,7 +14,7 @@ const MAX_PAGES = 25;
 /** ... where the report quota is scarce (runtime/scarce.ts). */
 const SCARCE_PAGES = 6;
 
-verifies(['RP-2'], 'Consecutive pages are disjoint and together hold totalCount transactions', async (h) => {
+verifies('pagination/RP-2/disjoint-pages', ['RP-2'], 'Consecutive pages are disjoint and together hold totalCount transactions', async (h) => {
   if (!(await needsTransactions(h, ['RP-2']))) return;
   const q = fixtureQuery(h);
   let incomplete = 0;
@@ -46,7 +46,7 @@ verifies(['RP-2'], 'Consecutive pages are disjoint and together hold totalCount 
   h.observe('queriesNotPagedToTheEnd', incomplete);
 });
 
-verifies(['RP-2'], 'totalCount is the same whatever limit and offset, and a page never exceeds limit', async (h) => {
+verifies('pagination/RP-2/same-total', ['RP-2'], 'totalCount is the same whatever limit and offset, and a page never exceeds limit', async (h) => {
   if (!(await needsTransactions(h, ['RP-2']))) return;
   const q = fixtureQuery(h);
   const base = await total(h, q);
@@ -63,7 +63,7 @@ verifies(['RP-2'], 'totalCount is the same whatever limit and offset, and a page
   );
 });
 
-verifies(['RP-2'], 'An offset at or past the end gives no items', async (h) => {
+verifies('pagination/RP-2/past-end', ['RP-2'], 'An offset at or past the end gives no items', async (h) => {
   if (!(await needsTransactions(h, ['RP-2']))) return;
   const q = fixtureQuery(h);
   const base = await total(h, q);
@@ -77,15 +77,20 @@ verifies(['RP-2'], 'An offset at or past the end gives no items', async (h) => {
   }
 });
 
-verifies(['RP-2'], 'The fixture range read to its end with the largest page holds exactly totalCount transactions, whatever the page size', async (h) => {
-  if (!(await needsTransactions(h, ['RP-2']))) return;
-  const q = fixtureQuery(h);
-  // Answers the other report tests fetched already (the walk of the fixture range at the largest
-  // limit the target takes, its totalCount at limit 1): no request of its own on a full run.
-  const w = await walk(h, q);
-  const one = await total(h, q);
-  h.add(walkHoldsTotal({ label: describeQuery(q), pages: w.pages, exhausted: w.exhausted, stable: w.stable }));
-  // The same count at limit 1 as at the walk's limit: totalCount counts transactions, not pages or rows.
-  h.add(totalCountStable([...w.pages, one.ex].filter((ex) => ex.response?.status === 200)));
-  if (!w.exhausted) h.inconclusive('RP-2', `the fixture range was not read to its end within ${w.pages.length} pages of ${w.limit}`);
-});
+verifies(
+  'pagination/RP-2/read-to-end',
+  ['RP-2'],
+  'The fixture range read to its end with the largest page holds exactly totalCount transactions, whatever the page size',
+  async (h) => {
+    if (!(await needsTransactions(h, ['RP-2']))) return;
+    const q = fixtureQuery(h);
+    // Answers the other report tests fetched already (the walk of the fixture range at the largest
+    // limit the target takes, its totalCount at limit 1): no request of its own on a full run.
+    const w = await walk(h, q);
+    const one = await total(h, q);
+    h.add(walkHoldsTotal({ label: describeQuery(q), pages: w.pages, exhausted: w.exhausted, stable: w.stable }));
+    // The same count at limit 1 as at the walk's limit: totalCount counts transactions, not pages or rows.
+    h.add(totalCountStable([...w.pages, one.ex].filter((ex) => ex.response?.status === 200)));
+    if (!w.exhausted) h.inconclusive('RP-2', `the fixture range was not read to its end within ${w.pages.length} pages of ${w.limit}`);
+  },
+);

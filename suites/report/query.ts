@@ -9,9 +9,24 @@ import { pageIds } from '../../contract/checks/report-relations.ts';
 import type { IdSet } from '../../contract/checks/report-sets.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
-import type { LimitCap } from '../../runtime/run-state.ts';
+import { defineRunState } from '../../runtime/run-state.ts';
 
 export type Query = { dateFrom: string; dateTo: string; branchList: string; moduleName?: string[] } & Partial<Record<FilterKey, string>>;
+
+/** 8 rule 2: "the maximum value of limit: not shown" - what the run learned of the target's cap (RP-13). */
+export interface LimitCap {
+  /** The largest limit the target answered 200 for the fixture query when the run first asked. */
+  accepted: number;
+  /** The smallest limit refused with a 4xx above `accepted` at that time (the cap lies below it), if any. */
+  refused?: number;
+  /** What the target said when it refused it. */
+  refusal?: string;
+  /** Limits refused later above `accepted` (each a cap refusal, never a failure), smallest first. */
+  refusedLater: number[];
+}
+
+/** What the report tests of one run share: every distinct request's answer (sent once per run), and the cap as learned once, by the first walk of the fixture range. */
+const reportRun = defineRunState('report', () => ({ answers: new Map<string, Promise<Exchange>>(), cap: undefined as Promise<LimitCap> | undefined }));
 
 /** Limits tried, largest first, for walking a query: the maximum limit is not shown (8 rule 2). */
 const WALK_LIMITS = [200, 100, 50, 20, 10];
@@ -22,8 +37,8 @@ export const MAX_WALK_PAGES = 60;
 const keepable = (ex: Exchange) => !ex.notSent && ex.response !== undefined && ex.response.status !== 429;
 
 function cached(h: Harness, text: string, sendIt: () => Promise<Exchange>): Promise<Exchange> {
-  // The run's own object holds the answers (runtime/run-state.ts): the cache never crosses runs.
-  const answers = h.run.report.answers;
+  // The run's own state holds the answers (runtime/run-state.ts): the cache never crosses runs.
+  const answers = reportRun(h).answers;
   const key = text;
   let answer = answers.get(key);
   if (!answer) {
@@ -70,10 +85,10 @@ const refusedStatus = (s: number | undefined) => s !== undefined && s >= 400 && 
 /**
  * 8 rule 2: "the maximum value of limit: not shown". Learned once per run, by the first walk of the
  * fixture query: the largest of WALK_LIMITS the target accepts, and the smallest it refused with a
- * 4xx above it (a vendor may refuse a limit above its own cap). Kept in the run's shared object.
+ * 4xx above it (a vendor may refuse a limit above its own cap). Kept in the run's state.
  */
 export function limitCap(h: Harness): Promise<LimitCap> {
-  const shared = h.run.report;
+  const shared = reportRun(h);
   shared.cap ??= (async () => {
     let refused: Exchange | undefined;
     let at: number | undefined;

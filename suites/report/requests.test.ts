@@ -14,6 +14,7 @@ const outcome = (ex: Exchange) => ({
 });
 
 verifies(
+  'requests/RP-12+RP-15',
   ['RP-12', 'RP-15'],
   'A report request missing a required field, or with a date that is no ISO 8601 instant, is rejected with a 4xx; the readings 4.3 leaves open are recorded',
   async (h) => {
@@ -46,7 +47,7 @@ verifies(
   },
 );
 
-verifies(['RP-21'], 'Identical report requests sent in parallel agree', async (h) => {
+verifies('requests/RP-21', ['RP-21'], 'Identical report requests sent in parallel agree', async (h) => {
   if (!(await needsTransactions(h, ['RP-21']))) return;
   if (h.ctx.concurrency < 2) {
     h.inconclusive('RP-21', 'run.concurrency is 1: no two requests are in flight at once');

@@ -15,12 +15,12 @@ function testFiles(dir: string): string[] {
   });
 }
 
-/** Ids declared by `verifies([...], ...)` in the suites. */
+/** Ids declared by `verifies('test id', [...], ...)` in the suites. */
 function declaredIds(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of testFiles(SUITES)) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/verifies\(\s*\[([^\]]*)\]/g)) {
+    for (const m of text.matchAll(/verifies\(\s*'[^']+',\s*\[([^\]]*)\]/g)) {
       for (const id of m[1]!.matchAll(/'([A-Z]+-\d+[a-z]?)'/g)) found.set(id[1]!, path.relative(SUITES, file));
     }
   }

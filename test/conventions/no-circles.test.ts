@@ -13,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Circles of values still there (each group: the files of one strongly connected set). */
 const VALUE_CIRCLES_LEFT: string[][] = [
-  // being removed in issue 26: the reference's index data and its routes read each other (wt-D).
+  // being removed in issue 26: the reference's index data and its routes read each other.
   [
     'reference/fixtures.ts',
     'reference/index-data.ts',
@@ -25,16 +25,12 @@ const VALUE_CIRCLES_LEFT: string[][] = [
     'reference/routes/index-report.ts',
     'reference/routes/index-sales.ts',
   ],
-  // being removed in issue 26: the order-status suite's fresh vouchers and its voucher pool (wt-A).
-  ['suites/order-status/fresh.ts', 'suites/order-status/vouchers.ts'],
 ];
 
 /** Circles through type-only imports too (a superset of the ones above). */
 const TYPE_CIRCLES_LEFT: string[][] = [
-  // being removed in issue 26: the reference's request context, store and routes (wt-D).
+  // being removed in issue 26: the reference's request context, store and routes.
   [...VALUE_CIRCLES_LEFT[0]!, 'reference/body.ts', 'reference/context.ts', 'reference/report-query.ts', 'reference/respond.ts', 'reference/store.ts'],
-  // being removed in issue 26: the worker's run state and the suites' pools it counts (wt-A).
-  [...VALUE_CIRCLES_LEFT[1]!, 'runtime/harness.ts', 'runtime/must-first.ts', 'runtime/run-state.ts', 'suites/customer/contact-ids.ts'],
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -2,16 +2,20 @@
 // operation (the operation whose quota a request counts against), as `fixed + perRun x numRuns`,
 // measured on the reference by bench/plan-costs.ts from recorded runs (engine/phases/plan/costs.json;
 // test/engine/phases/plan/costs.test.ts keeps it in step with the ids the suites declare). A test
-// verifies the ids it declares: a requirement's cost is that of its tests.
+// verifies the ids it declares: a requirement's cost is that of its tests. Tests are keyed by the
+// id they declare (verifies), never by their title; the table also declares each test's properties.
 import { readFileSync } from 'node:fs';
-import { requirement } from '../../../contract/requirements.ts';
+import { requirement, suiteOf } from '../../../contract/requirements.ts';
 import type { Level } from '../../../core/types.ts';
 
 export interface TestCost {
-  /** The suite file ("suites/report/dates.test.ts") and the test's title, its ids at the end. */
+  /** The test's declared id (verifies: "dates/RP-10"), what the plan keys it by; its suite file. */
+  id: string;
   file: string;
-  test: string;
   ids: string[];
+  /** Properties the test runs (h.property): the request budget is shared among those of the run;
+   *  the harness stops a test that starts more than this (absent: none). */
+  properties?: number;
   /** Requests per operation: `fixed + perRun x numRuns`. */
   cost: Record<string, { fixed: number; perRun: number }>;
 }
@@ -37,8 +41,15 @@ export function testRequests(t: TestCost, numRuns: number): Record<string, numbe
   return Object.fromEntries(Object.entries(t.cost).map(([op, c]) => [op, c.fixed + c.perRun * numRuns]));
 }
 
-/** The suite folder of a test ("suites/report/dates.test.ts" -> "report"). */
-export const suiteOfTest = (t: TestCost) => t.file.split('/')[1] ?? t.file;
+/** The suite of a test: that of the requirements it verifies (the catalogue declares it). */
+export const suiteOfTest = (t: TestCost) => suiteOf(t.ids);
+
+/** The properties of the tests of `suites` (the request budget is shared among them), and each test's. */
+export function declaredProperties(suites: ReadonlySet<string>, tests: TestCost[] = PLAN_COSTS.tests): { total: number; byTest: Record<string, number> } {
+  const byTest = Object.fromEntries(tests.filter((t) => t.properties).map((t) => [t.id, t.properties!]));
+  const total = tests.filter((t) => suites.has(suiteOfTest(t))).reduce((n, t) => n + (t.properties ?? 0), 0);
+  return { total, byTest };
+}
 
 /** The cost table per requirement: its tests, and their requests per operation at `numRuns`. */
 export function requirementCosts(numRuns: number, tests: TestCost[] = PLAN_COSTS.tests): Map<string, { tests: TestCost[]; requests: Record<string, number> }> {

@@ -67,7 +67,7 @@ export interface Plan {
   runsBySuite: Record<string, number>;
   /** Every requirement the selected suites verify, MUSTs first: its requests per operation, or why it will not fit. */
   requirements: PlannedRequirement[];
-  /** The tests the plan does not run ("file::test" -> the reason), so their requirements are "not run" with it. */
+  /** The tests the plan does not run (test id -> the reason), so their requirements are "not run" with it. */
   notPlanned: Record<string, string>;
 }
 

@@ -38,7 +38,8 @@ export interface AllocateInput {
   maxRequests?: number;
 }
 
-const keyOf = (t: TestCost) => `${t.file}::${t.test}`;
+/** Tests are keyed by their declared id (the "not planned" list the worker reads is keyed by it too). */
+const keyOf = (t: TestCost) => t.id;
 const secondsFor = (requests: number, q: Quota) => Math.max(0, Math.ceil(requests / q.requests) - 1) * (q.windowMs / 1000);
 const requestsWithin = (seconds: number, q: Quota) => (Math.floor((seconds * 1000) / q.windowMs) + 1) * q.requests;
 const sum = (r: Record<string, number>) => Object.values(r).reduce((n, x) => n + x, 0);
@@ -47,7 +48,13 @@ export function allocate(a: AllocateInput): { requests: Record<string, number>; 
   // `req`: what a test sends at its suite's runs per property, which the quotas must serve (the
   // runs were sized down to the budget, to minRuns at the least); `least`: at minRuns, what
   // run.maxRequests must hold (the properties share it as they run, each shrinking to its share).
-  const all = a.tests.map((t) => ({ t, level: levelOf(t.ids), req: testRequests(t, a.runsOf(t)), least: testRequests(t, Math.min(a.runsOf(t), a.minRuns)) }));
+  const all = a.tests.map((t, i) => ({
+    t,
+    i,
+    level: levelOf(t.ids),
+    req: testRequests(t, a.runsOf(t)),
+    least: testRequests(t, Math.min(a.runsOf(t), a.minRuns)),
+  }));
   // A scarce operation's tests send what SCARCE_COST measured, shared in proportion to their full cost.
   for (const [op, total] of Object.entries(a.scarceTotals)) {
     const full = (must: boolean) => all.filter((b) => (b.level === 'MUST') === must).reduce((n, b) => n + (b.req[op] ?? 0), 0);
@@ -64,7 +71,8 @@ export function allocate(a: AllocateInput): { requests: Record<string, number>; 
       const q = a.quotas[op] ?? a.quotas['*'];
       return n + (q ? (k * q.windowMs) / q.requests : 0);
     }, 0) + (a.maxRequests !== undefined ? sum(req) : 0);
-  const order = [...all].sort((x, y) => rankOf(x.level) - rankOf(y.level) || weight(x.req) - weight(y.req) || keyOf(x.t).localeCompare(keyOf(y.t)));
+  // Ties in the table's order (by file, as measured): the same order whatever the tests' ids.
+  const order = [...all].sort((x, y) => rankOf(x.level) - rankOf(y.level) || weight(x.req) - weight(y.req) || x.i - y.i);
   // What each quota has served so far: a quota stated for several operations (readBack: both
   // read paths) is one quota, shared by them; "*" paces every request.
   const used = new Map<Quota, number>();

@@ -7,7 +7,7 @@
 import { readCities } from '../../../client/index-lists.ts';
 import type { Client } from '../../../client/operations.ts';
 import type { RunConfig } from '../../../config/schema.ts';
-import type { ListedCities } from '../../../runtime/context.ts';
+import type { ListedCities } from '../../../runtime/protocol.ts';
 import type { PreflightProblem } from './types.ts';
 
 /** At most this many cities for the customers. */

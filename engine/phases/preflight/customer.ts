@@ -11,8 +11,8 @@ import type { RunConfig } from '../../../config/schema.ts';
 import { createdContactId } from '../../../contract/checks/customer.ts';
 import type { Customer } from '../../../contract/schemas/customer.ts';
 import type { Exchange } from '../../../core/types.ts';
+import type { PreflightCustomer } from '../../../runtime/protocol.ts';
 import { formatDate } from '../../../generators/calendar-date.ts';
-import type { PreflightCustomer } from '../../../runtime/context.ts';
 import type { PreflightProblem } from './types.ts';
 
 /** At most this many cities go into the one customer (one address each). */

@@ -2,7 +2,7 @@
 // cities.ts and customer.ts each check their part): kept apart so the steps and the preflight that
 // imports them do not import each other.
 import type { Quota } from '../../../core/quota.ts';
-import type { ListedCities, PreflightCustomer } from '../../../runtime/context.ts';
+import type { ListedCities, PreflightCustomer } from '../../../runtime/protocol.ts';
 
 export interface PreflightProblem {
   /** The config key the problem is about. */

@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../../core/types.ts';
 import { answered, overlappedAnother, printable, runState, said, sendStatus } from '../../../suites/order-status/vouchers.ts';
+import type { SuiteContext } from '../../../runtime/context.ts';
 import type { Harness } from '../../../runtime/harness.ts';
+import { runShared } from '../../../runtime/run-state.ts';
 
 function exchange(status: number | null, body: string, o: Partial<Exchange> = {}): Exchange {
   let json: unknown;
@@ -55,11 +57,12 @@ describe('said', () => {
 });
 
 describe('updates in flight', () => {
+  let runs = 0;
   /** A harness of its own run whose updates answer when `release` is called. */
   function harness() {
     const waiting: (() => void)[] = [];
     const h = {
-      run: { report: { answers: new Map() }, mustsPending: new Map() },
+      run: runShared({ nonce: 'vouchers', deadline: ++runs, config: { target: { baseUrl: 'http://127.0.0.1:1' } } } as unknown as SuiteContext),
       config: { fixtures: { branchId: 1 } },
       client: {
         updateOrderStatus: () => new Promise<Exchange>((resolve) => waiting.push(() => resolve(exchange(200, '{}')))),

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../../core/types.ts';
 import { capRefused, fitLimit, limitCap, needsTransactions, page, send, walk, type Query } from '../../../suites/report/query.ts';
+import type { SuiteContext } from '../../../runtime/context.ts';
 import type { Harness } from '../../../runtime/harness.ts';
+import { runShared } from '../../../runtime/run-state.ts';
 import { answer, idsPage } from '../../contract/report-exchanges.ts';
 
 interface Target {
@@ -40,14 +42,16 @@ function fakeHarness(target: Target) {
     const page = target.ids.slice(offset, offset + Math.min(limit, target.cap ?? limit));
     return idsPage(page, (target.totalOf ?? ((_p, n) => n))(page, target.ids.length));
   };
+  const config = { target: { baseUrl: 'http://127.0.0.1:1' } };
+  const ctx = { nonce: 'query', deadline: ++run, seed: 1, config } as unknown as SuiteContext;
   const h = {
     config: {
-      target: { baseUrl: 'http://127.0.0.1:1' },
+      ...config,
       fixtures: { report: { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-31T23:59:59Z', branchList: '1,2' } },
     },
-    ctx: { deadline: ++run, seed: 1 },
-    // The run's shared object (runtime/run-state.ts): a new run for each fake harness.
-    run: { report: { answers: new Map() }, mustsPending: new Map() },
+    ctx,
+    // The run's one object (runtime/run-state.ts): a new run for each fake harness.
+    run: runShared(ctx),
     client: { report },
     inconclusive: (ids: string | string[], reason: string) => {
       for (const id of [ids].flat()) (inconclusive[id] ??= []).push(reason);

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requirements } from '../../../../contract/requirements.ts';
+import { requirements, suiteOf } from '../../../../contract/requirements.ts';
 import { levelOf, PLAN_COSTS, requirementCosts, testRequests } from '../../../../engine/phases/plan/costs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -16,12 +16,12 @@ function testFiles(dir: string): string[] {
   });
 }
 
-/** Ids declared by `verifies([...], ...)` in the suites, by suite file. */
+/** Ids declared by `verifies('test id', [...], ...)` in the suites, by suite file. */
 function declared(): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const file of testFiles(path.join(ROOT, 'suites'))) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/verifies\(\s*\[([^\]]*)\]/g))
+    for (const m of text.matchAll(/verifies\(\s*'[^']+',\s*\[([^\]]*)\]/g))
       for (const id of m[1]!.matchAll(/'([A-Z]+-\d+[a-z]?)'/g)) {
         const rel = path.relative(ROOT, file).split(path.sep).join('/');
         out.set(rel, (out.get(rel) ?? new Set()).add(id[1]!));
@@ -39,11 +39,15 @@ describe('the plan cost table', () => {
     expect(missing, 're-measure the table: npx tsx bench/plan-costs.ts (see its header)').toEqual([]);
   });
 
-  it('names only requirements of the catalogue, tests whose title ends with their ids, and costs that are counts', () => {
+  it("names only requirements of the catalogue, each test once by its id, in its suite's folder, and costs that are counts", () => {
     const known = new Set(requirements.map((r) => r.id));
+    const ids = PLAN_COSTS.tests.map((t) => t.id);
+    expect(new Set(ids).size).toBe(ids.length);
     for (const t of PLAN_COSTS.tests) {
-      for (const id of t.ids) expect(known.has(id), `${t.test}: ${id}`).toBe(true);
-      expect(t.test.endsWith(`[${t.ids.join(', ')}]`), t.test).toBe(true);
+      for (const id of t.ids) expect(known.has(id), `${t.id}: ${id}`).toBe(true);
+      // The suite a test runs in is its requirements' (suiteOf): the folder it sits in agrees.
+      expect(t.file.startsWith(`suites/${suiteOf(t.ids)}/`), t.id).toBe(true);
+      expect(t.properties === undefined || (Number.isInteger(t.properties) && t.properties > 0), t.id).toBe(true);
       for (const c of Object.values(t.cost)) expect(c.fixed >= 0 && c.perRun >= 0).toBe(true);
     }
     expect(PLAN_COSTS.measured.numRuns[0]!).toBeLessThan(PLAN_COSTS.measured.numRuns[1]!);

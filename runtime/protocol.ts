@@ -1,0 +1,111 @@
+// The host <-> worker protocol of a run, declared in one place (issue 26). The run's main process
+// (engine/) creates a vitest whose one worker runs the suites (runtime/); they talk through three
+// channels, each declared here:
+//  - the provided context: vitest `provide` (engine/phases/pass.ts) / `inject` (runtime/context.ts);
+//  - the late-context file: what only the preflight and the plan know, for a worker started while
+//    the preflight runs (written by the engine, read by runtime/late-context.ts);
+//  - the progress file: what the worker sent so far (written by runtime/progress.ts, read by
+//    engine/run.ts and engine/progress/*).
+// The worker owns what it accepts: this file imports nothing of engine/, and the engine imports it.
+import type { RunConfig } from '../config/schema.ts';
+import type { Customer } from '../contract/schemas/customer.ts';
+import type { Exchange } from '../core/types.ts';
+
+/** Replays one property failure alone (`run --replay`): its test, which property, its fast-check path. */
+export interface ReplayTarget {
+  file: string;
+  test: string;
+  property: number;
+  path: string;
+}
+
+/** The customer the preflight created with the config's master data (engine/phases/preflight/customer.ts). */
+export interface PreflightCustomer {
+  branchId: number;
+  sent: Customer;
+  contactId?: number | bigint;
+  created: Exchange;
+  read?: Exchange;
+}
+
+/** What the index's lists gave the customer suites (engine/phases/preflight/cities.ts). */
+export interface ListedCities {
+  /** City code -> state code: the config's cities, then the other ones the lists gave. */
+  cities: Record<string, string>;
+  /** A city code no city list read holds (CU-12b). */
+  unknownCity: string;
+  /** Which lists were read. */
+  source: string;
+}
+
+/** The provided context `erp`: what a suite test knows of its run. */
+export interface SuiteContext {
+  config: RunConfig;
+  /** fast-check seed of every property: `--seed` reruns exactly the same requests. */
+  seed: number;
+  /** The run nonce: with the seed, it makes the values a target may keep unique differ from run to
+   *  run (generators/unique-values.ts); given again (`--nonce`), the same requests are sent. */
+  nonce: string;
+  numRuns: number;
+  /** Requests in flight at once (run.concurrency); property runs are evaluated this many at a time. */
+  concurrency: number;
+  /** Epoch ms after which no request is sent and no test starts (run.maxDurationSeconds). */
+  deadline: number;
+  /** The run's output folder (the rate-limit suite writes rate-limit.json there, the worker its progress). */
+  outDir?: string;
+  replay?: ReplayTarget;
+  /** Properties the selected suites' tests declare (the plan's cost table): shares of the request budget. */
+  properties?: number;
+  /** Properties each test declares (test id -> count): a test that starts more is stopped with an error. */
+  propertiesOf?: Record<string, number>;
+  /** The customer the preflight created with the config's master data: evidence the suites reuse. */
+  preflightCustomer?: PreflightCustomer;
+  /** The cities the index's state and city lists gave (with get-city-list configured): the customers use them. */
+  listedCities?: ListedCities;
+  /** Operations whose quota cannot serve every test within the budget (engine/phases/plan/plan.ts): their tests
+   *  send the fewest requests that still verify each MUST (runtime/scarce.ts). */
+  scarce?: string[];
+  /** Suites whose tests verifying no MUST wait for those verifying one (runtime/must-first.ts). */
+  mustsFirst?: string[];
+  /** Runs per property of the suites of scarce operations (engine/phases/plan/plan.ts); the others: numRuns. */
+  runsBySuite?: Record<string, number>;
+  /** Tests the plan does not run (test id -> why, engine/phases/plan/requirements.ts): "not run" with that reason. */
+  notPlanned?: Record<string, string>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    erp: SuiteContext;
+    /** Suite files loaded side by side (runtime/side-by-side.test.ts): waves, one after another. */
+    erpWaves: string[][];
+    /** A worker started while the preflight runs: the file it waits for (runtime/late-context.ts). */
+    erpLate?: string;
+  }
+}
+
+/** The late-context file's name, in the run's output folder. */
+export const LATE_FILE = '.late-context.json';
+
+/** The parts of the context the preflight or the plan decide (the rest is known before the preflight). */
+export const LATE_KEYS = ['numRuns', 'scarce', 'runsBySuite', 'mustsFirst', 'notPlanned', 'preflightCustomer', 'listedCities'] as const;
+
+/** The late-context file: the context the worker lacks, and the suite files in their waves;
+ *  `{ cancelled: true }`: the run goes no further, the worker declares nothing. Bigints are
+ *  written as `{ "$bigint": "..." }` (runtime/late-context.ts). */
+export type LateContext = { cancelled: true } | { cancelled?: false; context: Partial<Pick<SuiteContext, (typeof LATE_KEYS)[number]>>; waves: string[][] };
+
+/** The progress file's name, in the run's output folder. */
+export const PROGRESS_FILE = '.progress.json';
+
+/** The progress file: the worker's requests so far, rewritten every second and at each test's end. */
+export interface WorkerProgress {
+  requests: number;
+  responses429: number;
+  waitedMs: number;
+  pacing?: string;
+  /** Per operation: requests sent and 429s met. */
+  operations?: Record<string, { sent: number; responses429: number }>;
+  /** Milliseconds its requests were in flight, summed, and when the first was sent (engine/progress/slots-busy.ts). */
+  inFlightMs?: number;
+  firstSentAt?: number;
+}

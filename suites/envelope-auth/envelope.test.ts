@@ -83,6 +83,6 @@ verifies(['ENV-6'], 'No malformed request to any operation is answered with a 5x
         : op === 'customer-create'
           ? await h.client.createCustomer({ branchId: f.branchId, rawBody })
           : await h.client.report({ rawBody });
-    return notServerError(ex, undefined);
+    return h.applied(notServerError(ex, undefined));
   });
 });

@@ -52,13 +52,20 @@ verifies(['RP-19', 'RP-2'], 'An id filter never adds a transaction, and an id th
     for (const { id, walk: w } of await singleIds(h, key, tried)) {
       if (whole.exhausted)
         h.add(
-          subsetOf(
-            info('RP-19', 'report.filter-never-adds', `The ${key} filter added transactions`, 'every transaction of the filtered report in the unfiltered one'),
-            idSet(`${key} "${id}"`, w),
-            idSet('no filter', whole),
+          h.applied(
+            subsetOf(
+              info(
+                'RP-19',
+                'report.filter-never-adds',
+                `The ${key} filter added transactions`,
+                'every transaction of the filtered report in the unfiltered one',
+              ),
+              idSet(`${key} "${id}"`, w),
+              idSet('no filter', whole),
+            ),
           ),
         );
-      h.add([...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })]);
+      h.add([...h.applied(totalCountStable(w.pages)), ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal }))]);
     }
   });
 });
@@ -86,26 +93,30 @@ verifies(['RP-19b'], 'Widening an id filter never removes a transaction, and its
       const sets = list.map((p) => idSet(`${key} "${p.id}"`, p.walk));
       h.add([
         ...sets.flatMap((part) =>
-          subsetOf(
-            info(
-              'RP-19b',
-              'report.filter-widening',
-              `Widening the ${key} filter removed transactions`,
-              `every transaction of each id in the report for "${text}"`,
+          h.applied(
+            subsetOf(
+              info(
+                'RP-19b',
+                'report.filter-widening',
+                `Widening the ${key} filter removed transactions`,
+                `every transaction of each id in the report for "${text}"`,
+              ),
+              part,
+              whole,
             ),
-            part,
-            whole,
           ),
         ),
-        ...coveredBy(
-          info(
-            'RP-19b',
-            'report.filter-parts',
-            `A transaction of the ${key} list matches none of its ids`,
-            `every transaction of "${text}" in the report of one of its ids`,
+        ...h.applied(
+          coveredBy(
+            info(
+              'RP-19b',
+              'report.filter-parts',
+              `A transaction of the ${key} list matches none of its ids`,
+              `every transaction of "${text}" in the report of one of its ids`,
+            ),
+            sets,
+            whole,
           ),
-          sets,
-          whole,
         ),
       ]);
     }

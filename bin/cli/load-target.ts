@@ -6,6 +6,7 @@ import type { ProbeOperation } from '../../load/requests.ts';
 import type { openTarget as OpenTarget } from '../../load/target.ts';
 import type { RateLimitConfig } from '../../reference/limiter.ts';
 import { manifestText } from '../../reports/manifest.ts';
+import { findingText } from '../../reports/render/finding.ts';
 import { intFlag, UsageError, type Command } from './usage.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
@@ -107,7 +108,7 @@ export async function openLoadTarget(command: Command, values: LoadTargetFlags):
 
 /** Prints each failed requirement and the files written (reports/manifest.ts); the exit code: 1 when anything failed. */
 export function printFindings(findings: Finding[], files: string[]): 0 | 1 {
-  for (const f of findings) process.stdout.write(`FAILED ${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}\n`);
+  for (const f of findings) process.stdout.write(`FAILED ${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}\n`);
   process.stdout.write(manifestText(files));
   return findings.length > 0 ? 1 : 0;
 }

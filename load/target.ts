@@ -2,7 +2,7 @@
 // config the embedded reference, started with a rate limiter on a free loopback port.
 import { loadConfig } from '../config/load.ts';
 import type { RunConfig } from '../config/schema.ts';
-import { DEFAULT_REFERENCE_LIMIT } from '../reference/fixtures.ts';
+import { DEFAULT_REFERENCE_LIMIT } from '../reference/constants.ts';
 import type { RateLimitConfig } from '../reference/limiter.ts';
 import { assertTargetAllowed, resolveCaps, type CapFlags, type Caps } from './caps.ts';
 

@@ -40,7 +40,7 @@ export async function referenceLimitFlags(
   if (scope !== undefined && !(SCOPES as readonly string[]).includes(scope))
     throw new UsageError(`--limit-scope must be one of ${SCOPES.join(', ')}, received ${JSON.stringify(scope)}`, command);
   const { parseRateLimit } = await import('../../reference/server.ts');
-  const { DEFAULT_REFERENCE_LIMIT: d } = await import('../../reference/fixtures.ts');
+  const { DEFAULT_REFERENCE_LIMIT: d } = await import('../../reference/constants.ts');
   let parsed = { limit: d.limit, windowSeconds: d.windowSeconds };
   try {
     if (text !== undefined) parsed = parseRateLimit(text);

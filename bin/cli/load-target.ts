@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Finding } from '../../core/types.ts';
 import type { ProbeOperation } from '../../load/requests.ts';
-import type { openTarget as OpenTarget } from '../../load/target.ts';
+import type { openTarget as OpenTarget, StartedTarget } from '../../load/target.ts';
 import type { RateLimitConfig } from '../../reference/limiter.ts';
 import { manifestText } from '../../reports/manifest.ts';
 import { intFlag, UsageError, type Command } from './usage.ts';
@@ -54,6 +54,19 @@ export async function referenceLimitFlags(
   };
 }
 
+/** The embedded reference with a rate limiter on a free loopback port (default: the small limit of the default profile). */
+async function startEmbeddedReference(referenceLimit: RateLimitConfig | undefined): Promise<StartedTarget> {
+  const { startReference } = await import('../../reference/server.ts');
+  const { DEFAULT_REFERENCE_LIMIT } = await import('../../reference/constants.ts');
+  const limit = referenceLimit ?? DEFAULT_REFERENCE_LIMIT;
+  const server = await startReference({ port: 0, rateLimit: limit });
+  return {
+    config: server.runConfig(),
+    label: (config) => `${config.target.name} at ${server.url} (rate limit ${limit.limit}/${limit.windowSeconds}s ${limit.algorithm} per ${limit.scope})`,
+    close: () => server.close(),
+  };
+}
+
 /** A positive number flag (seconds may be fractional). */
 export function numberFlag(command: Command, flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -96,7 +109,12 @@ export async function openLoadTarget(command: Command, values: LoadTargetFlags):
   const { openTarget } = await import('../../load/target.ts');
   const { SafetyError } = await import('../../load/caps.ts');
   try {
-    const target = await openTarget({ configFile: values.config, yes: values.yes ?? false, caps: { maxRequests, maxSeconds, maxConcurrency }, referenceLimit });
+    const target = await openTarget({
+      configFile: values.config,
+      yes: values.yes ?? false,
+      caps: { maxRequests, maxSeconds, maxConcurrency },
+      start: () => startEmbeddedReference(referenceLimit),
+    });
     return { operation, out, target };
   } catch (e) {
     if (!(e instanceof SafetyError)) throw e;

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/load.ts';
 import type { RunVerdict } from '../../../core/types.ts';
 import { exitCodeOf, type Certification } from '../../../reports/certify.ts';
-import { referenceRunConfig } from '../../../reference/fixtures.ts';
+import { referenceRunConfig } from '../../../reference/run-config.ts';
 import { runConformance } from '../../../engine/run.ts';
 import { redirectTarget, startBroken, startRedirectTarget, type BrokenKind } from './broken-servers.ts';
 import { withPeakMemory } from './memory.ts';

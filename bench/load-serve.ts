@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config/load.ts';
 import type { RunConfig } from '../config/schema.ts';
-import { DEFAULT_TOKENS, referenceRunConfig } from '../reference/fixtures.ts';
+import { DEFAULT_TOKENS } from '../reference/constants.ts';
+import { referenceRunConfig } from '../reference/run-config.ts';
 
 const BIN = fileURLToPath(new URL('../bin/erp-conformance.js', import.meta.url));
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config/load.ts';
 import { windowTolerance } from '../load/probe/classify.ts';
 import { probeRateLimit } from '../load/probe/probe.ts';
-import { DEFAULT_TOKENS, REPORT_BRANCH_LIST, REPORT_DATE_FROM, REPORT_DATE_TO } from '../reference/fixtures.ts';
+import { DEFAULT_TOKENS, REPORT_BRANCH_LIST, REPORT_DATE_FROM, REPORT_DATE_TO } from '../reference/constants.ts';
 import type { Algorithm } from '../reference/limiter.ts';
 import { startReference } from '../reference/server.ts';
 

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_TOKENS, REPORT_BRANCH_LIST, REPORT_DATE_FROM, REPORT_DATE_TO } from '../reference/fixtures.ts';
+import { DEFAULT_TOKENS, REPORT_BRANCH_LIST, REPORT_DATE_FROM, REPORT_DATE_TO } from '../reference/constants.ts';
 
 const PATH = '/api/v1/report/consumption-production-report';
 const HEADERS = { 'api-token': DEFAULT_TOKENS[0]!, 'content-type': 'application/json' };

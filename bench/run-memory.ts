@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { referenceRunConfig } from '../reference/fixtures.ts';
+import { referenceRunConfig } from '../reference/run-config.ts';
 import { startBroken } from '../test/e2e/self-test/broken-servers.ts';
 import { treeRssKb } from '../test/e2e/self-test/memory.ts';
 

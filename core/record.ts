@@ -76,6 +76,23 @@ export function keptExchange(ex: Exchange): Exchange {
   };
 }
 
+/**
+ * A finding small enough to keep. Its curl line is made later, from the kept exchange
+ * (reports/render/finding.ts): a request body cut here is kept whole in `requestBody`, so the line
+ * still sends what was sent. A sequence's exchanges serve only its curl lines: their answers are dropped.
+ */
 export function keptFinding(f: Finding): Finding {
-  return f.exchange ? { ...f, exchange: keptExchange(f.exchange) } : f;
+  const body = f.exchange?.request.body;
+  const cutBody = body !== undefined && body.length > MAX_KEPT_BODY;
+  return {
+    ...f,
+    ...(f.exchange ? { exchange: keptExchange(f.exchange) } : {}),
+    ...(cutBody ? { requestBody: body } : {}),
+    ...(f.sequence ? { sequence: { ...f.sequence, steps: f.sequence.steps.map((s) => ({ ...s, exchanges: s.exchanges.map(requestOnly) })) } } : {}),
+  };
+}
+
+function requestOnly(ex: Exchange): Exchange {
+  const { json: _json, response: _response, ...rest } = ex;
+  return rest;
 }

@@ -121,16 +121,27 @@ export interface Replay {
   numRuns?: number;
 }
 
+/**
+ * A finding is data: what was received and what the rule expected, the requirement, the exchange
+ * and the replay handle. Its words ("Received ...\nExpected ...") and its curl line are made by
+ * reports/render/finding.ts, so every report prints the same and a stored finding can be printed again.
+ */
 export interface Finding {
   /** Stable id of the check that produced it, e.g. `envelope.code-matches-status`. */
   checkId: string;
   requirementId: string;
   title: string;
-  /** Facts, in the form "Received ...\nExpected ...". */
-  message: string;
+  /** What the exchange(s) showed ("HTTP 500 \"...\"", "totalCount 7; ..."). */
+  received: string;
+  /** What the requirement expects instead. */
+  expected: string;
+  /** Further facts, each printed on a line of its own after Expected ("Empty: name, email"). */
+  notes?: string[];
+  /** A sequence of requests that leads to the finding (a model-based run): each step with the exchanges it sent. */
+  sequence?: { title: string; steps: { label: string; exchanges: Exchange[] }[] };
   exchange?: Exchange;
-  /** curl line that reproduces the exchange (token as $ERP_API_TOKEN). */
-  curl?: string;
+  /** The exchange's request body whole, where the kept exchange's was cut (core/record.ts keptFinding): its curl line sends it. */
+  requestBody?: string;
   replay?: Replay;
 }
 

@@ -5,7 +5,7 @@
 //   RL-2 (7): "429 | Too Many Request" - a 429 that carries the 2.1 envelope says status false, code "429".
 //   RL-3 (8 rule 1, RFC 9110 10.2.3): a Retry-After, when sent, does not lie.
 //   RL-5 (7): "Failures: 400, 403, 429" - no 5xx under load.
-import { defineCheck, describeResponse, toFinding, type Fact } from '../contract/checks/finding.ts';
+import { defineCheck, describeResponse, joined, toFinding, type CheckResult, type Fact } from '../contract/checks/finding.ts';
 import { envelopeAgreesWithStatus } from '../contract/checks/envelope.ts';
 import type { Exchange, Finding } from '../core/types.ts';
 import type { LoadResult, RateLimitResult, RetryAfterCheck } from './result.ts';
@@ -57,30 +57,31 @@ export function retryAfterLied(check: RetryAfterCheck): Finding[] {
   ];
 }
 
-function serverFindings(ev: { serverErrors: Exchange[]; failures: Exchange[] }, during: string): Finding[] {
-  return [...ev.serverErrors, ...ev.failures].flatMap((ex) => refusedWith429(ex, during));
+function serverFindings(ev: { serverErrors: Exchange[]; failures: Exchange[] }, during: string): CheckResult[] {
+  return [...ev.serverErrors, ...ev.failures].map((ex) => refusedWith429(ex, during));
 }
 
-/** Findings of a probe: RL-1, RL-2, RL-3 and RL-5 (RL-4 is its observation). */
-export function probeFindings(r: RateLimitResult): Finding[] {
+/** Findings of a probe: RL-1, RL-2, RL-3 and RL-5 (RL-4 is its observation), and what they applied to. */
+export function probeFindings(r: RateLimitResult): CheckResult {
   const during = `while probing the rate limit (${r.operation})`;
-  return [
+  return joined([
     ...serverFindings(r.evidence, during),
-    ...r.evidence.refusals.flatMap((ex) => envelopeOn429(ex, undefined)),
-    ...r.retryAfter.checks.flatMap(retryAfterLied),
-    ...r.evidence.serverErrors.flatMap((ex) => noServerErrorUnderLoad(ex, during)),
-  ];
+    ...r.evidence.refusals.map((ex) => envelopeOn429(ex, undefined)),
+    // RL-3 is judged by the probe itself: its findings only, no check's evidence (as before).
+    { findings: r.retryAfter.checks.flatMap(retryAfterLied), evidence: [] },
+    ...r.evidence.serverErrors.map((ex) => noServerErrorUnderLoad(ex, during)),
+  ]);
 }
 
 /** Findings of a load run: RL-5 for 5xx, RL-1 for unanswered requests, RL-2 for 429 envelopes that contradict their status. */
-export function loadFindings(r: LoadResult): Finding[] {
+export function loadFindings(r: LoadResult): CheckResult {
   const during =
     r.model === 'closed'
       ? `under a load of ${r.connections} connections x ${r.pipelining} (${r.operation})`
       : `under a ${r.scenario} load of ${r.rate} requests/s (${r.operation})`;
-  return [
-    ...r.evidence.serverErrors.flatMap((ex) => noServerErrorUnderLoad(ex, during)),
-    ...r.evidence.failures.flatMap((ex) => refusedWith429(ex, during)),
-    ...r.evidence.refusals.flatMap((ex) => envelopeOn429(ex, undefined)),
-  ];
+  return joined([
+    ...r.evidence.serverErrors.map((ex) => noServerErrorUnderLoad(ex, during)),
+    ...r.evidence.failures.map((ex) => refusedWith429(ex, during)),
+    ...r.evidence.refusals.map((ex) => envelopeOn429(ex, undefined)),
+  ]);
 }

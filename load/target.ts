@@ -1,18 +1,25 @@
 // The target of a probe or load command: the config's (after the safety rules), or with no
-// config the embedded reference, started with a rate limiter on a free loopback port.
+// config one the caller starts (the CLI: the embedded reference, bin/cli/load-target.ts). The
+// starter is passed in so that load/ stays independent of the reference server.
 import { loadConfig } from '../config/load.ts';
-import type { RunConfig } from '../config/schema.ts';
-import { DEFAULT_REFERENCE_LIMIT } from '../reference/fixtures.ts';
-import type { RateLimitConfig } from '../reference/limiter.ts';
+import type { RunConfig, RunConfigInput } from '../config/schema.ts';
 import { assertTargetAllowed, resolveCaps, type CapFlags, type Caps } from './caps.ts';
+
+/** A target started for this command: the run config pointing at it, and how to stop it. */
+export interface StartedTarget {
+  config: RunConfigInput;
+  /** Describes it for the console once its config is loaded, e.g. "... at http://127.0.0.1:1234 (rate limit ...)". */
+  label(config: RunConfig): string;
+  close(): Promise<void>;
+}
 
 export interface TargetRequest {
   configFile?: string;
   /** The user confirmed a non-loopback target (--yes). */
   yes: boolean;
   caps: CapFlags;
-  /** Limiter of the embedded reference (no config only). */
-  referenceLimit?: RateLimitConfig;
+  /** Starts the target when there is no config file. */
+  start: () => Promise<StartedTarget>;
 }
 
 export interface OpenTarget {
@@ -29,17 +36,14 @@ export async function openTarget(o: TargetRequest): Promise<OpenTarget> {
     assertTargetAllowed(config, o.yes);
     return { config, caps: resolveCaps(config.load, o.caps), label: `${config.target.name} (${config.target.baseUrl})`, close: async () => {} };
   }
-  const { startReference } = await import('../reference/server.ts');
-  const limit = o.referenceLimit ?? DEFAULT_REFERENCE_LIMIT;
-  const server = await startReference({ port: 0, rateLimit: limit });
+  const started = await o.start();
   try {
-    // The embedded reference is the target: environment overrides are not applied to it.
-    const config = loadConfig({ base: server.runConfig(), env: {} });
+    // A started target is the caller's own: environment overrides are not applied to it.
+    const config = loadConfig({ base: started.config, env: {} });
     assertTargetAllowed(config, o.yes);
-    const label = `${config.target.name} at ${server.url} (rate limit ${limit.limit}/${limit.windowSeconds}s ${limit.algorithm} per ${limit.scope})`;
-    return { config, caps: resolveCaps(config.load, o.caps), label, close: () => server.close() };
+    return { config, caps: resolveCaps(config.load, o.caps), label: started.label(config), close: () => started.close() };
   } catch (e) {
-    await server.close();
+    await started.close();
     throw e;
   }
 }

@@ -7,7 +7,7 @@ import { address, customer, type Address, type Customer } from '../contract/sche
 import { jsonInteger } from '../contract/schemas/envelope.ts';
 import { isValidGstin, PAN_SHAPE } from '../contract/gstin.ts';
 import type { FaultName } from './faults.ts';
-import { COUNTRY_CODE, CITIES } from './fixtures.ts';
+import { COUNTRY_CODE, CITIES } from './constants.ts';
 import type { DateFormat, Profile } from './profiles/types.ts';
 import { invalid } from './respond.ts';
 

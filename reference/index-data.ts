@@ -2,10 +2,10 @@
 // every operation other than the three below: not shown"): one data set with the report (2.5,
 // 4.3) and the three operations. The categories, brands, departments and recipes are the ids the
 // report's transactions carry (data.ts); the branches are the ones the fixtures name
-// (fixtures.ts); the cities and states the ones contactSave checks (2.4). Field names and shapes
+// (constants.ts); the cities and states the ones contactSave checks (2.4). Field names and shapes
 // are the reference's choice, not the spec's. Derived once per seed, never changed.
 import { referenceData, type Product } from './data.ts';
-import { CITIES, COUNTRY_CODE, VALID_BRANCHES } from './fixtures.ts';
+import { CITIES, COUNTRY_CODE, VALID_BRANCHES } from './constants.ts';
 
 export interface IndexData {
   branches: Array<{ branchId: number; branchName: string }>;

@@ -9,6 +9,7 @@ import { parseJson, stringifyJson } from './json.ts';
 import { junitXml } from './render/junit.ts';
 import type { RateLimitSection } from './records/rate-limit.ts';
 import type { RunRecords } from './records/records.ts';
+import { storedFinding } from './records/stored-finding.ts';
 import { scrubDeep } from './scrub.ts';
 
 export interface ReportFiles {
@@ -71,5 +72,7 @@ export function readCertification(dir: string): Certification {
   }
   if (!cert || !Array.isArray(cert.requirements) || typeof cert.verdict !== 'string' || !cert.summary)
     throw new ReportInputError(`${file} is not a certification.json of this kit`);
+  // An older run's findings carry their words instead of received/expected (reports/records/stored-finding.ts).
+  for (const r of cert.requirements) if (Array.isArray(r.findings)) r.findings = r.findings.map(storedFinding);
   return cert;
 }

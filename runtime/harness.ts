@@ -7,14 +7,14 @@ import * as allure from 'allure-js-commons';
 import type fc from 'fast-check';
 import { it, type TestContext } from 'vitest';
 import { envelopeChecks } from '../contract/checks/envelope.ts';
-import { withEvidenceSink } from '../contract/checks/evidence.ts';
-import { timedOut, toFinding, type Check, type CheckOptions } from '../contract/checks/finding.ts';
+import { timedOut, toFinding, type Check, type CheckOptions, type CheckResult } from '../contract/checks/finding.ts';
 import { statusIs, type StatusOracle } from '../contract/checks/status.ts';
 import { uniquenessRefusal } from '../contract/checks/uniqueness.ts';
 import { requirement, suiteOf } from '../contract/requirements.ts';
 import type { Exchange, Finding, Replay } from '../core/types.ts';
 import type { UniqueKey } from '../generators/unique-values.ts';
 import { allureLabels, allureLinks, findingAttachments } from '../reports/render/allure-labels.ts';
+import { findingText } from '../reports/render/finding.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { inFlow } from '../client/scheduler.ts';
 import { runClient, stopRun, type SuiteClient } from './run-client.ts';
@@ -103,7 +103,7 @@ export class Harness {
     }
     // 2.1 "Response envelope (all operations described here)": the three operations, not the
     // read paths the spec does not show (their answers may have any shape).
-    if (SPEC_OPERATIONS.has(ex.operation)) for (const check of envelopeChecks) this.keep(check(ex, undefined));
+    if (SPEC_OPERATIONS.has(ex.operation)) for (const check of envelopeChecks) this.keep(this.applied(check(ex, undefined)));
   }
 
   /** A creation refused because a value the run chose is taken (the vendor's own rule, not a
@@ -118,10 +118,20 @@ export class Harness {
     );
   }
 
-  /** Keeps findings for the certificate; inside a property body only returns them. */
-  add(findings: Finding[]): Finding[] {
+  /**
+   * Keeps findings for the certificate; inside a property body only returns them. Given a check's
+   * or relation's result, records its evidence too (always: every property run is evidence).
+   */
+  add(found: Finding[] | CheckResult): Finding[] {
+    const findings = Array.isArray(found) ? found : this.applied(found);
     if (!this.inProperty) this.keep(findings);
     return findings;
+  }
+
+  /** Records what a check or relation applied to, and returns its findings (not kept: return or `add` them). */
+  applied(result: CheckResult): Finding[] {
+    for (const e of result.evidence) this.note(e.requirementId, e.n, e.via);
+    return result.findings;
   }
 
   private keep(findings: Finding[]) {
@@ -157,7 +167,7 @@ export class Harness {
     for (const id of this.record.ids) if (requirement(id).level === 'INFO') this.note(id);
   }
 
-  /** The test's own oracle applied to `n` exchanges or items of requirement `id` (checks note their own). */
+  /** The test's own oracle applied to `n` exchanges or items of requirement `id` (checks return theirs: `add`, `check`, `applied`). */
   note(id: string, n = 1, via?: string) {
     this.record.evidence[id] = (this.record.evidence[id] ?? 0) + n;
     if (via) {
@@ -328,12 +338,7 @@ export function verifies(
       }
       try {
         // One flow per test: a test that sends one request after another gets the next free slot.
-        await inFlow(`${where.file} ${where.test}`, () =>
-          withEvidenceSink(
-            (id, n, via) => h.note(id, n, via),
-            () => body(h, t),
-          ),
-        );
+        await inFlow(`${where.file} ${where.test}`, () => body(h, t));
       } catch (e) {
         if (!(e instanceof RunStopped)) throw e;
         h.record.notRun = e.message;
@@ -350,7 +355,7 @@ export function verifies(
           .slice(0, 5)
           .map(
             (f) =>
-              `${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
+              `${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
           );
         const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
         e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)

@@ -3,15 +3,19 @@
 // order; the same seed must still give the same certificate.
 import type { Finding } from '../core/types.ts';
 import { keptFinding } from '../core/record.ts';
+import { findingText } from '../reports/render/finding.ts';
 
 /** Findings kept per test and check; the rest are counted. */
 export const KEPT_PER_CHECK = 3;
 
-/** The order of findings: independent of timing, ports, sequence numbers and dates. */
+/** The order of findings: independent of timing, ports, sequence numbers and dates. Ends with the
+ *  finding's printed words, as the order was when findings carried them. */
 export function findingKey(f: Finding): string {
   const ex = f.exchange;
   const path = ex ? ex.request.url.replace(/^[a-z]+:\/\/[^/]+/i, '') : '';
-  return [f.requirementId, f.checkId, f.replay ? `${f.replay.path}` : '', path, ex?.request.body ?? '', ex?.response?.status ?? '', f.message].join('\u0000');
+  return [f.requirementId, f.checkId, f.replay ? `${f.replay.path}` : '', path, ex?.request.body ?? '', ex?.response?.status ?? '', findingText(f)].join(
+    '\u0000',
+  );
 }
 
 export class FindingKeeper {

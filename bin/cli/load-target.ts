@@ -3,9 +3,10 @@
 import path from 'node:path';
 import type { Finding } from '../../core/types.ts';
 import type { ProbeOperation } from '../../load/requests.ts';
-import type { openTarget as OpenTarget } from '../../load/target.ts';
+import type { openTarget as OpenTarget, StartedTarget } from '../../load/target.ts';
 import type { RateLimitConfig } from '../../reference/limiter.ts';
 import { manifestText } from '../../reports/manifest.ts';
+import { findingText } from '../../reports/render/finding.ts';
 import { intFlag, UsageError, type Command } from './usage.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
@@ -40,7 +41,7 @@ export async function referenceLimitFlags(
   if (scope !== undefined && !(SCOPES as readonly string[]).includes(scope))
     throw new UsageError(`--limit-scope must be one of ${SCOPES.join(', ')}, received ${JSON.stringify(scope)}`, command);
   const { parseRateLimit } = await import('../../reference/server.ts');
-  const { DEFAULT_REFERENCE_LIMIT: d } = await import('../../reference/fixtures.ts');
+  const { DEFAULT_REFERENCE_LIMIT: d } = await import('../../reference/constants.ts');
   let parsed = { limit: d.limit, windowSeconds: d.windowSeconds };
   try {
     if (text !== undefined) parsed = parseRateLimit(text);
@@ -51,6 +52,19 @@ export async function referenceLimitFlags(
     ...parsed,
     algorithm: (algorithm as RateLimitConfig['algorithm'] | undefined) ?? d.algorithm,
     scope: (scope as RateLimitConfig['scope'] | undefined) ?? d.scope,
+  };
+}
+
+/** The embedded reference with a rate limiter on a free loopback port (default: the small limit of the default profile). */
+async function startEmbeddedReference(referenceLimit: RateLimitConfig | undefined): Promise<StartedTarget> {
+  const { startReference } = await import('../../reference/server.ts');
+  const { DEFAULT_REFERENCE_LIMIT } = await import('../../reference/constants.ts');
+  const limit = referenceLimit ?? DEFAULT_REFERENCE_LIMIT;
+  const server = await startReference({ port: 0, rateLimit: limit });
+  return {
+    config: server.runConfig(),
+    label: (config) => `${config.target.name} at ${server.url} (rate limit ${limit.limit}/${limit.windowSeconds}s ${limit.algorithm} per ${limit.scope})`,
+    close: () => server.close(),
   };
 }
 
@@ -96,7 +110,12 @@ export async function openLoadTarget(command: Command, values: LoadTargetFlags):
   const { openTarget } = await import('../../load/target.ts');
   const { SafetyError } = await import('../../load/caps.ts');
   try {
-    const target = await openTarget({ configFile: values.config, yes: values.yes ?? false, caps: { maxRequests, maxSeconds, maxConcurrency }, referenceLimit });
+    const target = await openTarget({
+      configFile: values.config,
+      yes: values.yes ?? false,
+      caps: { maxRequests, maxSeconds, maxConcurrency },
+      start: () => startEmbeddedReference(referenceLimit),
+    });
     return { operation, out, target };
   } catch (e) {
     if (!(e instanceof SafetyError)) throw e;
@@ -107,7 +126,7 @@ export async function openLoadTarget(command: Command, values: LoadTargetFlags):
 
 /** Prints each failed requirement and the files written (reports/manifest.ts); the exit code: 1 when anything failed. */
 export function printFindings(findings: Finding[], files: string[]): 0 | 1 {
-  for (const f of findings) process.stdout.write(`FAILED ${f.requirementId} ${f.title}\n  ${f.message.replace(/\n/g, '\n  ')}\n`);
+  for (const f of findings) process.stdout.write(`FAILED ${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}\n`);
   process.stdout.write(manifestText(files));
   return findings.length > 0 ? 1 : 0;
 }

@@ -37,7 +37,7 @@ export async function configFromFlags(command: Command, flags: TargetFlags, env:
   }
   const withFlags = flagEnv(command, flags, env);
   if (flags.config !== undefined) return loadConfig({ file: flags.config, env: withFlags });
-  const { referenceRunConfig } = await import('../../reference/fixtures.ts');
+  const { referenceRunConfig } = await import('../../reference/run-config.ts');
   const url = flags['base-url']!;
   const { secondToken: _s, ...target } = referenceRunConfig(url, [], 0).target;
   const base = { ...referenceRunConfig(url, [], 0), target: { ...target, name: url, token: 'env:ERP_API_TOKEN' } };

@@ -101,7 +101,7 @@ export const loadCommand: Command = {
       const file = writeLoadJson(out, result, target.config);
       const html = writeLoadHtml(out, result, target.config);
       process.stdout.write(`${loadSummary(result)}\n`);
-      const findings = loadFindings(result);
+      const { findings } = loadFindings(result);
       const crossed = result.thresholds.filter((t) => !t.passed);
       if (crossed.length > 0) process.stdout.write(`thresholds crossed: ${crossed.map((t) => t.threshold).join(', ')}\n`);
       const code = printFindings(findings, [file, html]);

@@ -50,7 +50,7 @@ export const probeCommand: Command = {
         log: (line) => process.stdout.write(`  ${line}\n`),
       });
       const file = writeRateLimitJson(out, result, target.config);
-      const findings = probeFindings(result);
+      const { findings } = probeFindings(result);
       process.stdout.write(`${probeSummary(result)}\n`);
       return printFindings(findings, [file]);
     } finally {

@@ -66,7 +66,8 @@ export const serveCommand: Command = {
     const latencyMs = intFlag(serveCommand, 'latency', values.latency, 0, 0, 600_000);
     const jitterMs = intFlag(serveCommand, 'jitter', values.jitter, 0, 0, 600_000);
 
-    const { DEFAULT_TOKENS, referenceRunConfig } = await import('../../reference/fixtures.ts');
+    const { DEFAULT_TOKENS } = await import('../../reference/constants.ts');
+    const { referenceRunConfig } = await import('../../reference/run-config.ts');
     if (values['print-config']) {
       if (port === 0) throw new UsageError('--print-config needs a fixed --port (0 picks a port only when serving)', serveCommand);
       const config = referenceRunConfig(`http://${urlHost(host)}:${port}`, [...DEFAULT_TOKENS], seed, profile);

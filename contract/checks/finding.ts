@@ -1,10 +1,9 @@
-// A check is one named function with a stable id: it takes an exchange and returns findings.
-// A finding is a typed record: title, facts ("Received ... / Expected ..."), requirement id,
-// and a reproduction (the exchange, its curl line, and the property's replay handle).
-import { toCurl } from '../../client/curl.ts';
+// A check is one named function with a stable id: it takes an exchange and returns findings and
+// the evidence it saw. A finding is data: title, facts (received, expected), requirement id and a
+// reproduction (the exchange and the property's replay handle); reports/render/finding.ts makes
+// its words and curl line. Checks are pure: nothing here sends, records or prints.
 import { stringifyJson } from '../../core/json.ts';
 import type { Exchange, Finding, Replay } from '../../core/types.ts';
-import { noteEvidence } from './evidence.ts';
 
 export interface Fact {
   title: string;
@@ -19,35 +18,75 @@ export interface CheckOptions {
   replay?: Replay;
 }
 
+/**
+ * No verdict without evidence: a requirement passes only when its checks saw at least one exchange
+ * or item they apply to. "Check `via` saw `n` exchanges or items requirement `requirementId` applies to."
+ */
+export interface Evidence {
+  requirementId: string;
+  n: number;
+  via: string;
+}
+
+/** What a check (or relation) returns: its findings, and what it applied to (the harness records both). */
+export interface CheckResult {
+  findings: Finding[];
+  evidence: Evidence[];
+}
+
 export interface Check<P = undefined> {
   readonly id: string;
   readonly requirementId: string;
-  (exchange: Exchange, params: P, options?: CheckOptions): Finding[];
+  (exchange: Exchange, params: P, options?: CheckOptions): CheckResult;
+}
+
+/** Nothing found, nothing applied to (a fresh result: callers may add to it). */
+export function nothing(): CheckResult {
+  return { findings: [], evidence: [] };
+}
+
+/** `n` cases of requirement `requirementId` seen by `via` (none when n is 0). */
+export function evidence(requirementId: string, n: number, via: string): Evidence[] {
+  return n > 0 ? [{ requirementId, n, via }] : [];
+}
+
+/**
+ * A relation's result: `judge` calls `note` for what it applied to (several requirements at
+ * times) and returns its findings. The notes stay in the result: nothing is recorded on the side.
+ */
+export function judged(judge: (note: (requirementId: string, n: number, via: string) => void) => Finding[]): CheckResult {
+  const seen: Evidence[] = [];
+  const findings = judge((requirementId, n, via) => void seen.push(...evidence(requirementId, n, via)));
+  return { findings, evidence: seen };
+}
+
+/** The results of several checks or relations as one. */
+export function joined(results: CheckResult[]): CheckResult {
+  return { findings: results.flatMap((r) => r.findings), evidence: results.flatMap((r) => r.evidence) };
 }
 
 /**
  * Defines a check: `facts` returns what is wrong (empty when the exchange conforms), or null when
  * the check does not apply to the exchange (no answer, not a success, no item ...). Whatever it
- * returns but null is evidence for the requirement (contract/checks/evidence.ts): a requirement
- * whose checks never applied is inconclusive, not passed. `evidence` counts the applicable items
+ * returns but null is evidence for the requirement, returned beside the findings: a requirement
+ * whose checks never applied is inconclusive, not passed. `count` counts the applicable items
  * of an exchange (default 1).
  */
 export function defineCheck<P = undefined>(
   id: string,
   requirementId: string,
   facts: (exchange: Exchange, params: P) => Fact[] | null,
-  evidence: (exchange: Exchange, params: P) => number = () => 1,
+  count: (exchange: Exchange, params: P) => number = () => 1,
 ): Check<P> {
-  const run = (exchange: Exchange, params: P, options: CheckOptions = {}) => {
+  const run = (exchange: Exchange, params: P, options: CheckOptions = {}): CheckResult => {
     // A request the run did not send is evidence of nothing, and no finding; so is a 429 the
     // functional client still met after the waits it allows (the target's rate limit, not the rule).
-    if (exchange.notSent || (exchange.rateLimited && exchange.response?.status === 429)) return [];
-    if (timedOut(exchange)) return [];
+    if (exchange.notSent || (exchange.rateLimited && exchange.response?.status === 429)) return nothing();
+    if (timedOut(exchange)) return nothing();
     const found = facts(exchange, params);
     const req = options.requirementId ?? requirementId;
-    if (found === null) return [];
-    noteEvidence(req, evidence(exchange, params), id);
-    return found.map((f) => toFinding(id, req, f, exchange, options.replay));
+    if (found === null) return nothing();
+    return { findings: found.map((f) => toFinding(id, req, f, exchange, options.replay)), evidence: evidence(req, count(exchange, params), id) };
   };
   return Object.assign(run, { id, requirementId });
 }
@@ -67,8 +106,9 @@ export function toFinding(checkId: string, requirementId: string, fact: Fact, ex
     checkId,
     requirementId,
     title: fact.title,
-    message: `Received ${fact.received}\nExpected ${fact.expected}`,
-    ...(exchange ? { exchange, curl: toCurl(exchange) } : {}),
+    received: fact.received,
+    expected: fact.expected,
+    ...(exchange ? { exchange } : {}),
     ...(replay ? { replay } : {}),
   };
 }

@@ -10,8 +10,7 @@
 import { formatDayMonthYear, parseDayMonthYear } from '../../core/formats.ts';
 import type { Exchange, Finding, Replay } from '../../core/types.ts';
 import { isRecord } from './envelope.ts';
-import { noteEvidence } from './evidence.ts';
-import { toFinding } from './finding.ts';
+import { judged, toFinding, type CheckResult } from './finding.ts';
 import { itemKey, pageItemsExact } from './report-relations.ts';
 import { showIds } from './report-sets.ts';
 
@@ -78,73 +77,75 @@ function describe(list: DayFacts[], what: (f: DayFacts) => string): string {
 }
 
 /** Judges a sweep of one-day ranges against the days of a wider range (see the file comment). */
-export function daySweep(answers: DayAnswer[], wider: Map<number, Set<string>>, replay?: Replay): Finding[] {
-  const facts = answers.map((a) => factsOf(a, wider));
-  const applied = facts.filter((f) => f.dated > 0 || (f.answer.exhausted && (wider.get(f.day)?.size ?? 0) > 0));
-  if (applied.length === 0) return [];
-  noteEvidence('RP-11', applied.length, 'report.day-sweep-utc');
-  noteEvidence(
-    'RP-1',
-    facts.reduce((n, f) => n + f.dated, 0),
-    'report.day-sweep-in-range',
-  );
-  noteEvidence(
-    'RP-17',
-    facts.reduce((n, f) => n + (f.answer.exhausted ? (wider.get(f.day)?.size ?? 0) : 0), 0),
-    'report.day-sweep-whole-days',
-  );
-  const extra = (f: DayFacts) => f.before.length + f.after.length > 0;
-  const at = (f: DayFacts) => f.answer.pages[0];
-  const shifted = facts.filter((f) => extra(f) && f.missing.length > 0);
-  if (shifted.length > 0) {
-    return [
-      toFinding(
-        'report.day-range-shifted',
-        'RP-11',
-        {
-          title: `${shifted.length} one-day range(s) hold transactions of a neighbouring day and miss some of their own: the range is not read in UTC`,
-          received: describe(shifted, (f) => `holds ${showIds([...f.before, ...f.after])}; misses ${showIds(f.missing)}`),
-          expected: 'a range [D 00:00:00Z, D 23:59:59Z] holds exactly the transactions dated D (UTC days)',
-        },
-        at(shifted[0]!),
-        replay,
-      ),
-    ];
-  }
-  const findings: Finding[] = [];
-  const wide = facts.filter(extra);
-  if (wide.length > 0) {
-    findings.push(
-      toFinding(
-        'report.day-range-wider',
-        'RP-1',
-        {
-          title: `${wide.length} one-day range(s) hold transactions dated outside the range`,
-          received: describe(wide, (f) => `holds ${showIds([...f.before, ...f.after])}`),
-          expected: 'only transactions dated D in the range [D 00:00:00Z, D 23:59:59Z]',
-        },
-        at(wide[0]!),
-        replay,
-      ),
+export function daySweep(answers: DayAnswer[], wider: Map<number, Set<string>>, replay?: Replay): CheckResult {
+  return judged((note) => {
+    const facts = answers.map((a) => factsOf(a, wider));
+    const applied = facts.filter((f) => f.dated > 0 || (f.answer.exhausted && (wider.get(f.day)?.size ?? 0) > 0));
+    if (applied.length === 0) return [];
+    note('RP-11', applied.length, 'report.day-sweep-utc');
+    note(
+      'RP-1',
+      facts.reduce((n, f) => n + f.dated, 0),
+      'report.day-sweep-in-range',
     );
-  }
-  const narrow = facts.filter((f) => f.missing.length > 0);
-  if (narrow.length > 0) {
-    findings.push(
-      toFinding(
-        'report.day-range-whole',
-        'RP-17',
-        {
-          title: `${narrow.length} one-day range(s) ending at 23:59:59Z miss transactions dated that day`,
-          received: describe(narrow, (f) => `misses ${showIds(f.missing)} (seen dated that day in the wider range)`),
-          expected: 'every transaction dated D in the range [D 00:00:00Z, D 23:59:59Z], the last second included',
-        },
-        at(narrow[0]!),
-        replay,
-      ),
+    note(
+      'RP-17',
+      facts.reduce((n, f) => n + (f.answer.exhausted ? (wider.get(f.day)?.size ?? 0) : 0), 0),
+      'report.day-sweep-whole-days',
     );
-  }
-  return findings;
+    const extra = (f: DayFacts) => f.before.length + f.after.length > 0;
+    const at = (f: DayFacts) => f.answer.pages[0];
+    const shifted = facts.filter((f) => extra(f) && f.missing.length > 0);
+    if (shifted.length > 0) {
+      return [
+        toFinding(
+          'report.day-range-shifted',
+          'RP-11',
+          {
+            title: `${shifted.length} one-day range(s) hold transactions of a neighbouring day and miss some of their own: the range is not read in UTC`,
+            received: describe(shifted, (f) => `holds ${showIds([...f.before, ...f.after])}; misses ${showIds(f.missing)}`),
+            expected: 'a range [D 00:00:00Z, D 23:59:59Z] holds exactly the transactions dated D (UTC days)',
+          },
+          at(shifted[0]!),
+          replay,
+        ),
+      ];
+    }
+    const findings: Finding[] = [];
+    const wide = facts.filter(extra);
+    if (wide.length > 0) {
+      findings.push(
+        toFinding(
+          'report.day-range-wider',
+          'RP-1',
+          {
+            title: `${wide.length} one-day range(s) hold transactions dated outside the range`,
+            received: describe(wide, (f) => `holds ${showIds([...f.before, ...f.after])}`),
+            expected: 'only transactions dated D in the range [D 00:00:00Z, D 23:59:59Z]',
+          },
+          at(wide[0]!),
+          replay,
+        ),
+      );
+    }
+    const narrow = facts.filter((f) => f.missing.length > 0);
+    if (narrow.length > 0) {
+      findings.push(
+        toFinding(
+          'report.day-range-whole',
+          'RP-17',
+          {
+            title: `${narrow.length} one-day range(s) ending at 23:59:59Z miss transactions dated that day`,
+            received: describe(narrow, (f) => `misses ${showIds(f.missing)} (seen dated that day in the wider range)`),
+            expected: 'every transaction dated D in the range [D 00:00:00Z, D 23:59:59Z], the last second included',
+          },
+          at(narrow[0]!),
+          replay,
+        ),
+      );
+    }
+    return findings;
+  });
 }
 
 /**
@@ -156,27 +157,29 @@ export function daysNotMore(
   days: Array<{ day: number; total: number }>,
   wider: { label: string; total: number; exchange?: Exchange },
   replay?: Replay,
-): Finding[] {
-  const sum = days.reduce((n, d) => n + d.total, 0);
-  if (sum === 0 && wider.total === 0) return [];
-  noteEvidence('RP-10', 1, 'report.days-not-more');
-  if (sum <= wider.total) return [];
-  const top = [...days]
-    .sort((a, b) => b.total - a.total)
-    .slice(0, 3)
-    .map((d) => `${formatDayMonthYear(d.day)}: ${d.total}`)
-    .join(', ');
-  return [
-    toFinding(
-      'report.days-not-more',
-      'RP-10',
-      {
-        title: 'The one-day ranges of a range together hold more transactions than the range',
-        received: `${days.length} one-day ranges hold ${sum} transactions in all (most: ${top}); ${wider.label}: totalCount ${wider.total}`,
-        expected: 'the sum of the totalCounts of disjoint one-day ranges inside a range <= its totalCount',
-      },
-      wider.exchange,
-      replay,
-    ),
-  ];
+): CheckResult {
+  return judged((note) => {
+    const sum = days.reduce((n, d) => n + d.total, 0);
+    if (sum === 0 && wider.total === 0) return [];
+    note('RP-10', 1, 'report.days-not-more');
+    if (sum <= wider.total) return [];
+    const top = [...days]
+      .sort((a, b) => b.total - a.total)
+      .slice(0, 3)
+      .map((d) => `${formatDayMonthYear(d.day)}: ${d.total}`)
+      .join(', ');
+    return [
+      toFinding(
+        'report.days-not-more',
+        'RP-10',
+        {
+          title: 'The one-day ranges of a range together hold more transactions than the range',
+          received: `${days.length} one-day ranges hold ${sum} transactions in all (most: ${top}); ${wider.label}: totalCount ${wider.total}`,
+          expected: 'the sum of the totalCounts of disjoint one-day ranges inside a range <= its totalCount',
+        },
+        wider.exchange,
+        replay,
+      ),
+    ];
+  });
 }

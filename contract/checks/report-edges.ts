@@ -4,8 +4,7 @@
 // request asked for - at most `limit` items, none past the end - or the request is refused with a
 // 4xx (the maximum limit is not shown, 8 rule 2); and a page never repeats an earlier one.
 import type { Exchange, Finding, Replay } from '../../core/types.ts';
-import { noteEvidence } from './evidence.ts';
-import { defineCheck, describeResponse, toFinding, type Fact } from './finding.ts';
+import { defineCheck, describeResponse, judged, toFinding, type CheckResult, type Fact } from './finding.ts';
 import { pageTotal } from './report.ts';
 import { pageIds } from './report-relations.ts';
 import { showIds } from './report-sets.ts';
@@ -63,24 +62,26 @@ export const edgePage = defineCheck('report.edge-page', 'RP-20', (ex: Exchange, 
  * inside the data, hold different transactions (4.3 rule 2: offset is "number of records to skip").
  * Applies when both pages hold items.
  */
-export function noEarlierPage(o: { label: string; replay?: Replay }, earlier: Exchange, later: Exchange): Finding[] {
-  const a = pageIds(earlier);
-  const b = pageIds(later);
-  if (earlier.response?.status !== 200 || later.response?.status !== 200 || a.length === 0 || b.length === 0) return [];
-  noteEvidence('RP-20', b.length, 'report.no-earlier-page');
-  const again = b.filter((id) => a.includes(id));
-  if (again.length === 0) return [];
-  return [
-    toFinding(
-      'report.edge-earlier-page',
-      'RP-20',
-      {
-        title: `The page at ${o.label} repeats an earlier page`,
-        received: `transaction(s) ${showIds(again)} on both pages`,
-        expected: 'pages at different offsets hold different transactions',
-      },
-      later,
-      o.replay,
-    ),
-  ];
+export function noEarlierPage(o: { label: string; replay?: Replay }, earlier: Exchange, later: Exchange): CheckResult {
+  return judged((note) => {
+    const a = pageIds(earlier);
+    const b = pageIds(later);
+    if (earlier.response?.status !== 200 || later.response?.status !== 200 || a.length === 0 || b.length === 0) return [];
+    note('RP-20', b.length, 'report.no-earlier-page');
+    const again = b.filter((id) => a.includes(id));
+    if (again.length === 0) return [];
+    return [
+      toFinding(
+        'report.edge-earlier-page',
+        'RP-20',
+        {
+          title: `The page at ${o.label} repeats an earlier page`,
+          received: `transaction(s) ${showIds(again)} on both pages`,
+          expected: 'pages at different offsets hold different transactions',
+        },
+        later,
+        o.replay,
+      ),
+    ];
+  });
 }

@@ -6,8 +6,7 @@
 // - RP-11: its date is the UTC day of t.
 import { formatDayMonthYear, parseDayMonthYear, utcDay } from '../../core/formats.ts';
 import type { Exchange, Finding, Replay } from '../../core/types.ts';
-import { noteEvidence } from './evidence.ts';
-import { describeResponse, toFinding } from './finding.ts';
+import { describeResponse, judged, toFinding, type CheckResult } from './finding.ts';
 import { pageIds } from './report-relations.ts';
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -34,26 +33,28 @@ export interface PointAnswer {
  * ends are one instant (4xx): then [t - 1 s, t], a range ending at t, must hold it. Applies when
  * the answer that decides is a 200.
  */
-export function pointHoldsLocated(a: PointAnswer, replay?: Replay): Finding[] {
-  const decisive = refusedRange(a.point) && a.second ? a.second : a.point;
-  if (decisive.response?.status !== 200) return [];
-  noteEvidence('RP-25', 1, 'report.point-range-holds-located');
-  if (pageIds(decisive).includes(a.id)) return [];
-  const range =
-    decisive === a.point ? `[${iso(a.t)}, ${iso(a.t)}]` : `[${iso(a.t - 1000)}, ${iso(a.t)}] (after [t, t] was refused: ${describeResponse(a.point)})`;
-  return [
-    toFinding(
-      'report.point-range-holds-located',
-      'RP-25',
-      {
-        title: 'A range ending at the instant of a transaction leaves the transaction out',
-        received: `transaction ${a.id}, located at ${iso(a.t)} ([t, ...] holds it, [t + 1 ms, ...] does not), is not in ${range}: ${pageIds(decisive).length} item(s)`,
-        expected: `transaction ${a.id} in ${range}: "between dateFrom and dateTo" holds both ends`,
-      },
-      decisive,
-      replay,
-    ),
-  ];
+export function pointHoldsLocated(a: PointAnswer, replay?: Replay): CheckResult {
+  return judged((note) => {
+    const decisive = refusedRange(a.point) && a.second ? a.second : a.point;
+    if (decisive.response?.status !== 200) return [];
+    note('RP-25', 1, 'report.point-range-holds-located');
+    if (pageIds(decisive).includes(a.id)) return [];
+    const range =
+      decisive === a.point ? `[${iso(a.t)}, ${iso(a.t)}]` : `[${iso(a.t - 1000)}, ${iso(a.t)}] (after [t, t] was refused: ${describeResponse(a.point)})`;
+    return [
+      toFinding(
+        'report.point-range-holds-located',
+        'RP-25',
+        {
+          title: 'A range ending at the instant of a transaction leaves the transaction out',
+          received: `transaction ${a.id}, located at ${iso(a.t)} ([t, ...] holds it, [t + 1 ms, ...] does not), is not in ${range}: ${pageIds(decisive).length} item(s)`,
+          expected: `transaction ${a.id} in ${range}: "between dateFrom and dateTo" holds both ends`,
+        },
+        decisive,
+        replay,
+      ),
+    ];
+  });
 }
 
 /**
@@ -61,23 +62,25 @@ export function pointHoldsLocated(a: PointAnswer, replay?: Replay): Finding[] {
  * target that reads dateFrom as exclusive locates a transaction at 00:00:00 one second early, so
  * the day of t + 1 s passes too.
  */
-export function dateIsUtcDayOf(o: { id: string; t: number; date: string; exchange: Exchange; replay?: Replay }): Finding[] {
-  const day = parseDayMonthYear(o.date);
-  if (day === null) return []; // no dd/mm/yyyy date: RP-4 reports it
-  noteEvidence('RP-11', 1, 'report.located-date-utc');
-  const days = [utcDay(o.t), utcDay(o.t + 1000)];
-  if (days.includes(day)) return [];
-  return [
-    toFinding(
-      'report.located-date-utc',
-      'RP-11',
-      {
-        title: 'A transaction located by UTC ranges is dated another day',
-        received: `transaction ${o.id}, located at ${iso(o.t)} by UTC ranges, is dated ${o.date}`,
-        expected: `date ${formatDayMonthYear(o.t)} (the UTC day of its instant)`,
-      },
-      o.exchange,
-      o.replay,
-    ),
-  ];
+export function dateIsUtcDayOf(o: { id: string; t: number; date: string; exchange: Exchange; replay?: Replay }): CheckResult {
+  return judged((note) => {
+    const day = parseDayMonthYear(o.date);
+    if (day === null) return []; // no dd/mm/yyyy date: RP-4 reports it
+    note('RP-11', 1, 'report.located-date-utc');
+    const days = [utcDay(o.t), utcDay(o.t + 1000)];
+    if (days.includes(day)) return [];
+    return [
+      toFinding(
+        'report.located-date-utc',
+        'RP-11',
+        {
+          title: 'A transaction located by UTC ranges is dated another day',
+          received: `transaction ${o.id}, located at ${iso(o.t)} by UTC ranges, is dated ${o.date}`,
+          expected: `date ${formatDayMonthYear(o.t)} (the UTC day of its instant)`,
+        },
+        o.exchange,
+        o.replay,
+      ),
+    ];
+  });
 }

@@ -6,8 +6,7 @@
 // (a name the list does not hold, or holds twice, or that holds a comma, leaves it unjudged).
 import type { FilterKey } from '../../config/schema.ts';
 import type { Exchange, Finding } from '../../core/types.ts';
-import { noteEvidence } from './evidence.ts';
-import { toFinding } from './finding.ts';
+import { evidence, toFinding, type CheckResult } from './finding.ts';
 import { pageItems } from './report.ts';
 import { showIds } from './report-sets.ts';
 
@@ -57,7 +56,7 @@ export function matches(key: FilterKey, id: string, products: ListProduct[], lis
  * RP-19c: every transaction of the report filtered by `key` = `id` that the lists can judge holds
  * that id. Returns the findings and how many transactions were judged.
  */
-export function filterMatchesLists(key: FilterKey, id: string, pages: Exchange[], lists: MasterLists): { findings: Finding[]; judged: number } {
+export function filterMatchesLists(key: FilterKey, id: string, pages: Exchange[], lists: MasterLists): CheckResult & { judged: number } {
   let judged = 0;
   const wrong: string[] = [];
   let at: Exchange | undefined;
@@ -73,12 +72,13 @@ export function filterMatchesLists(key: FilterKey, id: string, pages: Exchange[]
       }
     }
   }
-  if (judged > 0) noteEvidence('RP-19c', judged, 'report.filter-matches-lists');
-  if (wrong.length === 0) return { findings: [], judged };
+  const seen = evidence('RP-19c', judged, 'report.filter-matches-lists');
+  if (wrong.length === 0) return { findings: [], evidence: seen, judged };
   const what =
     key === 'recipeIds' ? `a product of recipe ${id}` : key === 'productIds' ? `product ${id}` : `a product whose ${key.replace(/Ids$/, 'Id')} is ${id}`;
   return {
     judged,
+    evidence: seen,
     findings: [
       toFinding(
         'report.filter-matches-lists',

@@ -12,7 +12,7 @@
 // the limit twice is a finding. Skipped with a reason when no limit was measured, or when
 // load.maxConcurrency does not let N exceed L. Requests go on raw keep-alive connections
 // (load/engines/wire.ts), all connected before the first byte of the burst is written.
-import { defineCheck, describeResponse, type Fact } from '../../contract/checks/finding.ts';
+import { defineCheck, describeResponse, joined, type CheckResult, type Fact } from '../../contract/checks/finding.ts';
 import type { RunConfig } from '../../config/schema.ts';
 import type { Exchange, Finding } from '../../core/types.ts';
 import type { Caps } from '../caps.ts';
@@ -98,18 +98,18 @@ export const burstWithinLimit = defineCheck(
 );
 
 /** The findings of a burst check under RL-6 (none when skipped, none when every burst held). */
-export function burstFindings(r: BurstResult): Finding[] {
-  if (r.skipped !== null || r.limit === null || r.windowSeconds === null) return [];
-  const out: Finding[] = [];
+export function burstFindings(r: BurstResult): CheckResult {
+  const out: CheckResult[] = [];
+  if (r.skipped !== null || r.limit === null || r.windowSeconds === null) return joined(out);
   for (const tokens of ['one', 'both'] as const) {
     const first = r.rounds.find((x) => x.tokens === tokens && !x.confirmation);
     if (!first) continue;
     const again = r.rounds.find((x) => x.tokens === tokens && x.confirmation) ?? null;
     const ex = (again ?? first).evidence[0] ?? first.evidence[0];
     if (!ex) continue;
-    out.push(...burstWithinLimit(ex, { first, again, limit: r.limit, windowSeconds: r.windowSeconds }));
+    out.push(burstWithinLimit(ex, { first, again, limit: r.limit, windowSeconds: r.windowSeconds }));
   }
-  return out;
+  return joined(out);
 }
 
 /** One burst: `perToken` requests with each token of `tokens`, written at once on connections already open. */
@@ -194,7 +194,7 @@ async function burst(o: BurstOptions, tokens: Tok[], perToken: number, limit: nu
  * quiet window before each burst. Returns the result (for rate-limit.json / the certificate) and
  * the RL-6 findings.
  */
-export async function burstCheck(o: BurstOptions): Promise<{ result: BurstResult; findings: Finding[] }> {
+export async function burstCheck(o: BurstOptions): Promise<{ result: BurstResult } & CheckResult> {
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const started = performance.now();
   const { limit, windowSeconds } = o;
@@ -208,7 +208,7 @@ export async function burstCheck(o: BurstOptions): Promise<{ result: BurstResult
     durationSeconds: 0,
     notes: [] as string[],
   };
-  const skip = (reason: string) => ({ result: { ...base, skipped: reason }, findings: [] });
+  const skip = (reason: string) => ({ result: { ...base, skipped: reason }, findings: [], evidence: [] });
   if (limit === null || windowSeconds === null || !(limit >= 1) || !(windowSeconds > 0)) return skip('no limit was measured by the probe');
   const wanted = o.size ?? Math.max(2 * limit, limit + 10);
   const one = Math.min(wanted, o.caps.maxConcurrency);
@@ -252,5 +252,5 @@ export async function burstCheck(o: BurstOptions): Promise<{ result: BurstResult
     else result.leaks.bothTokens = await run(['valid', 'second'], per);
   }
   result.durationSeconds = round(spentMs() / 1000);
-  return { result, findings: burstFindings(result) };
+  return { result, ...burstFindings(result) };
 }

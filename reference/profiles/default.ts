@@ -1,6 +1,7 @@
 // The default vendor: the reference as it always was. Errors are the 2.1 envelope, ids are small,
 // the report is in time order capped at 200, Delivered and Cancelled are final, master data is
-// checked (GSTIN check character, PAN shape), dates are YYYY-MM-DD.
+// checked (GSTIN check character, PAN shape), dates are YYYY-MM-DD. Every other profile is written
+// as its difference from this one (derive.ts).
 import type { Profile } from './types.ts';
 
 export const defaultProfile: Profile = {

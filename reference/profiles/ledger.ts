@@ -3,47 +3,31 @@
 // RateLimit-Limit/Remaining/Reset and Retry-After as an HTTP-date, no maximum limit, newest
 // transactions first, free transitions, strict master data, DD/MM/YYYY dates, and the index's other operations at paths of its own
 // (/api/v1/erp/...) with every list under response.content and its count under response.total.
+import { defaultProfile } from './default.ts';
+import { derive, type ProfileDifference } from './derive.ts';
 import type { Profile } from './types.ts';
 
 const BIG = 2n ** 60n;
 
-export const ledgerProfile: Profile = {
+/** What ledger chooses otherwise than the default vendor. */
+export const ledgerDifference: ProfileDifference = {
   name: 'ledger',
   summary:
     'ids past 2^53, problem+json errors, token bucket per token (RateLimit-Limit/Remaining/Reset, Retry-After HTTP-date), no max limit, newest first, "1,2" lists only, free transitions, strict master data, DD/MM/YYYY, index at /api/v1/erp/... with lists under response.content',
   messages: {
     orderUpdated: 'Order status updated',
     customerCreated: 'Customer created',
-    report: 'Consumption production report list',
     contact: 'Contact',
     orderStatus: 'Sales order status',
-    unauthorized: 'Unauthorized',
     tooMany: 'Too Many Requests',
   },
-  http: { errors: 'problem', jsonType: 'application/json', connectionClose: false, contentTypeStatus: 415, tokenCheck: 'first' },
+  http: { errors: 'problem', jsonType: 'application/json', contentTypeStatus: 415 },
   // "counting up from 2^60+1 = 1152921504606846977"
   ids: { base: BIG, firstContactId: BIG + 1n, firstAddressId: BIG + 1n },
-  rateLimit: {
-    always: null,
-    probe: { limit: 20, windowSeconds: 2, algorithm: 'token-bucket', scope: 'token' },
-    everyRoute: false,
-    headers: 'legacy',
-    retryAfter: 'http-date',
-  },
-  report: { maxLimit: null, aboveMax: 'cap', order: 'time-desc', idList: 'comma', zlessDates: 'refuse', numberText: 'refuse', negativeOffset: 'clamp' },
+  rateLimit: { probe: { algorithm: 'token-bucket' }, headers: 'legacy', retryAfter: 'http-date' },
+  report: { maxLimit: null, order: 'time-desc', idList: 'comma', negativeOffset: 'clamp' },
   transitions: 'free',
-  customer: {
-    strict: true,
-    checkPin: true,
-    required: 'all',
-    unknownFields: 'refuse',
-    openingTypes: ['debitAmount'],
-    dateFormat: 'DD/MM/YYYY',
-    anyDateFormat: false,
-    contactTypes: ['Wholesale', 'Retail'],
-    enforceContactTypes: true,
-    normalise: false,
-  },
+  customer: { checkPin: true, openingTypes: ['debitAmount'], dateFormat: 'DD/MM/YYYY', enforceContactTypes: true },
   // Section 1 "not shown": the index's other operations under /api/v1/erp/ (a few at paths of
   // their own), every list under response.content and its count under response.total.
   index: {
@@ -67,3 +51,5 @@ export const ledgerProfile: Profile = {
     },
   },
 };
+
+export const ledgerProfile: Profile = derive(defaultProfile, ledgerDifference);

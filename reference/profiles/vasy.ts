@@ -5,21 +5,17 @@
 // second, so a whole run stays quick (`serve --quota report=5/6s,readBack=4/6s` scales it 10x, not 60x).
 // Page size capped at 500 (silently), Delivered and Cancelled final.
 import { defaultProfile } from './default.ts';
+import { derive, type ProfileDifference } from './derive.ts';
 import type { Profile } from './types.ts';
 
-export const vasyProfile: Profile = {
-  ...defaultProfile,
+/** What vasy chooses otherwise than the default vendor. */
+export const vasyDifference: ProfileDifference = {
   name: 'vasy',
   summary:
     'quotas per operation (report 5/1s, single reads 4/1s per token; production: per minute), 429 stating the wait only in its message, no rate-limit header, limit capped at 500',
-  messages: { ...defaultProfile.messages, tooMany: 'Too many request' },
-  rateLimit: {
-    always: null,
-    probe: null,
-    everyRoute: false,
-    headers: 'none',
-    retryAfter: 'none',
-    quotas: { report: '5/1s', readBack: '4/1s' },
-  },
-  report: { ...defaultProfile.report, maxLimit: 500 },
+  messages: { tooMany: 'Too many request' },
+  rateLimit: { probe: null, headers: 'none', retryAfter: 'none', quotas: { report: '5/1s', readBack: '4/1s' } },
+  report: { maxLimit: 500 },
 };
+
+export const vasyProfile: Profile = derive(defaultProfile, vasyDifference);

@@ -5,7 +5,7 @@ import type { Address, Customer } from '../../contract/schemas/customer.ts';
 import { describeIssue, parseIntegerText, parseJson, queryParam, requireJsonContentType } from '../body.ts';
 import { pause, type Ctx, type Reply, type Req } from '../context.ts';
 import { checkCustomerRules, completeCustomer, isDefaultAddress } from '../customer-rules.ts';
-import { VALID_BRANCHES } from '../fixtures.ts';
+import { VALID_BRANCHES } from '../constants.ts';
 import { jsonId } from '../profiles/types.ts';
 import { HttpError, invalid, success } from '../respond.ts';
 import { foreignAddresses } from '../cross-record.ts';

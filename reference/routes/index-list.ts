@@ -6,7 +6,7 @@
 // offset or id answered 400, never a 5xx (7).
 import { parseIntegerText, parseJson, queryParam, requireJsonContentType, requireObject } from '../body.ts';
 import type { Ctx, Reply, Req } from '../context.ts';
-import { VALID_BRANCHES } from '../fixtures.ts';
+import { VALID_BRANCHES } from '../constants.ts';
 import { listKeyOf, totalKeyOf } from '../index-style.ts';
 import { HttpError, invalid, success } from '../respond.ts';
 

@@ -2,7 +2,7 @@
 import { ORDER_STATUSES } from '../../contract/schemas/order-status.ts';
 import { idKey, parseJson, parseIntegerText, queryParam, requireJsonContentType, requireObject } from '../body.ts';
 import { pause, type Ctx, type Reply, type Req } from '../context.ts';
-import { VALID_BRANCHES } from '../fixtures.ts';
+import { VALID_BRANCHES } from '../constants.ts';
 import { transitionRefusal } from '../profiles/strategies.ts';
 import { failure, invalid, success } from '../respond.ts';
 import type { Voucher } from '../store.ts';

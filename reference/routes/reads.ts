@@ -12,7 +12,7 @@
 //    (readBack.orderStatus).
 import { branchParam, idKey } from '../body.ts';
 import type { Ctx, Reply, Req } from '../context.ts';
-import { VALID_BRANCHES } from '../fixtures.ts';
+import { VALID_BRANCHES } from '../constants.ts';
 import { indexData } from '../index-data.ts';
 import { invalid, success } from '../respond.ts';
 

@@ -8,6 +8,7 @@ import type { Invocation, PreflightSummary, RunFacts, RunPlan, RunIdentity, Stop
 import type { Collected } from './collector.ts';
 import { parseJson, stringifyJson } from '../json.ts';
 import type { PartFacts } from '../model.ts';
+import { storedFinding } from './stored-finding.ts';
 
 export const RECORDS_FORMAT = 'erp-conformance-records/1';
 
@@ -82,6 +83,8 @@ export function readRecords(dir: string): RunRecords {
   }
   if (data?.format !== RECORDS_FORMAT)
     throw new RecordsError(`${file} is not a records file of this kit (format ${stringifyJson(data?.format)}, expected ${RECORDS_FORMAT})`);
+  // An older run's findings carry their words instead of received/expected (reports/records/stored-finding.ts).
+  for (const t of data.collected?.tests ?? []) if (Array.isArray(t.record?.findings)) t.record.findings = t.record.findings.map(storedFinding);
   return data;
 }
 

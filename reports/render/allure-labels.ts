@@ -7,6 +7,7 @@ import type { Label, Link } from 'allure-js-commons';
 import { requirement } from '../../contract/requirements.ts';
 import type { Finding, Level, Operation } from '../../core/types.ts';
 import type { Invocation } from '../model.ts';
+import { findingCurl } from './finding.ts';
 import { inertDocumentText } from './inert.ts';
 import { stringifyJson } from '../json.ts';
 import { replayCommand } from './replay.ts';
@@ -78,9 +79,15 @@ export function findingAttachments(list: Finding[], run?: { invocation?: Invocat
   const findings = run?.scrub ? scrubDeep(list, run.scrub) : list;
   return findings.flatMap((f, i) => [
     ...(f.exchange ? [{ name: attachmentName(f, i + 1, 'exchange'), content: stringifyJson(f.exchange, 2), contentType: 'application/json' as const }] : []),
-    ...(f.curl ? [{ name: attachmentName(f, i + 1, 'curl'), content: inertDocumentText(f.curl), contentType: 'text/plain' as const }] : []),
+    ...curlAttachment(f, i + 1),
     ...(f.replay && run
       ? [{ name: attachmentName(f, i + 1, 'replay'), content: inertDocumentText(replayCommand(f.replay, run.invocation)), contentType: 'text/plain' as const }]
       : []),
   ]);
+}
+
+/** The curl line of a finding with an exchange (from the scrubbed finding: a token in it is gone before it is written). */
+function curlAttachment(f: Finding, n: number): AllureAttachment[] {
+  const curl = findingCurl(f);
+  return curl ? [{ name: attachmentName(f, n, 'curl'), content: inertDocumentText(curl), contentType: 'text/plain' }] : [];
 }

@@ -4,6 +4,7 @@
 // with its reason. Everything a server sent is made inert for a terminal first (no escape
 // sequence of a hostile server reaches it).
 import type { Certification, RequirementResult } from '../model.ts';
+import { renderFinding } from './finding.ts';
 import { inertTerminalText } from './inert.ts';
 import { partsConsole } from './run-parts.ts';
 import { replayCommand } from './replay.ts';
@@ -33,8 +34,9 @@ function failedLines(cert: Certification, r: RequirementResult): string[] {
   const by = verifiedByText(r);
   const lines = [`  ${r.id} [${r.level}] ${r.title} (${r.findingCount} finding(s), ${r.requests} requests${by ? `; verified by ${by}` : ''})`];
   if (f) {
-    lines.push(`    ${f.title}`, ...f.message.split('\n').map((l) => `    ${l}`));
-    if (f.curl) lines.push(`    reproduce: ${f.curl}`);
+    const { text, curl } = renderFinding(f);
+    lines.push(`    ${f.title}`, ...text.split('\n').map((l) => `    ${l}`));
+    if (curl) lines.push(`    reproduce: ${curl}`);
     if (f.replay) lines.push(`    replay: ${replayCommand(f.replay, cert.invocation)}`);
     // A property failure among the others: the line that replays it alone.
     const shrunk = f.replay ? undefined : r.findings.find((x) => x.replay);

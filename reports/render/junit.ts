@@ -12,6 +12,7 @@
 // hold removed and bidi controls shown as \uXXXX; the replay line is reports/render/replay.ts's.
 import type { Finding } from '../../core/types.ts';
 import type { Certification, RequirementResult } from '../model.ts';
+import { renderFinding } from './finding.ts';
 import { inertXmlText } from './inert.ts';
 import { replayCommand } from './replay.ts';
 
@@ -47,12 +48,13 @@ export function junitOutcome(r: Pick<RequirementResult, 'level' | 'status'>, o: 
 
 function findingText(cert: Certification, f: Finding): string {
   const body = f.exchange?.response?.body;
+  const { text, curl } = renderFinding(f);
   return [
-    f.message,
+    text,
     f.exchange?.response
       ? `response: HTTP ${f.exchange.response.status}${body ? `\n${body.length > BODY_CHARS ? `${body.slice(0, BODY_CHARS)}... [cut; certification.html has the rest]` : body}` : ''}`
       : '',
-    f.curl ? `curl: ${f.curl}` : '',
+    curl ? `curl: ${curl}` : '',
     f.replay ? `replay: ${replayCommand(f.replay, cert.invocation)}` : '',
   ]
     .filter(Boolean)

@@ -28,7 +28,7 @@ verifies('create/CU-1+CU-2', ['CU-1', 'CU-2'], 'Realistic valid customers are cr
   let created = 0;
   await h.property(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), async (body) => {
     const ex = await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body });
-    const findings = customerCreated(ex, undefined);
+    const findings = h.applied(customerCreated(ex, undefined));
     const id = anyContactId(ex);
     if (id === undefined) return findings;
     created++;
@@ -99,7 +99,7 @@ verifies('create/CU-7', ['CU-7'], 'Customers whose "may be empty string" fields 
     some,
     async ([b, fields]) => {
       const ex = await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body: emptied(b, fields) });
-      return customerAccepted(ex, undefined, { requirementId: 'CU-7' }).map((f) => ({ ...f, message: `${f.message}\nEmpty: ${fields.join(', ')}` }));
+      return h.applied(customerAccepted(ex, undefined, { requirementId: 'CU-7' })).map((f) => ({ ...f, notes: [`Empty: ${fields.join(', ')}`] }));
     },
     { numRuns: Math.max(4, Math.ceil(h.ctx.numRuns / 10)) },
   );

@@ -52,7 +52,7 @@ verifies(
     const answers = saves.map((s) => s.response?.status ?? 'nothing').join(' and ');
     const between = `contact B was saved with A's addressId ${String(edited)} on its own address and with ${String(dropped)} in deletedAddressIds (answered ${answers})`;
     const after = await h.client.readContact({ template, contactId, branchId });
-    const findings = otherContactUnchanged(after, { before, contactId: String(contactId), between });
+    const findings = h.applied(otherContactUnchanged(after, { before, contactId: String(contactId), between }));
     if (findings.length > 0 && (await sharedOnceSettled(h, contactId)))
       return h.inconclusive(
         'CU-17',

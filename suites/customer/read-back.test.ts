@@ -29,7 +29,7 @@ verifies('read-back/CU-8+CU-9', ['CU-8', 'CU-9'], 'A created customer reads back
       }
       registerCreated(h, contactId);
       const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
-      const findings = [...readBackMatches(read, body), ...oneDefaultAddress(read, body)];
+      const findings = [...h.applied(readBackMatches(read, body)), ...h.applied(oneDefaultAddress(read, body))];
       if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) {
         h.inconclusive(
           ['CU-8', 'CU-9'],
@@ -83,7 +83,7 @@ verifies('read-back/CU-9', ['CU-9'], 'A request marking two addresses default is
   if (contactId === undefined) return h.inconclusive('CU-9', `the customer marking two defaults was answered ${s ?? 'nothing'}: CU-1 and CU-3 judge creation`);
   registerCreated(h, contactId);
   const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
-  const findings = oneDefaultAddress(read, body);
+  const findings = h.applied(oneDefaultAddress(read, body));
   if (findings.length > 0 && (await sharedOnceSettled(h, contactId)))
     return h.inconclusive('CU-9', `contactId ${String(contactId)} was answered to more than one creation (CU-2)`);
   h.add(findings);

@@ -2,6 +2,7 @@
 // and only a server error that repeats for the same body is laid on the text (a gateway's
 // passing 502 is not the customer's). The finding names every unusual value in full detail.
 import { describeText, noServerError } from '../../contract/checks/customer.ts';
+import { joined, type CheckResult } from '../../contract/checks/finding.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';
 import type { Exchange, Finding } from '../../core/types.ts';
 import type { HostileCustomer } from '../../generators/hostile-customer.ts';
@@ -13,11 +14,13 @@ export async function textAnswer(
   value: HostileCustomer,
   onPassing?: (ex: Exchange) => void,
   readBack?: (ex: Exchange) => Promise<Finding[]>,
-): Promise<Finding[]> {
+): Promise<CheckResult> {
   const what = value.values.map((v) => `${v.field} = ${describeText(v.value)}`).join('; ') || 'no unusual value';
   const first = await send(value.body);
   // CU-15: a customer accepted is read back (within the read budget) and compared with what was sent.
-  if (!serverError(first)) return [...noServerError(first, { what }), ...(first.response?.status === 200 && readBack ? await readBack(first) : [])];
+  // The read-back's own evidence is its caller's to record: only its findings join here.
+  if (!serverError(first))
+    return joined([noServerError(first, { what }), { findings: first.response?.status === 200 && readBack ? await readBack(first) : [], evidence: [] }]);
   const again = await send(value.body);
   if (!serverError(again)) onPassing?.(first);
   return noServerError(again, { what, first });

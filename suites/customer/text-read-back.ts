@@ -92,7 +92,7 @@ export function textReadBacks(h: Harness): TextReadBacks {
     const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
     const payload = read.json && typeof read.json === 'object' ? (read.json as { response?: unknown }).response : undefined;
     const got = payload && typeof payload === 'object' ? (payload as Partial<Customer>) : {};
-    const findings = textReadBack(read, pairTexts(values, body, got));
+    const findings = h.applied(textReadBack(read, pairTexts(values, body, got)));
     if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) {
       h.inconclusive('CU-15', `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
       return [];

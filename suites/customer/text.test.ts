@@ -17,12 +17,14 @@ function sender(h: Harness) {
   const passing: Exchange[] = [];
   const send = (body: unknown) => h.client.createCustomer({ branchId: h.config.fixtures.branchId, body });
   const reads = textReadBacks(h);
-  const answer = (v: HostileCustomer) =>
-    textAnswer(
-      send,
-      v,
-      (ex) => void passing.push(ex),
-      (ex) => reads.after(v.values, v.body, ex),
+  const answer = async (v: HostileCustomer) =>
+    h.applied(
+      await textAnswer(
+        send,
+        v,
+        (ex) => void passing.push(ex),
+        (ex) => reads.after(v.values, v.body, ex),
+      ),
     );
   const done = () => {
     reads.done();

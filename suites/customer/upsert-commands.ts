@@ -5,7 +5,6 @@
 // before it. A command that cannot go on (not answered, the contact not created) stops the run
 // without a finding; a difference stops it with one, shown as the run's whole sequence.
 import fc from 'fast-check';
-import { toCurl } from '../../client/curl.ts';
 import { anyContactId, readBackPayload } from '../../contract/checks/customer.ts';
 import { describeResponse, toFinding } from '../../contract/checks/finding.ts';
 import type { Address, Customer } from '../../contract/schemas/customer.ts';
@@ -249,14 +248,13 @@ export async function runSequence(real: Real, commands: SaveCommand[], onStop: (
   }
 }
 
-/** The findings of a mismatch: each fact, with the run's sequence as curl lines to reproduce it. */
+/** The findings of a mismatch: each fact, with the run's sequence (reports print it as curl lines to reproduce it). */
 export function mismatchFindings(e: ModelMismatch, steps: Real['steps']): Finding[] {
-  const lines = steps.flatMap((s, i) => [`${i + 1}. ${s.label}`, ...s.exchanges.map((x) => `   ${toCurl(x)}`)]);
-  const sequence = `\nSequence (${steps.length} save(s), each read back; the contactId and addressIds are this run's):\n${lines.join('\n')}`;
-  return e.facts.map((f) => {
-    const base = toFinding('customer.upsert-model', f.requirementId, f, e.exchange);
-    return { ...base, message: base.message + sequence };
-  });
+  const sequence = {
+    title: `Sequence (${steps.length} save(s), each read back; the contactId and addressIds are this run's)`,
+    steps: steps.map((s) => ({ label: s.label, exchanges: [...s.exchanges] })),
+  };
+  return e.facts.map((f) => ({ ...toFinding('customer.upsert-model', f.requirementId, f, e.exchange), sequence }));
 }
 
 export interface UpsertSequence {

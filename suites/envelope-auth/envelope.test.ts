@@ -85,6 +85,6 @@ verifies('envelope/ENV-6', ['ENV-6'], 'No malformed request to any operation is 
         : op === 'customer-create'
           ? await h.client.createCustomer({ branchId: f.branchId, rawBody })
           : await h.client.report({ rawBody });
-    return notServerError(ex, undefined);
+    return h.applied(notServerError(ex, undefined));
   });
 });

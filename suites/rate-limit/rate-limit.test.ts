@@ -71,11 +71,11 @@ verifies(
     const m = run.probed;
     if (!m?.limit || !m.windowSeconds) return h.skip('no rate limit was measured (the probe found none within the load caps): no limit to hold a burst to', t);
     const left = { maxRequests: caps.maxRequests - run.spent.requests, maxSeconds: caps.maxSeconds - run.spent.seconds, maxConcurrency: caps.maxConcurrency };
-    const { result, findings } = await burstCheck({ config: h.config, limit: m.limit, windowSeconds: m.windowSeconds, scope: m.scope, caps: left });
+    const { result, ...checked } = await burstCheck({ config: h.config, limit: m.limit, windowSeconds: m.windowSeconds, scope: m.scope, caps: left });
     run.spent = { requests: run.spent.requests + result.requestsSent, seconds: run.spent.seconds + result.durationSeconds };
     h.sentOutside(result.requestsSent, result.requestsSent);
     if (result.skipped) h.skip(result.skipped, t);
-    h.add(findings);
+    h.add(checked);
     h.observe('burst', { size: result.size, rounds: result.rounds.map(({ evidence: _e, ...r }) => r), leaks: result.leaks, notes: result.notes });
   },
   { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 },

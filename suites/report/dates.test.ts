@@ -49,16 +49,18 @@ verifies(
     );
     const walks = await h.parallel(days, (day) => walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) }));
     const answers: DayAnswer[] = walks.map((w, i) => ({ day: days[i]!, pages: w.pages, exhausted: w.answered && w.exhausted }));
-    h.add(daySweep(answers, wider));
+    h.add(h.applied(daySweep(answers, wider)));
     // RP-10: the days inside the range together hold no more than it - judged on totals that count
     // what the answers list, where every day keeps to its day (else RP-1, RP-11 or RP-2 report it).
     const [from, to] = [parseIsoUtc(q.dateFrom)!, parseIsoUtc(q.dateTo)!];
     const inside = walks.filter((w, i) => days[i]! >= from && days[i]! + DAY - 1000 <= to);
     if (whole.stable && whole.total !== undefined && inside.every((w) => w.stable && w.total !== undefined && keepsToDays(w))) {
       h.add(
-        daysNotMore(
-          inside.map((w) => ({ day: utcDay(parseIsoUtc(w.query.dateFrom)!), total: w.total! })),
-          { label: describeQuery(q), total: whole.total, ...(whole.pages[0] ? { exchange: whole.pages[0] } : {}) },
+        h.applied(
+          daysNotMore(
+            inside.map((w) => ({ day: utcDay(parseIsoUtc(w.query.dateFrom)!), total: w.total! })),
+            { label: describeQuery(q), total: whole.total, ...(whole.pages[0] ? { exchange: whole.pages[0] } : {}) },
+          ),
         ),
       );
     }
@@ -106,44 +108,50 @@ verifies(
           'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]',
         );
         const must: Finding[] = [
-          ...subsetOf(partInWhole, A!, W!),
-          ...subsetOf(partInWhole, B!, W!),
+          ...h.applied(subsetOf(partInWhole, A!, W!)),
+          ...h.applied(subsetOf(partInWhole, B!, W!)),
           ...(walks.every((x) => x.stable)
-            ? totalsRelation(
-                info(
-                  'RP-10',
-                  'report.parts-not-more',
-                  'Two adjacent ranges hold more than the range they make up',
-                  'totalCount([from, s]) + totalCount([s + 1 ms, to]) <= totalCount([from, to])',
+            ? h.applied(
+                totalsRelation(
+                  info(
+                    'RP-10',
+                    'report.parts-not-more',
+                    'Two adjacent ranges hold more than the range they make up',
+                    'totalCount([from, s]) + totalCount([s + 1 ms, to]) <= totalCount([from, to])',
+                  ),
+                  [sides[1]!, sides[2]!, sides[0]!],
+                  ([x, y, z]) => x! + y! <= z!,
                 ),
-                [sides[1]!, sides[2]!, sides[0]!],
-                ([x, y, z]) => x! + y! <= z!,
               )
             : []),
         ];
         if (must.length > 0) return must;
         return [
-          ...partitionOf(
-            info(
-              'RP-18',
-              'report.split-partition',
-              'The parts of a split range are not disjoint, or not together the range',
-              '[from, s] and [s + 1 ms, to] disjoint, together exactly the transactions of [from, to]',
+          ...h.applied(
+            partitionOf(
+              info(
+                'RP-18',
+                'report.split-partition',
+                'The parts of a split range are not disjoint, or not together the range',
+                '[from, s] and [s + 1 ms, to] disjoint, together exactly the transactions of [from, to]',
+              ),
+              [A!, B!],
+              W!,
             ),
-            [A!, B!],
-            W!,
           ),
           // Totals add up where each answer's totalCount counts the transactions it lists (else RP-2/RP-10 report it).
           ...(walks.every((x) => x.counted)
-            ? totalsRelation(
-                info(
-                  'RP-18',
-                  'report.split-totals',
-                  'The totalCounts of the parts of a split range do not add up',
-                  'totalCount([from, s]) + totalCount([s + 1 ms, to]) = totalCount([from, to])',
+            ? h.applied(
+                totalsRelation(
+                  info(
+                    'RP-18',
+                    'report.split-totals',
+                    'The totalCounts of the parts of a split range do not add up',
+                    'totalCount([from, s]) + totalCount([s + 1 ms, to]) = totalCount([from, to])',
+                  ),
+                  [sides[1]!, sides[2]!, sides[0]!],
+                  ([x, y, z]) => x! + y! === z!,
                 ),
-                [sides[1]!, sides[2]!, sides[0]!],
-                ([x, y, z]) => x! + y! === z!,
               )
             : []),
         ];
@@ -168,10 +176,12 @@ verifies('dates/RP-10', ['RP-10'], 'A narrower date range never holds more trans
         { label: describeQuery(o), exchanges: [(await total(h, o)).ex] },
         { label: describeQuery(i), exchanges: [(await total(h, i)).ex] },
       ];
-      return totalsRelation(
-        info('RP-10', 'report.narrower-not-more', 'A narrower range holds more transactions', 'totalCount(inner range) <= totalCount(outer range)'),
-        sides,
-        ([x, y]) => y! <= x!,
+      return h.applied(
+        totalsRelation(
+          info('RP-10', 'report.narrower-not-more', 'A narrower range holds more transactions', 'totalCount(inner range) <= totalCount(outer range)'),
+          sides,
+          ([x, y]) => y! <= x!,
+        ),
       );
     },
     { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) },

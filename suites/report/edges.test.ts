@@ -59,8 +59,8 @@ verifies(
     if (honoursLimit && honoursOffset) {
       offsetPages.forEach((ex, i) => h.check(ex, edgePage, { label: `offset ${name(offsets[i]!)}`, limit: 10n, offset: offsets[i]!, ...base }));
       const last = await page(h, q, 1, T! - 1);
-      h.add(noEarlierPage({ label: `offset ${T! - 1} (the last item), limit 1` }, first, last));
-      if (T! >= 3) h.add(noEarlierPage({ label: `offset ${T! - 1} after offset ${T! - 2}, limit 1` }, await page(h, q, 1, T! - 2), last));
+      h.add(h.applied(noEarlierPage({ label: `offset ${T! - 1} (the last item), limit 1` }, first, last)));
+      if (T! >= 3) h.add(h.applied(noEarlierPage({ label: `offset ${T! - 1} after offset ${T! - 2}, limit 1` }, await page(h, q, 1, T! - 2), last)));
     } else {
       h.inconclusive(
         'RP-20',
@@ -70,7 +70,7 @@ verifies(
       );
     }
     // RP-2: totalCount is the count of transactions whatever limit and offset.
-    h.add(totalCountStable([w.pages[0]!, first, second, ...limitPages, ...offsetPages].filter((ex) => ex.response?.status === 200)));
+    h.add(h.applied(totalCountStable([w.pages[0]!, first, second, ...limitPages, ...offsetPages].filter((ex) => ex.response?.status === 200))));
 
     // RP-13: the largest limit honoured (a page as full as the data allows), and what happens above it.
     const observed = Object.fromEntries(limits.map((l, i) => [name(l), outcome(limitPages[i]!)]));

@@ -16,8 +16,8 @@ import { describeQuery, fixtureQuery, idSet, needsTransactions, walk, type Query
 const someRange = (q: Query) => fc.oneof(dateRange(q), fc.constant({ dateFrom: q.dateFrom, dateTo: q.dateTo }));
 
 /** RP-2 under every filter combination tried: each walk's pages are disjoint and hold totalCount. */
-const paged = (walks: Walk[]): Finding[] =>
-  walks.flatMap((w) => [...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })]);
+const paged = (h: Harness, walks: Walk[]): Finding[] =>
+  walks.flatMap((w) => [...h.applied(totalCountStable(w.pages)), ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal }))]);
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 
@@ -47,39 +47,45 @@ verifies(
         const stable = walks.every((w) => w.stable);
         return [
           ...wrongModule,
-          ...[...bom!.pages, ...mc!.pages].flatMap((ex) => itemModules(ex, undefined)),
+          ...[...bom!.pages, ...mc!.pages].flatMap((ex) => h.applied(itemModules(ex, undefined))),
           ...(walks.every((w) => w.exhausted)
             ? [
-                ...partitionOf(
-                  info(
-                    'RP-8',
-                    'report.module-filter-partition',
-                    'bom and mc are not together the whole',
-                    'the transactions of bom and of mc disjoint, together those of no module filter',
+                ...h.applied(
+                  partitionOf(
+                    info(
+                      'RP-8',
+                      'report.module-filter-partition',
+                      'bom and mc are not together the whole',
+                      'the transactions of bom and of mc disjoint, together those of no module filter',
+                    ),
+                    [sets[0]!, sets[1]!],
+                    sets[3]!,
                   ),
-                  [sets[0]!, sets[1]!],
-                  sets[3]!,
                 ),
-                ...partitionOf(
-                  info('RP-8', 'report.module-filter-both', 'moduleName ["bom","mc"] is not the whole', 'the same transactions as no module filter'),
-                  [sets[2]!],
-                  sets[3]!,
+                ...h.applied(
+                  partitionOf(
+                    info('RP-8', 'report.module-filter-both', 'moduleName ["bom","mc"] is not the whole', 'the same transactions as no module filter'),
+                    [sets[2]!],
+                    sets[3]!,
+                  ),
                 ),
               ]
             : []),
           ...(stable
-            ? totalsRelation(
-                info(
-                  'RP-8',
-                  'report.module-filter-additive',
-                  'bom plus mc is not the whole',
-                  'totalCount(bom) + totalCount(mc) = totalCount(["bom","mc"]) = totalCount(no filter)',
+            ? h.applied(
+                totalsRelation(
+                  info(
+                    'RP-8',
+                    'report.module-filter-additive',
+                    'bom plus mc is not the whole',
+                    'totalCount(bom) + totalCount(mc) = totalCount(["bom","mc"]) = totalCount(no filter)',
+                  ),
+                  sides,
+                  ([b, m, bm, a]) => b! + m! === a! && bm === a,
                 ),
-                sides,
-                ([b, m, bm, a]) => b! + m! === a! && bm === a,
               )
             : []),
-          ...paged(walks),
+          ...paged(h, walks),
         ];
       },
       { numRuns: sized(h, 'report', Math.max(4, Math.floor(h.ctx.numRuns / 8)), 2, 'ranges read by module') },
@@ -88,45 +94,51 @@ verifies(
 );
 
 /** RP-9 (MUST) then RP-9b (SHOULD): a,b holds a and b; exactly a plus b. */
-function branchRelations(parts: Walk[], together: Walk): Finding[] {
+function branchRelations(h: Harness, parts: Walk[], together: Walk): Finding[] {
   if (!together.exhausted || !parts.every((p) => p.exhausted)) return [];
   const sets = parts.map((p) => idSet(`branchList ${p.query.branchList}`, p));
   const whole = idSet(`branchList ${together.query.branchList}`, together);
   const must = sets.flatMap((s) =>
-    subsetOf(
-      info(
-        'RP-9',
-        'report.branch-within-list',
-        'A report over several branches misses transactions of one of them',
-        'every transaction of each branch in the report over the list',
+    h.applied(
+      subsetOf(
+        info(
+          'RP-9',
+          'report.branch-within-list',
+          'A report over several branches misses transactions of one of them',
+          'every transaction of each branch in the report over the list',
+        ),
+        s,
+        whole,
       ),
-      s,
-      whole,
     ),
   );
   if (must.length > 0) return must;
   const sides = [...parts, together].map((w) => ({ label: `branchList ${w.query.branchList}`, exchanges: w.pages }));
   return [
-    ...partitionOf(
-      info(
-        'RP-9b',
-        'report.branch-partition',
-        'A report over several branches is not exactly the transactions of each',
-        'the transactions of a,b = those of a plus those of b, none in two branches',
+    ...h.applied(
+      partitionOf(
+        info(
+          'RP-9b',
+          'report.branch-partition',
+          'A report over several branches is not exactly the transactions of each',
+          'the transactions of a,b = those of a plus those of b, none in two branches',
+        ),
+        sets,
+        whole,
       ),
-      sets,
-      whole,
     ),
     ...([...parts, together].every((w) => w.stable)
-      ? totalsRelation(
-          info(
-            'RP-9b',
-            'report.branch-additive',
-            'The totalCount over several branches is not the sum over each',
-            'totalCount(a,b) = totalCount(a) + totalCount(b)',
+      ? h.applied(
+          totalsRelation(
+            info(
+              'RP-9b',
+              'report.branch-additive',
+              'The totalCount over several branches is not the sum over each',
+              'totalCount(a,b) = totalCount(a) + totalCount(b)',
+            ),
+            sides,
+            (t) => t[t.length - 1] === t.slice(0, -1).reduce((x, y) => x + y, 0),
           ),
-          sides,
-          (t) => t[t.length - 1] === t.slice(0, -1).reduce((x, y) => x + y, 0),
         )
       : []),
   ];
@@ -135,21 +147,23 @@ function branchRelations(parts: Walk[], together: Walk): Finding[] {
 async function emptyBranch(h: Harness, q: Query, empty: number) {
   const [list, withEmpty] = await Promise.all([walk(h, q), walk(h, { ...q, branchList: `${q.branchList},${empty}` })]);
   if (!list.answered || !withEmpty.answered) return;
-  const relation = branchRelations([list], withEmpty);
+  const relation = branchRelations(h, [list], withEmpty);
   if (relation.some((f) => f.requirementId === 'RP-9')) return h.add(relation);
   // RP-9b: a branch without transactions adds none.
   h.add([
-    ...partitionOf(
-      info(
-        'RP-9b',
-        'report.empty-branch',
-        'A branch without transactions added some',
-        `the same transactions with and without branch ${empty} (fixtures.report.emptyBranchId)`,
+    ...h.applied(
+      partitionOf(
+        info(
+          'RP-9b',
+          'report.empty-branch',
+          'A branch without transactions added some',
+          `the same transactions with and without branch ${empty} (fixtures.report.emptyBranchId)`,
+        ),
+        [idSet(`branchList ${q.branchList}`, list)],
+        idSet(`branchList ${withEmpty.query.branchList}`, withEmpty),
       ),
-      [idSet(`branchList ${q.branchList}`, list)],
-      idSet(`branchList ${withEmpty.query.branchList}`, withEmpty),
     ),
-    ...paged([list, withEmpty]),
+    ...paged(h, [list, withEmpty]),
   ]);
 }
 
@@ -173,8 +187,8 @@ verifies(
         const lists = [branches.slice(0, cut).join(','), branches.slice(cut).join(','), q.branchList];
         const walks = await Promise.all(lists.map((b) => walk(h, { ...all, branchList: b })));
         if (!walks.every((w) => w.answered)) return [];
-        const relation = branchRelations(walks.slice(0, 2), walks[2]!);
-        return relation.some((f) => f.requirementId === 'RP-9') ? relation : [...relation, ...paged(walks)];
+        const relation = branchRelations(h, walks.slice(0, 2), walks[2]!);
+        return relation.some((f) => f.requirementId === 'RP-9') ? relation : [...relation, ...paged(h, walks)];
       },
       { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)) },
     );

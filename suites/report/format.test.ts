@@ -31,9 +31,9 @@ verifies(
         const ex = await page(h, { ...q, ...range, ...(modules ? { moduleName: modules } : {}) }, limit, p.offset);
         if (await capRefused(h, ex, limit)) return [];
         return [
-          ...reportPageChecks.flatMap((check) => check(ex, undefined)),
-          ...itemsInRange(ex, { ...range, shiftMs: TIME_ZONE_SHIFT_MS }),
-          ...pageWithinLimit(ex, { limit }),
+          ...reportPageChecks.flatMap((check) => h.applied(check(ex, undefined))),
+          ...h.applied(itemsInRange(ex, { ...range, shiftMs: TIME_ZONE_SHIFT_MS })),
+          ...h.applied(pageWithinLimit(ex, { limit })),
         ];
       },
       some ? {} : { numRuns: 5 },

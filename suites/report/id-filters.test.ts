@@ -56,18 +56,20 @@ verifies(
       for (const { id, walk: w } of await singleIds(h, key, tried)) {
         if (whole.exhausted)
           h.add(
-            subsetOf(
-              info(
-                'RP-19',
-                'report.filter-never-adds',
-                `The ${key} filter added transactions`,
-                'every transaction of the filtered report in the unfiltered one',
+            h.applied(
+              subsetOf(
+                info(
+                  'RP-19',
+                  'report.filter-never-adds',
+                  `The ${key} filter added transactions`,
+                  'every transaction of the filtered report in the unfiltered one',
+                ),
+                idSet(`${key} "${id}"`, w),
+                idSet('no filter', whole),
               ),
-              idSet(`${key} "${id}"`, w),
-              idSet('no filter', whole),
             ),
           );
-        h.add([...totalCountStable(w.pages), ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })]);
+        h.add([...h.applied(totalCountStable(w.pages)), ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal }))]);
       }
     });
   },
@@ -100,26 +102,30 @@ verifies(
         const sets = list.map((p) => idSet(`${key} "${p.id}"`, p.walk));
         h.add([
           ...sets.flatMap((part) =>
-            subsetOf(
-              info(
-                'RP-19b',
-                'report.filter-widening',
-                `Widening the ${key} filter removed transactions`,
-                `every transaction of each id in the report for "${text}"`,
+            h.applied(
+              subsetOf(
+                info(
+                  'RP-19b',
+                  'report.filter-widening',
+                  `Widening the ${key} filter removed transactions`,
+                  `every transaction of each id in the report for "${text}"`,
+                ),
+                part,
+                whole,
               ),
-              part,
-              whole,
             ),
           ),
-          ...coveredBy(
-            info(
-              'RP-19b',
-              'report.filter-parts',
-              `A transaction of the ${key} list matches none of its ids`,
-              `every transaction of "${text}" in the report of one of its ids`,
+          ...h.applied(
+            coveredBy(
+              info(
+                'RP-19b',
+                'report.filter-parts',
+                `A transaction of the ${key} list matches none of its ids`,
+                `every transaction of "${text}" in the report of one of its ids`,
+              ),
+              sets,
+              whole,
             ),
-            sets,
-            whole,
           ),
         ]);
       }

@@ -80,7 +80,7 @@ verifies(
       return;
     }
     const { t } = located;
-    if (typeof start.date === 'string') h.add(dateIsUtcDayOf({ id: start.id, t, date: start.date, exchange: start.exchange }));
+    if (typeof start.date === 'string') h.add(h.applied(dateIsUtcDayOf({ id: start.id, t, date: start.date, exchange: start.exchange })));
     // [t + 1 ms, ...] still holding it: the target keeps times finer than a second, or reads dateFrom
     // to the second only; "at t" is not established, and [t, t] is not judged.
     const after = await holds(h, q, t + 1, start.day + DAY, start.id);
@@ -95,7 +95,7 @@ verifies(
     }
     const point = await page(h, { ...q, dateFrom: isoInstant(t), dateTo: isoInstant(t) }, await walkLimit(h), 0);
     const second = refusedRange(point) ? await page(h, { ...q, dateFrom: isoInstant(t - 1000), dateTo: isoInstant(t) }, await walkLimit(h), 0) : undefined;
-    h.add(pointHoldsLocated({ id: start.id, t, point, ...(second ? { second } : {}) }));
+    h.add(h.applied(pointHoldsLocated({ id: start.id, t, point, ...(second ? { second } : {}) })));
     h.observe('locatedInstant', {
       transaction: start.id,
       chosen: start.chosen,

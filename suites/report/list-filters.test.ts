@@ -26,7 +26,7 @@ verifies(
         const r = filterMatchesLists(key, id, walk.pages, lists);
         judged += r.judged;
         seen[`${key}=${id}`] = `${r.judged} transaction(s) judged${r.findings.length ? ', some without the id' : ''}`;
-        h.add(r.findings);
+        h.add(r);
       }
     });
     h.observe('filterIdsByLists', Object.fromEntries(Object.entries(seen).sort()));

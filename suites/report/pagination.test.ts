@@ -36,9 +36,9 @@ verifies('pagination/RP-2/disjoint-pages', ['RP-2'], 'Consecutive pages are disj
       // Pages' union = totalCount = the walk, on a walk read to its end (report.count-is-walk); the
       // cover of pages whose totalCount changed is pagesPartitionWhole's.
       return [
-        ...totalCountStable(w.pages),
-        ...pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal && !w.stable }),
-        ...walkHoldsTotal({ label: describeQuery(sub), pages: w.pages, exhausted: w.exhausted, stable: w.stable }),
+        ...h.applied(totalCountStable(w.pages)),
+        ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal && !w.stable })),
+        ...h.applied(walkHoldsTotal({ label: describeQuery(sub), pages: w.pages, exhausted: w.exhausted, stable: w.stable })),
       ];
     },
     { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 8)) },
@@ -57,7 +57,7 @@ verifies('pagination/RP-2/same-total', ['RP-2'], 'totalCount is the same whateve
       const limit = await fitLimit(h, p.limit);
       const ex = await page(h, q, limit, p.offset);
       if (await capRefused(h, ex, limit)) return [];
-      return [...totalCountStable([base.ex, ex]), ...pageWithinLimit(ex, { limit })];
+      return [...h.applied(totalCountStable([base.ex, ex])), ...h.applied(pageWithinLimit(ex, { limit }))];
     },
     { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) },
   );
@@ -88,9 +88,9 @@ verifies(
     // limit the target takes, its totalCount at limit 1): no request of its own on a full run.
     const w = await walk(h, q);
     const one = await total(h, q);
-    h.add(walkHoldsTotal({ label: describeQuery(q), pages: w.pages, exhausted: w.exhausted, stable: w.stable }));
+    h.add(h.applied(walkHoldsTotal({ label: describeQuery(q), pages: w.pages, exhausted: w.exhausted, stable: w.stable })));
     // The same count at limit 1 as at the walk's limit: totalCount counts transactions, not pages or rows.
-    h.add(totalCountStable([...w.pages, one.ex].filter((ex) => ex.response?.status === 200)));
+    h.add(h.applied(totalCountStable([...w.pages, one.ex].filter((ex) => ex.response?.status === 200))));
     if (!w.exhausted) h.inconclusive('RP-2', `the fixture range was not read to its end within ${w.pages.length} pages of ${w.limit}`);
   },
 );

@@ -11,7 +11,7 @@ import type { UnnumberedExchange } from '../../client/transport.ts';
 import { INDEX_OPERATIONS } from '../../core/operations.ts';
 import { runConfigSchema } from '../../config/schema.ts';
 import { operationsOfKey, QUOTA_KEYS, QUOTA_OPERATIONS, quotaOfIndexOperation } from '../../core/quota.ts';
-import { referenceRunConfig } from '../../reference/fixtures.ts';
+import { referenceRunConfig } from '../../reference/run-config.ts';
 import { clock } from './sim-clock.ts';
 
 const config = runConfigSchema.parse(referenceRunConfig('http://127.0.0.1:1', ['t1', 't2'], 42));

@@ -9,7 +9,7 @@ import type { UnnumberedExchange } from '../../client/transport.ts';
 import { parseQuota, quotaOperationOf, readQuota, showQuota } from '../../core/quota.ts';
 import { answer, notSent } from './answers.ts';
 import { runConfigSchema } from '../../config/schema.ts';
-import { referenceRunConfig } from '../../reference/fixtures.ts';
+import { referenceRunConfig } from '../../reference/run-config.ts';
 import { clock } from './sim-clock.ts';
 
 function scheduler(o: Partial<SchedulerOptions> = {}) {

@@ -2,7 +2,7 @@
 // operations["order-create"] makes a fresh voucher per run, and required otherwise, with the fix.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/load.ts';
-import { referenceRunConfig } from '../../reference/fixtures.ts';
+import { referenceRunConfig } from '../../reference/run-config.ts';
 
 /** The reference's config without the pools of the walks (and of the parallel updates). */
 function withoutPools(keepOrderCreate: boolean): any {

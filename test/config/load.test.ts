@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/load.ts';
-import { referenceRunConfig } from '../../reference/fixtures.ts';
+import { referenceRunConfig } from '../../reference/run-config.ts';
 
 const EXAMPLE = new URL('../../config/example.json', import.meta.url).pathname;
 const TOKEN = 'tok-Secret-0123456789';

@@ -1,6 +1,6 @@
 // Synthetic report exchanges for the unit tests of the report checks: pages of transactions with
 // given ids and dates, as a conforming target or a broken one would answer them.
-import { withEvidenceSink } from '../../contract/checks/evidence.ts';
+import type { CheckResult } from '../../contract/checks/finding.ts';
 import type { Exchange } from '../../core/types.ts';
 import { reportItem } from './examples.ts';
 
@@ -54,11 +54,10 @@ export const idsPage = (ids: number[], totalCount?: number) =>
     totalCount ?? ids.length,
   );
 
-/** What `fn` noted as evidence, by requirement, and what it returned. */
-export function withEvidence<T>(fn: () => T): { result: T; evidence: Record<string, number> } {
+/** The findings of a relation's result, and its evidence summed by requirement. */
+export function withEvidence(fn: () => CheckResult): { result: CheckResult['findings']; evidence: Record<string, number> } {
   const evidence: Record<string, number> = {};
-  const result = withEvidenceSink((id, n) => {
-    evidence[id] = (evidence[id] ?? 0) + n;
-  }, fn);
-  return { result, evidence };
+  const out = fn();
+  for (const e of out.evidence) evidence[e.requirementId] = (evidence[e.requirementId] ?? 0) + e.n;
+  return { result: out.findings, evidence };
 }

@@ -2,8 +2,8 @@
 // The check judges what a conforming target answers as conforming, catches a filter matching the
 // wrong field, and leaves unjudged what the lists cannot relate (a name not listed, or listed twice).
 import { describe, expect, it } from 'vitest';
-import { withEvidenceSink } from '../../contract/checks/evidence.ts';
 import { filterMatchesLists, productNames, type ListProduct, type MasterLists } from '../../contract/checks/report-list-filters.ts';
+import { findingText } from '../../reports/render/finding.ts';
 import { reportPage, tx } from './report-exchanges.ts';
 
 const product = (id: number, name: string, categoryId: number, brandId: number): ListProduct => ({
@@ -17,13 +17,8 @@ const lists: MasterLists = { byName: new Map(P.map((p) => [p.name, p])), recipes
 const item = (id: number, consumed: string, produced: string) => ({ ...tx(id), consumedProduct: consumed, producedProduct: produced });
 
 function judge(key: Parameters<typeof filterMatchesLists>[0], id: string, items: unknown[]) {
-  let evidence = 0;
-  const r = withEvidenceSink(
-    (requirementId: string, n: number) => {
-      if (requirementId === 'RP-19c') evidence += n;
-    },
-    () => filterMatchesLists(key, id, [reportPage(items)], lists),
-  );
+  const r = filterMatchesLists(key, id, [reportPage(items)], lists);
+  const evidence = r.evidence.filter((e) => e.requirementId === 'RP-19c').reduce((n, e) => n + e.n, 0);
   return { ...r, evidence };
 }
 
@@ -39,8 +34,8 @@ describe('RP-19c: a filter by an id from the lists', () => {
     const r = judge('categoryIds', '10', [item(1, 'Flour', 'Cake'), item(2, 'Sugar', 'Jam')]);
     expect(r.findings).toHaveLength(1);
     expect(r.findings[0]!.requirementId).toBe('RP-19c');
-    expect(r.findings[0]!.message).toContain('1 of 2 transaction(s) of categoryIds "10"');
-    expect(r.findings[0]!.message).toContain('2 (Sugar, Jam)');
+    expect(findingText(r.findings[0]!)).toContain('1 of 2 transaction(s) of categoryIds "10"');
+    expect(findingText(r.findings[0]!)).toContain('2 (Sugar, Jam)');
   });
 
   it('relates a recipe to its products, and a product id to itself', () => {

@@ -3,7 +3,6 @@
 // (an address found by its other fields, place names and amounts left out); CU-16's lookup reader.
 import { describe, expect, it } from 'vitest';
 import { sameText, silentChange, textReadBack } from '../../contract/checks/text-read-back.ts';
-import { withEvidenceSink } from '../../contract/checks/evidence.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { FaultName } from '../../reference/faults.ts';
 import { storedText } from '../../reference/silent-changes.ts';
@@ -47,15 +46,14 @@ describe('read-back = sent (CU-15)', () => {
       { field: 'remark', value: 'ok', got: ' ok ' },
       { field: 'companyName', value: 'x', got: undefined },
     ];
-    const found = withEvidenceSink(
-      (_id, n) => void cases.push(n),
-      () => textReadBack(read({ firstName: '???' }), texts),
-    );
+    const r = textReadBack(read({ firstName: '???' }), texts);
+    for (const e of r.evidence) cases.push(e.n);
+    const found = r.findings;
     expect(found.map((f) => [f.requirementId, f.title])).toEqual([
       ['CU-15', 'Saved firstName reads back changed: stored through Latin-1: characters outside it became "?"'],
     ]);
     expect(cases).toEqual([2]);
-    expect(textReadBack(read({}), [{ field: 'x', value: 'y', got: undefined }])).toEqual([]);
+    expect(textReadBack(read({}), [{ field: 'x', value: 'y', got: undefined }]).findings).toEqual([]);
   });
 
   it('pairs an address text with the read-back address that is the same address, whatever the order', () => {

@@ -12,7 +12,7 @@ import { probeCommand } from '../../bin/commands/probe.ts';
 import { runCommand } from '../../bin/commands/run.ts';
 import type { Command } from '../../bin/cli/usage.ts';
 import { rateLimitFile } from '../../reports/records/rate-limit.ts';
-import { referenceRunConfig } from '../../reference/fixtures.ts';
+import { referenceRunConfig } from '../../reference/run-config.ts';
 import { runConformance } from '../../engine/run.ts';
 import { holdsToken, limitedReference, TOKENS } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 import { loadConfig } from '../../config/load.ts';
 import type { RunConfig } from '../../config/schema.ts';
 import type { FaultName } from '../../reference/faults.ts';
-import { referenceRunConfig } from '../../reference/fixtures.ts';
+import { referenceRunConfig } from '../../reference/run-config.ts';
 import type { RateLimitConfig } from '../../reference/limiter.ts';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 

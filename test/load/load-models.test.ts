@@ -99,7 +99,7 @@ describe('the closed model', () => {
     expect(r.evidence.refusals.length).toBeGreaterThan(0);
     expect(r.evidence.refusals[0]!.response?.status).toBe(429);
     expect(r.latencyMs!.p99).toBeGreaterThan(0);
-    expect(loadFindings(r)).toEqual([]);
+    expect(loadFindings(r).findings).toEqual([]);
     expect(holdsToken(JSON.stringify(r))).toBe(false);
   });
 

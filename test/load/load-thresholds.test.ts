@@ -10,7 +10,7 @@ import { runLoad } from '../../load/load.ts';
 import { createProgress } from '../../load/scenarios/progress.ts';
 import { phasesOf } from '../../load/scenarios/phases.ts';
 import { evaluate, parseThreshold } from '../../load/scenarios/thresholds.ts';
-import { referenceRunConfig } from '../../reference/fixtures.ts';
+import { referenceRunConfig } from '../../reference/run-config.ts';
 import { json, startServer, type TestServer } from '../client/servers.ts';
 import { configFor, holdsToken, TOKENS } from './helpers.ts';
 

@@ -29,7 +29,7 @@ describe('the load scenario', () => {
     const points = r.series.points;
     expect(points.reduce((s, p) => s + Object.values(p.statuses).reduce((a, b) => a + b, 0), 0)).toBe(50);
     expect(points.every((p, i) => i === 0 || p.t > points[i - 1]!.t)).toBe(true);
-    expect(loadFindings(r)).toEqual([]);
+    expect(loadFindings(r).findings).toEqual([]);
     expect(holdsToken(JSON.stringify(r))).toBe(false);
   });
 
@@ -39,7 +39,7 @@ describe('the load scenario', () => {
     expect(r.stoppedBy).toBe('5xx-burst');
     expect(r.fiveXx).toBeGreaterThanOrEqual(3);
     expect(r.requestsSent).toBeLessThan(80);
-    const findings = loadFindings(r);
+    const findings = loadFindings(r).findings;
     expect(new Set(findings.map((f) => f.requirementId))).toEqual(new Set(['RL-5']));
     expect(findings[0]!.exchange?.response?.status).toBe(503);
   });

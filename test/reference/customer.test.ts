@@ -1,7 +1,7 @@
 // 2.3, 2.4, 4.2 contactSave, and the read-back extension GET /api/v1/contact/{contactId}.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerCreated, customerReadBack } from '../../contract/schemas/customer.ts';
-import { FIRST_CONTACT_ID, INVALID_BRANCH_ID, OTHER_BRANCH_ID } from '../../reference/fixtures.ts';
+import { FIRST_CONTACT_ID, INVALID_BRANCH_ID, OTHER_BRANCH_ID } from '../../reference/constants.ts';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { call, expectedError, paths, validAddress, validCustomer, validGstin } from './helpers.ts';
 

@@ -4,7 +4,7 @@
 // requests sent in parallel are returned in an order that does not depend on timing.
 import { expect } from 'vitest';
 import { DAY_MS, referenceData } from '../../reference/data.ts';
-import { UNPAID_VOUCHERS } from '../../reference/fixtures.ts';
+import { UNPAID_VOUCHERS } from '../../reference/constants.ts';
 import { paths, reportBody, TOKEN, validAddress, validCustomer, type Answer } from './helpers.ts';
 import { customer, day, os, P, readBack, report, statusFlip, type Probe, type Seen } from './probe-kit.ts';
 

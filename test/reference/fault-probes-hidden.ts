@@ -2,7 +2,7 @@
 // writes, a parser that guesses, filters that lie, silent changes on save. Each is a request (or a
 // few) whose answers differ between the clean reference and the reference with that fault on.
 import { expect } from 'vitest';
-import { UNPAID_VOUCHERS } from '../../reference/fixtures.ts';
+import { UNPAID_VOUCHERS } from '../../reference/constants.ts';
 import { paths, validAddress, validCustomer } from './helpers.ts';
 import { customer, os, P, readBack, report, statusFlip, type Probe, type Seen } from './probe-kit.ts';
 

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { AMOUNT_2DP, splitJoined } from '../../core/formats.ts';
 import type { FaultName } from '../../reference/faults.ts';
-import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/fixtures.ts';
+import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/constants.ts';
 import { DEEP_PROBES } from './fault-probes-deep.ts';
 import { EDGE_PROBES } from './fault-probes-edges.ts';
 import { HIDDEN_PROBES } from './fault-probes-hidden.ts';

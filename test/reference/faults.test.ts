@@ -4,7 +4,7 @@
 // by the clean reference.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_NAMES, FAULTS, type FaultName } from '../../reference/faults.ts';
-import { DEFAULT_TOKENS } from '../../reference/fixtures.ts';
+import { DEFAULT_TOKENS } from '../../reference/constants.ts';
 import { startReference } from '../../reference/server.ts';
 import { PROBES, RL_TOKENS } from './fault-probes.ts';
 import { call } from './helpers.ts';

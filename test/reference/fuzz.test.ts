@@ -8,7 +8,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../contract/schemas/order-status.ts';
 import { FAULT_NAMES, type FaultName } from '../../reference/faults.ts';
-import { DEFAULT_TOKENS } from '../../reference/fixtures.ts';
+import { DEFAULT_TOKENS } from '../../reference/constants.ts';
 import { PROFILES } from '../../reference/profiles/index.ts';
 import { MAX_BODY_BYTES, startReference, type ReferenceServer } from '../../reference/server.ts';
 import { reportBody, validAddress, validCustomer } from './helpers.ts';

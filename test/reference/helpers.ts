@@ -4,7 +4,7 @@ import { request } from 'undici';
 import { gstinCheckChar } from '../../contract/gstin.ts';
 import type { Address, Customer } from '../../contract/schemas/customer.ts';
 import type { ReportRequest } from '../../contract/schemas/report.ts';
-import { BRANCH_ID, CITIES, DEFAULT_TOKENS, REPORT_BRANCH_LIST, REPORT_DATE_FROM, REPORT_DATE_TO } from '../../reference/fixtures.ts';
+import { BRANCH_ID, CITIES, DEFAULT_TOKENS, REPORT_BRANCH_LIST, REPORT_DATE_FROM, REPORT_DATE_TO } from '../../reference/constants.ts';
 
 export const TOKEN = DEFAULT_TOKENS[0]!;
 export const SECOND_TOKEN = DEFAULT_TOKENS[1]!;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../contract/schemas/order-status.ts';
 import { orderStatusSuccess } from '../../contract/schemas/order-status.ts';
-import { INVALID_BRANCH_ID, MISSING_VOUCHER, OTHER_BRANCH_ID, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/fixtures.ts';
+import { INVALID_BRANCH_ID, MISSING_VOUCHER, OTHER_BRANCH_ID, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/constants.ts';
 import { startReference, type ReferenceServer } from '../../reference/server.ts';
 import { call, expectedError, paths, setStatus } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 // shown"; every profile refuses Delivered unless paid, 4.1 rule 3), and the read path of "Order
 // Status" with its own field names and word for paid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/fixtures.ts';
+import { PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/constants.ts';
 import { PROFILES, type Profile } from '../../reference/profiles/index.ts';
 import { expectErrorShape, fill, profileClient, type ProfileClient } from './profile-kit.ts';
 

@@ -2,7 +2,7 @@
 // SHOULD requirements want refused (with the status they want, in the profile's error shape) and
 // accepts what they want accepted. The same table runs against every profile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS } from '../../reference/fixtures.ts';
+import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS } from '../../reference/constants.ts';
 import { PROFILE_NAMES } from '../../reference/profiles/index.ts';
 import { paths, reportBody, TOKEN, type Answer, type CallOptions } from './helpers.ts';
 import { expectErrorShape, profileClient, type ProfileClient } from './profile-kit.ts';

@@ -4,7 +4,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConfigSchema } from '../../config/schema.ts';
 import { envelope } from '../../contract/schemas/envelope.ts';
-import * as fx from '../../reference/fixtures.ts';
+import * as fx from '../../reference/constants.ts';
+import { reportFilterIds } from '../../reference/run-config.ts';
 import { referenceOperations } from '../../reference/index-routes.ts';
 import { defaultProfile } from '../../reference/profiles/default.ts';
 import { MAX_BODY_BYTES, parseRateLimit, startReference, type ReferenceServer } from '../../reference/server.ts';
@@ -141,7 +142,7 @@ describe('the public API of reference/server.ts', () => {
           branchList: '1,2',
           dateFrom: '2026-01-01T00:00:00Z',
           dateTo: '2026-04-30T23:59:59Z',
-          filterIds: fx.reportFilterIds(42),
+          filterIds: reportFilterIds(42),
           emptyBranchId: 4,
         },
         customer: {
@@ -169,16 +170,6 @@ describe('the public API of reference/server.ts', () => {
     expect(fx.UNPAID_VOUCHERS).toHaveLength(60);
     expect(fx.PAID_VOUCHERS).toHaveLength(20);
     expect(fx.OTHER_BRANCH_VOUCHERS).toHaveLength(10);
-  });
-
-  it('lists filter ids that occur in the report range, three per filter, and an empty branch that is valid', () => {
-    const ids = fx.reportFilterIds(42);
-    expect(Object.keys(ids).sort()).toEqual(['brandIds', 'categoryIds', 'departmentIds', 'productIds', 'recipeIds', 'subBrandIds', 'subCategoryIds']);
-    for (const list of Object.values(ids)) {
-      expect(list).toHaveLength(3);
-      expect(new Set(list).size).toBe(3);
-    }
-    expect(fx.VALID_BRANCHES).toContain(fx.EMPTY_BRANCH_ID);
   });
 
   it('puts the seed of the options into the run config', async () => {

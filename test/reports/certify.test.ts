@@ -43,7 +43,7 @@ describe('a requirement verdict', () => {
   });
 
   it("fails a MUST or SHOULD on a finding or a crash; an INFO requirement's findings make it observed", () => {
-    const finding = { checkId: 'c', requirementId: 'OS-4', title: 't', message: 'm' };
+    const finding = { checkId: 'c', requirementId: 'OS-4', title: 't', received: 'm', expected: 'e' };
     expect(verdictOf('OS-4', [ran(['OS-4'], { findings: [finding], findingCounts: { 'OS-4': 4 } }, 'failed')])).toMatchObject({
       status: 'failed',
       findingCount: 4,
@@ -68,7 +68,7 @@ describe('a requirement verdict', () => {
   });
 
   it('is inconclusive, finding or not, when the target answered none of the requests the run sent', () => {
-    const finding = { checkId: 'c', requirementId: 'CU-4', title: 'no response', message: 'm' };
+    const finding = { checkId: 'c', requirementId: 'CU-4', title: 'no response', received: 'm', expected: 'e' };
     const silent = [
       ran(['CU-4'], { findings: [finding], evidence: { 'CU-4': 1 }, answered: 0, firstFailure: 'connection-reset: other side closed' }, 'failed'),
       ran(['ENV-1'], { evidence: { 'ENV-1': 1 }, answered: 0 }),

@@ -25,7 +25,7 @@ describe('the reports of a run whose server echoed the tokens', () => {
     {
       ...os4.findings[0]!,
       title: `echoed ${TOKEN}`,
-      message: echo,
+      received: echo,
       exchange: {
         ...os4.findings[0]!.exchange!,
         response: { ...os4.findings[0]!.exchange!.response!, body: JSON.stringify({ message: `echoed ${TOKEN}, ${encodeURIComponent(TOKEN)}, ${SECOND}` }) },

@@ -70,9 +70,9 @@ export function failingFinding(): Finding {
     checkId: 'status.is',
     requirementId: 'OS-4',
     title: `orderStatus "Completed" is not among the accepted values: answered 200 ${HOSTILE}`,
-    message: `Received HTTP 200 ${HOSTILE}\nExpected HTTP 400`,
+    received: `HTTP 200 ${HOSTILE}`,
+    expected: 'HTTP 400',
     exchange: hostileExchange(),
-    curl: CURL,
     replay: REPLAY,
   };
 }
@@ -103,7 +103,8 @@ export function bigIdFinding(): Finding {
     checkId: 'customer.id-matches',
     requirementId: 'CU-1',
     title: `contactId ${BIG_ID} was not found again`,
-    message: `Received contactId ${BIG_ID}\nExpected the id of the saved contact`,
+    received: `contactId ${BIG_ID}`,
+    expected: 'the id of the saved contact',
     exchange: bigExchange(),
   };
 }
@@ -114,7 +115,8 @@ function bigIdObservation(): Finding {
     checkId: 'customer.strictness',
     requirementId: 'CU-12',
     title: `ids past 2^53: contactId ${BIG_ID}`,
-    message: `Observed contactId ${BIG_ID} (64-bit ids)`,
+    received: `contactId ${BIG_ID} (64-bit ids)`,
+    expected: 'nothing in particular (an observation)',
     exchange: bigExchange(),
   };
 }

@@ -4,6 +4,7 @@
 // Bodies are laid out token by token, never parsed into JS numbers: the server's own digits.
 import type { Exchange, Finding } from '../../../core/types.ts';
 import type { Certification, RequirementResult } from '../../model.ts';
+import { renderFinding } from '../finding.ts';
 import { inertDocumentText } from '../inert.ts';
 import { prettyJsonText } from '../../json.ts';
 import { replayCommand } from '../replay.ts';
@@ -57,9 +58,10 @@ export function findingHtml(cert: Certification, r: RequirementResult, f: Findin
   const observation = r.level === 'INFO';
   const kind = observation ? 'observation' : 'finding';
   const heading = `${observation ? 'Observation' : 'Finding'} ${n}: ${esc(f.title)}`;
-  const parts = [`<pre class="message">${esc(f.message)}</pre>`, `<p class="muted">check <code>${esc(f.checkId)}</code></p>`];
+  const { text, curl } = renderFinding(f);
+  const parts = [`<pre class="message">${esc(text)}</pre>`, `<p class="muted">check <code>${esc(f.checkId)}</code></p>`];
   if (f.exchange) parts.push(exchangeHtml(f.exchange));
-  if (f.curl) parts.push('<h5>Reproduce with curl <span class="muted">(export ERP_API_TOKEN first)</span></h5>', `<pre class="curl">${esc(f.curl)}</pre>`);
+  if (curl) parts.push('<h5>Reproduce with curl <span class="muted">(export ERP_API_TOKEN first)</span></h5>', `<pre class="curl">${esc(curl)}</pre>`);
   if (f.replay) {
     parts.push(`<h5>Replay this ${kind} alone</h5>`, `<pre class="replay">${esc(replayCommand(f.replay, cert.invocation))}</pre>`);
     parts.push(

@@ -27,7 +27,7 @@ describe('oneDefaultAddress', () => {
           { ...second, addressId: 2 },
         ]),
         sent,
-      ),
+      ).findings,
     ).toEqual([]);
     expect(
       oneDefaultAddress(
@@ -36,12 +36,12 @@ describe('oneDefaultAddress', () => {
           { ...second, addressId: 2 },
         ]),
         sent,
-      )[0]!.requirementId,
+      ).findings[0]!.requirementId,
     ).toBe('CU-9');
   });
 
   it('leaves a contact without the address sent as default to CU-8', () => {
-    expect(oneDefaultAddress(read([{ ...second, addressId: 2 }]), sent)).toEqual([]);
-    expect(oneDefaultAddress(read([{ ...second, addressId: 2 }]), undefined)[0]!.requirementId).toBe('CU-9');
+    expect(oneDefaultAddress(read([{ ...second, addressId: 2 }]), sent).findings).toEqual([]);
+    expect(oneDefaultAddress(read([{ ...second, addressId: 2 }]), undefined).findings[0]!.requirementId).toBe('CU-9');
   });
 });

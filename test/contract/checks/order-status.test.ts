@@ -1,9 +1,9 @@
 // orderStatusAccepted (contract/checks/order-status.ts): a status on a voucher whose state allows
 // it is accepted (ST-1, or the requirement the test files it under); no answer is no evidence.
 import { describe, expect, it } from 'vitest';
-import { withEvidenceSink } from '../../../contract/checks/evidence.ts';
 import { orderStatusAccepted } from '../../../contract/checks/order-status.ts';
 import type { Exchange } from '../../../core/types.ts';
+import { findingCurl } from '../../../reports/render/finding.ts';
 
 function exchange(status: number | null, body = ''): Exchange {
   return {
@@ -21,11 +21,9 @@ function exchange(status: number | null, body = ''): Exchange {
 
 function run(ex: Exchange, requirementId?: string) {
   const evidence: Record<string, number> = {};
-  const findings = withEvidenceSink(
-    (id, n) => (evidence[id] = (evidence[id] ?? 0) + n),
-    () => orderStatusAccepted(ex, { salesId: '1001', from: 'Pending', to: 'Confirmed' }, requirementId ? { requirementId } : {}),
-  );
-  return { findings, evidence };
+  const r = orderStatusAccepted(ex, { salesId: '1001', from: 'Pending', to: 'Confirmed' }, requirementId ? { requirementId } : {});
+  for (const e of r.evidence) evidence[e.requirementId] = (evidence[e.requirementId] ?? 0) + e.n;
+  return { findings: r.findings, evidence };
 }
 
 describe('orderStatusAccepted', () => {
@@ -39,7 +37,7 @@ describe('orderStatusAccepted', () => {
     expect(findings.map((f) => [f.requirementId, f.checkId, f.title])).toEqual([
       ['ST-1', 'order-status.accepted', 'Confirmed was refused on voucher 1001, which is Pending'],
     ]);
-    expect(findings[0]!.curl).toMatch(/update-order-status/);
+    expect(findingCurl(findings[0]!)).toMatch(/update-order-status/);
     expect(evidence).toEqual({ 'ST-1': 1 });
     expect(run(exchange(400), 'OS-3').findings[0]!.requirementId).toBe('OS-3');
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discover, voucherPools } from '../../../bin/cli/init-discover.ts';
 import { createClient } from '../../../client/operations.ts';
 import { loadConfig } from '../../../config/load.ts';
-import { DEFAULT_TOKENS, EMPTY_BRANCH_ID, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS } from '../../../reference/fixtures.ts';
+import { DEFAULT_TOKENS, EMPTY_BRANCH_ID, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS } from '../../../reference/constants.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { cli } from './spawn.ts';
 import { inProcess } from './in-process.ts';

@@ -11,7 +11,7 @@ import { loadConfig } from '../../../config/load.ts';
 import type { RunVerdict } from '../../../core/types.ts';
 import { exitCodeOf } from '../../../reports/certify.ts';
 import type { Certification } from '../../../reports/model.ts';
-import { referenceRunConfig } from '../../../reference/fixtures.ts';
+import { referenceRunConfig } from '../../../reference/run-config.ts';
 import { runConformance } from '../../../engine/run.ts';
 import { redirectTarget, startBroken, startRedirectTarget, type BrokenKind } from './broken-servers.ts';
 import { withPeakMemory } from './memory.ts';

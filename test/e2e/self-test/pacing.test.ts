@@ -6,6 +6,7 @@ import type { Certification } from '../../../reports/model.ts';
 import { defaultProfile } from '../../../reference/profiles/index.ts';
 import { runAgainstReference } from './run-reference.ts';
 import { itFull } from '../../full-set.ts';
+import { findingText } from '../../../reports/render/finding.ts';
 
 /** Ids the server hands out depend on the order requests arrive in, not on the run. */
 const serverIds = (text: string | undefined) => text?.replace(/(contactId|addressId)(\\*"?:\s*)\d+/g, '$1$2N');
@@ -27,7 +28,7 @@ function essence(c: Certification) {
       findings: r.findings.map((f) => ({
         checkId: f.checkId,
         title: f.title,
-        message: serverIds(f.message),
+        message: serverIds(findingText(f)),
         replay: f.replay,
         body: serverIds(f.exchange?.request.body),
         path: f.exchange?.request.url.replace(/^http:\/\/[^/]+/, ''),

@@ -64,7 +64,7 @@ describe('burstCheck (RL-6)', () => {
   vit('is skipped with a reason when no limit was measured, or when the concurrency cap is not above it', async () => {
     target = await limitedReference({ limit: LIMIT, windowSeconds: WINDOW });
     const none = await burstCheck({ config: target.config, limit: null, windowSeconds: null, caps: CAPS });
-    expect(none).toEqual({ result: expect.objectContaining({ skipped: 'no limit was measured by the probe', rounds: [] }), findings: [] });
+    expect(none).toEqual({ result: expect.objectContaining({ skipped: 'no limit was measured by the probe', rounds: [] }), findings: [], evidence: [] });
     const small = await burstCheck({ config: target.config, limit: LIMIT, windowSeconds: WINDOW, caps: { ...CAPS, maxConcurrency: LIMIT } });
     expect(small.result.skipped).toMatch(/maxConcurrency 10 does not allow a burst above the limit 10/);
     expect(small.result.requestsSent).toBe(0);

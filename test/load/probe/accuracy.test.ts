@@ -45,7 +45,7 @@ function expectMeasured(r: RateLimitResult, algorithm: Algorithm, scope: 'token'
   expect(r.requestsSent).toBeLessThanOrEqual(3 * L + 50);
   expect(r.durationSeconds).toBeLessThanOrEqual(2.5 * W + 5);
   expect(r.timeline).toHaveLength(r.requestsSent);
-  expect(probeFindings(r)).toEqual([]);
+  expect(probeFindings(r).findings).toEqual([]);
 }
 
 // One probe at a time: the probe counts requests sent in quick bursts, and the reference runs

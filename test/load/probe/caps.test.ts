@@ -24,7 +24,7 @@ describe('the probe caps', () => {
     expect(stub.seen).toHaveLength(30);
     expect(r).toMatchObject({ limited: false, requestsSent: 30, stoppedBy: 'max-requests', statusCounts: { 200: 30 }, limit: null });
     expect(r.notes.join('\n')).toMatch(/no rate limit found within the caps/);
-    expect(probeFindings(r)).toEqual([]);
+    expect(probeFindings(r).findings).toEqual([]);
   });
 
   it('sends no more than maxRequests to a limiter whose measurement needs more', async () => {
@@ -65,6 +65,6 @@ describe('the probe caps', () => {
     expect(r.requestsSent).toBe(1);
     expect(wall).toBeLessThan(2 + 5);
     expect(r.evidence.failures).toEqual([]);
-    expect(probeFindings(r)).toEqual([]);
+    expect(probeFindings(r).findings).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { probeFindings } from '../../../load/checks.ts';
 import { probeRateLimit } from '../../../load/probe/probe.ts';
 import type { Algorithm } from '../../../reference/limiter.ts';
 import { holdsToken, limitedReference, type Limited } from '../helpers.ts';
+import { findingCurl } from '../../../reports/render/finding.ts';
 
 let target: Limited | undefined;
 afterEach(async () => {
@@ -28,11 +29,11 @@ describe('the rate-limit probe against a faulty limiter', () => {
     const lies = r.retryAfter.checks.filter((c) => !c.held);
     expect(lies.length).toBeGreaterThan(0);
     expect(lies[0]!.refusedTest?.response?.status).toBe(429);
-    const findings = probeFindings(r);
+    const findings = probeFindings(r).findings;
     expect(findings.map((f) => f.requirementId)).toContain('RL-3');
     const rl3 = findings.find((f) => f.requirementId === 'RL-3')!;
     expect(rl3.exchange?.response?.status).toBe(429);
-    expect(rl3.curl).toMatch(/^curl .*"api-token: \$ERP_API_TOKEN"/);
+    expect(findingCurl(rl3)).toMatch(/^curl .*"api-token: \$ERP_API_TOKEN"/);
     // The limit itself is still measured: only the Retry-After lies.
     expect(r).toMatchObject({ limited: true, limit: 20, algorithm: 'fixed-window', envelopeOn429: true });
     // The evidence names the token, never holds it.
@@ -44,7 +45,7 @@ describe('the rate-limit probe against a faulty limiter', () => {
     // The envelope does not depend on the algorithm: the token bucket is the quickest to probe.
     const r = await probe('rl-429-status-true', 'token-bucket');
     expect(r).toMatchObject({ limited: true, envelopeOn429: false, retryAfter: { truthful: true } });
-    const findings = probeFindings(r);
+    const findings = probeFindings(r).findings;
     expect(new Set(findings.map((f) => f.requirementId))).toEqual(new Set(['RL-2']));
     expect(findings[0]!.title).toBe('A 429 envelope says status true');
     expect(JSON.parse(findings[0]!.exchange!.response!.body)).toMatchObject({ status: true, code: '429' });
@@ -56,7 +57,7 @@ describe('the rate-limit probe against a faulty limiter', () => {
     expect(r.fiveXx).toBe(3);
     expect(r.statusCounts).toEqual({ 200: 20, 503: 3 });
     expect(r.requestsSent).toBe(23);
-    const ids = new Set(probeFindings(r).map((f) => f.requirementId));
+    const ids = new Set(probeFindings(r).findings.map((f) => f.requirementId));
     expect(ids).toEqual(new Set(['RL-1', 'RL-5']));
   });
 });

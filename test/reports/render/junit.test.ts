@@ -14,6 +14,7 @@ import {
   sampleCertification,
 } from '../sample.ts';
 import { findAll, parseXml, type XmlElement } from '../xml.ts';
+import { findingCurl } from '../../../reports/render/finding.ts';
 
 describe('junit.xml', () => {
   const cert = sampleCertification();
@@ -43,7 +44,7 @@ describe('junit.xml', () => {
     const failure = byId('OS-4').children.find((c) => c.name === 'failure')!;
     expect(failure.attributes.message!.startsWith('orderStatus "Completed" is not among the accepted values: answered 200 </pre>')).toBe(true);
     expect(failure.attributes.type).toBe('MUST');
-    expect(failure.text).toContain(`curl: ${failingFinding().curl}`);
+    expect(failure.text).toContain(`curl: ${findingCurl(failingFinding())}`);
     expect(failure.text).toContain(`replay: ${replayCommand(REPLAY, INVOCATION)}`);
     expect(failure.text).toContain('response: HTTP 200\n{"status":true,');
     expect(failure.text).toContain('(+2 more, see certification.json)');
@@ -110,7 +111,7 @@ describe('junit.xml', () => {
   it('stays well-formed when a finding holds control characters XML cannot carry', () => {
     const c = sampleCertification();
     const os4 = c.requirements.find((r) => r.id === 'OS-4')!;
-    os4.findings[0] = { ...os4.findings[0]!, title: 'bell \u0007 escape \u001b[31m nul \u0000 end \ud800', message: 'form feed \u000c here' };
+    os4.findings[0] = { ...os4.findings[0]!, title: 'bell \u0007 escape \u001b[31m nul \u0000 end \ud800', received: 'form feed \u000c here' };
     const failure = findAll(parseXml(junitXml(c)), 'failure')[0]!;
     expect(failure.attributes.message).toBe('bell  escape [31m nul  end \ufffd');
   });

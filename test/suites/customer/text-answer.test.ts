@@ -3,27 +3,30 @@
 // to the one field and the smallest value that cause it, as the reference's cu-500-non-latin and
 // cu-500-long-text faults need; a correct target, a 4xx and a passing 502 are no finding.
 import { describe, expect, it } from 'vitest';
-import { withEvidenceSink } from '../../../contract/checks/evidence.ts';
 import { describeText, noServerError } from '../../../contract/checks/customer.ts';
 import type { Finding } from '../../../core/types.ts';
 import { hostileCustomer, oneHostileField, type HostileCustomer } from '../../../generators/hostile-customer.ts';
 import { textAnswer } from '../../../suites/customer/text-answer.ts';
 import { runProperty } from '../../../runtime/property.ts';
 import { fakeTarget, type FakeFaults } from './fake.ts';
+import { findingText } from '../../../reports/render/finding.ts';
 
 const fixtures = { countriesCode: 'IN', cities: { MUM: '27', BLR: '29' }, contactTypes: ['Wholesale', 'Retail'], dateFormat: 'YYYY-MM-DD' as const };
 
 async function run(faults: FakeFaults, arb = hostileCustomer(fixtures), numRuns = 5, seed = 1) {
   const target = fakeTarget(faults);
   const evidence: Record<string, number> = {};
-  const out = await withEvidenceSink(
-    (id, n) => (evidence[id] = (evidence[id] ?? 0) + n),
-    () => runProperty<HostileCustomer>(arb, (v) => textAnswer(target.send, v), { seed, numRuns, concurrency: 4, requirementId: 'CU-13' }),
-  );
+  // Every run's evidence counts (shrinking included), as the harness records it.
+  const body = async (v: HostileCustomer) => {
+    const r = await textAnswer(target.send, v);
+    for (const e of r.evidence) evidence[e.requirementId] = (evidence[e.requirementId] ?? 0) + e.n;
+    return r.findings;
+  };
+  const out = await runProperty<HostileCustomer>(arb, body, { seed, numRuns, concurrency: 4, requirementId: 'CU-13' });
   return { out, evidence, target };
 }
 
-const shrunkValue = (f: Finding) => /for (.*)\nExpected/s.exec(f.message)?.[1] ?? '';
+const shrunkValue = (f: Finding) => /for (.*)\nExpected/s.exec(findingText(f))?.[1] ?? '';
 /** Values named in a finding: each is shown with its "(N code points, ..." */
 const fields = (shown: string) => (shown.match(/ code points, /g) ?? []).length;
 
@@ -41,7 +44,7 @@ describe('CU-13 against a fake target', () => {
       if (!out.failed) continue;
       const f = out.findings[0]!;
       expect([f.requirementId, f.checkId]).toEqual(['CU-13', 'customer.text-no-5xx']);
-      expect(f.message).toMatch(/sent twice, answered HTTP 500 then HTTP 500/);
+      expect(findingText(f)).toMatch(/sent twice, answered HTTP 500 then HTTP 500/);
       const shown = shrunkValue(f);
       expect(fields(shown), shown).toBe(1);
       expect(shown).toMatch(/^(firstName|lastName|companyName|contactAddressDTO\[0\]\.(addressLine1|addressLine2|firstName|lastName|companyName)) = /);
@@ -87,11 +90,11 @@ describe('CU-13 against a fake target', () => {
         durationMs: 0,
       }) as const;
     const evidence: string[] = [];
-    const check = (status: number) =>
-      withEvidenceSink(
-        (id) => evidence.push(id),
-        () => noServerError({ ...ex(status) }, { what: 'x' }),
-      );
+    const check = (status: number) => {
+      const r = noServerError({ ...ex(status) }, { what: 'x' });
+      evidence.push(...r.evidence.map((e) => e.requirementId));
+      return r.findings;
+    };
     expect(check(400)).toEqual([]);
     expect(check(413)).toEqual([]);
     expect(check(429)).toEqual([]);

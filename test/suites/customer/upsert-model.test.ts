@@ -11,6 +11,7 @@ import { runSequence, upsertSequence, type Real } from '../../../suites/customer
 import { compareSave, type Expected } from '../../../suites/customer/upsert-model.ts';
 import { runProperty } from '../../../runtime/property.ts';
 import { fakeTarget, type FakeFaults } from './fake.ts';
+import { findingText } from '../../../reports/render/finding.ts';
 
 const fixtures = { countriesCode: 'IN', cities: { MUM: '27', BLR: '29' }, contactTypes: ['Wholesale', 'Retail'], dateFormat: 'YYYY-MM-DD' as const };
 const [a1, a2, a3] = fc.sample(address({ ...fixtures, isDefault: 0 }), { seed: 9, numRuns: 3 }) as [Address, Address, Address];
@@ -117,7 +118,7 @@ describe('model-based runs on a fake target', () => {
     expect(out.failed).toBe(true);
     if (!out.failed) return;
     expect(new Set(out.findings.map((f) => f.requirementId))).toEqual(new Set(['CU-14']));
-    const m = out.findings[0]!.message;
+    const m = findingText(out.findings[0]!);
     expect(m).toMatch(/Sequence \(2 save\(s\), each read back/);
     expect(m).toMatch(/1\. CreateContact\(1 address\(es\)\) with contactId 0\n {3}curl -sS -X POST .*customer\/create.*\n {3}curl -sS -X GET .*contact\/\d+/);
     expect(m).toMatch(/\n2\. \w+/);
@@ -151,7 +152,7 @@ describe('model-based runs on a fake target', () => {
     expect(out.failed).toBe(false);
     expect(evidence['CU-14']).toBeGreaterThan(10);
     const dup = await model({ bigIds: true, duplicates: true });
-    expect(dup.out.failed && dup.out.findings[0]!.message).toMatch(/contact\/1152921504606851\d{3}\?/);
+    expect(dup.out.failed && findingText(dup.out.findings[0]!)).toMatch(/contact\/1152921504606851\d{3}\?/);
   });
 
   it('take a save refused with 400 that changes nothing as an answer', async () => {

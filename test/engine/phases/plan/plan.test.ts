@@ -2,7 +2,7 @@
 // quotas, property runs sized to the budget, and what will not fit with the budget that would.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../config/load.ts';
-import { referenceRunConfig } from '../../../../reference/fixtures.ts';
+import { referenceRunConfig } from '../../../../reference/run-config.ts';
 import { MIN_PLANNED_RUNS, planLines, plannedTests, planRun, runCost } from '../../../../engine/phases/plan/plan.ts';
 import { statedByOperation } from '../../../../engine/phases/plan/plan-only.ts';
 import { endingReserveMs, testsDeadline } from '../../../../engine/control/budget.ts';

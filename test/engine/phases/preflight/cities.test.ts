@@ -5,7 +5,7 @@
 // operations["get-city-list"] nothing is sent.
 import { describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../../config/schema.ts';
-import { CITIES } from '../../../../reference/fixtures.ts';
+import { CITIES } from '../../../../reference/constants.ts';
 import { cityFixtures, unknownCityCode } from '../../../../engine/phases/preflight/cities.ts';
 import { preflightPart, referenceTarget } from './kit.ts';
 

@@ -96,6 +96,18 @@ async function session(reference: ReferenceOptions, variant: (c: RunConfig) => R
 const statusOf = (r: RunResult, id: string) => r.certification.requirements.find((x) => x.id === id)!;
 const failed = (r: RunResult) => r.certification.requirements.filter((x) => x.status === 'failed').map((x) => `${x.id}: ${x.findings[0]?.title ?? x.reason}`);
 const watched = (r: RunResult) => Object.fromEntries(WATCHED.map((id) => [id, statusOf(r, id).status]));
+
+/** Two runs in a row of a session: neither fails a requirement, both pass the selection, with the same watched statuses. */
+async function twoRuns(s: Awaited<ReturnType<typeof session>>): Promise<[RunResult, RunResult]> {
+  const first = await s.run();
+  const second = await s.run();
+  expect(failed(first)).toEqual([]);
+  expect(failed(second)).toEqual([]);
+  expect(first.certification.verdict).toBe('selection-passed');
+  expect(second.certification.verdict).toBe(first.certification.verdict);
+  expect(watched(second)).toEqual(watched(first));
+  return [first, second];
+}
 const observation = (r: RunResult, role: string) => String(r.certification.observations[`fixtures.sales.${role}`]);
 
 // The quick set (test/full-set.ts) runs the variant with the read-back; CI both.
@@ -107,13 +119,7 @@ describe.concurrent.each(RUN_VARIANTS)('re-runs against the same reference, %s',
   it('give the same verdict and the same ST-1, OS-3, OS-5 and OS-7 statuses, run after run', async () => {
     const s = await session({}, variant);
     try {
-      const first = await s.run();
-      const second = await s.run();
-      expect(failed(first)).toEqual([]);
-      expect(failed(second)).toEqual([]);
-      expect(first.certification.verdict).toBe('selection-passed');
-      expect(second.certification.verdict).toBe(first.certification.verdict);
-      expect(watched(second)).toEqual(watched(first));
+      const [first, second] = await twoRuns(s);
       for (const id of ['ST-1', 'OS-3', 'OS-5']) expect(statusOf(first, id).status, id).toBe('passed');
       expect(statusOf(first, 'OS-7').status).toBe(s.config.readBack?.orderStatus ? (s.served ? 'passed' : 'inconclusive') : 'skipped');
       // The reference makes Delivered and Cancelled final: the second run takes the next voucher of those pools.
@@ -162,13 +168,7 @@ describe.concurrent.each(RUN_VARIANTS)('re-runs against the same reference, %s',
       // These runs are about its transitions: at its own limit the three waited 15 s for it.
       const s = await session({ profile: 'forward-only', rateLimit: FORWARD_ONLY_RAISED_LIMIT } as ReferenceOptions, variant);
       try {
-        const first = await s.run();
-        const second = await s.run();
-        expect(failed(first)).toEqual([]);
-        expect(failed(second)).toEqual([]);
-        expect(first.certification.verdict).toBe('selection-passed');
-        expect(second.certification.verdict).toBe(first.certification.verdict);
-        expect(watched(second)).toEqual(watched(first));
+        const [first, second] = await twoRuns(s);
         for (const id of ['ST-1', 'OS-3', 'OS-5']) expect(statusOf(second, id).status, id).toBe('passed');
         // The first run's vouchers are used up (the vendor never moves back): the second took the next ones.
         const sales = s.config.fixtures.sales;

@@ -52,12 +52,6 @@ export function emptyRecord(ids: string[]): TestRecord {
   };
 }
 
-declare module 'vitest' {
-  interface TaskMeta {
-    erp?: TestRecord;
-  }
-}
-
 /** Bodies kept in a finding are cut here, so a 64 MB answer cannot bloat the certificate. */
 export const MAX_KEPT_BODY = 16 * 1024;
 

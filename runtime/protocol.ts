@@ -1,14 +1,17 @@
 // The host <-> worker protocol of a run, declared in one place (issue 26). The run's main process
-// (engine/) creates a vitest whose one worker runs the suites (runtime/); they talk through three
+// (engine/) creates a vitest whose one worker runs the suites (runtime/); they talk through four
 // channels, each declared here:
 //  - the provided context: vitest `provide` (engine/phases/pass.ts) / `inject` (runtime/context.ts);
 //  - the late-context file: what only the preflight and the plan know, for a worker started while
 //    the preflight runs (written by the engine, read by runtime/late-context.ts);
 //  - the progress file: what the worker sent so far (written by runtime/progress.ts, read by
-//    engine/run.ts and engine/progress/*).
+//    engine/run.ts and engine/progress/*);
+//  - each test's record on its vitest task (task.meta.erp: set by runtime/harness.ts, read by
+//    the host's reporter, reports/records/collector.ts).
 // The worker owns what it accepts: this file imports nothing of engine/, and the engine imports it.
 import type { RunConfig } from '../config/schema.ts';
 import type { Customer } from '../contract/schemas/customer.ts';
+import type { TestRecord } from '../core/record.ts';
 import type { Exchange } from '../core/types.ts';
 
 /** Replays one property failure alone (`run --replay`): its test, which property, its fast-check path. */
@@ -80,6 +83,10 @@ declare module 'vitest' {
     erpWaves: string[][];
     /** A worker started while the preflight runs: the file it waits for (runtime/late-context.ts). */
     erpLate?: string;
+  }
+  /** What a conformance test leaves on its vitest task for the host's reporter (reports/records/collector.ts). */
+  export interface TaskMeta {
+    erp?: TestRecord;
   }
 }
 

@@ -92,7 +92,8 @@ export interface LoadLatency {
   mean: number;
 }
 
-export interface PhaseResult {
+/** What one phase of the open model scheduled, sent and got back (its engine counts them, load.json reports them). */
+export interface PhaseCounts {
   name: string;
   rate: number;
   seconds: number;
@@ -100,10 +101,13 @@ export interface PhaseResult {
   sent: number;
   dropped: number;
   answered: number;
-  /** Errors (dropped included) over scheduled-and-sent requests. */
-  errorShare: number;
   fiveXx: number;
   refused: number;
+}
+
+export interface PhaseResult extends PhaseCounts {
+  /** Errors (dropped included) over scheduled-and-sent requests. */
+  errorShare: number;
   latencyMs: LoadLatency | null;
   /** The thresholds of the knee, for a ramp's steps. */
   crossed?: string[];

@@ -21,7 +21,7 @@ import type { EngineRun } from './closed.ts';
 import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, histogram, Recorder, type Histogram } from './kept-requests.ts';
 import { WireConnection, type InFlight } from './wire.ts';
-import type { StoppedBy } from '../result.ts';
+import type { PhaseCounts, StoppedBy } from '../result.ts';
 
 export interface Phase {
   name: string;
@@ -30,17 +30,8 @@ export interface Phase {
   seconds: number;
 }
 
-export interface PhaseStats {
-  name: string;
-  rate: number;
-  seconds: number;
-  scheduled: number;
-  sent: number;
-  dropped: number;
-  answered: number;
+export interface PhaseStats extends PhaseCounts {
   errors: number;
-  fiveXx: number;
-  refused: number;
   /** Microseconds from the due instant. */
   latency: Histogram;
 }

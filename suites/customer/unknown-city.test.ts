@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { customer } from '../../generators/customer.ts';
 import { readCities } from '../../client/index-lists.ts';
-import { unknownCityCode } from '../../engine/phases/preflight/cities.ts';
+import { unknownCityCode } from '../../generators/unknown-city-code.ts';
 import type { ListedCities } from '../../runtime/protocol.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/harness.ts';

@@ -9,18 +9,10 @@ import type { Client } from '../../../client/operations.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import type { ListedCities } from '../../../runtime/protocol.ts';
 import type { PreflightProblem } from './types.ts';
+import { unknownCityCode } from '../../../generators/unknown-city-code.ts';
 
 /** At most this many cities for the customers. */
 const MAX_CITIES = 8;
-
-/** A city code the lists do not hold: letters like theirs, checked against every listed code. */
-export function unknownCityCode(listed: Iterable<string>): string {
-  const taken = new Set([...listed].map((c) => c.toUpperCase()));
-  for (let i = 0; ; i++) {
-    const code = `ZQ${String.fromCharCode(65 + (i % 26))}${i >= 26 ? Math.floor(i / 26) : ''}`;
-    if (!taken.has(code)) return code;
-  }
-}
 
 export async function cityFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]): Promise<ListedCities | undefined> {
   if (!config.operations?.['get-city-list']) return undefined;

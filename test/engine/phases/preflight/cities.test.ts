@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../../config/schema.ts';
 import { CITIES } from '../../../../reference/constants.ts';
-import { cityFixtures, unknownCityCode } from '../../../../engine/phases/preflight/cities.ts';
+import { cityFixtures } from '../../../../engine/phases/preflight/cities.ts';
 import { preflightPart, referenceTarget } from './kit.ts';
 
 const target = referenceTarget();
@@ -53,10 +53,5 @@ describe('the preflight against the state and city lists', () => {
     const none = await check({ ...config, operations: rest });
     expect(none.requests).toBe(0);
     expect(none.listed).toBeUndefined();
-  });
-
-  it('draws an unknown code unlike every listed one, whatever their case', () => {
-    expect(unknownCityCode(['MUM'])).toBe('ZQA');
-    expect(unknownCityCode(['zqa', 'ZQB'])).toBe('ZQC');
   });
 });

@@ -8,6 +8,7 @@ import { commands, findCommand } from './commands/index.ts';
 import { exitCodesText } from './cli/exit-codes.ts';
 import { didYouMean } from './cli/suggest.ts';
 import { columns, UsageError, type Command } from './cli/usage.ts';
+import { EXIT } from '../core/exit-codes.ts';
 
 function mainUsage(): string {
   return [
@@ -33,7 +34,7 @@ function version(): string {
 function usageError(message: string, command?: Command): number {
   const help = command ? `erp-conformance help ${command.name}` : 'erp-conformance --help';
   process.stderr.write(`erp-conformance${command ? ` ${command.name}` : ''}: ${message}\nRun \`${help}\` for the usage.\n`);
-  return 2;
+  return EXIT.usage;
 }
 
 function unknownCommand(name: string): number {
@@ -50,27 +51,27 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
     process.stderr.write(`${mainUsage()}\n`);
-    return 2;
+    return EXIT.usage;
   }
   if (name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
     process.stdout.write(`${mainUsage()}\n`);
-    return 0;
+    return EXIT.ok;
   }
   if (name === 'help') {
     const of = await findCommand(rest[0]!)?.load();
     if (!of) return unknownCommand(rest[0]!);
     process.stdout.write(`${of.usage}\n`);
-    return 0;
+    return EXIT.ok;
   }
   if (name === '--version' || name === '-V') {
     process.stdout.write(`${version()}\n`);
-    return 0;
+    return EXIT.ok;
   }
   const command = await findCommand(name)?.load();
   if (!command) return unknownCommand(name);
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${command.usage}\n`);
-    return 0;
+    return EXIT.ok;
   }
   try {
     return await command.run(rest);
@@ -89,12 +90,12 @@ export async function runCli(argv: string[]): Promise<number> {
     const { ConfigError } = await import('../config/errors.ts');
     if (e instanceof ConfigError) {
       process.stderr.write(`${e.message}\n`);
-      return 2;
+      return EXIT.usage;
     }
     const message = e instanceof Error ? e.message : String(e);
     process.stderr.write(`erp-conformance: internal error: ${message}\n`);
     if (process.env.ERP_CONFORMANCE_DEBUG === '1' && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
     else process.stderr.write('(set ERP_CONFORMANCE_DEBUG=1 for the stack trace)\n');
-    return 4;
+    return EXIT.internal;
   }
 }

@@ -6,6 +6,7 @@ import { requirements } from '../contract/requirements.ts';
 import type { Requirement, RunVerdict, Verdict } from '../core/types.ts';
 import { ended, idsOf, type Certification, type OperationsTable, type RequirementResult, type RunFacts } from './model.ts';
 import type { Collected, CollectedTest } from './records/collector.ts';
+import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
 
 /** Findings kept per requirement in the certificate. */
 export const MAX_FINDINGS = 10;
@@ -166,19 +167,19 @@ export function runVerdict(
 }
 
 /** The exit code of a verdict (core/types.ts RunVerdict). */
-export function exitCodeOf(verdict: RunVerdict, signal?: 'SIGINT' | 'SIGTERM'): number {
+export function exitCodeOf(verdict: RunVerdict, signal?: 'SIGINT' | 'SIGTERM'): ExitCode {
   switch (verdict) {
     case 'certified':
     case 'selection-passed':
-      return 0;
+      return EXIT.ok;
     case 'not-certified':
-      return 1;
+      return EXIT.failed;
     case 'preflight-failed':
-      return 2;
+      return EXIT.preflightFailed;
     case 'inconclusive':
-      return 3;
+      return EXIT.inconclusive;
     case 'interrupted':
-      return signal === 'SIGTERM' ? 143 : 130;
+      return exitCodeOfSignal(signal ?? 'SIGINT');
   }
 }
 

@@ -1,17 +1,18 @@
 // The exit codes of every command, documented once: the main help prints this table, and a test
-// holds README's table to it (test/e2e/cli/conventions.test.ts).
-export interface ExitCode {
+// holds README's table to it (test/e2e/cli/conventions.test.ts). The codes are core/exit-codes.ts's.
+import { EXIT } from '../../core/exit-codes.ts';
+export interface ExitCodeText {
   code: string;
   meaning: string;
 }
 
-export const EXIT_CODES: readonly ExitCode[] = [
-  { code: '0', meaning: 'ok: certified, or the --only/--shard selection passed (load: every threshold held)' },
-  { code: '1', meaning: 'not certified: a MUST failed, or a test of the suite crashed (load: a threshold crossed)' },
-  { code: '2', meaning: 'usage error, bad config, or the preflight failed (nothing or little was sent)' },
-  { code: '3', meaning: 'inconclusive: no MUST failed, but one could not be verified' },
-  { code: '4', meaning: 'internal error: the kit itself crashed (ERP_CONFORMANCE_DEBUG=1 prints the stack)' },
-  { code: '130/143', meaning: 'interrupted by SIGINT/SIGTERM: the certificate holds what ran' },
+export const EXIT_CODES: readonly ExitCodeText[] = [
+  { code: `${EXIT.ok}`, meaning: 'ok: certified, or the --only/--shard selection passed (load: every threshold held)' },
+  { code: `${EXIT.failed}`, meaning: 'not certified: a MUST failed, or a test of the suite crashed (load: a threshold crossed)' },
+  { code: `${EXIT.usage}`, meaning: 'usage error, bad config, or the preflight failed (nothing or little was sent)' },
+  { code: `${EXIT.inconclusive}`, meaning: 'inconclusive: no MUST failed, but one could not be verified' },
+  { code: `${EXIT.internal}`, meaning: 'internal error: the kit itself crashed (ERP_CONFORMANCE_DEBUG=1 prints the stack)' },
+  { code: `${EXIT.sigint}/${EXIT.sigterm}`, meaning: 'interrupted by SIGINT/SIGTERM: the certificate holds what ran' },
 ];
 
 export function exitCodesText(): string {

@@ -8,6 +8,7 @@ import type { RateLimitConfig } from '../../reference/limiter.ts';
 import { manifestText } from '../../reports/manifest.ts';
 import { findingText } from '../../reports/render/finding.ts';
 import { intFlag, UsageError, type Command } from './usage.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
 const SCOPES = ['token', 'global'] as const;
@@ -120,13 +121,13 @@ export async function openLoadTarget(command: Command, values: LoadTargetFlags):
   } catch (e) {
     if (!(e instanceof SafetyError)) throw e;
     process.stderr.write(`erp-conformance: ${e.message}\n`);
-    return 2;
+    return EXIT.usage;
   }
 }
 
 /** Prints each failed requirement and the files written (reports/manifest.ts); the exit code: 1 when anything failed. */
-export function printFindings(findings: Finding[], files: string[]): 0 | 1 {
+export function printFindings(findings: Finding[], files: string[]): typeof EXIT.ok | typeof EXIT.failed {
   for (const f of findings) process.stdout.write(`FAILED ${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}\n`);
   process.stdout.write(manifestText(files));
-  return findings.length > 0 ? 1 : 0;
+  return findings.length > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -1,6 +1,7 @@
 // Command-line plumbing shared by the commands: the command shape, usage errors, flag parsing.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from './suggest.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 export interface Command {
   name: string;
@@ -63,8 +64,8 @@ export function columns(rows: string[][], gap = '  '): string {
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join(gap)).join('\n');
 }
 
-/** Prints `value` as JSON (the listings' --json); exit code 0. */
+/** Prints `value` as JSON (the listings' --json); exit code ok. */
 export function printJson(value: unknown): number {
   process.stdout.write(`${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`);
-  return 0;
+  return EXIT.ok;
 }

@@ -1,6 +1,7 @@
 // `check-config`: loads and validates a run config without contacting the target.
 import { loadConfig } from '../../config/load.ts';
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 export const checkConfigCommand: Command = {
   name: 'check-config',
@@ -19,6 +20,6 @@ export const checkConfigCommand: Command = {
     if (values.config === undefined) throw new UsageError('--config FILE is required', checkConfigCommand);
     const config = loadConfig({ file: values.config, env: process.env });
     process.stdout.write(`config ok: ${config.target.name} ${config.target.baseUrl}\n`);
-    return 0;
+    return EXIT.ok;
   },
 };

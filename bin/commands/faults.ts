@@ -1,6 +1,7 @@
 // `faults`: the fault switches of the reference server and the requirements each one breaks.
 import { FAULTS } from '../../reference/faults.ts';
 import { columns, parseFlags, printJson, type Command } from '../cli/usage.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 export const faultsCommand: Command = {
   name: 'faults',
@@ -17,6 +18,6 @@ export const faultsCommand: Command = {
     if (values.json) return printJson(FAULTS.map((f) => ({ name: f.name, breaks: f.breaks, does: f.does })));
     const rows = FAULTS.map((f) => [f.name, f.breaks.join(','), f.does]);
     process.stdout.write(`${columns([['FAULT', 'BREAKS', 'WHAT IT DOES'], ...rows])}\n`);
-    return 0;
+    return EXIT.ok;
   },
 };

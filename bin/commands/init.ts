@@ -13,6 +13,7 @@ import { defaultProfile } from '../../reference/profiles/default.ts';
 import { createClient } from '../../client/operations.ts';
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { discover } from '../cli/init-discover.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCHEMA_FILE = path.join(ROOT, 'config', 'run-config.schema.json');
@@ -148,6 +149,6 @@ export const initCommand: Command = {
       `  4. erp-conformance run --config ${path.basename(file)} --out report`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
-    return 0;
+    return EXIT.ok;
   },
 };

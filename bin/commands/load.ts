@@ -5,6 +5,7 @@
 // without an answer), 2 usage/config/safety refusal.
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 export const loadCommand: Command = {
   name: 'load',
@@ -72,7 +73,7 @@ export const loadCommand: Command = {
     const { parseLoadFlags } = await import('../cli/load-flags.ts');
     const flags = await parseLoadFlags(loadCommand, values);
     const opened = await openLoadTarget(loadCommand, { ...values, operation: undefined });
-    if (opened === 2) return 2;
+    if (opened === EXIT.usage) return EXIT.usage;
     const { out, target } = opened;
     try {
       const { overCaps, runLoad } = await import('../../load/load.ts');
@@ -81,7 +82,7 @@ export const loadCommand: Command = {
       const over = overCaps({ ...flags, caps: target.caps });
       if (over) {
         process.stderr.write(`erp-conformance: ${over}\n`);
-        return 2;
+        return EXIT.usage;
       }
       let mix;
       try {

@@ -8,6 +8,7 @@ import { ConfigError, describeIssue } from '../../config/errors.ts';
 import { parseJsonText } from '../../config/json-text.ts';
 import { operationsSchema, type OperationConfig } from '../../config/operations.ts';
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 /** The `operations` of a config file, validated (no token needed: nothing is sent). */
 function operationsOf(file: string): Partial<Record<string, OperationConfig>> {
@@ -63,12 +64,12 @@ export const openapiCommand: Command = {
     const text = `${JSON.stringify(openApiDocument(version, operations), null, 2)}\n`;
     if (values.out === undefined) {
       process.stdout.write(text);
-      return 0;
+      return EXIT.ok;
     }
     const file = path.resolve(values.out);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);
     process.stdout.write(`written: ${file}\n`);
-    return 0;
+    return EXIT.ok;
   },
 };

@@ -3,6 +3,7 @@
 // requirement failed (5xx, 429 without the envelope, lying Retry-After), 2 usage/config/safety.
 import { parseFlags, type Command } from '../cli/usage.ts';
 import { openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 export const probeCommand: Command = {
   name: 'probe',
@@ -35,7 +36,7 @@ export const probeCommand: Command = {
       ...REFERENCE_FLAGS,
     });
     const opened = await openLoadTarget(probeCommand, values);
-    if (opened === 2) return 2;
+    if (opened === EXIT.usage) return EXIT.usage;
     const { operation, out, target } = opened;
     try {
       const { probeRateLimit } = await import('../../load/probe/probe.ts');

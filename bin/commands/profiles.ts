@@ -3,6 +3,7 @@
 // against any of them must fail no MUST and no SHOULD requirement.
 import { PROFILES, type Profile } from '../../reference/profiles/index.ts';
 import { columns, parseFlags, printJson, type Command } from '../cli/usage.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 /** One line per open choice: the requirement id that records it, and what the profile does. */
 function choices(p: Profile): string[][] {
@@ -81,10 +82,10 @@ export const profilesCommand: Command = {
       );
     if (!values.verbose) {
       process.stdout.write(`${columns([['PROFILE', 'CHOICES'], ...PROFILES.map((p) => [p.name, p.summary])])}\n`);
-      return 0;
+      return EXIT.ok;
     }
     const blocks = PROFILES.map((p) => `${p.name}: ${p.summary}\n${columns(choices(p).map((row) => [`  ${row[0]}`, ...row.slice(1)]))}`);
     process.stdout.write(`${blocks.join('\n\n')}\n`);
-    return 0;
+    return EXIT.ok;
   },
 };

@@ -16,6 +16,7 @@ import { RecordsError } from '../../reports/records/records.ts';
 import { scrubber } from '../../reports/scrub.ts';
 import { readCertification, ReportInputError, reportPaths, writeReports } from '../../reports/write.ts';
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 const DEFAULT_DIR = 'erp-conformance-report';
 
@@ -70,7 +71,7 @@ export const reportCommand: Command = {
     const scrub = scrubber([process.env.ERP_API_TOKEN, process.env.ERP_API_TOKEN_2]);
     const inDir = path.resolve(values.in ?? DEFAULT_DIR);
     const out = path.resolve(values.out ?? (values.merge ? DEFAULT_DIR : inDir));
-    let code = 0;
+    let code: number = EXIT.ok;
     let name = 'erp-conformance';
     const written: string[] = [];
     try {
@@ -99,7 +100,7 @@ export const reportCommand: Command = {
     } catch (e) {
       if (e instanceof RecordsError || e instanceof ReportInputError) {
         process.stderr.write(`erp-conformance report: ${inertForTerminal(scrub(e.message))}\n`);
-        return 2;
+        return EXIT.usage;
       }
       throw e;
     }
@@ -115,7 +116,7 @@ export const reportCommand: Command = {
         built = false;
       }
       // Building the report is this step's job; the run's step gave the verdict (a merge is the verdict).
-      code = values.merge ? code || (built ? 0 : 1) : built ? 0 : 1;
+      code = values.merge ? code || (built ? EXIT.ok : EXIT.failed) : built ? EXIT.ok : EXIT.failed;
     }
     print(manifestText(written));
     return code;

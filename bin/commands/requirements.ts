@@ -2,6 +2,7 @@
 import { requirements } from '../../contract/requirements.ts';
 import type { Level } from '../../core/types.ts';
 import { columns, parseFlags, printJson, UsageError, type Command } from '../cli/usage.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
 
@@ -31,6 +32,6 @@ export const requirementsCommand: Command = {
       if (r.notTested) rows.push(['', '', '', `  not tested: ${r.notTested}`]);
     }
     process.stdout.write(`${columns([['ID', 'LEVEL', 'SECTION', 'TITLE'], ...rows])}\n`);
-    return 0;
+    return EXIT.ok;
   },
 };

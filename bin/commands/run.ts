@@ -14,6 +14,7 @@ import { parseReplayTest } from '../../reports/render/replay.ts';
 import { runManifest } from '../../reports/manifest.ts';
 import { takeInterrupts } from '../../engine/control/interrupts.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../cli/usage.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 const PREFIXES = [...new Set(requirements.map((r) => prefixOf(r.id)))];
 
@@ -179,7 +180,7 @@ export const runCommand: Command = {
         if (!(e instanceof SafetyError)) throw e;
         await stop();
         process.stderr.write(`erp-conformance: ${e.message}\n`);
-        return 2;
+        return EXIT.usage;
       }
     }
     // SIGINT / SIGTERM: the run stops sending, writes what it has (verdict interrupted) and exits

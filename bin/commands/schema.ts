@@ -1,6 +1,7 @@
 // `schema`: the JSON Schema of the run config (npm run schema writes config/run-config.schema.json).
 import { runConfigJsonSchemaText } from '../../config/json-schema.ts';
 import { parseFlags, type Command } from '../cli/usage.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 export const schemaCommand: Command = {
   name: 'schema',
@@ -14,6 +15,6 @@ export const schemaCommand: Command = {
   async run(argv) {
     parseFlags(schemaCommand, argv, {});
     process.stdout.write(runConfigJsonSchemaText());
-    return 0;
+    return EXIT.ok;
   },
 };

@@ -6,6 +6,7 @@ import { isProfileName, PROFILE_NAMES } from '../../reference/profiles/index.ts'
 import { readRateLimitFlag } from '../../client/stated-quotas.ts';
 import { QUOTA_KEYS_TEXT } from '../../core/quota.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../cli/usage.ts';
+import { EXIT } from '../../core/exit-codes.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
 const SCOPES = ['token', 'global'] as const;
@@ -72,7 +73,7 @@ export const serveCommand: Command = {
       if (port === 0) throw new UsageError('--print-config needs a fixed --port (0 picks a port only when serving)', serveCommand);
       const config = referenceRunConfig(`http://${urlHost(host)}:${port}`, [...DEFAULT_TOKENS], seed, profile);
       process.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
-      return 0;
+      return EXIT.ok;
     }
 
     const { parseRateLimit, startReference } = await import('../../reference/server.ts');
@@ -95,7 +96,7 @@ export const serveCommand: Command = {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL' && code !== 'ENOTFOUND') throw e;
       process.stderr.write(`erp-conformance: cannot listen on ${host}:${port}: ${code}\n`);
-      return 2;
+      return EXIT.usage;
     }
     const { profileOf } = await import('../../reference/profiles/index.ts');
     const limitOn = rateLimit === undefined ? profileOf(profile).rateLimit.always : rateLimit;

@@ -4,6 +4,7 @@
 // A signal to the process group also reaches the suite worker: runtime/worker-signals.ts.
 // Vitest installs handlers of its own that exit the process (its logger's cleanup on SIGINT and
 // SIGTERM): `withoutVitestSignals` takes them off again.
+import { exitCodeOfSignal } from '../../core/exit-codes.ts';
 
 export type RunSignal = 'SIGINT' | 'SIGTERM';
 
@@ -13,8 +14,6 @@ interface EarlyState {
   signal?: RunSignal;
   handler?: (s: RunSignal) => void;
 }
-
-export const exitCodeOfSignal = (s: RunSignal) => (s === 'SIGTERM' ? 143 : 130);
 
 export interface Interrupts {
   /** Aborted at the first signal. */

@@ -1,7 +1,7 @@
 // The command registry: a new command is one entry here. A command's module is imported only once
 // it is chosen (`load`), so that `--help`, a usage error or a listing does not load what `run`
 // needs (vitest, undici, zod): each start of the CLI costs only what its command uses. The summary
-// is here for the command list; test/e2e/cli/registry.test.ts checks it is the command's own.
+// is here for the command list; test/e2e/cli/start-up.test.ts checks it is the command's own.
 import type { Command } from '../cli/usage.ts';
 
 export interface CommandEntry {

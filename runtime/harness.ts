@@ -2,36 +2,27 @@
 // requests through the client and runs checks on every exchange. Findings (not assertions) are
 // the result; the test fails when it has any, so JUnit and Allure show it too. What its checks
 // applied to is evidence: a requirement without any is inconclusive, never passed.
-import path from 'node:path';
-import * as allure from 'allure-js-commons';
 import type fc from 'fast-check';
-import { it, type TestContext } from 'vitest';
+import type { TestContext } from 'vitest';
 import { envelopeChecks } from '../contract/checks/envelope.ts';
 import { timedOut, toFinding, type Check, type CheckOptions, type CheckResult } from '../contract/checks/finding.ts';
 import { statusIs, type StatusOracle } from '../contract/checks/status.ts';
 import { uniquenessRefusal } from '../contract/checks/uniqueness.ts';
-import { requirement, suiteOf } from '../contract/requirements.ts';
+import { requirement } from '../contract/requirements.ts';
 import type { Exchange, Finding, Replay } from '../core/types.ts';
 import type { UniqueKey } from '../generators/unique-values.ts';
-import { allureLabels, allureLinks, findingAttachments } from '../reports/render/allure-labels.ts';
-import { findingText } from '../reports/render/finding.ts';
-import { scrubber } from '../reports/scrub.ts';
 import { inFlow } from '../client/scheduler.ts';
-import { runClient, stopRun, type SuiteClient } from './run-client.ts';
-import { suiteContext, type SuiteContext } from './context.ts';
+import type { SuiteClient } from './run-client.ts';
+import type { SuiteContext } from './context.ts';
 import { noteCreation } from './creations.ts';
 import { defineRunState, runShared, type RunShared } from './run-state.ts';
 import { FindingKeeper } from './keep.ts';
-import { afterMusts, declareTest, mustsFirstIn, testEnded } from './must-first.ts';
-import { countOutside, flushProgress } from './progress.ts';
+import { countOutside } from './progress.ts';
 import { runProperty } from './property.ts';
 import { emptyRecord, type TestRecord } from '../core/record.ts';
-import { RunStopped, stopIfNotSent } from './stopped.ts';
-import { suiteFileOf } from './suite-file.ts';
+import { stopIfNotSent } from './stopped.ts';
 import { testClient, type TestClient } from './test-client.ts';
-import { stopWhenRunCancelled } from './worker-signals.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-create', 'report']);
 /** Runs a property makes before the request budget may stop it. */
 const MIN_RUNS = 3;
@@ -272,99 +263,4 @@ export class Harness {
     this.record.findings = this.keeper.findings();
     this.record.findingCounts = { ...this.keeper.counts };
   }
-}
-
-/** allure-vitest's setup (loaded by `run` unless --no-allure) installs its runtime; without it Allure calls only warn. */
-const allureOn = () => typeof (globalThis as { allureTestRuntime?: unknown }).allureTestRuntime === 'function';
-
-async function allureEvidence(ctx: SuiteContext, findings: Finding[]) {
-  if (!allureOn()) return;
-  const scrub = scrubber([ctx.config.target.token, ctx.config.target.secondToken]);
-  for (const a of findingAttachments(findings)) await allure.attachment(a.name, scrub(a.content), { contentType: a.contentType });
-}
-
-export interface VerifiesOptions {
-  timeoutMs?: number;
-  /** Runs in declaration order, after the tests declared before it (stateful: vouchers it changes). */
-  sequential?: boolean;
-}
-
-/**
- * Declares a conformance test: `verifies('lifecycle/OS-3', ['OS-3'], 'Delivered is refused ...', async (h) => ...)`.
- * The test id is stable (titles change; the plan's cost table and its "not planned" list key
- * tests by it): `<file stem>/<requirement ids joined by +>`, and `/<variant>` where one file has
- * several tests of the same ids. Test names are sentences; the requirement ids must be in the
- * catalogue, all of one suite. Tests run concurrently unless `sequential`.
- */
-export function verifies(
-  testId: string,
-  ids: string[],
-  name: string,
-  body: (h: Harness, t: TestContext) => Promise<void>,
-  options: VerifiesOptions | number = {},
-) {
-  const o = typeof options === 'number' ? { timeoutMs: options } : options;
-  // Unknown ids, or ids of several suites, fail at collection; the suite is the catalogue's.
-  const suite = suiteOf(ids);
-  const ctx = suiteContext();
-  const title = `${name} [${ids.join(', ')}]`;
-  // it.sequential: sequential also inside a concurrent block (side-by-side files).
-  const declare = o.sequential ? it.sequential : it.concurrent;
-  // MUSTs first where the plan found the suite's operation scarce (runtime/must-first.ts).
-  if (mustsFirstIn(ctx, suite)) declareTest(runShared(ctx), suite, ids);
-  declare(
-    title,
-    async (t) => {
-      const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name, id: testId };
-      if (mustsFirstIn(ctx, suite)) {
-        t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
-        await afterMusts(runShared(ctx), suite, ids, ctx.deadline);
-      }
-      // The suite of a scarce operation runs its properties as the plan sized them (engine/phases/plan/plan.ts).
-      const runs = ctx.runsBySuite?.[suite];
-      const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
-      t.task.meta.erp = h.record;
-      stopWhenRunCancelled(t.signal, (reason) => stopRun(h, reason));
-      // A test the plan could not give its requests (engine/phases/plan/requirements.ts) sends none.
-      const unplanned = ctx.notPlanned?.[testId];
-      if (unplanned || Date.now() >= ctx.deadline) {
-        h.record.notRun = unplanned ?? `the run budget (run.maxDurationSeconds) was spent before this test started`;
-        h.finish();
-        t.skip(h.record.notRun);
-      }
-      if (allureOn()) {
-        await allure.labels(...allureLabels(ids));
-        await allure.links(...allureLinks(ids));
-      }
-      try {
-        // One flow per test: a test that sends one request after another gets the next free slot.
-        await inFlow(`${where.file} ${where.test}`, () => body(h, t));
-      } catch (e) {
-        if (!(e instanceof RunStopped)) throw e;
-        h.record.notRun = e.message;
-        if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
-        h.finish();
-        t.skip(e.message);
-      }
-      h.finish();
-      flushProgress(h);
-      await allureEvidence(ctx, h.record.findings);
-      const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
-      if (failing.length > 0) {
-        const lines = failing
-          .slice(0, 5)
-          .map(
-            (f) =>
-              `${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
-          );
-        const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
-        e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
-        throw e;
-      }
-    },
-    // Where a quota is scarce, or stated at all, a test may wait for it (and for the MUSTs) longer
-    // than its own limit: it then has until the run budget ends (the run stops it there), never
-    // "failed" by a timeout (measured: reports at 5/6s without a budget, a report test waits ~10 min).
-    ctx.scarce || ctx.config.run.rateLimit ? Math.max(o.timeoutMs ?? 300_000, ctx.deadline - Date.now() + 30_000) : (o.timeoutMs ?? 300_000),
-  );
 }

@@ -7,7 +7,9 @@
 //  - the progress file: what the worker sent so far (written by runtime/progress.ts, read by
 //    engine/run.ts and engine/progress/*);
 //  - each test's record on its vitest task (task.meta.erp: set by runtime/harness.ts, read by
-//    the host's reporter, reports/records/collector.ts).
+//    the host's reporter, reports/records/collector.ts), and the name of the block it sits in: a
+//    run that loads the suite files side by side (runtime/side-by-side.test.ts) names each file's
+//    block by its path (otherwise the file is the test's module).
 // The worker owns what it accepts: this file imports nothing of engine/, and the engine imports it.
 import type { RunConfig } from '../config/schema.ts';
 import type { Customer } from '../contract/schemas/customer.ts';
@@ -115,4 +117,18 @@ export interface WorkerProgress {
   /** Milliseconds its requests were in flight, summed, and when the first was sent (engine/progress/slots-busy.ts). */
   inFlightMs?: number;
   firstSentAt?: number;
+}
+
+/** A suite file's path relative to the package root, as the side-by-side blocks are named. */
+export const SUITE_FILE = /^suites\/[a-z-]+\/[\w.-]+\.test\.ts$/;
+
+interface Named {
+  name: string;
+  suite?: Named;
+}
+
+/** The side-by-side block a task sits in (walking up its suites), or undefined. */
+export function suiteFileOf(task: Named): string | undefined {
+  for (let s = task.suite; s; s = s.suite) if (SUITE_FILE.test(s.name)) return s.name;
+  return undefined;
 }

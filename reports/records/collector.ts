@@ -5,7 +5,7 @@ import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import { requirements } from '../../contract/requirements.ts';
 import type { Requirement } from '../../core/types.ts';
 import type { TestRecord } from '../../core/record.ts';
-import { SUITE_FILE } from '../../runtime/suite-file.ts';
+import { SUITE_FILE } from '../../runtime/protocol.ts';
 
 export interface CollectedTest {
   name: string;

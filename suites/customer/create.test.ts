@@ -8,7 +8,8 @@ import { toFinding } from '../../contract/checks/finding.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';
 import { customer } from '../../generators/customer.ts';
 import { coercibleCustomer, outOfSetCustomer, wrongTypeCustomer, type InvalidCustomer } from '../../generators/invalid-customer.ts';
-import { verifies, type Harness } from '../../runtime/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated } from './contact-ids.ts';
 

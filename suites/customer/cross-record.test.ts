@@ -10,7 +10,7 @@ import { anyContactId, readBackAddressIds, readBackPayload } from '../../contrac
 import { otherContactUnchanged } from '../../contract/checks/cross-record.ts';
 import { describeResponse } from '../../contract/checks/finding.ts';
 import { customer } from '../../generators/customer.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
 import { readBackSkipReason } from './real.ts';

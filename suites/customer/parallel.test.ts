@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { anyContactId } from '../../contract/checks/customer.ts';
 import { customer } from '../../generators/customer.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated, repeatedIds, seqs } from './contact-ids.ts';
 

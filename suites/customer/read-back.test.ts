@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { anyContactId, oneDefaultAddress, readBackMatches } from '../../contract/checks/customer.ts';
 import { customer } from '../../generators/customer.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
 import { harnessReal, readBackSkipReason } from './real.ts';

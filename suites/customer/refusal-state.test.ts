@@ -9,7 +9,7 @@ import { describeResponse } from '../../contract/checks/finding.ts';
 import { uniquenessRefusal } from '../../contract/checks/uniqueness.ts';
 import { customer } from '../../generators/customer.ts';
 import { configured, notServed, send, withValues } from '../index-operations/configured.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { contactsHolding } from './mobile-lookup.ts';
 

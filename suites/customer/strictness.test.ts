@@ -4,7 +4,7 @@
 // valid customer is sent once; accepted or refused is recorded, never failed.
 import fc from 'fast-check';
 import { strictnessProbes } from '../../generators/strictness-probes.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 
 function answerOf(status: number | undefined): string {

@@ -4,7 +4,7 @@
 // customer without them.
 import fc from 'fast-check';
 import { savedTexts } from '../../generators/saved-texts.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { readBackSkipReason } from './real.ts';
 import { textReadBacks } from './text-read-back.ts';

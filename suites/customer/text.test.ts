@@ -6,7 +6,8 @@
 // accepted are read back (CU-15: read-back = sent; suites/customer/text-read-back.ts says which).
 import type { Exchange } from '../../core/types.ts';
 import { hostileCustomer, oneHostileField, type HostileCustomer } from '../../generators/hostile-customer.ts';
-import { verifies, type Harness } from '../../runtime/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { textAnswer } from './text-answer.ts';
 import { textReadBacks } from './text-read-back.ts';

@@ -9,7 +9,7 @@ import { readCities } from '../../client/index-lists.ts';
 import { unknownCityCode } from '../../generators/unknown-city-code.ts';
 import type { ListedCities } from '../../runtime/protocol.ts';
 import type { Harness } from '../../runtime/harness.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 
 async function citiesOfLists(h: Harness): Promise<ListedCities | undefined> {

@@ -2,7 +2,7 @@
 // add an address; update one in place by its addressId; drop one through deletedAddressIds;
 // change the default), each read back (config readBack) and compared with the model. A failing
 // sequence shrinks, replays from its seed and path, and is shown as its curl lines.
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { harnessReal, readBackSkipReason } from './real.ts';
 import { runSequence, upsertSequence } from './upsert-commands.ts';

@@ -4,7 +4,8 @@
 // api-token header are all "without a valid token".
 import { acceptedToken, rejectedUnauthorized } from '../../contract/checks/auth.ts';
 import type { TokenVariant } from '../../core/types.ts';
-import { verifies, type Harness } from '../../runtime/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { validCalls, type TokenChoice } from './operations.ts';
 
 /** Sends `token` on every operation and holds each answer to 403 under `id`. */

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { errorBodyShape, notServerError } from '../../contract/checks/envelope.ts';
 import type { Exchange } from '../../core/types.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { validCalls } from './operations.ts';
 
 verifies(

@@ -5,7 +5,7 @@
 import { rejectedUnauthorized } from '../../contract/checks/auth.ts';
 import { isRecord } from '../../contract/checks/envelope.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { Cells, configured, notServed, send } from './configured.ts';
 
 const AUTH_IDS = ['IX-1', 'IX-2', 'IX-3'] as const;

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { atPath } from '../../core/json.ts';
 import { customer } from '../../generators/customer.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { configured, send, withValues } from './configured.ts';
 
 const LIST = 'get-customer-list-w-branch-id';

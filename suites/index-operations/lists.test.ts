@@ -4,7 +4,7 @@
 // requests per paged operation.
 import { atPath } from '../../core/json.ts';
 import type { Exchange } from '../../core/types.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { Cells, configured, notServed, send, withValues, type Configured } from './configured.ts';
 
 /** The list and totalCount of a page, or why there are none. */

@@ -3,7 +3,7 @@
 // placeholder malformed (ids "x-1", limit -1, offset "abc"); a POST also once with a body that is
 // not JSON.
 import { notServerError } from '../../contract/checks/envelope.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { Cells, configured, send, withValues } from './configured.ts';
 
 const MALFORMED = { limit: -1, offset: 'abc', salesId: 'x-1', productId: 'x-1', variantId: 'x-1', contactId: 'x-1', branchId: '0x1', mobNo: '%%', gstin: '' };

@@ -9,7 +9,8 @@
 import { orderStatusAccepted, orderStatusUpdated } from '../../contract/checks/order-status.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';
-import { verifies, type Harness } from '../../runtime/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import type { Plan, RoleSpec } from './plan.ts';
 import {
   answered,

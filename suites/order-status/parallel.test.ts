@@ -5,7 +5,7 @@
 // used up), updated at the same time as the others, and read back.
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { freshVouchers, orderCreate } from './fresh.ts';
 import { parallelSource, tooFewReason } from './parallel-source.ts';
 import { list, nextUnpaid, type Id } from './plan.ts';

@@ -7,7 +7,8 @@
 // are left out. Four requests. IX-10 on the same voucher: Order Create's voucher takes an update.
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import type { Exchange } from '../../core/types.ts';
-import { verifies, type Harness } from '../../runtime/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import type { Id } from './plan.ts';
 import { createVoucher } from './fresh.ts';
 import { said, writesForbidden } from './vouchers.ts';

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { caseVariants, NEAR_MISS_STATUSES, nonStringValue, unacceptedOrderStatus, whitespaceVariants } from '../../generators/order-status.ts';
 import { nonIntegerReason, nonNumericReason } from '../../generators/reason.ts';
-import { verifies, type Harness } from '../../runtime/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { refusalsChangeNothing } from './refusal-state.ts';
 import { refusalVouchers, writesForbidden } from './vouchers.ts';
 

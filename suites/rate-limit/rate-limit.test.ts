@@ -10,7 +10,8 @@ import { loadObservation, probeObservation, writeRateLimitJson } from '../../loa
 import { probeRateLimit } from '../../load/probe/probe.ts';
 import type { RateLimitResult } from '../../load/result.ts';
 import { suiteContext } from '../../runtime/context.ts';
-import { verifies, type Harness } from '../../runtime/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { defineRunState } from '../../runtime/run-state.ts';
 
 const caps = suiteContext().config.load;

@@ -9,7 +9,7 @@ import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
 import type { Finding } from '../../core/types.ts';
 import { dateRange, shortRange } from '../../generators/date-range.ts';
 import { isoInstant, splitRange } from '../../generators/report-range.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, total, walk, type Query, type Walk } from './query.ts';
 

@@ -7,7 +7,7 @@ import { pageIds, totalCountStable } from '../../contract/checks/report-relation
 import { pageTotal, pageWithinLimit } from '../../contract/checks/report.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { fixtureQuery, limitCap, needsTransactions, page, sendRaw, walk, type Query } from './query.ts';
 
 const INT32_MAX = 2n ** 31n - 1n;

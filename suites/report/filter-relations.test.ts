@@ -9,7 +9,7 @@ import { subsetOf } from '../../contract/checks/report-sets.ts';
 import { describeResponse } from '../../contract/checks/finding.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, page, total, walk, type Query } from './query.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });

@@ -8,7 +8,7 @@ import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
 import type { Finding } from '../../core/types.ts';
 import { dateRange } from '../../generators/date-range.ts';
 import type { Harness } from '../../runtime/harness.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, walk, type Query, type Walk } from './query.ts';
 

@@ -5,7 +5,7 @@ import { itemsInRange, pageWithinLimit, reportPageChecks, TIME_ZONE_SHIFT_MS } f
 import { dateRange } from '../../generators/date-range.ts';
 import { pageRequest } from '../../generators/page-request.ts';
 import { middayRange } from '../../generators/report-range.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { capRefused, fitLimit, fixtureQuery, needsTransactions, page } from './query.ts';
 
 verifies(

@@ -12,7 +12,7 @@ import { pageItemsExact } from '../../contract/checks/report-relations.ts';
 import { describeResponse } from '../../contract/checks/finding.ts';
 import { anyFilter } from '../../generators/filter-text.ts';
 import type { Harness } from '../../runtime/harness.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { singleIds } from './filter-ids.ts';
 import { sized } from '../../runtime/scarce.ts';
 import { fixtureQuery, idSet, needsTransactions, page, walk, type Walk } from './query.ts';

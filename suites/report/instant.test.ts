@@ -14,7 +14,7 @@ import { idsByDay, itemDay } from '../../contract/checks/report-dates.ts';
 import { itemKey, pageItemsExact } from '../../contract/checks/report-relations.ts';
 import { isoInstant } from '../../generators/report-range.ts';
 import type { Harness } from '../../runtime/harness.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { fixtureQuery, needsTransactions, page, walk, walkLimit, type Query } from './query.ts';
 
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@
 // single-id walks RP-19 sends (cached): no report request of its own.
 import { FILTER_KEYS } from '../../config/schema.ts';
 import { filterMatchesLists } from '../../contract/checks/report-list-filters.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { masterLists, singleIds } from './filter-ids.ts';
 import { needsTransactions } from './query.ts';
 

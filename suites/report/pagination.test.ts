@@ -5,7 +5,7 @@ import { pagesPartitionWhole, totalCountStable } from '../../contract/checks/rep
 import { pageItems, pageWithinLimit } from '../../contract/checks/report.ts';
 import { dateRange } from '../../generators/date-range.ts';
 import { pageRequest } from '../../generators/page-request.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
 import { capRefused, describeQuery, fitLimit, fixtureQuery, needsTransactions, page, total, walk } from './query.ts';
 

@@ -4,7 +4,7 @@
 import { answersAgree } from '../../contract/checks/report-sets.ts';
 import { pageItems, pageTotal } from '../../contract/checks/report.ts';
 import type { Exchange } from '../../core/types.ts';
-import { verifies } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
 import { fixtureQuery, needsTransactions, send, walkLimit } from './query.ts';
 
 const outcome = (ex: Exchange) => ({

@@ -61,20 +61,24 @@ export interface Measured {
   scope: Scope;
 }
 
-export interface RateLimitResult extends Measured {
-  operation: ProbeOperation;
+/** What a probe or a load run sent and got back, whichever engine sent it. */
+export interface SentRequests {
   /** What was sent, and whether it writes (customer-create with writes: true creates customers). */
   request: { description: string; writes: boolean };
+  requestsSent: number;
+  durationSeconds: number;
+  statusCounts: Record<string, number>;
+  fiveXx: number;
+}
+
+export interface RateLimitResult extends Measured, SentRequests {
+  operation: ProbeOperation;
   /** A 429 was seen. */
   limited: boolean;
   retryAfter: { present: boolean; truthful: boolean | null; checks: RetryAfterCheck[] };
   headers: HeaderFindings;
   /** Every 429 carried the 2.1 envelope (false when no 429 was seen). */
   envelopeOn429: boolean;
-  requestsSent: number;
-  durationSeconds: number;
-  statusCounts: Record<string, number>;
-  fiveXx: number;
   caps: { maxRequests: number; maxSeconds: number };
   /** Exchanges kept as evidence: 429s (first ones and those without the envelope), 5xx, unanswered requests. */
   evidence: { refusals: Exchange[]; serverErrors: Exchange[]; failures: Exchange[] };
@@ -113,26 +117,21 @@ export interface PhaseResult extends PhaseCounts {
   crossed?: string[];
 }
 
-export interface LoadResult {
+export interface LoadResult extends SentRequests {
   model: 'open' | 'closed';
   scenario: ScenarioName;
   /** The one operation sent, or 'mixed'. */
   operation: LoadOperation | 'mixed';
   mix: Array<{ name: LoadOperation; weight: number; expected: number; writes: boolean; description: string }>;
-  request: { description: string; writes: boolean };
   /** Open model: the requested rate (requests per second; the peak of a scenario). Closed: null. */
   rate: number | null;
   /** Closed model: connections and requests in flight on each. */
   connections: number | null;
   pipelining: number | null;
   seconds: number;
-  requestsSent: number;
   answered: number;
-  durationSeconds: number;
   /** Answers per second actually achieved. */
   achievedRate: number;
-  statusCounts: Record<string, number>;
-  fiveXx: number;
   /** 429 answers, and how many carried the 2.1 envelope with status false and code "429". */
   refusals: { count: number; withEnvelope: number };
   errors: { count: number; share: number };

@@ -14,7 +14,7 @@ export type AlgorithmKind = 'fixed-window' | 'sliding-window' | 'token-bucket' |
 export type Scope = 'token' | 'shared' | 'unknown';
 /** Why a probe or a load run stopped before its end; the probe stops only at its caps or a 5xx
  *  burst, a load run also at a dead target (no answers) or a ramp's knee. */
-export type StoppedBy = 'max-requests' | 'max-seconds' | '5xx-burst' | 'no-answers' | 'knee';
+export type LoadStoppedBy = 'max-requests' | 'max-seconds' | '5xx-burst' | 'no-answers' | 'knee';
 
 /** One test of a Retry-After: a request sent once the promised wait was over. */
 export interface RetryAfterCheck {
@@ -51,7 +51,7 @@ export interface Measured {
   /** How the figures were obtained, and what limits them. */
   notes: string[];
   /** Why the probe stopped before it finished, if it did. */
-  stoppedBy: StoppedBy | null;
+  stoppedBy: LoadStoppedBy | null;
   limit: number | null;
   windowSeconds: number | null;
   /** Token bucket: tokens per second; windows: limit / window. */
@@ -143,7 +143,7 @@ export interface LoadResult extends SentRequests {
   sendLagMs: { p50: number; p99: number; max: number } | null;
   /** Open model: the most keep-alive connections open at once. */
   connectionsUsed: number | null;
-  stoppedBy: StoppedBy | null;
+  stoppedBy: LoadStoppedBy | null;
   caps: { maxRequests: number; maxSeconds: number; maxConcurrency: number };
   byOperation: Record<string, { sent: number; statusCounts: Record<string, number>; latencyMs: LoadLatency | null }>;
   phases: PhaseResult[];

@@ -11,7 +11,7 @@ import type { RunConfig } from '../../config/schema.ts';
 import { FiveXxWatch, type Caps } from '../caps.ts';
 import { mixCycle, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, Recorder, type Failure } from './kept-requests.ts';
-import type { StoppedBy } from '../result.ts';
+import type { LoadStoppedBy } from '../result.ts';
 
 export interface ClosedOptions {
   config: RunConfig;
@@ -29,7 +29,7 @@ export interface EngineRun {
   requestsSent: number;
   durationMs: number;
   startedAt: number;
-  stoppedBy: StoppedBy | null;
+  stoppedBy: LoadStoppedBy | null;
 }
 
 /** autocannon's own histograms are not used: no-op stand-ins it knows not to encode. */
@@ -73,13 +73,13 @@ export function runClosed(o: ClosedOptions): Promise<EngineRun> {
   const cycle = mixCycle(o.mix.requests);
   let lastOp = 0;
   let noAnswerRun = 0;
-  let stoppedBy: StoppedBy | null = null;
+  let stoppedBy: LoadStoppedBy | null = null;
   recorder.warm();
   const startedAt = Date.now();
   const t0 = performance.now();
 
   let instance: autocannon.Instance;
-  const stop = (why: StoppedBy) => {
+  const stop = (why: LoadStoppedBy) => {
     if (stoppedBy !== null) return;
     stoppedBy = why;
     instance.stop();

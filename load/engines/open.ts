@@ -21,7 +21,7 @@ import type { EngineRun } from './closed.ts';
 import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, histogram, Recorder, type Histogram } from './kept-requests.ts';
 import { WireConnection, type InFlight } from './wire.ts';
-import type { PhaseCounts, StoppedBy } from '../result.ts';
+import type { PhaseCounts, LoadStoppedBy } from '../result.ts';
 
 export interface Phase {
   name: string;
@@ -94,7 +94,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   const reported = phases.map(() => false);
   const all = new Set<WireConnection>();
   const idle: WireConnection[] = [];
-  let stoppedBy: StoppedBy | null = null;
+  let stoppedBy: LoadStoppedBy | null = null;
   let noAnswerRun = 0;
   let dropped = 0;
   let most = 0;

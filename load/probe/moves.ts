@@ -6,12 +6,12 @@ import { Budget, FiveXxWatch } from '../caps.ts';
 import { nextPollGap } from './classify.ts';
 import { parseRetryAfter, parseState } from '../headers.ts';
 import type { RepeatedRequest } from '../requests.ts';
-import type { RetryAfterCheck, StoppedBy, TimelinePoint } from '../result.ts';
+import type { RetryAfterCheck, LoadStoppedBy, TimelinePoint } from '../result.ts';
 import { createSender, isAccepted, isRefusal, serverTime, type Sender, type Shot, type ShotToken } from '../sender.ts';
 
 /** Thrown by a move when a cap or the 5xx burst rule ends the probe. */
 export class Stop extends Error {
-  constructor(readonly by: StoppedBy) {
+  constructor(readonly by: LoadStoppedBy) {
     super(`probe stopped: ${by}`);
   }
 }

@@ -31,7 +31,7 @@ import LongestFirst from './test/sequencer.ts';
  * Load files that measure nothing in time: unit tests. (The CLI's probe test is in the load group:
  * its run --with-load waits 16 s on a limiter's windows, and asserts what it measured.)
  */
-const PURE_LOAD = ['caps', 'classify', 'headers', 'sender'].map((f) => `test/load/${f}.test.ts`);
+const PURE_LOAD = ['caps', 'probe/classify', 'headers', 'sender'].map((f) => `test/load/${f}.test.ts`);
 
 /**
  * Workers of the second group: two on a 2-core machine. Measured quiet: three gave 329 s instead of

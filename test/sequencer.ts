@@ -44,9 +44,9 @@ const LONG: Record<string, number> = {
   'reference/profile-limits': 11,
   'load/fault-matrix-rl': 21,
   'engines/burst': 13,
-  'probe/faults': 10,
-  'probe/accuracy': 10,
-  'probe/caps': 6,
+  'probe/probe.faults': 10,
+  'probe/probe.accuracy': 10,
+  'probe/probe.caps': 6,
   'load/cli': 23,
 };
 

@@ -98,7 +98,7 @@ describe('erp-conformance probe and load', () => {
     const r = await cli(['probe', '--algorithm', 'token-bucket', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     // The flag reached the embedded reference, and the summary and the file say what was measured.
-    // How exact the measurement is, is test/load/probe/accuracy.test.ts's (alone on a quiet machine):
+    // How exact the measurement is, is test/load/probe/probe.accuracy.test.ts's (alone on a quiet machine):
     // on one ten times oversubscribed this probe measured 14 to 18 of 20, or another algorithm.
     expect(r.stdout).toMatch(/^probing erp-conformance reference at \S+ \(rate limit 20\/2s token-bucket per token\)/);
     const file = JSON.parse(readFileSync(join(out, 'rate-limit.json'), 'utf8'));

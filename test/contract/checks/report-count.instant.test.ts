@@ -2,10 +2,10 @@
 // (report-count.ts), and a transaction located at the second t is in [t, t] and dated the UTC day
 // of t (report-instant.ts). Synthetic exchanges, as a conforming or a broken target answers.
 import { describe, expect, it } from 'vitest';
-import { walkHoldsTotal } from '../../contract/checks/report-count.ts';
-import { dateIsUtcDayOf, pointHoldsLocated } from '../../contract/checks/report-instant.ts';
-import { answer, idsPage, reportPage, tx, withEvidence } from './report-exchanges.ts';
-import { findingText } from '../../reports/render/finding.ts';
+import { walkHoldsTotal } from '../../../contract/checks/report-count.ts';
+import { dateIsUtcDayOf, pointHoldsLocated } from '../../../contract/checks/report-instant.ts';
+import { answer, idsPage, reportPage, tx, withEvidence } from '../report-exchanges.ts';
+import { findingText } from '../../../reports/render/finding.ts';
 
 const walkOf = (pages: ReturnType<typeof idsPage>[], o: { exhausted?: boolean; stable?: boolean } = {}) => ({
   label: 'q',

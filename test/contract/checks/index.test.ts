@@ -1,8 +1,8 @@
 // Each check turns a conforming exchange into no finding and a broken one into a finding filed
 // under its requirement, with the facts and a curl line.
 import { describe, expect, it } from 'vitest';
-import { rejectedUnauthorized } from '../../contract/checks/auth.ts';
-import { customerCreated, oneDefaultAddress, readBackMatches } from '../../contract/checks/customer.ts';
+import { rejectedUnauthorized } from '../../../contract/checks/auth.ts';
+import { customerCreated, oneDefaultAddress, readBackMatches } from '../../../contract/checks/customer.ts';
 import {
   codeMatchesStatus,
   envelopeShape,
@@ -11,9 +11,9 @@ import {
   jsonContentType,
   notServerError,
   statusTrueOnSuccess,
-} from '../../contract/checks/envelope.ts';
-import { orderStatusUpdated } from '../../contract/checks/order-status.ts';
-import { pagesPartitionWhole, totalCountStable, totalsRelation } from '../../contract/checks/report-relations.ts';
+} from '../../../contract/checks/envelope.ts';
+import { orderStatusUpdated } from '../../../contract/checks/order-status.ts';
+import { pagesPartitionWhole, totalCountStable, totalsRelation } from '../../../contract/checks/report-relations.ts';
 import {
   itemAmounts,
   itemDates,
@@ -23,11 +23,11 @@ import {
   itemsInRange,
   pageWithinLimit,
   reportShape,
-} from '../../contract/checks/report.ts';
-import { statusIs } from '../../contract/checks/status.ts';
-import * as ex from './examples.ts';
-import { exchange } from './report-exchanges.ts';
-import { findingText, findingCurl } from '../../reports/render/finding.ts';
+} from '../../../contract/checks/report.ts';
+import { statusIs } from '../../../contract/checks/status.ts';
+import * as ex from '../examples.ts';
+import { exchange } from '../report-exchanges.ts';
+import { findingText, findingCurl } from '../../../reports/render/finding.ts';
 
 const page = (items: unknown[], totalCount = items.length) => exchange(200, { status: true, message: 'list', code: '200', response: { totalCount, items } });
 

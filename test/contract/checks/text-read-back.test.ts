@@ -2,13 +2,13 @@
 // NFD), and each silent change named by its kind; the pairing of sent texts with a read-back
 // (an address found by its other fields, place names and amounts left out); CU-16's lookup reader.
 import { describe, expect, it } from 'vitest';
-import { sameText, silentChange, textReadBack } from '../../contract/checks/text-read-back.ts';
-import type { Exchange } from '../../core/types.ts';
-import type { FaultName } from '../../reference/faults.ts';
-import { storedText } from '../../reference/silent-changes.ts';
-import { contactsHolding } from '../../suites/customer/mobile-lookup.ts';
-import { pairTexts, textClasses } from '../../suites/customer/text-read-back.ts';
-import * as ex from './examples.ts';
+import { sameText, silentChange, textReadBack } from '../../../contract/checks/text-read-back.ts';
+import type { Exchange } from '../../../core/types.ts';
+import type { FaultName } from '../../../reference/faults.ts';
+import { storedText } from '../../../reference/silent-changes.ts';
+import { contactsHolding } from '../../../suites/customer/mobile-lookup.ts';
+import { pairTexts, textClasses } from '../../../suites/customer/text-read-back.ts';
+import * as ex from '../examples.ts';
 
 const read = (response: unknown): Exchange =>
   ({

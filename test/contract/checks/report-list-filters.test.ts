@@ -2,9 +2,9 @@
 // The check judges what a conforming target answers as conforming, catches a filter matching the
 // wrong field, and leaves unjudged what the lists cannot relate (a name not listed, or listed twice).
 import { describe, expect, it } from 'vitest';
-import { filterMatchesLists, productNames, type ListProduct, type MasterLists } from '../../contract/checks/report-list-filters.ts';
-import { findingText } from '../../reports/render/finding.ts';
-import { reportPage, tx } from './report-exchanges.ts';
+import { filterMatchesLists, productNames, type ListProduct, type MasterLists } from '../../../contract/checks/report-list-filters.ts';
+import { findingText } from '../../../reports/render/finding.ts';
+import { reportPage, tx } from '../report-exchanges.ts';
 
 const product = (id: number, name: string, categoryId: number, brandId: number): ListProduct => ({
   name,

@@ -1,9 +1,9 @@
 // CU-17's oracle: two reads of the same contact, before and after another contact's saves, hold
 // the same fields and the same addresses by id (content and default compared as CU-8 compares).
 import { describe, expect, it } from 'vitest';
-import { contactChanges, otherContactUnchanged } from '../../contract/checks/cross-record.ts';
-import type { Customer } from '../../contract/schemas/customer.ts';
-import type { Exchange } from '../../core/types.ts';
+import { contactChanges, otherContactUnchanged } from '../../../contract/checks/cross-record.ts';
+import type { Customer } from '../../../contract/schemas/customer.ts';
+import type { Exchange } from '../../../core/types.ts';
 
 const address = (addressId: number, addressLine1: string, isDefault: 0 | 1) => ({ addressId, addressLine1, pinCode: '400020', isDefault });
 const contact = (addresses: ReturnType<typeof address>[], firstName = 'Asha') =>

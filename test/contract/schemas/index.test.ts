@@ -1,12 +1,12 @@
 // The contract's zod schemas accept what the spec states and reject what it rules out.
 import { describe, expect, it } from 'vitest';
-import { isValidGstin, gstinCheckChar } from '../../contract/gstin.ts';
-import { parseDayMonthYear, parseIsoUtc, splitJoined } from '../../core/formats.ts';
-import { customer, address } from '../../contract/schemas/customer.ts';
-import { envelope } from '../../contract/schemas/envelope.ts';
-import { ORDER_STATUSES, orderStatusRequest, orderStatusSuccess } from '../../contract/schemas/order-status.ts';
-import { reportItem, reportRequest, reportSuccess } from '../../contract/schemas/report.ts';
-import * as ex from './examples.ts';
+import { isValidGstin, gstinCheckChar } from '../../../contract/gstin.ts';
+import { parseDayMonthYear, parseIsoUtc, splitJoined } from '../../../core/formats.ts';
+import { customer, address } from '../../../contract/schemas/customer.ts';
+import { envelope } from '../../../contract/schemas/envelope.ts';
+import { ORDER_STATUSES, orderStatusRequest, orderStatusSuccess } from '../../../contract/schemas/order-status.ts';
+import { reportItem, reportRequest, reportSuccess } from '../../../contract/schemas/report.ts';
+import * as ex from '../examples.ts';
 
 describe('the envelope schema (2.1)', () => {
   it('accepts the success envelope of each operation', () => {

@@ -3,14 +3,14 @@
 // filed under the requirement that defect breaks - each defect the reference can switch on is
 // played here on synthetic exchanges.
 import { describe, expect, it } from 'vitest';
-import { daySweep, daysNotMore, idsByDay, type DayAnswer } from '../../contract/checks/report-dates.ts';
-import { edgePage, noEarlierPage } from '../../contract/checks/report-edges.ts';
-import { pageIds, pagesPartitionWhole, totalsRelation } from '../../contract/checks/report-relations.ts';
-import { itemNameCounts, itemsInRange, TIME_ZONE_SHIFT_MS } from '../../contract/checks/report.ts';
-import { answersAgree, coveredBy, partitionOf, subsetOf, type IdSet } from '../../contract/checks/report-sets.ts';
-import { answer, idsPage, reportPage, tx, withEvidence } from './report-exchanges.ts';
-import { reportItem } from './examples.ts';
-import { findingText } from '../../reports/render/finding.ts';
+import { daySweep, daysNotMore, idsByDay, type DayAnswer } from '../../../contract/checks/report-dates.ts';
+import { edgePage, noEarlierPage } from '../../../contract/checks/report-edges.ts';
+import { pageIds, pagesPartitionWhole, totalsRelation } from '../../../contract/checks/report-relations.ts';
+import { itemNameCounts, itemsInRange, TIME_ZONE_SHIFT_MS } from '../../../contract/checks/report.ts';
+import { answersAgree, coveredBy, partitionOf, subsetOf, type IdSet } from '../../../contract/checks/report-sets.ts';
+import { answer, idsPage, reportPage, tx, withEvidence } from '../report-exchanges.ts';
+import { reportItem } from '../examples.ts';
+import { findingText } from '../../../reports/render/finding.ts';
 
 const set = (label: string, ids: number[]): IdSet => ({ label, ids: new Set(ids.map(String)) });
 const info = (requirementId: string) => ({ checkId: 'x', requirementId, title: 't', expected: 'e' });

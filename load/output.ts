@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunConfig } from '../config/schema.ts';
-import { scrubber } from '../reports/scrub.ts';
+import { redactorOf } from '../client/redact.ts';
 import type { LoadResult, RateLimitResult } from './result.ts';
 import { thresholdText } from './threshold-text.ts';
 
@@ -13,7 +13,7 @@ export const LOAD_FILE = 'load.json';
 function write(dir: string, file: string, value: unknown, config: RunConfig): string {
   mkdirSync(dir, { recursive: true });
   const target = path.join(dir, file);
-  const scrub = scrubber([config.target.token, config.target.secondToken]);
+  const scrub = redactorOf([config.target.token, config.target.secondToken]);
   writeFileSync(target, scrub(`${JSON.stringify(value, null, 2)}\n`));
   return target;
 }

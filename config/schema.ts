@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ID_LIST, parseIsoUtc } from '../core/formats.ts';
 import { QUOTA_KEYS, readQuota, type QuotaKey } from '../core/quota.ts';
+import { certifySchema } from './certify.ts';
 import { operationsSchema } from './operations.ts';
 
 /** Shows a rejected (non-secret) value in a message, shortened. */
@@ -275,6 +276,7 @@ export const runConfigSchema = z
     readBack: readBackSchema.optional().describe('Optional read-back extension: without it the read-back requirements (CU-8..CU-10) are skipped.'),
     operations: operationsSchema,
     writes: z.boolean().default(true).describe('false forbids creating customers and changing order statuses (read-only run).'),
+    certify: certifySchema,
     run: runSchema.describe('How the run sends its requests: concurrency, budgets, a rate cap.'),
     properties: z
       .strictObject({

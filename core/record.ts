@@ -17,6 +17,12 @@ export interface TestRecord {
   evidenceBy?: Record<string, Record<string, number>>;
   /** Why a requirement saw nothing to apply to, as the test knows it ("the report range held no transactions"). */
   inconclusive: Record<string, string[]>;
+  /**
+   * Requirements the config gave nothing to apply to, and why ("no index operation is configured"):
+   * a scope fact, not missing evidence. The certificate skips them as out of scope (reports/scope.ts)
+   * unless the config's certify.require names them.
+   */
+  outOfScope?: Record<string, string>;
   observations: Record<string, unknown>;
   /** Why the test did not verify its requirements (writes: false, no readBack ...). */
   skipReason?: string;

@@ -37,6 +37,7 @@ import { discardEarly } from './phases/early-start.ts';
 import { removeLateContext } from '../runtime/late-context.ts';
 import { ROOT, runPass, startEarly } from './phases/pass.ts';
 import type { RunOptions, RunResult } from './options.ts';
+import { runScope } from '../reports/scope.ts';
 
 export { ROOT };
 
@@ -251,6 +252,7 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode' | 'slot
     pacing: pacingLine(o.config.run, worker),
     ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
     plan,
+    scope: runScope(o.config),
   };
   const collected = collector.final();
   const own: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected };

@@ -1,12 +1,14 @@
 // certification.json: every requirement of the catalogue with its level, verdict and evidence.
 // No verdict without evidence: a requirement passes only when its checks saw at least one
-// exchange or item they apply to; otherwise it is inconclusive, with the reason. "certified"
-// means every MUST passed over the whole catalogue (core/types.ts RunVerdict).
+// exchange or item they apply to; otherwise it is inconclusive, with the reason. A requirement the
+// config gives nothing to apply to is out of scope (skipped with why), and the first line names the
+// scope and every MUST left out (reports/scope.ts). "certified" means every MUST in scope passed.
 import { requirements } from '../contract/requirements.ts';
 import type { Requirement, RunVerdict, Verdict } from '../core/types.ts';
 import { ended, idsOf, type Certification, type OperationsTable, type RequirementResult, type RunFacts } from './model.ts';
 import type { Collected, CollectedTest } from './records/collector.ts';
 import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
+import { requiredOpen, scopeSentence, withRequired } from './scope.ts';
 
 /** Findings kept per requirement in the certificate. */
 export const MAX_FINDINGS = 10;
@@ -23,7 +25,11 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   );
   const crashed = declaring.filter((t) => t.errors.length > 0);
   const notRun = declaring.filter((t) => !ended(t));
-  const ran = declaring.filter((t) => (t.state === 'passed' || t.state === 'failed') && !t.record?.notRun);
+  // A test the config gave nothing to apply to for r (record.outOfScope) is no blind test of r:
+  // r is out of scope there, a scope fact, not missing evidence (reports/scope.ts).
+  const outOfScope = (t: CollectedTest) => t.record?.outOfScope?.[r.id] !== undefined && !(t.record?.evidence?.[r.id] ?? 0);
+  const ranAny = declaring.filter((t) => (t.state === 'passed' || t.state === 'failed') && !t.record?.notRun);
+  const ran = ranAny.filter((t) => !outOfScope(t));
   const evidence = sum(declaring, (t) => t.record?.evidence?.[r.id] ?? 0);
   const verifiedBy: Record<string, number> = {};
   for (const t of declaring) for (const [via, n] of Object.entries(t.record?.evidenceBy?.[r.id] ?? {})) verifiedBy[via] = (verifiedBy[via] ?? 0) + n;
@@ -73,6 +79,8 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
       reason: [part, why || 'its tests ran, but their checks saw no exchange or item it applies to'].filter(Boolean).join(': '),
     };
   }
+  const scoped = ranAny.filter(outOfScope);
+  if (scoped.length > 0) return { ...base, status: 'skipped', reason: `out of scope: ${reasons(scoped.map((t) => t.record!.outOfScope![r.id]))}` };
   if (r.notTested) return { ...base, status: 'skipped', reason: `not tested: ${r.notTested}` };
   if (facts.preflight?.problems.length)
     return { ...base, status: 'not-run', reason: 'not run: the preflight found the target or the fixtures not as the config says (see preflight)' };
@@ -129,7 +137,12 @@ export function runVerdict(
   summary: Certification['summary'],
   errors: string[],
   facts: Pick<RunFacts, 'selection' | 'shard' | 'stoppedBy' | 'preflight'> & { unanswered?: string },
+  scope: { sentence?: string; known?: boolean; required?: string } = {},
 ): { verdict: RunVerdict; reason: string } {
+  // The scope follows every verdict of a run that knows it (records of older runs do not); a
+  // certificate always names what it leaves out.
+  const said = scope.sentence ? ` ${scope.sentence}` : '';
+  const then = scope.known ? said : '';
   const must = summary.MUST;
   const open = must.inconclusive + must['not-run'];
   const problems = facts.preflight?.problems ?? [];
@@ -144,15 +157,21 @@ export function runVerdict(
       reason: `The run was interrupted: ${must.passed} MUST passed and ${must.failed} failed before it stopped; ${open} were not verified.`,
     };
   if (must.failed > 0 || errors.length > 0) {
-    return { verdict: 'not-certified', reason: `${must.failed} MUST requirement(s) failed${errors.length ? `, ${errors.length} run error(s)` : ''}.` };
+    return { verdict: 'not-certified', reason: `${must.failed} MUST requirement(s) failed${errors.length ? `, ${errors.length} run error(s)` : ''}.${then}` };
   }
   if (open > 0 && facts.unanswered)
     return { verdict: 'inconclusive', reason: `No verdict: ${facts.unanswered} (check target.baseUrl and that the server is up, then run again).` };
+  // The certifier's own demand (config certify): what it names must be in scope and verified.
+  if (scope.required && !facts.selection && !facts.shard)
+    return { verdict: 'inconclusive', reason: `No MUST failed, but ${scope.required}: the target is neither certified nor failed.${then}` };
   if (open > 0)
     return {
       verdict: 'inconclusive',
-      reason: `No MUST failed, but ${must.inconclusive} were inconclusive and ${must['not-run']} not run: the target is neither certified nor failed (see each reason).`,
+      reason: `No MUST failed, but ${must.inconclusive} were inconclusive and ${must['not-run']} not run: the target is neither certified nor failed (see each reason).${then}`,
     };
+  // A certificate says what was verified: one with every MUST skipped would certify nothing.
+  if (must.passed === 0 && !facts.selection && !facts.shard)
+    return { verdict: 'inconclusive', reason: `No MUST requirement was verified: the config left all of them out.${then}` };
   if (facts.selection || facts.shard) {
     const what = facts.shard ? `shard ${facts.shard.index}/${facts.shard.count}` : `the selection --only ${facts.selection!.join(',')}`;
     return {
@@ -162,7 +181,7 @@ export function runVerdict(
   }
   return {
     verdict: 'certified',
-    reason: `Every MUST requirement passed (${must.passed})${must.skipped ? `; ${must.skipped} skipped, each with its reason` : ''}.`,
+    reason: `Every MUST requirement in scope passed (${must.passed}).${said}`,
   };
 }
 
@@ -193,7 +212,10 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
   const tests = [...collected.tests].sort((a, b) => (a.file + a.name < b.file + b.name ? -1 : a.file + a.name > b.file + b.name ? 1 : 0));
   const sorted = { ...collected, tests };
   const { results, reason: silent } = unanswered(
-    requirements.map((r) => resultOf(r, sorted, facts)),
+    withRequired(
+      requirements.map((r) => resultOf(r, sorted, facts)),
+      facts.scope,
+    ),
     tests,
   );
   const summary = emptySummary();
@@ -210,7 +232,13 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     rate.retries += t.record?.rateLimited.retries ?? 0;
     rate.waitedMs += t.record?.rateLimited.waitedMs ?? 0;
   }
-  const { verdict, reason } = runVerdict(summary, collected.errors, { ...facts, ...(silent ? { unanswered: silent } : {}) });
+  const required = requiredOpen(results, facts.scope);
+  const { verdict, reason } = runVerdict(
+    summary,
+    collected.errors,
+    { ...facts, ...(silent ? { unanswered: silent } : {}) },
+    { sentence: scopeSentence(results, facts.scope), known: !!facts.scope, ...(required ? { required } : {}) },
+  );
   const table = operationsTable(observations);
   return {
     verdict,

@@ -95,7 +95,19 @@ export interface PreflightSummary {
   requests: number;
 }
 
+/** What the config puts in scope (reports/scope.ts runScope), and what its `certify` demands. */
+export interface RunScope {
+  /** The operations the run covers: the detailed ones it can reach, the read-backs, the configured index operations. */
+  operations: string[];
+  /** certify.require: requirement ids that must be verified, not skipped. */
+  require: string[];
+  /** Operations of certify.operations the config leaves out of scope, each with why. */
+  missing: string[];
+}
+
 export interface RunFacts extends RunIdentity {
+  /** What the config put in scope (absent in records of older runs). */
+  scope?: RunScope;
   /** Suites that ran; requirements of the others are skipped with `unselectedReason`. */
   suites: Set<Requirement['suite']>;
   selection: string[] | null;

@@ -175,6 +175,15 @@ export class Harness {
     }
   }
 
+  /**
+   * Requirement(s) the config gives nothing to apply to (no operation of theirs configured, or only
+   * writes under writes: false): out of scope, skipped with `reason` unless certify.require names
+   * them. Never for an operation that is configured but showed nothing: that stays inconclusive.
+   */
+  outOfScope(ids: string | string[], reason: string) {
+    for (const id of typeof ids === 'string' ? [ids] : ids) (this.record.outOfScope ??= {})[id] = reason;
+  }
+
   /** A finding of the test's own oracle (not kept: return it from a property, or `add` it). */
   finding(requirementId: string, title: string, received: string, expected: string, exchange?: Exchange): Finding[] {
     return [toFinding('suite.assertion', requirementId, { title, received, expected }, exchange)];

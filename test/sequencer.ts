@@ -22,6 +22,7 @@ const LONG: Record<string, number> = {
   'self-test/reruns': FULL ? 40 : 32,
   'self-test/nightly': 11,
   'self-test/reference-clean': 11,
+  'self-test/scope': 22,
   'self-test/replay': 7,
   'self-test/verified-by': 5,
   'self-test/pacing': 4,

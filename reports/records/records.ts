@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SuiteName } from '../../core/types.ts';
-import type { Invocation, PreflightSummary, RunFacts, RunPlan, RunIdentity, StoppedBy } from '../model.ts';
+import type { Invocation, PreflightSummary, RunFacts, RunPlan, RunIdentity, RunScope, StoppedBy } from '../model.ts';
 import type { Collected } from './collector.ts';
 import { parseJson, stringifyJson } from '../json.ts';
 import type { PartFacts } from '../model.ts';
@@ -29,6 +29,8 @@ export interface RecordedFacts extends RunIdentity {
   pacing?: string;
   preflight?: PreflightSummary;
   plan?: RunPlan;
+  /** What the config put in scope (reports/scope.ts). */
+  scope?: RunScope;
 }
 
 const STOPPED_REASONS: Record<StoppedBy, string> = {

@@ -47,9 +47,12 @@ verifies(
     const contactId = anyContactId(created);
     if (contactId === undefined)
       return h.inconclusive('CU-16', `the valid customer was answered ${created.response?.status ?? 'nothing'} (CU-1 judges creation)`);
-    const lookup = configured(h).list.find((c) => c.name === LOOKUP);
+    const ops = configured(h);
+    const lookup = ops.list.find((c) => c.name === LOOKUP);
+    // Not configured: out of scope (the config's choice); configured but left out (no value for its path): inconclusive.
+    if (!lookup && ops.left[LOOKUP]) return h.inconclusive('CU-16', ops.left[LOOKUP]);
     if (!lookup)
-      return h.inconclusive('CU-16', `operations.${LOOKUP} is not configured: only a target that keeps mobile numbers unique shows a refused customer saved`);
+      return h.outOfScope('CU-16', `operations.${LOOKUP} is not configured: only a target that keeps mobile numbers unique shows a refused customer saved`);
     const found = await send(h, withValues(h, lookup, { mobNo: body!.mobNo }));
     const why = notServed(LOOKUP, found);
     if (why) return h.inconclusive('CU-16', why);

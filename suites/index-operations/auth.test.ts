@@ -6,7 +6,7 @@ import { rejectedUnauthorized } from '../../contract/checks/auth.ts';
 import { isRecord } from '../../contract/checks/envelope.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
 import { verifies } from '../../runtime/verifies.ts';
-import { Cells, configured, notServed, send } from './configured.ts';
+import { Cells, configured, notServed, scopeOf, send } from './configured.ts';
 
 const AUTH_IDS = ['IX-1', 'IX-2', 'IX-3'] as const;
 
@@ -24,7 +24,9 @@ verifies(
   ['IX-1', 'IX-2', 'IX-3', 'IX-4', 'IX-6'],
   'Every configured operation of the index rejects a missing, an invalid and a near-miss api-token with 403; its scope and envelope are recorded',
   async (h) => {
-    const { list, left } = configured(h);
+    const found = configured(h);
+    const { list, left } = found;
+    scopeOf(h, found, ['IX-1', 'IX-2', 'IX-3', 'IX-4', 'IX-6']);
     const cells = new Cells(h);
     cells.left(['IX-1', 'IX-2', 'IX-3', 'IX-4', 'IX-6'], left);
     const token = h.config.target.token;

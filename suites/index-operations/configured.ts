@@ -14,19 +14,41 @@ export interface Configured {
   request: OperationRequest;
 }
 
+export interface Found {
+  list: Configured[];
+  /** Configured operations left out, and why (a write under writes: false, a placeholder without a value). */
+  left: Record<string, string>;
+  /** Of `left`, those left out for a placeholder without a value: configured, so still owed evidence. */
+  unfilled: Record<string, string>;
+}
+
 /** The configured operations this suite sends, and why the others are left out. */
-export function configured(h: Harness): { list: Configured[]; left: Record<string, string> } {
+export function configured(h: Harness): Found {
   const values = fixtureValues(h.config);
   const list: Configured[] = [];
   const left: Record<string, string> = {};
+  const empty: Record<string, string> = {};
   for (const [name, op] of Object.entries(h.config.operations ?? {}) as Array<[string, OperationConfig]>) {
     if (SPEC_DETAILED.has(name)) continue;
     const missing = unfilled(op, { ...values, ...(op.params ?? {}) });
     if (op.writes && h.config.writes === false) left[name] = 'a write operation, and writes is false';
-    else if (missing.length > 0) left[name] = `config: operations.${name} holds {${missing.join('}, {')}} without a value (add it to its params)`;
+    else if (missing.length > 0) left[name] = empty[name] = `config: operations.${name} holds {${missing.join('}, {')}} without a value (add it to its params)`;
     else list.push({ name, op, request: operationRequest(op, values) });
   }
-  return { list, left };
+  return { list, left, unfilled: empty };
+}
+
+/**
+ * Section 1 lists the operations; the config says which of them this run covers. With none to
+ * send, `ids` are out of scope when that is the config's choice (no index operation configured, or
+ * every one a write under writes: false): a vendor configured for the three detailed operations
+ * did nothing wrong, and "no verdict without evidence" is about operations the run was given. An
+ * operation configured without the values its path needs stays inconclusive, with that reason.
+ */
+export function scopeOf(h: Harness, found: Found, ids: string[], what = 'no index operation is configured (config operations)'): void {
+  for (const why of Object.values(found.unfilled)) h.inconclusive(ids, why);
+  if (found.list.length > 0 || Object.keys(found.unfilled).length > 0) return;
+  h.outOfScope(ids, Object.keys(found.left).length > 0 ? 'every configured index operation is a write, and writes is false' : what);
 }
 
 /** The request of `c` with some placeholders set otherwise (a page, a malformed id). */

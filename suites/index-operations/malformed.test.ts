@@ -4,12 +4,14 @@
 // not JSON.
 import { notServerError } from '../../contract/checks/envelope.ts';
 import { verifies } from '../../runtime/verifies.ts';
-import { Cells, configured, send, withValues } from './configured.ts';
+import { Cells, configured, scopeOf, send, withValues } from './configured.ts';
 
 const MALFORMED = { limit: -1, offset: 'abc', salesId: 'x-1', productId: 'x-1', variantId: 'x-1', contactId: 'x-1', branchId: '0x1', mobNo: '%%', gstin: '' };
 
 verifies('malformed/IX-5', ['IX-5'], 'No configured operation of the index answers malformed parameters or a body that is not JSON with a 5xx', async (h) => {
-  const { list, left } = configured(h);
+  const found = configured(h);
+  const { list, left } = found;
+  scopeOf(h, found, ['IX-5']);
   const cells = new Cells(h);
   cells.left(['IX-5'], left);
   await h.parallel(list, async (c) => {

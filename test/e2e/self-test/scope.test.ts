@@ -1,0 +1,74 @@
+// Scope is part of the verdict (reports/scope.ts), measured on whole runs: a correct vendor
+// configured for the three operations the spec details and the read-backs (the reference's run
+// config without `operations`) is certified, exit 0, and the first line names that scope and the
+// MUSTs it leaves out (IX-1..3: no index operation configured; OS-6: no order-create; RL-1: no
+// --with-load). "A check that fails or blocks a correct vendor is worse than one that misses a
+// defect": before, every such vendor ended inconclusive (exit 3), a red CI job for doing nothing
+// wrong. A certifier who demands the index says so (certify.require), and then the run is
+// inconclusive with the reason. The quick set runs two profiles; CI every one (test/full-set.ts).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunConfig } from '../../../config/schema.ts';
+import { EXIT } from '../../../core/exit-codes.ts';
+import type { Certification } from '../../../reports/model.ts';
+import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
+import { quickCases } from '../../full-set.ts';
+import { raisedLimits, runAgainstReference } from './run-reference.ts';
+
+const QUICK = ['minimal', 'strictest'];
+const minimal = (c: RunConfig): RunConfig => {
+  const { operations: _o, ...rest } = c;
+  return rest;
+};
+const SCOPE =
+  'Scope: update-order-status, contact-save, consumption-production-report; read-backs: get-contact-by-id, order-status; index operations: none configured.';
+const NO_INDEX = 'IX-1, IX-2, IX-3 (no index operation is configured (config operations))';
+
+const runs = new Map<string, { exitCode: number; certification: Certification }>();
+const run = (profile: string, patch: (c: RunConfig) => RunConfig) =>
+  runAgainstReference({ reference: { profile, ...raisedLimits(profile) }, numRuns: 5, seed: 3, patch });
+
+describe('a vendor configured for the detailed operations and the read-backs only', () => {
+  const profiles = quickCases(PROFILE_NAMES, QUICK, 'certifies profile %s with the minimal config, naming its scope (CI)');
+  beforeAll(async () => {
+    // Two runs at a time, each a server and a suite worker of its own.
+    const queue: Array<[string, () => Promise<{ exitCode: number; certification: Certification }>]> = [
+      ...profiles.map((p): (typeof queue)[number] => [p, () => run(p, minimal)]),
+      ['require IX-1', () => run('default', (c) => ({ ...minimal(c), certify: { require: ['IX-1'] } }))],
+    ];
+    const lane = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) runs.set(next[0], await next[1]());
+    };
+    await Promise.all([lane(), lane()]);
+  }, 600_000);
+
+  it.each(profiles)('certifies profile %s, exit 0, and its first line names the scope and what it leaves out', (profile) => {
+    const r = runs.get(profile)!;
+    const c = r.certification;
+    const open = c.requirements
+      .filter((x) => x.level === 'MUST' && x.status !== 'passed' && x.status !== 'skipped')
+      .map((x) => `${x.id} ${x.status}: ${x.reason}`);
+    expect(open, c.verdictReason).toEqual([]);
+    expect([c.verdict, r.exitCode]).toEqual(['certified', EXIT.ok]);
+    expect(c.verdictReason).toMatch(/^Every MUST requirement in scope passed \(\d+\)\. /);
+    expect(c.verdictReason).toContain(SCOPE);
+    expect(c.verdictReason).toContain(NO_INDEX);
+    expect(c.verdictReason).toMatch(/OS-6 \(needs operations\["order-create"\]/);
+    expect(c.verdictReason).toMatch(/RL-1 \(rate limits are measured by the probe: run with --with-load\)/);
+    expect(c.requirements.find((x) => x.id === 'IX-1')).toMatchObject({
+      status: 'skipped',
+      reason: 'out of scope: no index operation is configured (config operations)',
+    });
+  });
+
+  it('is inconclusive, exit 3, with the reason, when certify.require names IX-1 and no index operation is configured', () => {
+    const r = runs.get('require IX-1')!;
+    const c = r.certification;
+    expect([c.verdict, r.exitCode]).toEqual(['inconclusive', EXIT.inconclusive]);
+    expect(c.verdictReason).toMatch(
+      /^No MUST failed, but certify\.require names IX-1 \(certify\.require names it, but the run left it out: out of scope: no index operation is configured/,
+    );
+    expect(c.requirements.find((x) => x.id === 'IX-1')!.status).toBe('inconclusive');
+    // Only what the certifier named: IX-2 stays out of scope.
+    expect(c.requirements.find((x) => x.id === 'IX-2')!.status).toBe('skipped');
+  });
+});

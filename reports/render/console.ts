@@ -105,7 +105,8 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
     `${l} ${m[l].passed} passed, ${m[l].failed} failed, ${m[l].inconclusive + m[l]['not-run']} not verified, ${m[l].skipped} skipped`;
   lines.push('', `${level('MUST')}; ${level('SHOULD')}; INFO ${m.INFO.observed} observed`);
   const rate = cert.rateLimitedDuringSuites;
-  const waits = rate.retries ? `, ${rate.retries} 429s waited out (${(rate.waitedMs / 1000).toFixed(1)} s)` : '';
+  // Each request's waits, summed: requests waiting side by side each count (the pacing line gives the wall time).
+  const waits = rate.retries ? `, ${rate.retries} 429s waited out (${(rate.waitedMs / 1000).toFixed(1)} s summed over the requests)` : '';
   const preflight = cert.preflight ? ` + ${cert.preflight.requests} preflight` : '';
   if (cert.pacing || cert.stoppedBy)
     lines.push(

@@ -19,6 +19,7 @@ import { createBudgets } from './scheduler/budgets.ts';
 import { createPacing, type StatedQuota } from './scheduler/pacing.ts';
 import { compose, emptyStats, opStats, type Job, type SchedulerStats } from './scheduler/policy.ts';
 import { retryPolicy } from './scheduler/retry.ts';
+import { createWaiting } from './scheduler/waiting.ts';
 import { createSlots, currentFlow } from './scheduler/slots.ts';
 import { wait429Policy } from './scheduler/wait-of-429.ts';
 
@@ -71,6 +72,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   const now = o.now ?? Date.now;
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const stats = emptyStats();
+  const waiting = createWaiting(now, stats);
   const maxWaitMs = o.retry429?.maxWaitMs ?? 60_000;
   const slots = createSlots(o.concurrency, sleep);
   const budgets = createBudgets(
@@ -85,6 +87,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
       maxWaitMs,
       now,
       sleep,
+      waiting,
       ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
       stopped: () => budgets.stopped() !== undefined,
     },
@@ -93,7 +96,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   const dispatch = compose(
     slots.policy,
     ...(o.backoff ? [backoffPolicy({ slots, resend: o.backoff.resend })] : []),
-    retryPolicy({ ...(o.retry429 ? { retry429: o.retry429 } : {}), paced: o.pacing, now, sleep }, stats),
+    retryPolicy({ ...(o.retry429 ? { retry429: o.retry429 } : {}), paced: o.pacing, now, sleep, waiting }, stats),
     pacing.policy,
     budgets.policy,
     breakerPolicy({ ...(o.breakerThreshold ? { threshold: o.breakerThreshold } : {}), maxWaitMs, now }, stats),

@@ -67,6 +67,7 @@ export interface Certification extends RunIdentity {
   exchanges: number;
   /** Requests sent (retries after a 429 included). */
   requests: number;
+  /** waitedMs: each request's waits summed (requests waiting side by side each count); the pacing line gives the wall time. */
   rateLimitedDuringSuites: { exchanges: number; retries: number; waitedMs: number };
   /** How the run paced its requests (concurrency, a rate cap, what it learned of the target's quota). */
   pacing?: string;

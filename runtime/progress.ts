@@ -35,6 +35,8 @@ function write({ file, stats, outside }: Progress) {
   const p: WorkerProgress = {
     requests: s.sent + outside,
     responses429: s.responses429,
+    retries429: s.retries,
+    refused429: s.refused429,
     waitedMs: s.waitedMs,
     pacing: s.pacing,
     operations: s.operations,

@@ -110,6 +110,10 @@ export const PROGRESS_FILE = '.progress.json';
 export interface WorkerProgress {
   requests: number;
   responses429: number;
+  /** Of the 429s met, those waited out (the request sent again) and those still refused: they add up. */
+  retries429?: number;
+  refused429?: number;
+  /** Wall time at least one request waited (client/scheduler/waiting.ts), not a sum over requests. */
   waitedMs: number;
   pacing?: string;
   /** Per operation: requests sent and 429s met. */

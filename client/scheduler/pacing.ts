@@ -14,6 +14,7 @@ import { showQuota, type Quota } from '../../core/quota.ts';
 import { parseRateLimitHeaders } from '../rate-headers.ts';
 import type { UnnumberedExchange } from '../transport.ts';
 import { opStats, type Job, type Policy, type SchedulerStats } from './policy.ts';
+import type { Waiting } from './waiting.ts';
 
 /** A quota stated by the user for some operations (null: every request). */
 export interface StatedQuota {
@@ -58,6 +59,7 @@ export function createPacing(
     maxWaitMs: number;
     now: () => number;
     sleep: (ms: number) => Promise<void>;
+    waiting: Waiting;
     deadline?: number;
     stopped: () => boolean;
   },
@@ -159,18 +161,9 @@ export function createPacing(
     stats.pacing = s.pacing;
   }
 
-  /** Requests waiting for their pace now, and since when one has been: the run's waited time is wall-clock time. */
-  let parked = 0;
-  let parkedSince = 0;
-  const park = async (job: Job, ms: number) => {
-    if (parked++ === 0) parkedSince = o.now();
-    try {
-      // Short waits keep the slot; longer ones give it to other operations meanwhile.
-      await (ms < 200 ? o.sleep(ms) : job.park(ms));
-    } finally {
-      if (--parked === 0) stats.waitedMs += o.now() - parkedSince;
-    }
-  };
+  /** Short waits keep the slot; longer ones give it to other operations meanwhile. The run's
+   *  waited time is wall time (waiting.ts: requests waiting side by side count once). */
+  const park = (job: Job, ms: number) => o.waiting.during(() => (ms < 200 ? o.sleep(ms) : job.park(ms)));
 
   /** Waits for the operation's pace, then takes its place in the paces at once (in the same turn
    *  as the last check: requests passing the gate together cannot all see the same free window). */

@@ -41,8 +41,11 @@ export interface OperationStats {
 export interface SchedulerStats {
   sent: number;
   notSent: Record<NotSentReason, number>;
+  /** 429s met: each either waited out (`retries`: sent again) or `refused429` (still refused when answered to the test). */
   responses429: number;
   retries: number;
+  refused429: number;
+  /** Wall time at least one request waited (a pace, a 429's wait): waiting.ts. */
   waitedMs: number;
   /** What the pacing used: the stated quotas, the headers it learnt, or adaptive. */
   pacing: string;
@@ -61,6 +64,7 @@ export function emptyStats(): SchedulerStats {
     notSent: { budget: 0, 'max-requests': 0, breaker: 0, interrupted: 0 },
     responses429: 0,
     retries: 0,
+    refused429: 0,
     waitedMs: 0,
     pacing: 'none needed',
     operations: {},

@@ -16,9 +16,19 @@ function indexTogether(ops: Cost[], rateLimit: RunConfig['run']['rateLimit']): C
   return [...ops.filter((o) => !quiet.includes(o)), [`${quiet.length} index operations`, { sent, responses429: 0 }]];
 }
 
+/** "12 answers 429 (10 waited out, 2 still refused; 8.5 s waited, wall time)": the counts add up to
+ *  the 429s met, and the time is wall time (requests waiting side by side count once). */
+export function answers429(w: Pick<WorkerProgress, 'responses429' | 'retries429' | 'refused429' | 'waitedMs'>): string {
+  const seconds = `${(w.waitedMs / 1000).toFixed(1)} s waited, wall time`;
+  if (w.retries429 === undefined || w.refused429 === undefined) return `${w.responses429} answers 429 (${seconds})`;
+  // 429s met outside the scheduler's retries (none today) are named rather than left to disagree.
+  const other = w.responses429 - w.retries429 - w.refused429;
+  return `${w.responses429} answers 429 (${w.retries429} waited out, ${w.refused429} still refused${other ? `, ${other} otherwise` : ''}; ${seconds})`;
+}
+
 export function pacingLine(run: RunConfig['run'], worker: WorkerProgress): string {
   const stated = run.rateLimit ? `, at most ${showRateLimit(run.rateLimit)}` : '';
-  const waited = worker.responses429 ? `; ${worker.responses429} answers 429 (${(worker.waitedMs / 1000).toFixed(1)} s waited)` : '';
+  const waited = worker.responses429 ? `; ${answers429(worker)}` : '';
   const ops = indexTogether(
     Object.entries(worker.operations ?? {}).filter(([, v]) => v.sent > 0),
     run.rateLimit,

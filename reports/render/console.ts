@@ -8,7 +8,7 @@ import { renderFinding } from './finding.ts';
 import { inertTerminalText } from './inert.ts';
 import { partsConsole } from './run-parts.ts';
 import { replayCommand } from './replay.ts';
-import { byLevel, sectionLine, WIDTH, wrapAll } from './console-text.ts';
+import { byLevel, CUT_CURL_LABEL, cutCurl, sectionLine, WIDTH, wrapAll } from './console-text.ts';
 import { compareSections, primarySection } from './spec-sections.ts';
 import { thinnestEvidenceLine, verifiedByText } from '../verified-by.ts';
 
@@ -29,14 +29,25 @@ const STOPPED: Record<string, string> = {
   'max-failures': 'as many MUST requirements failed as --max-failures allows',
 };
 
+/** A sequence step's curl line, its long values cut as in the reproduce line, and marked when cut. */
+function sequenceLine(l: string): string {
+  if (!/^\s*curl /.test(l)) return l;
+  const shown = cutCurl(l.trimStart());
+  return shown.cut ? `${l.slice(0, l.length - l.trimStart().length)}(cut, not for pasting) ${shown.line}` : l;
+}
+
 function failedLines(cert: Certification, r: RequirementResult): string[] {
   const f = r.findings[0];
   const by = verifiedByText(r);
   const lines = [`  ${r.id} [${r.level}] ${r.title} (${r.findingCount} finding(s), ${r.requests} requests${by ? `; verified by ${by}` : ''})`];
   if (f) {
     const { text, curl } = renderFinding(f);
-    lines.push(`    ${f.title}`, ...text.split('\n').map((l) => `    ${l}`));
-    if (curl) lines.push(`    reproduce: ${curl}`);
+    lines.push(`    ${f.title}`, ...text.split('\n').map((l) => `    ${sequenceLine(l)}`));
+    if (curl) {
+      // A long value is cut (the JSON and HTML keep it whole): then the line is no command to paste.
+      const shown = cutCurl(curl);
+      lines.push(`    ${shown.cut ? CUT_CURL_LABEL : 'reproduce:'} ${shown.line}`);
+    }
     if (f.replay) lines.push(`    replay: ${replayCommand(f.replay, cert.invocation)}`);
     // A property failure among the others: the line that replays it alone.
     const shrunk = f.replay ? undefined : r.findings.find((x) => x.replay);
@@ -105,7 +116,8 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
     `${l} ${m[l].passed} passed, ${m[l].failed} failed, ${m[l].inconclusive + m[l]['not-run']} not verified, ${m[l].skipped} skipped`;
   lines.push('', `${level('MUST')}; ${level('SHOULD')}; INFO ${m.INFO.observed} observed`);
   const rate = cert.rateLimitedDuringSuites;
-  const waits = rate.retries ? `, ${rate.retries} 429s waited out (${(rate.waitedMs / 1000).toFixed(1)} s)` : '';
+  // Each request's waits, summed: requests waiting side by side each count (the pacing line gives the wall time).
+  const waits = rate.retries ? `, ${rate.retries} 429s waited out (${(rate.waitedMs / 1000).toFixed(1)} s summed over the requests)` : '';
   const preflight = cert.preflight ? ` + ${cert.preflight.requests} preflight` : '';
   if (cert.pacing || cert.stoppedBy)
     lines.push(

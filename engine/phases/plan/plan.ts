@@ -9,7 +9,7 @@
 // tests'. Where an operation is scarce (SCARCE_COST) its tests send fewer requests.
 import { showQuota, type Quota } from '../../../core/quota.ts';
 import type { RunConfig } from '../../../config/schema.ts';
-import { PLAN_COSTS, suiteOfTest, type TestCost } from './costs.ts';
+import { configuredCosts, PLAN_COSTS, suiteOfTest, type TestCost } from './costs.ts';
 import { allocate, requirementLines, type PlannedRequirement } from './requirements.ts';
 
 /** The operations the plan names first (the three of section 4 and the read-back paths); the
@@ -100,7 +100,8 @@ export const quotaOf = (quotas: Record<string, Quota>, op: string) => {
 /** `spentSeconds`: of the budget, what the run spent before the plan (the preflight). `suites`: those selected. */
 export function planRun(config: RunConfig, numRuns: number, quotas: Record<string, Quota>, spentSeconds = 0, suites?: ReadonlySet<string>): Plan {
   const budgetSeconds = Math.max(0, config.run.maxDurationSeconds - Math.round(spentSeconds));
-  const tests = plannedTests(suites);
+  // Only what the config lets the suites send: an index operation it does not configure sends nothing.
+  const tests = configuredCosts(plannedTests(suites), config);
   const cost = runCost(tests);
   const ops = [...MAIN_OPERATIONS.filter((op) => cost[op]), ...Object.keys(cost).filter((op) => !MAIN_OPERATIONS.includes(op))];
   const costOf = (op: string, scarce: ReadonlySet<string>) => (scarce.has(op) ? (SCARCE_COST[op] ?? cost[op]!) : cost[op]!);

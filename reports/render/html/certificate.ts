@@ -128,7 +128,7 @@ function sectionTables(cert: Certification): string {
 function factsTable(cert: Certification): string {
   const rate = cert.rateLimitedDuringSuites;
   const retries = rate.retries
-    ? `; ${rate.retries} answer(s) 429 waited out (${(rate.waitedMs / 1000).toFixed(1)} s) before ${rate.exchanges} of them`
+    ? `; ${rate.retries} answer(s) 429 waited out (${(rate.waitedMs / 1000).toFixed(1)} s summed over the requests, which wait side by side) before ${rate.exchanges} of them`
     : '; no 429 met';
   const facts: [string, string][] = [
     ['Target', cert.target.name],

@@ -10,7 +10,9 @@ describe('the console summary', () => {
   const lines = text.split('\n');
 
   it('ends with the verdict, its reason and the requests, preflight requests and 429 waits', () => {
-    expect(lines.at(-1)).toBe('verdict: NOT-CERTIFIED: 2 MUST requirement(s) failed. (58 requests + 6 preflight, 6 429s waited out (1.5 s), 1.2s)');
+    expect(lines.at(-1)).toBe(
+      'verdict: NOT-CERTIFIED: 2 MUST requirement(s) failed. (58 requests + 6 preflight, 6 429s waited out (1.5 s summed over the requests), 1.2s)',
+    );
     expect(lines).toContain('pacing: 4 requests in flight, at most 100/10s');
     expect(lines).toContain('MUST 3 passed, 2 failed, 2 not verified, 42 skipped; SHOULD 0 passed, 0 failed, 1 not verified, 35 skipped; INFO 2 observed');
   });

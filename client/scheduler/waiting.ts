@@ -1,0 +1,36 @@
+// The time the run spent waiting (for a pace, or a 429's wait), as wall time: while one request
+// waits or eight wait side by side, the run waits once. Summed per request, eight slots waiting
+// the same 10 s would count 80 s, and a run's waits could add up to more than the run (issue 27).
+
+export interface Waiting {
+  /** Runs `wait` (a sleep) as a waiting request: the time counts once however many wait with it. */
+  during<T>(wait: () => Promise<T>): Promise<T>;
+}
+
+/** Adds to `stats.waitedMs` each stretch of time during which at least one request waited. */
+export function createWaiting(now: () => number, stats: { waitedMs: number }): Waiting {
+  let waiting = 0;
+  let since = 0;
+  return {
+    async during(wait) {
+      if (waiting++ === 0) since = now();
+      try {
+        return await wait();
+      } finally {
+        if (--waiting === 0) stats.waitedMs += now() - since;
+      }
+    },
+  };
+}
+
+/** The wall time of given waiting intervals [start, end): their union's length (what createWaiting measures). */
+export function unionMs(intervals: readonly (readonly [number, number])[]): number {
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of [...intervals].sort((x, y) => x[0] - y[0])) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}

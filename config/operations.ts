@@ -54,3 +54,17 @@ export const operationsSchema = z
 
 export type OperationConfig = z.output<typeof operationSchema>;
 export type OperationConfigInput = z.input<typeof operationSchema>;
+
+/**
+ * Why the config leaves index operation `name` unsent, or undefined: it is not in `operations`, or
+ * it writes (its entry's `writes`) and the run's `writes` is false. One rule for the suite that
+ * sends the operations, the plan that counts their requests and the certificate's scope.
+ */
+export function indexOperationLeftOut(
+  config: { operations?: Partial<Record<string, OperationConfig>> | undefined; writes?: boolean | undefined },
+  name: string,
+): 'not-configured' | 'writes' | undefined {
+  const op = config.operations?.[name];
+  if (!op) return 'not-configured';
+  return op.writes && config.writes === false ? 'writes' : undefined;
+}

@@ -5,6 +5,7 @@
 // about operations the config does not give ("every configured operation of the index ...") is out
 // of scope, not unverified: a correct vendor configured for the three detailed operations is
 // certified, and the first line says what that certificate covers and what it does not.
+import { indexOperationLeftOut } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { SPEC_DETAILED } from '../core/operations.ts';
 import type { RequirementResult, RunScope } from './model.ts';
@@ -24,7 +25,7 @@ function operationsOf(config: RunConfig): Map<string, string | null> {
   out.set('order-status', config.readBack?.orderStatus ? null : 'not configured (readBack.orderStatus)');
   for (const [name, op] of Object.entries(config.operations ?? {})) {
     if (SPEC_DETAILED.has(name) || !op) continue;
-    out.set(name, op.writes && !writes ? NO_WRITES : null);
+    out.set(name, indexOperationLeftOut(config, name) === 'writes' ? NO_WRITES : null);
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // what each showed, kept for the certificate's table "operations x requirements"
 // (observations "ix:<requirement id>": operation -> what it showed).
 import { fixtureValues, operationRequest, sendOperation, unfilled, type OperationRequest, type Values } from '../../client/index-operation.ts';
-import type { OperationConfig } from '../../config/operations.ts';
+import { indexOperationLeftOut, type OperationConfig } from '../../config/operations.ts';
 import { SPEC_DETAILED } from '../../core/operations.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
@@ -31,7 +31,7 @@ export function configured(h: Harness): Found {
   for (const [name, op] of Object.entries(h.config.operations ?? {}) as Array<[string, OperationConfig]>) {
     if (SPEC_DETAILED.has(name)) continue;
     const missing = unfilled(op, { ...values, ...(op.params ?? {}) });
-    if (op.writes && h.config.writes === false) left[name] = 'a write operation, and writes is false';
+    if (indexOperationLeftOut(h.config, name) === 'writes') left[name] = 'a write operation, and writes is false';
     else if (missing.length > 0) left[name] = empty[name] = `config: operations.${name} holds {${missing.join('}, {')}} without a value (add it to its params)`;
     else list.push({ name, op, request: operationRequest(op, values) });
   }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { requirement, suiteOf } from '../../../contract/requirements.ts';
 import type { Level } from '../../../core/types.ts';
 import { INDEX_OPERATIONS, SPEC_DETAILED } from '../../../core/operations.ts';
+import { indexOperationLeftOut } from '../../../config/operations.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 
 export interface TestCost {
@@ -75,10 +76,10 @@ export function requirementCosts(numRuns: number, tests: TestCost[] = PLAN_COSTS
  */
 export function unsentOperation(config: Pick<RunConfig, 'operations' | 'writes'>, op: string): string | undefined {
   if (!(INDEX_OPERATIONS as readonly string[]).includes(op) || SPEC_DETAILED.has(op)) return undefined;
-  const entry = config.operations?.[op as keyof NonNullable<RunConfig['operations']>];
-  if (!entry) return `operations.${op} is not configured`;
+  const left = indexOperationLeftOut(config, op);
+  if (left === 'not-configured') return `operations.${op} is not configured`;
   // Order Create makes the fresh vouchers, which writes: false forbids whatever its entry says.
-  if ((entry.writes || op === 'order-create') && config.writes === false) return `operations.${op} writes, and writes is false`;
+  if (left === 'writes' || (op === 'order-create' && config.writes === false)) return `operations.${op} writes, and writes is false`;
   return undefined;
 }
 

@@ -22,15 +22,3 @@ export function createWaiting(now: () => number, stats: { waitedMs: number }): W
     },
   };
 }
-
-/** The wall time of given waiting intervals [start, end): their union's length (what createWaiting measures). */
-export function unionMs(intervals: readonly (readonly [number, number])[]): number {
-  let total = 0;
-  let end = -Infinity;
-  for (const [a, b] of [...intervals].sort((x, y) => x[0] - y[0])) {
-    if (b <= end) continue;
-    total += b - Math.max(a, end);
-    end = b;
-  }
-  return total;
-}

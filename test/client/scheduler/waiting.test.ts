@@ -1,8 +1,20 @@
 // The run's waited time is wall time (issue 27): requests waiting side by side count once, so the
 // waits of a run never add up to more than the run. Given intervals, and a simulated clock.
 import { describe, expect, it } from 'vitest';
-import { createWaiting, unionMs } from '../../../client/scheduler/waiting.ts';
+import { createWaiting } from '../../../client/scheduler/waiting.ts';
 import { clock } from '../sim-clock.ts';
+
+/** The wall time of given waiting intervals [start, end): their union's length (the oracle: what createWaiting must measure). */
+function unionMs(intervals: readonly (readonly [number, number])[]): number {
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of [...intervals].sort((x, y) => x[0] - y[0])) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
 
 describe('waited time', () => {
   it('is the union of the waiting intervals, not their sum', () => {

@@ -16,6 +16,7 @@ import { branchParam, parseJson, requireJsonContentType, requireObject } from '.
 import type { Ctx, Reply, Req } from './context.ts';
 import { customerSchema } from './customer-rules.ts';
 import { referenceData } from './data.ts';
+import { startOtherWriter } from './other-writer.ts';
 import { isFaultName, type FaultName } from './faults.ts';
 import { DEFAULT_TOKENS, VALID_BRANCHES } from './constants.ts';
 import { referenceRunConfig } from './run-config.ts';
@@ -202,6 +203,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     race: { reports: new Map(), statusSlot: null },
   };
   const delay = delays(seed, opts.latencyMs, opts.jitterMs);
+  const stopWriter = startOtherWriter(ctx, seed);
   const server = createServer((raw, res) => {
     raw.on('error', ignore);
     void serve(ctx, raw, res, delay);
@@ -235,6 +237,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     },
     close: () =>
       new Promise<void>((resolve) => {
+        stopWriter();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

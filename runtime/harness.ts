@@ -259,6 +259,14 @@ export class Harness {
     return inFlow(`${this.where.file} ${this.where.test} at once`, () => this.parallel(items, fn), { burst: true });
   }
 
+  /**
+   * Runs `fn` with its requests ahead of every other test's waiting requests: readings that must be
+   * taken close together in time (a relation read again between two marks of the data).
+   */
+  ahead<R>(fn: () => Promise<R>): Promise<R> {
+    return inFlow(`${this.where.file} ${this.where.test} ahead`, fn, { burst: true });
+  }
+
   /** Stops the test as skipped, with the reason written into the certificate. */
   skip(reason: string, testContext: TestContext): never {
     this.record.skipReason = reason;

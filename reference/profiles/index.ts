@@ -4,6 +4,7 @@ import { defaultProfile } from './default.ts';
 import { forwardOnlyProfile } from './forward-only.ts';
 import { ledgerProfile } from './ledger.ts';
 import { minimalProfile } from './minimal.ts';
+import { sharedProfile } from './shared.ts';
 import { strictProfile } from './strict.ts';
 import { strictestProfile } from './strictest.ts';
 import { vasyProfile } from './vasy.ts';
@@ -11,7 +12,7 @@ import type { Profile } from './types.ts';
 
 export type { Profile } from './types.ts';
 
-export const PROFILES: readonly Profile[] = [defaultProfile, ledgerProfile, forwardOnlyProfile, strictProfile, minimalProfile, strictestProfile, vasyProfile];
+export const PROFILES: readonly Profile[] = [defaultProfile, ledgerProfile, forwardOnlyProfile, strictProfile, minimalProfile, strictestProfile, vasyProfile, sharedProfile];
 export const PROFILE_NAMES: readonly string[] = PROFILES.map((p) => p.name);
 export { defaultProfile };
 

@@ -9,9 +9,11 @@ import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
 import type { Finding } from '../../core/types.ts';
 import { dateRange, shortRange } from '../../generators/date-range.ts';
 import { isoInstant, splitRange } from '../../generators/report-range.ts';
+import type { RoundHarness } from '../../runtime/held-round.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, total, walk, type Query, type Walk } from './query.ts';
+import { onStill } from './still.ts';
 
 const DAY = 86_400_000;
 /** One-day ranges sent at most: a fixture range of more days is swept on a sample of them. */
@@ -33,39 +35,47 @@ verifies(
     const ids = ['RP-17', 'RP-11', 'RP-1', 'RP-10'];
     if (!(await needsTransactions(h, ids))) return;
     const q = fixtureQuery(h);
-    // The wider range: the fixture range, read whole (shared with the other report tests).
-    const whole = await walk(h, q);
-    const wider = idsByDay(whole.pages);
-    if (wider.size === 0) {
-      h.inconclusive(ids, 'no transaction of the fixture range carries a dd/mm/yyyy date (RP-4 reports it)');
-      return;
-    }
-    // Each day's last second is the end of one range: a vendor that drops the time of dateTo, or
-    // reads it as exclusive, misses the transactions of that day's end (RP-17).
-    const days = sample(
-      [...wider.keys()].sort((a, b) => a - b),
-      sized(h, 'report', MAX_SWEEP_DAYS, SCARCE_SWEEP_DAYS, 'whole UTC days asked'),
-      h.ctx.seed,
-    );
-    const walks = await h.parallel(days, (day) => walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) }));
-    const answers: DayAnswer[] = walks.map((w, i) => ({ day: days[i]!, pages: w.pages, exhausted: w.answered && w.exhausted }));
-    h.add(h.applied(daySweep(answers, wider)));
-    // RP-10: the days inside the range together hold no more than it - judged on totals that count
-    // what the answers list, where every day keeps to its day (else RP-1, RP-11 or RP-2 report it).
-    const [from, to] = [parseIsoUtc(q.dateFrom)!, parseIsoUtc(q.dateTo)!];
-    const inside = walks.filter((w, i) => days[i]! >= from && days[i]! + DAY - 1000 <= to);
-    if (whole.stable && whole.total !== undefined && inside.every((w) => w.stable && w.total !== undefined && keepsToDays(w))) {
-      h.add(
-        h.applied(
-          daysNotMore(
-            inside.map((w) => ({ day: utcDay(parseIsoUtc(w.query.dateFrom)!), total: w.total! })),
-            { label: describeQuery(q), total: whole.total, ...(whole.pages[0] ? { exchange: whole.pages[0] } : {}) },
-          ),
-        ),
-      );
-    }
+    // The days against the range read earlier: judged on data that stayed still.
+    await onStill(h, ids, (h) => sweep(h, ids, q));
   },
 );
+
+/** RP-17, RP-11, RP-1, RP-10 on one reading: the days of the range against the range. */
+async function sweep(h: RoundHarness, ids: string[], q: Query): Promise<void> {
+  // The wider range: the fixture range, read whole (shared with the other report tests).
+  const whole = await walk(h, q);
+  const wider = idsByDay(whole.pages);
+  if (wider.size === 0) {
+    h.inconclusive(ids, 'no transaction of the fixture range carries a dd/mm/yyyy date (RP-4 reports it)');
+    return;
+  }
+  // Each day's last second is the end of one range: a vendor that drops the time of dateTo, or
+  // reads it as exclusive, misses the transactions of that day's end (RP-17).
+  const days = sample(
+    [...wider.keys()].sort((a, b) => a - b),
+    sized(h, 'report', MAX_SWEEP_DAYS, SCARCE_SWEEP_DAYS, 'whole UTC days asked'),
+    h.ctx.seed,
+  );
+  const walks = await h.parallel(days, (day) => walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) }));
+  const answers: DayAnswer[] = walks.map((w, i) => ({ day: days[i]!, pages: w.pages, exhausted: w.answered && w.exhausted }));
+  h.add(h.applied(daySweep(answers, wider)));
+  // RP-10: the days inside the range together hold no more than it - judged on totals that count
+  // what the answers list, where every day keeps to its day (else RP-1, RP-11 or RP-2 report it).
+  const [from, to] = [parseIsoUtc(q.dateFrom)!, parseIsoUtc(q.dateTo)!];
+  const inside = walks.filter((w, i) => days[i]! >= from && days[i]! + DAY - 1000 <= to);
+  if (!whole.stable || !inside.every((w) => w.stable))
+    h.inconclusive('RP-10', 'the totalCounts of the range or of its days changed between their pages (RP-2 reports it)');
+  else if (whole.total !== undefined && inside.every((w) => w.total !== undefined && keepsToDays(w))) {
+    h.add(
+      h.applied(
+        daysNotMore(
+          inside.map((w) => ({ day: utcDay(parseIsoUtc(w.query.dateFrom)!), total: w.total! })),
+          { label: describeQuery(q), total: whole.total, ...(whole.pages[0] ? { exchange: whole.pages[0] } : {}) },
+        ),
+      ),
+    );
+  }
+}
 
 /** The walk's items are dated within the UTC days of its range (or carry no date: RP-4's). */
 function keepsToDays(w: Walk): boolean {
@@ -89,73 +99,75 @@ verifies(
     const dated = idsByDay((await walk(h, q)).pages);
     await h.property(
       splitRange(q),
-      async ({ whole, first, second }) => {
-        // A first part that runs on past s to the end of the next day (RP-1: "between dateFrom and
-        // dateTo") shows as transactions of that day: where that day holds none (the end of the data)
-        // it cannot be told from parts that overlap, and the split is not judged.
-        if (!dated.has(utcDay(parseIsoUtc(first.dateTo)!) + DAY)) return [];
-        const [w, a, b] = await Promise.all([whole, first, second].map((r) => walk(h, { ...q, ...r })));
-        const walks = [w!, a!, b!];
-        // Relations between ranges are judged on answers read to their end that keep to their own
-        // range days: a part holding other days is RP-1's or RP-11's (the one-day sweep reports it).
-        if (!walks.every((x) => x.answered && x.exhausted && keepsToDays(x))) return [];
-        const [W, A, B] = walks.map((x) => idSet(describeQuery(x.query), x));
-        const sides = walks.map((x) => ({ label: describeQuery(x.query), exchanges: x.pages }));
-        const partInWhole = info(
-          'RP-10',
-          'report.part-within-whole',
-          'A part of a range holds transactions the range does not',
-          'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]',
-        );
-        const must: Finding[] = [
-          ...h.applied(subsetOf(partInWhole, A!, W!)),
-          ...h.applied(subsetOf(partInWhole, B!, W!)),
-          ...(walks.every((x) => x.stable)
-            ? h.applied(
-                totalsRelation(
-                  info(
-                    'RP-10',
-                    'report.parts-not-more',
-                    'Two adjacent ranges hold more than the range they make up',
-                    'totalCount([from, s]) + totalCount([s + 1 ms, to]) <= totalCount([from, to])',
+      async ({ whole, first, second }) =>
+        // Three ranges read at different moments: judged on data that stayed still.
+        onStill(h, ['RP-18', 'RP-10'], async (h) => {
+          // A first part that runs on past s to the end of the next day (RP-1: "between dateFrom and
+          // dateTo") shows as transactions of that day: where that day holds none (the end of the data)
+          // it cannot be told from parts that overlap, and the split is not judged.
+          if (!dated.has(utcDay(parseIsoUtc(first.dateTo)!) + DAY)) return [];
+          const [w, a, b] = await Promise.all([whole, first, second].map((r) => walk(h, { ...q, ...r })));
+          const walks = [w!, a!, b!];
+          // Relations between ranges are judged on answers read to their end that keep to their own
+          // range days: a part holding other days is RP-1's or RP-11's (the one-day sweep reports it).
+          if (!walks.every((x) => x.answered && x.exhausted && keepsToDays(x))) return [];
+          const [W, A, B] = walks.map((x) => idSet(describeQuery(x.query), x));
+          const sides = walks.map((x) => ({ label: describeQuery(x.query), exchanges: x.pages }));
+          const partInWhole = info(
+            'RP-10',
+            'report.part-within-whole',
+            'A part of a range holds transactions the range does not',
+            'every transaction of [from, s] and of [s + 1 ms, to] in [from, to]',
+          );
+          const must: Finding[] = [
+            ...h.applied(subsetOf(partInWhole, A!, W!)),
+            ...h.applied(subsetOf(partInWhole, B!, W!)),
+            ...(walks.every((x) => x.stable)
+              ? h.applied(
+                  totalsRelation(
+                    info(
+                      'RP-10',
+                      'report.parts-not-more',
+                      'Two adjacent ranges hold more than the range they make up',
+                      'totalCount([from, s]) + totalCount([s + 1 ms, to]) <= totalCount([from, to])',
+                    ),
+                    [sides[1]!, sides[2]!, sides[0]!],
+                    ([x, y, z]) => x! + y! <= z!,
                   ),
-                  [sides[1]!, sides[2]!, sides[0]!],
-                  ([x, y, z]) => x! + y! <= z!,
+                )
+              : []),
+          ];
+          if (must.length > 0) return must;
+          return [
+            ...h.applied(
+              partitionOf(
+                info(
+                  'RP-18',
+                  'report.split-partition',
+                  'The parts of a split range are not disjoint, or not together the range',
+                  '[from, s] and [s + 1 ms, to] disjoint, together exactly the transactions of [from, to]',
                 ),
-              )
-            : []),
-        ];
-        if (must.length > 0) return must;
-        return [
-          ...h.applied(
-            partitionOf(
-              info(
-                'RP-18',
-                'report.split-partition',
-                'The parts of a split range are not disjoint, or not together the range',
-                '[from, s] and [s + 1 ms, to] disjoint, together exactly the transactions of [from, to]',
+                [A!, B!],
+                W!,
               ),
-              [A!, B!],
-              W!,
             ),
-          ),
-          // Totals add up where each answer's totalCount counts the transactions it lists (else RP-2/RP-10 report it).
-          ...(walks.every((x) => x.counted)
-            ? h.applied(
-                totalsRelation(
-                  info(
-                    'RP-18',
-                    'report.split-totals',
-                    'The totalCounts of the parts of a split range do not add up',
-                    'totalCount([from, s]) + totalCount([s + 1 ms, to]) = totalCount([from, to])',
+            // Totals add up where each answer's totalCount counts the transactions it lists (else RP-2/RP-10 report it).
+            ...(walks.every((x) => x.counted)
+              ? h.applied(
+                  totalsRelation(
+                    info(
+                      'RP-18',
+                      'report.split-totals',
+                      'The totalCounts of the parts of a split range do not add up',
+                      'totalCount([from, s]) + totalCount([s + 1 ms, to]) = totalCount([from, to])',
+                    ),
+                    [sides[1]!, sides[2]!, sides[0]!],
+                    ([x, y, z]) => x! + y! === z!,
                   ),
-                  [sides[1]!, sides[2]!, sides[0]!],
-                  ([x, y, z]) => x! + y! === z!,
-                ),
-              )
-            : []),
-        ];
-      },
+                )
+              : []),
+          ];
+        }),
       { numRuns: sized(h, 'report', Math.max(8, Math.floor(h.ctx.numRuns / 4)), 3, 'ranges split') },
     );
   },
@@ -169,21 +181,22 @@ verifies('dates/RP-10', ['RP-10'], 'A narrower date range never holds more trans
   const nested = dateRange(q).chain((outer) => fc.oneof(dateRange(outer), shortRange(outer)).map((inner) => [outer, inner] as const));
   await h.property(
     nested,
-    async ([outer, inner]) => {
-      const o: Query = { ...q, ...outer };
-      const i: Query = { ...q, ...inner };
-      const sides = [
-        { label: describeQuery(o), exchanges: [(await total(h, o)).ex] },
-        { label: describeQuery(i), exchanges: [(await total(h, i)).ex] },
-      ];
-      return h.applied(
-        totalsRelation(
-          info('RP-10', 'report.narrower-not-more', 'A narrower range holds more transactions', 'totalCount(inner range) <= totalCount(outer range)'),
-          sides,
-          ([x, y]) => y! <= x!,
-        ),
-      );
-    },
+    async ([outer, inner]) =>
+      onStill(h, ['RP-10'], async (h) => {
+        const o: Query = { ...q, ...outer };
+        const i: Query = { ...q, ...inner };
+        const sides = [
+          { label: describeQuery(o), exchanges: [(await total(h, o)).ex] },
+          { label: describeQuery(i), exchanges: [(await total(h, i)).ex] },
+        ];
+        return h.applied(
+          totalsRelation(
+            info('RP-10', 'report.narrower-not-more', 'A narrower range holds more transactions', 'totalCount(inner range) <= totalCount(outer range)'),
+            sides,
+            ([x, y]) => y! <= x!,
+          ),
+        );
+      }),
     { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) },
   );
 });

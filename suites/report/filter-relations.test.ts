@@ -11,6 +11,7 @@ import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, page, total, walk, type Query } from './query.ts';
+import { onStill } from './still.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 const refused = (ex: Exchange) => {
@@ -22,21 +23,24 @@ const usable = (ex: Exchange) => ex.response?.status === 200 && pageTotal(ex) !=
 verifies('filter-relations/RP-22', ['RP-22'], 'An id filter sent as an empty string is no filter: every transaction of the range is reported', async (h) => {
   if (!(await needsTransactions(h, ['RP-22']))) return;
   const q = fixtureQuery(h);
-  const whole = await total(h, q);
-  if (whole.total === undefined) return;
-  await h.parallel([...FILTER_KEYS], async (key: FilterKey) => {
-    const ex = await page(h, { ...q, [key]: '' }, 1, 0);
-    if (ex.notSent || !ex.response || ex.response.status === 429) return;
-    h.note('RP-22', 1, 'report.empty-filter-is-no-filter');
-    const t = pageTotal(ex);
-    if (ex.response.status === 200 && t === whole.total) return;
-    h.fail(
-      'RP-22',
-      `${key} "" was not taken as no filter`,
-      ex.response.status === 200 ? `totalCount ${t} (without ${key}: ${whole.total})` : describeResponse(ex),
-      `HTTP 200 with totalCount ${whole.total}, as without ${key} (4.3: "an empty string meaning no filter")`,
-      ex,
-    );
+  // Each filter's count against the count read earlier: judged on data that stayed still.
+  await onStill(h, ['RP-22'], async (h) => {
+    const whole = await total(h, q);
+    if (whole.total === undefined) return;
+    await h.parallel([...FILTER_KEYS], async (key: FilterKey) => {
+      const ex = await page(h, { ...q, [key]: '' }, 1, 0);
+      if (ex.notSent || !ex.response || ex.response.status === 429) return;
+      h.note('RP-22', 1, 'report.empty-filter-is-no-filter');
+      const t = pageTotal(ex);
+      if (ex.response.status === 200 && t === whole.total) return;
+      h.fail(
+        'RP-22',
+        `${key} "" was not taken as no filter`,
+        ex.response.status === 200 ? `totalCount ${t} (without ${key}: ${whole.total})` : describeResponse(ex),
+        `HTTP 200 with totalCount ${whole.total}, as without ${key} (4.3: "an empty string meaning no filter")`,
+        ex,
+      );
+    });
   });
 });
 
@@ -64,60 +68,66 @@ verifies('filter-relations/RP-23', ['RP-23'], 'Two filters sent together narrow 
   const tried = pairs(h, q);
   if (tried.length === 0) h.skip('fixtures.report.filterIds lists no id: no filter to combine with the module filter', t);
   let judged = 0;
-  await h.parallel(tried, async ([a, b]) => {
-    const both = { ...a, ...b };
-    const [wa, wb, wab] = await Promise.all([walk(h, a), walk(h, b), walk(h, both)]);
-    if (![wa, wb, wab].every((w) => w.answered && w.exhausted)) return;
-    // A module filter that does not hold alone is RP-8's failure, not the combination's.
-    const ownModule = (w: typeof wa) =>
-      !w.query.moduleName || w.pages.every((ex) => pageItems(ex).every((it) => w.query.moduleName!.includes(String((it as { module?: unknown }).module))));
-    if (!ownModule(wa) || !ownModule(wb)) return;
-    judged++;
-    const set = idSet(describeQuery(both), wab);
-    h.add(
-      [wa, wb].flatMap((w) =>
-        h.applied(
-          subsetOf(
-            info(
-              'RP-23',
-              'report.filters-narrow',
-              'Two filters together reported transactions one of them excludes',
-              `every transaction of both filters among those of ${describeQuery(w.query)}`,
+  await h.parallel(tried, ([a, b]) =>
+    // Three queries read at different moments: judged on data that stayed still.
+    onStill(h, ['RP-23'], async (h) => {
+      const both = { ...a, ...b };
+      const [wa, wb, wab] = await Promise.all([walk(h, a), walk(h, b), walk(h, both)]);
+      if (![wa, wb, wab].every((w) => w.answered && w.exhausted)) return;
+      // A module filter that does not hold alone is RP-8's failure, not the combination's.
+      const ownModule = (w: typeof wa) =>
+        !w.query.moduleName || w.pages.every((ex) => pageItems(ex).every((it) => w.query.moduleName!.includes(String((it as { module?: unknown }).module))));
+      if (!ownModule(wa) || !ownModule(wb)) return;
+      judged++;
+      const set = idSet(describeQuery(both), wab);
+      h.add(
+        [wa, wb].flatMap((w) =>
+          h.applied(
+            subsetOf(
+              info(
+                'RP-23',
+                'report.filters-narrow',
+                'Two filters together reported transactions one of them excludes',
+                `every transaction of both filters among those of ${describeQuery(w.query)}`,
+              ),
+              set,
+              idSet(describeQuery(w.query), w),
             ),
-            set,
-            idSet(describeQuery(w.query), w),
           ),
         ),
-      ),
-    );
-    if (wab.ids.size === 0) h.note('RP-23', 1, 'report.filters-narrow');
-  });
+      );
+      if (wab.ids.size === 0) h.note('RP-23', 1, 'report.filters-narrow');
+    }),
+  );
   if (judged === 0) h.inconclusive('RP-23', 'no combination of filters was read to its end');
 });
 
 verifies('filter-relations/RP-24', ['RP-24'], 'A moduleName value outside bom and mc is refused or matches nothing, never widening the report', async (h) => {
   if (!(await needsTransactions(h, ['RP-24']))) return;
   const q = fixtureQuery(h);
-  const [unknown, bom, bomAndUnknown] = await Promise.all([['xyz'], ['bom'], ['bom', 'xyz']].map((m) => page(h, { ...q, moduleName: m }, 1, 0)));
-  if (refused(unknown!) || usable(unknown!)) h.note('RP-24', 1, 'report.unknown-module-never-widens');
-  if (usable(unknown!) && pageTotal(unknown!)! > 0) {
-    h.fail(
-      'RP-24',
-      'moduleName ["xyz"] reported transactions',
-      `totalCount ${pageTotal(unknown!)}`,
-      'a 4xx, or no transaction (no module is called xyz)',
-      unknown,
-    );
-  }
-  if (!usable(bom!) || !(refused(bomAndUnknown!) || usable(bomAndUnknown!))) return;
-  h.note('RP-24', 1, 'report.unknown-module-never-widens');
-  if (usable(bomAndUnknown!) && pageTotal(bomAndUnknown!)! > pageTotal(bom!)!) {
-    h.fail(
-      'RP-24',
-      'moduleName ["bom","xyz"] reported more than ["bom"]',
-      `totalCount ${pageTotal(bomAndUnknown!)} (["bom"]: ${pageTotal(bom!)})`,
-      'a 4xx, or at most the transactions of bom',
-      bomAndUnknown,
-    );
-  }
+  // ["bom","xyz"] against ["bom"] read at another moment: judged on data that stayed still.
+  await onStill(h, ['RP-24'], async (h) => {
+    const [unknown, bom, bomAndUnknown] = await Promise.all([['xyz'], ['bom'], ['bom', 'xyz']].map((m) => page(h, { ...q, moduleName: m }, 1, 0)));
+    if (refused(unknown!) || usable(unknown!)) h.note('RP-24', 1, 'report.unknown-module-never-widens');
+    if (usable(unknown!) && pageTotal(unknown!)! > 0) {
+      h.fail(
+        'RP-24',
+        'moduleName ["xyz"] reported transactions',
+        `totalCount ${pageTotal(unknown!)}`,
+        'a 4xx, or no transaction (no module is called xyz)',
+        unknown,
+      );
+    }
+    if (!usable(bom!) || !(refused(bomAndUnknown!) || usable(bomAndUnknown!))) return;
+    h.note('RP-24', 1, 'report.unknown-module-never-widens');
+    if (usable(bomAndUnknown!) && pageTotal(bomAndUnknown!)! > pageTotal(bom!)!) {
+      h.fail(
+        'RP-24',
+        'moduleName ["bom","xyz"] reported more than ["bom"]',
+        `totalCount ${pageTotal(bomAndUnknown!)} (["bom"]: ${pageTotal(bom!)})`,
+        'a 4xx, or at most the transactions of bom',
+        bomAndUnknown,
+      );
+    }
+  });
 });

@@ -11,6 +11,7 @@ import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
 import { describeQuery, fixtureQuery, idSet, needsTransactions, walk, type Query, type Walk } from './query.ts';
+import { onStill } from './still.ts';
 
 /** A sub-range of the fixture range, or the fixture range itself. */
 const someRange = (q: Query) => fc.oneof(dateRange(q), fc.constant({ dateFrom: q.dateFrom, dateTo: q.dateTo }));
@@ -30,64 +31,68 @@ verifies(
     const q = fixtureQuery(h);
     await h.property(
       someRange(q),
-      async (range) => {
-        const all: Query = { ...q, ...range };
-        const [bom, mc, both, none] = await Promise.all([['bom'], ['mc'], ['bom', 'mc'], undefined].map((m) => walk(h, m ? { ...all, moduleName: m } : all)));
-        const walks = [bom!, mc!, both!, none!];
-        if (!walks.every((w) => w.answered)) return []; // RP-7 reports it
-        const wrongModule = [bom!, mc!].flatMap((w, i) => {
-          const want = i === 0 ? 'bom' : 'mc';
-          const pages = w.pages.filter((ex) => pageItems(ex).some((it) => (it as { module?: unknown }).module !== want));
-          const bad = pages.reduce((n, ex) => n + pageItems(ex).filter((it) => (it as { module?: unknown }).module !== want).length, 0);
-          if (w.ids.size > 0) h.note('RP-8', w.ids.size);
-          return bad ? h.finding('RP-8', `The ${want} filter returned other modules`, `${bad} item(s) not ${want}`, `only ${want} transactions`, pages[0]) : [];
-        });
-        const sets = walks.map((w) => idSet(describeQuery(w.query), w));
-        const sides = walks.map((w) => ({ label: describeQuery(w.query), exchanges: w.pages }));
-        const stable = walks.every((w) => w.stable);
-        return [
-          ...wrongModule,
-          ...[...bom!.pages, ...mc!.pages].flatMap((ex) => h.applied(itemModules(ex, undefined))),
-          ...(walks.every((w) => w.exhausted)
-            ? [
-                ...h.applied(
-                  partitionOf(
+      async (range) =>
+        // Four queries read at different moments: judged on data that stayed still.
+        onStill(h, ['RP-8', 'RP-5', 'RP-2'], async (h) => {
+          const all: Query = { ...q, ...range };
+          const [bom, mc, both, none] = await Promise.all([['bom'], ['mc'], ['bom', 'mc'], undefined].map((m) => walk(h, m ? { ...all, moduleName: m } : all)));
+          const walks = [bom!, mc!, both!, none!];
+          if (!walks.every((w) => w.answered)) return []; // RP-7 reports it
+          const wrongModule = [bom!, mc!].flatMap((w, i) => {
+            const want = i === 0 ? 'bom' : 'mc';
+            const pages = w.pages.filter((ex) => pageItems(ex).some((it) => (it as { module?: unknown }).module !== want));
+            const bad = pages.reduce((n, ex) => n + pageItems(ex).filter((it) => (it as { module?: unknown }).module !== want).length, 0);
+            if (w.ids.size > 0) h.note('RP-8', w.ids.size);
+            return bad
+              ? h.finding('RP-8', `The ${want} filter returned other modules`, `${bad} item(s) not ${want}`, `only ${want} transactions`, pages[0])
+              : [];
+          });
+          const sets = walks.map((w) => idSet(describeQuery(w.query), w));
+          const sides = walks.map((w) => ({ label: describeQuery(w.query), exchanges: w.pages }));
+          const stable = walks.every((w) => w.stable);
+          return [
+            ...wrongModule,
+            ...[...bom!.pages, ...mc!.pages].flatMap((ex) => h.applied(itemModules(ex, undefined))),
+            ...(walks.every((w) => w.exhausted)
+              ? [
+                  ...h.applied(
+                    partitionOf(
+                      info(
+                        'RP-8',
+                        'report.module-filter-partition',
+                        'bom and mc are not together the whole',
+                        'the transactions of bom and of mc disjoint, together those of no module filter',
+                      ),
+                      [sets[0]!, sets[1]!],
+                      sets[3]!,
+                    ),
+                  ),
+                  ...h.applied(
+                    partitionOf(
+                      info('RP-8', 'report.module-filter-both', 'moduleName ["bom","mc"] is not the whole', 'the same transactions as no module filter'),
+                      [sets[2]!],
+                      sets[3]!,
+                    ),
+                  ),
+                ]
+              : []),
+            ...(stable
+              ? h.applied(
+                  totalsRelation(
                     info(
                       'RP-8',
-                      'report.module-filter-partition',
-                      'bom and mc are not together the whole',
-                      'the transactions of bom and of mc disjoint, together those of no module filter',
+                      'report.module-filter-additive',
+                      'bom plus mc is not the whole',
+                      'totalCount(bom) + totalCount(mc) = totalCount(["bom","mc"]) = totalCount(no filter)',
                     ),
-                    [sets[0]!, sets[1]!],
-                    sets[3]!,
+                    sides,
+                    ([b, m, bm, a]) => b! + m! === a! && bm === a,
                   ),
-                ),
-                ...h.applied(
-                  partitionOf(
-                    info('RP-8', 'report.module-filter-both', 'moduleName ["bom","mc"] is not the whole', 'the same transactions as no module filter'),
-                    [sets[2]!],
-                    sets[3]!,
-                  ),
-                ),
-              ]
-            : []),
-          ...(stable
-            ? h.applied(
-                totalsRelation(
-                  info(
-                    'RP-8',
-                    'report.module-filter-additive',
-                    'bom plus mc is not the whole',
-                    'totalCount(bom) + totalCount(mc) = totalCount(["bom","mc"]) = totalCount(no filter)',
-                  ),
-                  sides,
-                  ([b, m, bm, a]) => b! + m! === a! && bm === a,
-                ),
-              )
-            : []),
-          ...paged(h, walks),
-        ];
-      },
+                )
+              : []),
+            ...paged(h, walks),
+          ];
+        }),
       { numRuns: sized(h, 'report', Math.max(4, Math.floor(h.ctx.numRuns / 8)), 2, 'ranges read by module') },
     );
   },
@@ -178,18 +183,20 @@ verifies(
     const empty = h.config.fixtures.report.emptyBranchId;
     if (branches.length < 2 && empty === undefined)
       h.skip('fixtures.report.branchList names one branch and fixtures.report.emptyBranchId is not set: no two branches to compare', t);
-    if (empty !== undefined) await emptyBranch(h, q, empty);
+    if (empty !== undefined) await onStill(h, ['RP-9', 'RP-9b', 'RP-2'], (h) => emptyBranch(h, q, empty));
     if (branches.length < 2) return;
     await h.property(
       fc.tuple(someRange(q), fc.integer({ min: 1, max: branches.length - 1 })),
-      async ([range, cut]) => {
-        const all: Query = { ...q, ...range };
-        const lists = [branches.slice(0, cut).join(','), branches.slice(cut).join(','), q.branchList];
-        const walks = await Promise.all(lists.map((b) => walk(h, { ...all, branchList: b })));
-        if (!walks.every((w) => w.answered)) return [];
-        const relation = branchRelations(h, walks.slice(0, 2), walks[2]!);
-        return relation.some((f) => f.requirementId === 'RP-9') ? relation : [...relation, ...paged(h, walks)];
-      },
+      async ([range, cut]) =>
+        // Three queries read at different moments: judged on data that stayed still.
+        onStill(h, ['RP-9', 'RP-9b', 'RP-2'], async (h) => {
+          const all: Query = { ...q, ...range };
+          const lists = [branches.slice(0, cut).join(','), branches.slice(cut).join(','), q.branchList];
+          const walks = await Promise.all(lists.map((b) => walk(h, { ...all, branchList: b })));
+          if (!walks.every((w) => w.answered)) return [];
+          const relation = branchRelations(h, walks.slice(0, 2), walks[2]!);
+          return relation.some((f) => f.requirementId === 'RP-9') ? relation : [...relation, ...paged(h, walks)];
+        }),
       { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)) },
     );
   },

@@ -16,6 +16,7 @@ import { verifies } from '../../runtime/verifies.ts';
 import { singleIds } from './filter-ids.ts';
 import { sized } from '../../runtime/scarce.ts';
 import { fixtureQuery, idSet, needsTransactions, page, walk, type Walk } from './query.ts';
+import { onStill } from './still.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 
@@ -29,49 +30,53 @@ verifies(
   async (h) => {
     if (!(await needsTransactions(h, ['RP-19', 'RP-2']))) return;
     const q = fixtureQuery(h);
-    const whole = await walk(h, q);
-    if (!whole.exhausted) h.inconclusive('RP-19', 'the fixture range was not read to its end: choose a range of fewer transactions');
     const nothing = unknownId(h);
     // Where reports are scarce, one id that occurs per filter (RP-19b, a SHOULD, asks for the others later).
     const tried = sized(h, 'report', 3, 1, 'ids tried per filter');
-    await h.parallel([...FILTER_KEYS], async (key) => {
-      // An id that matches nothing: none, or a 4xx. A proper part of the range means the id exists.
-      const ex = await page(h, { ...q, [key]: nothing }, whole.limit, 0);
-      const s = ex.response?.status;
-      if (s !== undefined && s >= 400 && s < 500 && s !== 429) h.note('RP-19');
-      if (s === 200 && pageTotal(ex) !== undefined) {
-        h.note('RP-19');
-        const ids = pageIds(ex);
-        if (ids.length > 0 && (pageTotal(ex) === whole.total || (whole.exhausted && ids.some((id) => !whole.ids.has(id))))) {
-          h.fail(
-            'RP-19',
-            `${key} with an id that matches nothing returned transactions`,
-            `${key} "${nothing}": totalCount ${pageTotal(ex)}, ${ids.length} items (without the filter: totalCount ${whole.total})`,
-            'no transactions, or a 4xx',
-            ex,
-          );
+    // Each filter's reports against the whole read at another moment: judged on data that stayed
+    // still, a filter at a time (a shorter reading is likelier to be still).
+    await h.parallel([...FILTER_KEYS], (key) =>
+      onStill(h, ['RP-19', 'RP-2'], async (h) => {
+        const whole = await walk(h, q);
+        if (!whole.exhausted) h.inconclusive('RP-19', 'the fixture range was not read to its end: choose a range of fewer transactions');
+        // An id that matches nothing: none, or a 4xx. A proper part of the range means the id exists.
+        const ex = await page(h, { ...q, [key]: nothing }, whole.limit, 0);
+        const s = ex.response?.status;
+        if (s !== undefined && s >= 400 && s < 500 && s !== 429) h.note('RP-19');
+        if (s === 200 && pageTotal(ex) !== undefined) {
+          h.note('RP-19');
+          const ids = pageIds(ex);
+          if (ids.length > 0 && (pageTotal(ex) === whole.total || (whole.exhausted && ids.some((id) => !whole.ids.has(id))))) {
+            h.fail(
+              'RP-19',
+              `${key} with an id that matches nothing returned transactions`,
+              `${key} "${nothing}": totalCount ${pageTotal(ex)}, ${ids.length} items (without the filter: totalCount ${whole.total})`,
+              'no transactions, or a 4xx',
+              ex,
+            );
+          }
         }
-      }
-      // Ids that occur: the filtered transactions are transactions of the range.
-      for (const { id, walk: w } of await singleIds(h, key, tried)) {
-        if (whole.exhausted)
-          h.add(
-            h.applied(
-              subsetOf(
-                info(
-                  'RP-19',
-                  'report.filter-never-adds',
-                  `The ${key} filter added transactions`,
-                  'every transaction of the filtered report in the unfiltered one',
+        // Ids that occur: the filtered transactions are transactions of the range.
+        for (const { id, walk: w } of await singleIds(h, key, tried)) {
+          if (whole.exhausted)
+            h.add(
+              h.applied(
+                subsetOf(
+                  info(
+                    'RP-19',
+                    'report.filter-never-adds',
+                    `The ${key} filter added transactions`,
+                    'every transaction of the filtered report in the unfiltered one',
+                  ),
+                  idSet(`${key} "${id}"`, w),
+                  idSet('no filter', whole),
                 ),
-                idSet(`${key} "${id}"`, w),
-                idSet('no filter', whole),
               ),
-            ),
-          );
-        h.add([...h.applied(totalCountStable(w.pages)), ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal }))]);
-      }
-    });
+            );
+          h.add([...h.applied(totalCountStable(w.pages)), ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal }))]);
+        }
+      }),
+    );
   },
 );
 
@@ -84,52 +89,55 @@ verifies(
     const q = fixtureQuery(h);
     let usable = 0;
     let refused = 0;
-    await h.parallel([...FILTER_KEYS], async (key) => {
-      const parts = (await singleIds(h, key)).filter((x) => x.walk.exhausted && x.walk.ids.size > 0);
-      if (parts.length < 2) return;
-      usable++;
-      const lists = [parts.slice(0, 2), ...(parts.length > 2 ? [parts] : [])];
-      for (const list of lists) {
-        const text = list.map((p) => p.id).join(',');
-        const w = await walk(h, { ...q, [key]: text });
-        const s = w.pages[0]?.response?.status;
-        if (s !== 200) {
-          if (s !== undefined && s >= 400 && s < 500) refused++;
-          continue; // the list format is not shown (RP-14): only lists the target accepted are judged
-        }
-        if (!w.answered || !w.exhausted) continue;
-        const whole = idSet(`${key} "${text}"`, w);
-        const sets = list.map((p) => idSet(`${key} "${p.id}"`, p.walk));
-        h.add([
-          ...sets.flatMap((part) =>
-            h.applied(
-              subsetOf(
+    // A list against its ids read at other moments: judged on data that stayed still.
+    await h.parallel([...FILTER_KEYS], (key) =>
+      onStill(h, ['RP-19b'], async (h) => {
+        const parts = (await singleIds(h, key)).filter((x) => x.walk.exhausted && x.walk.ids.size > 0);
+        if (parts.length < 2) return;
+        usable++;
+        const lists = [parts.slice(0, 2), ...(parts.length > 2 ? [parts] : [])];
+        for (const list of lists) {
+          const text = list.map((p) => p.id).join(',');
+          const w = await walk(h, { ...q, [key]: text });
+          const s = w.pages[0]?.response?.status;
+          if (s !== 200) {
+            if (s !== undefined && s >= 400 && s < 500) refused++;
+            continue; // the list format is not shown (RP-14): only lists the target accepted are judged
+          }
+          if (!w.answered || !w.exhausted) continue;
+          const whole = idSet(`${key} "${text}"`, w);
+          const sets = list.map((p) => idSet(`${key} "${p.id}"`, p.walk));
+          h.add([
+            ...sets.flatMap((part) =>
+              h.applied(
+                subsetOf(
+                  info(
+                    'RP-19b',
+                    'report.filter-widening',
+                    `Widening the ${key} filter removed transactions`,
+                    `every transaction of each id in the report for "${text}"`,
+                  ),
+                  part,
+                  whole,
+                ),
+              ),
+            ),
+            ...h.applied(
+              coveredBy(
                 info(
                   'RP-19b',
-                  'report.filter-widening',
-                  `Widening the ${key} filter removed transactions`,
-                  `every transaction of each id in the report for "${text}"`,
+                  'report.filter-parts',
+                  `A transaction of the ${key} list matches none of its ids`,
+                  `every transaction of "${text}" in the report of one of its ids`,
                 ),
-                part,
+                sets,
                 whole,
               ),
             ),
-          ),
-          ...h.applied(
-            coveredBy(
-              info(
-                'RP-19b',
-                'report.filter-parts',
-                `A transaction of the ${key} list matches none of its ids`,
-                `every transaction of "${text}" in the report of one of its ids`,
-              ),
-              sets,
-              whole,
-            ),
-          ),
-        ]);
-      }
-    });
+          ]);
+        }
+      }),
+    );
     if (usable === 0) h.inconclusive('RP-19b', 'no id filter had two ids matching transactions of the range: list some in fixtures.report.filterIds');
     else if (refused > 0) h.inconclusive('RP-19b', 'the target refused the id lists "a,b" with a 4xx (the list format is not shown; RP-14 records it)');
   },

@@ -8,6 +8,7 @@ import { pageRequest } from '../../generators/page-request.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
 import { capRefused, describeQuery, fitLimit, fixtureQuery, needsTransactions, page, total, walk } from './query.ts';
+import { onStill } from './still.ts';
 
 /** Pages walked at most per query: a query is paged with a limit that reaches its end in about this many. */
 const MAX_PAGES = 25;
@@ -23,24 +24,26 @@ verifies('pagination/RP-2/disjoint-pages', ['RP-2'], 'Consecutive pages are disj
   // at 100 runs: one run in eight).
   await h.property(
     fc.tuple(dateRange(q), fc.integer({ min: 1, max: 60 })),
-    async ([range, limit]) => {
-      const sub = { ...q, ...range };
-      const { total: t } = await total(h, sub);
-      if (t === undefined) return []; // RP-7 reports it
-      // A limit that reaches the end in about four fifths of the pages allowed.
-      const reach = Math.max(1, pages - Math.ceil(pages / 5));
-      const w = await walk(h, sub, { limit: await fitLimit(h, Math.max(limit, Math.ceil(t / reach))), maxPages: pages });
-      // 8 rule 2: a limit above the vendor's own cap, refused: its choice, not a pagination defect.
-      if (!w.answered && (await capRefused(h, w.pages[w.pages.length - 1]!, w.limit))) return [];
-      if (!w.exhausted) incomplete++;
-      // Pages' union = totalCount = the walk, on a walk read to its end (report.count-is-walk); the
-      // cover of pages whose totalCount changed is pagesPartitionWhole's.
-      return [
-        ...h.applied(totalCountStable(w.pages)),
-        ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal && !w.stable })),
-        ...h.applied(walkHoldsTotal({ label: describeQuery(sub), pages: w.pages, exhausted: w.exhausted, stable: w.stable })),
-      ];
-    },
+    async ([range, limit]) =>
+      // The pages of one walk are read at different moments: judged on data that stayed still.
+      onStill(h, ['RP-2'], async (h) => {
+        const sub = { ...q, ...range };
+        const { total: t } = await total(h, sub);
+        if (t === undefined) return []; // RP-7 reports it
+        // A limit that reaches the end in about four fifths of the pages allowed.
+        const reach = Math.max(1, pages - Math.ceil(pages / 5));
+        const w = await walk(h, sub, { limit: await fitLimit(h, Math.max(limit, Math.ceil(t / reach))), maxPages: pages });
+        // 8 rule 2: a limit above the vendor's own cap, refused: its choice, not a pagination defect.
+        if (!w.answered && (await capRefused(h, w.pages[w.pages.length - 1]!, w.limit))) return [];
+        if (!w.exhausted && h.readRound === 0) incomplete++;
+        // Pages' union = totalCount = the walk, on a walk read to its end (report.count-is-walk); the
+        // cover of pages whose totalCount changed is pagesPartitionWhole's.
+        return [
+          ...h.applied(totalCountStable(w.pages)),
+          ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal && !w.stable })),
+          ...h.applied(walkHoldsTotal({ label: describeQuery(sub), pages: w.pages, exhausted: w.exhausted, stable: w.stable })),
+        ];
+      }),
     { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 8)) },
   );
   h.observe('queriesNotPagedToTheEnd', incomplete);
@@ -49,16 +52,19 @@ verifies('pagination/RP-2/disjoint-pages', ['RP-2'], 'Consecutive pages are disj
 verifies('pagination/RP-2/same-total', ['RP-2'], 'totalCount is the same whatever limit and offset, and a page never exceeds limit', async (h) => {
   if (!(await needsTransactions(h, ['RP-2']))) return;
   const q = fixtureQuery(h);
-  const base = await total(h, q);
-  if (base.total === undefined) return;
+  const first = await total(h, q);
+  if (first.total === undefined) return;
   await h.property(
-    pageRequest({ maxLimit: 100, maxOffset: base.total + 50 }),
-    async (p) => {
-      const limit = await fitLimit(h, p.limit);
-      const ex = await page(h, q, limit, p.offset);
-      if (await capRefused(h, ex, limit)) return [];
-      return [...h.applied(totalCountStable([base.ex, ex])), ...h.applied(pageWithinLimit(ex, { limit }))];
-    },
+    pageRequest({ maxLimit: 100, maxOffset: first.total + 50 }),
+    async (p) =>
+      // The page against the count read earlier: judged on data that stayed still.
+      onStill(h, ['RP-2'], async (h) => {
+        const base = await total(h, q);
+        const limit = await fitLimit(h, p.limit);
+        const ex = await page(h, q, limit, p.offset);
+        if (await capRefused(h, ex, limit)) return [];
+        return [...h.applied(totalCountStable([base.ex, ex])), ...h.applied(pageWithinLimit(ex, { limit }))];
+      }),
     { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) },
   );
 });
@@ -66,15 +72,18 @@ verifies('pagination/RP-2/same-total', ['RP-2'], 'totalCount is the same whateve
 verifies('pagination/RP-2/past-end', ['RP-2'], 'An offset at or past the end gives no items', async (h) => {
   if (!(await needsTransactions(h, ['RP-2']))) return;
   const q = fixtureQuery(h);
-  const base = await total(h, q);
-  if (base.total === undefined) return;
-  for (const offset of [base.total, base.total + 1, base.total + 1000]) {
-    const ex = await page(h, q, 10, offset);
-    if (ex.response?.status !== 200) continue;
-    h.note('RP-2');
-    const n = pageItems(ex).length;
-    if (n > 0) h.fail('RP-2', 'An offset past the end still returned items', `${n} items at offset ${offset} of totalCount ${base.total}`, 'no items', ex);
-  }
+  // An offset past the count read earlier: judged on data that stayed still.
+  await onStill(h, ['RP-2'], async (h) => {
+    const base = await total(h, q);
+    if (base.total === undefined) return;
+    for (const offset of [base.total, base.total + 1, base.total + 1000]) {
+      const ex = await page(h, q, 10, offset);
+      if (ex.response?.status !== 200) continue;
+      h.note('RP-2');
+      const n = pageItems(ex).length;
+      if (n > 0) h.fail('RP-2', 'An offset past the end still returned items', `${n} items at offset ${offset} of totalCount ${base.total}`, 'no items', ex);
+    }
+  });
 });
 
 verifies(
@@ -86,11 +95,13 @@ verifies(
     const q = fixtureQuery(h);
     // Answers the other report tests fetched already (the walk of the fixture range at the largest
     // limit the target takes, its totalCount at limit 1): no request of its own on a full run.
-    const w = await walk(h, q);
-    const one = await total(h, q);
-    h.add(h.applied(walkHoldsTotal({ label: describeQuery(q), pages: w.pages, exhausted: w.exhausted, stable: w.stable })));
-    // The same count at limit 1 as at the walk's limit: totalCount counts transactions, not pages or rows.
-    h.add(h.applied(totalCountStable([...w.pages, one.ex].filter((ex) => ex.response?.status === 200))));
-    if (!w.exhausted) h.inconclusive('RP-2', `the fixture range was not read to its end within ${w.pages.length} pages of ${w.limit}`);
+    await onStill(h, ['RP-2'], async (h) => {
+      const w = await walk(h, q);
+      const one = await total(h, q);
+      h.add(h.applied(walkHoldsTotal({ label: describeQuery(q), pages: w.pages, exhausted: w.exhausted, stable: w.stable })));
+      // The same count at limit 1 as at the walk's limit: totalCount counts transactions, not pages or rows.
+      h.add(h.applied(totalCountStable([...w.pages, one.ex].filter((ex) => ex.response?.status === 200))));
+      if (!w.exhausted) h.inconclusive('RP-2', `the fixture range was not read to its end within ${w.pages.length} pages of ${w.limit}`);
+    });
   },
 );

@@ -9,6 +9,7 @@ import { pageIds } from '../../contract/checks/report-relations.ts';
 import type { IdSet } from '../../contract/checks/report-sets.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
+import { readRoundOf } from '../../runtime/held-round.ts';
 import { defineRunState } from '../../runtime/run-state.ts';
 
 export type Query = { dateFrom: string; dateTo: string; branchList: string; moduleName?: string[] } & Partial<Record<FilterKey, string>>;
@@ -38,8 +39,10 @@ const keepable = (ex: Exchange) => !ex.notSent && ex.response !== undefined && e
 
 function cached(h: Harness, text: string, sendIt: () => Promise<Exchange>): Promise<Exchange> {
   // The run's own state holds the answers (runtime/run-state.ts): the cache never crosses runs.
+  // A fresh reading of a relation (suites/report/still.ts) keeps answers of its own round.
   const answers = reportRun(h).answers;
-  const key = text;
+  const round = readRoundOf(h);
+  const key = round === 0 ? text : `${round}|${text}`;
   let answer = answers.get(key);
   if (!answer) {
     answer = sendIt();
@@ -57,6 +60,11 @@ function cached(h: Harness, text: string, sendIt: () => Promise<Exchange>): Prom
 /** A report request with this JSON body (once per run). */
 export function send(h: Harness, body: Record<string, unknown>): Promise<Exchange> {
   return cached(h, JSON.stringify(body), () => h.client.report({ body }));
+}
+
+/** A report request sent now, never shared: a mark of the data (suites/report/still.ts). */
+export function sendFresh(h: Harness, body: Record<string, unknown>): Promise<Exchange> {
+  return h.client.report({ body });
 }
 
 /** A report request with this exact body text, e.g. a limit past 2^53 written digit for digit (once per run). */

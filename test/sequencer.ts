@@ -23,6 +23,7 @@ const LONG: Record<string, number> = {
   'self-test/nightly': 11,
   'self-test/reference-clean': 11,
   'self-test/scope': 22,
+  'self-test/shared-server': FULL ? 45 : 20,
   'self-test/replay': 7,
   'self-test/verified-by': 5,
   'self-test/pacing': 4,

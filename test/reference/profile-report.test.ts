@@ -39,7 +39,8 @@ async function allIds(c: ProfileClient, limit: number, patch: Record<string, unk
 const largestPage = (p: Profile) => (p.report.aboveMax === 'refuse' && p.report.maxLimit !== null ? p.report.maxLimit : Infinity);
 
 describe('the order of the items, stable across pages', () => {
-  for (const p of PROFILES) {
+  // The shared profile's data moves on purpose (another integrator writes): its order is the default's.
+  for (const p of PROFILES.filter((x) => x.otherWriter === undefined)) {
     // A vendor that refuses a limit above its cap (strictest: 25) is walked with pages it takes.
     const [small, large] = [Math.min(37, largestPage(p) - 8), Math.min(50, largestPage(p))];
     it(`${p.name}: ${p.report.order}, the same with pages of ${small} and of ${large} items, and totalCount items in all`, async () => {

@@ -9,11 +9,20 @@ import { forwardOnlyDifference } from '../../../reference/profiles/forward-only.
 import { PROFILES } from '../../../reference/profiles/index.ts';
 import { ledgerDifference } from '../../../reference/profiles/ledger.ts';
 import { minimalDifference } from '../../../reference/profiles/minimal.ts';
+import { sharedDifference } from '../../../reference/profiles/shared.ts';
 import { strictDifference } from '../../../reference/profiles/strict.ts';
 import { strictestDifference } from '../../../reference/profiles/strictest.ts';
 import { vasyDifference } from '../../../reference/profiles/vasy.ts';
 
-const DIFFERENCES: ProfileDifference[] = [ledgerDifference, forwardOnlyDifference, strictDifference, minimalDifference, strictestDifference, vasyDifference];
+const DIFFERENCES: ProfileDifference[] = [
+  ledgerDifference,
+  forwardOnlyDifference,
+  strictDifference,
+  minimalDifference,
+  strictestDifference,
+  vasyDifference,
+  sharedDifference,
+];
 
 /** Dot paths of the difference whose value the base already has (or that differ by nothing: `{}`). */
 function restated(base: unknown, difference: Record<string, unknown>, at = ''): string[] {

@@ -18,11 +18,11 @@ import { fixtureQuery, page, sendFresh, walkLimit } from './query.ts';
 /** Fresh readings of a relation after the one on shared answers: each between two marks. */
 export const MAX_REREADS = 5;
 
-/** The state of the report's data at one moment: the fixture range's totalCount and its first page. */
+/** The state of the report's data at one moment: the fixture range's totalCount and its first transaction. */
 export interface Mark {
   total: number | undefined;
-  /** The ids of the first page, in the order given. */
-  head: string;
+  /** The first transaction of the first page. */
+  head: string | undefined;
   exchange: Exchange;
 }
 
@@ -36,25 +36,24 @@ function oneAtATime<T>(state: { queue: Promise<unknown> }, fn: () => Promise<T>)
   return out;
 }
 
-const markOf = (ex: Exchange): Mark => ({ total: pageTotal(ex), head: pageIds(ex).join(','), exchange: ex });
+const markOf = (ex: Exchange): Mark => ({ total: pageTotal(ex), head: pageIds(ex)[0], exchange: ex });
 
-/** Two marks of the same data: same status, same totalCount, same first page. */
+/** Two marks of the same data: same status, same totalCount, same first transaction. */
 export function sameData(a: Mark, b: Mark): boolean {
   return a.exchange.response?.status === b.exchange.response?.status && a.total === b.total && a.head === b.head;
 }
 
-/** The first page of the fixture range at the walk's limit: the run's first reading (shared), or read now. */
+/** The fixture range's first page as the run first read it (its first walk's, shared), or its first transaction read now (limit 1). */
 async function mark(h: Harness, fresh: boolean): Promise<Mark> {
   const q = fixtureQuery(h);
-  const limit = await walkLimit(h);
-  return markOf(fresh ? await sendFresh(h, { ...q, limit, offset: 0 }) : await page(h, q, limit, 0));
+  return markOf(fresh ? await sendFresh(h, { ...q, limit: 1, offset: 0 }) : await page(h, q, await walkLimit(h), 0));
 }
 
 const shown = (m: Mark) => (m.total === undefined ? `HTTP ${m.exchange.response?.status ?? 'no answer'}` : String(m.total));
 
-/** What moved, for the certificate's observations: the totalCounts, or the first page when they agree. */
+/** What moved, for the certificate's observations: the totalCounts, or the first transaction when they agree. */
 function moved(a: Mark, b: Mark): string {
-  return a.total !== b.total ? `totalCount ${shown(a)} -> ${shown(b)}` : `totalCount ${shown(a)}, its first page changed`;
+  return a.total !== b.total ? `totalCount ${shown(a)} -> ${shown(b)}` : `totalCount ${shown(a)}, its first transaction changed`;
 }
 
 /**

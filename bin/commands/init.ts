@@ -14,7 +14,6 @@ import { createClient } from '../../client/operations.ts';
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { discover } from '../cli/init-discover.ts';
 import { servedProbe } from '../../engine/phases/preflight/served.ts';
-import { servedConfig } from '../../config/operations.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,25 +66,36 @@ async function discoverInto(config: Record<string, any>, baseUrl: string | undef
   try {
     const d = await discover(client, run, config.fixtures);
     config.fixtures = d.fixtures;
-    // The index: each read sent once with the fixtures found (as the run's preflight does); only
-    // those the target answers are kept. The writes are not sent here (they would change data):
-    // the run's preflight sends each once and leaves out those it does not serve.
+    // The index: each read sent once with the fixtures found (as the run's preflight does); kept
+    // are those the target answers 2xx with them, so the config runs as written (a 400 or a 404
+    // to the reference's ids needs the target's own: said in "$comment"). The writes are not sent
+    // here (they would change data): kept for a target that answered some read of the index (the
+    // run's preflight sends each once and leaves out those it does not serve), else left out.
     const found = loadConfig({ base: config, env: { ...process.env, ERP_API_TOKEN: process.env[tokenVar] } });
     const probe = servedProbe(client, found);
     await probe.sendAll(false);
-    const gone = probe.notServed();
+    const said = probe.said();
+    const ok = Object.keys(said).filter((name) => /^HTTP 2\d\d$/.test(said[name]!));
     const writes = Object.keys(config.operations ?? {}).filter((name) => config.operations[name].writes);
-    config.operations = servedConfig(config, gone).operations;
-    const kept = Object.keys(config.operations ?? {}).filter((name) => !writes.includes(name));
+    const keep = new Set([...ok, ...(ok.length ? writes : [])]);
+    const operations = Object.fromEntries(Object.entries(config.operations ?? {}).filter(([name]) => keep.has(name)));
+    if (Object.keys(operations).length) config.operations = operations;
+    else delete config.operations;
+    const left = Object.entries(said).filter(([name]) => !keep.has(name));
+    const byAnswer = new Map<string, string[]>();
+    for (const [name, answer] of left) byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), name]);
     const at = new Date().toISOString();
     config.$comment = [
       `init --discover read ${baseUrl} at ${at} (${client.count()} requests)`,
       ...d.found.map((f) => `found: ${f}`),
       ...d.notFound.map((f) => `not found: ${f}`),
-      `operations: kept ${kept.length ? kept.join(', ') : 'none'} (answered); left out ${Object.keys(gone).length ? Object.keys(gone).join(', ') : 'none'} (404/405: not served)`,
-      ...(writes.length
-        ? [`operations: writes kept unsent: ${writes.join(', ')} (the run's preflight sends each once; one not served is left out, named on one line)`]
-        : []),
+      `operations: kept ${ok.join(', ') || 'none'} (answered 2xx)`,
+      ...[...byAnswer].map(
+        ([answer, names]) => `operations: left out ${names.join(', ')} (${answer}${answer === 'HTTP 404' || answer === 'HTTP 405' ? ': not served' : ''})`,
+      ),
+      ok.length
+        ? `operations: writes kept unsent: ${writes.join(', ') || 'none'} (the run's preflight sends each once; one not served is left out, named on one line)`
+        : `operations: writes left out: ${writes.join(', ') || 'none'} (the target answered no read of the index)`,
     ];
     return [...(config.$comment as string[]), ''];
   } finally {

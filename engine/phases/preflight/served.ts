@@ -44,6 +44,8 @@ export interface ServedProbe {
   notServed(): Record<string, string>;
   /** Operation -> its answer, for the suites (answered, not a 429). */
   answers(): Record<string, Exchange>;
+  /** Operation -> what it was answered, every one sent ("HTTP 200", "no answer (timeout)"). */
+  said(): Record<string, string>;
 }
 
 export function servedProbe(client: IndexSender, config: RunConfig): ServedProbe {
@@ -72,6 +74,14 @@ export function servedProbe(client: IndexSender, config: RunConfig): ServedProbe
         const ex = settled.get(name);
         const why = ex && notServedAnswer(s.op, ex);
         if (why) out[name] = why;
+      }
+      return out;
+    },
+    said() {
+      const out: Record<string, string> = {};
+      for (const name of byName.keys()) {
+        const ex = settled.get(name);
+        if (ex) out[name] = ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason ?? 'not sent'})`;
       }
       return out;
     },

@@ -21,6 +21,14 @@ describe('init', () => {
     const others = INDEX_OPERATIONS.filter((n) => !SPEC_DETAILED.has(n) && !READ_BACKS.has(n));
     expect(Object.keys(config.operations).sort()).toEqual([...others].sort());
     expect(Object.keys(config.readBack).sort()).toEqual(['getContactById', 'orderStatus']);
+    // An older config naming a read-back under operations too still loads, with one line saying where it belongs.
+    config.operations['get-contact-by-id'] = { method: 'GET', path: '/api/v1/contact/{contactId}', query: { branch_id: '{branchId}' } };
+    writeFileSync(file, JSON.stringify(config));
+    const ok = await inProcess(['check-config', '--config', file], { ERP_API_TOKEN: 'init-template-token' });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout.split('\n').filter((l) => l.startsWith('note: '))).toEqual([
+      'note: deprecated: operations.get-contact-by-id (readBack.getContactById is its place): a read-back is configured under readBack only; not sent from operations, remove it there',
+    ]);
   });
 
   it("explains the keys of today's config, writes the parallel pool and readBack, and check-config names a missing voucher id", async () => {

@@ -110,6 +110,19 @@ describe('the preflight and the operations a target does not serve', () => {
     expect(r.problems).toEqual([]);
     expect(r.notServed).toBeUndefined();
     expect(Object.keys(r.operations ?? {}).length).toBe(Object.keys(whole.config.operations ?? {}).length);
+    expect(r.notes.some((n) => n.startsWith('deprecated: '))).toBe(false);
+  });
+
+  it('an older config naming a read-back under operations: not sent from there, and one deprecation note', async () => {
+    const { readBack } = whole.config;
+    const old = {
+      ...whole.config,
+      operations: { 'get-contact-by-id': { method: 'GET' as const, path: '/api/v1/contact/{contactId}', params: { contactId: 1001 } } },
+    };
+    const r = await preflight(old);
+    expect(readBack?.getContactById).toBeDefined();
+    expect(r.operations).toEqual({});
+    expect(r.notes.filter((n) => n.startsWith('deprecated: '))).toEqual([readBackEntriesNote(old)]);
   });
 });
 

@@ -11,6 +11,7 @@ import { referenceOperations } from '../../../reference/index-routes.ts';
 import { DEFAULT_TOKENS } from '../../../reference/constants.ts';
 import { defaultProfile } from '../../../reference/profiles/index.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
+import { itFull } from '../../full-set.ts';
 import { cli } from './spawn.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-init-detailed-'));
@@ -78,11 +79,20 @@ describe('init and the preflight against a vendor serving only the three detaile
       expect([id, status(id).status, status(id).reason]).toEqual([id, 'skipped', expect.stringContaining('not served')]);
     expect(status('OS-6').status).toBe('skipped');
     expect(status('OS-6').reason).toContain('not served');
+  }, 400_000);
 
-    // A certifier who demands one of them: inconclusive, with that reason.
-    writeFileSync(file, JSON.stringify({ ...base, operations: { 'branch-list': whole['branch-list'] }, certify: { operations: ['branch-list'] } }));
-    const demanded = await run(file, 'demanded');
-    expect(demanded.code, demanded.stdout + demanded.stderr).toBe(3);
-    expect(verdictOf(demanded.stdout)).toContain('certify.operations names branch-list (not served: HTTP 404 in the preflight)');
-  }, 600_000);
+  // A repeat of the run above with certify.operations (runScope's part is test/reports/scope.test.ts): the whole set only.
+  itFull(
+    'a certifier who demands an operation the vendor does not serve: inconclusive, with that reason',
+    async () => {
+      const base = JSON.parse(readFileSync(path.join(dir, 'erp.config.json'), 'utf8'));
+      const whole = referenceOperations(defaultProfile);
+      const file = path.join(dir, 'demanded.json');
+      writeFileSync(file, JSON.stringify({ ...base, operations: { 'branch-list': whole['branch-list'] }, certify: { operations: ['branch-list'] } }));
+      const demanded = await run(file, 'demanded');
+      expect(demanded.code, demanded.stdout + demanded.stderr).toBe(3);
+      expect(verdictOf(demanded.stdout)).toContain('certify.operations names branch-list (not served: HTTP 404 in the preflight)');
+    },
+    300_000,
+  );
 });

@@ -1,8 +1,9 @@
 // One generic call for every operation of the index (section 1) as the run config's `operations`
 // describes it: its path, query and body templates filled with the run's values, sent through the
 // client's `index` (one transport, one scheduler, exchanges recorded like the three of section 4).
-import type { OperationConfig } from '../config/operations.ts';
+import { indexOperationLeftOut, type OperationConfig } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
+import { READ_BACKS, SPEC_DETAILED } from '../core/operations.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../core/types.ts';
 
 export type Values = Record<string, string | number | bigint>;
@@ -73,4 +74,38 @@ export function sendOperation(client: IndexSender, req: OperationRequest, token:
   const auth = typeof token === 'string' ? { token } : { variant: token };
   const body = rawBody !== undefined ? { rawBody } : req.body !== undefined ? { body: req.body } : {};
   return client.index({ method: req.method, path: req.path, ...body, ...auth });
+}
+
+export interface Sendable {
+  name: string;
+  op: OperationConfig;
+  /** The configured request, with the fixtures' values. */
+  request: OperationRequest;
+}
+
+export interface SendableOperations {
+  list: Sendable[];
+  /** Configured operations left out, and why (a write under writes: false, a placeholder without a value). */
+  left: Record<string, string>;
+  /** Of `left`, those left out for a placeholder without a value: configured, so still owed evidence. */
+  unfilled: Record<string, string>;
+}
+
+/**
+ * The operations of config `operations` a run sends (the index's, not the three section 4
+ * details nor the read-backs, whose place is `readBack`), each with its configured request, and why the others are left out. One rule for the
+ * preflight that sends each once and the index suite that checks them.
+ */
+export function sendableOperations(config: RunConfig): SendableOperations {
+  const values = fixtureValues(config);
+  const out: SendableOperations = { list: [], left: {}, unfilled: {} };
+  for (const [name, op] of Object.entries(config.operations ?? {}) as Array<[string, OperationConfig]>) {
+    if (SPEC_DETAILED.has(name) || READ_BACKS.has(name)) continue;
+    const missing = unfilled(op, { ...values, ...(op.params ?? {}) });
+    if (indexOperationLeftOut(config, name) === 'writes') out.left[name] = 'a write operation, and writes is false';
+    else if (missing.length > 0)
+      out.left[name] = out.unfilled[name] = `config: operations.${name} holds {${missing.join('}, {')}} without a value (add it to its params)`;
+    else out.list.push({ name, op, request: operationRequest(op, values) });
+  }
+  return out;
 }

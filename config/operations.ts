@@ -6,7 +6,7 @@
 // {dateFrom}, {dateTo} come from the fixtures, {limit} and {offset} from the check, any other
 // from the entry's `params`. A string that is exactly "{name}" becomes the value with its type.
 import { z } from 'zod';
-import { INDEX_OPERATIONS } from '../core/operations.ts';
+import { INDEX_OPERATIONS, READ_BACKS } from '../core/operations.ts';
 
 const dotPath = z.string().regex(/^response(\.[A-Za-z_$][\w$]*)*$/, { error: 'expected "response" or a dot path under it, like "response.items"' });
 
@@ -49,7 +49,7 @@ export const operationsSchema = z
   .partialRecord(z.enum(INDEX_OPERATIONS), operationSchema)
   .optional()
   .describe(
-    "Optional: the index operations (spec section 1) the target serves, by stable name; every one is checked for authentication, robustness and its envelope. `init` writes the whole index with the reference's paths.",
+    "Optional: the index operations (spec section 1) the target serves, by stable name; every one is checked for authentication, robustness and its envelope, and the preflight sends each once (404/405: not served, out of scope). The three of section 4 keep the spec's paths, the read-backs are configured under readBack. `init --discover` writes those the target answers, `init --whole-index` the whole index at the reference's paths.",
   );
 
 export type OperationConfig = z.output<typeof operationSchema>;
@@ -67,4 +67,39 @@ export function indexOperationLeftOut(
   const op = config.operations?.[name];
   if (!op) return 'not-configured';
   return op.writes && config.writes === false ? 'writes' : undefined;
+}
+
+/**
+ * The config without the operations the target does not serve (the preflight's 404/405 to their
+ * configured request: engine/phases/preflight/served.ts): what the plan counts and the suites
+ * send. The certificate's scope names them with why (reports/scope.ts).
+ */
+export function servedConfig<C extends { operations?: Partial<Record<string, OperationConfig>> | undefined }>(
+  config: C,
+  notServed: Record<string, string> | undefined,
+): C {
+  const gone = Object.keys(notServed ?? {});
+  if (!config.operations || !gone.some((name) => config.operations![name])) return config;
+  return { ...config, operations: Object.fromEntries(Object.entries(config.operations).filter(([name]) => !gone.includes(name))) };
+}
+
+const READ_BACK_KEY: Record<string, string> = { 'get-contact-by-id': 'readBack.getContactById', 'order-status': 'readBack.orderStatus' };
+
+/**
+ * The one-line note for entries of `operations` that name a read-back: each route is configured
+ * in one place, and the read-backs' is `readBack` (their answer's fields, the paid value). An older
+ * config that names them under `operations` too still loads; those entries are not sent.
+ */
+export function readBackEntriesNote(config: {
+  operations?: Partial<Record<string, OperationConfig>> | undefined;
+  readBack?: Partial<Record<'getContactById' | 'orderStatus', unknown>> | undefined;
+}): string | undefined {
+  const named = Object.keys(config.operations ?? {}).filter((name) => READ_BACKS.has(name) && config.operations![name]);
+  if (named.length === 0) return undefined;
+  const moves = named.map((name) => {
+    const key = READ_BACK_KEY[name]!;
+    const set = config.readBack?.[key.split('.')[1] as 'getContactById' | 'orderStatus'] !== undefined;
+    return `operations.${name} (${set ? `${key} is its place` : `move it to ${key}`})`;
+  });
+  return `deprecated: ${moves.join(', ')}: a read-back is configured under readBack only; not sent from operations, remove it there`;
 }

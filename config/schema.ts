@@ -273,7 +273,11 @@ export const runConfigSchema = z
       .describe('Notes for people, ignored by the run: `init --discover` writes here what it found on the target and what it could not.'),
     target: targetSchema.describe('The ERP Open Interface deployment under test.'),
     fixtures: fixturesSchema.describe('Data that exists on the target and that the suites rely on.'),
-    readBack: readBackSchema.optional().describe('Optional read-back extension: without it the read-back requirements (CU-8..CU-10) are skipped.'),
+    readBack: readBackSchema
+      .optional()
+      .describe(
+        'Optional read-back extension, the one place of the two reads (not operations): without it the read-back requirements (CU-8..CU-10) are skipped.',
+      ),
     operations: operationsSchema,
     writes: z.boolean().default(true).describe('false forbids creating customers and changing order statuses (read-only run).'),
     certify: certifySchema,

@@ -38,6 +38,7 @@ import { removeLateContext } from '../runtime/late-context.ts';
 import { ROOT, runPass, startEarly } from './phases/pass.ts';
 import type { RunOptions, RunResult } from './options.ts';
 import { runScope } from '../reports/scope.ts';
+import { servedConfig } from '../config/operations.ts';
 
 export { ROOT };
 
@@ -130,9 +131,16 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     for (const n of checked?.notes ?? []) log(scrub(inertForTerminal(`preflight note: ${n}`)));
     if (checked?.customer) provide.preflightCustomer = checked.customer;
     if (checked?.cities) provide.listedCities = checked.cities;
+    // Operations the target does not serve are out of scope: the plan does not count them, the
+    // suites do not send them (config/operations.ts servedConfig), the certificate says why.
+    if (checked?.notServed) {
+      provide.config = servedConfig(o.config, checked.notServed);
+      provide.notServed = checked.notServed;
+    }
+    if (checked?.operations && Object.keys(checked.operations).length) provide.preflightOperations = checked.operations;
   }
   // The plan, said before the suites send (engine/phases/plan/plan.ts): property runs sized to it.
-  const plan = planRun(o.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas }, (Date.now() - started) / 1000, suites);
+  const plan = planRun(provide.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas }, (Date.now() - started) / 1000, suites);
   const planned = planLines(plan, numRuns);
   for (const line of planned) log(line);
   if (!o.replay) provide.numRuns = Math.min(numRuns, plan.numRuns);
@@ -252,7 +260,7 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode' | 'slot
     pacing: pacingLine(o.config.run, worker),
     ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
     plan,
-    scope: runScope(o.config),
+    scope: runScope(o.config, checked?.notServed),
   };
   const collected = collector.final();
   const own: RunRecords = { format: RECORDS_FORMAT, shard: o.shard ?? null, facts, collected };

@@ -1,7 +1,8 @@
 // Every operation of the spec's index (section 1) the reference serves, in one table: the routes
 // of reference/routes/index-*.ts, and the run config's `operations` entry of each (what
-// `serve --print-config` and `init` write). The three operations of section 4 and the two
-// read-backs keep their own routes (router.ts); their entries here only describe them.
+// `serve --print-config` and `init --whole-index` write). The three operations of section 4 and
+// the two read-backs keep their own routes (router.ts) and have no entry: each route is configured
+// in one place, the spec's paths for the three, `readBack` for the reads.
 // Paths other than the spec's three are the production deployment's where its integrators
 // published them, else the reference's own choice (section 4: "Paths, parameters and payloads of
 // every operation other than the three below: not shown").
@@ -25,39 +26,19 @@ export function segmentsOf(path: string): string[] {
     .map((s) => (/^\{\w+\}$/.test(s) ? ':' : s));
 }
 
-/** "/a/{x}?k={y}&m=n" -> its path and query template. */
-function split(template: string): { path: string; query: Record<string, string> } {
-  const [path, q = ''] = template.split('?') as [string, string?];
-  return { path, query: Object.fromEntries(new URLSearchParams(q)) };
+/** The index routes a reference of `profile` serves (profile.index.served; absent: all of them). */
+export function servedRoutes(profile: Profile): readonly IndexRoute[] {
+  const served = profile.index?.served;
+  return served ? INDEX_ROUTES.filter((r) => served.includes(r.name)) : INDEX_ROUTES;
 }
 
-/** The `operations` entries of a reference of `profile`: the whole index. */
+/** The `operations` entries of a reference of `profile`: the index but the three of section 4 (the
+ *  spec's paths) and the two read-backs (configured under readBack, reference/run-config.ts). */
 export function referenceOperations(profile: Profile): Record<string, OperationConfigInput> {
   const ops: Record<string, OperationConfigInput> = {};
-  // The three of section 4 (their requests are built by the suites of their sections).
-  ops['update-order-status'] = {
-    method: 'POST',
-    path: '/api/v1/sales/{salesId}/update-order-status',
-    query: { branch_id: '{branchId}' },
-    body: { orderStatus: 'Pending' },
-    writes: true,
-  };
-  ops['contact-save'] = { method: 'POST', path: '/api/v1/customer/create', query: { branch_id: '{branchId}' }, writes: true };
-  ops['consumption-production-report'] = {
-    method: 'POST',
-    path: '/api/v1/report/consumption-production-report',
-    list: 'response.items',
-    paged: true,
-    body: { dateFrom: '{dateFrom}', dateTo: '{dateTo}', branchList: '{branchList}', limit: '{limit}', offset: '{offset}' },
-  };
-  // The two reads at the profile's paths (readBack), on a customer that exists before any run.
-  const contact = split(profile.readBack.contact);
-  ops['get-contact-by-id'] = { method: 'GET', path: contact.path, query: contact.query, params: { contactId: 1001, branchId: 1 } };
-  const status = split(profile.readBack.orderStatus.path);
-  ops['order-status'] = { method: 'GET', path: status.path, query: status.query };
   // The rest at the profile's paths and list keys (index-style.ts).
   const total = totalKeyOf(profile);
-  for (const r of INDEX_ROUTES) {
+  for (const r of servedRoutes(profile)) {
     ops[r.name] = {
       method: r.method,
       path: indexPath(profile, r.name, r.path),

@@ -9,7 +9,7 @@ import { createCustomer } from './routes/customer-create.ts';
 import { readContact, readOrderStatus } from './routes/reads.ts';
 import { updateOrderStatus } from './routes/order-status.ts';
 import { report } from './routes/report.ts';
-import { INDEX_ROUTES, segmentsOf } from './index-routes.ts';
+import { segmentsOf, servedRoutes } from './index-routes.ts';
 import { indexPath } from './index-style.ts';
 
 export interface Route {
@@ -79,7 +79,7 @@ function tableOf(profile: Profile): Table {
 
 /** The index routes at the profile's paths (index-style.ts). */
 const indexTable = (profile: Profile): Table =>
-  INDEX_ROUTES.map((r) => ({
+  servedRoutes(profile).map((r) => ({
     pattern: segmentsOf(indexPath(profile, r.name, r.path)),
     route: { name: 'index', operation: r.name, method: r.method, limited: false, handle: r.handle },
   }));

@@ -60,6 +60,7 @@ export function reportFilterIds(seed: number): Record<keyof typeof FILTER_FIELDS
 export function referenceRunConfig(url: string, tokens: string[], seed: number, profileName?: string | Profile) {
   const profile = profileOf(profileName);
   const ids = (list: readonly number[]) => list.map((n) => configId(profile, n));
+  const operations = referenceOperations(profile);
   const cities = Object.fromEntries(Object.entries(CITIES).map(([code, c]) => [code, c.stateCode]));
   const config = {
     target: {
@@ -100,8 +101,9 @@ export function referenceRunConfig(url: string, tokens: string[], seed: number, 
       getContactById: profile.readBack.contact,
       orderStatus: { ...profile.readBack.orderStatus },
     },
-    // Section 1: the whole index, at the reference's paths (index-routes.ts).
-    operations: referenceOperations(profile),
+    // Section 1: the index operations it serves (all but the three of section 4 and the
+    // read-backs, configured above), at the reference's paths (index-routes.ts).
+    ...(Object.keys(operations).length ? { operations } : {}),
     writes: true,
     properties: { numRuns: 100, seed },
     load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 },

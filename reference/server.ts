@@ -23,7 +23,7 @@ import { referenceRunConfig } from './run-config.ts';
 import { authorize, limit } from './guard.ts';
 import { answerClientError, MAX_BODY_BYTES, readBody, requestHeaders, write } from './http-io.ts';
 import { createLimiter, type RateLimitConfig } from './limiter.ts';
-import { profileOf, type Profile } from './profiles/index.ts';
+import { onlyDetailed, profileOf, type Profile } from './profiles/index.ts';
 import { mulberry32 } from './random.ts';
 import { matchRoute, type Route } from './router.ts';
 import { failure, HttpError } from './respond.ts';
@@ -49,6 +49,8 @@ export interface ReferenceOptions {
   /** Every answer is delayed by latencyMs +- jitterMs (uniform, seeded): a far target. */
   latencyMs?: number;
   jitterMs?: number;
+  /** Serve only the three operations of section 4 and the two read-backs (none of the index's others). */
+  onlyDetailed?: boolean;
 }
 
 export interface ReferenceServer {
@@ -186,7 +188,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const faults = [...new Set(opts.faults ?? [])];
   const unknown = faults.filter((f) => !isFaultName(f));
   if (unknown.length > 0) throw new Error(`unknown fault(s): ${unknown.join(', ')}`);
-  const profile = profileOf(opts.profile);
+  const profile = opts.onlyDetailed ? onlyDetailed(opts.profile) : profileOf(opts.profile);
   const tokens = [...(opts.tokens ?? DEFAULT_TOKENS)];
   const seed = opts.seed ?? 42;
   const faultSet = new Set(faults);

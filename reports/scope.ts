@@ -7,13 +7,14 @@
 // certified, and the first line says what that certificate covers and what it does not.
 import { indexOperationLeftOut } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
-import { SPEC_DETAILED } from '../core/operations.ts';
+import { READ_BACKS, SPEC_DETAILED } from '../core/operations.ts';
 import type { RequirementResult, RunScope } from './model.ts';
 
 const NO_WRITES = 'writes is false';
 
-/** Each operation the config could name, in scope or with why not (pure: from the config alone). */
-function operationsOf(config: RunConfig): Map<string, string | null> {
+/** Each operation the config could name, in scope or with why not (pure: from the config and
+ *  what the preflight found not served, engine/phases/preflight/served.ts). */
+function operationsOf(config: RunConfig, notServed: Record<string, string>): Map<string, string | null> {
   const out = new Map<string, string | null>();
   const writes = config.writes !== false;
   // 4.1 and 4.2 change the target; 4.3 only reads. Their fixtures are required by the config's schema.
@@ -24,15 +25,16 @@ function operationsOf(config: RunConfig): Map<string, string | null> {
   out.set('get-contact-by-id', config.readBack?.getContactById ? null : 'not configured (readBack.getContactById)');
   out.set('order-status', config.readBack?.orderStatus ? null : 'not configured (readBack.orderStatus)');
   for (const [name, op] of Object.entries(config.operations ?? {})) {
-    if (SPEC_DETAILED.has(name) || !op) continue;
-    out.set(name, indexOperationLeftOut(config, name) === 'writes' ? NO_WRITES : null);
+    if (SPEC_DETAILED.has(name) || READ_BACKS.has(name) || !op) continue;
+    const status = notServed[name];
+    out.set(name, indexOperationLeftOut(config, name) === 'writes' ? NO_WRITES : status ? `not served: ${status} in the preflight` : null);
   }
   return out;
 }
 
-/** The scope a config gives a run, and what of its `certify.operations` it leaves out. */
-export function runScope(config: RunConfig): RunScope {
-  const ops = operationsOf(config);
+/** The scope a config gives a run, and what of its `certify.operations` it leaves out (or the target does not serve). */
+export function runScope(config: RunConfig, notServed: Record<string, string> = {}): RunScope {
+  const ops = operationsOf(config, notServed);
   return {
     operations: [...ops].filter(([, why]) => why === null).map(([name]) => name),
     require: config.certify?.require ?? [],
@@ -76,8 +78,6 @@ export function leftOut(results: RequirementResult[]): string {
   }
   return [...by].map(([why, ids]) => `${ids.join(', ')} (${why})`).join('; ');
 }
-
-const READ_BACKS = new Set(['get-contact-by-id', 'order-status']);
 
 /** The scope sentence of the first line: what was checked, and every MUST it leaves out with why. */
 export function scopeSentence(results: RequirementResult[], scope: RunScope | undefined): string {

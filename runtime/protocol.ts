@@ -74,6 +74,11 @@ export interface SuiteContext {
   mustsFirst?: string[];
   /** Runs per property of the suites of scarce operations (engine/phases/plan/plan.ts); the others: numRuns. */
   runsBySuite?: Record<string, number>;
+  /** Operations of config `operations` the target does not serve (the preflight's 404/405): name -> "HTTP 404".
+   *  `config` no longer holds them (config/operations.ts servedConfig); the suites say why they are out of scope. */
+  notServed?: Record<string, string>;
+  /** The preflight's answer to each configured operation's request: the index suite's first request of it, not sent twice. */
+  preflightOperations?: Record<string, Exchange>;
   /** Tests the plan does not run (test id -> why, engine/phases/plan/requirements.ts): "not run" with that reason. */
   notPlanned?: Record<string, string>;
 }
@@ -96,7 +101,19 @@ declare module 'vitest' {
 export const LATE_FILE = '.late-context.json';
 
 /** The parts of the context the preflight or the plan decide (the rest is known before the preflight). */
-export const LATE_KEYS = ['numRuns', 'scarce', 'runsBySuite', 'mustsFirst', 'notPlanned', 'preflightCustomer', 'listedCities'] as const;
+export const LATE_KEYS = [
+  'numRuns',
+  'scarce',
+  'runsBySuite',
+  'mustsFirst',
+  'notPlanned',
+  'preflightCustomer',
+  'listedCities',
+  // The config without the operations the target does not serve, and those (engine/phases/preflight/served.ts).
+  'config',
+  'notServed',
+  'preflightOperations',
+] as const;
 
 /** The late-context file: the context the worker lacks, and the suite files in their waves;
  *  `{ cancelled: true }`: the run goes no further, the worker declares nothing. Bigints are

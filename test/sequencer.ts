@@ -39,6 +39,7 @@ const LONG: Record<string, number> = {
   'preflight/quotas': 5,
   'reference/faults': 13,
   'cli/init-discover': 9,
+  'cli/init-detailed': 8,
   'cli/sharded-reference': 8,
   'cli/index-quota': 9,
   'reference/fuzz': 11,

@@ -13,13 +13,19 @@ import { defaultProfile } from '../../reference/profiles/default.ts';
 import { createClient } from '../../client/operations.ts';
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { discover } from '../cli/init-discover.ts';
+import { servedProbe } from '../../engine/phases/preflight/served.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCHEMA_FILE = path.join(ROOT, 'config', 'run-config.schema.json');
 
-/** The config `init` writes: the example's fixtures, a placeholder target, the token from the environment. */
-export function initialConfig(file: string, target: { name: string; baseUrl: string }): Record<string, any> {
+/**
+ * The config `init` writes: the example's fixtures, a placeholder target, the token from the
+ * environment, the read-backs; the three operations of section 4 need no entry (the spec gives
+ * their paths). The index's other operations only when asked (`wholeIndex`: every one, at the
+ * reference's paths): a target serves some, each at its own path (section 4: "not shown").
+ */
+export function initialConfig(file: string, target: { name: string; baseUrl: string }, wholeIndex = false): Record<string, any> {
   const example = JSON.parse(readFileSync(path.join(ROOT, 'config', 'example.json'), 'utf8')) as Record<string, unknown>;
   const schema = path
     .relative(path.dirname(path.resolve(file)), SCHEMA_FILE)
@@ -41,7 +47,7 @@ export function initialConfig(file: string, target: { name: string; baseUrl: str
     readBack,
     ...rest,
     // Section 1: the whole index, at the reference's paths, to be edited to the target's own.
-    operations: referenceOperations(defaultProfile),
+    ...(wholeIndex ? { operations: referenceOperations(defaultProfile) } : {}),
   };
 }
 
@@ -60,11 +66,36 @@ async function discoverInto(config: Record<string, any>, baseUrl: string | undef
   try {
     const d = await discover(client, run, config.fixtures);
     config.fixtures = d.fixtures;
+    // The index: each read sent once with the fixtures found (as the run's preflight does); kept
+    // are those the target answers 2xx with them, so the config runs as written (a 400 or a 404
+    // to the reference's ids needs the target's own: said in "$comment"). The writes are not sent
+    // here (they would change data): kept for a target that answered some read of the index (the
+    // run's preflight sends each once and leaves out those it does not serve), else left out.
+    const found = loadConfig({ base: config, env: { ...process.env, ERP_API_TOKEN: process.env[tokenVar] } });
+    const probe = servedProbe(client, found);
+    await probe.sendAll(false);
+    const said = probe.said();
+    const ok = Object.keys(said).filter((name) => /^HTTP 2\d\d$/.test(said[name]!));
+    const writes = Object.keys(config.operations ?? {}).filter((name) => config.operations[name].writes);
+    const keep = new Set([...ok, ...(ok.length ? writes : [])]);
+    const operations = Object.fromEntries(Object.entries(config.operations ?? {}).filter(([name]) => keep.has(name)));
+    if (Object.keys(operations).length) config.operations = operations;
+    else delete config.operations;
+    const left = Object.entries(said).filter(([name]) => !keep.has(name));
+    const byAnswer = new Map<string, string[]>();
+    for (const [name, answer] of left) byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), name]);
     const at = new Date().toISOString();
     config.$comment = [
       `init --discover read ${baseUrl} at ${at} (${client.count()} requests)`,
       ...d.found.map((f) => `found: ${f}`),
       ...d.notFound.map((f) => `not found: ${f}`),
+      `operations: kept ${ok.join(', ') || 'none'} (answered 2xx)`,
+      ...[...byAnswer].map(
+        ([answer, names]) => `operations: left out ${names.join(', ')} (${answer}${answer === 'HTTP 404' || answer === 'HTTP 405' ? ': not served' : ''})`,
+      ),
+      ok.length
+        ? `operations: writes kept unsent: ${writes.join(', ') || 'none'} (the run's preflight sends each once; one not served is left out, named on one line)`
+        : `operations: writes left out: ${writes.join(', ') || 'none'} (the target answered no read of the index)`,
     ];
     return [...(config.$comment as string[]), ''];
   } finally {
@@ -90,7 +121,7 @@ export const initCommand: Command = {
   name: 'init',
   summary: 'write a run config for a new target (erp.config.json) and explain its keys',
   usage: [
-    'Usage: erp-conformance init [--out FILE] [--name NAME] [--base-url URL] [--force] [--discover --token-env NAME]',
+    'Usage: erp-conformance init [--out FILE] [--name NAME] [--base-url URL] [--force] [--discover --token-env NAME] [--whole-index]',
     '',
     'Writes a run config to start from (JSON, with "$schema" for completion in editors) and',
     'prints what each key means. The token is read from the environment (ERP_API_TOKEN), never',
@@ -103,7 +134,11 @@ export const initCommand: Command = {
     '  --force          overwrite FILE if it exists',
     '  --discover       read the fixtures from the target at --base-url: its Branch List, Get All Sales',
     '                   Data (voucher pools), country/state/city lists, one report page per branch; one',
-    '                   request per list. "$comment" in FILE says what was found and what was not',
+    '                   request per list; then each read of the index once: those it answers are kept in',
+    '                   operations (404/405: left out). "$comment" in FILE says what was found and what not',
+    "  --whole-index    write every operation of the index (spec section 1) at the reference's paths, to",
+    "                   edit to the target's (without it, or --discover: the three of section 4 and the",
+    '                   read-backs only)',
     '  --token-env NAME the environment variable holding the api-token (default ERP_API_TOKEN); the',
     '                   config reads the token from it ("env:NAME")',
   ].join('\n'),
@@ -115,10 +150,16 @@ export const initCommand: Command = {
       force: { type: 'boolean' },
       discover: { type: 'boolean' },
       'token-env': { type: 'string' },
+      'whole-index': { type: 'boolean' },
     });
     const file = path.resolve(values.out ?? 'erp.config.json');
     if (existsSync(file) && !values.force) throw new UsageError(`${file} exists (pass --force to overwrite it)`, initCommand);
-    const config = initialConfig(file, { name: values.name ?? 'My ERP staging', baseUrl: values['base-url'] ?? 'https://erp-staging.example.com' });
+    // --discover starts from the whole index (its lists give the fixtures) and keeps what answers.
+    const config = initialConfig(
+      file,
+      { name: values.name ?? 'My ERP staging', baseUrl: values['base-url'] ?? 'https://erp-staging.example.com' },
+      values['whole-index'] === true || values.discover === true,
+    );
     if (values['token-env'] !== undefined && !values.discover) throw new UsageError('--token-env goes with --discover', initCommand);
     const discovered = values.discover ? await discoverInto(config, values['base-url'], values['token-env'] ?? 'ERP_API_TOKEN') : undefined;
     // What is written must load: checked with a stand-in token (a ConfigError names the bad key, exit 2).
@@ -139,8 +180,19 @@ export const initCommand: Command = {
       "the Order Status read (the run plans from the vouchers' real state; parallel updates, OS-7). Put",
       "your target's paths there, or remove a key your target has no read for: its requirements are then",
       'skipped, each with that reason in the certificate and on the console.',
-      "Written with the reference's paths: operations, the whole index (spec section 1); edit each to your",
-      "target's path, query, body and list key, or delete the ones it does not serve (see README).",
+      ...(config.operations === undefined
+        ? [
+            "No operations: the three operations of section 4 (at the spec's paths) and the read-backs. The",
+            "index's other operations (spec section 1) are added with --discover (those the target answers) or",
+            "--whole-index (every one at the reference's paths, to edit); the run's preflight sends each once",
+            'and leaves out, on one line, those the target does not serve (see README).',
+          ]
+        : discovered
+          ? ['operations: the index operations the target answered (see "$comment"); the preflight sends each once.']
+          : [
+              "Written with the reference's paths: operations, the whole index (spec section 1); edit each to your",
+              "target's path, query, body and list key; the run's preflight names those the target does not serve.",
+            ]),
       '',
       'Next:',
       `  1. edit ${path.basename(file)}: target.baseUrl, and fixtures that exist on the target`,

@@ -20,7 +20,7 @@ export const serveCommand: Command = {
     'Usage: erp-conformance serve [--port 8080] [--host 127.0.0.1] [--seed 42] [--profile NAME] [--fault NAME]...',
     '                             [--rate-limit 60/10s|off] [--algorithm fixed|sliding|token-bucket]',
     '                             [--limit-scope token|global] [--quota OP=Q/W,...|off] [--latency MS] [--jitter MS]',
-    '                             [--print-config]',
+    '                             [--only-detailed] [--print-config]',
     '',
     'Serves the three operations of the spec (and two read paths) from seeded data until SIGINT/SIGTERM.',
     '',
@@ -39,6 +39,8 @@ export const serveCommand: Command = {
     "                       (default: the profile's quotas, if it has some)",
     '  --latency MS         delay every answer by MS milliseconds (a far target)',
     '  --jitter MS          vary the delay by up to +-MS milliseconds (seeded by --seed)',
+    '  --only-detailed      serve only the three operations of section 4 and the two read paths, none of',
+    "                       the index's other operations (a 404 at their paths)",
     '  --print-config       print the run config for this port, seed and profile, and exit',
   ].join('\n'),
   async run(argv) {
@@ -55,6 +57,7 @@ export const serveCommand: Command = {
       latency: { type: 'string' },
       jitter: { type: 'string' },
       'print-config': { type: 'boolean' },
+      'only-detailed': { type: 'boolean' },
     });
     const port = intFlag(serveCommand, 'port', values.port, 8080, 0, 65535);
     const host = values.host ?? '127.0.0.1';
@@ -71,7 +74,13 @@ export const serveCommand: Command = {
     const { referenceRunConfig } = await import('../../reference/run-config.ts');
     if (values['print-config']) {
       if (port === 0) throw new UsageError('--print-config needs a fixed --port (0 picks a port only when serving)', serveCommand);
-      const config = referenceRunConfig(`http://${urlHost(host)}:${port}`, [...DEFAULT_TOKENS], seed, profile);
+      const { onlyDetailed } = await import('../../reference/profiles/index.ts');
+      const config = referenceRunConfig(
+        `http://${urlHost(host)}:${port}`,
+        [...DEFAULT_TOKENS],
+        seed,
+        values['only-detailed'] ? onlyDetailed(profile) : profile,
+      );
       process.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
       return EXIT.ok;
     }
@@ -89,6 +98,7 @@ export const serveCommand: Command = {
         profile,
         latencyMs,
         jitterMs,
+        onlyDetailed: values['only-detailed'] ?? false,
         ...(rateLimit === undefined ? {} : { rateLimit }),
         ...(quotas === undefined ? {} : { quotas }),
       });
@@ -130,7 +140,7 @@ export const serveCommand: Command = {
       process.on('SIGTERM', stop);
     });
     process.stdout.write(
-      `reference ERP listening on ${server.url} (profile: ${server.profile}, faults: ${server.faults.length ? server.faults.join(', ') : 'none'}, rate limit: ${limitText}${quotaText}${latencyText})\n`,
+      `reference ERP listening on ${server.url} (profile: ${server.profile}${values['only-detailed'] ? ', only the detailed operations and read-backs' : ''}, faults: ${server.faults.length ? server.faults.join(', ') : 'none'}, rate limit: ${limitText}${quotaText}${latencyText})\n`,
     );
     return stopped;
   },

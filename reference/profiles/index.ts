@@ -8,6 +8,7 @@ import { sharedProfile } from './shared.ts';
 import { strictProfile } from './strict.ts';
 import { strictestProfile } from './strictest.ts';
 import { vasyProfile } from './vasy.ts';
+import { derive } from './derive.ts';
 import type { Profile } from './types.ts';
 
 export type { Profile } from './types.ts';
@@ -27,4 +28,11 @@ export function profileOf(p: string | Profile | undefined): Profile {
   const found = PROFILES.find((x) => x.name === p);
   if (!found) throw new Error(`unknown profile ${JSON.stringify(p)}; profiles: ${PROFILE_NAMES.join(', ')}`);
   return found;
+}
+
+/** The vendor `p` serving only the three operations of section 4 and its two read-backs, none of
+ *  the index's other operations (`serve --only-detailed`): what an integrator often builds first. */
+export function onlyDetailed(p: string | Profile | undefined): Profile {
+  const profile = profileOf(p);
+  return derive(profile, { name: profile.name, summary: `${profile.summary}; only the three detailed operations and the read-backs`, index: { served: [] } });
 }

@@ -39,6 +39,9 @@ export interface IndexStyle {
   listKey?: string;
   /** The count of a paged list under this key of `response` instead of totalCount. */
   totalKey?: string;
+  /** The index operations it serves, by stable name (absent: every one); [] serves only the three
+   *  of section 4 and the two read-backs (`serve --only-detailed`). */
+  served?: readonly string[];
 }
 
 export interface Profile {

@@ -50,6 +50,7 @@ verifies(
     const ops = configured(h);
     const lookup = ops.list.find((c) => c.name === LOOKUP);
     // Not configured: out of scope (the config's choice); configured but left out (no value for its path): inconclusive.
+    if (!lookup && ops.notServed[LOOKUP]) return h.outOfScope('CU-16', `operations.${LOOKUP}: ${ops.notServed[LOOKUP]}`);
     if (!lookup && ops.left[LOOKUP]) return h.inconclusive('CU-16', ops.left[LOOKUP]);
     if (!lookup)
       return h.outOfScope('CU-16', `operations.${LOOKUP} is not configured: only a target that keeps mobile numbers unique shows a refused customer saved`);

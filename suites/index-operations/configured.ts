@@ -1,54 +1,58 @@
 // The operations of config `operations` the index suite checks (section 1), their requests, and
 // what each showed, kept for the certificate's table "operations x requirements"
 // (observations "ix:<requirement id>": operation -> what it showed).
-import { fixtureValues, operationRequest, sendOperation, unfilled, type OperationRequest, type Values } from '../../client/index-operation.ts';
-import { indexOperationLeftOut, type OperationConfig } from '../../config/operations.ts';
-import { SPEC_DETAILED } from '../../core/operations.ts';
+import {
+  fixtureValues,
+  operationRequest,
+  sendableOperations,
+  sendOperation,
+  type OperationRequest,
+  type Sendable,
+  type Values,
+} from '../../client/index-operation.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 
-export interface Configured {
-  name: string;
-  op: OperationConfig;
-  /** The configured request, with the fixtures' values. */
-  request: OperationRequest;
-}
+export type Configured = Sendable;
 
 export interface Found {
   list: Configured[];
-  /** Configured operations left out, and why (a write under writes: false, a placeholder without a value). */
+  /** Configured operations left out, and why (a write under writes: false, a placeholder without a value, not served). */
   left: Record<string, string>;
   /** Of `left`, those left out for a placeholder without a value: configured, so still owed evidence. */
   unfilled: Record<string, string>;
+  /** Of `left`, those the target does not serve (the preflight's 404/405): out of scope. */
+  notServed: Record<string, string>;
 }
+
+/** Why an operation the preflight found not served is left out. */
+const NOT_SERVED = 'not served (404/405 to its configured request in the preflight)';
 
 /** The configured operations this suite sends, and why the others are left out. */
 export function configured(h: Harness): Found {
-  const values = fixtureValues(h.config);
-  const list: Configured[] = [];
-  const left: Record<string, string> = {};
-  const empty: Record<string, string> = {};
-  for (const [name, op] of Object.entries(h.config.operations ?? {}) as Array<[string, OperationConfig]>) {
-    if (SPEC_DETAILED.has(name)) continue;
-    const missing = unfilled(op, { ...values, ...(op.params ?? {}) });
-    if (indexOperationLeftOut(h.config, name) === 'writes') left[name] = 'a write operation, and writes is false';
-    else if (missing.length > 0) left[name] = empty[name] = `config: operations.${name} holds {${missing.join('}, {')}} without a value (add it to its params)`;
-    else list.push({ name, op, request: operationRequest(op, values) });
-  }
-  return { list, left, unfilled: empty };
+  // h.config holds only what the target serves (engine/run.ts); ctx.notServed says what it left out.
+  const found = sendableOperations(h.config);
+  const notServed: Record<string, string> = {};
+  for (const [name, status] of Object.entries(h.ctx.notServed ?? {})) found.left[name] = notServed[name] = `${NOT_SERVED}: ${status}`;
+  return { ...found, notServed };
 }
 
 /**
  * Section 1 lists the operations; the config says which of them this run covers. With none to
  * send, `ids` are out of scope when that is the config's choice (no index operation configured, or
- * every one a write under writes: false): a vendor configured for the three detailed operations
- * did nothing wrong, and "no verdict without evidence" is about operations the run was given. An
- * operation configured without the values its path needs stays inconclusive, with that reason.
+ * every one a write under writes: false) or the target's (none served): a vendor configured for
+ * the three detailed operations did nothing wrong, and "no verdict without evidence" is about
+ * operations the run was given. An operation configured without the values its path needs stays
+ * inconclusive, with that reason.
  */
 export function scopeOf(h: Harness, found: Found, ids: string[], what = 'no index operation is configured (config operations)'): void {
   for (const why of Object.values(found.unfilled)) h.inconclusive(ids, why);
   if (found.list.length > 0 || Object.keys(found.unfilled).length > 0) return;
-  h.outOfScope(ids, Object.keys(found.left).length > 0 ? 'every configured index operation is a write, and writes is false' : what);
+  const served = Object.keys(found.left).filter((name) => !found.notServed[name]);
+  const gone = Object.keys(found.notServed);
+  const writes = served.length > 0 ? 'every configured index operation is a write, and writes is false' : '';
+  if (gone.length === 0) return h.outOfScope(ids, writes || what);
+  h.outOfScope(ids, [`${NOT_SERVED}: ${gone.join(', ')}`, ...(writes ? [`the others are writes, and writes is false: ${served.join(', ')}`] : [])].join('; '));
 }
 
 /** The request of `c` with some placeholders set otherwise (a page, a malformed id). */

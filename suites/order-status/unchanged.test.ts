@@ -67,6 +67,12 @@ verifies(
     const ops = h.config.operations ?? {};
     const read = ops['get-sales-data-by-id'];
     if (writesForbidden(h)) h.skip('writes is false: no voucher is created or changed', t);
+    const gone = ['order-create', 'get-sales-data-by-id'].filter((name) => h.ctx.notServed?.[name]);
+    if (gone.length > 0)
+      h.skip(
+        `needs operations["order-create"] and operations["get-sales-data-by-id"]: not served (the preflight's ${gone.map((n) => `${n}: ${h.ctx.notServed![n]}`).join(', ')})`,
+        t,
+      );
     if (!ops['order-create'] || !read)
       h.skip('needs operations["order-create"] and operations["get-sales-data-by-id"] in the config (the spec gives no path to read a whole voucher)', t);
     const made = await createVoucher(h, 'unchanged', false);

@@ -53,6 +53,27 @@ describe('the scope of a certificate', () => {
     expect(readOnly.missing).toEqual(['contact-save (writes is false)']);
   });
 
+  it('leaves out of scope the operations the preflight found not served, and certify.operations naming one is missing, with why', () => {
+    const whole = referenceRunConfig('http://127.0.0.1:1', [], 1);
+    const config = loadConfig({
+      base: {
+        ...minimal(),
+        operations: { 'branch-list': whole.operations!['branch-list']!, 'get-tax-list': whole.operations!['get-tax-list']! },
+        certify: { operations: ['branch-list'] },
+      },
+      env: {},
+    });
+    expect(runScope(config).missing).toEqual([]);
+    const scope = runScope(config, { 'branch-list': 'HTTP 404' });
+    expect(scope.operations).toContain('get-tax-list');
+    expect(scope.operations).not.toContain('branch-list');
+    expect(scope.missing).toEqual(['branch-list (not served: HTTP 404 in the preflight)']);
+    // The read-backs are readBack's: an entry of theirs under operations adds nothing to the scope.
+    const { readBack: _r, ...noReadBack } = minimal();
+    const named = runScope(loadConfig({ base: { ...noReadBack, operations: { 'get-contact-by-id': { method: 'GET', path: '/c/{contactId}' } } }, env: {} }));
+    expect(named.operations).not.toContain('get-contact-by-id');
+  });
+
   it('rejects a certify key naming an unknown requirement or operation', () => {
     const bad = runConfigSchema.safeParse({ ...minimal(), certify: { require: ['IX-99'], operations: ['teleport'] } });
     expect(bad.success).toBe(false);

@@ -4,6 +4,7 @@
 import { fixtureValues, operationRequest, sendOperation } from '../../../client/index-operation.ts';
 import { atPath } from '../../../core/json.ts';
 import type { Client } from '../../../client/operations.ts';
+import type { Exchange } from '../../../core/types.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import type { PreflightProblem } from './types.ts';
 
@@ -15,10 +16,17 @@ const idOf = (b: unknown): string | undefined => {
   return v === undefined || v === null ? undefined : String(v);
 };
 
-export async function branchFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]): Promise<void> {
+/** `sent`: the preflight's one request of Branch List (engine/phases/preflight/served.ts), when it made it. */
+export async function branchFixtures(
+  client: Client,
+  config: RunConfig,
+  problems: PreflightProblem[],
+  notes: string[],
+  sent?: Promise<Exchange>,
+): Promise<void> {
   const op = config.operations?.['branch-list'];
   if (!op) return;
-  const ex = await sendOperation(client, operationRequest(op, fixtureValues(config)));
+  const ex = await (sent ?? sendOperation(client, operationRequest(op, fixtureValues(config))));
   const list = ex.response?.status === 200 ? atPath(ex.json, op.list ?? 'response') : undefined;
   const ids = Array.isArray(list) ? list.map(idOf) : [];
   if (ids.length === 0 || ids.some((x) => x === undefined)) {

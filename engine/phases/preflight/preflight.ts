@@ -16,6 +16,8 @@ import type { Exchange } from '../../../core/types.ts';
 import { customerFixtures, weakeningNotes } from './customer.ts';
 import { branchFixtures } from './branches.ts';
 import { cityFixtures } from './cities.ts';
+import { notServedNote, servedProbe } from './served.ts';
+import { readBackEntriesNote, servedConfig } from '../../../config/operations.ts';
 import type { PreflightProblem, PreflightResult } from './types.ts';
 
 const answered = (ex: Exchange) =>
@@ -215,18 +217,29 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
       }
     }
     if (problems.length) return { problems, notes, requests: client.count() };
+    // Each configured operation of the index once: the reads first, so the fixture checks that
+    // read a list (Branch List, the city lists) take its answer or leave a route that is not there.
+    const probe = servedProbe(client, config);
+    await probe.sendAll(false);
+    const served = servedConfig(config, probe.notServed());
     // Side by side; the report's problems are listed first.
     const vouchers = { problems: [] as PreflightProblem[], notes: [] as string[] };
     const customers = { problems: [] as PreflightProblem[], notes: [] as string[] };
     const [, , customer, , cities] = await Promise.all([
-      reportFixtures(client, config, problems, notes),
-      voucherFixtures(client, config, vouchers.problems, vouchers.notes),
-      customerFixtures(client, config, customers.problems, customers.notes),
-      branchFixtures(client, config, problems, notes),
-      cityFixtures(client, config, customers.problems, customers.notes),
+      reportFixtures(client, served, problems, notes),
+      voucherFixtures(client, served, vouchers.problems, vouchers.notes),
+      customerFixtures(client, served, customers.problems, customers.notes),
+      branchFixtures(client, served, problems, notes, probe.send('branch-list')),
+      cityFixtures(client, served, customers.problems, customers.notes),
     ]);
     problems.push(...vouchers.problems, ...customers.problems);
-    notes.push(...vouchers.notes, ...customers.notes, ...weakeningNotes(config));
+    // The writes once the fixtures are read (an update of the index must not race their checks),
+    // and only for a run that goes on.
+    if (problems.length === 0) await probe.sendAll(true);
+    const notServed = probe.notServed();
+    const line = notServedNote(notServed);
+    const readBacks = readBackEntriesNote(config);
+    notes.push(...[line, readBacks].filter((n) => n !== undefined), ...vouchers.notes, ...customers.notes, ...weakeningNotes(servedConfig(config, notServed)));
     return {
       problems: capProblems(problems),
       notes,
@@ -235,6 +248,8 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
       inFlightMs: scheduler.stats().inFlightMs,
       ...(customer ? { customer } : {}),
       ...(cities ? { cities } : {}),
+      ...(Object.keys(notServed).length ? { notServed } : {}),
+      operations: probe.answers(),
     };
   } finally {
     await client.close();

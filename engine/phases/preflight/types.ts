@@ -2,6 +2,7 @@
 // cities.ts and customer.ts each check their part): kept apart so the steps and the preflight that
 // imports them do not import each other.
 import type { Quota } from '../../../core/quota.ts';
+import type { Exchange } from '../../../core/types.ts';
 import type { ListedCities, PreflightCustomer } from '../../../runtime/protocol.ts';
 
 export interface PreflightProblem {
@@ -21,6 +22,10 @@ export interface PreflightResult {
   cities?: ListedCities;
   /** The quota each operation is known to have after the preflight (stated, or learnt from its answers). */
   quotas?: Record<string, Quota>;
+  /** Operations of config `operations` the target does not serve (404/405 to their configured request): name -> "HTTP 404". */
+  notServed?: Record<string, string>;
+  /** The answer to each configured operation's request (served, not a 429): the index suite's first request of it. */
+  operations?: Record<string, Exchange>;
   /** Milliseconds its requests were in flight, summed (engine/progress/slots-busy.ts). */
   inFlightMs?: number;
 }

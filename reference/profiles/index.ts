@@ -13,7 +13,16 @@ import type { Profile } from './types.ts';
 
 export type { Profile } from './types.ts';
 
-export const PROFILES: readonly Profile[] = [defaultProfile, ledgerProfile, forwardOnlyProfile, strictProfile, minimalProfile, strictestProfile, vasyProfile, sharedProfile];
+export const PROFILES: readonly Profile[] = [
+  defaultProfile,
+  ledgerProfile,
+  forwardOnlyProfile,
+  strictProfile,
+  minimalProfile,
+  strictestProfile,
+  vasyProfile,
+  sharedProfile,
+];
 export const PROFILE_NAMES: readonly string[] = PROFILES.map((p) => p.name);
 export { defaultProfile };
 

@@ -10,7 +10,8 @@ import type { Profile } from './types.ts';
 /** What shared chooses otherwise than the default vendor. */
 export const sharedDifference: ProfileDifference = {
   name: 'shared',
-  summary: 'the default vendor on a shared staging server: another integrator adds a back-dated transaction in the report range, a customer and an order every second',
+  summary:
+    'the default vendor on a shared staging server: another integrator adds a back-dated transaction in the report range, a customer and an order every second',
   otherWriter: { everyMs: 1000 },
 };
 

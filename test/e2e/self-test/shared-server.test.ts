@@ -62,7 +62,8 @@ describe('a shared staging server: another client writes while the run reads', (
       for (let job = jobs.shift(); job; job = jobs.shift()) await job();
     };
     await Promise.all([lane(), lane()]);
-    for (const [s, r] of certified) process.stdout.write(`shared seed ${s}: ${r.verdict}, ${r.moved} relation(s) re-read; not verified: ${r.inconclusive.join(' | ') || 'none'}\n`);
+    for (const [s, r] of certified)
+      process.stdout.write(`shared seed ${s}: ${r.verdict}, ${r.moved} relation(s) re-read; not verified: ${r.inconclusive.join(' | ') || 'none'}\n`);
   }, 900_000);
 
   it.each(seeds)('certifies the shared-server profile on seed %s, with no MUST or SHOULD failure', (seed) => {

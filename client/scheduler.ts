@@ -64,6 +64,8 @@ export interface Scheduler {
   settled(): Promise<void>;
   /** The quota each operation is known to have (stated, learnt), "*" for all requests. */
   quotas(): Record<string, Quota>;
+  /** The quotas the answers taught it (not those stated), each with the operations it covers. */
+  learnt(): StatedQuota[];
   /** Fewer requests in flight from now on (a target whose accept queue overflows), or back up to the configured number. */
   setConcurrency(n: number): void;
 }
@@ -112,7 +114,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     sent.then(answered, answered);
     return sent;
   });
-  for (const s of stated) for (const op of s.operations ?? []) opStats(stats, op).pacing = `stated: ${s.name}`;
+  for (const s of stated) for (const op of s.operations ?? []) opStats(stats, op).pacing = `${s.known ? 'known before sending' : 'stated'}: ${s.name}`;
 
   const pending = new Set<Promise<unknown>>();
   return {
@@ -147,5 +149,6 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     stop: (reason = 'interrupted') => budgets.stop(reason),
     setConcurrency: (n) => slots.setLimit(n),
     quotas: () => pacing.known(),
+    learnt: () => pacing.learnt(),
   };
 }

@@ -15,6 +15,7 @@ import type { RunConfig } from '../config/schema.ts';
 import type { Customer } from '../contract/schemas/customer.ts';
 import type { TestRecord } from '../core/record.ts';
 import type { Exchange } from '../core/types.ts';
+import type { Quota } from '../core/quota.ts';
 
 /** Replays one property failure alone (`run --replay`): its test, which property, its fast-check path. */
 export interface ReplayTarget {
@@ -76,6 +77,9 @@ export interface SuiteContext {
   runsBySuite?: Record<string, number>;
   /** Tests the plan does not run (test id -> why, engine/phases/plan/requirements.ts): "not run" with that reason. */
   notPlanned?: Record<string, string>;
+  /** Limits known before sending beyond run.rateLimit (an earlier probe's rate-limit.json, the
+   *  preflight's answers: engine/phases/plan/limits.ts): the run's scheduler starts paced at them. */
+  startPaced?: { name: string; quota: Quota; operations: readonly string[] | null; known?: boolean }[];
 }
 
 declare module 'vitest' {
@@ -96,7 +100,7 @@ declare module 'vitest' {
 export const LATE_FILE = '.late-context.json';
 
 /** The parts of the context the preflight or the plan decide (the rest is known before the preflight). */
-export const LATE_KEYS = ['numRuns', 'scarce', 'runsBySuite', 'mustsFirst', 'notPlanned', 'preflightCustomer', 'listedCities'] as const;
+export const LATE_KEYS = ['numRuns', 'scarce', 'runsBySuite', 'mustsFirst', 'notPlanned', 'preflightCustomer', 'listedCities', 'startPaced'] as const;
 
 /** The late-context file: the context the worker lacks, and the suite files in their waves;
  *  `{ cancelled: true }`: the run goes no further, the worker declares nothing. Bigints are

@@ -2,6 +2,7 @@
 // cities.ts and customer.ts each check their part): kept apart so the steps and the preflight that
 // imports them do not import each other.
 import type { Quota } from '../../../core/quota.ts';
+import type { StatedQuota } from '../../../client/scheduler/pacing.ts';
 import type { ListedCities, PreflightCustomer } from '../../../runtime/protocol.ts';
 
 export interface PreflightProblem {
@@ -21,6 +22,10 @@ export interface PreflightResult {
   cities?: ListedCities;
   /** The quota each operation is known to have after the preflight (stated, or learnt from its answers). */
   quotas?: Record<string, Quota>;
+  /** What its answers taught its scheduler (announced policies, a 429's wait), each quota with the operations it covers. */
+  learnt?: StatedQuota[];
+  /** 429s its requests met, by operation. */
+  met429?: Record<string, number>;
   /** Milliseconds its requests were in flight, summed (engine/progress/slots-busy.ts). */
   inFlightMs?: number;
 }

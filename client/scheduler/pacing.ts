@@ -25,6 +25,8 @@ export interface StatedQuota {
   operations: readonly string[] | null;
   /** How the pacing line names it: stated by the user (default), or known before sending from another source. */
   known?: boolean;
+  /** learnt(): an estimate from 429s (what was accepted before one), not a figure the target stated. */
+  estimate?: boolean;
 }
 
 interface Pace {
@@ -245,7 +247,7 @@ export function createPacing(
   }
   function learnt(): StatedQuota[] {
     const out: StatedQuota[] = [];
-    for (const [op, p] of own) if (p.cap) out.push({ name: opStats(stats, op).pacing, quota: p.cap, operations: [op] });
+    for (const [op, p] of own) if (p.cap) out.push({ name: opStats(stats, op).pacing, quota: p.cap, operations: [op], estimate: true });
     const byKey = new Map<string, string[]>();
     for (const [op, key] of announcedBy) byKey.set(key, [...(byKey.get(key) ?? []), op]);
     // One policy announced alike by every operation answered (two at least) is taken as a limit on

@@ -25,6 +25,8 @@ export interface KnownLimit {
   source: LimitSource;
   /** Where it was read, for the plan: "run.rateLimit", "rate-limit.json of an earlier run (2 h old)". */
   from: string;
+  /** An estimate from the preflight's 429s: the run starts at it and goes on learning. */
+  estimate?: boolean;
 }
 
 /** The quota operation the probe's operation counts against (load/requests.ts PROBE_OPERATIONS). */
@@ -67,7 +69,13 @@ export function probeLimits(file: string, config: Pick<RunConfig, 'target'>, now
 
 /** What the preflight's answers taught its scheduler (client/scheduler/pacing.ts learnt()). */
 export function preflightLimits(learnt: readonly StatedQuota[] | undefined): KnownLimit[] {
-  return (learnt ?? []).map((s) => ({ operations: s.operations, quota: s.quota, source: 'preflight', from: `the preflight's answers: ${s.name}` }));
+  return (learnt ?? []).map((s) => ({
+    operations: s.operations,
+    quota: s.quota,
+    source: 'preflight',
+    from: `the preflight's answers: ${s.name}${s.estimate ? ' (an estimate: the run learns it anew)' : ''}`,
+    ...(s.estimate ? { estimate: true } : {}),
+  }));
 }
 
 /**
@@ -111,10 +119,14 @@ export function quotasOf(limits: readonly KnownLimit[]): Record<string, Quota> {
   return out;
 }
 
-/** The limits the worker's scheduler starts paced at, beyond those the config states (it paces those itself). */
+/**
+ * The limits the worker's scheduler starts paced at, beyond those the config states (it paces those
+ * itself). Not an estimate from the preflight's 429s (what a few requests got accepted before one):
+ * paced at it, a run would meet no 429 that could show the limit higher, so the run learns it anew.
+ */
 export function startPacedAt(limits: readonly KnownLimit[]): StatedQuota[] {
   return limits
-    .filter((l) => l.source !== 'config')
+    .filter((l) => l.source !== 'config' && !l.estimate)
     .map((l) => ({
       name: `${showQuota(l.quota)} (${l.source === 'probe' ? "an earlier probe's rate-limit.json" : "the preflight's answers"})`,
       quota: l.quota,

@@ -70,6 +70,8 @@ export interface Plan {
   requirements: PlannedRequirement[];
   /** The tests the plan does not run (test id -> the reason), so their requirements are "not run" with it. */
   notPlanned: Record<string, string>;
+  /** The limit on all requests together, if one is known. */
+  allRequests?: Quota;
 }
 
 /** The tests of the selected suites (all but the rate-limit suite, whose own pass the load caps bound). */
@@ -198,6 +200,7 @@ export function planRun(config: RunConfig, numRuns: number, quotas: Record<strin
     mustsFirst,
     requirements: allocated.requirements,
     notPlanned: allocated.notPlanned,
+    ...(quotas['*'] ? { allRequests: quotas['*'] } : {}),
   };
 }
 
@@ -206,10 +209,12 @@ const showQuotaOf = (q: Quota | undefined) => (q ? showQuota(q) : 'no quota');
 /** The plan as the run prints it before sending: per operation, the limits known and where from
  *  (engine/phases/plan/limits.ts), then the requirements. */
 export function planLines(plan: Plan, asked: number, known: { limits: readonly KnownLimit[]; notes: readonly string[] } = { limits: [], notes: [] }): string[] {
+  // An operation's own quota is said beside it; the one on all requests once, for their sum.
+  const own = (o: PlannedOperation) => o.quota && o.quota !== plan.allRequests;
   const per = plan.operations
-    .filter((o) => MAIN_OPERATIONS.includes(o.op) || o.quota)
-    .map((o) => `${o.op} ${o.requests}${o.quota ? ` at ${showQuota(o.quota)} (>= ${o.seconds} s)` : ''}`);
-  const others = plan.operations.filter((o) => !MAIN_OPERATIONS.includes(o.op) && !o.quota && o.requests > 0);
+    .filter((o) => MAIN_OPERATIONS.includes(o.op) || own(o))
+    .map((o) => `${o.op} ${o.requests}${own(o) ? ` at ${showQuota(o.quota!)} (>= ${o.seconds} s)` : ''}`);
+  const others = plan.operations.filter((o) => !MAIN_OPERATIONS.includes(o.op) && !own(o) && o.requests > 0);
   if (others.length) per.push(`${others.length} index operations ${others.reduce((n, o) => n + o.requests, 0)}`);
   const expected =
     plan.seconds > 0
@@ -218,7 +223,7 @@ export function planLines(plan: Plan, asked: number, known: { limits: readonly K
         ? 'no wait: the limits known serve its requests within their first window'
         : "no wait for quotas (no limit known before sending: none in run.rateLimit, no earlier probe's rate-limit.json, none announced to the preflight; the pacing learns from the answers)";
   return [
-    `plan: ${plan.requests} requests (${per.join(', ')})`,
+    `plan: ${plan.requests} requests${plan.allRequests ? ` at ${showQuota(plan.allRequests)} in all (>= ${secondsFor(plan.requests, plan.allRequests)} s)` : ''} (${per.join(', ')})`,
     `plan: ${plan.numRuns} runs per property${plan.numRuns < asked ? ` (of ${asked} asked: sized to the budget)` : ''}; expected ${expected}, budget ${plan.budgetSeconds} s${plan.spentSeconds > 0 ? ` (left after the preflight's ${plan.spentSeconds} s)` : ''}`,
     ...limitLines(known.limits, known.notes),
     ...(plan.scarce.length

@@ -98,6 +98,26 @@ describe("the plan's known limits", () => {
     expect(lines).toMatch(/^plan: limits known before sending: report 60\/10s \(/m);
   });
 
+  it('a limit on all requests (a policy the preflight saw on every operation it read) paces their sum, said once', () => {
+    const c = config();
+    const known = knownLimits(c, {
+      learnt: [
+        {
+          name: 'RateLimit-Policy 100 per 10 s, announced alike on every operation answered (report, contactRead)',
+          quota: { requests: 100, windowMs: 10_000 },
+          operations: null,
+        },
+      ],
+      now: Date.now(),
+    });
+    const p = planRun(c, 25, quotasOf(known.limits));
+    expect(p.seconds).toBe((Math.ceil(p.requests / 100) - 1) * 10);
+    const first = planLines(p, 25, known)[0]!;
+    expect(first).toMatch(new RegExp(`^plan: ${p.requests} requests at 100/10s in all \\(>= ${p.seconds} s\\) \\(report \\d+, orderStatus \\d+, `));
+    expect(first).not.toMatch(/report \d+ at/);
+    expect(first).toMatch(/, \d+ index operations \d+\)$/);
+  });
+
   it('says ages in the unit that reads', () => {
     expect([showAge(40_000), showAge(12 * 60_000), showAge(3 * 3600_000), showAge(5 * 86_400_000)]).toEqual(['40 s', '12 min', '3 h', '5 days']);
   });

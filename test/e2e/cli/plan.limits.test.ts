@@ -12,6 +12,7 @@ import { RATE_LIMIT_FIXTURE } from '../../reports/sample.ts';
 import type { Certification } from '../../../reports/model.ts';
 import { cli } from './spawn.ts';
 import { tempDir } from './run-process.ts';
+import { inProcess } from './in-process.ts';
 
 /** The probe's rate-limit.json as an earlier run left it: `limit` per `windowSeconds` on the report of `baseUrl`. */
 function earlierProbe(dir: string, baseUrl: string, limit: number, windowSeconds: number): string {
@@ -74,4 +75,10 @@ describe('the plan under a limit stated nowhere', () => {
       await fast.close();
     }
   }, 300_000);
+
+  it('refuses --limits-from naming no file', async () => {
+    const r = await inProcess(['run', '--plan', '--limits-from', join(tempDir('erp-plan-limits-none-'), 'rate-limit.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--limits-from: no such file .*rate-limit\.json/);
+  });
 });

@@ -4,8 +4,9 @@
 //            flight (a chain never waits behind a property's backlog), bursts first;
 //   backoff  a connection refused or reset while others are in flight halves the slots;
 //   retry    a 429 is sent again after its wait (functional suites), within a retry budget;
-//   pacing   per operation: the stated quotas (run.rateLimit), the quota the answers announce, a
-//            429's wait (Retry-After or its message); a slow report quota never paces the writes;
+//   pacing   per operation: the stated quotas (run.rateLimit) and those known before sending (the
+//            plan's startPaced), the quota the answers announce, a 429's wait (Retry-After or its
+//            message, each also learnt as a quota); a slow report quota never paces the writes;
 //   budgets  the run budget, the request budget, a stop;
 //   breaker  a target that stopped answering (or only asks for waits longer than the run waits);
 //   wait429  reads how long a 429 asks to wait.

@@ -1,6 +1,6 @@
 // The plan before the first request: from the limits known before sending (run.rateLimit, an
-// earlier probe's rate-limit.json, the preflight's answers: engine/phases/plan/limits.ts) and the run budget (run.maxDurationSeconds, run.maxRequests), how many requests each
-// requirement gets, MUSTs first, how many each operation sends, how long the run is expected to
+// earlier probe's rate-limit.json, the preflight's answers: engine/phases/plan/limits.ts) and the
+// run budget (run.maxDurationSeconds, run.maxRequests), how many requests each requirement gets, MUSTs first, how many each operation sends, how long the run is expected to
 // take, and what will not fit. Property runs are sized to it (fewer runs per property, at least
 // MIN_PLANNED_RUNS); a requirement that cannot get even that is named before sending, with the
 // reason and the budget that would fit it, and its tests are reported "not run" with that reason.

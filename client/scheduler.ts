@@ -4,8 +4,9 @@
 //            flight (a chain never waits behind a property's backlog), bursts first;
 //   backoff  a connection refused or reset while others are in flight halves the slots;
 //   retry    a 429 is sent again after its wait (functional suites), within a retry budget;
-//   pacing   per operation: the stated quotas (run.rateLimit), the quota the answers announce, a
-//            429's wait (Retry-After or its message); a slow report quota never paces the writes;
+//   pacing   per operation: the stated quotas (run.rateLimit) and those known before sending (the
+//            plan's startPaced), the quota the answers announce, a 429's wait (Retry-After or its
+//            message, each also learnt as a quota); a slow report quota never paces the writes;
 //   budgets  the run budget, the request budget, a stop;
 //   breaker  a target that stopped answering (or only asks for waits longer than the run waits);
 //   wait429  reads how long a 429 asks to wait.
@@ -64,6 +65,8 @@ export interface Scheduler {
   settled(): Promise<void>;
   /** The quota each operation is known to have (stated, learnt), "*" for all requests. */
   quotas(): Record<string, Quota>;
+  /** The quotas the answers taught it (not those stated), each with the operations it covers. */
+  learnt(): StatedQuota[];
   /** Fewer requests in flight from now on (a target whose accept queue overflows), or back up to the configured number. */
   setConcurrency(n: number): void;
 }
@@ -112,7 +115,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     sent.then(answered, answered);
     return sent;
   });
-  for (const s of stated) for (const op of s.operations ?? []) opStats(stats, op).pacing = `stated: ${s.name}`;
+  for (const s of stated) for (const op of s.operations ?? []) opStats(stats, op).pacing = `${s.known ? 'known before sending' : 'stated'}: ${s.name}`;
 
   const pending = new Set<Promise<unknown>>();
   return {
@@ -147,5 +150,6 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     stop: (reason = 'interrupted') => budgets.stop(reason),
     setConcurrency: (n) => slots.setLimit(n),
     quotas: () => pacing.known(),
+    learnt: () => pacing.learnt(),
   };
 }

@@ -38,6 +38,9 @@ export interface RunOptions {
   progressStream?: NodeJS.WriteStream;
   /** How the run was invoked, for replay lines. */
   invocation?: Invocation;
+  /** A probe's rate-limit.json from an earlier run (or a folder holding one) whose limit the plan
+   *  and the pacing start from (default: the one in `out`, engine/phases/plan/limits.ts). */
+  limitsFrom?: string;
   /** Check the target and the fixtures before the suites (default true). */
   preflight?: boolean;
   /** Go on with a run cut by its budget or interrupted (engine/phases/checkpoint.ts): its tests not ended. */

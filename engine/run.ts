@@ -30,7 +30,7 @@ import { ProgressLine } from './progress/progress-line.ts';
 import { pacingLine } from './progress/pacing-line.ts';
 import { planLines, planRun } from './phases/plan/plan.ts';
 import { declaredProperties } from './phases/plan/costs.ts';
-import { statedByOperation } from './phases/plan/plan-only.ts';
+import { knownLimits, quotasOf, startPacedAt } from './phases/plan/limits.ts';
 import { testsDeadline } from './control/budget.ts';
 import { slotsBusy } from './progress/slots-busy.ts';
 import { discardEarly } from './phases/early-start.ts';
@@ -140,8 +140,17 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     if (checked?.operations && Object.keys(checked.operations).length) provide.preflightOperations = checked.operations;
   }
   // The plan, said before the suites send (engine/phases/plan/plan.ts): property runs sized to it.
-  const plan = planRun(provide.config, numRuns, { ...statedByOperation(o.config), ...checked?.quotas }, (Date.now() - started) / 1000, suites);
-  const planned = planLines(plan, numRuns);
+  // What is known of the target's limits before sending: stated, an earlier probe's, the preflight's.
+  const known = knownLimits(o.config, {
+    probeFile: o.limitsFrom ?? o.out,
+    ...(checked?.learnt ? { learnt: checked.learnt } : {}),
+    ...(checked?.met429 ? { met429: checked.met429 } : {}),
+    now: Date.now(),
+  });
+  const plan = planRun(provide.config, numRuns, quotasOf(known.limits), (Date.now() - started) / 1000, suites);
+  const planned = planLines(plan, numRuns, known);
+  const startPaced = startPacedAt(known.limits);
+  if (startPaced.length) provide.startPaced = startPaced;
   for (const line of planned) log(line);
   if (!o.replay) provide.numRuns = Math.min(numRuns, plan.numRuns);
   // Scarce operations: their tests sized down, MUSTs first (a resumed or replayed run, whose tests

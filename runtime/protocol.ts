@@ -15,6 +15,7 @@ import type { RunConfig } from '../config/schema.ts';
 import type { Customer } from '../contract/schemas/customer.ts';
 import type { TestRecord } from '../core/record.ts';
 import type { Exchange } from '../core/types.ts';
+import type { Quota } from '../core/quota.ts';
 
 /** Replays one property failure alone (`run --replay`): its test, which property, its fast-check path. */
 export interface ReplayTarget {
@@ -81,6 +82,9 @@ export interface SuiteContext {
   preflightOperations?: Record<string, Exchange>;
   /** Tests the plan does not run (test id -> why, engine/phases/plan/requirements.ts): "not run" with that reason. */
   notPlanned?: Record<string, string>;
+  /** Limits known before sending beyond run.rateLimit (an earlier probe's rate-limit.json, the
+   *  preflight's answers: engine/phases/plan/limits.ts): the run's scheduler starts paced at them. */
+  startPaced?: { name: string; quota: Quota; operations: readonly string[] | null; known?: boolean }[];
 }
 
 declare module 'vitest' {
@@ -113,6 +117,8 @@ export const LATE_KEYS = [
   'config',
   'notServed',
   'preflightOperations',
+  // Limits known before sending (engine/phases/plan/limits.ts): the scheduler starts paced at them.
+  'startPaced',
 ] as const;
 
 /** The late-context file: the context the worker lacks, and the suite files in their waves;

@@ -30,7 +30,8 @@ const clientOf = defineRunState('client', (run) => {
   const scheduler = createScheduler({
     concurrency: ctx.concurrency,
     pacing: true,
-    quotas: statedQuotas(rc.rateLimit),
+    // Paced from the first request at every limit known before sending, not only after 429s.
+    quotas: [...statedQuotas(rc.rateLimit), ...(ctx.startPaced ?? [])],
     retry429: { maxRetries: 5, maxWaitMs: retryWaitMs(rc.rateLimit) },
     deadline: ctx.deadline,
     ...(rc.maxRequests !== undefined ? { maxRequests: rc.maxRequests } : {}),

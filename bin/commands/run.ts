@@ -1,5 +1,6 @@
 // `run`: the conformance run. With no --config it starts the embedded reference server on a
 // free port, runs against it and stops it. Exit codes: see the usage (core/types.ts RunVerdict).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
 import { exitCodesText } from '../cli/exit-codes.ts';
@@ -54,6 +55,8 @@ export const runCommand: Command = {
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
     '  --plan               send only the preflight and print the plan: requests per operation, expected',
     '                       duration under the quotas, runs per property, what will not fit the budget',
+    "  --limits-from FILE   an earlier probe's rate-limit.json (run --with-load, probe): the plan and the pacing",
+    '                       start from the limit it measured (default: the rate-limit.json in --out, if any)',
     '  --fault NAME         with no --config: switch on a fault of the reference (repeatable)',
     '  --profile NAME       with no --config: the reference as another correct vendor (erp-conformance profiles)',
     '  --no-allure          do not write allure-results/',
@@ -87,6 +90,7 @@ export const runCommand: Command = {
       quiet: { type: 'boolean' },
       'no-preflight': { type: 'boolean' },
       plan: { type: 'boolean' },
+      'limits-from': { type: 'string' },
       fault: { type: 'string', multiple: true },
       'no-allure': { type: 'boolean' },
       'with-load': { type: 'boolean' },
@@ -134,6 +138,8 @@ export const runCommand: Command = {
       throw new UsageError('--replay-test needs --seed and --path (as printed under the failure)', runCommand);
     if (replayTest && (only || shard)) throw new UsageError('--replay-test replays one test: no --only or --shard', runCommand);
     const out = path.resolve(values.out ?? resume?.dir ?? 'erp-conformance-report');
+    const limitsFrom = values['limits-from'] === undefined ? undefined : path.resolve(values['limits-from']);
+    if (limitsFrom !== undefined && !existsSync(limitsFrom)) throw new UsageError(`--limits-from: no such file ${values['limits-from']}`, runCommand);
 
     let config: RunConfig;
     let stop = async () => {};
@@ -190,7 +196,7 @@ export const runCommand: Command = {
       // The plan only: the preflight's requests, nothing else (engine/phases/plan/plan-only.ts).
       const { planOnly } = await import('../../engine/phases/plan/plan-only.ts');
       try {
-        return (await planOnly(config, numRuns ?? config.properties.numRuns, (line) => process.stdout.write(`${line}\n`), out)).exitCode;
+        return (await planOnly(config, numRuns ?? config.properties.numRuns, (line) => process.stdout.write(`${line}\n`), out, limitsFrom)).exitCode;
       } finally {
         interrupts.dispose();
         await stop();
@@ -212,6 +218,7 @@ export const runCommand: Command = {
         signal: interrupts.signal,
         abortedBy: interrupts.signalled,
         preflight: !values['no-preflight'],
+        ...(limitsFrom !== undefined ? { limitsFrom } : {}),
         progress: values.quiet ? 'quiet' : process.stderr.isTTY ? 'tty' : 'plain',
         invocation: invocationOf(values, faults),
         strict: values.strict ?? false,

@@ -8,19 +8,25 @@
 //    time). Operations that announce the same policy share one pace (a limit on every route);
 //  - a 429's wait (Retry-After, or the message's "try after 60 seconds"): the operation pauses;
 //    a wait stated only in the message also gives a learnt quota (the requests the operation got
-//    accepted in that wait, per that wait); without any hint the operation's pace halves after
-//    each 429 and recovers slowly.
+//    accepted in that wait, per that wait); a Retry-After without any rate-limit header gives one
+//    too once two waits showed the window (learn-retry-after.ts); without any hint the operation's
+//    pace halves after each 429 and recovers slowly.
 import { showQuota, type Quota } from '../../core/quota.ts';
 import { parseRateLimitHeaders } from '../rate-headers.ts';
 import type { UnnumberedExchange } from '../transport.ts';
 import { opStats, type Job, type Policy, type SchedulerStats } from './policy.ts';
 import type { Waiting } from './waiting.ts';
+import { createWaitLearner, type WaitLearner } from './learn-retry-after.ts';
 
 /** A quota stated by the user for some operations (null: every request). */
 export interface StatedQuota {
   name: string;
   quota: Quota;
   operations: readonly string[] | null;
+  /** How the pacing line names it: stated by the user (default), or known before sending from another source. */
+  known?: boolean;
+  /** learnt(): an estimate from 429s (what was accepted before one), not a figure the target stated. */
+  estimate?: boolean;
 }
 
 interface Pace {
@@ -50,6 +56,9 @@ export interface Pacing {
   known(): Record<string, Quota>;
   /** Milliseconds before the next request of `op` may go. */
   waitMs(op: string, t: number): number;
+  /** What the answers taught it (not what was stated), each quota with the operations it covers
+   *  (those announcing one policy share it), named by how it was learnt. */
+  learnt(): StatedQuota[];
 }
 
 export function createPacing(
@@ -70,6 +79,8 @@ export function createPacing(
   /** Paces of announced policies, by policy; the policy each operation last announced. */
   const shared = new Map<string, Pace>();
   const announcedBy = new Map<string, string>();
+  /** Per operation: what its Retry-After waits show of a quota no header states. */
+  const waitLearners = new Map<string, WaitLearner>();
 
   const ownOf = (op: string) => own.get(op) ?? (own.set(op, newPace()), own.get(op)!);
   /** The pace a header of `op` is about: its announced policy's, else its own. */
@@ -151,6 +162,17 @@ export function createPacing(
         mine.log = mine.accepted.slice(-cap.requests);
         s.pacing = `learnt from 429s whose message asks to wait ${Math.round(wait.ms / 1000)} s: ${showQuota(cap)}`;
       }
+      if (wait.from === 'retry-after' && !pace.policy && !pace.quota && !stated.some((q) => q.operations === null || q.operations.includes(op))) {
+        // A Retry-After and no header: the waits show the window, what was accepted in it the quota.
+        const learner = waitLearners.get(op) ?? (waitLearners.set(op, createWaitLearner()), waitLearners.get(op)!);
+        const mine = ownOf(op);
+        const cap = learner.on429(t, wait.ms, mine.accepted);
+        if (cap) {
+          mine.cap = cap;
+          mine.log = mine.accepted.filter((a) => a > t - cap.windowMs).slice(-cap.requests);
+          s.pacing = `learnt from 429s' Retry-After (no rate-limit header): ${showQuota(cap)}`;
+        }
+      }
     } else if (pace.quota && pace.quota.resetAt > t) pace.pausedUntil = Math.max(pace.pausedUntil, pace.quota.resetAt);
     else if (!wait) {
       // No usable hint: halve the pace (double the gap between sends).
@@ -223,5 +245,22 @@ export function createPacing(
     }
     return out;
   }
-  return { policy, waitMs, known };
+  function learnt(): StatedQuota[] {
+    const out: StatedQuota[] = [];
+    for (const [op, p] of own) if (p.cap) out.push({ name: opStats(stats, op).pacing, quota: p.cap, operations: [op], estimate: true });
+    const byKey = new Map<string, string[]>();
+    for (const [op, key] of announcedBy) byKey.set(key, [...(byKey.get(key) ?? []), op]);
+    // One policy announced alike by every operation answered (two at least) is taken as a limit on
+    // all requests: the operations not yet sent are most likely under it too.
+    const answered = [...own].filter(([, p]) => p.accepted.length > 0).map(([op]) => op);
+    for (const [key, ops] of byKey) {
+      const p = shared.get(key)?.policy;
+      if (!p) continue;
+      const everywhere = byKey.size === 1 && ops.length >= 2 && answered.every((op) => ops.includes(op));
+      const name = `RateLimit-Policy ${p.limit} per ${p.windowMs / 1000} s${everywhere ? `, announced alike on every operation answered (${ops.join(', ')})` : ''}`;
+      out.push({ name, quota: { requests: p.limit, windowMs: p.windowMs }, operations: everywhere ? null : ops });
+    }
+    return out;
+  }
+  return { policy, waitMs, known, learnt };
 }

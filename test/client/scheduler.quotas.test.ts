@@ -11,6 +11,7 @@ import { answer, notSent } from './answers.ts';
 import { runConfigSchema } from '../../config/schema.ts';
 import { referenceRunConfig } from '../../reference/run-config.ts';
 import { clock } from './sim-clock.ts';
+import { preflightLimits, startPacedAt } from '../../engine/phases/plan/limits.ts';
 
 function scheduler(o: Partial<SchedulerOptions> = {}) {
   const c = clock();
@@ -122,6 +123,16 @@ describe('quotas per operation', () => {
     const results = await Promise.all(Array.from({ length: 24 }, () => s.run(send, notSent, 'report')));
     expect(results.every((ex) => ex.response?.status === 200)).toBe(true);
     expect(refused).toBeGreaterThan(0);
+  });
+
+  it('what it learnt from a 429 stating its wait in the message is an estimate (learnt): the plan does not start the run paced at it', async () => {
+    const { c, s } = scheduler();
+    const v = vendor(c);
+    await Promise.all(Array.from({ length: 12 }, () => s.run(v.report, notSent, 'report')));
+    expect(s.learnt()).toEqual([expect.objectContaining({ quota: { requests: 5, windowMs: 6000 }, operations: ['report'], estimate: true })]);
+    const limits = preflightLimits(s.learnt());
+    expect(limits[0]!.from).toMatch(/an estimate: the run learns it anew/);
+    expect(startPacedAt(limits)).toEqual([]);
   });
 
   it('a raw request counts against the quota of the operation of its path', () => {

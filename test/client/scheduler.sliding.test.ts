@@ -47,3 +47,24 @@ describe('a sliding limit stated in RateLimit headers', () => {
     expect((c.now() - t0) / floorMs).toBeLessThanOrEqual(1.3);
   });
 });
+
+describe('what the answers taught the scheduler (learnt: the plan starts the run paced at it)', () => {
+  it('one policy announced alike on every operation answered is a limit on all requests; on some only, on those', async () => {
+    const c = clock();
+    const s = createScheduler({ concurrency: 4, pacing: true, now: c.now, sleep: c.sleep });
+    const vendor = slidingVendor(c, 20, 2000, 2);
+    for (const op of ['report', 'customerCreate', 'contactRead']) await s.run(vendor.send, notSent, op);
+    expect(s.learnt()).toEqual([
+      {
+        name: expect.stringMatching(/^RateLimit-Policy 20 per 2 s, announced alike on every operation answered/),
+        quota: { requests: 20, windowMs: 2000 },
+        operations: null,
+      },
+    ]);
+    // An operation answered without the policy: the limit covers those that announced it.
+    await s.run(async () => answer(200), notSent, 'orderStatus');
+    expect(s.learnt()).toEqual([
+      { name: 'RateLimit-Policy 20 per 2 s', quota: { requests: 20, windowMs: 2000 }, operations: ['report', 'customerCreate', 'contactRead'] },
+    ]);
+  });
+});

@@ -9,6 +9,7 @@ import { manifestText } from '../../../reports/manifest.ts';
 import type { Quota } from '../../../core/quota.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import { planLines, planRun, type Plan } from './plan.ts';
+import { knownLimits, quotasOf } from './limits.ts';
 import { preflight } from '../preflight/preflight.ts';
 
 /** The quotas stated in the config, by operation ("*": all requests). */
@@ -19,14 +20,28 @@ export function statedByOperation(config: RunConfig): Record<string, Quota> {
 }
 
 /** `out`: plan.json is written there, the whole plan (every requirement's requests per operation, or why it will not fit). */
-export async function planOnly(config: RunConfig, numRuns: number, log: (line: string) => void, out?: string): Promise<{ exitCode: number; plan: Plan }> {
+/** `limitsFrom`: an earlier probe's rate-limit.json (or its folder), by default the one in `out`. */
+export async function planOnly(
+  config: RunConfig,
+  numRuns: number,
+  log: (line: string) => void,
+  out?: string,
+  limitsFrom?: string,
+): Promise<{ exitCode: number; plan: Plan }> {
   const started = Date.now();
   const checked = await preflight(config);
   for (const p of checked.problems) log(`preflight: ${p.key}: ${p.problem}`);
   for (const n of checked.notes) log(`preflight: ${n}`);
   log(`preflight: ${checked.requests} requests sent`);
-  const plan = planRun(config, numRuns, { ...statedByOperation(config), ...checked.quotas }, (Date.now() - started) / 1000);
-  const lines = planLines(plan, numRuns);
+  const probeFile = limitsFrom ?? out;
+  const known = knownLimits(config, {
+    ...(probeFile ? { probeFile } : {}),
+    ...(checked.learnt ? { learnt: checked.learnt } : {}),
+    ...(checked.met429 ? { met429: checked.met429 } : {}),
+    now: Date.now(),
+  });
+  const plan = planRun(config, numRuns, quotasOf(known.limits), (Date.now() - started) / 1000);
+  const lines = planLines(plan, numRuns, known);
   for (const line of lines) log(line);
   if (out && !checked.problems.length) {
     mkdirSync(out, { recursive: true });

@@ -1,6 +1,6 @@
-// The plan before the first request: from the quotas (stated in run.rateLimit, or learnt by the
-// preflight) and the run budget (run.maxDurationSeconds, run.maxRequests), how many requests each
-// requirement gets, MUSTs first, how many each operation sends, how long the run is expected to
+// The plan before the first request: from the limits known before sending (run.rateLimit, an
+// earlier probe's rate-limit.json, the preflight's answers: engine/phases/plan/limits.ts) and the
+// run budget (run.maxDurationSeconds, run.maxRequests), how many requests each requirement gets, MUSTs first, how many each operation sends, how long the run is expected to
 // take, and what will not fit. Property runs are sized to it (fewer runs per property, at least
 // MIN_PLANNED_RUNS); a requirement that cannot get even that is named before sending, with the
 // reason and the budget that would fit it, and its tests are reported "not run" with that reason.
@@ -11,6 +11,7 @@ import { showQuota, type Quota } from '../../../core/quota.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import { configuredCosts, PLAN_COSTS, suiteOfTest, type TestCost } from './costs.ts';
 import { allocate, requirementLines, type PlannedRequirement } from './requirements.ts';
+import { limitLines, type KnownLimit } from './limits.ts';
 
 /** The operations the plan names first (the three of section 4 and the read-back paths); the
  *  index's other operations follow, each with its own quota. */
@@ -69,6 +70,8 @@ export interface Plan {
   requirements: PlannedRequirement[];
   /** The tests the plan does not run (test id -> the reason), so their requirements are "not run" with it. */
   notPlanned: Record<string, string>;
+  /** The limit on all requests together, if one is known. */
+  allRequests?: Quota;
 }
 
 /** The tests of the selected suites (all but the rate-limit suite, whose own pass the load caps bound). */
@@ -197,25 +200,32 @@ export function planRun(config: RunConfig, numRuns: number, quotas: Record<strin
     mustsFirst,
     requirements: allocated.requirements,
     notPlanned: allocated.notPlanned,
+    ...(quotas['*'] ? { allRequests: quotas['*'] } : {}),
   };
 }
 
 const showQuotaOf = (q: Quota | undefined) => (q ? showQuota(q) : 'no quota');
 
-/** The plan as the run prints it before sending: per operation, then the requirements. */
-export function planLines(plan: Plan, asked: number): string[] {
+/** The plan as the run prints it before sending: per operation, the limits known and where from
+ *  (engine/phases/plan/limits.ts), then the requirements. */
+export function planLines(plan: Plan, asked: number, known: { limits: readonly KnownLimit[]; notes: readonly string[] } = { limits: [], notes: [] }): string[] {
+  // An operation's own quota is said beside it; the one on all requests once, for their sum.
+  const own = (o: PlannedOperation) => o.quota && o.quota !== plan.allRequests;
   const per = plan.operations
-    .filter((o) => MAIN_OPERATIONS.includes(o.op) || o.quota)
-    .map((o) => `${o.op} ${o.requests}${o.quota ? ` at ${showQuota(o.quota)} (${o.seconds} s)` : ''}`);
-  const others = plan.operations.filter((o) => !MAIN_OPERATIONS.includes(o.op) && !o.quota && o.requests > 0);
+    .filter((o) => MAIN_OPERATIONS.includes(o.op) || own(o))
+    .map((o) => `${o.op} ${o.requests}${own(o) ? ` at ${showQuota(o.quota!)} (>= ${o.seconds} s)` : ''}`);
+  const others = plan.operations.filter((o) => !MAIN_OPERATIONS.includes(o.op) && !own(o) && o.requests > 0);
   if (others.length) per.push(`${others.length} index operations ${others.reduce((n, o) => n + o.requests, 0)}`);
   const expected =
     plan.seconds > 0
       ? `>= ${plan.floorSeconds} s in all under the quotas (${plan.spentSeconds > 0 ? `the preflight's ${plan.spentSeconds} s, then ` : ''}${plan.seconds} s for the suites' requests)`
-      : 'no wait for quotas';
+      : known.limits.length
+        ? 'no wait: the limits known serve its requests within their first window'
+        : "no wait for quotas (no limit known before sending: none in run.rateLimit, no earlier probe's rate-limit.json, none announced to the preflight; the pacing learns from the answers)";
   return [
-    `plan: ${plan.requests} requests (${per.join(', ')})`,
+    `plan: ${plan.requests} requests${plan.allRequests ? ` at ${showQuota(plan.allRequests)} in all (>= ${secondsFor(plan.requests, plan.allRequests)} s)` : ''} (${per.join(', ')})`,
     `plan: ${plan.numRuns} runs per property${plan.numRuns < asked ? ` (of ${asked} asked: sized to the budget)` : ''}; expected ${expected}, budget ${plan.budgetSeconds} s${plan.spentSeconds > 0 ? ` (left after the preflight's ${plan.spentSeconds} s)` : ''}`,
+    ...limitLines(known.limits, known.notes),
     ...(plan.scarce.length
       ? [
           `plan: scarce: ${plan.scarce.join(', ')}: the fewest requests that verify each requirement, MUSTs first; ${Object.entries(plan.runsBySuite)

@@ -245,6 +245,8 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
       notes,
       requests: client.count(),
       quotas: scheduler.quotas(),
+      learnt: scheduler.learnt(),
+      met429: Object.fromEntries(Object.entries(scheduler.stats().operations).flatMap(([op, v]) => (v.responses429 ? [[op, v.responses429]] : []))),
       inFlightMs: scheduler.stats().inFlightMs,
       ...(customer ? { customer } : {}),
       ...(cities ? { cities } : {}),

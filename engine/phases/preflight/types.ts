@@ -3,6 +3,7 @@
 // imports them do not import each other.
 import type { Quota } from '../../../core/quota.ts';
 import type { Exchange } from '../../../core/types.ts';
+import type { StatedQuota } from '../../../client/scheduler/pacing.ts';
 import type { ListedCities, PreflightCustomer } from '../../../runtime/protocol.ts';
 
 export interface PreflightProblem {
@@ -26,6 +27,10 @@ export interface PreflightResult {
   notServed?: Record<string, string>;
   /** The answer to each configured operation's request (served, not a 429): the index suite's first request of it. */
   operations?: Record<string, Exchange>;
+  /** What its answers taught its scheduler (announced policies, a 429's wait), each quota with the operations it covers. */
+  learnt?: StatedQuota[];
+  /** 429s its requests met, by operation. */
+  met429?: Record<string, number>;
   /** Milliseconds its requests were in flight, summed (engine/progress/slots-busy.ts). */
   inFlightMs?: number;
 }

@@ -1,0 +1,45 @@
+// The quota a target keeps to itself, as its 429s' Retry-After show it: the window from the ends
+// of two waits (whole seconds, rounded up), the quota from what was accepted within it.
+import { describe, expect, it } from 'vitest';
+import { createWaitLearner } from '../../../client/scheduler/learn-retry-after.ts';
+
+const T = 1_700_000_000_000;
+/** `n` accepted answers spread evenly over [from, to). */
+const spread = (n: number, from: number, to: number) => Array.from({ length: n }, (_, i) => from + ((to - from) * i) / n);
+
+describe('a quota learnt from Retry-After', () => {
+  it('needs two waits: the first shows no window', () => {
+    const l = createWaitLearner();
+    expect(l.on429(T + 1200, 3800, spread(30, T, T + 1200))).toBeUndefined();
+  });
+
+  it('a fixed window of 30 per 5 s: the window between the ends of two waits, what was accepted in it', () => {
+    const l = createWaitLearner();
+    // Window k ends at T + 5000: 30 accepted in its first 1.2 s, then a 429 asking 4 s (3.8 rounded up).
+    const first = spread(30, T, T + 1200);
+    l.on429(T + 1200, 4000, first);
+    // Window k+1 (T+5000 .. T+10000): 30 accepted from the end of the wait (T + 5200), a 429 at
+    // T + 6400 asking 4 s: 5.2 s between the ends, whole seconds rounded up (never under the window).
+    const second = spread(30, T + 5200, T + 6400);
+    expect(l.on429(T + 6400, 4000, [...first, ...second])).toEqual({ requests: 30, windowMs: 6000 });
+    // Window k+2: the wait rounded up less (3.4 s asked as 4 s, 5.6 s between ends ... then 4.6 s): 5 s.
+    const third = spread(30, T + 10_400, T + 11_000);
+    expect(l.on429(T + 11_000, 4000, [...second, ...third])).toEqual({ requests: 30, windowMs: 5000 });
+  });
+
+  it('the 429s of requests in flight when the first came teach nothing (their wait ends with it)', () => {
+    const l = createWaitLearner();
+    l.on429(T + 1200, 4000, spread(30, T, T + 1200));
+    expect(l.on429(T + 1250, 4000, spread(30, T, T + 1200))).toBeUndefined();
+  });
+
+  it('keeps the smallest window seen: a wait that came windows later does not widen it', () => {
+    const l = createWaitLearner();
+    l.on429(T, 5000, []);
+    l.on429(T + 5000, 5000, spread(10, T + 5000, T + 5000));
+    // Three windows without a 429, then one asking 2 s: the window stays 5 s, the quota what its
+    // window (the 5 s before the wait ends) accepted.
+    const q = l.on429(T + 25_000, 2000, [...spread(40, T + 10_000, T + 21_000), ...spread(12, T + 22_100, T + 25_000)]);
+    expect(q).toEqual({ requests: 12, windowMs: 5000 });
+  });
+});

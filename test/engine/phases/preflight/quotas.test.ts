@@ -25,8 +25,12 @@ describe('the preflight under quotas', () => {
     const pools = Object.fromEntries(Object.entries(config.fixtures.sales).map(([k, v]) => [k, Array.isArray(v) ? v.slice(0, 3) : v]));
     const r = await preflight({ ...config, fixtures: { ...config.fixtures, sales: pools as typeof config.fixtures.sales } });
     expect(r.problems).toEqual([]);
-    // It met the 429s: the read quota it learnt from their messages.
-    expect(r.quotas?.orderStatusRead).toEqual({ requests: 5, windowMs: 1000 });
+    // It met the 429s: a read quota learnt from their messages ("try after 1 seconds": a 1 s window).
+    // How many it counts in that window depends on how fast this machine sent them (a slow one
+    // sees more of its requests land in a later window); the count's accuracy is the scheduler's
+    // own test (test/client/scheduler.quotas.test.ts, on a simulated clock).
+    expect(r.quotas?.orderStatusRead?.windowMs).toBe(1000);
+    expect(r.quotas?.orderStatusRead?.requests).toBeGreaterThanOrEqual(5);
   }, 120_000);
 
   it('a 429 that outlasts the waits defers the voucher checks', async () => {

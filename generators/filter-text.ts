@@ -128,3 +128,25 @@ export type FilterField = (typeof FILTER_KEYS)[number] | 'moduleName';
 export const anyFilter: fc.Arbitrary<{ field: FilterField; value: string | string[] }> = fc
   .tuple(fc.constantFrom<FilterField>(...FILTER_KEYS, 'moduleName'), filterText)
   .map(([field, text]) => ({ field, value: field === 'moduleName' ? [text] : text }));
+
+/** A run of digits longer than Python's int() reads (4300 digits): beyond any 64-bit integer. */
+export const OVERLONG_DIGITS = '7'.repeat(4301);
+
+/**
+ * The boundary and class examples of a filter (the property's examples phase: sent in every run,
+ * whatever the seed), one request each, a class in each: the empty string (no filter), padding,
+ * the largest 64-bit id and the first beyond it, digits longer than int() reads, Indic digits
+ * and odd separators, Indian scripts with combining marks, emoji with bidi controls, and the
+ * longest text.
+ */
+export const anyFilterExamples: ReadonlyArray<{ field: FilterField; value: string | string[] }> = [
+  { field: 'recipeIds', value: '' },
+  { field: 'productIds', value: ' \t1 ' },
+  { field: 'categoryIds', value: '9223372036854775807' },
+  { field: 'subCategoryIds', value: '9223372036854775808' },
+  { field: 'brandIds', value: OVERLONG_DIGITS },
+  { field: 'subBrandIds', value: '१,٢;３|1,,2' },
+  { field: 'departmentIds', value: 'नमस्ते தமிழ் a\u0301\u0302' },
+  { field: 'moduleName', value: ['😀\u202e\u200f\u200dשלום'] },
+  { field: 'productIds', value: lengthened('1,', 10_000) },
+];

@@ -80,8 +80,8 @@ const outcomeOf = (r: Result, requirementId: string): Finding[] => ('error' in r
 
 /**
  * The examples phase: every example, `concurrency` at a time in index order, up to the first that
- * fails (all before it finished); with a replay path `example:N`, example N alone. Undefined when
- * none failed (or the path is a fast-check path: the random runs replay it).
+ * fails (all before it finished); with a replay path `example:N`, example N alone; none with a
+ * fast-check path (the random runs replay it). Not failed when none of them failed.
  */
 async function examplesPhase<T>(
   body: (value: T) => Promise<Finding[]>,

@@ -134,19 +134,16 @@ export const OVERLONG_DIGITS = '7'.repeat(4301);
 
 /**
  * The boundary and class examples of a filter (the property's examples phase: sent in every run,
- * whatever the seed), one request each, a class in each: the empty string (no filter), padding,
- * the largest 64-bit id and the first beyond it, digits longer than int() reads, Indic digits
- * and odd separators, Indian scripts with combining marks, emoji with bidi controls, and the
- * longest text.
+ * whatever the seed), one request each, a few classes in each (requests are scarce): the empty
+ * string (no filter), the largest 64-bit id, digits beyond 64 bits and longer than int() reads,
+ * padding around Indic, Arabic and fullwidth digits and odd separators, Indian scripts with
+ * combining marks, emoji and bidi controls, and the longest text.
  */
 export const anyFilterExamples: ReadonlyArray<{ field: FilterField; value: string | string[] }> = [
   { field: 'recipeIds', value: '' },
-  { field: 'productIds', value: ' \t1 ' },
   { field: 'categoryIds', value: '9223372036854775807' },
-  { field: 'subCategoryIds', value: '9223372036854775808' },
   { field: 'brandIds', value: OVERLONG_DIGITS },
-  { field: 'subBrandIds', value: '१,٢;３|1,,2' },
-  { field: 'departmentIds', value: 'नमस्ते தமிழ் a\u0301\u0302' },
-  { field: 'moduleName', value: ['😀\u202e\u200f\u200dשלום'] },
-  { field: 'productIds', value: lengthened('1,', 10_000) },
+  { field: 'subBrandIds', value: ' \t१,٢;３|1,,2 ' },
+  { field: 'moduleName', value: ['नमस्ते a\u0301\u0302 😀\u202e\u200f\u200dשלום'] },
+  { field: 'departmentIds', value: lengthened('1,', 10_000) },
 ];

@@ -19,6 +19,12 @@ import { toFinding } from '../contract/checks/finding.ts';
 import type { Finding } from '../core/types.ts';
 import { RunStopped } from './stopped.ts';
 
+/** Random runs a property makes after its examples however many they are. */
+export const MIN_RANDOM_RUNS = 1;
+
+/** The random runs of a property of `numRuns` runs with `examples` examples: the examples count among its runs. */
+export const randomRunsOf = (numRuns: number, examples: number) => Math.max(MIN_RANDOM_RUNS, numRuns - examples);
+
 /** Property evaluations a failure may spend on shrinking before the smallest failure so far is kept. */
 export const SHRINK_BUDGET = 60;
 
@@ -129,12 +135,13 @@ export async function runProperty<T>(arb: fc.Arbitrary<T>, body: (value: T) => P
 
 /** The random runs: fast-check's values for the seed, evaluated at once, the failure shrunk. */
 async function randomRuns<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, o: PropertyRun<T>): Promise<PropertyOutcome> {
+  const numRuns = randomRunsOf(o.numRuns, o.examples?.length ?? 0);
   const probe = fc.asyncProperty(arb, async () => {});
   let known: Result[] = [];
   let values: [T][] = [];
   let failedAt = -1;
   if (o.path === undefined) {
-    values = fc.sample(probe, { seed: o.seed, numRuns: o.numRuns }) as unknown as [T][];
+    values = fc.sample(probe, { seed: o.seed, numRuns }) as unknown as [T][];
     let launched: number;
     ({
       results: known,
@@ -164,7 +171,7 @@ async function randomRuns<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<F
   });
   const details = await fc.check(prop, {
     seed: o.seed,
-    numRuns: o.numRuns,
+    numRuns,
     ...(o.path !== undefined ? { path: o.path, endOnFailure: true } : {}),
   });
   if (!details.failed) return { failed: false, runs: details.numRuns };

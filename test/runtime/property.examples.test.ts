@@ -1,12 +1,12 @@
 // The examples phase of a property (runtime/property.ts): its boundary and class examples are
 // evaluated before the random runs, the same in every run whatever the seed, never stopped by the
 // request budget; a failing example is the property's failure, kept under a path that replays it
-// alone; the random runs after them are those a run without examples makes.
+// alone; the examples are the first of the property's runs and random runs fill the rest.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toFinding } from '../../contract/checks/finding.ts';
 import type { Finding } from '../../core/types.ts';
-import { runProperty, type PropertyRun } from '../../runtime/property.ts';
+import { MIN_RANDOM_RUNS, randomRunsOf, runProperty, type PropertyRun } from '../../runtime/property.ts';
 
 const fail = (value: unknown): Finding[] => [
   toFinding('suite.assertion', 'RP-16', { title: `failed on ${String(value)}`, received: String(value), expected: 'x' }),
@@ -28,7 +28,7 @@ const base = (o: Partial<PropertyRun<number>> = {}): PropertyRun<number> => ({ s
 const arb = fc.integer({ min: 1, max: 100 });
 
 describe('the examples phase of a property', () => {
-  it('evaluates every example first, in order, the same whatever the seed; the random runs follow', async () => {
+  it('evaluates every example first, in order, the same whatever the seed; random runs fill the rest of numRuns', async () => {
     const runs = await Promise.all(
       [1, 2, 3].map(async (seed) => {
         const r = recorder(() => false);
@@ -38,18 +38,23 @@ describe('the examples phase of a property', () => {
     );
     for (const { sent, out } of runs) {
       expect(sent.slice(0, EXAMPLES.length)).toEqual(EXAMPLES);
-      expect(sent).toHaveLength(EXAMPLES.length + 10);
+      expect(sent).toHaveLength(10);
       expect(sent.slice(EXAMPLES.length).every((v) => v >= 1 && v <= 100)).toBe(true);
-      expect(out).toEqual({ failed: false, runs: EXAMPLES.length + 10 });
+      expect(out).toEqual({ failed: false, runs: 10 });
     }
   });
 
-  it('adds the random runs a property without examples makes, unchanged', async () => {
+  it('makes the first random runs a property without examples makes, and at least one past more examples than runs', async () => {
     const without = recorder(() => false);
     await runProperty(arb, without.body, base({ seed: 5 }));
     const withExamples = recorder(() => false);
     await runProperty(arb, withExamples.body, base({ seed: 5, examples: EXAMPLES }));
-    expect(withExamples.sent.slice(EXAMPLES.length)).toEqual(without.sent);
+    expect(withExamples.sent.slice(EXAMPLES.length)).toEqual(without.sent.slice(0, 10 - EXAMPLES.length));
+    expect(randomRunsOf(10, EXAMPLES.length)).toBe(6);
+    const few = recorder(() => false);
+    const out = await runProperty(arb, few.body, base({ seed: 5, numRuns: 2, examples: EXAMPLES }));
+    expect(few.sent).toEqual([...EXAMPLES, without.sent[0]]);
+    expect(out.runs).toBe(EXAMPLES.length + MIN_RANDOM_RUNS);
   });
 
   it('keeps a failing example as the failure, under a path that replays it alone, and starts no random run', async () => {

@@ -44,3 +44,18 @@ export function shortRange(within: DateRange): fc.Arbitrary<DateRange> {
     dateTo: iso(Math.min(max, start + seconds * 1000)),
   }));
 }
+
+/**
+ * The boundary ranges of `within` (a property's examples: the same in every run, whatever the
+ * seed): the whole range, its first whole UTC day (clipped to it), and its last second.
+ */
+export function rangeExamples(within: DateRange): { whole: DateRange; firstDay: DateRange; lastSecond: DateRange } {
+  const min = parseIsoUtc(within.dateFrom)!;
+  const max = parseIsoUtc(within.dateTo)!;
+  const dayEnd = Math.min(max, utcDay(min) + DAY - 1000);
+  return {
+    whole: { dateFrom: within.dateFrom, dateTo: within.dateTo },
+    firstDay: { dateFrom: iso(min), dateTo: iso(dayEnd) },
+    lastSecond: { dateFrom: iso(Math.max(min, Math.floor(max / 1000) * 1000 - 1000)), dateTo: iso(max) },
+  };
+}

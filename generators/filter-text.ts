@@ -128,3 +128,22 @@ export type FilterField = (typeof FILTER_KEYS)[number] | 'moduleName';
 export const anyFilter: fc.Arbitrary<{ field: FilterField; value: string | string[] }> = fc
   .tuple(fc.constantFrom<FilterField>(...FILTER_KEYS, 'moduleName'), filterText)
   .map(([field, text]) => ({ field, value: field === 'moduleName' ? [text] : text }));
+
+/** A run of digits longer than Python's int() reads (4300 digits): beyond any 64-bit integer. */
+export const OVERLONG_DIGITS = '7'.repeat(4301);
+
+/**
+ * The boundary and class examples of a filter (the property's examples phase: sent in every run,
+ * whatever the seed), one request each, a few classes in each (requests are scarce): the empty
+ * string (no filter), the largest 64-bit id, digits beyond 64 bits and longer than int() reads,
+ * padding around Indic, Arabic and fullwidth digits and odd separators, Indian scripts with
+ * combining marks, emoji and bidi controls, and the longest text.
+ */
+export const anyFilterExamples: ReadonlyArray<{ field: FilterField; value: string | string[] }> = [
+  { field: 'recipeIds', value: '' },
+  { field: 'categoryIds', value: '9223372036854775807' },
+  { field: 'brandIds', value: OVERLONG_DIGITS },
+  { field: 'subBrandIds', value: ' \t१,٢;３|1,,2 ' },
+  { field: 'moduleName', value: ['नमस्ते a\u0301\u0302 😀\u202e\u200f\u200dשלום'] },
+  { field: 'departmentIds', value: lengthened('1,', 10_000) },
+];

@@ -7,8 +7,9 @@ import fc from 'fast-check';
 import type { Address, Customer } from '../contract/schemas/customer.ts';
 import { customer, type CustomerConstraints } from './customer.ts';
 import { edgeAmount } from './edge-amount.ts';
+import { drawnExamples } from './examples.ts';
 import { hostileText } from './hostile-text.ts';
-import { longText } from './long-text.ts';
+import { longText, repeatTo } from './long-text.ts';
 import { optionalFields } from './optional-fields.ts';
 import { scriptText, type TextKind } from './script-text.ts';
 
@@ -102,4 +103,51 @@ export function hostileCustomer(c: CustomerConstraints): fc.Arbitrary<HostileCus
     every(c, valueOf),
     every(c, (f) => (f.kind === 'amount' ? edgeAmount() : long(f.kind))),
   );
+}
+
+const field = (on: HostileField['on'], key: string) => HOSTILE_FIELDS.find((f) => f.on === on && f.key === key)!;
+
+/**
+ * The class examples of one unusual field (sent first in every run, whatever the seed), a class
+ * each: an Indian script, combining marks (NFD), emoji, right-to-left text with bidi controls,
+ * the longest text (10,000 characters), surrounding spaces, numeric-looking text past 64 bits,
+ * and an amount past a DECIMAL(18,2).
+ */
+const ONE_FIELD_EXAMPLES: Array<{ f: HostileField; value: string }> = [
+  { f: field('customer', 'firstName'), value: 'नमस्ते' },
+  { f: field('address', 'lastName'), value: 'Jose\u0301 Rene\u0301e' },
+  { f: field('customer', 'companyName'), value: '🙏 Shree Traders 🚚' },
+  { f: field('address', 'addressLine1'), value: 'שלום \u202e12 Street\u202c' },
+  { f: field('customer', 'remark'), value: repeatTo('குறிப்பு remark', 10_000) },
+  { f: field('address', 'addressLine2'), value: '  Near Temple  ' },
+  { f: field('address', 'stateName'), value: '18446744073709551616' },
+  { f: field('customer', 'opening'), value: '99999999999999999999.99' },
+];
+
+/** The examples of oneHostileField: each class once, on a customer of its own. */
+export function oneHostileFieldExamples(c: CustomerConstraints): HostileCustomer[] {
+  const bases = drawnExamples(base(c), ONE_FIELD_EXAMPLES.length);
+  return ONE_FIELD_EXAMPLES.map((v, i) => withValues(bases[i]!, [v], 0));
+}
+
+/**
+ * The examples of hostileCustomer: every field in an Indian script with combining marks at once,
+ * and every free-text field one past the VARCHAR(255) edge (the amounts at their edges).
+ */
+export function hostileCustomerExamples(c: CustomerConstraints): HostileCustomer[] {
+  const bases = drawnExamples(base(c), 2, 1);
+  const all = (text: (f: HostileField) => string) =>
+    HOSTILE_FIELDS.map((f) => ({ f, value: f.kind === 'amount' ? (f.key === 'opening' ? '0.000001' : '9007199254740993') : text(f) }));
+  return [
+    withValues(
+      bases[0]!,
+      all(() => 'देवनागरी ki\u0307'),
+      0,
+    ),
+    withValues(
+      bases[1]!,
+      all((f) => repeatTo(f.key, 256)),
+      0,
+    ),
+  ];
 }

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import type { Customer } from '../contract/schemas/customer.ts';
 import { customer, type CustomerConstraints } from './customer.ts';
+import { drawnExamples } from './examples.ts';
 
 export interface InvalidCustomer {
   /** What was broken, e.g. "opening = \"12,5a\"". */
@@ -70,4 +71,25 @@ export function coercibleCustomer(c: CustomerConstraints): fc.Arbitrary<InvalidC
 /** One address only: its isDefault is then the only flag, whatever a lenient target makes of it. */
 export function outOfSetCustomer(c: CustomerConstraints): fc.Arbitrary<InvalidCustomer> {
   return mutated({ ...c, minAddresses: 1, maxAddresses: 1 }, setMutations(c));
+}
+
+/** Each mutation once (its first class example), on a customer of its own: the same in every run, whatever the seed. */
+function examplesOf(c: CustomerConstraints, mutations: Mutate[]): InvalidCustomer[] {
+  const bases = drawnExamples(customer(c), mutations.length);
+  return mutations.map((m, i) => drawnExamples(m(bases[i]!), 1, i)[0]!);
+}
+
+/** The examples of wrongTypeCustomer: every kind of wrong type once. */
+export const wrongTypeExamples = (c: CustomerConstraints) => examplesOf({ ...c, minAddresses: Math.max(1, c.minAddresses ?? 1) }, TYPE_MUTATIONS);
+
+/** The examples of coercibleCustomer: every coercion once. */
+export const coercibleExamples = (c: CustomerConstraints) => examplesOf({ ...c, minAddresses: 1, maxAddresses: 1 }, COERCIBLE_MUTATIONS);
+
+/** The examples of outOfSetCustomer: isDefault 2 and 2^31 (past a 32-bit integer). */
+export function outOfSetExamples(c: CustomerConstraints): InvalidCustomer[] {
+  const bases = drawnExamples(customer({ ...c, minAddresses: 1, maxAddresses: 1 }), 2);
+  return [2, 2147483648].map((v, i) => ({
+    mutation: `contactAddressDTO[0].isDefault = ${v}`,
+    body: setFirstAddress('isDefault')(structuredClone(bases[i]!), v),
+  }));
 }

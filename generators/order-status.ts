@@ -48,3 +48,13 @@ export function nonStringValue(): fc.Arbitrary<unknown> {
     fc.constantFrom(...ORDER_STATUSES).map((s) => ({ value: s })),
   );
 }
+
+/**
+ * The boundary and class examples of an unaccepted orderStatus (sent first in every run, whatever
+ * the seed): the empty string, another case, an invisible character after one of the six, a
+ * look-alike letter, emoji and an Indian script, and a long value.
+ */
+export const UNACCEPTED_STATUS_EXAMPLES: readonly string[] = ['', 'pending', 'Pending\u200b', 'P\u0435nding', '😀 नमस्ते', 'Pending'.repeat(1000)];
+
+/** The class examples of a body without a string orderStatus: none, a fraction, an object, another key. */
+export const NON_STRING_BODY_EXAMPLES: readonly object[] = [{}, { orderStatus: -0.5 }, { orderStatus: { value: 'Pending' } }, { status: 'Pending' }];

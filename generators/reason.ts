@@ -18,3 +18,9 @@ export function nonIntegerReason(): fc.Arbitrary<unknown> {
     fc.integer({ min: 0, max: 99 }).map(String),
   );
 }
+
+/** The class examples of a reason that is no number (OS-2c): empty, blank, a word, a boolean, an object, an array. */
+export const NON_NUMERIC_REASON_EXAMPLES: readonly unknown[] = ['', ' ', 'abc', true, {}, [1]];
+
+/** The class examples of a reason that is a number but no JSON integer (OS-2d): a fraction, a numeric string. */
+export const NON_INTEGER_REASON_EXAMPLES: readonly unknown[] = [0.5, '1'];

@@ -137,6 +137,14 @@ export const FAULTS = [
   { name: 'rp-narrow-more', does: 'a range shorter than 7 days repeats its items', breaks: ['RP-10'] },
   { name: 'rp-dateto-exclusive', does: 'a transaction at exactly dateTo is left out (the range is half-open)', breaks: ['RP-17', 'RP-25'] },
   { name: 'rp-dateto-day-start', does: 'the time of dateTo is dropped: the range ends at 00:00:00 of its day', breaks: ['RP-17', 'RP-18'] },
+  // A stack that checks the ids' format, then parses them with Python's int(), which refuses more
+  // than 4300 digits: a number beyond 64 bits answered 5xx is ENV-6 (SHOULD) in every suite, never
+  // RP-16 (MUST): a correct vendor on a common stack does it (contract/catalogue/report.ts RP-16).
+  {
+    name: 'rp-500-long-digits',
+    does: 'an id filter (recipeIds ... departmentIds) holding an id of more than 4300 digits answers 500 (Python int() refuses it)',
+    breaks: ['ENV-6'],
+  },
   { name: 'rp-filter-first-only', does: 'an id filter list honours only its first id', breaks: ['RP-19b'] },
   { name: 'rp-filter-ignored', does: 'the id filters (recipeIds ... departmentIds) are ignored', breaks: ['RP-19', 'RP-19c'] },
   { name: 'rp-empty-filter-nothing', does: 'an id filter sent as an empty string matches nothing (instead of meaning no filter)', breaks: ['RP-22'] },

@@ -5,7 +5,7 @@ import type { FaultName } from './faults.ts';
 import { REPORT_ORDERS } from './profiles/strategies.ts';
 import type { IdListFormat, Profile } from './profiles/types.ts';
 import { bound, IndexedRange, indexOf } from './report-index.ts';
-import { invalid } from './respond.ts';
+import { HttpError, invalid } from './respond.ts';
 
 type Faults = ReadonlySet<FaultName>;
 type GroupKey = keyof Pick<Product, 'categoryId' | 'subCategoryId' | 'brandId' | 'subBrandId' | 'departmentId'>;
@@ -79,11 +79,20 @@ const ID_LISTS: Record<IdListFormat, { re: RegExp; says: string }> = {
   single: { re: /^\d{1,15}$/, says: 'one id' },
 };
 
+/** Python's int() refuses a decimal text of more than this many digits (sys.get_int_max_str_digits). */
+const PYTHON_INT_MAX_DIGITS = 4300;
+
+/** rp-500-long-digits: a list of digit runs that passed a format check, one of them too long for int(). */
+function pythonIntRefuses(text: string): boolean {
+  return /^\s*\d+\s*(,\s*\d+\s*)*$/.test(text) && text.split(',').some((p) => p.trim().length > PYTHON_INT_MAX_DIGITS);
+}
+
 /** 4.3: filter id strings; "" means no filter; otherwise the profile's list format (RP-14). */
 function idFilter(faults: Faults, format: IdListFormat, name: string, text: string | undefined): Set<number> | null {
   // 4.3: "an empty string meaning no filter" (RP-22).
   if (text !== undefined && text.trim() === '' && faults.has('rp-empty-filter-nothing')) return new Set();
   if (text === undefined || text.trim() === '') return null;
+  if (faults.has('rp-500-long-digits') && pythonIntRefuses(text)) throw new HttpError(500, 'Internal Server Error');
   if (!ID_LISTS[format].re.test(text)) invalid(`${name} must be ${ID_LISTS[format].says}`);
   // 4.3 "filter by recipe ids" (RP-19: a filter never adds; RP-19b: every listed id counts).
   if (faults.has('rp-filter-ignored')) return null;

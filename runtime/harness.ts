@@ -195,12 +195,18 @@ export class Harness {
   }
 
   /**
-   * A property over `arb`: `body` sends requests and returns findings. Runs are evaluated
-   * run.concurrency at a time (`sequential` for runs that depend on each other); the first failing
-   * input is shrunk (within a request budget) and its findings are kept with their replay handle.
-   * A test's properties run one after another.
+   * A property over `arb`: `body` sends requests and returns findings. Its `examples` (the boundary
+   * and class values of its input, the same whatever the seed) are evaluated first, in every run,
+   * as the first of its numRuns runs; random runs fill the rest (runtime/property.ts). Runs are evaluated run.concurrency at a
+   * time (`sequential` for runs that depend on each other); the first failing input is shrunk
+   * (within a request budget) and its findings are kept with their replay handle. A test's
+   * properties run one after another.
    */
-  async property<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, options: { numRuns?: number; sequential?: boolean } = {}): Promise<void> {
+  async property<T>(
+    arb: fc.Arbitrary<T>,
+    body: (value: T) => Promise<Finding[]>,
+    options: { numRuns?: number; sequential?: boolean; examples?: readonly T[] } = {},
+  ): Promise<void> {
     const index = this.properties++;
     // The plan shares the request budget among the properties tests declare (engine/phases/plan/costs.json):
     // a test starting more than it declares would make those shares wrong, so it stops here.
@@ -212,7 +218,9 @@ export class Harness {
     const numRuns = options.numRuns ?? this.ctx.numRuns;
     // A request budget (run.maxRequests) is shared among the properties still to run: a property
     // that spent its share (after MIN_RUNS runs) starts no more runs, and what one leaves unspent
-    // goes to those after it.
+    // goes to those after it. Its examples always run (the floor of its evidence: the first of its
+    // numRuns runs, so the plan's cost per run counts them) and spend from its share: the random
+    // runs get what is left.
     const max = this.config.run.maxRequests;
     const budget = propertyBudget(this);
     const pool = max === undefined ? Infinity : Math.max(0, max - FIXED_COST - budget.spent);
@@ -225,6 +233,7 @@ export class Harness {
       numRuns,
       concurrency: options.sequential ? 1 : this.ctx.concurrency,
       requirementId: this.record.ids[0]!,
+      ...(options.examples ? { examples: options.examples } : {}),
       enough: (launched) => launched >= MIN_RUNS && this.record.requests - before >= share,
       ...(replay ? { path: replay.path } : {}),
     }).finally(() => {

@@ -5,10 +5,25 @@
 // runs up to that failure from what was already received (no request sent twice) and shrinking
 // the failure with real requests, one at a time, within a request budget. The first failure and
 // its shrunk counterexample are thus the ones a sequential run finds: same seed, same findings.
+//
+// Before the random runs, the property's examples (its boundary and class values: the longest and
+// shortest, every text class, numeric edges, long digit strings, empty values) are evaluated the
+// same way, in their order (the coverage phase of Schemathesis). They are the same in every run
+// whatever the seed, so what they find never depends on it. They are the floor of the evidence:
+// the request budget's `enough` never stops them (the plan counts them in each test's fixed
+// cost). A failing example is the property's failure as it is (examples are chosen, not drawn:
+// nothing to shrink), kept under the path `example:N`, which replays that example alone; the
+// random runs are then not started (one failure per property, and requests are scarce).
 import fc from 'fast-check';
 import { toFinding } from '../contract/checks/finding.ts';
 import type { Finding } from '../core/types.ts';
 import { RunStopped } from './stopped.ts';
+
+/** Random runs a property makes after its examples however many they are. */
+export const MIN_RANDOM_RUNS = 1;
+
+/** The random runs of a property of `numRuns` runs with `examples` examples: the examples count among its runs. */
+export const randomRunsOf = (numRuns: number, examples: number) => Math.max(MIN_RANDOM_RUNS, numRuns - examples);
 
 /** Property evaluations a failure may spend on shrinking before the smallest failure so far is kept. */
 export const SHRINK_BUDGET = 60;
@@ -19,13 +34,15 @@ export class PropertyFailure extends Error {
   }
 }
 
-export interface PropertyRun {
+export interface PropertyRun<T = unknown> {
   seed: number;
   numRuns: number;
   /** Runs evaluated at once; 1 for properties whose runs depend on each other. */
   concurrency: number;
-  /** Replays one counterexample only (`run --replay`): its fast-check path. */
+  /** Replays one counterexample only (`run --replay`): its fast-check path, or `example:N`. */
   path?: string;
+  /** Values evaluated first, in every run, whatever the seed (the boundary and class examples). */
+  examples?: readonly T[];
   /** Requirement id a crash of the property is filed under. */
   requirementId: string;
   /** The request budget's say: no further run is started once it returns true (given the runs started). */
@@ -46,6 +63,45 @@ async function evaluate<T>(body: (value: T) => Promise<Finding[]>, value: T): Pr
 }
 
 const failedResult = (r: Result) => 'error' in r || r.findings.length > 0;
+
+const EXAMPLE_PATH = /^example:(\d+)$/;
+
+/** The replay path of example `index`. */
+export const examplePath = (index: number) => `example:${index}`;
+
+/** The findings of a failed run: its own, or the crash of the property filed under `requirementId`. */
+function failureFindings(error: unknown, requirementId: string): Finding[] {
+  if (error instanceof RunStopped) throw error;
+  if (error instanceof PropertyFailure) return error.findings;
+  return [
+    toFinding('suite.property-error', requirementId, {
+      title: 'The property could not run',
+      received: String(error instanceof Error ? error.message : error),
+      expected: 'requests sent and checked',
+    }),
+  ];
+}
+
+const outcomeOf = (r: Result, requirementId: string): Finding[] => ('error' in r ? failureFindings(r.error, requirementId) : r.findings);
+
+/**
+ * The examples phase: every example, `concurrency` at a time in index order, up to the first that
+ * fails (all before it finished); with a replay path `example:N`, example N alone; none with a
+ * fast-check path (the random runs replay it). Not failed when none of them failed.
+ */
+async function examplesPhase<T>(
+  body: (value: T) => Promise<Finding[]>,
+  o: PropertyRun<T>,
+): Promise<{ failed: true; runs: number; findings: Finding[]; path: string } | { failed: false; runs: number }> {
+  const examples = o.examples ?? [];
+  const replayed = o.path === undefined ? undefined : EXAMPLE_PATH.exec(o.path);
+  if (o.path !== undefined && !replayed) return { failed: false, runs: 0 };
+  const indexes = replayed ? [Number(replayed[1])] : examples.map((_, i) => i);
+  const chosen = indexes.filter((i) => i < examples.length).map((i) => examples[i]!);
+  const { results, failedAt, launched } = await firstFailure(chosen, body, o.concurrency, () => false);
+  if (failedAt < 0) return { failed: false, runs: launched };
+  return { failed: true, runs: launched, findings: outcomeOf(results[failedAt]!, o.requirementId), path: examplePath(indexes[failedAt]!) };
+}
 
 /** Evaluates the runs in index order, `concurrency` at a time; returns the results up to the first failure. */
 async function firstFailure<T>(
@@ -69,13 +125,23 @@ async function firstFailure<T>(
   return { results, failedAt, launched: next };
 }
 
-export async function runProperty<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, o: PropertyRun): Promise<PropertyOutcome> {
+export async function runProperty<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, o: PropertyRun<T>): Promise<PropertyOutcome> {
+  const first = await examplesPhase(body, o);
+  if (first.failed) return first;
+  if (o.path !== undefined && EXAMPLE_PATH.test(o.path)) return first;
+  const random = await randomRuns(arb, body, o);
+  return { ...random, runs: first.runs + random.runs };
+}
+
+/** The random runs: fast-check's values for the seed, evaluated at once, the failure shrunk. */
+async function randomRuns<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, o: PropertyRun<T>): Promise<PropertyOutcome> {
+  const numRuns = randomRunsOf(o.numRuns, o.examples?.length ?? 0);
   const probe = fc.asyncProperty(arb, async () => {});
   let known: Result[] = [];
   let values: [T][] = [];
   let failedAt = -1;
   if (o.path === undefined) {
-    values = fc.sample(probe, { seed: o.seed, numRuns: o.numRuns }) as unknown as [T][];
+    values = fc.sample(probe, { seed: o.seed, numRuns }) as unknown as [T][];
     let launched: number;
     ({
       results: known,
@@ -105,22 +171,10 @@ export async function runProperty<T>(arb: fc.Arbitrary<T>, body: (value: T) => P
   });
   const details = await fc.check(prop, {
     seed: o.seed,
-    numRuns: o.numRuns,
+    numRuns,
     ...(o.path !== undefined ? { path: o.path, endOnFailure: true } : {}),
   });
   if (!details.failed) return { failed: false, runs: details.numRuns };
   const path = details.counterexamplePath ?? '';
-  const err = details.errorInstance;
-  if (err instanceof RunStopped) throw err;
-  const findings =
-    err instanceof PropertyFailure
-      ? err.findings
-      : [
-          toFinding('suite.property-error', o.requirementId, {
-            title: 'The property could not run',
-            received: String(err instanceof Error ? err.message : err),
-            expected: 'requests sent and checked',
-          }),
-        ];
-  return { failed: true, runs: details.numRuns, findings, path };
+  return { failed: true, runs: details.numRuns, findings: failureFindings(details.errorInstance, o.requirementId), path };
 }

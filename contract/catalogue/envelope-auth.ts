@@ -68,7 +68,10 @@ export const envelopeAuthRequirements: Requirement[] = [
     title: 'No request, however malformed, is answered with a 5xx status',
     quote: '400 | validation error / valid branch id ... 403 | Unauthorized ... 429 | Too Many Request',
     ambiguity:
-      'Section 7 lists only 400, 403 and 429 as failures; that a malformed request never gets a 5xx is implied, not stated (CU-13 and RP-16 hold the MUST for valid requests).',
+      'Section 7 lists only 400, 403 and 429 as failures; that a malformed request never gets a 5xx is implied, not stated (CU-13 and RP-16 hold the MUST for valid requests). ' +
+      "A 5xx to a numeric id beyond a signed 64-bit integer (more than 19 digits, or above 2^63-1: Long.parseLong and Python's int() past 4300 digits refuse it) " +
+      'is this SHOULD alone, whichever suite sends it (RP-16 leaves it here): a correct vendor on a common stack may answer it so. ' +
+      'The envelope test sends such an id filter to the report in every run (its examples), whatever the seed.',
   },
   {
     id: 'ENV-7',

@@ -182,7 +182,12 @@ export const reportRequirements: Requirement[] = [
     operations: ['report'],
     title: 'A report request with any filter text (any script, long values, odd separators) is answered 200 or a 4xx, never a 5xx',
     quote: 'Failures: 403, 429.',
-    ambiguity: 'The filter formats are not shown, so a vendor may refuse text it does not understand with a 4xx; 4.3 lists no 5xx.',
+    ambiguity:
+      'The filter formats are not shown, so a vendor may refuse text it does not understand with a 4xx; 4.3 lists no 5xx. ' +
+      'One exception, asked "could a correct vendor on a common stack fail this?": an id filter holding a number beyond a signed 64-bit integer ' +
+      '(more than 19 digits, or above 2^63-1) may get a 5xx from a stack that checks the digits, then parses them ' +
+      "(Java's Long.parseLong refuses more than 2^63-1, Python's int() more than 4300 digits). Such a 5xx is not an RP-16 failure: " +
+      'it is ENV-6 (SHOULD), in the report suite as in the envelope suite, and both send such ids in every run (their examples), so its level never depends on the seed.',
   },
   {
     id: 'RP-17',

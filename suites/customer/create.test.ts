@@ -7,7 +7,16 @@ import { anyContactId, customerAccepted, customerCreated } from '../../contract/
 import { toFinding } from '../../contract/checks/finding.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';
 import { customer } from '../../generators/customer.ts';
-import { coercibleCustomer, outOfSetCustomer, wrongTypeCustomer, type InvalidCustomer } from '../../generators/invalid-customer.ts';
+import {
+  coercibleCustomer,
+  coercibleExamples,
+  outOfSetCustomer,
+  outOfSetExamples,
+  wrongTypeCustomer,
+  wrongTypeExamples,
+  type InvalidCustomer,
+} from '../../generators/invalid-customer.ts';
+import { drawnExamples } from '../../generators/examples.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
@@ -15,8 +24,8 @@ import { registerCreated } from './contact-ids.ts';
 
 const NO_WRITES = 'writes: false forbids creating customers';
 
-/** Every customer `invalid` makes (one wrong value each) is rejected with 400, under `requirementId`. */
-const rejectsEach = (h: Harness, invalid: fc.Arbitrary<InvalidCustomer>, requirementId: string, options: { numRuns?: number } = {}) =>
+/** Every customer `invalid` makes (one wrong value each), its examples first, is rejected with 400, under `requirementId`. */
+const rejectsEach = (h: Harness, invalid: fc.Arbitrary<InvalidCustomer>, requirementId: string, options: { numRuns?: number; examples: InvalidCustomer[] }) =>
   h.property(
     invalid,
     async ({ mutation, body }) =>
@@ -27,31 +36,37 @@ const rejectsEach = (h: Harness, invalid: fc.Arbitrary<InvalidCustomer>, require
 verifies('create/CU-1+CU-2', ['CU-1', 'CU-2'], 'Realistic valid customers are created, each with a new integer contactId', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
   let created = 0;
-  await h.property(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), async (body) => {
-    const ex = await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body });
-    const findings = h.applied(customerCreated(ex, undefined));
-    const id = anyContactId(ex);
-    if (id === undefined) return findings;
-    created++;
-    // 4.2 "contactId (integer, id of the created contact)": a new creation with an id any creation
-    // of this run got before (property runs and shrinking send new creations, never the same one).
-    const before = registerCreated(h, id);
-    h.note('CU-2');
-    if (before === 0) return findings;
-    return [
-      ...findings,
-      toFinding(
-        'customer.contact-id-distinct',
-        'CU-2',
-        {
-          title: 'A creation returned a contactId returned before',
-          received: `contactId ${String(id)} (returned to ${before} earlier creation(s) of this run)`,
-          expected: 'a contactId not returned before',
-        },
-        ex,
-      ),
-    ];
-  });
+  const valid = customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false });
+  // Two customers the same in every run (a floor of evidence whatever the seed), then the random ones.
+  await h.property(
+    valid,
+    async (body) => {
+      const ex = await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body });
+      const findings = h.applied(customerCreated(ex, undefined));
+      const id = anyContactId(ex);
+      if (id === undefined) return findings;
+      created++;
+      // 4.2 "contactId (integer, id of the created contact)": a new creation with an id any creation
+      // of this run got before (property runs and shrinking send new creations, never the same one).
+      const before = registerCreated(h, id);
+      h.note('CU-2');
+      if (before === 0) return findings;
+      return [
+        ...findings,
+        toFinding(
+          'customer.contact-id-distinct',
+          'CU-2',
+          {
+            title: 'A creation returned a contactId returned before',
+            received: `contactId ${String(id)} (returned to ${before} earlier creation(s) of this run)`,
+            expected: 'a contactId not returned before',
+          },
+          ex,
+        ),
+      ];
+    },
+    { examples: drawnExamples(valid, 2) },
+  );
   if (created === 0) h.inconclusive('CU-2', 'no creation answered a contactId (see CU-1)');
   h.observe('customersCreated', created);
 });
@@ -76,6 +91,12 @@ verifies('create/CU-3', ['CU-3'], 'Customers with one, two and five addresses, e
 const EMPTY_CUSTOMER = ['lastName', 'companyName', 'email', 'telephone', 'panNo', 'remark', 'dateOfBirth', 'anniversaryDate'] as const;
 const EMPTY_ADDRESS = ['cityName', 'countriesName', 'stateName'] as const;
 type Emptied = (typeof EMPTY_CUSTOMER)[number] | (typeof EMPTY_ADDRESS)[number];
+/** The examples of CU-7's property, each class once, the same in every run: the customer's own text fields, the address's, the dates. */
+const EMPTY_CLASSES: Emptied[][] = [
+  ['lastName', 'companyName', 'email', 'telephone', 'panNo', 'remark'],
+  [...EMPTY_ADDRESS],
+  ['dateOfBirth', 'anniversaryDate'],
+];
 
 function emptied(body: Customer, fields: readonly Emptied[]): Customer {
   const out: Customer = { ...body };
@@ -102,7 +123,10 @@ verifies('create/CU-7', ['CU-7'], 'Customers whose "may be empty string" fields 
       const ex = await h.client.createCustomer({ branchId: h.config.fixtures.branchId, body: emptied(b, fields) });
       return h.applied(customerAccepted(ex, undefined, { requirementId: 'CU-7' })).map((f) => ({ ...f, notes: [`Empty: ${fields.join(', ')}`] }));
     },
-    { numRuns: Math.max(4, Math.ceil(h.ctx.numRuns / 10)) },
+    {
+      numRuns: Math.max(4, Math.ceil(h.ctx.numRuns / 10)),
+      examples: drawnExamples(plain, EMPTY_CLASSES.length, 1).map((b, i) => [b, EMPTY_CLASSES[i]!] as [Customer, Emptied[]]),
+    },
   );
 });
 
@@ -112,7 +136,8 @@ verifies(
   'Values no parser coerces into the stated type (text that is no number where a number is stated, a non-array where an array is stated) are rejected with 400',
   async (h, t) => {
     if (h.config.writes === false) h.skip(NO_WRITES, t);
-    await rejectsEach(h, wrongTypeCustomer(customerConstraints(h)), 'CU-4');
+    const c = customerConstraints(h);
+    await rejectsEach(h, wrongTypeCustomer(c), 'CU-4', { examples: wrongTypeExamples(c) });
   },
 );
 
@@ -123,14 +148,16 @@ verifies(
   async (h, t) => {
     if (h.config.writes === false) h.skip(NO_WRITES, t);
     // Five values: a few runs suffice.
-    await rejectsEach(h, coercibleCustomer(customerConstraints(h)), 'CU-4b', { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) });
+    const c = customerConstraints(h);
+    await rejectsEach(h, coercibleCustomer(c), 'CU-4b', { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)), examples: coercibleExamples(c) });
   },
 );
 
 verifies('create/CU-5', ['CU-5'], 'An isDefault other than 0 or 1 is rejected with 400', async (h, t) => {
   if (h.config.writes === false) h.skip(NO_WRITES, t);
   // Five values outside 0/1: a few runs suffice (the rest of the request budget goes to CU-13 and CU-14).
-  await rejectsEach(h, outOfSetCustomer(customerConstraints(h)), 'CU-5', { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)) });
+  const c = customerConstraints(h);
+  await rejectsEach(h, outOfSetCustomer(c), 'CU-5', { numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)), examples: outOfSetExamples(c) });
 });
 
 verifies('create/CU-6', ['CU-6'], 'A missing, non-integer or unknown branch_id is rejected with 400', async (h) => {

@@ -5,7 +5,7 @@
 // shrinks to the field and the value that cause it. With readBack.getContactById, the customers
 // accepted are read back (CU-15: read-back = sent; suites/customer/text-read-back.ts says which).
 import type { Exchange } from '../../core/types.ts';
-import { hostileCustomer, oneHostileField, type HostileCustomer } from '../../generators/hostile-customer.ts';
+import { hostileCustomer, hostileCustomerExamples, oneHostileField, oneHostileFieldExamples, type HostileCustomer } from '../../generators/hostile-customer.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
@@ -45,7 +45,8 @@ verifies(
   async (h, t) => {
     if (h.config.writes === false) h.skip(NO_WRITES, t);
     const s = sender(h);
-    await h.property(oneHostileField(customerConstraints(h)), s.answer);
+    const c = customerConstraints(h);
+    await h.property(oneHostileField(c), s.answer, { examples: oneHostileFieldExamples(c) });
     s.done();
   },
 );
@@ -57,8 +58,10 @@ verifies(
   async (h, t) => {
     if (h.config.writes === false) h.skip(NO_WRITES, t);
     const s = sender(h);
-    await h.property(hostileCustomer(customerConstraints(h)), s.answer, {
+    const c = customerConstraints(h);
+    await h.property(hostileCustomer(c), s.answer, {
       numRuns: Math.max(5, Math.ceil(h.ctx.numRuns / 5)),
+      examples: hostileCustomerExamples(c),
     });
     s.done();
   },

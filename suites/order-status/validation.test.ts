@@ -1,8 +1,16 @@
 // 4.1 rules 1, 2, 4 and 5: what the order status update must refuse with 400.
 // Every request here must be refused, so no voucher changes on a conforming target.
 import fc from 'fast-check';
-import { caseVariants, NEAR_MISS_STATUSES, nonStringValue, unacceptedOrderStatus, whitespaceVariants } from '../../generators/order-status.ts';
-import { nonIntegerReason, nonNumericReason } from '../../generators/reason.ts';
+import {
+  caseVariants,
+  NEAR_MISS_STATUSES,
+  NON_STRING_BODY_EXAMPLES,
+  nonStringValue,
+  UNACCEPTED_STATUS_EXAMPLES,
+  unacceptedOrderStatus,
+  whitespaceVariants,
+} from '../../generators/order-status.ts';
+import { NON_INTEGER_REASON_EXAMPLES, NON_NUMERIC_REASON_EXAMPLES, nonIntegerReason, nonNumericReason } from '../../generators/reason.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { refusalsChangeNothing } from './refusal-state.ts';
@@ -20,8 +28,12 @@ verifies(
   'Every string outside the six statuses, even once trimmed, case variants included, is rejected with 400',
   async (h, t) => {
     if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
-    await h.property(fc.tuple(refusalVoucher(h), unacceptedOrderStatus()), async ([salesId, orderStatus]) =>
-      h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`),
+    const first = refusalVouchers(h)[0]!;
+    await h.property(
+      fc.tuple(refusalVoucher(h), unacceptedOrderStatus()),
+      async ([salesId, orderStatus]) =>
+        h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-2', `orderStatus ${JSON.stringify(orderStatus)} is not one of the six`),
+      { examples: UNACCEPTED_STATUS_EXAMPLES.map((s) => [first, s] as [number, string]) },
     );
   },
 );
@@ -57,8 +69,10 @@ verifies('validation/OS-2/non-string', ['OS-2'], 'A non-string or missing orderS
     fc.constant({ reason: 1 }),
     fc.constant({ status: 'Pending' }),
   );
-  await h.property(fc.tuple(refusalVoucher(h), bodies), async ([salesId, body]) =>
-    h.expectStatus(await send(h, salesId, body), 400, 'OS-2', `body ${JSON.stringify(body)} has no string orderStatus`),
+  await h.property(
+    fc.tuple(refusalVoucher(h), bodies),
+    async ([salesId, body]) => h.expectStatus(await send(h, salesId, body), 400, 'OS-2', `body ${JSON.stringify(body)} has no string orderStatus`),
+    { examples: NON_STRING_BODY_EXAMPLES.map((b) => [salesId, b] as [number, object]) },
   );
 });
 
@@ -74,16 +88,22 @@ verifies('validation/OS-2c', ['OS-2c'], 'A reason that is present and not a numb
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   // Pending on a Pending voucher: even a target that wrongly accepts changes nothing.
   const salesId = refusalVouchers(h)[0]!;
-  await h.property(nonNumericReason(), async (reason) =>
-    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2c', `reason ${JSON.stringify(reason)} is not a number`),
+  await h.property(
+    nonNumericReason(),
+    async (reason) =>
+      h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2c', `reason ${JSON.stringify(reason)} is not a number`),
+    { examples: NON_NUMERIC_REASON_EXAMPLES },
   );
 });
 
 verifies('validation/OS-2d', ['OS-2d'], 'A reason that is a fraction or a numeric string is rejected with 400', async (h, t) => {
   if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
   const salesId = refusalVouchers(h)[0]!;
-  await h.property(nonIntegerReason(), async (reason) =>
-    h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2d', `reason ${JSON.stringify(reason)} is not a JSON integer`),
+  await h.property(
+    nonIntegerReason(),
+    async (reason) =>
+      h.expectStatus(await send(h, salesId, { orderStatus: 'Pending', reason }), 400, 'OS-2d', `reason ${JSON.stringify(reason)} is not a JSON integer`),
+    { examples: NON_INTEGER_REASON_EXAMPLES },
   );
 });
 

@@ -7,8 +7,8 @@ import { daySweep, daysNotMore, idsByDay, itemDay, type DayAnswer } from '../../
 import { pageItemsExact, totalsRelation } from '../../contract/checks/report-relations.ts';
 import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
 import type { Finding } from '../../core/types.ts';
-import { dateRange, shortRange } from '../../generators/date-range.ts';
-import { isoInstant, splitRange } from '../../generators/report-range.ts';
+import { dateRange, rangeExamples, shortRange } from '../../generators/date-range.ts';
+import { isoInstant, splitRange, type SplitRange } from '../../generators/report-range.ts';
 import type { RoundHarness } from '../../runtime/held-round.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
@@ -89,6 +89,15 @@ function keepsToDays(w: Walk): boolean {
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 
+/** The split the examples phase sends in every run: the fixture range's first three days, cut at mid-day of the first with 499 ms. */
+function splitExample(q: Query): SplitRange {
+  const from = parseIsoUtc(q.dateFrom)!;
+  const to = Math.min(parseIsoUtc(q.dateTo)!, utcDay(from) + 3 * DAY - 1000);
+  const s = Math.min(to - 2, Math.max(from, utcDay(from) + DAY / 2) + 499);
+  const whole = { dateFrom: q.dateFrom, dateTo: isoInstant(to) };
+  return { whole, first: { dateFrom: whole.dateFrom, dateTo: isoInstant(s) }, second: { dateFrom: isoInstant(s + 1), dateTo: whole.dateTo } };
+}
+
 verifies(
   'dates/RP-18+RP-10',
   ['RP-18', 'RP-10'],
@@ -168,7 +177,7 @@ verifies(
               : []),
           ];
         }),
-      { numRuns: sized(h, 'report', Math.max(8, Math.floor(h.ctx.numRuns / 4)), 3, 'ranges split') },
+      { numRuns: sized(h, 'report', Math.max(8, Math.floor(h.ctx.numRuns / 4)), 3, 'ranges split'), examples: [splitExample(q)] },
     );
   },
 );
@@ -197,6 +206,10 @@ verifies('dates/RP-10', ['RP-10'], 'A narrower date range never holds more trans
           ),
         );
       }),
-    { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) },
+    {
+      numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)),
+      // The same in every run: a range in itself, its first whole day, its last second.
+      examples: (({ whole, firstDay, lastSecond }) => [whole, firstDay, lastSecond].map((inner) => [whole, inner] as const))(rangeExamples(q)),
+    },
   );
 });

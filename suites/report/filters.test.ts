@@ -6,7 +6,7 @@ import { pagesPartitionWhole, totalCountStable, totalsRelation } from '../../con
 import { itemModules, pageItems } from '../../contract/checks/report.ts';
 import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
 import type { Finding } from '../../core/types.ts';
-import { dateRange } from '../../generators/date-range.ts';
+import { dateRange, rangeExamples, type DateRange } from '../../generators/date-range.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
@@ -93,7 +93,8 @@ verifies(
             ...paged(h, walks),
           ];
         }),
-      { numRuns: sized(h, 'report', Math.max(4, Math.floor(h.ctx.numRuns / 8)), 2, 'ranges read by module') },
+      // The same in every run: the range's first whole day (a short range, read whole by each module).
+      { numRuns: sized(h, 'report', Math.max(4, Math.floor(h.ctx.numRuns / 8)), 2, 'ranges read by module'), examples: [rangeExamples(q).firstDay] },
     );
   },
 );
@@ -197,7 +198,7 @@ verifies(
           const relation = branchRelations(h, walks.slice(0, 2), walks[2]!);
           return relation.some((f) => f.requirementId === 'RP-9') ? relation : [...relation, ...paged(h, walks)];
         }),
-      { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)) },
+      { numRuns: Math.max(4, Math.floor(h.ctx.numRuns / 8)), examples: [[rangeExamples(q).firstDay, 1] as [DateRange, number]] },
     );
   },
 );

@@ -2,11 +2,21 @@
 // transactions are dated inside the requested range.
 import fc from 'fast-check';
 import { itemsInRange, pageWithinLimit, reportPageChecks, TIME_ZONE_SHIFT_MS } from '../../contract/checks/report.ts';
-import { dateRange } from '../../generators/date-range.ts';
+import { dateRange, rangeExamples } from '../../generators/date-range.ts';
 import { pageRequest } from '../../generators/page-request.ts';
 import { middayRange } from '../../generators/report-range.ts';
 import { verifies } from '../../runtime/verifies.ts';
-import { capRefused, fitLimit, fixtureQuery, needsTransactions, page } from './query.ts';
+import { capRefused, fitLimit, fixtureQuery, needsTransactions, page, type Query } from './query.ts';
+
+/** The same in every run: the whole range, both modules, the largest page; its first day, one module, from offset 1; its last second. */
+function formatExamples(q: Query) {
+  const { whole, firstDay, lastSecond } = rangeExamples(q);
+  return [
+    { range: whole, page: { limit: 60, offset: 0 }, modules: ['bom', 'mc'] },
+    { range: firstDay, page: { limit: 1, offset: 1 }, modules: ['mc'] },
+    { range: lastSecond, page: { limit: 1, offset: 0 }, modules: undefined },
+  ];
+}
 
 verifies(
   'format/RP-7+RP-3+RP-3b+RP-4+RP-5+RP-6+RP-1+RP-2',
@@ -36,7 +46,7 @@ verifies(
           ...h.applied(pageWithinLimit(ex, { limit })),
         ];
       },
-      some ? {} : { numRuns: 5 },
+      { ...(some ? {} : { numRuns: 5 }), examples: formatExamples(q) },
     );
   },
 );

@@ -2,7 +2,7 @@
 // departmentIds): "filter by ... ids", in a list format that is "not shown". A filter never adds a
 // transaction, an id that matches nothing returns none (RP-19); a list of ids the target accepts
 // is never narrower than one of its ids, and its ids together hold it (RP-19b); any text is
-// answered 200 or a 4xx (RP-16); the list formats accepted and the item order are observed (RP-14).
+// answered 200 or a 4xx (RP-16; a number beyond 64 bits is ENV-6's); the list formats accepted and the item order are observed (RP-14).
 import { FILTER_KEYS } from '../../config/schema.ts';
 import { pagesPartitionWhole, pageIds, totalCountStable } from '../../contract/checks/report-relations.ts';
 import { pageTotal } from '../../contract/checks/report.ts';
@@ -10,7 +10,8 @@ import { coveredBy, subsetOf } from '../../contract/checks/report-sets.ts';
 import { itemDay } from '../../contract/checks/report-dates.ts';
 import { pageItemsExact } from '../../contract/checks/report-relations.ts';
 import { describeResponse } from '../../contract/checks/finding.ts';
-import { anyFilter } from '../../generators/filter-text.ts';
+import { anyFilter, anyFilterExamples } from '../../generators/filter-text.ts';
+import { holdsNumberBeyondInt64 } from '../../core/formats.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { singleIds } from './filter-ids.ts';
@@ -149,20 +150,30 @@ verifies(
   'A report with any filter text (any script, long values, odd separators) is answered 200 or a 4xx, never a 5xx',
   async (h) => {
     const q = fixtureQuery(h);
-    await h.property(anyFilter, async ({ field, value }) => {
-      const ex = await page(h, { ...q, [field]: value }, 5, 0);
-      const s = ex.response?.status;
-      if (s === undefined || s === 429) return [];
-      h.note('RP-16');
-      if (s === 200 || (s >= 400 && s < 500)) return [];
-      return h.finding(
-        'RP-16',
-        `A ${field} filter text was answered ${s}`,
-        describeResponse(ex),
-        'HTTP 200, or a 4xx for text the target does not take (4.3 lists no 5xx)',
-        ex,
-      );
-    });
+    // The examples go first in every run (whatever the seed): among them a number beyond 64 bits,
+    // which the level of a 5xx to it must never depend on.
+    await h.property(
+      anyFilter,
+      async ({ field, value }) => {
+        const ex = await page(h, { ...q, [field]: value }, 5, 0);
+        const s = ex.response?.status;
+        if (s === undefined || s === 429) return [];
+        // A correct vendor on a common stack answers 5xx to an id beyond 64 bits (Long.parseLong,
+        // Python's int() past 4300 digits): ENV-6 (SHOULD, the harness checks every exchange), not
+        // this MUST (contract/catalogue/report.ts RP-16's ambiguity).
+        if (s >= 500 && field !== 'moduleName' && holdsNumberBeyondInt64(String(value))) return [];
+        h.note('RP-16');
+        if (s === 200 || (s >= 400 && s < 500)) return [];
+        return h.finding(
+          'RP-16',
+          `A ${field} filter text was answered ${s}`,
+          describeResponse(ex),
+          'HTTP 200, or a 4xx for text the target does not take (4.3 lists no 5xx)',
+          ex,
+        );
+      },
+      { examples: anyFilterExamples },
+    );
   },
 );
 

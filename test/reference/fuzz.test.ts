@@ -1,6 +1,6 @@
 // ENV-6 (7: the failures are 400, 403 and 429): no request, however malformed, gets a 5xx.
 // 1,000 random requests go to a clean reference of every profile and to one with every fault on
-// except those whose very purpose is a 5xx (crash-on-bad-json, rl-503, cu-500-*) or a wait
+// except those whose very purpose is a 5xx (crash-on-bad-json, rl-503, cu-500-*, rp-500-*) or a wait
 // (the race faults, which change no validation).
 import fc from 'fast-check';
 import { connect } from 'node:net';
@@ -19,6 +19,7 @@ const NOT_IN_FUZZ: FaultName[] = [
   'rl-503',
   'cu-500-non-latin',
   'cu-500-long-text',
+  'rp-500-long-digits',
   'cu-contactid-race',
   'os-parallel-lost-update',
   'rp-parallel-disagree',

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { walkHoldsTotal } from '../../contract/checks/report-count.ts';
 import { pagesPartitionWhole, totalCountStable } from '../../contract/checks/report-relations.ts';
 import { pageItems, pageWithinLimit } from '../../contract/checks/report.ts';
-import { dateRange } from '../../generators/date-range.ts';
+import { dateRange, rangeExamples, type DateRange } from '../../generators/date-range.ts';
 import { pageRequest } from '../../generators/page-request.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
@@ -44,7 +44,11 @@ verifies('pagination/RP-2/disjoint-pages', ['RP-2'], 'Consecutive pages are disj
           ...h.applied(walkHoldsTotal({ label: describeQuery(sub), pages: w.pages, exhausted: w.exhausted, stable: w.stable })),
         ];
       }),
-    { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 8)) },
+    {
+      numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 8)),
+      // The same in every run: the whole range at the smallest page its walk allows, one day at one item a page.
+      examples: [[rangeExamples(q).whole, 1] as [DateRange, number], [rangeExamples(q).firstDay, 1] as [DateRange, number]],
+    },
   );
   h.observe('queriesNotPagedToTheEnd', incomplete);
 });
@@ -65,7 +69,16 @@ verifies('pagination/RP-2/same-total', ['RP-2'], 'totalCount is the same whateve
         if (await capRefused(h, ex, limit)) return [];
         return [...h.applied(totalCountStable([base.ex, ex])), ...h.applied(pageWithinLimit(ex, { limit }))];
       }),
-    { numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)) },
+    {
+      numRuns: Math.max(5, Math.floor(h.ctx.numRuns / 2)),
+      // The same in every run: the first item alone, the last item, the first offset past the end, the largest page.
+      examples: [
+        { limit: 1, offset: 0 },
+        { limit: 1, offset: Math.max(0, first.total - 1) },
+        { limit: 10, offset: first.total },
+        { limit: 100, offset: 0 },
+      ],
+    },
   );
 });
 

@@ -127,7 +127,7 @@ describe('a sharded run', () => {
     const replay = withReplay.attachments.find((a: { name: string }) => a.name.endsWith(': replay'));
     expect(readFileSync(path.join(results, replay.source), 'utf8')).toMatch(
       new RegExp(
-        `^npx erp-conformance run --config '${dir('shared.json')}' --replay-test '.+::.+' --property \\d+ --seed 3 --nonce '[0-9a-f]{8}' --path '[\\d:]+' --num-runs 5 --out '[^']+-replay'$`,
+        `^npx erp-conformance run --config '${dir('shared.json')}' --replay-test '.+::.+' --property \\d+ --seed 3 --nonce '[0-9a-f]{8}' --path '(example:\\d+|[\\d:]+)' --num-runs 5 --out '[^']+-replay'$`,
       ),
     );
   });

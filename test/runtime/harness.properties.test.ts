@@ -3,22 +3,11 @@
 // test that starts more than it declares is stopped with an error, never silently given a share.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RunConfig } from '../../config/schema.ts';
-import { Harness } from '../../runtime/harness.ts';
-import type { SuiteContext } from '../../runtime/protocol.ts';
-import type { SuiteClient } from '../../runtime/run-client.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { offlineHarness } from './offline-harness.ts';
 
 function harness(propertiesOf: Record<string, number> | undefined): Harness {
-  const ctx = {
-    config: { run: {}, target: { baseUrl: 'http://127.0.0.1:1' } } as RunConfig,
-    seed: 7,
-    nonce: 'n',
-    numRuns: 2,
-    concurrency: 1,
-    deadline: Date.now() + 60_000,
-    ...(propertiesOf ? { propertiesOf } : {}),
-  } as SuiteContext;
-  return new Harness(ctx, {} as SuiteClient, ['OS-2'], { file: 'suites/order-status/validation.test.ts', test: 't', id: 'validation/OS-2/x' });
+  return offlineHarness(['OS-2'], { file: 'suites/order-status/validation.test.ts', test: 't', id: 'validation/OS-2/x' }, propertiesOf ? { propertiesOf } : {});
 }
 
 const none = async () => [];

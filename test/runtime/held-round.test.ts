@@ -1,23 +1,11 @@
 // A held round of a harness (runtime/held-round.ts): what a relation's reading leaves behind is
 // kept aside until the caller judges the reading, then committed for the requirements it chooses.
 import { describe, expect, it } from 'vitest';
-import type { RunConfig } from '../../config/schema.ts';
-import { Harness } from '../../runtime/harness.ts';
+import type { Harness } from '../../runtime/harness.ts';
 import { holdRound, readRoundOf } from '../../runtime/held-round.ts';
-import type { SuiteContext } from '../../runtime/protocol.ts';
-import type { SuiteClient } from '../../runtime/run-client.ts';
+import { offlineHarness } from './offline-harness.ts';
 
-function harness(): Harness {
-  const ctx = {
-    config: { run: {}, target: { baseUrl: 'http://127.0.0.1:1' } } as RunConfig,
-    seed: 7,
-    nonce: 'n',
-    numRuns: 2,
-    concurrency: 1,
-    deadline: Date.now() + 60_000,
-  } as SuiteContext;
-  return new Harness(ctx, {} as SuiteClient, ['RP-2', 'RP-8'], { file: 'suites/report/filters.test.ts', test: 't', id: 'filters/RP-8+RP-2' });
-}
+const harness = (): Harness => offlineHarness(['RP-2', 'RP-8'], { file: 'suites/report/filters.test.ts', test: 't', id: 'filters/RP-8+RP-2' });
 
 /** A reading that finds something against RP-8, sees RP-2 twice, and has no verdict for RP-9b. */
 function read(r: Harness) {

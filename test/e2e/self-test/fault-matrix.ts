@@ -8,7 +8,7 @@
 // that the parts hold each fault once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS } from '../../../reference/faults.ts';
-import { faultMatrix, matrixTable, type MatrixRow } from './matrix.ts';
+import { faultMatrix, matrixTable, runVerdict, type MatrixRow } from './matrix.ts';
 import { ALL_FAULTS, isFullMatrix, matrixFaults, matrixPart, PARTS } from './matrix-parts.ts';
 import { tempOut } from './run-reference.ts';
 
@@ -30,6 +30,8 @@ export function describeFaultMatrix(part: number | 'rate-limit'): void {
       expect(row.error).toBeUndefined();
       expect([...row.failed].sort()).toEqual([...row.breaks].sort());
       expect(row.caught).toBe(true);
+      // The verdict of its run, which the seed sweep (seed-sweep.test.ts) requires of its other seeds.
+      expect(row.verdict).toBe(runVerdict(row.run));
     });
 
     it('has no survivor', () => {

@@ -16,6 +16,8 @@ import { runConformance } from '../../../engine/run.ts';
 
 /** The seed of the matrix's runs (npm test's faults-1, faults-2 and fault-matrix-rl); the seed sweep adds others. */
 export const MATRIX_SEED = 1;
+/** Runs per property of the matrix's runs (npm test's; the CLI below takes --num-runs). */
+export const MATRIX_NUM_RUNS = 5;
 
 export interface MatrixRow {
   fault: string;

@@ -6,7 +6,7 @@
 // The sweep reruns nothing the other self-tests run: a fault's run under the matrix's seed is the
 // fault matrix's (faults-1, faults-2), a profile's run under seed 3 is profiles.test.ts's, and both
 // already hold the outcome each target must have. The sweep adds two more seeds, spread over the
-// seed space (the two of issue 27 on which a vendor's verdict flipped), and requires the same
+// seed space (the two of issue 27 that gave one vendor two verdicts), and requires the same
 // outcome of them: so all three seeds agree.
 //
 // The rate-limit faults are left out: their runs are the rate-limit suite alone (matrix.ts runs a
@@ -15,19 +15,18 @@
 // seed would only repeat the timing measurement of test/load/fault-matrix-rl.test.ts.
 import { requirement } from '../../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../../reference/faults.ts';
-import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
-import { groupFaults, MATRIX_SEED, runVerdict, type MatrixRow } from './matrix.ts';
+import { groupFaults, MATRIX_NUM_RUNS, MATRIX_SEED, runVerdict, type MatrixRow } from './matrix.ts';
 import { ALL_FAULTS, breaksRateLimit } from './matrix-parts.ts';
 import { raisedLimits, runAgainstReference } from './run-reference.ts';
 
 /** The seeds the sweep adds to the matrix's (MATRIX_SEED) and the profiles' (PROFILE_SEED) own. */
 export const SWEEP_SEEDS: readonly number[] = [172343656, 1201065399];
 
-/** The seed of profiles.test.ts's first run of each profile, with the same runs per property. */
+/** The seed of profiles.test.ts's runs of each profile (with SWEEP_NUM_RUNS runs per property). */
 export const PROFILE_SEED = 3;
 
-/** Runs per property of every run of the sweep: the matrix's and the profiles' (their rows are its first seed). */
-export const SWEEP_NUM_RUNS = 5;
+/** Runs per property of every run of the sweep, and of the matrix's and profiles.test.ts's: their rows are its first seed. */
+export const SWEEP_NUM_RUNS = MATRIX_NUM_RUNS;
 
 /** The outcome that must not move with the seed: the verdict and the MUSTs failed, sorted. */
 export interface Outcome {
@@ -116,5 +115,3 @@ export function sweepTable(faultRows: MatrixRow[], profileRows: ProfileRow[]): s
   });
   return [...faults, ...profiles].join('\n');
 }
-
-export { PROFILE_NAMES };

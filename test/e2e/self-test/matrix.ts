@@ -197,7 +197,8 @@ export function matrixTable(rows: MatrixRow[]): string {
     return `${verdict} ${r.fault.padEnd(26)}${r.seed === MATRIX_SEED ? '' : ` seed ${r.seed}`} breaks ${r.breaks.join(',').padEnd(18)} failed ${r.failed.join(',') || '-'}${notes ? `  (${notes})` : ''}`;
   });
   const survivors = rows.filter((r) => !r.caught).length;
-  return [...lines, `${rows.length - survivors} of ${rows.length} faults failed exactly the requirements they name; ${survivors} did not`].join('\n');
+  const what = new Set(rows.map((r) => r.seed)).size > 1 ? 'faults (each under each seed)' : 'faults';
+  return [...lines, `${rows.length - survivors} of ${rows.length} ${what} failed exactly the requirements they name; ${survivors} did not`].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

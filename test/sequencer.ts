@@ -11,10 +11,12 @@ const FULL = ['1', 'true'].includes(process.env.ERP_FULL_MATRIX ?? '');
 /**
  * How long each long file takes, in seconds of a quiet 2-core machine with both workers busy
  * (npm test; relative weights matter, not the figures: measured under contention they scale
- * together). The quick fault matrix is two small files; with ERP_FULL_MATRIX=1 they are the
- * longest (about 75 s each), and start first.
+ * together). The quick fault matrix is two small files; with ERP_FULL_MATRIX=1 they are long
+ * (about 75 s each), and the seed sweep, which runs every fault's run and every profile again under
+ * two more seeds, is the longest of all and starts first.
  */
 const LONG: Record<string, number> = {
+  'self-test/seed-sweep': FULL ? 300 : 20,
   'self-test/profiles': FULL ? 80 : 37,
   'self-test/broken-servers': FULL ? 70 : 57,
   'self-test/faults-1': FULL ? 75 : 9,

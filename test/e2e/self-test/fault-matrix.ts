@@ -8,7 +8,7 @@
 // that the parts hold each fault once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS } from '../../../reference/faults.ts';
-import { faultMatrix, matrixTable, type MatrixRow } from './matrix.ts';
+import { faultMatrix, MATRIX_NUM_RUNS, matrixTable, runVerdict, type MatrixRow } from './matrix.ts';
 import { ALL_FAULTS, isFullMatrix, matrixFaults, matrixPart, PARTS } from './matrix-parts.ts';
 import { tempOut } from './run-reference.ts';
 
@@ -21,7 +21,7 @@ export function describeFaultMatrix(part: number | 'rate-limit'): void {
 
   describe(`the fault matrix (${which}), ${title}`, () => {
     beforeAll(async () => {
-      rows = await faultMatrix({ numRuns: 5, faults: names, concurrency: part === 'rate-limit' ? 1 : 2, outRoot: tempOut(`faults-${part}`) });
+      rows = await faultMatrix({ numRuns: MATRIX_NUM_RUNS, faults: names, concurrency: part === 'rate-limit' ? 1 : 2, outRoot: tempOut(`faults-${part}`) });
       process.stdout.write(`${matrixTable(rows)}\n`);
     }, 900_000);
 
@@ -30,6 +30,8 @@ export function describeFaultMatrix(part: number | 'rate-limit'): void {
       expect(row.error).toBeUndefined();
       expect([...row.failed].sort()).toEqual([...row.breaks].sort());
       expect(row.caught).toBe(true);
+      // The verdict of its run, which the seed sweep (seed-sweep.test.ts) requires of its other seeds.
+      expect(row.verdict).toBe(runVerdict(row.run));
     });
 
     it('has no survivor', () => {

@@ -2,7 +2,7 @@
 // the suites of the requirements the faults break, two runs at a time; faults confined to different
 // operations share a run (groupFaults). Prints the table
 // fault -> failed ids and writes it as JSON; a fault whose named ids did not all fail survived.
-// Usage: tsx test/e2e/self-test/matrix.ts [--out FILE] [--num-runs N] [--only-faults a,b] [--concurrency N]
+// Usage: tsx test/e2e/self-test/matrix.ts [--out FILE] [--num-runs N] [--only-faults a,b] [--concurrency N] [--seed N]
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,8 +14,16 @@ import type { RateLimitConfig } from '../../../reference/limiter.ts';
 import { startReference } from '../../../reference/server.ts';
 import { runConformance } from '../../../engine/run.ts';
 
+/** The seed of the matrix's runs (npm test's faults-1, faults-2 and fault-matrix-rl); the seed sweep adds others. */
+export const MATRIX_SEED = 1;
+/** Runs per property of the matrix's runs (npm test's; the CLI below takes --num-runs). */
+export const MATRIX_NUM_RUNS = 5;
+
 export interface MatrixRow {
   fault: string;
+  /** The faults of its run (itself, or the faults of other operations it shared the run with). */
+  run: string[];
+  seed: number;
   breaks: string[];
   failed: string[];
   verdict: string;
@@ -33,6 +41,16 @@ export function isCaught(breaks: string[], failed: string[], verdict: string): b
   const mustBroken = breaks.some((id) => requirement(id).level === 'MUST');
   const same = breaks.length === failed.length && breaks.every((id) => failed.includes(id));
   return same && (!mustBroken || verdict === 'not-certified');
+}
+
+/**
+ * The verdict of a run of the matrix: not certified when one of its faults breaks a MUST (all of
+ * which fail, isCaught), selection-passed otherwise (the run is narrowed to the suites of the ids
+ * its faults break: no MUST of it fails, none is left inconclusive, and the rest did not run).
+ */
+export function runVerdict(run: readonly string[]): string {
+  const breaksMust = (name: string) => FAULTS.find((f) => f.name === name)!.breaks.some((id) => requirement(id).level === 'MUST');
+  return run.some(breaksMust) ? 'not-certified' : 'selection-passed';
 }
 
 /** What the row shows: the ids missed and the ids failed that the fault does not name. */
@@ -85,7 +103,7 @@ export function matrixRateLimit(probe: RateLimitConfig | null): RateLimitConfig 
   return probe && { ...probe, windowSeconds: Math.max(probe.windowSeconds, 4) };
 }
 
-async function runGroup(names: FaultName[], numRuns: number, outRoot: string): Promise<MatrixRow[]> {
+async function runGroup(names: FaultName[], numRuns: number, outRoot: string, seed: number): Promise<MatrixRow[]> {
   const faults = names.map((n) => FAULTS.find((x) => x.name === n)!);
   const allBreaks = faults.flatMap((f) => [...f.breaks]);
   const started = Date.now();
@@ -96,10 +114,10 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string): P
     const only = [...new Set(allBreaks.map(prefixOf))];
     const r = await runConformance({
       config,
-      out: path.join(outRoot, names.join('+')),
+      out: path.join(outRoot, `${names.join('+')}@${seed}`),
       only,
       numRuns,
-      seed: 1,
+      seed,
       allure: false,
       withLoad,
       log: () => {},
@@ -117,6 +135,8 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string): P
       const mine = failed.filter((id) => owners(id).includes(f));
       return {
         fault: f.name,
+        run: names,
+        seed,
         breaks: [...f.breaks],
         failed: mine,
         verdict: r.certification.verdict,
@@ -127,6 +147,8 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string): P
   } catch (e) {
     return faults.map((f) => ({
       fault: f.name,
+      run: names,
+      seed,
       breaks: [...f.breaks],
       failed: [],
       verdict: 'error',
@@ -146,15 +168,23 @@ export function faultsOfPart(names: FaultName[], index: number, count: number): 
     .flat();
 }
 
-export async function faultMatrix(o: { numRuns: number; faults: FaultName[]; concurrency: number; outRoot: string }): Promise<MatrixRow[]> {
-  const queue = groupFaults(o.faults);
+/** The matrix's rows of the faults given, each run once per seed (default: the matrix's seed), `concurrency` runs at a time. */
+export async function faultMatrix(o: {
+  numRuns: number;
+  faults: FaultName[];
+  concurrency: number;
+  outRoot: string;
+  seeds?: readonly number[];
+}): Promise<MatrixRow[]> {
+  const seeds = o.seeds ?? [MATRIX_SEED];
+  const queue = groupFaults(o.faults).flatMap((run) => seeds.map((seed) => ({ run, seed })));
   const rows: MatrixRow[] = [];
   await Promise.all(
     Array.from({ length: o.concurrency }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) rows.push(...(await runGroup(next, o.numRuns, o.outRoot)));
+      for (let next = queue.shift(); next; next = queue.shift()) rows.push(...(await runGroup(next.run, o.numRuns, o.outRoot, next.seed)));
     }),
   );
-  return rows.sort((a, b) => o.faults.indexOf(a.fault as FaultName) - o.faults.indexOf(b.fault as FaultName));
+  return rows.sort((a, b) => o.faults.indexOf(a.fault as FaultName) - o.faults.indexOf(b.fault as FaultName) || seeds.indexOf(a.seed) - seeds.indexOf(b.seed));
 }
 
 export function matrixTable(rows: MatrixRow[]): string {
@@ -164,21 +194,29 @@ export function matrixTable(rows: MatrixRow[]): string {
     const notes = [missed.length ? `missed ${missed.join(',')}` : '', extra.length ? `also failed ${extra.join(',')}` : '', r.error ? `error: ${r.error}` : '']
       .filter(Boolean)
       .join('  ');
-    return `${verdict} ${r.fault.padEnd(26)} breaks ${r.breaks.join(',').padEnd(18)} failed ${r.failed.join(',') || '-'}${notes ? `  (${notes})` : ''}`;
+    return `${verdict} ${r.fault.padEnd(26)}${r.seed === MATRIX_SEED ? '' : ` seed ${r.seed}`} breaks ${r.breaks.join(',').padEnd(18)} failed ${r.failed.join(',') || '-'}${notes ? `  (${notes})` : ''}`;
   });
   const survivors = rows.filter((r) => !r.caught).length;
-  return [...lines, `${rows.length - survivors} of ${rows.length} faults failed exactly the requirements they name; ${survivors} did not`].join('\n');
+  const what = new Set(rows.map((r) => r.seed)).size > 1 ? 'faults (each under each seed)' : 'faults';
+  return [...lines, `${rows.length - survivors} of ${rows.length} ${what} failed exactly the requirements they name; ${survivors} did not`].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { out: { type: 'string' }, 'num-runs': { type: 'string' }, 'only-faults': { type: 'string' }, concurrency: { type: 'string' } },
+    options: {
+      out: { type: 'string' },
+      'num-runs': { type: 'string' },
+      'only-faults': { type: 'string' },
+      concurrency: { type: 'string' },
+      seed: { type: 'string', multiple: true },
+    },
   });
   const faults = (values['only-faults']?.split(',') ?? FAULTS.map((f) => f.name)) as FaultName[];
   const rows = await faultMatrix({
     numRuns: Number(values['num-runs'] ?? 10),
     faults,
     concurrency: Number(values.concurrency ?? 2),
+    seeds: values.seed?.map(Number),
     outRoot: path.join(os.tmpdir(), `erp-fault-matrix-${process.pid}`),
   });
   process.stdout.write(`${matrixTable(rows)}\n`);

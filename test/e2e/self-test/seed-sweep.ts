@@ -1,0 +1,117 @@
+// The seed sweep (issue 27: "the verdict is a function of the target, not of the seed"): the
+// reference's faults and profiles, each run under several seeds, must give one verdict and one set
+// of failed MUSTs per target. The seed is the only randomness of a run (generators/), so a target
+// whose verdict moves with it has a check that depends on which inputs a run happened to draw.
+//
+// The sweep reruns nothing the other self-tests run: a fault's run under the matrix's seed is the
+// fault matrix's (faults-1, faults-2), a profile's run under seed 3 is profiles.test.ts's, and both
+// already hold the outcome each target must have. The sweep adds two more seeds, spread over the
+// seed space (the two of issue 27 that gave one vendor two verdicts), and requires the same
+// outcome of them: so all three seeds agree.
+//
+// The rate-limit faults are left out: their runs are the rate-limit suite alone (matrix.ts runs a
+// fault with the suites of the ids it breaks), which sends the same requests whatever the seed
+// (its request bodies are sampled with a fixed seed of their own, load/requests.ts), so another
+// seed would only repeat the timing measurement of test/load/fault-matrix-rl.test.ts.
+import { requirement } from '../../../contract/requirements.ts';
+import { FAULTS, type FaultName } from '../../../reference/faults.ts';
+import { groupFaults, MATRIX_NUM_RUNS, MATRIX_SEED, runVerdict, type MatrixRow } from './matrix.ts';
+import { ALL_FAULTS, breaksRateLimit } from './matrix-parts.ts';
+import { raisedLimits, runAgainstReference } from './run-reference.ts';
+
+/** The seeds the sweep adds to the matrix's (MATRIX_SEED) and the profiles' (PROFILE_SEED) own. */
+export const SWEEP_SEEDS: readonly number[] = [172343656, 1201065399];
+
+/** The seed of profiles.test.ts's runs of each profile (with SWEEP_NUM_RUNS runs per property). */
+export const PROFILE_SEED = 3;
+
+/** Runs per property of every run of the sweep, and of the matrix's and profiles.test.ts's: their rows are its first seed. */
+export const SWEEP_NUM_RUNS = MATRIX_NUM_RUNS;
+
+/** The outcome that must not move with the seed: the verdict and the MUSTs failed, sorted. */
+export interface Outcome {
+  verdict: string;
+  failedMust: string[];
+}
+
+export const mustsOf = (ids: readonly string[]): string[] => ids.filter((id) => requirement(id).level === 'MUST').sort();
+
+/** The runs of the fault matrix the sweep takes: every run but the rate-limit faults' (see the header). */
+export const sweptRuns = (): FaultName[][] => groupFaults(ALL_FAULTS.filter((f) => !breaksRateLimit(f)));
+
+/** A run of the matrix as its faults joined with +, the name of its case. */
+export const runName = (run: readonly string[]): string => run.join('+');
+
+/**
+ * What the fault matrix holds of a fault's run, whatever its seed (fault-matrix.ts asserts it on
+ * the matrix's): the fault fails exactly the ids it names, so its failed MUSTs are the MUSTs it
+ * names, and its run has the verdict of its faults (runVerdict).
+ */
+export function faultOutcome(fault: FaultName, run: readonly FaultName[]): Outcome {
+  return { verdict: runVerdict(run), failedMust: mustsOf(FAULTS.find((f) => f.name === fault)!.breaks) };
+}
+
+/** The outcome a row of the matrix shows for its fault. */
+export const rowOutcome = (row: MatrixRow): Outcome => ({ verdict: row.verdict, failedMust: mustsOf(row.failed) });
+
+/** What profiles.test.ts requires of every correct-but-different vendor on its seed: certified, no MUST failed. */
+export const PROFILE_OUTCOME: Outcome = { verdict: 'certified', failedMust: [] };
+
+export interface ProfileRow extends Outcome {
+  profile: string;
+  seed: number;
+  /** SHOULD and INFO ids failed: shown, not the verdict's (profiles.test.ts requires none on its seed). */
+  failedOther: string[];
+  inconclusive: string[];
+  seconds: number;
+  error?: string;
+}
+
+/** One run of a profile, with the config profiles.test.ts uses (the reference's whole run config). */
+export async function profileRun(profile: string, seed: number): Promise<ProfileRow> {
+  const t0 = Date.now();
+  try {
+    const r = await runAgainstReference({ reference: { profile, ...raisedLimits(profile) }, numRuns: SWEEP_NUM_RUNS, seed });
+    const c = r.certification;
+    const failed = c.requirements.filter((x) => x.status === 'failed').map((x) => x.id);
+    return {
+      profile,
+      seed,
+      verdict: c.verdict,
+      failedMust: mustsOf(failed),
+      failedOther: failed.filter((id) => requirement(id).level !== 'MUST'),
+      inconclusive: c.requirements.filter((x) => x.status === 'inconclusive').map((x) => x.id),
+      seconds: (Date.now() - t0) / 1000,
+    };
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    return { profile, seed, verdict: 'error', failedMust: [], failedOther: [], inconclusive: [], seconds: (Date.now() - t0) / 1000, error };
+  }
+}
+
+/** Runs `jobs` `lanes` at a time, in order; the results in the order of the jobs. */
+export async function inLanes<T>(jobs: Array<() => Promise<T>>, lanes: number): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < jobs.length; i = next++) results[i] = await jobs[i]!();
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return results;
+}
+
+/** The table of the test output: one line per target and seed, with what differs from its outcome. */
+export function sweepTable(faultRows: MatrixRow[], profileRows: ProfileRow[]): string {
+  const show = (o: Outcome) => `${o.verdict.padEnd(14)} failed MUSTs ${o.failedMust.join(',') || '-'}`;
+  const faults = faultRows.map((r) => {
+    const want = faultOutcome(r.fault as FaultName, r.run as FaultName[]);
+    const same = JSON.stringify(rowOutcome(r)) === JSON.stringify(want);
+    const other = r.failed.filter((id) => !r.breaks.includes(id) || requirement(id).level !== 'MUST');
+    return `${same ? 'same' : 'MOVED'} fault ${r.fault.padEnd(28)} seed ${String(r.seed).padEnd(10)} ${show(rowOutcome(r))}  others failed ${other.join(',') || '-'}${same ? '' : `  (seed ${MATRIX_SEED}: ${show(want)})`}${r.error ? `  error: ${r.error}` : ''}`;
+  });
+  const profiles = profileRows.map((r) => {
+    const same = JSON.stringify({ verdict: r.verdict, failedMust: r.failedMust }) === JSON.stringify(PROFILE_OUTCOME);
+    return `${same ? 'same' : 'MOVED'} profile ${r.profile.padEnd(26)} seed ${String(r.seed).padEnd(10)} ${show(r)}  others failed ${r.failedOther.join(',') || '-'}  inconclusive ${r.inconclusive.join(',') || '-'}  (${r.seconds.toFixed(1)} s)${r.error ? `  error: ${r.error}` : ''}`;
+  });
+  return [...faults, ...profiles].join('\n');
+}

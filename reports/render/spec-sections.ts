@@ -56,13 +56,18 @@ export function sectionAnchor(section: string): string {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The spec's file: ERP_SPEC_FILE when set, else the one beside the project (../shared/spec/erp-open-interface.md), which an npm install does not have. */
+export function specFile(env: NodeJS.ProcessEnv = process.env): string {
+  return env.ERP_SPEC_FILE ? path.resolve(env.ERP_SPEC_FILE) : path.resolve(ROOT, '../shared/spec/erp-open-interface.md');
+}
+
 /**
  * Where the spec is read: ERP_SPEC_URL when set (e.g. the spec's page on your intranet),
- * otherwise the spec file beside the project (../shared/spec/erp-open-interface.md) when present.
+ * otherwise the spec's file (specFile) when present.
  */
 export function specUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.ERP_SPEC_URL) return env.ERP_SPEC_URL;
-  const local = path.resolve(ROOT, '../shared/spec/erp-open-interface.md');
+  const local = specFile(env);
   return existsSync(local) ? pathToFileURL(local).href : undefined;
 }
 

@@ -15,6 +15,7 @@ import { parseReplayTest } from '../../reports/render/replay.ts';
 import { runManifest } from '../../reports/manifest.ts';
 import { takeInterrupts } from '../../engine/control/interrupts.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../cli/usage.ts';
+import { unwritableOut } from '../cli/writable-out.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 const PREFIXES = [...new Set(requirements.map((r) => prefixOf(r.id)))];
@@ -138,6 +139,8 @@ export const runCommand: Command = {
       throw new UsageError('--replay-test needs --seed and --path (as printed under the failure)', runCommand);
     if (replayTest && (only || shard)) throw new UsageError('--replay-test replays one test: no --only or --shard', runCommand);
     const out = path.resolve(values.out ?? resume?.dir ?? 'erp-conformance-report');
+    const cannotWrite = unwritableOut(out);
+    if (cannotWrite) throw new UsageError(cannotWrite, runCommand);
     const limitsFrom = values['limits-from'] === undefined ? undefined : path.resolve(values['limits-from']);
     if (limitsFrom !== undefined && !existsSync(limitsFrom)) throw new UsageError(`--limits-from: no such file ${values['limits-from']}`, runCommand);
 

@@ -67,6 +67,14 @@ describe('erp-conformance', () => {
     expect(r.stderr).toMatch(/erp-conformance help faults/);
   });
 
+  it('run exits 2 before sending anything when --out cannot be written, with the fix', async () => {
+    writeFileSync(join(elsewhere, 'not-a-folder'), '');
+    const r = await cli(['run', '--out', join(elsewhere, 'not-a-folder', 'report')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot be written \(ENOTDIR\): choose a folder this user can write .*docker run --user/);
+    expect(r.stdout).not.toMatch(/^preflight|^plan:/m);
+  });
+
   it('check-config exits 2 and names the key of a bad config, never the token', async () => {
     const file = writeConfig((c) => {
       c.target.baseUrl = 'ftp://x';

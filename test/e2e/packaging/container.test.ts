@@ -51,7 +51,9 @@ describe('action.yml', () => {
     expect(text).toContain('node "$GITHUB_ACTION_PATH/bin/erp-conformance.js" run "${flags[@]}" $INPUT_ARGS');
     expect(text).toContain('uses: actions/upload-artifact@v4');
     expect(text).toContain('run: exit ${{ steps.run.outputs.exit-code }}');
-    expect(text).toContain('ERP_API_TOKEN: ${{ inputs.token }}');
+    // The token input is exported only when given (test/e2e/packaging/action-step.test.ts runs the step).
+    expect(text).toContain('INPUT_TOKEN: ${{ inputs.token }}');
+    expect(text).toContain('[ -n "$INPUT_TOKEN" ] && export ERP_API_TOKEN="$INPUT_TOKEN"');
     // Every flag the action passes is one `run` has.
     for (const flag of text.match(/--[a-z][a-z-]+/g)!.filter((f) => !['--omit', '--no-audit', '--no-fund'].includes(f)))
       expect(runCommand.usage, flag).toContain(flag);

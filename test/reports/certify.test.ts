@@ -6,28 +6,9 @@ import type { RunVerdict } from '../../core/types.ts';
 import { certify, emptySummary, exitCodeOf, runVerdict } from '../../reports/certify.ts';
 import type { CollectedTest } from '../../reports/records/collector.ts';
 import { runFacts, type RecordedFacts } from '../../reports/records/records.ts';
-import { emptyRecord, type TestRecord } from '../../core/record.ts';
+import { ran, recordedFacts } from './certify-kit.ts';
 
-const FACTS: RecordedFacts = {
-  target: { name: 'Acme', baseUrl: 'http://erp.test' },
-  suiteVersion: '0.1.0',
-  startedAt: '2026-05-01T10:00:00.000Z',
-  durationMs: 1000,
-  seed: 1,
-  numRuns: 10,
-  suites: ['envelope-auth', 'order-status', 'customer', 'report'],
-  selection: null,
-  withLoad: false,
-};
-
-const ran = (ids: string[], record: Partial<TestRecord> = {}, state: CollectedTest['state'] = 'passed', errors: string[] = []): CollectedTest => ({
-  name: `t ${ids.join(',')}`,
-  file: 'suites/x.test.ts',
-  state,
-  durationMs: 1,
-  errors,
-  record: { ...emptyRecord(ids), requests: 2, answered: 2, ...record },
-});
+const FACTS = recordedFacts(['envelope-auth', 'order-status', 'customer', 'report']);
 
 function verdictOf(id: string, tests: CollectedTest[], facts: Partial<RecordedFacts> = {}) {
   return certify({ tests, errors: [] }, runFacts({ ...FACTS, ...facts }, null)).requirements.find((r) => r.id === id)!;

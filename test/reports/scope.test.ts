@@ -4,10 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.ts';
 import { runConfigSchema } from '../../config/schema.ts';
-import { emptyRecord, type TestRecord } from '../../core/record.ts';
+import { ran, recordedFacts } from './certify-kit.ts';
 import { certify } from '../../reports/certify.ts';
-import type { CollectedTest } from '../../reports/records/collector.ts';
-import { runFacts, type RecordedFacts } from '../../reports/records/records.ts';
+import { runFacts } from '../../reports/records/records.ts';
 import { runScope } from '../../reports/scope.ts';
 import { referenceRunConfig } from '../../reference/run-config.ts';
 
@@ -16,27 +15,10 @@ const minimal = () => {
   return rest;
 };
 
-const FACTS: RecordedFacts = {
-  target: { name: 'Acme', baseUrl: 'http://erp.test' },
-  suiteVersion: '0.1.0',
-  startedAt: '2026-05-01T10:00:00.000Z',
-  durationMs: 1000,
-  seed: 1,
-  numRuns: 10,
-  suites: ['index-operations'],
-  selection: null,
-  withLoad: false,
+const FACTS = recordedFacts(['index-operations'], {
   scope: { operations: ['update-order-status', 'contact-save', 'consumption-production-report'], require: [], missing: [] },
-};
-
-const ran = (ids: string[], record: Partial<TestRecord> = {}): CollectedTest => ({
-  name: `t ${ids.join(',')}`,
-  file: 'suites/x.test.ts',
-  state: 'passed',
-  durationMs: 1,
-  errors: [],
-  record: { ...emptyRecord(ids), requests: 2, answered: 2, ...record },
 });
+
 const NONE = 'no index operation is configured (config operations)';
 const IX = ['IX-1', 'IX-2', 'IX-3'];
 const outOfScope = Object.fromEntries(IX.map((id) => [id, NONE]));

@@ -197,10 +197,10 @@ export class Harness {
   /**
    * A property over `arb`: `body` sends requests and returns findings. Its `examples` (the boundary
    * and class values of its input, the same whatever the seed) are evaluated first, in every run,
-   * as the first of its numRuns runs; random runs fill the rest (runtime/property.ts). Runs are evaluated run.concurrency at a
-   * time (`sequential` for runs that depend on each other); the first failing input is shrunk
-   * (within a request budget) and its findings are kept with their replay handle. A test's
-   * properties run one after another.
+   * as the first of its numRuns runs; random runs fill the rest (runtime/property.ts). Runs are
+   * evaluated run.concurrency at a time (`sequential` for runs that depend on each other); the
+   * first failing input is shrunk (within a request budget) and its findings are kept with their
+   * replay handle. A test's properties run one after another.
    */
   async property<T>(
     arb: fc.Arbitrary<T>,

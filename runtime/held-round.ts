@@ -13,7 +13,7 @@ import type { Harness } from './harness.ts';
 interface Held {
   notes: [id: string, n: number, via: string | undefined][];
   findings: Finding[];
-  reasons: [ids: string | string[], reason: string][];
+  reasons: [ids: string[], reason: string][];
 }
 
 /** A harness whose relation reads are fresh (round > 0: never an answer read before this round). */
@@ -56,16 +56,16 @@ export function holdRound(h: Harness, round: number): HeldRound {
     held.findings.push(...findings);
     return findings;
   };
-  view.inconclusive = (ids: string | string[], reason: string) => void held.reasons.push([ids, reason]);
+  view.inconclusive = (ids: string | string[], reason: string) => void held.reasons.push([typeof ids === 'string' ? [ids] : ids, reason]);
   return {
     h: view,
     findings: () => held.findings,
     evidenced: () => new Set(held.notes.map(([id]) => id)),
-    reasoned: () => new Set(held.reasons.flatMap(([ids]) => (typeof ids === 'string' ? [ids] : ids))),
+    reasoned: () => new Set(held.reasons.flatMap(([ids]) => ids)),
     commit: (which = () => true) => {
       for (const [id, n, via] of held.notes) if (which(id)) h.note(id, n, via);
       for (const [ids, reason] of held.reasons) {
-        const kept = (typeof ids === 'string' ? [ids] : ids).filter(which);
+        const kept = ids.filter(which);
         if (kept.length > 0) h.inconclusive(kept, reason);
       }
       return h.add(held.findings.filter((f) => which(f.requirementId)));

@@ -10,10 +10,11 @@
 // shortest, every text class, numeric edges, long digit strings, empty values) are evaluated the
 // same way, in their order (the coverage phase of Schemathesis). They are the same in every run
 // whatever the seed, so what they find never depends on it. They are the floor of the evidence:
-// the request budget's `enough` never stops them (the plan counts them in each test's fixed
-// cost). A failing example is the property's failure as it is (examples are chosen, not drawn:
-// nothing to shrink), kept under the path `example:N`, which replays that example alone; the
-// random runs are then not started (one failure per property, and requests are scarce).
+// the request budget's `enough` never stops them; they are the first of the property's numRuns
+// runs (random runs fill the rest, at least one), so the plan's cost per run counts them. A
+// failing example is the property's failure as it is (examples are chosen, not drawn: nothing to
+// shrink), kept under the path `example:N`, which replays that example alone; the random runs are
+// then not started (one failure per property, and requests are scarce).
 import fc from 'fast-check';
 import { toFinding } from '../contract/checks/finding.ts';
 import type { Finding } from '../core/types.ts';

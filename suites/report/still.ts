@@ -58,8 +58,9 @@ function moved(a: Mark, b: Mark): string {
 
 /**
  * Judges `relation` (reads through the harness it is given, returns or `add`s its findings; gives
- * `h.inconclusive` a reason where the answers disagree too much to judge) on still data. The findings judged are kept, as `h.add` keeps them; inside a property body they are
- * returned for the body to return. What the reading on shared answers found nothing against
+ * `h.inconclusive` a reason where the answers disagree too much to judge) on still data. The
+ * findings judged are kept, as `h.add` keeps them; inside a property body they are returned for
+ * the body to return. What the reading on shared answers found nothing against
  * counts at once: a requirement that held is evidence whether or not the data moved (a check of
  * one answer, or a relation another write could only have hidden); only the requirements it
  * found something against are looked at again.
@@ -71,7 +72,8 @@ export async function onStill(h: Harness, ids: string[], relation: (r: RoundHarn
   // for a reason (a walk whose pages disagreed, say) where it saw nothing else.
   const evidenced = shared.evidenced();
   const unjudged = [...shared.reasoned()].filter((id) => ids.includes(id) && !evidenced.has(id));
-  const against = new Set([...[...returned, ...shared.findings()].map((f) => f.requirementId), ...unjudged]);
+  const found = [...returned, ...shared.findings()];
+  const against = new Set([...found.map((f) => f.requirementId), ...unjudged]);
   const held = shared.commit((id) => !against.has(id));
   if (against.size === 0) return held;
   const opening = await mark(h, false);

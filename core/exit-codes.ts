@@ -5,7 +5,7 @@
 export const EXIT = {
   /** Certified, the --only/--shard selection passed, or a command that did what it was asked. */
   ok: 0,
-  /** Not certified: a MUST failed, or a test of the suite crashed (load: a threshold crossed). */
+  /** Not certified: a MUST failed, or a test or the suite worker crashed (load: a threshold crossed). */
   failed: 1,
   /** A usage error or a bad config: nothing was sent. */
   usage: 2,

@@ -6,7 +6,8 @@
 import { requirements } from '../contract/requirements.ts';
 import type { Requirement, RunVerdict, Verdict } from '../core/types.ts';
 import { ended, idsOf, type Certification, type OperationsTable, type RequirementResult, type RunFacts } from './model.ts';
-import type { Collected, CollectedTest } from './records/collector.ts';
+import type { Collected, CollectedTest, WorkerCrash } from './records/collector.ts';
+import { crashError, crashReason, crashSentence } from './crash.ts';
 import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
 import { requiredOpen, scopeSentence, withRequired } from './scope.ts';
 
@@ -16,8 +17,17 @@ export const MAX_FINDINGS = 10;
 const sum = (tests: CollectedTest[], f: (t: CollectedTest) => number) => tests.reduce((n, t) => n + f(t), 0);
 const unique = <T>(list: T[]) => [...new Set(list)];
 
+/**
+ * The worker deaths the certificate names. An interrupt is the cause of everything it cut: a worker
+ * that a second Ctrl-C or the process group's signal ended is no crash.
+ */
+const crashesOf = (collected: Collected, facts: Pick<RunFacts, 'stoppedBy'>): WorkerCrash[] =>
+  facts.stoppedBy === 'interrupted' ? [] : (collected.crashes ?? []);
+
 function resultOf(r: Requirement, collected: Collected, facts: RunFacts): RequirementResult {
-  const declaring = collected.tests.filter((t) => idsOf(t, !!facts.stoppedBy).includes(r.id));
+  const crashes = crashesOf(collected, facts);
+  // A test the worker died under left no record: its name says what it verifies (as in a stopped run).
+  const declaring = collected.tests.filter((t) => idsOf(t, !!facts.stoppedBy || crashes.length > 0).includes(r.id));
   const findings = collected.tests.flatMap((t) => t.record?.findings ?? []).filter((f) => f.requirementId === r.id);
   const findingCount = sum(
     collected.tests,
@@ -55,7 +65,8 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
     // stopped run knows why it stopped (budget, --max-failures, an interrupt), a worker only that it was stopped.
     const byPlan = (t: CollectedTest) => !!t.record?.notRun?.startsWith('not run by the plan');
     const rest = notRun.filter((t) => !byPlan(t));
-    const told = reasons(rest.map((t) => t.record?.notRun));
+    // A test with no reason of its own that a dead worker left unfinished: the crash is its reason.
+    const told = reasons(rest.map((t) => t.record?.notRun ?? (crashes.length ? crashReason(crashes, t.file) : undefined)));
     const stopped = rest.length
       ? (facts.stoppedBy ? facts.stoppedReason : undefined) || told || `the run stopped (${facts.stoppedBy}) before its tests ended`
       : '';
@@ -92,6 +103,8 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   const skipReasons = reasons(declaring.map((t) => t.record?.skipReason));
   if (skipReasons) return { ...base, status: 'skipped', reason: skipReasons };
   if (facts.stoppedBy) return { ...base, status: 'not-run', reason: facts.stoppedReason ?? `the run stopped (${facts.stoppedBy}) before it ran` };
+  // The worker died before its tests were declared (while it loaded the suites): they exist, they did not run.
+  if (crashes.length) return { ...base, status: 'not-run', reason: crashReason(crashes) };
   return { ...base, status: 'skipped', reason: 'no test of the selected suites verifies it' };
 }
 
@@ -136,7 +149,7 @@ function unanswered(results: RequirementResult[], tests: CollectedTest[]): { res
 export function runVerdict(
   summary: Certification['summary'],
   errors: string[],
-  facts: Pick<RunFacts, 'selection' | 'shard' | 'stoppedBy' | 'preflight'> & { unanswered?: string },
+  facts: Pick<RunFacts, 'selection' | 'shard' | 'stoppedBy' | 'preflight'> & { unanswered?: string; crash?: string },
   scope: { sentence?: string; known?: boolean; required?: string } = {},
 ): { verdict: RunVerdict; reason: string } {
   // The scope follows every verdict of a run that knows it (records of older runs do not); a
@@ -157,7 +170,12 @@ export function runVerdict(
       reason: `The run was interrupted: ${must.passed} MUST passed and ${must.failed} failed before it stopped; ${open} were not verified.`,
     };
   if (must.failed > 0 || errors.length > 0) {
-    return { verdict: 'not-certified', reason: `${must.failed} MUST requirement(s) failed${errors.length ? `, ${errors.length} run error(s)` : ''}.${then}` };
+    // A dead worker is named first: it is why the MUSTs its tests had not verified are not run.
+    const crash = facts.crash ? ` ${facts.crash[0]!.toUpperCase()}${facts.crash.slice(1)}: ${must['not-run']} MUST requirement(s) not run.` : '';
+    return {
+      verdict: 'not-certified',
+      reason: `${must.failed} MUST requirement(s) failed${errors.length ? `, ${errors.length} run error(s)` : ''}.${crash}${then}`,
+    };
   }
   if (open > 0 && facts.unanswered)
     return { verdict: 'inconclusive', reason: `No verdict: ${facts.unanswered} (check target.baseUrl and that the server is up, then run again).` };
@@ -233,10 +251,13 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     rate.waitedMs += t.record?.rateLimited.waitedMs ?? 0;
   }
   const required = requiredOpen(results, facts.scope);
+  // A worker that died is a run error: the run is not certified, whatever its tests saw before.
+  const crashes = crashesOf(collected, facts);
+  const errors = [...crashes.map(crashError), ...collected.errors];
   const { verdict, reason } = runVerdict(
     summary,
-    collected.errors,
-    { ...facts, ...(silent ? { unanswered: silent } : {}) },
+    errors,
+    { ...facts, ...(silent ? { unanswered: silent } : {}), ...(crashes.length ? { crash: crashSentence(crashes[0]!) } : {}) },
     { sentence: scopeSentence(results, facts.scope), known: !!facts.scope, ...(required ? { required } : {}) },
   );
   const table = operationsTable(observations);
@@ -259,7 +280,7 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     requests,
     rateLimitedDuringSuites: rate,
     ...(facts.pacing ? { pacing: facts.pacing } : {}),
-    errors: collected.errors,
+    errors,
     ...(facts.shard ? { shard: `${facts.shard.index}/${facts.shard.count}` } : {}),
     ...(facts.stoppedBy ? { stoppedBy: facts.stoppedBy } : {}),
     ...(facts.invocation ? { invocation: facts.invocation } : {}),

@@ -20,6 +20,7 @@ import { flushProgress } from './progress.ts';
 import { RunStopped } from './stopped.ts';
 import { suiteFileOf } from './protocol.ts';
 import { stopWhenRunCancelled } from './worker-signals.ts';
+import { workerFault } from './worker-fault.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -65,6 +66,7 @@ export function verifies(
     title,
     async (t) => {
       const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name, id: testId };
+      await workerFault(where.file); // the kit's own crash tests only (runtime/worker-fault.ts)
       if (mustsFirstIn(ctx, suite)) {
         t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
         await afterMusts(runShared(ctx), suite, ids, ctx.deadline);

@@ -33,6 +33,7 @@ const LONG: Record<string, number> = {
   'cli/conventions': 6,
   'cli/resume': 22,
   'cli/interrupts': 23,
+  'cli/worker-crash': 23,
   'cli/plan': 16,
   'cli/preflight-config': 7,
   'cli/outputs': 22,

@@ -15,6 +15,7 @@ import { moduleCacheOptions } from '../module-cache.ts';
 import type { RunOptions } from '../options.ts';
 import { LATE_KEYS, type SuiteContext } from '../../runtime/protocol.ts';
 import { lateFileOf, removeLateContext, writeLateContext } from '../../runtime/late-context.ts';
+import { watchedForksPool, type WorkerExit } from './worker-exit.ts';
 
 /** The package's folder (the suites' files are found from it). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,6 +26,8 @@ const GRACE_MS = 15_000;
 const INTERRUPT_GRACE_MS = 2_000;
 
 const SIDE_BY_SIDE = 'runtime/side-by-side.test.ts';
+/** The suite worker's heap cap (--max-old-space-size), in MB: a worker that reaches it dies, and the certificate says so. */
+export const WORKER_HEAP_MB = 256;
 
 /**
  * The suite files of `pass` in two waves: first the files of the suites that change vouchers and
@@ -53,6 +56,7 @@ async function createPass(
   reporter: Reporter,
   sink: Writable,
   allureDir: string,
+  died: (exit: WorkerExit) => void,
   lateFile?: string,
 ): Promise<Vitest> {
   // The functional suites load side by side (runtime/side-by-side.test.ts); a replay, a shard (split
@@ -78,12 +82,13 @@ async function createPass(
         // One worker: one client and one scheduler pace every request of the run; the suite files run
         // side by side in it (two waves, runtime/side-by-side.test.ts), their tests and property runs
         // concurrently, never more than run.concurrency requests in flight.
-        pool: 'forks',
+        // Vitest's forks, watched: a worker that dies unasked is named by its cause (engine/phases/worker-exit.ts).
+        pool: watchedForksPool(died),
         maxWorkers: 1,
         // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
         // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
         // The young generation at 8 MB: at 4 MB its collections took ~1 s of CPU per default run.
-        execArgv: ['--max-old-space-size=256', '--max-semi-space-size=8'],
+        execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=8'],
         isolate: false,
         // Where a quota is scarce, every test is under way at once: a test waiting for its quota
         // never holds back one whose requests are free (the scheduler bounds what is in flight).
@@ -103,6 +108,9 @@ async function createPass(
   );
 }
 
+/** Tells the run's collector that its worker died, with the heap cap it had. */
+const diedUnder = (collector: CollectorReporter) => (exit: WorkerExit) => collector.workerDied({ ...exit, heapLimitMb: WORKER_HEAP_MB });
+
 /**
  * Starts the first pass's worker before the preflight: it loads the suites' modules while the
  * preflight waits for its answers, and declares its tests once it has the late context.
@@ -112,7 +120,10 @@ export function startEarly(pass: string[], o: RunOptions, provide: SuiteContext,
   removeLateContext(lateFile); // one an earlier run left
   const gate = gatedReporter(collector);
   const previousExitCode = process.exitCode;
-  const vitest = createPass(pass, o, { ...provide }, gate.reporter, sink, allureDir, lateFile).then((v) => ({
+  // A worker that dies before the run uses it (while it loads the suites' modules) is told once it is used.
+  let diedEarly: WorkerExit | undefined;
+  const died = (exit: WorkerExit) => (started.used ? diedUnder(collector)(exit) : (diedEarly ??= exit));
+  const vitest = createPass(pass, o, { ...provide }, gate.reporter, sink, allureDir, died, lateFile).then((v) => ({
     vitest: v,
     run: v.start().then(
       () => {},
@@ -123,6 +134,7 @@ export function startEarly(pass: string[], o: RunOptions, provide: SuiteContext,
   const use = (late: SuiteContext) => {
     started.used = true;
     gate.open();
+    if (diedEarly) diedUnder(collector)(diedEarly);
     const context = Object.fromEntries(LATE_KEYS.filter((k) => late[k] !== undefined).map((k) => [k, late[k]]));
     writeLateContext(lateFile, { context, waves: waves(pass, late.scarce) });
     return vitest;
@@ -144,7 +156,7 @@ export async function runPass(
 ): Promise<StoppedBy | undefined> {
   const previousExitCode = early?.previousExitCode ?? process.exitCode;
   const started = early ? await early.use(provide) : undefined;
-  const vitest = started?.vitest ?? (await createPass(pass, o, provide, collector, sink, allureDir));
+  const vitest = started?.vitest ?? (await createPass(pass, o, provide, collector, sink, allureDir, diedUnder(collector)));
   let stopped: StoppedBy | undefined;
   let stoppedAt = 0;
   const cancel = (why: StoppedBy) => {

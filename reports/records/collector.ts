@@ -19,11 +19,41 @@ export interface CollectedTest {
   part?: number;
 }
 
+/**
+ * The suite worker died under the run (engine/phases/worker-exit.ts heard it end unasked): how,
+ * and the suite files whose tests it was running. The certificate says it in words (reports/crash.ts).
+ */
+export interface WorkerCrash {
+  /** 'out-of-memory': V8 said its heap reached the cap; else the signal, else the exit code. */
+  cause: 'out-of-memory' | 'signal' | 'exit';
+  signal?: string;
+  code?: number;
+  /** The worker's heap cap (--max-old-space-size), for an out-of-memory crash. */
+  heapLimitMb?: number;
+  /** Suite files with a test started and not ended when it died, as far as the run had heard. */
+  running: string[];
+  /** Tests the worker had declared when it died (0: it died loading the suites). */
+  declared?: number;
+}
+
 export interface Collected {
   tests: CollectedTest[];
   /** Errors outside tests: a suite file that failed to load, an unhandled rejection. */
   errors: string[];
+  /** The suite worker died (absent: it never did). */
+  crashes?: WorkerCrash[];
 }
+
+/** How a worker ended, as engine/phases/worker-exit.ts heard it. */
+export interface WorkerEnd {
+  code: number | null;
+  signal: string | null;
+  outOfMemory: boolean;
+  heapLimitMb: number;
+}
+
+/** Vitest's own words for a worker that ended unasked: said by a WorkerCrash instead, when there is one. */
+const POOL_ERROR = /^\[vitest-pool\]: Worker \S+ emitted error\.$/;
 
 /** The suite file of a test: its side-by-side block (runtime/side-by-side.test.ts), else its module. */
 function fileOf(test: TestCase, root: string): string {
@@ -70,10 +100,33 @@ export class CollectorReporter implements Reporter {
     const unreported: CollectedTest[] = this.planned
       .filter((t) => !reported.has(t.id))
       .map((t) => ({ name: t.name, file: fileOf(t, this.root), state: 'pending' as const, durationMs: 0, errors: [] }));
-    return { tests: [...this.collected.tests, ...unreported], errors: this.collected.errors };
+    return { ...this.collected, tests: [...this.collected.tests, ...unreported] };
+  }
+
+  /** Tests started and not ended (test id -> suite file): what a worker that dies was running. */
+  private readonly running = new Map<string, string>();
+
+  onTestCaseReady(test: TestCase) {
+    this.running.set(test.id, fileOf(test, this.root));
+  }
+
+  /** The suite worker died: how, and the files of the tests it was running. */
+  workerDied(end: WorkerEnd) {
+    const cause = end.outOfMemory ? 'out-of-memory' : end.signal ? 'signal' : 'exit';
+    const crash: WorkerCrash = {
+      cause,
+      ...(end.signal && cause === 'signal' ? { signal: end.signal } : {}),
+      ...(end.code !== null && cause === 'exit' ? { code: end.code } : {}),
+      ...(cause === 'out-of-memory' ? { heapLimitMb: end.heapLimitMb } : {}),
+      running: [...new Set(this.running.values())].sort(),
+      declared: this.testsTotal,
+    };
+    (this.collected.crashes ??= []).push(crash);
+    this.running.clear();
   }
 
   onTestCaseResult(test: TestCase) {
+    this.running.delete(test.id);
     const result = test.result();
     const record = test.meta().erp;
     const errors = (result.errors ?? [])
@@ -116,6 +169,10 @@ export class CollectorReporter implements Reporter {
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>) {
-    for (const e of unhandledErrors) this.collected.errors.push(`unhandled: ${e.message ?? String(e)}`);
+    for (const e of unhandledErrors) {
+      // A worker that died is named by its crash (its cause, what it ran), not by vitest's line.
+      if (this.collected.crashes?.length && POOL_ERROR.test(e.message ?? '')) continue;
+      this.collected.errors.push(`unhandled: ${e.message ?? String(e)}`);
+    }
   }
 }

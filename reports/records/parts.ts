@@ -37,6 +37,9 @@ export function joinParts(previous: RunRecords, current: RunRecords, reruns: (t:
     tests: [...tests.values()],
     errors: [...previous.collected.errors, ...current.collected.errors.map((e) => `part ${part.index}: ${e}`)],
   };
+  // A part whose worker died stays a run error of the whole run, as its other errors do.
+  const crashes = [...(previous.collected.crashes ?? []), ...(current.collected.crashes ?? [])];
+  if (crashes.length) collected.crashes = crashes;
   const { stoppedBy: _s, preflight: _p, ...first } = previous.facts;
   const facts = {
     ...first,

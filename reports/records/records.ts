@@ -188,6 +188,8 @@ export function mergeRecords(list: { dir: string; records: RunRecords }[]): RunR
     collected: {
       tests: sorted.flatMap((l) => l.records.collected.tests),
       errors: sorted.flatMap((l) => l.records.collected.errors.map((e) => `shard ${l.records.shard!.index}/${count}: ${e}`)),
+      // A shard whose worker died: a crash of the whole run.
+      ...(sorted.some((l) => l.records.collected.crashes?.length) ? { crashes: sorted.flatMap((l) => l.records.collected.crashes ?? []) } : {}),
     },
   };
 }

@@ -24,13 +24,13 @@ export interface RunProcess {
 export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
 /** Starts `erp-conformance ARGS` detached (its own process group); killed at `ceilingMs` whatever happens. */
-export function startCli(args: string[], o: { ceilingMs?: number; nodeArgs?: string[] } = {}): RunProcess {
+export function startCli(args: string[], o: { ceilingMs?: number; nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {}): RunProcess {
   const ceilingMs = o.ceilingMs ?? 240_000;
   const child = spawn(process.execPath, [...(o.nodeArgs ?? []), BIN, ...args], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ERP_CONFORMANCE_DEBUG: '1' },
+    env: { ...process.env, ERP_CONFORMANCE_DEBUG: '1', ...o.env },
   });
   let out = '';
   const waiters: { marker: RegExp; resolve: () => void }[] = [];

@@ -1,0 +1,94 @@
+// How the suite worker ended when nobody asked it to. Vitest only says "[vitest-pool]: Worker forks
+// emitted error." (its cause: "Worker exited unexpectedly"), which tells a user nothing; the
+// certificate must name the cause: out of memory (the heap cap of engine/phases/pass.ts), a signal
+// (SIGKILL from outside or the system's out-of-memory killer, SIGSEGV), an exit code. This pool is
+// vitest's own forks pool (ForksPoolWorker, its experimental custom-pool API) that also hears the
+// worker process's exit code and signal, and keeps the end of its stderr, where V8 says "JavaScript
+// heap out of memory" before it aborts.
+import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { ForksPoolWorker, type PoolOptions } from 'vitest/node';
+
+/** A worker's end vitest did not ask for. */
+export interface WorkerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** V8 said the heap was out of memory (its FATAL ERROR on the worker's stderr). */
+  outOfMemory: boolean;
+}
+
+/** What V8 prints when a heap reaches its cap ("Reached heap limit" or "Ineffective mark-compacts near heap limit"). */
+const OUT_OF_MEMORY = /JavaScript heap out of memory/;
+/** The end of the worker's stderr kept: V8's fatal message and its last GCs are well within it. */
+const STDERR_TAIL = 8192;
+/** After the exit, how long the rest of its stderr may take to arrive (it is read after the process ended). */
+const STDERR_WAIT_MS = 2000;
+
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * The forks pool worker of vitest, watched: `ended` hears an exit exactly when vitest would report
+ * "Worker exited unexpectedly" (vitest's pool runner listens for 'exit' while the worker should be
+ * running, and removes that listener before it stops the worker on purpose).
+ */
+class WatchedForks extends ForksPoolWorker {
+  private readonly wrapped = new Map<Listener, Listener>();
+  private stderrTail = '';
+  private workerStderr: Readable | null = null;
+
+  constructor(
+    options: PoolOptions,
+    private readonly ended: (exit: WorkerExit) => void,
+  ) {
+    super(options);
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    // The process is private to ForksPoolWorker: read once here for its stderr (vitest pipes it on too).
+    const fork = (this as unknown as { fork: ChildProcess }).fork;
+    this.workerStderr = fork.stderr;
+    fork.stderr?.on('data', (d: Buffer) => {
+      this.stderrTail = (this.stderrTail + d.toString()).slice(-STDERR_TAIL);
+    });
+  }
+
+  override on(event: string, callback: Listener): void {
+    if (event !== 'exit') return super.on(event, callback);
+    // The process may end before its last words are read: V8's out-of-memory message is awaited.
+    const heard: Listener = (code, signal) =>
+      afterEnd(this.workerStderr, () => {
+        this.ended({ code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: OUT_OF_MEMORY.test(this.stderrTail) });
+        callback(code, signal);
+      });
+    this.wrapped.set(callback, heard);
+    super.on(event, heard);
+  }
+
+  override off(event: string, callback: Listener): void {
+    const heard = event === 'exit' ? this.wrapped.get(callback) : undefined;
+    if (heard) this.wrapped.delete(callback);
+    super.off(event, heard ?? callback);
+  }
+}
+
+/** Runs `then` once `stream` has ended (at once if it has; after STDERR_WAIT_MS at most). */
+function afterEnd(stream: Readable | null, then: () => void): void {
+  if (!stream || stream.readableEnded || stream.destroyed) return then();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    then();
+  };
+  const timer = setTimeout(once, STDERR_WAIT_MS);
+  stream.once('end', once);
+  stream.once('close', once);
+}
+
+/** The pool of the suite worker (vitest's `pool` option): forks, each end nobody asked for told to `ended`. */
+export function watchedForksPool(ended: (exit: WorkerExit) => void) {
+  // Not "forks": vitest uses a custom pool only under a name of its own.
+  return { name: 'erp-forks', createPoolWorker: (options: PoolOptions) => new WatchedForks(options, ended) };
+}

@@ -1,0 +1,42 @@
+// A test-only switch that makes the suite worker die the way a real one can, so the kit's own tests
+// see what a run makes of it (test/e2e/cli/worker-crash.test.ts): ERP_CONFORMANCE_WORKER_FAULT=
+// KIND@FILE, where FILE starts the path of a suite file (suites/report/) and KIND is
+//  - oom: the first test of such a file allocates and keeps memory until the worker's heap cap
+//    (engine/phases/pass.ts WORKER_HEAP_MB) ends it, as a walk that kept every page did;
+//  - exit: that test ends the worker process with code 7, as a native crash or a stray exit would.
+// Unset (every real run), nothing happens. (An uncaught exception does not end the worker: vitest
+// reports it, and the certificate lists it as a run error, "unhandled: ...".)
+import { exitWorker } from './worker-signals.ts';
+
+export const WORKER_FAULT_ENV = 'ERP_CONFORMANCE_WORKER_FAULT';
+/** The exit code of the `exit` fault. */
+export const FAULT_EXIT_CODE = 7;
+/**
+ * How long the test runs before its fault: past vitest's 100 ms throttle of task updates, so the run
+ * has heard the test start (a worker dies under a running test, not at its first instruction).
+ * Timers fire in order of their due time, so the update goes out first however loaded the machine.
+ */
+const RUNS_FIRST_MS = 500;
+
+/**
+ * Allocates and keeps ~2 MB a millisecond until V8 stops the process at its heap cap (never
+ * resolves). Step by step, as a leak grows: the worker goes on telling the run which tests run.
+ */
+async function exhaustHeap(): Promise<never> {
+  const kept: number[][] = [];
+  for (;;) {
+    kept.push(new Array(1 << 18).fill(kept.length));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+/** Runs the fault the switch names when a test of `file` starts (nothing when it is unset or names another file). */
+export async function workerFault(file: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const value = env[WORKER_FAULT_ENV];
+  if (!value) return;
+  const [kind, prefix] = value.split('@');
+  if (!prefix || !file.startsWith(prefix)) return;
+  await new Promise((resolve) => setTimeout(resolve, RUNS_FIRST_MS));
+  if (kind === 'oom') await exhaustHeap();
+  if (kind === 'exit') exitWorker(FAULT_EXIT_CODE);
+}

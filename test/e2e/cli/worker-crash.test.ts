@@ -1,0 +1,92 @@
+// The real CLI whose suite worker dies mid-run: killed from outside (SIGKILL to the worker's pid,
+// as a kill or the system's out-of-memory killer does), or out of memory at its heap cap (the
+// test-only switch of runtime/worker-fault.ts makes a report test allocate until it dies). The run
+// ends with its certificate: not certified (exit 1), a run error that names the cause and the suite
+// files it was running, and every requirement whose tests had not finished "not run" with that
+// cause, never "no test of the selected suites verifies it". Waits are on output markers.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Certification } from '../../../reports/model.ts';
+import { FAULT_EXIT_CODE, WORKER_FAULT_ENV } from '../../../runtime/worker-fault.ts';
+import { itFull } from '../../full-set.ts';
+import { childrenOf, pollUntil, startCli, tempDir, type RunProcess } from './run-process.ts';
+
+/** A suite file's line: the report suite is running. */
+const SUITES_RUNNING = /^ {2}suites\/report\/\S+\.test\.ts/m;
+/** The suite worker: vitest's forks entry point, a child of the CLI's process. */
+const WORKER = /vitest\/dist\/workers\/forks\.js/;
+/** The run's own ceiling: a run of the report suite alone takes well under a minute on a quiet machine. */
+const CEILING_MS = 180_000;
+
+/** The run's exit and its certificate, once it ended. */
+async function ending(run: RunProcess, out: string): Promise<Certification> {
+  const { code } = await run.exited;
+  expect(code, run.output()).toBe(1);
+  expect(existsSync(join(out, 'certification.html'))).toBe(true);
+  return JSON.parse(readFileSync(join(out, 'certification.json'), 'utf8')) as Certification;
+}
+
+/** Not certified for the crash `cause`; every requirement not verified is not run because of it. */
+function expectCrash(cert: Certification, run: RunProcess, cause: RegExp) {
+  expect(cert.verdict).toBe('not-certified');
+  expect(cert.errors).toEqual([expect.stringMatching(cause)]);
+  expect(cert.verdictReason).toMatch(/MUST requirement\(s\) not run\./);
+  const notRun = cert.requirements.filter((r) => r.status === 'not-run');
+  expect(notRun.length).toBeGreaterThan(0);
+  for (const r of notRun) expect(r.reason, r.id).toMatch(cause);
+  expect(cert.requirements.filter((r) => /no test of the selected suites/.test(r.reason ?? ''))).toEqual([]);
+  // Nothing the crash cut short is a failure.
+  expect(cert.requirements.filter((r) => r.status === 'failed')).toEqual([]);
+  // The console names the crash in the same words, and no longer says vitest's own line.
+  expect(run.output()).toMatch(/Run errors:\n {2}error: the suite worker /);
+  expect(run.output()).not.toMatch(/vitest-pool/);
+}
+
+describe('run, its suite worker dead mid-run', () => {
+  it(
+    'killed by SIGKILL: the certificate names the signal and the suite files, their requirements not run',
+    async () => {
+      const out = tempDir('erp-crash-kill-');
+      const run = startCli(['run', '--only', 'RP', '--out', out, '--quiet', '--no-allure'], { ceilingMs: CEILING_MS });
+      await run.waitFor(SUITES_RUNNING);
+      let workers: number[] = [];
+      expect(await pollUntil(() => (workers = childrenOf(run.child.pid!, WORKER)).length === 1, 10_000)).toBe(true);
+      process.kill(workers[0]!, 'SIGKILL');
+      const cert = await ending(run, out);
+      expectCrash(cert, run, /the suite worker was killed by SIGKILL \(sent from outside the run: .*\) while running suites\/report\//);
+    },
+    CEILING_MS + 20_000,
+  );
+
+  it(
+    'out of memory at its heap cap: the certificate says so, with the cap and the report files it ran',
+    async () => {
+      const out = tempDir('erp-crash-oom-');
+      const run = startCli(['run', '--only', 'RP', '--out', out, '--quiet', '--no-allure'], {
+        ceilingMs: CEILING_MS,
+        env: { [WORKER_FAULT_ENV]: 'oom@suites/report/' },
+      });
+      const cert = await ending(run, out);
+      expectCrash(cert, run, /the suite worker ran out of memory \(heap limit 256 MB\) while running suites\/report\//);
+      // What V8 said is kept in the run's log.
+      expect(readFileSync(join(out, 'vitest.log'), 'utf8')).toMatch(/JavaScript heap out of memory/);
+    },
+    CEILING_MS + 20_000,
+  );
+
+  // The whole set only (test/full-set.ts): another way to die, after the two above.
+  itFull(
+    'exiting with a code of its own: the certificate names the code',
+    async () => {
+      const out = tempDir('erp-crash-exit-');
+      const run = startCli(['run', '--only', 'RP', '--out', out, '--quiet', '--no-allure'], {
+        ceilingMs: CEILING_MS,
+        env: { [WORKER_FAULT_ENV]: 'exit@suites/report/' },
+      });
+      const cert = await ending(run, out);
+      expectCrash(cert, run, new RegExp(`the suite worker exited with code ${FAULT_EXIT_CODE} while running suites/report/`));
+    },
+    CEILING_MS + 20_000,
+  );
+});

@@ -1,0 +1,62 @@
+// The run's reporter when the suite worker dies: the crash names the suite files whose tests had
+// started and not ended, and replaces vitest's own line for it ("Worker ... emitted error.");
+// any other unhandled error stays a run error.
+import { describe, expect, it } from 'vitest';
+import type { TestCase } from 'vitest/node';
+import { CollectorReporter } from '../../../reports/records/collector.ts';
+
+/** A test of the side-by-side block of `file` (runtime/side-by-side.test.ts), as vitest hands it to a reporter. */
+function testOf(id: string, file: string): TestCase {
+  return {
+    id,
+    name: `${id} [RP-1]`,
+    parent: { type: 'suite', name: file, parent: { type: 'module' } },
+    module: { moduleId: '/kit/runtime/side-by-side.test.ts' },
+    result: () => ({ state: 'passed', errors: [] }),
+    meta: () => ({}),
+    diagnostic: () => ({ duration: 1 }),
+  } as unknown as TestCase;
+}
+
+const POOL_LINE = { message: '[vitest-pool]: Worker erp-forks emitted error.' };
+
+describe('the collector, when the suite worker dies', () => {
+  it('records the crash with the files of the tests started and not ended', () => {
+    const c = new CollectorReporter('/kit');
+    const [paging, walk, create] = [
+      testOf('a', 'suites/report/paging.test.ts'),
+      testOf('b', 'suites/report/walk.test.ts'),
+      testOf('c', 'suites/customer/create.test.ts'),
+    ];
+    for (const t of [paging, walk, create]) c.onTestCaseReady(t);
+    c.onTestCaseResult(create);
+    c.workerDied({ code: null, signal: 'SIGABRT', outOfMemory: true, heapLimitMb: 256 });
+    expect(c.final().crashes).toEqual([
+      { cause: 'out-of-memory', heapLimitMb: 256, running: ['suites/report/paging.test.ts', 'suites/report/walk.test.ts'], declared: 0 },
+    ]);
+  });
+
+  it('says a signal or an exit code when V8 did not say it was out of memory', () => {
+    const c = new CollectorReporter('/kit');
+    c.workerDied({ code: null, signal: 'SIGKILL', outOfMemory: false, heapLimitMb: 256 });
+    c.workerDied({ code: 7, signal: null, outOfMemory: false, heapLimitMb: 256 });
+    expect(c.final().crashes).toEqual([
+      { cause: 'signal', signal: 'SIGKILL', running: [], declared: 0 },
+      { cause: 'exit', code: 7, running: [], declared: 0 },
+    ]);
+  });
+
+  it("drops vitest's line for the dead worker, keeps every other unhandled error", () => {
+    const c = new CollectorReporter('/kit');
+    c.workerDied({ code: null, signal: 'SIGKILL', outOfMemory: false, heapLimitMb: 256 });
+    c.onTestRunEnd([], [POOL_LINE, { message: 'TypeError: boom' }]);
+    expect(c.final().errors).toEqual(['unhandled: TypeError: boom']);
+  });
+
+  it("keeps vitest's line where no crash was heard (the cause is then unknown, not hidden)", () => {
+    const c = new CollectorReporter('/kit');
+    c.onTestRunEnd([], [POOL_LINE]);
+    expect(c.final()).toMatchObject({ errors: [`unhandled: ${POOL_LINE.message}`] });
+    expect(c.final().crashes).toBeUndefined();
+  });
+});

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { certify, exitCodeOf } from '../../reports/certify.ts';
 import type { CollectedTest, WorkerCrash } from '../../reports/records/collector.ts';
-import { runFacts, type RecordedFacts } from '../../reports/records/records.ts';
+import { joinParts } from '../../reports/records/parts.ts';
+import { mergeRecords, RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '../../reports/records/records.ts';
 import { ran, recordedFacts } from './certify-kit.ts';
 
 const FACTS = recordedFacts(['envelope-auth', 'order-status', 'customer', 'report']);
@@ -90,5 +91,34 @@ describe('a run whose suite worker died', () => {
     expect(cert.verdict).toBe('interrupted');
     expect(cert.errors).toEqual([]);
     expect(cert.requirements.find((r) => r.id === 'RP-8')).toMatchObject({ status: 'not-run', reason: expect.stringMatching(/interrupted/) });
+  });
+});
+
+describe('the records of a run whose worker died', () => {
+  const records = (crashes: WorkerCrash[], shard: RunRecords['shard'] = null): RunRecords => ({
+    format: RECORDS_FORMAT,
+    shard,
+    facts: FACTS,
+    collected: {
+      tests: [ran(['ENV-1'], { evidence: { 'ENV-1': 2 } }), cut('The walk meets totalCount [RP-19]')],
+      errors: [],
+      ...(crashes.length ? { crashes } : {}),
+    },
+  });
+
+  it('keep the crash when shards are merged: one shard that died is a crash of the run', () => {
+    const merged = mergeRecords([
+      { dir: 'shard-1', records: records([], { index: 1, count: 2 }) },
+      { dir: 'shard-2', records: records([OOM], { index: 2, count: 2 }) },
+    ]);
+    const cert = certify(merged.collected, runFacts(merged.facts, null));
+    expect([cert.verdict, cert.errors.length]).toEqual(['not-certified', 1]);
+    expect(cert.requirements.find((r) => r.id === 'RP-19')!.reason).toMatch(/ran out of memory/);
+  });
+
+  it('keep the crash of an earlier part when a run is resumed, as its other run errors', () => {
+    const joined = joinParts(records([OOM]), records([]), () => false, { index: 2, startedAt: FACTS.startedAt, durationMs: 1, requests: 0 });
+    expect(joined.collected.crashes).toEqual([OOM]);
+    expect(certify(joined.collected, runFacts(joined.facts, null)).verdict).toBe('not-certified');
   });
 });

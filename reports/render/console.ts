@@ -11,6 +11,7 @@ import { replayCommand } from './replay.ts';
 import { byLevel, CUT_CURL_LABEL, cutCurl, sectionLine, WIDTH, wrapAll } from './console-text.ts';
 import { compareSections, primarySection } from './spec-sections.ts';
 import { thinnestEvidenceLine, verifiedByText } from '../verified-by.ts';
+import { openMusts } from './html/lead.ts';
 
 /** Control characters (ESC, BEL, CSI, OSC, C1 ...) except newline and tab, and bidi controls, are shown as \uXXXX. */
 export function inertForTerminal(text: string): string {
@@ -124,6 +125,7 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
       `${cert.pacing ? `pacing: ${cert.pacing}` : ''}${cert.pacing && cert.stoppedBy ? '; ' : ''}${cert.stoppedBy ? `stopped: ${STOPPED[cert.stoppedBy] ?? cert.stoppedBy}` : ''}`,
     );
   lines.push(...partsConsole(cert.parts));
+  lines.push(...mustsAtEnd(cert));
   lines.push(
     `verdict: ${cert.verdict.toUpperCase()}: ${cert.verdictReason} (${cert.requests} requests${preflight}${waits}, ${(cert.durationMs / 1000).toFixed(1)}s)`,
   );
@@ -133,6 +135,20 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
     );
   // Made inert first (an escape sequence shown as \uXXXX is longer), then wrapped to 100 columns.
   return wrapAll(inertForTerminal(scrub(lines.join('\n'))).split('\n'), width).join('\n');
+}
+
+/**
+ * Just above the verdict, the MUSTs that kept it from CERTIFIED, by id (each is detailed above,
+ * and first in certification.html): the end of a long console says what matters.
+ */
+function mustsAtEnd(cert: Certification): string[] {
+  if (cert.verdict === 'certified' || cert.verdict === 'preflight-failed') return [];
+  const { failed, unverified } = openMusts(cert);
+  const said = [
+    failed.length ? `MUST failed: ${failed.map((r) => r.id).join(', ')}` : '',
+    unverified.length ? `MUST not verified: ${unverified.map((r) => `${r.id} (${r.status})`).join(', ')}` : '',
+  ].filter(Boolean);
+  return said.length ? [`${said.join('; ')}`] : [];
 }
 
 function byReason(list: RequirementResult[], key: (r: RequirementResult) => string): Map<string, RequirementResult[]> {

@@ -11,13 +11,14 @@ import { verifiedByHtml } from '../../verified-by.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './observed.ts';
 import { partsHtml } from '../run-parts.ts';
 import { operationsTableHtml } from './operations-table.ts';
+import { leadHtml } from './lead.ts';
 import type { RateLimitSection } from '../../records/rate-limit.ts';
 import { targetFlags } from '../replay.ts';
 import { compareSections, primarySection, sectionTitle } from '../spec-sections.ts';
 
 const CSS = `
 *, *::before, *::after { box-sizing: border-box; }
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1100px; padding: 16px 24px 48px; color: #1a1a1a; overflow-wrap: anywhere; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1100px; padding: 16px 24px 48px; color: #1a1a1a; overflow-wrap: break-word; hyphens: none; }
 h1 { font-size: 22px; margin: 8px 0; } h2 { font-size: 18px; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
 h4 { margin: 10px 0 4px; } h5 { margin: 8px 0 2px; font-size: 13px; }
 .verdict { font-size: 26px; font-weight: 700; padding: 12px 16px; border-radius: 6px; margin: 8px 0 4px; }
@@ -43,17 +44,24 @@ details.failure > summary { cursor: pointer; color: #b71c1c; } details[open].fai
 article.finding { border-left: 3px solid #c62828; padding-left: 10px; margin: 10px 0; }
 blockquote { margin: 6px 0; padding: 4px 10px; border-left: 3px solid #bbb; color: #444; }
 table.matrix td, table.matrix th { text-align: center; } .accepted { color: #1b5e20; } .refused { color: #b71c1c; }
+.lead { margin: 8px 0 12px; } .lead h2 { margin: 12px 0 4px; font-size: 16px; } .lead ul { margin: 0; padding-left: 0; list-style: none; }
+.lead li { padding: 3px 0; border-bottom: 1px solid #eee; } .lead .id { font-family: ui-monospace, monospace; font-weight: 700; }
 .problem { color: #b71c1c; } figure { margin: 8px 0; } figcaption { color: #666; font-size: 12px; }
-/* No horizontal scrolling of the page at any width (tested at 400, 800 and 1280 px): the requirement
-   tables lay out to the page's width, long words break, wide tables scroll inside themselves. */
-table.requirements { table-layout: fixed; } table.requirements col.id { width: 88px; } table.requirements col.level { width: 72px; }
-table.requirements col.num { width: 84px; } table.requirements col.verdict { width: 108px; }
-table.matrix, table.summary, table.facts { display: block; overflow-x: auto; max-width: 100%; }
+/* No horizontal scrolling of the page and no word broken inside at any width (tested at 400, 800 and
+   1280 px): words wrap whole ("overflow-wrap: anywhere" let a cell shrink until "Evidenc e" and
+   "SHOUL D"); only a token wider than its line (a URL, an id, a digest) breaks (break-word, which a
+   cell's minimum width does not count). Headers, levels and badges never wrap, in columns wide
+   enough for them; the requirement tables lay out to the page's width, the others scroll inside
+   themselves rather than squeeze. */
+thead th, table.facts th, td.level, .badge { white-space: nowrap; }
+table.requirements { table-layout: fixed; } table.requirements col.id { width: 92px; } table.requirements col.level { width: 84px; }
+table.requirements col.num { width: 96px; } table.requirements col.verdict { width: 128px; }
+table.matrix, table.summary, table.facts, table.preflight-problems { display: block; overflow-x: auto; max-width: 100%; }
 svg, img { max-width: 100%; height: auto; } code { overflow-wrap: anywhere; }
 @media (max-width: 640px) {
   body { padding: 8px 8px 32px; }
   table.requirements col.num, table.requirements .num { display: none; }
-  table.requirements col.id { width: 70px; } table.requirements col.level { width: 58px; } table.requirements col.verdict { width: 96px; }
+  table.requirements col.id { width: 76px; } table.requirements col.level { width: 70px; } table.requirements col.verdict { width: 112px; }
   th, td { padding: 3px 4px; }
 }
 `;
@@ -72,9 +80,10 @@ export const VERDICT_LABELS: Record<RunVerdict, string> = {
 const VERDICT_MEANING: Record<RunVerdict, string> = {
   certified: 'Every MUST requirement of the whole catalogue passed, each on evidence; a skipped MUST says why.',
   'selection-passed': 'Every MUST requirement of the selection passed; the rest of the catalogue did not run, so this is no certificate of the target.',
-  'not-certified': 'A MUST requirement failed (or the suite crashed): see the failed requirements below.',
+  'not-certified': 'A MUST requirement failed (or the suite crashed): each failed MUST is listed first, linked to its findings.',
   'preflight-failed': 'The target or the fixtures are not what the config says: no suite ran. Fix the keys named in the preflight section.',
-  inconclusive: 'No MUST failed, but at least one was not verified (inconclusive or not run): the target is neither certified nor failed.',
+  inconclusive:
+    'No MUST failed, but at least one was not verified (inconclusive or not run, listed first with why): the target is neither certified nor failed.',
   interrupted: 'The run was stopped before its end; this certificate holds what it had verified.',
 };
 
@@ -108,7 +117,7 @@ function sectionTables(cert: Certification): string {
       const counts = VERDICT_COLUMNS.map((v) => [v, list.filter((r) => r.status === v).length] as const).filter(([, n]) => n > 0);
       const rows = list.map(
         (r) =>
-          `<tr class="status-${r.status}" data-id="${esc(r.id)}"><td class="id">${esc(r.id)}</td><td class="level-${r.level}">${r.level}</td><td>${requirementCell(cert, r)}</td>` +
+          `<tr class="status-${r.status}" data-id="${esc(r.id)}" id="row-${esc(r.id)}"><td class="id">${esc(r.id)}</td><td class="level level-${r.level}">${r.level}</td><td>${requirementCell(cert, r)}</td>` +
           `<td class="num evidence">${esc(r.evidence ?? 0)}</td><td class="num requests">${esc(r.requests ?? 0)}</td><td><span class="badge ${r.status}">${esc(r.status)}</span></td></tr>`,
       );
       return [
@@ -193,6 +202,7 @@ export function certificateHtml(cert: Certification, rateLimit: RateLimitSection
 <p class="verdict ${esc(cert.verdict)}" id="verdict">${esc(verdictText)}</p>
 <p id="verdict-reason">${esc(reason)}</p>
 <p class="muted" id="verdict-meaning">${esc(VERDICT_MEANING[cert.verdict] ?? '')}</p>
+${leadHtml(cert)}
 ${partial}
 ${factsTable(cert)}
 ${summaryTable(cert)}

@@ -16,6 +16,7 @@ import { runAgainstReference, tempOut } from '../../../e2e/self-test/run-referen
 import { writtenPaths } from '../../../e2e/cli/spawn.ts';
 import { inProcess } from '../../../e2e/cli/in-process.ts';
 import { inertDocumentText } from '../../../../reports/render/inert.ts';
+import { brokenWords } from './broken-words.ts';
 import { BIG_ID, HOSTILE, HOSTILE_CONTROLS, RATE_LIMIT_FIXTURE, sampleCertification } from '../../sample.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -153,7 +154,39 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       expect(await badge.textContent()).toBe('failed');
+      // No word broken inside (issue 29: "Evidenc e", "SHOUL D", "Targ et"): only a token wider than its line breaks.
+      expect(await page.evaluate(brokenWords), `words broken at ${width} px`).toEqual([]);
+      // The failed MUSTs lead, on the first screen, each linked to its findings.
+      const lead = page.locator('#lead li[data-lead="OS-4"] a');
+      expect((await lead.boundingBox())!.y + 20).toBeLessThanOrEqual(900);
+      expect(await lead.getAttribute('href')).toBe('#req-OS-4');
       await page.close();
     });
   }
+
+  it('opens a NOT-CERTIFIED certificate with its failed MUSTs, each a link that leads to its findings', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(pathToFileURL(widthsCertificate()).href);
+    const lines = page.locator('#lead li');
+    expect(await lines.evaluateAll((list) => list.map((li) => (li as unknown as { dataset: { lead: string } }).dataset.lead))).toEqual([
+      'OS-4',
+      'CU-1',
+      'AUTH-1',
+      'RP-1',
+    ]);
+    // Above the run facts and every passing row.
+    const leadY = (await page.locator('#lead').boundingBox())!.y;
+    expect(leadY).toBeLessThan((await page.locator('#facts').boundingBox())!.y);
+    expect(leadY).toBeLessThan((await page.locator('tr.status-passed').first().boundingBox())!.y);
+    await page.locator('#lead li[data-lead="OS-4"] a').click();
+    expect(page.url()).toMatch(/#req-OS-4$/);
+    const finding = page.locator('#req-OS-4');
+    const box = (await finding.boundingBox())!;
+    // Scrolled to it: at the top of the window (within a pixel of rounding).
+    expect(Math.abs(box.y)).toBeLessThan(2);
+    await page.locator('#lead li[data-lead="RP-1"] a').click();
+    expect((await page.locator('#row-RP-1').boundingBox())!.y).toBeLessThan(900);
+    await page.close();
+  });
 });

@@ -9,6 +9,7 @@ import { ended, idsOf, type Certification, type OperationsTable, type Requiremen
 import type { Collected, CollectedTest } from './records/collector.ts';
 import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
 import { requiredOpen, scopeSentence, withRequired } from './scope.ts';
+import { replayVerdict } from './replay-verdict.ts';
 
 /** Findings kept per requirement in the certificate. */
 export const MAX_FINDINGS = 10;
@@ -79,6 +80,8 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
       reason: [part, why || 'its tests ran, but their checks saw no exchange or item it applies to'].filter(Boolean).join(': '),
     };
   }
+  // A replay runs one test: a requirement no test of it declares is not part of it (reports/replay-verdict.ts).
+  if (facts.replay && declaring.length === 0) return { ...base, status: 'skipped', reason: facts.unselectedReason(r) };
   const scoped = ranAny.filter(outOfScope);
   if (scoped.length > 0) return { ...base, status: 'skipped', reason: `out of scope: ${reasons(scoped.map((t) => t.record!.outOfScope![r.id]))}` };
   if (r.notTested) return { ...base, status: 'skipped', reason: `not tested: ${r.notTested}` };
@@ -190,8 +193,10 @@ export function exitCodeOf(verdict: RunVerdict, signal?: 'SIGINT' | 'SIGTERM'): 
   switch (verdict) {
     case 'certified':
     case 'selection-passed':
+    case 'not-reproduced':
       return EXIT.ok;
     case 'not-certified':
+    case 'reproduced':
       return EXIT.failed;
     case 'preflight-failed':
       return EXIT.preflightFailed;
@@ -233,12 +238,15 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     rate.waitedMs += t.record?.rateLimited.waitedMs ?? 0;
   }
   const required = requiredOpen(results, facts.scope);
-  const { verdict, reason } = runVerdict(
-    summary,
-    collected.errors,
-    { ...facts, ...(silent ? { unanswered: silent } : {}) },
-    { sentence: scopeSentence(results, facts.scope), known: !!facts.scope, ...(required ? { required } : {}) },
-  );
+  const { verdict, reason } =
+    facts.replay && facts.stoppedBy !== 'interrupted'
+      ? replayVerdict(results, collected.errors, facts.replay, requests)
+      : runVerdict(
+          summary,
+          collected.errors,
+          { ...facts, ...(silent ? { unanswered: silent } : {}) },
+          { sentence: scopeSentence(results, facts.scope), known: !!facts.scope, ...(required ? { required } : {}) },
+        );
   const table = operationsTable(observations);
   return {
     verdict,
@@ -265,5 +273,6 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     ...(facts.invocation ? { invocation: facts.invocation } : {}),
     ...(facts.preflight ? { preflight: facts.preflight } : {}),
     ...(facts.plan ? { plan: facts.plan } : {}),
+    ...(facts.replay ? { replay: facts.replay } : {}),
   };
 }

@@ -7,8 +7,14 @@ export interface ExitCodeText {
 }
 
 export const EXIT_CODES: readonly ExitCodeText[] = [
-  { code: `${EXIT.ok}`, meaning: 'ok: certified, or the --only/--shard selection passed (load: every threshold held)' },
-  { code: `${EXIT.failed}`, meaning: 'not certified: a MUST failed, or a test of the suite crashed (load: a threshold crossed)' },
+  {
+    code: `${EXIT.ok}`,
+    meaning: 'ok: certified, or the --only/--shard selection passed, or a replay did not reproduce its failure (load: every threshold held)',
+  },
+  {
+    code: `${EXIT.failed}`,
+    meaning: 'not certified: a MUST failed, or a test of the suite crashed; or a replay reproduced its failure (load: a threshold crossed)',
+  },
   { code: `${EXIT.usage}`, meaning: 'usage error, bad config, or the preflight failed (nothing or little was sent)' },
   { code: `${EXIT.inconclusive}`, meaning: 'inconclusive: no MUST failed, but one could not be verified' },
   { code: `${EXIT.internal}`, meaning: 'internal error: the kit itself crashed (ERP_CONFORMANCE_DEBUG=1 prints the stack)' },

@@ -12,6 +12,7 @@ import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './observe
 import { partsHtml } from '../run-parts.ts';
 import { operationsTableHtml } from './operations-table.ts';
 import { leadHtml } from './lead.ts';
+import { replayed } from '../../replay-verdict.ts';
 import type { RateLimitSection } from '../../records/rate-limit.ts';
 import { targetFlags } from '../replay.ts';
 import { compareSections, primarySection, sectionTitle } from '../spec-sections.ts';
@@ -28,6 +29,8 @@ h4 { margin: 10px 0 4px; } h5 { margin: 8px 0 2px; font-size: 13px; }
 .verdict.preflight-failed { background: #fff3e0; color: #bf360c; border: 2px solid #e65100; }
 .verdict.inconclusive { background: #fffde7; color: #6d4c00; border: 2px solid #f9a825; }
 .verdict.interrupted { background: #eceff1; color: #37474f; border: 2px solid #607d8b; }
+.verdict.reproduced { background: #ffebee; color: #b71c1c; border: 2px dashed #c62828; }
+.verdict.not-reproduced { background: #f1f8e9; color: #33691e; border: 2px dashed #689f38; }
 .partial { background: #fff8e1; border: 1px solid #f9a825; padding: 8px 12px; border-radius: 4px; }
 table { border-collapse: collapse; width: 100%; margin: 4px 0 8px; } th, td { border: 1px solid #ddd; padding: 4px 8px; text-align: left; vertical-align: top; }
 table.facts { width: auto; } table.facts th { background: #fafafa; font-weight: 600; }
@@ -74,6 +77,8 @@ export const VERDICT_LABELS: Record<RunVerdict, string> = {
   'preflight-failed': 'PREFLIGHT FAILED',
   inconclusive: 'INCONCLUSIVE',
   interrupted: 'INTERRUPTED',
+  reproduced: 'FAILURE REPRODUCED',
+  'not-reproduced': 'NOT REPRODUCED',
 };
 
 /** What each run verdict means, under its reason. */
@@ -85,6 +90,10 @@ const VERDICT_MEANING: Record<RunVerdict, string> = {
   inconclusive:
     'No MUST failed, but at least one was not verified (inconclusive or not run, listed first with why): the target is neither certified nor failed.',
   interrupted: 'The run was stopped before its end; this certificate holds what it had verified.',
+  reproduced:
+    'A replay of one property: it failed again on the input replayed. This says nothing of the rest of the catalogue: it is no certificate of the target.',
+  'not-reproduced':
+    'A replay of one property: it passed on the input replayed (the target may have changed, or the failure depends on what ran before it). This is no certificate of the target.',
 };
 
 const STOPPED_BY: Record<StoppedBy, string> = {
@@ -106,32 +115,41 @@ function requirementCell(cert: Certification, r: RequirementResult): string {
 
 function sectionTables(cert: Certification): string {
   const bySection = new Map<string, RequirementResult[]>();
-  for (const r of cert.requirements) {
+  // A replay shows the requirements it replayed; the rest of the catalogue is not part of it.
+  const shown = cert.replay ? replayed(cert.requirements) : cert.requirements;
+  const left =
+    shown.length < cert.requirements.length
+      ? `<p class="muted" id="not-replayed">The other ${cert.requirements.length - shown.length} requirements of the catalogue are not part of this replay (skipped in certification.json).</p>\n`
+      : '';
+  for (const r of shown) {
     const s = primarySection(r.section);
     bySection.set(s, [...(bySection.get(s) ?? []), r]);
   }
-  return [...bySection.keys()]
-    .sort(compareSections)
-    .map((s) => {
-      const list = bySection.get(s)!;
-      const counts = VERDICT_COLUMNS.map((v) => [v, list.filter((r) => r.status === v).length] as const).filter(([, n]) => n > 0);
-      const rows = list.map(
-        (r) =>
-          `<tr class="status-${r.status}" data-id="${esc(r.id)}" id="row-${esc(r.id)}"><td class="id">${esc(r.id)}</td><td class="level level-${r.level}">${r.level}</td><td>${requirementCell(cert, r)}</td>` +
-          `<td class="num evidence">${esc(r.evidence ?? 0)}</td><td class="num requests">${esc(r.requests ?? 0)}</td><td><span class="badge ${r.status}">${esc(r.status)}</span></td></tr>`,
-      );
-      return [
-        `<section class="spec-section" id="section-${esc(s)}">`,
-        `<h2>${esc(sectionTitle(s))} <span class="muted">${counts.map(([v, n]) => `${n} ${v}`).join(', ')}</span></h2>`,
-        '<table class="requirements">',
-        '<colgroup><col class="id"><col class="level"><col><col class="num"><col class="num"><col class="verdict"></colgroup>',
-        '<thead><tr><th scope="col">Id</th><th scope="col">Level</th><th scope="col">Requirement</th><th scope="col" class="num" title="exchanges or items its checks applied to">Evidence</th><th scope="col" class="num" title="requests sent by the tests that verify it">Requests</th><th scope="col">Verdict</th></tr></thead>',
-        `<tbody>\n${rows.join('\n')}\n</tbody>`,
-        '</table>',
-        '</section>',
-      ].join('\n');
-    })
-    .join('\n');
+  return (
+    left +
+    [...bySection.keys()]
+      .sort(compareSections)
+      .map((s) => {
+        const list = bySection.get(s)!;
+        const counts = VERDICT_COLUMNS.map((v) => [v, list.filter((r) => r.status === v).length] as const).filter(([, n]) => n > 0);
+        const rows = list.map(
+          (r) =>
+            `<tr class="status-${r.status}" data-id="${esc(r.id)}" id="row-${esc(r.id)}"><td class="id">${esc(r.id)}</td><td class="level level-${r.level}">${r.level}</td><td>${requirementCell(cert, r)}</td>` +
+            `<td class="num evidence">${esc(r.evidence ?? 0)}</td><td class="num requests">${esc(r.requests ?? 0)}</td><td><span class="badge ${r.status}">${esc(r.status)}</span></td></tr>`,
+        );
+        return [
+          `<section class="spec-section" id="section-${esc(s)}">`,
+          `<h2>${esc(sectionTitle(s))} <span class="muted">${counts.map(([v, n]) => `${n} ${v}`).join(', ')}</span></h2>`,
+          '<table class="requirements">',
+          '<colgroup><col class="id"><col class="level"><col><col class="num"><col class="num"><col class="verdict"></colgroup>',
+          '<thead><tr><th scope="col">Id</th><th scope="col">Level</th><th scope="col">Requirement</th><th scope="col" class="num" title="exchanges or items its checks applied to">Evidence</th><th scope="col" class="num" title="requests sent by the tests that verify it">Requests</th><th scope="col">Verdict</th></tr></thead>',
+          `<tbody>\n${rows.join('\n')}\n</tbody>`,
+          '</table>',
+          '</section>',
+        ].join('\n');
+      })
+      .join('\n')
+  );
 }
 
 function factsTable(cert: Certification): string {
@@ -148,7 +166,9 @@ function factsTable(cert: Certification): string {
       'Seed',
       `${cert.seed}${cert.nonce ? `, run nonce ${cert.nonce}` : ''} (${cert.numRuns} runs per property; --seed ${cert.seed}${cert.nonce ? ` --nonce ${cert.nonce}` : ''} sends the same requests again)`,
     ],
-    ['Selection', `${cert.selection ? `--only ${cert.selection.join(',')}` : 'every suite'}${cert.shard ? `, shard ${cert.shard}` : ''}`],
+    cert.replay
+      ? ['Replay', `property ${cert.replay.property} of ${cert.replay.file}::${cert.replay.test}, its input at path ${cert.replay.path} alone`]
+      : ['Selection', `${cert.selection ? `--only ${cert.selection.join(',')}` : 'every suite'}${cert.shard ? `, shard ${cert.shard}` : ''}`],
     [
       'Requests sent',
       `${cert.requests ?? cert.exchanges} by the suites (${cert.exchanges} exchanges${retries})${cert.preflight ? `, ${cert.preflight.requests} by the preflight` : ''}`,

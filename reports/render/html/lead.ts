@@ -6,9 +6,13 @@
 import type { Certification, RequirementResult } from '../../model.ts';
 import { esc } from './parts.ts';
 
-/** The MUSTs that decide a verdict other than certified: failed first, then those not verified. */
+/**
+ * The MUSTs that decide a verdict other than certified: failed first, then those not verified. Of a
+ * replay (one property, its verdict reproduced or not), its failed SHOULDs too: a SHOULD's failure
+ * is as much what it replays (reports/replay-verdict.ts).
+ */
 export function openMusts(cert: Certification): { failed: RequirementResult[]; unverified: RequirementResult[] } {
-  const must = cert.requirements.filter((r) => r.level === 'MUST');
+  const must = cert.requirements.filter((r) => r.level === 'MUST' || (cert.replay && r.level === 'SHOULD'));
   return {
     failed: must.filter((r) => r.status === 'failed'),
     unverified: must.filter((r) => r.status === 'inconclusive' || r.status === 'not-run'),
@@ -40,12 +44,12 @@ export function leadHtml(cert: Certification): string {
   const parts = ['<section class="lead" id="lead">'];
   if (failed.length)
     parts.push(
-      `<h2 id="lead-failed">Failed MUST requirements (${failed.length})</h2>`,
+      `<h2 id="lead-failed">${cert.replay ? 'Failed again in this replay' : 'Failed MUST requirements'} (${failed.length})</h2>`,
       `<ul class="lead-failed">${failed.map((r) => line(r, failedWhat(r))).join('')}</ul>`,
     );
   if (unverified.length)
     parts.push(
-      `<h2 id="lead-unverified">MUST requirements not verified (${unverified.length})</h2>`,
+      `<h2 id="lead-unverified">${cert.replay ? 'Not verified in this replay' : 'MUST requirements not verified'} (${unverified.length})</h2>`,
       `<ul class="lead-unverified">${unverified.map((r) => line(r, r.reason ?? r.status)).join('')}</ul>`,
     );
   parts.push('</section>');

@@ -62,6 +62,8 @@ describe('the HTML certificate', () => {
       'preflight-failed': 'PREFLIGHT FAILED',
       inconclusive: 'INCONCLUSIVE',
       interrupted: 'INTERRUPTED',
+      reproduced: 'FAILURE REPRODUCED',
+      'not-reproduced': 'NOT REPRODUCED',
     };
     for (const [verdict, label] of Object.entries(labels) as [RunVerdict, string][]) {
       const page = certificateHtml({ ...cert, verdict, verdictReason: `why ${verdict} <b>` });

@@ -64,7 +64,8 @@ svg, img { max-width: 100%; height: auto; } code { overflow-wrap: anywhere; }
 @media (max-width: 640px) {
   body { padding: 8px 8px 32px; }
   table.requirements col.num, table.requirements .num { display: none; }
-  table.requirements col.id { width: 76px; } table.requirements col.level { width: 70px; } table.requirements col.verdict { width: 112px; }
+  table.requirements col.id { width: 70px; } table.requirements col.level { width: 56px; } table.requirements col.verdict { width: 100px; }
+  td.level { font-size: 11px; } .badge { font-size: 11px; padding: 1px 6px; } blockquote { padding: 4px 6px; }
   th, td { padding: 3px 4px; }
 }
 `;

@@ -44,6 +44,11 @@ export function brokenWords(): BrokenWord[] {
   const doc = g.document;
   const out: BrokenWord[] = [];
   const SHOW_TEXT = 4;
+  // A long token or an id may break where it is wider than its line: a URL, a path, a config key,
+  // a camelCase field, a digest, a control character shown as \uXXXX (over 20 characters,
+  // punctuation between its letters, a lower-case letter before a capital, 6 digits). A word or a
+  // header ("Evidence", "SHOULD", "Suite version") never: its column must hold it.
+  const ID_LIKE = /^\S{21,}$|[\p{L}\p{N}][/._:=?&@#\\][\p{L}\p{N}]|\p{Ll}\p{Lu}|\p{N}{6}/u;
   const BOXES = 'th, td, h1, h2, h4, h5, caption, summary, .verdict, .lead li';
   for (const box of doc.querySelectorAll(BOXES)) {
     // A cell inside a cell is measured as its own: its text is not counted twice.
@@ -62,12 +67,12 @@ export function brokenWords(): BrokenWord[] {
       const room = block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       // No function is declared in here (a bundler would wrap a named one in a helper the page lacks).
       const range = doc.createRange();
-      // A token (between spaces) wider than the cell must break somewhere: its words may break.
+      // A long token wider than its line must break somewhere: its words may break.
       for (const token of text.matchAll(/\S+/g)) {
         const at = token.index!;
         range.setStart(where, at);
         range.setEnd(where, at + token[0].length);
-        if ([...range.getClientRects()].reduce((n, r) => n + r.width, 0) > room) continue;
+        if (ID_LIKE.test(token[0]) && [...range.getClientRects()].reduce((n, r) => n + r.width, 0) > room) continue;
         for (const m of token[0].matchAll(/[\p{L}\p{N}]+/gu)) {
           range.setStart(where, at + m.index!);
           range.setEnd(where, at + m.index! + m[0].length);

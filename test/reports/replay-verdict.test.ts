@@ -62,6 +62,8 @@ describe('the certificate of a replay', () => {
     expect(html).toContain('Failed again in this replay (1)');
     expect(html).toContain('href="#req-OS-4"');
     expect([...html.matchAll(/<tr class="status-/g)]).toHaveLength(1);
+    expect(html).not.toContain('id="summary"'); // no "48 MUST skipped"
+    expect(certificateHtml({ ...cert, replay: undefined })).toContain('id="summary"');
     expect(html).toContain(`The other ${cert.requirements.length - 1} requirements of the catalogue are not part of this replay`);
     const lines = consoleSummary(cert, undefined, Infinity).split('\n');
     expect(lines[1]).toBe(

@@ -1,9 +1,9 @@
 // certification.html: the certificate a person reads. One self-contained file (inline CSS, no
 // script, no request to anywhere: its Content-Security-Policy forbids both), built from
-// certification.json and, when the probe ran, rate-limit.json. The run's verdict and its reason
-// first, then the target and run facts, the preflight, a table per spec section (each
-// requirement's verdict, evidence and requests; the reason of every one not verified), the
-// transition matrix, the rate limit and the observations.
+// certification.json and, when the probe ran, rate-limit.json. The run's verdict first, then the
+// MUSTs that kept it from CERTIFIED (lead.ts), its reason, the target and run facts, the
+// preflight, a table per spec section (each requirement's verdict, evidence and requests; the
+// reason of every one not verified), the transition matrix, the rate limit and the observations.
 import type { Level, RunVerdict, Verdict } from '../../../core/types.ts';
 import type { Certification, RequirementResult, StoppedBy } from '../../model.ts';
 import { esc, evidenceDetailsHtml } from './parts.ts';
@@ -86,10 +86,10 @@ export const VERDICT_LABELS: Record<RunVerdict, string> = {
 const VERDICT_MEANING: Record<RunVerdict, string> = {
   certified: 'Every MUST requirement of the whole catalogue passed, each on evidence; a skipped MUST says why.',
   'selection-passed': 'Every MUST requirement of the selection passed; the rest of the catalogue did not run, so this is no certificate of the target.',
-  'not-certified': 'A MUST requirement failed (or the suite crashed): each failed MUST is listed first, linked to its findings.',
+  'not-certified': 'A MUST requirement failed (or the suite crashed): each failed MUST is listed above, linked to its findings.',
   'preflight-failed': 'The target or the fixtures are not what the config says: no suite ran. Fix the keys named in the preflight section.',
   inconclusive:
-    'No MUST failed, but at least one was not verified (inconclusive or not run, listed first with why): the target is neither certified nor failed.',
+    'No MUST failed, but at least one was not verified (inconclusive or not run, listed above with why): the target is neither certified nor failed.',
   interrupted: 'The run was stopped before its end; this certificate holds what it had verified.',
   reproduced:
     'A replay of one property: it failed again on the input replayed. This says nothing of the rest of the catalogue: it is no certificate of the target.',
@@ -181,6 +181,7 @@ function factsTable(cert: Certification): string {
   return `<table class="facts" id="facts">${facts.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
 }
 
+/** The counts per level and verdict (none for a replay: its one property is not the catalogue, "48 MUST skipped"). */
 function summaryTable(cert: Certification): string {
   const rows = LEVELS.map(
     (l) =>
@@ -221,12 +222,12 @@ export function certificateHtml(cert: Certification, rateLimit: RateLimitSection
 <header>
 <h1>ERP Open Interface conformance certificate</h1>
 <p class="verdict ${esc(cert.verdict)}" id="verdict">${esc(verdictText)}</p>
+${leadHtml(cert)}
 <p id="verdict-reason">${esc(reason)}</p>
 <p class="muted" id="verdict-meaning">${esc(VERDICT_MEANING[cert.verdict] ?? '')}</p>
-${leadHtml(cert)}
 ${partial}
 ${factsTable(cert)}
-${summaryTable(cert)}
+${cert.replay ? '' : summaryTable(cert)}
 ${partsHtml(cert.parts)}
 </header>
 <main>

@@ -37,9 +37,10 @@ describe('the lead of a certificate', () => {
     expect(lead).not.toContain('data-lead="CU-12"');
   });
 
-  it('comes right after the verdict, before the run facts and the section tables', () => {
+  it('comes right after the verdict banner, before its reason (which names the scope), the run facts and the section tables', () => {
     const at = html.indexOf('id="lead"');
-    expect(at).toBeGreaterThan(html.indexOf('id="verdict-meaning"'));
+    expect(at).toBeGreaterThan(html.indexOf('id="verdict"'));
+    expect(at).toBeLessThan(html.indexOf('id="verdict-reason"'));
     expect(at).toBeLessThan(html.indexOf('id="facts"'));
     expect(at).toBeLessThan(html.indexOf('class="spec-section"'));
     expect(html).not.toContain('see the failed requirements below');

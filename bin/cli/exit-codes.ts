@@ -9,11 +9,11 @@ export interface ExitCodeText {
 export const EXIT_CODES: readonly ExitCodeText[] = [
   {
     code: `${EXIT.ok}`,
-    meaning: 'ok: certified, or the --only/--shard selection passed, or a replay did not reproduce its failure (load: every threshold held)',
+    meaning: 'ok: certified, a --only/--shard selection passed, a replay not reproduced (load: thresholds held)',
   },
   {
     code: `${EXIT.failed}`,
-    meaning: 'not certified: a MUST failed, or a test of the suite crashed; or a replay reproduced its failure (load: a threshold crossed)',
+    meaning: 'not certified: a MUST failed or a test crashed; a replay reproduced (load: a threshold crossed)',
   },
   { code: `${EXIT.usage}`, meaning: 'usage error, bad config, or the preflight failed (nothing or little was sent)' },
   { code: `${EXIT.inconclusive}`, meaning: 'inconclusive: no MUST failed, but one could not be verified' },

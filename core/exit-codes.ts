@@ -3,9 +3,9 @@
 // bin/erp-conformance.js keeps 130/143 as literals: it runs before TypeScript can be loaded.
 
 export const EXIT = {
-  /** Certified, the --only/--shard selection passed, or a command that did what it was asked. */
+  /** Certified, the --only/--shard selection passed, a replay did not reproduce its failure, or a command that did what it was asked. */
   ok: 0,
-  /** Not certified: a MUST failed, or a test or the suite worker crashed (load: a threshold crossed). */
+  /** Not certified: a MUST failed, or a test or the suite worker crashed; a replay reproduced its failure (load: a threshold crossed). */
   failed: 1,
   /** A usage error or a bad config: nothing was sent. */
   usage: 2,

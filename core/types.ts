@@ -165,6 +165,9 @@ export type Verdict = 'passed' | 'failed' | 'observed' | 'inconclusive' | 'skipp
  * - not-certified (1): a MUST failed, or the suite crashed;
  * - preflight-failed (2): the target or the fixtures are not what the config says (no suite ran);
  * - inconclusive (3): no MUST failed, but one was inconclusive or not run (empty fixtures, run budget spent);
- * - interrupted (130 on SIGINT, 143 on SIGTERM): the run was stopped; the certificate holds what it had.
+ * - interrupted (130 on SIGINT, 143 on SIGTERM): the run was stopped; the certificate holds what it had;
+ * - reproduced (1) / not-reproduced (0): a replay of one property (`run --replay-test`) failed again on
+ *   its input, or passed on it: a verdict about that property, never a certification of the target.
  */
-export type RunVerdict = 'certified' | 'selection-passed' | 'not-certified' | 'preflight-failed' | 'inconclusive' | 'interrupted';
+export type RunVerdict =
+  'certified' | 'selection-passed' | 'not-certified' | 'preflight-failed' | 'inconclusive' | 'interrupted' | 'reproduced' | 'not-reproduced';

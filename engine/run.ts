@@ -30,6 +30,7 @@ import { ProgressLine } from './progress/progress-line.ts';
 import { pacingLine } from './progress/pacing-line.ts';
 import { planLines, planRun } from './phases/plan/plan.ts';
 import { declaredProperties } from './phases/plan/costs.ts';
+import { replayPlan } from './phases/plan/replay-plan.ts';
 import { knownLimits, quotasOf, startPacedAt } from './phases/plan/limits.ts';
 import { testsDeadline } from './control/budget.ts';
 import { slotsBusy } from './progress/slots-busy.ts';
@@ -111,7 +112,9 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       `resuming ${o.resume.dir}: ${o.resume.undecided.length} requirement(s) not yet verified, ${o.resume.rerun.size} test(s) to run again${suites.size ? '' : ' (nothing: the run had ended)'}`,
     );
   log(
-    `running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`,
+    o.replay
+      ? `replaying one property of ${o.replay.file} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, path ${o.replay.path}`
+      : `running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`,
   );
   // Two passes: the functional suites, then the rate-limit suite alone, so the probe measures the
   // quota without the functional suites spending it (and they are not throttled by the probe).
@@ -148,7 +151,9 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     now: Date.now(),
   });
   const plan = planRun(provide.config, numRuns, quotasOf(known.limits), (Date.now() - started) / 1000, suites);
-  const planned = planLines(plan, numRuns, known);
+  // A replay sends one input of one property: its plan counts that, not the suites' (replay-plan.ts).
+  const replayed = o.replay ? replayPlan(o.replay) : undefined;
+  const planned = replayed ? replayed.lines : planLines(plan, numRuns, known);
   const startPaced = startPacedAt(known.limits);
   if (startPaced.length) provide.startPaced = startPaced;
   for (const line of planned) log(line);
@@ -192,11 +197,13 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     stoppedBy,
     worker,
     checked,
-    plan: {
-      lines: planned,
-      operations: plan.operations.map(({ quota, ...o }) => ({ ...o, ...(quota ? { quota: showQuota(quota) } : {}) })),
-      requirements: plan.requirements,
-    },
+    plan: replayed
+      ? { lines: planned, operations: replayed.operations, requirements: [] }
+      : {
+          lines: planned,
+          operations: plan.operations.map(({ quota, ...o }) => ({ ...o, ...(quota ? { quota: showQuota(quota) } : {}) })),
+          requirements: plan.requirements,
+        },
     scrub,
     collector,
     allureDir,
@@ -263,6 +270,7 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode' | 'slot
     numRuns,
     suites: [...suites],
     selection: o.replay ? [`replay of ${o.replay.test}`] : (o.only ?? null),
+    ...(o.replay ? { replay: o.replay } : {}),
     withLoad: o.withLoad ?? false,
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(o.invocation ? { invocation: o.invocation } : {}),

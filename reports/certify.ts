@@ -10,6 +10,7 @@ import type { Collected, CollectedTest, WorkerCrash } from './records/collector.
 import { crashError, crashReason, crashSentence } from './crash.ts';
 import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
 import { requiredOpen, scopeSentence, withRequired } from './scope.ts';
+import { replayVerdict } from './replay-verdict.ts';
 
 /** Findings kept per requirement in the certificate. */
 export const MAX_FINDINGS = 10;
@@ -90,6 +91,8 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
       reason: [part, why || 'its tests ran, but their checks saw no exchange or item it applies to'].filter(Boolean).join(': '),
     };
   }
+  // A replay runs one test: a requirement no test of it declares is not part of it (reports/replay-verdict.ts).
+  if (facts.replay && declaring.length === 0) return { ...base, status: 'skipped', reason: facts.unselectedReason(r) };
   const scoped = ranAny.filter(outOfScope);
   if (scoped.length > 0) return { ...base, status: 'skipped', reason: `out of scope: ${reasons(scoped.map((t) => t.record!.outOfScope![r.id]))}` };
   if (r.notTested) return { ...base, status: 'skipped', reason: `not tested: ${r.notTested}` };
@@ -208,8 +211,10 @@ export function exitCodeOf(verdict: RunVerdict, signal?: 'SIGINT' | 'SIGTERM'): 
   switch (verdict) {
     case 'certified':
     case 'selection-passed':
+    case 'not-reproduced':
       return EXIT.ok;
     case 'not-certified':
+    case 'reproduced':
       return EXIT.failed;
     case 'preflight-failed':
       return EXIT.preflightFailed;
@@ -254,12 +259,15 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
   // A worker that died is a run error: the run is not certified, whatever its tests saw before.
   const crashes = crashesOf(collected, facts);
   const errors = [...crashes.map(crashError), ...collected.errors];
-  const { verdict, reason } = runVerdict(
-    summary,
-    errors,
-    { ...facts, ...(silent ? { unanswered: silent } : {}), ...(crashes.length ? { crash: crashSentence(crashes[0]!) } : {}) },
-    { sentence: scopeSentence(results, facts.scope), known: !!facts.scope, ...(required ? { required } : {}) },
-  );
+  const { verdict, reason } =
+    facts.replay && facts.stoppedBy !== 'interrupted'
+      ? replayVerdict(results, errors, facts.replay, requests)
+      : runVerdict(
+          summary,
+          errors,
+          { ...facts, ...(silent ? { unanswered: silent } : {}), ...(crashes.length ? { crash: crashSentence(crashes[0]!) } : {}) },
+          { sentence: scopeSentence(results, facts.scope), known: !!facts.scope, ...(required ? { required } : {}) },
+        );
   const table = operationsTable(observations);
   return {
     verdict,
@@ -286,5 +294,6 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     ...(facts.invocation ? { invocation: facts.invocation } : {}),
     ...(facts.preflight ? { preflight: facts.preflight } : {}),
     ...(facts.plan ? { plan: facts.plan } : {}),
+    ...(facts.replay ? { replay: facts.replay } : {}),
   };
 }

@@ -38,6 +38,15 @@ export interface Invocation {
   out?: string;
 }
 
+/** The one property a replay runs (`run --replay-test FILE::TEST --property N --path P`): its
+ *  certificate is about that property (reproduced or not), never a certification of the target. */
+export interface ReplayedProperty {
+  file: string;
+  test: string;
+  property: number;
+  path: string;
+}
+
 /** What identifies a run: its target, suite version, start, duration and property settings. */
 export interface RunIdentity {
   target: { name: string; baseUrl: string };
@@ -82,6 +91,8 @@ export interface Certification extends RunIdentity {
   parts?: PartSummary[];
   /** The plan the run made before sending (engine/phases/plan/plan.ts): its lines, and every requirement's requests or why it would not fit. */
   plan?: RunPlan;
+  /** A replay of one property: what it replayed (its verdict is reproduced or not-reproduced). */
+  replay?: ReplayedProperty;
 }
 
 export interface RunPlan {
@@ -122,6 +133,7 @@ export interface RunFacts extends RunIdentity {
   pacing?: string;
   preflight?: PreflightSummary;
   plan?: RunPlan;
+  replay?: ReplayedProperty;
 }
 
 export interface OperationsTable {
@@ -150,6 +162,9 @@ export interface PartSummary extends PartFacts {
 /** A test's name ends with the ids it verifies: "Delivered is refused ... [OS-3, ST-2]". */
 const NAMED_IDS = / \[([A-Z]+-[0-9A-Za-z]+(?:, [A-Z]+-[0-9A-Za-z]+)*)\]$/;
 
+/** The ids a test's name ends with (none when it names none). */
+export const namedIds = (name: string): string[] => NAMED_IDS.exec(name)?.[1]!.split(', ') ?? [];
+
 /**
  * The ids a test verifies: those of its record, or, in a run that stopped, those its name gives for
  * a test that never started or never ended (it left no record): its requirements were not verified.
@@ -157,7 +172,7 @@ const NAMED_IDS = / \[([A-Z]+-[0-9A-Za-z]+(?:, [A-Z]+-[0-9A-Za-z]+)*)\]$/;
 export function idsOf(t: CollectedTest, stopped: boolean): string[] {
   if (t.record) return t.record.ids;
   if (!stopped || t.state === 'passed' || t.state === 'failed') return [];
-  return NAMED_IDS.exec(t.name)?.[1]!.split(', ') ?? [];
+  return namedIds(t.name);
 }
 
 /**

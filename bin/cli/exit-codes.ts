@@ -7,8 +7,14 @@ export interface ExitCodeText {
 }
 
 export const EXIT_CODES: readonly ExitCodeText[] = [
-  { code: `${EXIT.ok}`, meaning: 'ok: certified, or the --only/--shard selection passed (load: every threshold held)' },
-  { code: `${EXIT.failed}`, meaning: 'not certified: a MUST failed, or a test or the suite worker crashed (load: a threshold crossed)' },
+  {
+    code: `${EXIT.ok}`,
+    meaning: 'ok: certified, a --only/--shard selection passed, a replay not reproduced (load: thresholds held)',
+  },
+  {
+    code: `${EXIT.failed}`,
+    meaning: 'not certified: a MUST failed, or a test or the suite worker crashed; a replay reproduced (load: a threshold crossed)',
+  },
   { code: `${EXIT.usage}`, meaning: 'usage error, bad config, or the preflight failed (nothing or little was sent)' },
   { code: `${EXIT.inconclusive}`, meaning: 'inconclusive: no MUST failed, but one could not be verified' },
   { code: `${EXIT.internal}`, meaning: 'internal error: the kit itself crashed (ERP_CONFORMANCE_DEBUG=1 prints the stack)' },

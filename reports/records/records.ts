@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SuiteName } from '../../core/types.ts';
-import type { Invocation, PreflightSummary, RunFacts, RunPlan, RunIdentity, RunScope, StoppedBy } from '../model.ts';
+import type { Invocation, PreflightSummary, ReplayedProperty, RunFacts, RunPlan, RunIdentity, RunScope, StoppedBy } from '../model.ts';
 import type { Collected } from './collector.ts';
 import { parseJson, stringifyJson } from '../json.ts';
 import type { PartFacts } from '../model.ts';
@@ -31,6 +31,8 @@ export interface RecordedFacts extends RunIdentity {
   plan?: RunPlan;
   /** What the config put in scope (reports/scope.ts). */
   scope?: RunScope;
+  /** A replay of one property (`run --replay-test`). */
+  replay?: ReplayedProperty;
 }
 
 const STOPPED_REASONS: Record<StoppedBy, string> = {
@@ -66,9 +68,11 @@ export function runFacts(f: RecordedFacts, shard: Shard | null): RunFacts {
     ...(shard ? { shard } : {}),
     ...(f.stoppedBy ? { stoppedReason: STOPPED_REASONS[f.stoppedBy] } : {}),
     unselectedReason: (r) =>
-      r.suite === 'rate-limit' && !f.withLoad
-        ? 'rate limits are measured by the probe: run with --with-load'
-        : `not selected (--only ${f.selection?.join(',')})`,
+      f.replay
+        ? `not part of this replay (it replays property ${f.replay.property} of "${f.replay.test}" alone)`
+        : r.suite === 'rate-limit' && !f.withLoad
+          ? 'rate limits are measured by the probe: run with --with-load'
+          : `not selected (--only ${f.selection?.join(',')})`,
   };
 }
 

@@ -11,6 +11,8 @@ import { replayCommand } from './replay.ts';
 import { byLevel, CUT_CURL_LABEL, cutCurl, sectionLine, WIDTH, wrapAll } from './console-text.ts';
 import { compareSections, primarySection } from './spec-sections.ts';
 import { thinnestEvidenceLine, verifiedByText } from '../verified-by.ts';
+import { openMusts } from './html/lead.ts';
+import { replayed } from '../replay-verdict.ts';
 
 /** Control characters (ESC, BEL, CSI, OSC, C1 ...) except newline and tab, and bidi controls, are shown as \uXXXX. */
 export function inertForTerminal(text: string): string {
@@ -70,6 +72,11 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
   lines.push(
     `erp-conformance ${cert.suiteVersion} against ${cert.target.name} (${cert.target.baseUrl}), seed ${cert.seed}${cert.nonce ? `, nonce ${cert.nonce}` : ''}`,
   );
+  // A replay says so first: its verdict is about one property, not the target.
+  if (cert.replay)
+    lines.push(
+      `replay of one property (not a certification of the target): property ${cert.replay.property} of ${cert.replay.file}::${cert.replay.test}, its input at path ${cert.replay.path} alone`,
+    );
   const stoppedAtPreflight = cert.verdict === 'preflight-failed' || !!cert.preflight?.problems.length;
   // The preflight's problems on their own, first: no suite ran, so no section has anything to say.
   if (stoppedAtPreflight && cert.preflight?.problems.length) {
@@ -81,6 +88,8 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
   }
   for (const s of stoppedAtPreflight ? [] : sections) {
     const list = cert.requirements.filter((r) => primarySection(r.section) === s);
+    // A replay names only the sections of the requirements it replayed: the others are not part of it.
+    if (cert.replay && list.every((r) => r.status === 'skipped')) continue;
     const counts = COLUMNS.map((st) => [st, list.filter((r) => r.status === st).length] as const).filter(([, n]) => n > 0);
     const flagged = list
       .filter((r) => r.status === 'failed' || ((r.status === 'inconclusive' || r.status === 'not-run') && r.level !== 'INFO'))
@@ -114,7 +123,14 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
   const m = cert.summary;
   const level = (l: 'MUST' | 'SHOULD') =>
     `${l} ${m[l].passed} passed, ${m[l].failed} failed, ${m[l].inconclusive + m[l]['not-run']} not verified, ${m[l].skipped} skipped`;
-  lines.push('', `${level('MUST')}; ${level('SHOULD')}; INFO ${m.INFO.observed} observed`);
+  // A replay counts what it replayed: the rest of the catalogue is not part of it (not "48 MUST skipped").
+  const mine = cert.replay ? replayed(cert.requirements) : [];
+  lines.push(
+    '',
+    cert.replay
+      ? `replayed: ${mine.map((r) => `${r.id} [${r.level}] ${r.status}`).join(', ') || 'nothing'}; the other ${cert.requirements.length - mine.length} requirements are not part of the replay`
+      : `${level('MUST')}; ${level('SHOULD')}; INFO ${m.INFO.observed} observed`,
+  );
   const rate = cert.rateLimitedDuringSuites;
   // Each request's waits, summed: requests waiting side by side each count (the pacing line gives the wall time).
   const waits = rate.retries ? `, ${rate.retries} 429s waited out (${(rate.waitedMs / 1000).toFixed(1)} s summed over the requests)` : '';
@@ -124,6 +140,7 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
       `${cert.pacing ? `pacing: ${cert.pacing}` : ''}${cert.pacing && cert.stoppedBy ? '; ' : ''}${cert.stoppedBy ? `stopped: ${STOPPED[cert.stoppedBy] ?? cert.stoppedBy}` : ''}`,
     );
   lines.push(...partsConsole(cert.parts));
+  lines.push(...mustsAtEnd(cert));
   lines.push(
     `verdict: ${cert.verdict.toUpperCase()}: ${cert.verdictReason} (${cert.requests} requests${preflight}${waits}, ${(cert.durationMs / 1000).toFixed(1)}s)`,
   );
@@ -133,6 +150,20 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
     );
   // Made inert first (an escape sequence shown as \uXXXX is longer), then wrapped to 100 columns.
   return wrapAll(inertForTerminal(scrub(lines.join('\n'))).split('\n'), width).join('\n');
+}
+
+/**
+ * Just above the verdict, the MUSTs that kept it from CERTIFIED, by id (each is detailed above,
+ * and first in certification.html): the end of a long console says what matters.
+ */
+function mustsAtEnd(cert: Certification): string[] {
+  if (cert.verdict === 'certified' || cert.verdict === 'preflight-failed') return [];
+  const { failed, unverified } = openMusts(cert);
+  const said = [
+    failed.length ? `${cert.replay ? 'failed again' : 'MUST failed'}: ${failed.map((r) => r.id).join(', ')}` : '',
+    unverified.length ? `${cert.replay ? 'not verified' : 'MUST not verified'}: ${unverified.map((r) => `${r.id} (${r.status})`).join(', ')}` : '',
+  ].filter(Boolean);
+  return said.length ? [`${said.join('; ')}`] : [];
 }
 
 function byReason(list: RequirementResult[], key: (r: RequirementResult) => string): Map<string, RequirementResult[]> {

@@ -1,9 +1,9 @@
 // certification.html: the certificate a person reads. One self-contained file (inline CSS, no
 // script, no request to anywhere: its Content-Security-Policy forbids both), built from
-// certification.json and, when the probe ran, rate-limit.json. The run's verdict and its reason
-// first, then the target and run facts, the preflight, a table per spec section (each
-// requirement's verdict, evidence and requests; the reason of every one not verified), the
-// transition matrix, the rate limit and the observations.
+// certification.json and, when the probe ran, rate-limit.json. The run's verdict first, then the
+// MUSTs that kept it from CERTIFIED (lead.ts), its reason, the target and run facts, the
+// preflight, a table per spec section (each requirement's verdict, evidence and requests; the
+// reason of every one not verified), the transition matrix, the rate limit and the observations.
 import type { Level, RunVerdict, Verdict } from '../../../core/types.ts';
 import type { Certification, RequirementResult, StoppedBy } from '../../model.ts';
 import { esc, evidenceDetailsHtml } from './parts.ts';
@@ -11,13 +11,15 @@ import { verifiedByHtml } from '../../verified-by.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './observed.ts';
 import { partsHtml } from '../run-parts.ts';
 import { operationsTableHtml } from './operations-table.ts';
+import { leadHtml } from './lead.ts';
+import { replayed } from '../../replay-verdict.ts';
 import type { RateLimitSection } from '../../records/rate-limit.ts';
 import { targetFlags } from '../replay.ts';
 import { compareSections, primarySection, sectionTitle } from '../spec-sections.ts';
 
 const CSS = `
 *, *::before, *::after { box-sizing: border-box; }
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1100px; padding: 16px 24px 48px; color: #1a1a1a; overflow-wrap: anywhere; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1100px; padding: 16px 24px 48px; color: #1a1a1a; overflow-wrap: break-word; hyphens: none; }
 h1 { font-size: 22px; margin: 8px 0; } h2 { font-size: 18px; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
 h4 { margin: 10px 0 4px; } h5 { margin: 8px 0 2px; font-size: 13px; }
 .verdict { font-size: 26px; font-weight: 700; padding: 12px 16px; border-radius: 6px; margin: 8px 0 4px; }
@@ -27,6 +29,8 @@ h4 { margin: 10px 0 4px; } h5 { margin: 8px 0 2px; font-size: 13px; }
 .verdict.preflight-failed { background: #fff3e0; color: #bf360c; border: 2px solid #e65100; }
 .verdict.inconclusive { background: #fffde7; color: #6d4c00; border: 2px solid #f9a825; }
 .verdict.interrupted { background: #eceff1; color: #37474f; border: 2px solid #607d8b; }
+.verdict.reproduced { background: #ffebee; color: #b71c1c; border: 2px dashed #c62828; }
+.verdict.not-reproduced { background: #f1f8e9; color: #33691e; border: 2px dashed #689f38; }
 .partial { background: #fff8e1; border: 1px solid #f9a825; padding: 8px 12px; border-radius: 4px; }
 table { border-collapse: collapse; width: 100%; margin: 4px 0 8px; } th, td { border: 1px solid #ddd; padding: 4px 8px; text-align: left; vertical-align: top; }
 table.facts { width: auto; } table.facts th { background: #fafafa; font-weight: 600; }
@@ -43,17 +47,25 @@ details.failure > summary { cursor: pointer; color: #b71c1c; } details[open].fai
 article.finding { border-left: 3px solid #c62828; padding-left: 10px; margin: 10px 0; }
 blockquote { margin: 6px 0; padding: 4px 10px; border-left: 3px solid #bbb; color: #444; }
 table.matrix td, table.matrix th { text-align: center; } .accepted { color: #1b5e20; } .refused { color: #b71c1c; }
+.lead { margin: 8px 0 12px; } .lead h2 { margin: 12px 0 4px; font-size: 16px; } .lead ul { margin: 0; padding-left: 0; list-style: none; }
+.lead li { padding: 3px 0; border-bottom: 1px solid #eee; } .lead .id { font-family: ui-monospace, monospace; font-weight: 700; }
 .problem { color: #b71c1c; } figure { margin: 8px 0; } figcaption { color: #666; font-size: 12px; }
-/* No horizontal scrolling of the page at any width (tested at 400, 800 and 1280 px): the requirement
-   tables lay out to the page's width, long words break, wide tables scroll inside themselves. */
-table.requirements { table-layout: fixed; } table.requirements col.id { width: 88px; } table.requirements col.level { width: 72px; }
-table.requirements col.num { width: 84px; } table.requirements col.verdict { width: 108px; }
-table.matrix, table.summary, table.facts { display: block; overflow-x: auto; max-width: 100%; }
+/* No horizontal scrolling of the page and no word broken inside at any width (tested at 400, 800 and
+   1280 px): words wrap whole ("overflow-wrap: anywhere" let a cell shrink until "Evidenc e" and
+   "SHOUL D"); only a token wider than its line (a URL, an id, a digest) breaks (break-word, which a
+   cell's minimum width does not count). Headers, levels and badges never wrap, in columns wide
+   enough for them; the requirement tables lay out to the page's width, the others scroll inside
+   themselves rather than squeeze. */
+thead th, table.facts th, td.level, .badge { white-space: nowrap; }
+table.requirements { table-layout: fixed; } table.requirements col.id { width: 92px; } table.requirements col.level { width: 84px; }
+table.requirements col.num { width: 96px; } table.requirements col.verdict { width: 128px; }
+table.matrix, table.summary, table.facts, table.preflight-problems { display: block; overflow-x: auto; max-width: 100%; }
 svg, img { max-width: 100%; height: auto; } code { overflow-wrap: anywhere; }
 @media (max-width: 640px) {
   body { padding: 8px 8px 32px; }
   table.requirements col.num, table.requirements .num { display: none; }
-  table.requirements col.id { width: 70px; } table.requirements col.level { width: 58px; } table.requirements col.verdict { width: 96px; }
+  table.requirements col.id { width: 70px; } table.requirements col.level { width: 56px; } table.requirements col.verdict { width: 100px; }
+  td.level { font-size: 11px; } .badge { font-size: 11px; padding: 1px 6px; } blockquote { padding: 4px 6px; }
   th, td { padding: 3px 4px; }
 }
 `;
@@ -66,16 +78,23 @@ export const VERDICT_LABELS: Record<RunVerdict, string> = {
   'preflight-failed': 'PREFLIGHT FAILED',
   inconclusive: 'INCONCLUSIVE',
   interrupted: 'INTERRUPTED',
+  reproduced: 'FAILURE REPRODUCED',
+  'not-reproduced': 'NOT REPRODUCED',
 };
 
 /** What each run verdict means, under its reason. */
 const VERDICT_MEANING: Record<RunVerdict, string> = {
   certified: 'Every MUST requirement of the whole catalogue passed, each on evidence; a skipped MUST says why.',
   'selection-passed': 'Every MUST requirement of the selection passed; the rest of the catalogue did not run, so this is no certificate of the target.',
-  'not-certified': 'A MUST requirement failed (or the suite crashed): see the failed requirements below.',
+  'not-certified': 'A MUST requirement failed (or the suite crashed): each failed MUST is listed above, linked to its findings.',
   'preflight-failed': 'The target or the fixtures are not what the config says: no suite ran. Fix the keys named in the preflight section.',
-  inconclusive: 'No MUST failed, but at least one was not verified (inconclusive or not run): the target is neither certified nor failed.',
+  inconclusive:
+    'No MUST failed, but at least one was not verified (inconclusive or not run, listed above with why): the target is neither certified nor failed.',
   interrupted: 'The run was stopped before its end; this certificate holds what it had verified.',
+  reproduced:
+    'A replay of one property: it failed again on the input replayed. This says nothing of the rest of the catalogue: it is no certificate of the target.',
+  'not-reproduced':
+    'A replay of one property: it passed on the input replayed (the target may have changed, or the failure depends on what ran before it). This is no certificate of the target.',
 };
 
 const STOPPED_BY: Record<StoppedBy, string> = {
@@ -97,32 +116,41 @@ function requirementCell(cert: Certification, r: RequirementResult): string {
 
 function sectionTables(cert: Certification): string {
   const bySection = new Map<string, RequirementResult[]>();
-  for (const r of cert.requirements) {
+  // A replay shows the requirements it replayed; the rest of the catalogue is not part of it.
+  const shown = cert.replay ? replayed(cert.requirements) : cert.requirements;
+  const left =
+    shown.length < cert.requirements.length
+      ? `<p class="muted" id="not-replayed">The other ${cert.requirements.length - shown.length} requirements of the catalogue are not part of this replay (skipped in certification.json).</p>\n`
+      : '';
+  for (const r of shown) {
     const s = primarySection(r.section);
     bySection.set(s, [...(bySection.get(s) ?? []), r]);
   }
-  return [...bySection.keys()]
-    .sort(compareSections)
-    .map((s) => {
-      const list = bySection.get(s)!;
-      const counts = VERDICT_COLUMNS.map((v) => [v, list.filter((r) => r.status === v).length] as const).filter(([, n]) => n > 0);
-      const rows = list.map(
-        (r) =>
-          `<tr class="status-${r.status}" data-id="${esc(r.id)}"><td class="id">${esc(r.id)}</td><td class="level-${r.level}">${r.level}</td><td>${requirementCell(cert, r)}</td>` +
-          `<td class="num evidence">${esc(r.evidence ?? 0)}</td><td class="num requests">${esc(r.requests ?? 0)}</td><td><span class="badge ${r.status}">${esc(r.status)}</span></td></tr>`,
-      );
-      return [
-        `<section class="spec-section" id="section-${esc(s)}">`,
-        `<h2>${esc(sectionTitle(s))} <span class="muted">${counts.map(([v, n]) => `${n} ${v}`).join(', ')}</span></h2>`,
-        '<table class="requirements">',
-        '<colgroup><col class="id"><col class="level"><col><col class="num"><col class="num"><col class="verdict"></colgroup>',
-        '<thead><tr><th scope="col">Id</th><th scope="col">Level</th><th scope="col">Requirement</th><th scope="col" class="num" title="exchanges or items its checks applied to">Evidence</th><th scope="col" class="num" title="requests sent by the tests that verify it">Requests</th><th scope="col">Verdict</th></tr></thead>',
-        `<tbody>\n${rows.join('\n')}\n</tbody>`,
-        '</table>',
-        '</section>',
-      ].join('\n');
-    })
-    .join('\n');
+  return (
+    left +
+    [...bySection.keys()]
+      .sort(compareSections)
+      .map((s) => {
+        const list = bySection.get(s)!;
+        const counts = VERDICT_COLUMNS.map((v) => [v, list.filter((r) => r.status === v).length] as const).filter(([, n]) => n > 0);
+        const rows = list.map(
+          (r) =>
+            `<tr class="status-${r.status}" data-id="${esc(r.id)}" id="row-${esc(r.id)}"><td class="id">${esc(r.id)}</td><td class="level level-${r.level}">${r.level}</td><td>${requirementCell(cert, r)}</td>` +
+            `<td class="num evidence">${esc(r.evidence ?? 0)}</td><td class="num requests">${esc(r.requests ?? 0)}</td><td><span class="badge ${r.status}">${esc(r.status)}</span></td></tr>`,
+        );
+        return [
+          `<section class="spec-section" id="section-${esc(s)}">`,
+          `<h2>${esc(sectionTitle(s))} <span class="muted">${counts.map(([v, n]) => `${n} ${v}`).join(', ')}</span></h2>`,
+          '<table class="requirements">',
+          '<colgroup><col class="id"><col class="level"><col><col class="num"><col class="num"><col class="verdict"></colgroup>',
+          '<thead><tr><th scope="col">Id</th><th scope="col">Level</th><th scope="col">Requirement</th><th scope="col" class="num" title="exchanges or items its checks applied to">Evidence</th><th scope="col" class="num" title="requests sent by the tests that verify it">Requests</th><th scope="col">Verdict</th></tr></thead>',
+          `<tbody>\n${rows.join('\n')}\n</tbody>`,
+          '</table>',
+          '</section>',
+        ].join('\n');
+      })
+      .join('\n')
+  );
 }
 
 function factsTable(cert: Certification): string {
@@ -139,7 +167,9 @@ function factsTable(cert: Certification): string {
       'Seed',
       `${cert.seed}${cert.nonce ? `, run nonce ${cert.nonce}` : ''} (${cert.numRuns} runs per property; --seed ${cert.seed}${cert.nonce ? ` --nonce ${cert.nonce}` : ''} sends the same requests again)`,
     ],
-    ['Selection', `${cert.selection ? `--only ${cert.selection.join(',')}` : 'every suite'}${cert.shard ? `, shard ${cert.shard}` : ''}`],
+    cert.replay
+      ? ['Replay', `property ${cert.replay.property} of ${cert.replay.file}::${cert.replay.test}, its input at path ${cert.replay.path} alone`]
+      : ['Selection', `${cert.selection ? `--only ${cert.selection.join(',')}` : 'every suite'}${cert.shard ? `, shard ${cert.shard}` : ''}`],
     [
       'Requests sent',
       `${cert.requests ?? cert.exchanges} by the suites (${cert.exchanges} exchanges${retries})${cert.preflight ? `, ${cert.preflight.requests} by the preflight` : ''}`,
@@ -151,6 +181,7 @@ function factsTable(cert: Certification): string {
   return `<table class="facts" id="facts">${facts.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
 }
 
+/** The counts per level and verdict (none for a replay: its one property is not the catalogue, "48 MUST skipped"). */
 function summaryTable(cert: Certification): string {
   const rows = LEVELS.map(
     (l) =>
@@ -191,11 +222,12 @@ export function certificateHtml(cert: Certification, rateLimit: RateLimitSection
 <header>
 <h1>ERP Open Interface conformance certificate</h1>
 <p class="verdict ${esc(cert.verdict)}" id="verdict">${esc(verdictText)}</p>
+${leadHtml(cert)}
 <p id="verdict-reason">${esc(reason)}</p>
 <p class="muted" id="verdict-meaning">${esc(VERDICT_MEANING[cert.verdict] ?? '')}</p>
 ${partial}
 ${factsTable(cert)}
-${summaryTable(cert)}
+${cert.replay ? '' : summaryTable(cert)}
 ${partsHtml(cert.parts)}
 </header>
 <main>

@@ -81,13 +81,35 @@ describe('a failing property', () => {
     // The printed line, run by a shell as a user would (npx -> the package's bin), into its own folder.
     const command = `${line.replace(/^npx erp-conformance/, `${path.join(ROOT, 'bin/erp-conformance.js')}`)} --no-allure --quiet --out ${out}`;
     let code = 0;
+    let stdout = '';
     try {
-      execFileSync('bash', ['-c', command], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
+      stdout = execFileSync('bash', ['-c', command], { cwd: ROOT, stdio: 'pipe', timeout: 120_000, encoding: 'utf8' });
     } catch (e) {
-      code = (e as { status: number }).status;
+      ({ status: code, stdout } = e as { status: number; stdout: string });
     }
     const cert = JSON.parse(readFileSync(path.join(out, 'certification.json'), 'utf8'));
     expect(code).toBe(1);
+    // Its plan counts what it sends (one input of one property), not the suites' plan (issue 29).
+    const lines = stdout.split('\n');
+    expect(lines.filter((l) => l.startsWith('plan: '))).toHaveLength(1);
+    const plan =
+      /^plan: replay of property (\d+) of "(.+)", its input at path (\S+) alone \(1 run, no shrinking\); no other test runs: (\d+)(?: to (\d+))? requests? \(/.exec(
+        lines.find((l) => l.startsWith('plan: '))!,
+      );
+    expect(plan, stdout).not.toBeNull();
+    expect([Number(plan![1]), plan![2], plan![3]]).toEqual([finding!.replay!.property, finding!.replay!.test, finding!.replay!.path]);
+    expect(cert.requests).toBeLessThanOrEqual(Number(plan![5] ?? plan![4]));
+    // Its certificate is about that property: reproduced, not a certification of the target.
+    expect(cert.verdict).toBe('reproduced');
+    expect(cert.replay).toEqual({ file: finding!.replay!.file, test: finding!.replay!.test, property: finding!.replay!.property, path: finding!.replay!.path });
+    expect(cert.verdictReason).toMatch(
+      /^The failure was reproduced: .+ failed again \(OS-2 MUST; .+\)\. This is a replay of one property, not a certification of the target\.$/,
+    );
+    expect(stdout).toMatch(/\nverdict: REPRODUCED: The failure was reproduced/);
+    expect(stdout).not.toMatch(/MUST \d+ passed, \d+ failed, \d+ not verified, \d+ skipped/);
+    const html = readFileSync(path.join(out, 'certification.html'), 'utf8');
+    expect(html).toContain('<p class="verdict reproduced" id="verdict">FAILURE REPRODUCED</p>');
+    expect(html).toContain('not part of this replay');
     const os2 = cert.requirements.find((x: { id: string }) => x.id === 'OS-2');
     expect(os2.status).toBe('failed');
     expect(os2.findings[0].exchange.request.body).toBe(finding!.body);
@@ -95,5 +117,20 @@ describe('a failing property', () => {
     const ran = cert.requirements.filter((x: { tests: string[]; status: string }) => x.tests.length > 0 && x.status !== 'skipped');
     expect(new Set(ran.flatMap((x: { tests: string[] }) => x.tests))).toEqual(new Set([finding!.replay!.test]));
     expect(cert.requirements.find((x: { id: string }) => x.id === 'ST-1').status).not.toBe('passed');
+  }, 240_000);
+
+  it('says "not reproduced" (exit 0) when the same line runs against a target without the defect', async () => {
+    const first = await failingRun();
+    const [finding] = os2Evidence(first);
+    // The printed line against the reference without the fault: the property passes on its input.
+    const line = replayCommand(finding!.replay!, { faults: [] });
+    const out = mkdtempSync(path.join(os.tmpdir(), 'erp-replay-fixed-'));
+    const command = `${line.replace(/^npx erp-conformance/, `${path.join(ROOT, 'bin/erp-conformance.js')}`)} --no-allure --quiet --out ${out}`;
+    const stdout = execFileSync('bash', ['-c', command], { cwd: ROOT, stdio: 'pipe', timeout: 120_000, encoding: 'utf8' }); // exit 0, or it throws
+    const cert = JSON.parse(readFileSync(path.join(out, 'certification.json'), 'utf8'));
+    expect(cert.verdict).toBe('not-reproduced');
+    expect(cert.verdictReason).toMatch(/^The failure was not reproduced: .+ passed on its input \(OS-2 passed; \d+ request\(s\)\)\./);
+    expect(stdout).toMatch(/\nverdict: NOT-REPRODUCED: /);
+    expect(readFileSync(path.join(out, 'certification.html'), 'utf8')).toContain('<p class="verdict not-reproduced" id="verdict">NOT REPRODUCED</p>');
   }, 240_000);
 });

@@ -14,6 +14,9 @@ describe('the console summary', () => {
       'verdict: NOT-CERTIFIED: 2 MUST requirement(s) failed. (58 requests + 6 preflight, 6 429s waited out (1.5 s summed over the requests), 1.2s)',
     );
     expect(lines).toContain('pacing: 4 requests in flight, at most 100/10s');
+    // Just above it, the MUSTs that kept it from CERTIFIED (each detailed above): the end says what matters.
+    expect(lines.at(-2)).toBe('MUST failed: OS-4, CU-1; MUST not verified: AUTH-1 (not-run), RP-1 (inconclusive)');
+    expect(consoleSummary({ ...cert, verdict: 'certified' }, undefined, Infinity)).not.toContain('MUST failed:');
     expect(lines).toContain('MUST 3 passed, 2 failed, 2 not verified, 42 skipped; SHOULD 0 passed, 0 failed, 1 not verified, 35 skipped; INFO 2 observed');
   });
 

@@ -3,7 +3,8 @@
 // expands a failed requirement to its curl line, and runs no script a server smuggled into it; and
 // the certificate at the widths people read it at (issue 20): no horizontal scrolling of the page at
 // 400, 800 and 1280 px, the verdict column on screen at 400 px, for a failing certificate with every
-// finding opened. One browser for all of them (a launch of Chromium costs seconds of CPU).
+// finding opened; no word broken inside at those widths (issue 29: "Evidenc e", "SHOUL D", "Targ et",
+// measured by broken-words.ts), and its failed MUSTs first on the first screen, linked to their findings. One browser for all of them (a launch of Chromium costs seconds of CPU).
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { runAgainstReference, tempOut } from '../../../e2e/self-test/run-referen
 import { writtenPaths } from '../../../e2e/cli/spawn.ts';
 import { inProcess } from '../../../e2e/cli/in-process.ts';
 import { inertDocumentText } from '../../../../reports/render/inert.ts';
+import { brokenWords } from './broken-words.ts';
 import { BIG_ID, HOSTILE, HOSTILE_CONTROLS, RATE_LIMIT_FIXTURE, sampleCertification } from '../../sample.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -153,7 +155,63 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       expect(await badge.textContent()).toBe('failed');
+      // No word broken inside (issue 29: "Evidenc e", "SHOUL D", "Targ et"): only a token wider than its line breaks.
+      expect(await page.evaluate(brokenWords), `words broken at ${width} px`).toEqual([]);
+      // The failed MUSTs lead, on the first screen, each linked to its findings.
+      const lead = page.locator('#lead li[data-lead="OS-4"] a');
+      expect((await lead.boundingBox())!.y + 20).toBeLessThanOrEqual(900);
+      expect(await lead.getAttribute('href')).toBe('#req-OS-4');
+      // And the certificate of a real fault run (NOT CERTIFIED, every table of a run), the same way.
+      await page.goto(pathToFileURL(path.join(out, 'certification.html')).href);
+      await page.evaluate(() => {
+        for (const d of (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ open: boolean }> } }).document.querySelectorAll(
+          'details',
+        ))
+          d.open = true;
+      });
+      expect(await page.locator('#verdict').textContent()).toBe('NOT CERTIFIED');
+      expect(await page.evaluate(brokenWords), `words broken at ${width} px in the fault run's certificate`).toEqual([]);
       await page.close();
     });
   }
+
+  it('finds a word broken inside (the check itself), and lets a long URL or id break', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 400, height: 300 });
+    // The layout issue 29 measured: a column narrower than its header, overflow-wrap: anywhere.
+    await page.setContent(
+      '<table style="table-layout: fixed; width: 200px; overflow-wrap: anywhere; font: 14px sans-serif"><col style="width: 40px"><col>' +
+        '<tr><th>Evidence</th><td>https://erp.test/api/v1/sales/1003/update-order-status?branch_id=1 deletedAddressIds</td></tr></table>',
+    );
+    const broken = await page.evaluate(brokenWords);
+    expect(broken.map((b) => b.word)).toEqual(['Evidence']);
+    expect(broken[0]!.lines).toBeGreaterThan(1);
+    await page.close();
+  });
+
+  it('opens a NOT-CERTIFIED certificate with its failed MUSTs, each a link that leads to its findings', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(pathToFileURL(widthsCertificate()).href);
+    const lines = page.locator('#lead li');
+    expect(await lines.evaluateAll((list) => list.map((li) => (li as unknown as { dataset: { lead: string } }).dataset.lead))).toEqual([
+      'OS-4',
+      'CU-1',
+      'AUTH-1',
+      'RP-1',
+    ]);
+    // Above the run facts and every passing row.
+    const leadY = (await page.locator('#lead').boundingBox())!.y;
+    expect(leadY).toBeLessThan((await page.locator('#facts').boundingBox())!.y);
+    expect(leadY).toBeLessThan((await page.locator('tr.status-passed').first().boundingBox())!.y);
+    await page.locator('#lead li[data-lead="OS-4"] a').click();
+    expect(page.url()).toMatch(/#req-OS-4$/);
+    const finding = page.locator('#req-OS-4');
+    const box = (await finding.boundingBox())!;
+    // Scrolled to it: at the top of the window (within a pixel of rounding).
+    expect(Math.abs(box.y)).toBeLessThan(2);
+    await page.locator('#lead li[data-lead="RP-1"] a').click();
+    expect((await page.locator('#row-RP-1').boundingBox())!.y).toBeLessThan(900);
+    await page.close();
+  });
 });

@@ -62,6 +62,8 @@ describe('the HTML certificate', () => {
       'preflight-failed': 'PREFLIGHT FAILED',
       inconclusive: 'INCONCLUSIVE',
       interrupted: 'INTERRUPTED',
+      reproduced: 'FAILURE REPRODUCED',
+      'not-reproduced': 'NOT REPRODUCED',
     };
     for (const [verdict, label] of Object.entries(labels) as [RunVerdict, string][]) {
       const page = certificateHtml({ ...cert, verdict, verdictReason: `why ${verdict} <b>` });
@@ -73,7 +75,7 @@ describe('the HTML certificate', () => {
   });
 
   it('has one table row per requirement of the catalogue, each with its id, level, evidence, requests and verdict', () => {
-    const rows = [...html.matchAll(/<tr class="status-(passed|failed|skipped|observed|inconclusive|not-run)" data-id="([^"]+)">/g)];
+    const rows = [...html.matchAll(/<tr class="status-(passed|failed|skipped|observed|inconclusive|not-run)" data-id="([^"]+)" id="row-[^"]+">/g)];
     expect(rows.map((r) => r[2])).toHaveLength(requirements.length);
     expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(requirements.map((r) => r.id)));
     const status = Object.fromEntries(rows.map((r) => [r[2], r[1]]));
@@ -167,9 +169,11 @@ describe('the HTML certificate', () => {
     expect(esc(HOSTILE)).toContain('\\u202eevil\\u202c \\u009b31m ]]&gt;&lt;![CDATA[');
     for (const c of HOSTILE_CONTROLS) expect(html).not.toContain(c);
     expect(html).toContain(esc('"><script>window.__pwned = 3</script>\u001b[31m'));
-    // No request leaves the page: everything inline, and the policy forbids the rest.
+    // No request leaves the page: everything inline, and the policy forbids the rest; its only
+    // links are to its own sections (the lead's, to each failed MUST's findings).
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
-    expect(html).not.toMatch(/<[^>]*\s(src|href)=/i);
+    expect(html).not.toMatch(/<[^>]*\s(src|href)=(?!"#[\w.-]+")/i);
+    expect(html).toContain('href="#req-OS-4"');
   });
 
   it('shows the observed transitions as a matrix of the six statuses', () => {

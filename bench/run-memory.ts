@@ -13,7 +13,7 @@ import { treeRssKb } from '../test/e2e/self-test/memory.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Runs the CLI with `args`; the peak RSS (MB) of its process tree, sampled every 100 ms. */
-async function peakOfCli(args: string[]): Promise<{ peakMb: number; exitCode: number | null; seconds: number }> {
+export async function peakOfCli(args: string[]): Promise<{ peakMb: number; exitCode: number | null; seconds: number }> {
   const t0 = performance.now();
   // Started as npx starts it: the bin's shebang sets the heap limits of the CLI process.
   const child = spawn(path.join(ROOT, 'bin/erp-conformance.js'), args, { cwd: ROOT, stdio: 'ignore' });
@@ -27,7 +27,7 @@ async function peakOfCli(args: string[]): Promise<{ peakMb: number; exitCode: nu
 /** Three runs: the peak is sampled, and two processes peak at moments that vary, so the median is the figure (with every round). */
 const ROUNDS = 3;
 
-async function medianOf(args: string[]): Promise<{ peakMb: number; exitCode: number | null; seconds: number; roundsMb: number[] }> {
+export async function medianOf(args: string[]): Promise<{ peakMb: number; exitCode: number | null; seconds: number; roundsMb: number[] }> {
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) rounds.push(await peakOfCli(args));
   const sorted = [...rounds].sort((a, b) => a.peakMb - b.peakMb);

@@ -18,6 +18,7 @@ import { benchRunQuotas } from './run-quotas.ts';
 import { benchRunRemote } from './run-remote.ts';
 import { benchRunRtt } from './run-rtt.ts';
 import { benchRunSliding } from './run-sliding.ts';
+import { benchRunWalks } from './run-walks.ts';
 import type { BenchOptions } from './options.ts';
 
 type Figures = Record<string, unknown>;
@@ -31,6 +32,7 @@ const BENCHES: Array<{ name: string; run: (previous: Figures, o: BenchOptions) =
   { name: 'sliding', run: benchRunSliding },
   { name: 'quotas', run: benchRunQuotas },
   { name: 'memory', run: benchRunMemory },
+  { name: 'walks', run: benchRunWalks },
   { name: 'load', run: benchLoad },
 ];
 

@@ -172,6 +172,18 @@ export const FAULTS = [
   { name: 'rp-transactionid-string', does: 'transactionId is written as a string of digits', breaks: ['RP-7'] },
   { name: 'rp-limit-zero-all', does: 'limit 0 returns every item', breaks: ['RP-20'] },
   { name: 'rp-offset-wraps', does: 'an offset at or past the end returns the first page again', breaks: ['RP-20', 'RP-2'] },
+  // Three ways a walk of the pages never ends by itself: each walk must stop at what it saw (a page seen before, an empty page, its cap).
+  { name: 'rp-offset-ignored', does: 'offset is ignored: every page is the first page', breaks: ['RP-2'] },
+  {
+    name: 'rp-totalcount-endless',
+    does: 'totalCount is the count plus the offset asked: it grows with each page, and a walk never reaches it (the items are right)',
+    breaks: ['RP-2'],
+  },
+  {
+    name: 'rp-pages-repeat',
+    does: 'from the third page on, the pages repeat the first two in turn (the offset is taken modulo twice the limit)',
+    breaks: ['RP-2'],
+  },
   { name: 'rp-parallel-disagree', does: 'a report whose identical twin is in flight (both wait 20 ms) counts one transaction more', breaks: ['RP-21'] },
   // ---- rate limit (7, 8) ----
   { name: 'rl-retry-after-lies', does: 'Retry-After is one third of the real wait', breaks: ['RL-3'] },

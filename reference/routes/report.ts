@@ -172,6 +172,10 @@ export function report(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   let start = f.has('rp-offset-overlap') && q.offset > 0 ? q.offset - 1 : q.offset;
   // 4.3: "offset | number of records to skip" - past the end, nothing is left (RP-20, RP-2).
   if (start >= selection.total && f.has('rp-offset-wraps')) start = 0;
+  // 4.3: "offset | number of records to skip" - a server that skips none answers the first page to every offset (RP-2).
+  if (f.has('rp-offset-ignored')) start = 0;
+  // ... or one that skips modulo twice the limit: the third page is the first again (RP-2, RP-20).
+  if (f.has('rp-pages-repeat') && limit > 0) start %= 2 * limit;
   let totalCount = selection.total;
   let page: Transaction[];
   // 4.3 rule 1: a narrower range holds no more transactions than a wider one (RP-10).
@@ -191,6 +195,9 @@ export function report(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   if (f.has('rp-totalcount-page')) totalCount = page.length;
   // 4.3: "totalCount | count of transactions" - not of the rows of transactions joined with their product lines (RP-2).
   if (f.has('rp-total-counts-join-rows')) totalCount = joinRows(selection.page(0, selection.total));
+  // 4.3 rule 2: totalCount is the count of transactions, not how far the caller has read: a reader
+  // never reaches a count that grows by the offset it asks (RP-2).
+  if (f.has('rp-totalcount-endless')) totalCount += q.offset;
   if (f.has('rp-parallel-disagree')) return disagreeWhenParallel(ctx, req.body, totalCount, items);
   return answer(ctx, totalCount, items);
 }

@@ -19,6 +19,7 @@ const LABELS: Record<string, string> = {
   tokenWithSurroundingWhitespace: 'Token with surrounding whitespace',
   upsertSaves: 'Saves of one customer again and again',
   validationStrictness: 'Validation strictness',
+  walkEnds: 'How the report walks ended (at totalCount, an empty page, a page read before, the cap)',
 };
 
 /** "tokenCheckedFirst" -> "Token checked before validation"; an unknown camelCase key -> its words. */

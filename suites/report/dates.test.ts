@@ -12,7 +12,8 @@ import { isoInstant, splitRange, type SplitRange } from '../../generators/report
 import type { RoundHarness } from '../../runtime/held-round.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
-import { describeQuery, fixtureQuery, idSet, needsTransactions, total, walk, type Query, type Walk } from './query.ts';
+import { describeQuery, fixtureQuery, needsTransactions, total, type Query } from './query.ts';
+import { idSet, walk, type Walk } from './walk.ts';
 import { onStill } from './still.ts';
 
 const DAY = 86_400_000;

@@ -8,7 +8,8 @@ import { pageTotal, pageWithinLimit } from '../../contract/checks/report.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
-import { fixtureQuery, limitCap, needsTransactions, page, sendRaw, walk, type Query } from './query.ts';
+import { fixtureQuery, limitCap, needsTransactions, page, sendRaw, type Query } from './query.ts';
+import { walk } from './walk.ts';
 import { onStill } from './still.ts';
 
 const INT32_MAX = 2n ** 31n - 1n;

@@ -10,7 +10,8 @@ import { productsOf, type ListProduct, type MasterLists } from '../../contract/c
 import { pageItems } from '../../contract/checks/report.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { defineRunState } from '../../runtime/run-state.ts';
-import { fixtureQuery, walk, type Walk } from './query.ts';
+import { fixtureQuery } from './query.ts';
+import { walk, type Walk } from './walk.ts';
 
 /** The list of section 1 each filter's ids come from, and the field a product row keeps it under. */
 const LIST_OF: Record<FilterKey, { op: string; fields: readonly string[] }> = {

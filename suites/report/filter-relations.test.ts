@@ -10,7 +10,8 @@ import { describeResponse } from '../../contract/checks/finding.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
-import { describeQuery, fixtureQuery, idSet, needsTransactions, page, total, walk, type Query } from './query.ts';
+import { describeQuery, fixtureQuery, needsTransactions, page, total, type Query } from './query.ts';
+import { idSet, walk } from './walk.ts';
 import { onStill } from './still.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });

@@ -10,7 +10,8 @@ import { dateRange, rangeExamples, type DateRange } from '../../generators/date-
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
-import { describeQuery, fixtureQuery, idSet, needsTransactions, walk, type Query, type Walk } from './query.ts';
+import { describeQuery, fixtureQuery, needsTransactions, type Query } from './query.ts';
+import { idSet, pagesDistinct, walk, type Walk } from './walk.ts';
 import { onStill } from './still.ts';
 
 /** A sub-range of the fixture range, or the fixture range itself. */
@@ -18,7 +19,11 @@ const someRange = (q: Query) => fc.oneof(dateRange(q), fc.constant({ dateFrom: q
 
 /** RP-2 under every filter combination tried: each walk's pages are disjoint and hold totalCount. */
 const paged = (h: Harness, walks: Walk[]): Finding[] =>
-  walks.flatMap((w) => [...h.applied(totalCountStable(w.pages)), ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal }))]);
+  walks.flatMap((w) => [
+    ...h.applied(totalCountStable(w.pages)),
+    ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })),
+    ...h.applied(pagesDistinct(w)),
+  ]);
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 

@@ -16,7 +16,8 @@ import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { singleIds } from './filter-ids.ts';
 import { sized } from '../../runtime/scarce.ts';
-import { fixtureQuery, idSet, needsTransactions, page, walk, type Walk } from './query.ts';
+import { fixtureQuery, needsTransactions, page } from './query.ts';
+import { idSet, pagesDistinct, walk, type Walk } from './walk.ts';
 import { onStill } from './still.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
@@ -74,7 +75,11 @@ verifies(
                 ),
               ),
             );
-          h.add([...h.applied(totalCountStable(w.pages)), ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal }))]);
+          h.add([
+            ...h.applied(totalCountStable(w.pages)),
+            ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal })),
+            ...h.applied(pagesDistinct(w)),
+          ]);
         }
       }),
     );

@@ -15,7 +15,8 @@ import { itemKey, pageItemsExact } from '../../contract/checks/report-relations.
 import { isoInstant } from '../../generators/report-range.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
-import { fixtureQuery, needsTransactions, page, walk, walkLimit, type Query } from './query.ts';
+import { fixtureQuery, needsTransactions, page, walkLimit, type Query } from './query.ts';
+import { walk } from './walk.ts';
 
 const DAY = 86_400_000;
 /** Walks the location may take at most: a one-day range to start, 17 halvings of a day, a check at t + 1 ms. */

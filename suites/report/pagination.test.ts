@@ -7,7 +7,9 @@ import { dateRange, rangeExamples, type DateRange } from '../../generators/date-
 import { pageRequest } from '../../generators/page-request.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { sized } from '../../runtime/scarce.ts';
-import { capRefused, describeQuery, fitLimit, fixtureQuery, needsTransactions, page, total, walk } from './query.ts';
+import { capRefused, describeQuery, fitLimit, fixtureQuery, needsTransactions, page, total } from './query.ts';
+import { pagesDistinct, walk } from './walk.ts';
+import { walkEndsObserved, type WalkEnd } from '../../contract/checks/report-walk.ts';
 import { onStill } from './still.ts';
 
 /** Pages walked at most per query: a query is paged with a limit that reaches its end in about this many. */
@@ -19,6 +21,9 @@ verifies('pagination/RP-2/disjoint-pages', ['RP-2'], 'Consecutive pages are disj
   if (!(await needsTransactions(h, ['RP-2']))) return;
   const q = fixtureQuery(h);
   let incomplete = 0;
+  // How each walk of the first reading ended: what it states, an empty page, a repeat, the cap.
+  // Kept without their pages: a reason, a count and an offset each.
+  const ends: Array<{ label: string; end: WalkEnd }> = [];
   const pages = sized(h, 'report', MAX_PAGES, SCARCE_PAGES, 'pages walked per query');
   // Small limits over random ranges: each run reads a query to its end (a few hundred requests
   // at 100 runs: one run in eight).
@@ -35,6 +40,7 @@ verifies('pagination/RP-2/disjoint-pages', ['RP-2'], 'Consecutive pages are disj
         const w = await walk(h, sub, { limit: await fitLimit(h, Math.max(limit, Math.ceil(t / reach))), maxPages: pages });
         // 8 rule 2: a limit above the vendor's own cap, refused: its choice, not a pagination defect.
         if (!w.answered && (await capRefused(h, w.pages[w.pages.length - 1]!, w.limit))) return [];
+        if (h.readRound === 0) ends.push({ label: describeQuery(sub), end: { reason: w.end.reason, pages: w.end.pages, offset: w.end.offset } });
         if (!w.exhausted && h.readRound === 0) incomplete++;
         // Pages' union = totalCount = the walk, on a walk read to its end (report.count-is-walk); the
         // cover of pages whose totalCount changed is pagesPartitionWhole's.
@@ -42,6 +48,7 @@ verifies('pagination/RP-2/disjoint-pages', ['RP-2'], 'Consecutive pages are disj
           ...h.applied(totalCountStable(w.pages)),
           ...h.applied(pagesPartitionWhole(w.pages, undefined, { complete: w.reachedTotal && !w.stable })),
           ...h.applied(walkHoldsTotal({ label: describeQuery(sub), pages: w.pages, exhausted: w.exhausted, stable: w.stable })),
+          ...h.applied(pagesDistinct(w)),
         ];
       }),
     {
@@ -51,6 +58,7 @@ verifies('pagination/RP-2/disjoint-pages', ['RP-2'], 'Consecutive pages are disj
     },
   );
   h.observe('queriesNotPagedToTheEnd', incomplete);
+  h.observe('walkEnds', walkEndsObserved(ends));
 });
 
 verifies('pagination/RP-2/same-total', ['RP-2'], 'totalCount is the same whatever limit and offset, and a page never exceeds limit', async (h) => {
@@ -112,9 +120,13 @@ verifies(
       const w = await walk(h, q);
       const one = await total(h, q);
       h.add(h.applied(walkHoldsTotal({ label: describeQuery(q), pages: w.pages, exhausted: w.exhausted, stable: w.stable })));
+      h.add(h.applied(pagesDistinct(w)));
       // The same count at limit 1 as at the walk's limit: totalCount counts transactions, not pages or rows.
       h.add(h.applied(totalCountStable([...w.pages, one.ex].filter((ex) => ex.response?.status === 200))));
-      if (!w.exhausted) h.inconclusive('RP-2', `the fixture range was not read to its end within ${w.pages.length} pages of ${w.limit}`);
+      // A walk that stopped at a page read before is judged by pagesDistinct (a finding), not left unread.
+      if (w.end.reason === 'cap') h.inconclusive('RP-2', `the fixture range was not read to its end within ${w.pages.length} pages of ${w.limit}`);
+      if (w.end.reason === 'refused')
+        h.inconclusive('RP-2', `the walk of the fixture range got a page that was not a 200 with a totalCount at offset ${w.end.offset} (RP-7 says why)`);
     });
   },
 );

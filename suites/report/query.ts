@@ -5,8 +5,6 @@
 // requests are ever in flight at once except where RP-21 sends them on purpose.
 import type { FilterKey } from '../../config/schema.ts';
 import { pageItems, pageTotal } from '../../contract/checks/report.ts';
-import { pageIds } from '../../contract/checks/report-relations.ts';
-import type { IdSet } from '../../contract/checks/report-sets.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { readRoundOf } from '../../runtime/held-round.ts';
@@ -31,8 +29,6 @@ const reportRun = defineRunState('report', () => ({ answers: new Map<string, Pro
 
 /** Limits tried, largest first, for walking a query: the maximum limit is not shown (8 rule 2). */
 const WALK_LIMITS = [200, 100, 50, 20, 10];
-/** Pages read at most per walk: a fixture range of more than 12,000 transactions is not read whole. */
-export const MAX_WALK_PAGES = 60;
 
 /** Answers that say nothing about the target are not kept: the next test asks again. */
 const keepable = (ex: Exchange) => !ex.notSent && ex.response !== undefined && ex.response.status !== 429;
@@ -55,6 +51,16 @@ function cached(h: Harness, text: string, sendIt: () => Promise<Exchange>): Prom
     );
   }
   return answer;
+}
+
+/**
+ * Drops the kept answer of this JSON body (a page a walk asked ahead of need and never read): the
+ * run keeps what its tests read, not what a walk that stopped early had asked for.
+ */
+export function forget(h: Harness, body: Record<string, unknown>): void {
+  const round = readRoundOf(h);
+  const text = JSON.stringify(body);
+  reportRun(h).answers.delete(round === 0 ? text : `${round}|${text}`);
 }
 
 /** A report request with this JSON body (once per run). */
@@ -134,91 +140,6 @@ export async function capRefused(h: Harness, ex: Exchange, limit: number): Promi
   if (!refusedStatus(ex.response?.status) || limit <= cap.accepted) return false;
   if (!cap.refusedLater.includes(limit)) cap.refusedLater = [...cap.refusedLater, limit].sort((a, b) => a - b);
   return true;
-}
-
-/** Every page of one query, from offset 0, each starting where the last ended. */
-export interface Walk {
-  query: Query;
-  limit: number;
-  pages: Exchange[];
-  /** The distinct transactions of the pages. */
-  ids: Set<string>;
-  /** totalCount of the first page. */
-  total?: number;
-  /** Every page was a 200 with a totalCount. */
-  answered: boolean;
-  /** Every page gave the same totalCount. */
-  stable: boolean;
-  /** Read to the end: an empty page, or totalCount reached with a page short of limit (a full last page is confirmed by the next). */
-  exhausted: boolean;
-  /** The pages reached totalCount (RP-2 judges their sum). */
-  reachedTotal: boolean;
-  /** Stable, and totalCount = the distinct transactions listed = the entries listed. */
-  counted: boolean;
-}
-
-/** Reads a query page by page, advancing by what the server returned (it may cap limit). */
-export async function walk(h: Harness, q: Query, o: { limit?: number; maxPages?: number } = {}): Promise<Walk> {
-  const limit = o.limit ?? (await walkLimit(h));
-  const maxPages = o.maxPages ?? MAX_WALK_PAGES;
-  const pages: Exchange[] = [];
-  let offset = 0;
-  let answered = true;
-  let exhausted = false;
-  let reachedTotal = false;
-  // The pages a walk whose pages all come full reads are known from its first page: they are asked
-  // side by side (a far target costs the walk one round trip, not one per page). The walk below
-  // still reads page after page and advances by what came; where a page came short (a capped
-  // limit), it asks for the offsets it needs, as a walk without this would.
-  const ahead: Promise<Exchange>[] = [];
-  const opening = await page(h, q, limit, 0);
-  const whole = pageTotal(opening);
-  if (opening.response?.status === 200 && whole !== undefined && pageItems(opening).length === limit) {
-    for (let k = 1; k < maxPages && k * limit <= whole; k++) ahead.push(page(h, q, limit, k * limit));
-  }
-  while (pages.length < maxPages) {
-    const ex = await page(h, q, limit, offset);
-    pages.push(ex);
-    const t = pageTotal(ex);
-    if (ex.response?.status !== 200 || t === undefined) {
-      answered = false;
-      break;
-    }
-    const n = pageItems(ex).length;
-    if (n === 0) {
-      exhausted = true;
-      reachedTotal = offset >= t;
-      break;
-    }
-    offset += n;
-    if (offset >= t && n < limit) {
-      exhausted = reachedTotal = true;
-      break;
-    }
-  }
-  await Promise.all(ahead);
-  const ids = new Set(pages.flatMap(pageIds));
-  const entries = pages.reduce((n, p) => n + pageIds(p).length, 0);
-  const totals = new Set(pages.map(pageTotal));
-  const first = pageTotal(pages[0]!);
-  const stable = answered && totals.size === 1;
-  return {
-    query: q,
-    limit,
-    pages,
-    ids,
-    answered,
-    stable,
-    exhausted,
-    reachedTotal,
-    ...(first !== undefined ? { total: first } : {}),
-    counted: stable && exhausted && first === ids.size && entries === ids.size,
-  };
-}
-
-/** The transactions of a walk, for the set relations. */
-export function idSet(label: string, w: Walk): IdSet {
-  return { label, ids: w.ids, ...(w.pages[0] ? { exchange: w.pages[0] } : {}) };
 }
 
 /** A short label of a query for findings: its range, branches and filters. */

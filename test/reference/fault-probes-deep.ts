@@ -166,6 +166,37 @@ export const DEEP_PROBES: Probe[] = [
     },
   ),
   P(
+    'rp-offset-ignored',
+    'report',
+    async (s) => [await report(s, { limit: 5, offset: 0 }), await report(s, { limit: 5, offset: 5 })],
+    (c, f) => {
+      expect(c[1]!.body.response.items[0]).not.toEqual(c[0]!.body.response.items[0]);
+      expect(f[0]).toEqual(c[0]);
+      expect(f[1]).toEqual(c[0]);
+    },
+  ),
+  P(
+    'rp-totalcount-endless',
+    'report',
+    async (s) => [await report(s, { limit: 5, offset: 0 }), await report(s, { limit: 5, offset: 5 })],
+    (c, f) => {
+      expect(total(c[1]!)).toBe(total(c[0]!));
+      expect(f[0]).toEqual(c[0]);
+      expect(f[1]!.body.response.items).toEqual(c[1]!.body.response.items);
+      expect(total(f[1]!)).toBe(total(c[0]!) + 5);
+    },
+  ),
+  P(
+    'rp-pages-repeat',
+    'report',
+    async (s) => Promise.all([0, 5, 10].map((offset) => report(s, { limit: 5, offset }))),
+    (c, f) => {
+      expect(c[2]!.body.response.items[0]).not.toEqual(c[0]!.body.response.items[0]);
+      expect(f.slice(0, 2)).toEqual(c.slice(0, 2));
+      expect(f[2]).toEqual(c[0]);
+    },
+  ),
+  P(
     'rp-parallel-disagree',
     'report',
     async (s) => Promise.all([1, 2, 3].map(() => report(s, { ...day('2026-02-16'), limit: 5 }))),

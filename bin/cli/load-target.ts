@@ -8,6 +8,7 @@ import type { RateLimitConfig } from '../../reference/limiter.ts';
 import { manifestText } from '../../reports/manifest.ts';
 import { findingText } from '../../reports/render/finding.ts';
 import { intFlag, UsageError, type Command } from './usage.ts';
+import { unwritableOut } from './writable-out.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
@@ -108,6 +109,9 @@ export async function openLoadTarget(command: Command, values: LoadTargetFlags):
   const maxConcurrency = values.concurrency === undefined ? undefined : intFlag(command, 'concurrency', values.concurrency, 0, 1, 1_000_000);
   const referenceLimit = await referenceLimitFlags(command, values);
   const out = path.resolve(values.out ?? 'erp-conformance-report');
+  // Checked before the target is opened: nothing is sent for a report that could not be written.
+  const cannotWrite = unwritableOut(out);
+  if (cannotWrite) throw new UsageError(cannotWrite, command);
   const { openTarget } = await import('../../load/target.ts');
   const { SafetyError } = await import('../../load/caps.ts');
   try {

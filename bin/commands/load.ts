@@ -4,7 +4,7 @@
 // a rate-limit requirement failed under load (a 5xx, a 429 contradicting its envelope, requests
 // without an answer), 2 usage/config/safety refusal.
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
-import { numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
+import { endWithCaller, numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 export const loadCommand: Command = {
@@ -75,6 +75,7 @@ export const loadCommand: Command = {
     const opened = await openLoadTarget(loadCommand, { ...values, operation: undefined });
     if (opened === EXIT.usage) return EXIT.usage;
     const { out, target } = opened;
+    const release = endWithCaller(target);
     try {
       const { overCaps, runLoad } = await import('../../load/load.ts');
       const { buildMix } = await import('../../load/scenarios/mix.ts');
@@ -108,6 +109,7 @@ export const loadCommand: Command = {
       const code = printFindings(findings, [file, html]);
       return crossed.length > 0 ? 1 : code;
     } finally {
+      release();
       await target.close();
     }
   },

@@ -2,7 +2,7 @@
 // --config it probes the embedded reference, started with a limiter. Exit 0 ok, 1 a rate-limit
 // requirement failed (5xx, 429 without the envelope, lying Retry-After), 2 usage/config/safety.
 import { parseFlags, type Command } from '../cli/usage.ts';
-import { openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
+import { endWithCaller, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 export const probeCommand: Command = {
@@ -38,6 +38,7 @@ export const probeCommand: Command = {
     const opened = await openLoadTarget(probeCommand, values);
     if (opened === EXIT.usage) return EXIT.usage;
     const { operation, out, target } = opened;
+    const release = endWithCaller(target);
     try {
       const { probeRateLimit } = await import('../../load/probe/probe.ts');
       const { probeFindings } = await import('../../load/checks.ts');
@@ -55,6 +56,7 @@ export const probeCommand: Command = {
       process.stdout.write(`${probeSummary(result)}\n`);
       return printFindings(findings, [file]);
     } finally {
+      release();
       await target.close();
     }
   },

@@ -46,7 +46,8 @@ export const loadCommand: Command = {
     ...SAFETY_USAGE,
     '',
     'Exit codes: 0 ok, 1 a threshold crossed or a 5xx under load (or a 429 contradicting its envelope,',
-    'or requests without an answer), 2 usage, config or safety refusal (nothing is sent).',
+    'or requests without an answer), 2 usage, config or safety refusal (nothing is sent), 130 / 143',
+    'SIGINT / SIGTERM or the parent process gone (the embedded reference closed, nothing written).',
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(loadCommand, argv, {

@@ -23,7 +23,8 @@ export const probeCommand: Command = {
     '  --out DIR          output folder (default ./erp-conformance-report)',
     ...SAFETY_USAGE,
     '',
-    'Exit codes: 0 ok, 1 a rate-limit requirement failed, 2 usage, config or safety refusal.',
+    'Exit codes: 0 ok, 1 a rate-limit requirement failed, 2 usage, config or safety refusal, 130 / 143',
+    'SIGINT / SIGTERM or the parent process gone (the embedded reference closed, nothing written).',
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(probeCommand, argv, {

@@ -30,8 +30,9 @@ const ALL: Case[] = MOMENTS.flatMap((moment) =>
     }),
   ),
 );
-// The quick set: each signal, once and twice, early and late; the whole set every moment.
-const QUICK = ALL.filter(([name]) => ['SIGINT at 1 s', 'SIGTERM twice at 2 s', 'SIGTERM at mid-suite', 'SIGINT twice at 0.5 s'].includes(name));
+// The quick set: three cases that lost the certificate before the fix (the reader gone with npm on
+// SIGTERM, early and mid-suite; SIGINT twice at the same instant); the whole set every moment.
+const QUICK = ALL.filter(([name]) => ['SIGINT twice at 0.5 s', 'SIGTERM at 1 s', 'SIGTERM twice at mid-suite'].includes(name));
 
 /** What a shell reports for a process that exited with `code` or was ended by `signal`. */
 const shellStatus = ({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }) => code ?? 128 + constants.signals[signal!];

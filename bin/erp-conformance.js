@@ -1,6 +1,5 @@
 #!/usr/bin/env -S node --max-old-space-size=320 --max-semi-space-size=4
 // The package's bin: registers tsx so the TypeScript sources run as they are, then starts the CLI.
-import { register } from 'tsx/esm/api';
 
 // Bounded memory: vitest's bundler (rolldown) allocates through mimalloc, which by default commits
 // its arenas eagerly; in this process that was ~70 MB of resident memory for nothing (measured:
@@ -8,10 +7,16 @@ import { register } from 'tsx/esm/api';
 process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';
 
 // `run` always ends with its certificate: a SIGINT / SIGTERM that comes while the CLI loads is kept
-// for it (engine/control/interrupts.ts takes it over); a second one exits at once.
+// for it (engine/control/interrupts.ts takes it over); the same signal again within 1000 ms is the
+// same delivery (core/signals.ts SAME_DELIVERY_MS); a later one exits at once. These are the
+// module's first statements: nothing is imported statically, so no module has to load before a
+// signal is the run's (only Node's own start-up comes before them).
 if (process.argv[2] === 'run') {
-  const early = { signal: undefined, handler: undefined };
-  early.handler = (s) => (early.signal ? process.exit(early.signal === 'SIGTERM' ? 143 : 130) : (early.signal = s));
+  const early = { signal: undefined, at: 0, handler: undefined };
+  early.handler = (s) => {
+    if (!early.signal) return void ((early.signal = s), (early.at = performance.now()));
+    if (performance.now() - early.at >= 1000) process.exit(early.signal === 'SIGTERM' ? 143 : 130);
+  };
   process[Symbol.for('erp-conformance.early-signal')] = early;
   process.on('SIGINT', early.handler);
   process.on('SIGTERM', early.handler);
@@ -37,5 +42,6 @@ const PRELOAD = {
 };
 if (!help && Object.hasOwn(PRELOAD, command)) await Promise.all(PRELOAD[command].map((m) => import(m)));
 
+const { register } = await import('tsx/esm/api');
 register();
 await import('./cli.ts');

@@ -8,6 +8,8 @@ import type { RateLimitConfig } from '../../reference/limiter.ts';
 import { manifestText } from '../../reports/manifest.ts';
 import { findingText } from '../../reports/render/finding.ts';
 import { intFlag, UsageError, type Command } from './usage.ts';
+import { unwritableOut } from './writable-out.ts';
+import { whenParentEnds } from './parent-watch.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
@@ -108,6 +110,9 @@ export async function openLoadTarget(command: Command, values: LoadTargetFlags):
   const maxConcurrency = values.concurrency === undefined ? undefined : intFlag(command, 'concurrency', values.concurrency, 0, 1, 1_000_000);
   const referenceLimit = await referenceLimitFlags(command, values);
   const out = path.resolve(values.out ?? 'erp-conformance-report');
+  // Checked before the target is opened: nothing is sent for a report that could not be written.
+  const cannotWrite = unwritableOut(out);
+  if (cannotWrite) throw new UsageError(cannotWrite, command);
   const { openTarget } = await import('../../load/target.ts');
   const { SafetyError } = await import('../../load/caps.ts');
   try {
@@ -130,4 +135,31 @@ export function printFindings(findings: Finding[], files: string[]): typeof EXIT
   for (const f of findings) process.stdout.write(`FAILED ${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}\n`);
   process.stdout.write(manifestText(files));
   return findings.length > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/**
+ * While probe or load sends: SIGINT / SIGTERM, or the parent ending without passing its signal on
+ * (npx's npm killed alone), closes the target (the embedded reference's server) and exits with the
+ * signal's code (130 / 143; a parent gone counts as SIGTERM). A second signal exits at once; the
+ * close is not awaited past `closeMs`. Returns the function that takes the handlers off again.
+ */
+export function endWithCaller(target: { close(): Promise<void> }, closeMs = 5000): () => void {
+  let ending = false;
+  const end = (why: string, code: number) => {
+    if (ending) process.exit(code);
+    ending = true;
+    process.stderr.write(`${why}: closing\n`);
+    const bounded = new Promise<void>((resolve) => setTimeout(resolve, closeMs).unref());
+    void Promise.race([target.close().catch(() => {}), bounded]).then(() => process.exit(code));
+  };
+  const onInt = () => end('SIGINT', EXIT.sigint);
+  const onTerm = () => end('SIGTERM', EXIT.sigterm);
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  const unwatch = whenParentEnds(() => end('parent exited', EXIT.sigterm));
+  return () => {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+    unwatch();
+  };
 }

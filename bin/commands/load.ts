@@ -4,7 +4,7 @@
 // a rate-limit requirement failed under load (a 5xx, a 429 contradicting its envelope, requests
 // without an answer), 2 usage/config/safety refusal.
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
-import { numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
+import { endWithCaller, numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 export const loadCommand: Command = {
@@ -46,7 +46,8 @@ export const loadCommand: Command = {
     ...SAFETY_USAGE,
     '',
     'Exit codes: 0 ok, 1 a threshold crossed or a 5xx under load (or a 429 contradicting its envelope,',
-    'or requests without an answer), 2 usage, config or safety refusal (nothing is sent).',
+    'or requests without an answer), 2 usage, config or safety refusal (nothing is sent), 130 / 143',
+    'SIGINT / SIGTERM or the parent process gone (the embedded reference closed, nothing written).',
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(loadCommand, argv, {
@@ -75,6 +76,7 @@ export const loadCommand: Command = {
     const opened = await openLoadTarget(loadCommand, { ...values, operation: undefined });
     if (opened === EXIT.usage) return EXIT.usage;
     const { out, target } = opened;
+    const release = endWithCaller(target);
     try {
       const { overCaps, runLoad } = await import('../../load/load.ts');
       const { buildMix } = await import('../../load/scenarios/mix.ts');
@@ -108,6 +110,7 @@ export const loadCommand: Command = {
       const code = printFindings(findings, [file, html]);
       return crossed.length > 0 ? 1 : code;
     } finally {
+      release();
       await target.close();
     }
   },

@@ -2,7 +2,7 @@
 // --config it probes the embedded reference, started with a limiter. Exit 0 ok, 1 a rate-limit
 // requirement failed (5xx, 429 without the envelope, lying Retry-After), 2 usage/config/safety.
 import { parseFlags, type Command } from '../cli/usage.ts';
-import { openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
+import { endWithCaller, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 export const probeCommand: Command = {
@@ -23,7 +23,8 @@ export const probeCommand: Command = {
     '  --out DIR          output folder (default ./erp-conformance-report)',
     ...SAFETY_USAGE,
     '',
-    'Exit codes: 0 ok, 1 a rate-limit requirement failed, 2 usage, config or safety refusal.',
+    'Exit codes: 0 ok, 1 a rate-limit requirement failed, 2 usage, config or safety refusal, 130 / 143',
+    'SIGINT / SIGTERM or the parent process gone (the embedded reference closed, nothing written).',
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(probeCommand, argv, {
@@ -38,6 +39,7 @@ export const probeCommand: Command = {
     const opened = await openLoadTarget(probeCommand, values);
     if (opened === EXIT.usage) return EXIT.usage;
     const { operation, out, target } = opened;
+    const release = endWithCaller(target);
     try {
       const { probeRateLimit } = await import('../../load/probe/probe.ts');
       const { probeFindings } = await import('../../load/checks.ts');
@@ -55,6 +57,7 @@ export const probeCommand: Command = {
       process.stdout.write(`${probeSummary(result)}\n`);
       return printFindings(findings, [file]);
     } finally {
+      release();
       await target.close();
     }
   },

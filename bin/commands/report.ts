@@ -16,6 +16,7 @@ import { RecordsError } from '../../reports/records/records.ts';
 import { scrubber } from '../../reports/scrub.ts';
 import { readCertification, ReportInputError, reportPaths, writeReports } from '../../reports/write.ts';
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
+import { unwritableOut } from '../cli/writable-out.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 const DEFAULT_DIR = 'erp-conformance-report';
@@ -71,6 +72,10 @@ export const reportCommand: Command = {
     const scrub = scrubber([process.env.ERP_API_TOKEN, process.env.ERP_API_TOKEN_2]);
     const inDir = path.resolve(values.in ?? DEFAULT_DIR);
     const out = path.resolve(values.out ?? (values.merge ? DEFAULT_DIR : inDir));
+    // A folder this user cannot write is a usage error with the fix, before anything is read or
+    // written (bin/cli/writable-out.ts); a missing --in is left to its own message, not made here.
+    const cannotWrite = values.merge || values.out !== undefined || existsSync(inDir) ? unwritableOut(out) : undefined;
+    if (cannotWrite) throw new UsageError(cannotWrite, reportCommand);
     let code: number = EXIT.ok;
     let name = 'erp-conformance';
     const written: string[] = [];

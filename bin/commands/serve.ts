@@ -7,6 +7,7 @@ import { readRateLimitFlag } from '../../client/stated-quotas.ts';
 import { QUOTA_KEYS_TEXT } from '../../core/quota.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { EXIT } from '../../core/exit-codes.ts';
+import { whenParentEnds } from '../cli/parent-watch.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
 const SCOPES = ['token', 'global'] as const;
@@ -138,16 +139,8 @@ export const serveCommand: Command = {
       // Installed before the banner: whoever waits for the banner may signal at once.
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
-      // A parent that ends without passing its signal on (npx: npm and its shell end on a SIGTERM
-      // to npm, `kill $!` after `&`) leaves this process re-parented: it closes then, as on a
-      // signal, instead of listening on for no one.
-      const parent = process.ppid;
-      const orphaned = setInterval(() => {
-        if (process.ppid === parent) return;
-        clearInterval(orphaned);
-        stop('parent exited');
-      }, 500);
-      orphaned.unref();
+      // A parent that ends without passing its signal on: closes, as on a signal (bin/cli/parent-watch.ts).
+      whenParentEnds(() => stop('parent exited'));
     });
     process.stdout.write(
       `reference ERP listening on ${server.url} (profile: ${server.profile}${values['only-detailed'] ? ', only the detailed operations and read-backs' : ''}, faults: ${server.faults.length ? server.faults.join(', ') : 'none'}, rate limit: ${limitText}${quotaText}${latencyText})\n`,

@@ -1,10 +1,12 @@
 // SIGINT and SIGTERM in `run`'s main process: at any moment (while it loads, during the preflight,
 // the suites or the writing of the reports) the first signal stops the run and lets it write the
-// certificate of what it had (verdict "interrupted", exit 130 / 143); a second one exits at once.
+// certificate of what it had (verdict "interrupted", exit 130 / 143); a second one exits at once,
+// unless it is the first one delivered twice at the same instant (core/signals.ts).
 // A signal to the process group also reaches the suite worker: runtime/worker-signals.ts.
 // Vitest installs handlers of its own that exit the process (its logger's cleanup on SIGINT and
 // SIGTERM): `withoutVitestSignals` takes them off again.
 import { exitCodeOfSignal } from '../../core/exit-codes.ts';
+import { sameDelivery } from '../../core/signals.ts';
 
 export type RunSignal = 'SIGINT' | 'SIGTERM';
 
@@ -12,6 +14,8 @@ export type RunSignal = 'SIGINT' | 'SIGTERM';
 const EARLY = Symbol.for('erp-conformance.early-signal');
 interface EarlyState {
   signal?: RunSignal;
+  /** performance.now() when that signal was handled. */
+  at?: number;
   handler?: (s: RunSignal) => void;
 }
 
@@ -31,12 +35,15 @@ export interface Interrupts {
 export function takeInterrupts(say: (line: string) => void): Interrupts {
   const abort = new AbortController();
   let first: RunSignal | undefined;
-  const on = (s: RunSignal) => {
+  let firstAt = 0;
+  const on = (s: RunSignal, at = performance.now()) => {
     if (first) {
+      if (sameDelivery(firstAt, performance.now())) return;
       say(`${s} again: exiting now, without the certificate`);
       process.exit(exitCodeOfSignal(first));
     }
     first = s;
+    firstAt = at;
     say(`${s}: stopping the run and writing the certificate (${s === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again to exit at once)`);
     abort.abort();
   };
@@ -49,7 +56,7 @@ export function takeInterrupts(say: (line: string) => void): Interrupts {
     process.off('SIGINT', early.handler);
     process.off('SIGTERM', early.handler);
   }
-  if (early?.signal) on(early.signal);
+  if (early?.signal) on(early.signal, early.at);
   return {
     signal: abort.signal,
     signalled: () => first,

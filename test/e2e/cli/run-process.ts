@@ -23,15 +23,31 @@ export interface RunProcess {
 
 export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
-/** Starts `erp-conformance ARGS` detached (its own process group); killed at `ceilingMs` whatever happens. */
-export function startCli(args: string[], o: { ceilingMs?: number; nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {}): RunProcess {
+/**
+ * A module loaded ahead of the bin (`--import`) that prints BIN_STARTED once the bin's first
+ * statements have run (they take SIGINT / SIGTERM over): the first moment the run owns a signal.
+ */
+export const BIN_STARTED_IMPORT = `data:text/javascript,${encodeURIComponent(
+  "const t = setInterval(() => { if (process[Symbol.for('erp-conformance.early-signal')]) { clearInterval(t); process.stderr.write('[bin started]\\n'); } }, 5); t.unref();",
+)}`;
+export const BIN_STARTED = /\[bin started\]/;
+
+/**
+ * Starts `erp-conformance ARGS` detached (its own process group); killed at `ceilingMs` whatever
+ * happens. `npx`: through `npx --no erp-conformance` in the repository, as a user runs it (npm ->
+ * `sh -c erp-conformance` -> node); `nodeArgs` then go to every node of the group (NODE_OPTIONS).
+ */
+export function startCli(args: string[], o: { ceilingMs?: number; nodeArgs?: string[]; npx?: boolean; env?: NodeJS.ProcessEnv } = {}): RunProcess {
   const ceilingMs = o.ceilingMs ?? 240_000;
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), BIN, ...args], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ERP_CONFORMANCE_DEBUG: '1', ...o.env },
-  });
+  const env = { ...process.env, ERP_CONFORMANCE_DEBUG: '1', ...o.env };
+  const child = o.npx
+    ? spawn('npx', ['--no', 'erp-conformance', ...args], {
+        cwd: ROOT,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...env, NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...(o.nodeArgs ?? [])].join(' ').trim() },
+      })
+    : spawn(process.execPath, [...(o.nodeArgs ?? []), BIN, ...args], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   let out = '';
   const waiters: { marker: RegExp; resolve: () => void }[] = [];
   const seen = (d: Buffer) => {
@@ -72,12 +88,12 @@ export function startCli(args: string[], o: { ceilingMs?: number; nodeArgs?: str
 }
 
 /** Process `pid` from /proc/PID/stat (Linux), undefined when there is none; a zombie ("Z") has ended. */
-function procStat(pid: number): { ppid: number; state: string; cpuTicks: number } | undefined {
+function procStat(pid: number): { ppid: number; pgrp: number; state: string; cpuTicks: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command's name (in parentheses): state, ppid, ..., utime (12th), stime (13th).
+    // The fields after the command's name (in parentheses): state, ppid, pgrp, ..., utime (12th), stime (13th).
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: f[0]!, ppid: Number(f[1]), cpuTicks: Number(f[11]) + Number(f[12]) };
+    return { state: f[0]!, ppid: Number(f[1]), pgrp: Number(f[2]), cpuTicks: Number(f[11]) + Number(f[12]) };
   } catch {
     return undefined;
   }
@@ -105,6 +121,16 @@ export async function idle(pid: number, ms: number): Promise<boolean> {
   const seen = [ticks()];
   // Polled every 100 ms: the ticks of the last ten polls.
   return pollUntil(() => seen.push(ticks()) > 10 && seen.at(-1)! - seen.at(-11)! < 5, ms);
+}
+
+/** Whether a process of group `pgid` still runs (zombies aside): a launcher may end before the CLI it started. */
+export function groupRunning(pgid: number): boolean {
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .some((p) => {
+      const s = procStat(Number(p));
+      return s?.pgrp === pgid && s.state !== 'Z';
+    });
 }
 
 /** Whether `pid` still runs (a zombie does not). */

@@ -1,0 +1,37 @@
+// A loopback proxy in front of a target that passes every request on until told to hold: from
+// then on no request gets an answer (the connections stay open), as a target that stopped
+// answering mid-run. A run then has requests in flight for their whole timeout: what a signal
+// meets while the run waits for them.
+import { createServer, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface HoldingProxy {
+  url: string;
+  /** From now on requests are held, never answered. */
+  hold(): void;
+  close(): Promise<void>;
+}
+
+export async function holdingProxy(target: string): Promise<HoldingProxy> {
+  let holding = false;
+  const held = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    if (holding) return void held.add(res);
+    const upstream = request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hold: () => void (holding = true),
+    close: () => {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// SIGINT and SIGTERM to the process group of `npx erp-conformance run`, as a terminal's Ctrl-C or a
+// cancelled CI job sends them. Under npx the CLI runs as npm -> `sh -c erp-conformance` -> node: the
+// group signal reaches all three. npm passes it on to the shell (not to node: node sees it once);
+// on SIGINT the shell and npm wait for node, on SIGTERM they end at once and node runs on, its
+// output's reader possibly gone with npm (found: a write to that closed pipe, EPIPE, ended the CLI
+// without its certificate; bin/cli/output-gone.ts). Each case therefore closes the test's ends of
+// the pipes once npm has ended, and waits for the group to end, not for npm.
+// The moments count from the bin's first statements (a module loaded ahead of it says when): before
+// them npm is still starting (1 to 5 s on this machine) and ends on the signal with nothing started,
+// no CLI, nothing sent, no certificate to write. From them on, every moment gives the same result:
+// the interrupted certificate, and npm's status is the signal's (130 / 143, as a shell reports it).
+// The signal is sent once, or twice at the same instant (one delivery: core/signals.ts).
+import { constants } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, SUITES_RUNNING } from './interrupted-kit.ts';
+import { BIN_STARTED, BIN_STARTED_IMPORT, groupRunning, pollUntil, startCli, tempDir } from './run-process.ts';
+import { quickCases } from '../../full-set.ts';
+
+type Signal = 'SIGINT' | 'SIGTERM';
+/** When to send: milliseconds after the bin's first statements ran, or once a suite file is running. */
+type Moment = number | 'mid-suite';
+type Case = [name: string, moment: Moment, signal: Signal, twice: boolean];
+
+const MOMENTS: Moment[] = [0, 500, 1000, 2000, 3000, 'mid-suite'];
+const ALL: Case[] = MOMENTS.flatMap((moment) =>
+  (['SIGINT', 'SIGTERM'] as const).flatMap((signal) =>
+    [false, true].map((twice): Case => {
+      const at = moment === 'mid-suite' ? 'mid-suite' : `${moment / 1000} s`;
+      return [`${signal}${twice ? ' twice' : ''} at ${at}`, moment, signal, twice];
+    }),
+  ),
+);
+// The quick set: three cases that lost the certificate before the fix (the reader gone with npm on
+// SIGTERM, early and mid-suite; SIGINT twice at the same instant); the whole set every moment.
+const QUICK = ALL.filter(([name]) => ['SIGINT twice at 0.5 s', 'SIGTERM at 1 s', 'SIGTERM twice at mid-suite'].includes(name));
+
+/** What a shell reports for a process that exited with `code` or was ended by `signal`. */
+const shellStatus = ({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }) => code ?? 128 + constants.signals[signal!];
+
+describe('npx erp-conformance run, interrupted through its process group', () => {
+  const cases = quickCases(ALL, QUICK, 'npx run: %s (whole set)');
+  it.each(cases)(
+    '%s: the interrupted certificate',
+    async (_name, moment, signal, twice) => {
+      const out = tempDir('erp-npx-int-');
+      const run = startCli(['run', '--out', out, '--quiet', '--no-allure'], { npx: true, nodeArgs: [`--import=${BIN_STARTED_IMPORT}`] });
+      const npm = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        run.child.on('exit', (code, sig) => resolve({ code, signal: sig })),
+      );
+      const group = run.child.pid!;
+      try {
+        await run.waitFor(moment === 'mid-suite' ? SUITES_RUNNING : BIN_STARTED);
+        if (typeof moment === 'number') await new Promise((r) => setTimeout(r, moment));
+        run.signal(signal);
+        if (twice) run.signal(signal);
+        const ended = await npm;
+        // The reader goes with npm (a CI step's log reader, a `| tee` in the same group).
+        run.child.stdout!.destroy();
+        run.child.stderr!.destroy();
+        expect(await pollUntil(() => !groupRunning(group), AFTER_SIGNAL_MS), run.output()).toBe(true);
+        expect(shellStatus(ended), run.output()).toBe(EXIT_AFTER[signal]);
+        expectInterrupted(certificate(out));
+      } finally {
+        if (groupRunning(group)) run.signal('SIGKILL');
+      }
+    },
+    300_000,
+  );
+});

@@ -9,14 +9,21 @@ export interface HoldingProxy {
   url: string;
   /** From now on requests are held, never answered. */
   hold(): void;
+  /** Resolves once a request is held: the run then waits on an answer that does not come. */
+  holdsOne(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function holdingProxy(target: string): Promise<HoldingProxy> {
   let holding = false;
   const held = new Set<ServerResponse>();
+  let heldOne: () => void = () => {};
+  const first = new Promise<void>((resolve) => (heldOne = resolve));
   const server = createServer((req, res) => {
-    if (holding) return void held.add(res);
+    if (holding) {
+      held.add(res);
+      return heldOne();
+    }
     const upstream = request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -28,6 +35,7 @@ export async function holdingProxy(target: string): Promise<HoldingProxy> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     hold: () => void (holding = true),
+    holdsOne: () => first,
     close: () => {
       for (const res of held) res.destroy();
       server.closeAllConnections();

@@ -35,6 +35,8 @@ const LONG: Record<string, number> = {
   'cli/resume': 22,
   'cli/interrupts': 23,
   'cli/worker-crash': 23,
+  'cli/interrupts-npx': FULL ? 120 : 25,
+  'packaging/pid1': 19,
   'cli/plan': 16,
   'cli/preflight-config': 7,
   'cli/outputs': 22,

@@ -37,17 +37,23 @@ export const BIN_STARTED = /\[bin started\]/;
  * happens. `npx`: through `npx --no erp-conformance` in the repository, as a user runs it (npm ->
  * `sh -c erp-conformance` -> node); `nodeArgs` then go to every node of the group (NODE_OPTIONS).
  */
-export function startCli(args: string[], o: { ceilingMs?: number; nodeArgs?: string[]; npx?: boolean; env?: NodeJS.ProcessEnv } = {}): RunProcess {
+export function startCli(
+  args: string[],
+  o: { ceilingMs?: number; nodeArgs?: string[]; npx?: boolean; env?: NodeJS.ProcessEnv; launcher?: string[] } = {},
+): RunProcess {
   const ceilingMs = o.ceilingMs ?? 240_000;
   const env = { ...process.env, ERP_CONFORMANCE_DEBUG: '1', ...o.env };
-  const child = o.npx
-    ? spawn('npx', ['--no', 'erp-conformance', ...args], {
-        cwd: ROOT,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...env, NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...(o.nodeArgs ?? [])].join(' ').trim() },
-      })
-    : spawn(process.execPath, [...(o.nodeArgs ?? []), BIN, ...args], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  // `launcher`: the command line that starts the bin (the bin's path included), ARGS after it.
+  const child = o.launcher
+    ? spawn(o.launcher[0]!, [...o.launcher.slice(1), ...args], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env })
+    : o.npx
+      ? spawn('npx', ['--no', 'erp-conformance', ...args], {
+          cwd: ROOT,
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...env, NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...(o.nodeArgs ?? [])].join(' ').trim() },
+        })
+      : spawn(process.execPath, [...(o.nodeArgs ?? []), BIN, ...args], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   let out = '';
   const waiters: { marker: RegExp; resolve: () => void }[] = [];
   const seen = (d: Buffer) => {

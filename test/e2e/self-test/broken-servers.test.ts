@@ -174,7 +174,7 @@ describe('a run against a broken or hostile server', () => {
    * breaker (three requests in a row without an answer, client/scheduler/breaker.ts) cannot open,
    * before the budget. The run cannot end by itself first, however fast the machine: the budget
    * cuts it, during its start-up on a slow machine, with requests in flight on a fast one (vitest's
-   * cancel aborts them). At a time limit shorter than the budget the breaker opened after the first
+   * cancel ends the tests that wait on them). At a time limit shorter than the budget the breaker opened after the first
    * time-outs, every test ended at once, inconclusive, and a fast machine's run ended before its
    * deadline (2 s after its start: the budget less engine/control/budget.ts's 1 s ending reserve).
    */

@@ -2,11 +2,12 @@
 // the quick set (the goal: under 5 minutes on a quiet 2-core machine); CI runs the whole set (.ci/run sets
 // ERP_FULL_MATRIX=1): every fault of the matrix (test/e2e/self-test/matrix-parts.ts), every profile
 // twice in a row, every fault's run and every profile under the seed sweep's other seeds
-// (test/e2e/self-test/seed-sweep.ts), every broken server, every signal case and the resume of a
-// cut run. What the quick set leaves out is listed as skipped in its output, never silently
-// dropped; each left-out case is a repeat of a kind the quick set still runs once (another fault
-// of the same prefix, another profile's second run or other seeds, another way of breaking HTTP,
-// another signal).
+// (test/e2e/self-test/seed-sweep.ts), every broken server, every signal case, the one-level
+// fault's other two seeds (test/e2e/self-test/one-level.test.ts) and the resume of a cut run.
+// What the quick set leaves out is listed as skipped in its output, never silently dropped; each
+// left-out case is a repeat of a kind the quick set still runs once (another fault of the same
+// prefix, another profile's second run or other seeds, another way of breaking HTTP, another
+// signal, another seed).
 import { it } from 'vitest';
 
 /** ERP_FULL_MATRIX=1 or true: the whole set. */

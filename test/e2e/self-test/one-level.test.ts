@@ -9,9 +9,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecords } from '../../../reports/records/records.ts';
 import { runAgainstReference } from './run-reference.ts';
+import { quickCases } from '../../full-set.ts';
 
 /** The seeds of the issue's measurement on which RP-16 failed (172343656) and did not (1201065399), and one more. */
 const SEEDS = [172343656, 1201065399, 42];
+/**
+ * The quick set (test/full-set.ts): the seed on which RP-16 failed; CI runs the three, each of which
+ * must give the same failed requirement and verdict.
+ */
+const QUICK_SEEDS = [172343656];
 
 /** The requirement ids each test of the run kept findings under, by its declared test id. */
 function findingsByTest(out: string): Record<string, string[]> {
@@ -23,26 +29,21 @@ function findingsByTest(out: string): Record<string, string[]> {
 }
 
 describe('a 500 to an id beyond 64 bits', () => {
-  it('fails ENV-6 alone, in the envelope and the report suite, with the same verdict on every seed', async () => {
-    const runs = [];
-    for (const seed of SEEDS) {
+  const seeds = quickCases(SEEDS, QUICK_SEEDS, 'fails ENV-6 alone, in the envelope and the report suite, on seed %s too (CI: the whole set)');
+  it.each(seeds)(
+    'fails ENV-6 alone, in the envelope and the report suite, on seed %s, and no MUST: selection passed',
+    async (seed) => {
       const r = await runAgainstReference({ faults: ['rp-500-long-digits'], only: ['ENV', 'RP'], seed, numRuns: 5 });
-      const failed = r.certification.requirements.filter((x) => x.status === 'failed').map((x) => x.id);
-      runs.push({
-        seed,
-        verdict: r.certification.verdict,
-        failed,
-        rp16: r.certification.requirements.find((x) => x.id === 'RP-16')!.status,
-        by: findingsByTest(r.out),
-      });
-    }
-    for (const run of runs) {
-      expect(run.failed, `seed ${run.seed}`).toEqual(['ENV-6']);
-      expect(run.rp16, `seed ${run.seed}`).toBe('passed');
+      const c = r.certification;
+      expect(c.requirements.filter((x) => x.status === 'failed').map((x) => x.id)).toEqual(['ENV-6']);
+      expect(c.requirements.find((x) => x.id === 'RP-16')!.status).toBe('passed');
+      // A SHOULD failed and no MUST: the same verdict on every seed, whatever its properties drew.
+      expect(c.verdict).toBe('selection-passed');
       // Both suites sent the number and filed its 500 under ENV-6, never under RP-16.
-      expect(run.by['envelope/ENV-6'], `seed ${run.seed}`).toEqual(['ENV-6']);
-      expect(run.by['id-filters/RP-16'], `seed ${run.seed}`).toEqual(['ENV-6']);
-    }
-    expect(new Set(runs.map((r) => r.verdict)).size).toBe(1);
-  }, 600_000);
+      const by = findingsByTest(r.out);
+      expect(by['envelope/ENV-6']).toEqual(['ENV-6']);
+      expect(by['id-filters/RP-16']).toEqual(['ENV-6']);
+    },
+    300_000,
+  );
 });

@@ -24,7 +24,7 @@ const LONG: Record<string, number> = {
   'self-test/reruns': FULL ? 40 : 32,
   'self-test/nightly': 11,
   'self-test/reference-clean': 11,
-  'self-test/endless-walks': FULL ? 90 : 46,
+  'self-test/endless-walks': FULL ? 90 : 38,
   'self-test/scope': 22,
   'self-test/shared-server': FULL ? 45 : 20,
   'self-test/replay': 7,

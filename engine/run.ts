@@ -20,7 +20,7 @@ import { RATE_LIMIT_FILE, readRateLimit } from '../reports/records/rate-limit.ts
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '../reports/records/records.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
-import { joinParts, partSummaries } from '../reports/records/parts.ts';
+import { crashedOf, joinParts, partSummaries } from '../reports/records/parts.ts';
 import { ConfigError } from '../config/load.ts';
 import { rerunsTest, sameTarget } from './phases/checkpoint.ts';
 import { preflight } from './phases/preflight/preflight.ts';
@@ -254,7 +254,10 @@ async function writeRun(o: RunOptions, e: Ending): Promise<Omit<RunResult, 'exit
   await new Promise((resolve) => setImmediate(resolve)); // a signal that came meanwhile is handled now
   if (o.signal?.aborted && e.stoppedBy !== 'interrupted') result = writeOnce(o, { ...e, stoppedBy: 'interrupted' });
   e.log(e.scrub(consoleSummary(result.certification, e.scrub)));
-  if (result.certification.stoppedBy) e.log(`to go on with what is not yet verified: erp-conformance run --resume ${o.out}`);
+  // A run cut short (a budget, a signal) or whose suite worker died left requirements not run: a
+  // resumed run verifies those only (engine/phases/checkpoint.ts), whatever cut them.
+  if (result.certification.stoppedBy || e.collector.collected.crashes?.length)
+    e.log(`to go on with what is not yet verified: erp-conformance run --resume ${o.out}`);
   return result;
 }
 
@@ -287,6 +290,7 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode' | 'slot
     durationMs: facts.durationMs,
     requests: worker.requests + (checked?.requests ?? 0),
     ...(stoppedBy ? { stoppedBy } : {}),
+    ...crashedOf(own),
   };
   const records = o.resume
     ? joinParts(o.resume.previous, own, (t) => rerunsTest(o.resume!, t), { index: (o.resume.previous.parts?.length ?? 1) + 1, ...part })

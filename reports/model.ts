@@ -152,6 +152,8 @@ export interface PartFacts {
   /** Requests it sent: its suites' and its preflight's. */
   requests: number;
   stoppedBy?: StoppedBy;
+  /** Its suite worker died (reports/crash.ts words it): the tests it cut are re-run by the next part. */
+  crashed?: string;
 }
 
 /** In the certificate: a part, and the requirements it decided. */

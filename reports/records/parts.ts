@@ -4,6 +4,7 @@
 // part's records to the records of the parts before it and says, for the certificate, which part
 // verified what, when, and how many requests it sent.
 import { emptyRecord } from '../../core/record.ts';
+import { crashSentence } from '../crash.ts';
 import { ended, idsOf, type Certification, type PartFacts, type PartSummary, type StoppedBy } from '../model.ts';
 import type { Collected, CollectedTest } from './collector.ts';
 import type { RunRecords } from './records.ts';
@@ -16,7 +17,15 @@ export function partsOf(records: RunRecords): PartFacts[] {
   if (records.parts?.length) return records.parts;
   const f = records.facts;
   const sent = records.collected.tests.reduce((n, t) => n + (t.record?.requests ?? 0), 0) + (f.preflight?.requests ?? 0);
-  return [{ index: 1, startedAt: f.startedAt, durationMs: f.durationMs, requests: sent, ...(f.stoppedBy ? { stoppedBy: f.stoppedBy } : {}) }];
+  return [
+    { index: 1, startedAt: f.startedAt, durationMs: f.durationMs, requests: sent, ...(f.stoppedBy ? { stoppedBy: f.stoppedBy } : {}), ...crashedOf(records) },
+  ];
+}
+
+/** A part's worker death, in words, for its row (an interrupt is the cause of what it cut: no crash). */
+export function crashedOf(records: Pick<RunRecords, 'collected' | 'facts'>): { crashed?: string } {
+  const crashes = records.facts.stoppedBy === 'interrupted' ? [] : (records.collected.crashes ?? []);
+  return crashes.length ? { crashed: crashes.map(crashSentence).join('; ') } : {};
 }
 
 /**
@@ -37,8 +46,11 @@ export function joinParts(previous: RunRecords, current: RunRecords, reruns: (t:
     tests: [...tests.values()],
     errors: [...previous.collected.errors, ...current.collected.errors.map((e) => `part ${part.index}: ${e}`)],
   };
-  // A part whose worker died stays a run error of the whole run, as its other errors do.
-  const crashes = [...(previous.collected.crashes ?? []), ...(current.collected.crashes ?? [])];
+  // A worker that died cut the tests it ran; the next part re-runs them. While one of them has not
+  // ended, the death stays a run error of the whole run (the cause of their "not run"); once every
+  // one has, it is history: its part's row names it (PartFacts.crashed), the verdict no longer does.
+  const open = collected.tests.some((t) => !ended(t) && idsOf(t, true).length > 0);
+  const crashes = [...(open ? (previous.collected.crashes ?? []) : []), ...(current.collected.crashes ?? [])];
   if (crashes.length) collected.crashes = crashes;
   const { stoppedBy: _s, preflight: _p, ...first } = previous.facts;
   const facts = {

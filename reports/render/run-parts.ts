@@ -10,7 +10,7 @@ const STOP: Record<StoppedBy, string> = {
   'max-failures': 'its --max-failures',
 };
 const when = (p: PartFacts) => `${p.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}, ${(p.durationMs / 1000).toFixed(1)} s`;
-const stopped = (p: PartFacts) => (p.stoppedBy ? `, stopped by ${STOP[p.stoppedBy]}` : '');
+const stopped = (p: PartFacts) => `${p.stoppedBy ? `, stopped by ${STOP[p.stoppedBy]}` : ''}${p.crashed ? `, ended when ${p.crashed}` : ''}`;
 
 /** The console's lines: one per part. */
 export function partsConsole(parts: PartSummary[] | undefined): string[] {
@@ -32,6 +32,6 @@ export function partsHtml(parts: PartSummary[] | undefined): string {
       `<tr><td class="num">${p.index}</td><td>${esc(when(p))}${esc(stopped(p))}</td><td class="num">${p.requests}</td><td>${esc(p.verified.join(', ') || 'nothing new')}</td></tr>`,
   );
   return `<h2 id="parts">Parts of the run</h2>
-<p class="muted">The run was cut (its budget or an interrupt) and went on with <code>erp-conformance run --resume</code>: each part re-ran the tests that had not ended, against the same target and seed; the tests that had ended kept their findings and evidence.</p>
+<p class="muted">The run was cut (its budget, an interrupt or its suite worker's death) and went on with <code>erp-conformance run --resume</code>: each part re-ran the tests that had not ended, against the same target and seed; the tests that had ended kept their findings and evidence.</p>
 <table class="facts parts"><thead><tr><th scope="col">Part</th><th scope="col">When</th><th scope="col">Requests</th><th scope="col">Requirements it verified</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }

@@ -45,7 +45,7 @@ function expectCrash(cert: Certification, run: RunProcess, cause: RegExp) {
 
 describe('run, its suite worker dead mid-run', () => {
   it(
-    'killed by SIGKILL: the certificate names the signal and the suite files, their requirements not run',
+    'killed by SIGKILL: the certificate names the signal and the suite files, their requirements not run; --resume verifies them',
     async () => {
       const out = tempDir('erp-crash-kill-');
       const run = startCli(['run', '--only', 'RP', '--out', out, '--quiet', '--no-allure'], { ceilingMs: CEILING_MS });
@@ -55,8 +55,19 @@ describe('run, its suite worker dead mid-run', () => {
       process.kill(workers[0]!, 'SIGKILL');
       const cert = await ending(run, out);
       expectCrash(cert, run, /the suite worker was killed by SIGKILL \(sent from outside the run: .*\) while running suites\/report\//);
+      // The console says how to go on, and going on verifies what the crash left not run.
+      expect(run.output()).toContain(`to go on with what is not yet verified: erp-conformance run --resume ${out}`);
+      const notRun = cert.requirements.filter((r) => r.status === 'not-run').map((r) => r.id);
+      const resumed = startCli(['run', '--resume', out, '--quiet', '--no-allure'], { ceilingMs: CEILING_MS });
+      expect((await resumed.exited).code, resumed.output()).toBe(0);
+      const whole = JSON.parse(readFileSync(join(out, 'certification.json'), 'utf8')) as Certification;
+      expect(whole.errors ?? []).toEqual([]);
+      expect(whole.requirements.filter((r) => notRun.includes(r.id) && r.status === 'not-run')).toEqual([]);
+      // A selection (--only RP) passes whole; part 1's row keeps what ended it.
+      expect(whole.verdict).toBe('selection-passed');
+      expect(resumed.output().replace(/\s+/g, ' ')).toMatch(/part 1 \([^)]*\): \d+ requests, ended when the suite worker was killed by SIGKILL/);
     },
-    CEILING_MS + 20_000,
+    2 * CEILING_MS + 20_000,
   );
 
   it(

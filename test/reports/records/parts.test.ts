@@ -138,4 +138,44 @@ describe('a run in parts', () => {
     const next = checkpoint(joined);
     expect([...next.rerun].map((k) => k.split('\u0000')[1])).toEqual(['Token in the query [AUTH-3]', 'Near misses [AUTH-5]']);
   });
+
+  it("a worker that died is a run error while a test it cut is open, and its part's history once the next part ended them", () => {
+    const crash = { cause: 'signal' as const, signal: 'SIGKILL', running: [FILE], declared: 4 };
+    const died: RunRecords = {
+      format: RECORDS_FORMAT,
+      shard: null,
+      facts: FACTS,
+      collected: {
+        tests: [
+          test('Missing token', ['AUTH-1'], 'passed'),
+          test('Invalid token', ['AUTH-2'], 'skipped', null),
+          test('Near misses', ['AUTH-5'], 'skipped', null),
+        ],
+        errors: [],
+        crashes: [crash],
+      },
+    };
+    const first = certify(died.collected, runFacts(died.facts, null));
+    expect(first.errors).toEqual([expect.stringMatching(/^the suite worker was killed by SIGKILL/)]);
+    const plan = checkpoint(died);
+    const part = (tests: CollectedTest[]) =>
+      joinParts(plan.previous, { format: RECORDS_FORMAT, shard: null, facts: FACTS, collected: { tests, errors: [] } }, (t) => rerunsTest(plan, t), {
+        index: 2,
+        startedAt: FACTS.startedAt,
+        durationMs: 1,
+        requests: 10,
+      });
+    // One cut test still open: the crash is still why it is not run.
+    const half = part([test('Invalid token', ['AUTH-2'], 'passed')]);
+    expect(half.collected.crashes).toEqual([crash]);
+    expect(certify(half.collected, runFacts(half.facts, null)).errors).toHaveLength(1);
+    // Both ended: no run error left, part 1's row says what ended it.
+    const whole = part([test('Invalid token', ['AUTH-2'], 'passed'), test('Near misses', ['AUTH-5'], 'passed')]);
+    expect(whole.collected.crashes).toBeUndefined();
+    const cert = certify(whole.collected, runFacts(whole.facts, null));
+    expect(cert.errors).toEqual([]);
+    expect(cert.requirements.filter((r) => ['AUTH-1', 'AUTH-2', 'AUTH-5'].includes(r.id)).map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
+    const parts = partSummaries(whole, cert)!;
+    expect(partsConsole(parts).join('\n')).toMatch(/part 1 \([^)]*\): \d+ requests, ended when the suite worker was killed by SIGKILL/);
+  });
 });

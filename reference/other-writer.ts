@@ -1,6 +1,6 @@
 // Another integrator on the same staging server (profile.otherWriter): while a run reads, it
-// writes, as VasyERP's shared staging servers do ("other integrators write while you read"). Every
-// tick it adds a consumption/production transaction back-dated into the report's range (4.3), a
+// writes, as VasyERP's shared staging servers do ("other integrators write while you read"). Each
+// time it adds a consumption/production transaction back-dated into the report's range (4.3), a
 // customer (2.3) and an order (2.2) of its own. None of it is a defect: a kit that fails a vendor
 // for data another client changed mid-run gives a verdict nobody can trust.
 import { BRANCH_ID, REPORT_BRANCH_LIST } from './constants.ts';
@@ -42,12 +42,26 @@ export function writeOnce(ctx: Ctx, r: Random): void {
   ctx.store.newVoucher(BRANCH_ID, 'unpaid');
 }
 
-/** Starts the writer of `ctx.profile.otherWriter` (if any); returns how to stop it. */
-export function startOtherWriter(ctx: Ctx, seed: number): () => void {
-  const every = ctx.profile.otherWriter?.everyMs;
-  if (every === undefined) return () => {};
+/** The writer of a server: told of each request served, stopped with the server. */
+export interface OtherWriter {
+  served(): void;
+  stop(): void;
+}
+
+/**
+ * Starts the writer of `ctx.profile.otherWriter` (if any). Paced by the requests the server serves
+ * (`everyRequests`), a write lands at the same point of a run on any machine, however loaded; paced
+ * by the clock (`everyMs`), as a real integrator's, a slower machine sees more writes per reading.
+ */
+export function startOtherWriter(ctx: Ctx, seed: number): OtherWriter {
+  const pace = ctx.profile.otherWriter;
   const r = mulberry32(seed ^ 0x07e1);
-  const timer = setInterval(() => writeOnce(ctx, r), every);
+  if (pace && 'everyRequests' in pace) {
+    let served = 0;
+    return { served: () => void (++served % pace.everyRequests === 0 && writeOnce(ctx, r)), stop: () => {} };
+  }
+  if (!pace) return { served: () => {}, stop: () => {} };
+  const timer = setInterval(() => writeOnce(ctx, r), pace.everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return { served: () => {}, stop: () => clearInterval(timer) };
 }

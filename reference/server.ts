@@ -205,9 +205,10 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     race: { reports: new Map(), statusSlot: null },
   };
   const delay = delays(seed, opts.latencyMs, opts.jitterMs);
-  const stopWriter = startOtherWriter(ctx, seed);
+  const writer = startOtherWriter(ctx, seed);
   const server = createServer((raw, res) => {
     raw.on('error', ignore);
+    writer.served();
     void serve(ctx, raw, res, delay);
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(ctx, err, socket));
@@ -239,7 +240,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     },
     close: () =>
       new Promise<void>((resolve) => {
-        stopWriter();
+        writer.stop();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -132,8 +132,8 @@ export interface Profile {
   };
   /** The index's other operations: the reference's paths and list keys when absent. */
   index?: IndexStyle;
-  /** A shared staging server: another integrator writes every `everyMs` while runs read (reference/other-writer.ts). */
-  otherWriter?: { everyMs: number };
+  /** A shared staging server: another integrator writes every `everyRequests` served (or every `everyMs`) while runs read (reference/other-writer.ts). */
+  otherWriter?: { everyRequests: number } | { everyMs: number };
   readBack: {
     /** "Get Contact By Id" GET path with {contactId} and {branchId} (in the path or the query). */
     contact: string;

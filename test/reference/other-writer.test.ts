@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from '../../reference/context.ts';
 import { referenceData } from '../../reference/data.ts';
-import { withTransaction, writeOnce } from '../../reference/other-writer.ts';
+import { startOtherWriter, withTransaction, writeOnce } from '../../reference/other-writer.ts';
 import { defaultProfile } from '../../reference/profiles/default.ts';
 import { sharedProfile } from '../../reference/profiles/shared.ts';
 import { mulberry32 } from '../../reference/random.ts';
@@ -36,8 +36,21 @@ describe('another integrator writing while a run reads', () => {
     expect([...ctx.store.contacts.values()].every((c) => String(c.mobNo).startsWith('5'))).toBe(true);
   });
 
-  it('is the shared profile: the default vendor with a writer every second, stopped with its server', async () => {
-    expect(sharedProfile.otherWriter).toEqual({ everyMs: 1000 });
+  it('paced by requests served, writes at the same request on any machine, and no sooner', () => {
+    const profile = { ...defaultProfile, otherWriter: { everyRequests: 3 } };
+    const ctx = { profile, data: referenceData(42), store: new Store(profile) } as Ctx;
+    const txs = ctx.data.transactions.length;
+    const writer = startOtherWriter(ctx, 42);
+    const after = (n: number) => {
+      for (let i = 0; i < n; i++) writer.served();
+      return ctx.data.transactions.length - txs;
+    };
+    expect([after(2), after(1), after(2), after(1)]).toEqual([0, 1, 1, 2]);
+    writer.stop();
+  });
+
+  it('is the shared profile: the default vendor with a writer every 300 requests served, stopped with its server', async () => {
+    expect(sharedProfile.otherWriter).toEqual({ everyRequests: 300 });
     const server = await startReference({ port: 0, profile: 'shared' });
     await server.close(); // the writer's timer is cleared: the process is not kept alive by it
   });

@@ -66,11 +66,3 @@ export async function runAgainstReference(
     await server.close();
   }
 }
-
-/**
- * The reason a relation is left inconclusive when another client wrote during every reading of it
- * (suites/report/still.ts): never failed. The shared profile's writer runs on the server's clock
- * (every second): a machine too loaded to read a long relation (the dates sweep: 120 one-day walks)
- * between two writes gets this answer, which is the right one there, for the vendor and the kit.
- */
-export const MOVED_EVERY_READING = /the report's data changed while each reading of the relation was taken/;

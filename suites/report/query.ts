@@ -9,6 +9,7 @@ import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { readRoundOf } from '../../runtime/held-round.ts';
 import { defineRunState } from '../../runtime/run-state.ts';
+import { answerStore } from './answers.ts';
 
 export type Query = { dateFrom: string; dateTo: string; branchList: string; moduleName?: string[] } & Partial<Record<FilterKey, string>>;
 
@@ -24,8 +25,8 @@ export interface LimitCap {
   refusedLater: number[];
 }
 
-/** What the report tests of one run share: every distinct request's answer (sent once per run), and the cap as learned once, by the first walk of the fixture range. */
-const reportRun = defineRunState('report', () => ({ answers: new Map<string, Promise<Exchange>>(), cap: undefined as Promise<LimitCap> | undefined }));
+/** What the report tests of one run share: every distinct request's answer (sent once per run, within a memory budget: answers.ts), and the cap as learned once, by the first walk of the fixture range. */
+const reportRun = defineRunState('report', () => ({ answers: answerStore(), cap: undefined as Promise<LimitCap> | undefined }));
 
 /** Limits tried, largest first, for walking a query: the maximum limit is not shown (8 rule 2). */
 const WALK_LIMITS = [200, 100, 50, 20, 10];

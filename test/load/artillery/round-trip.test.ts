@@ -126,5 +126,8 @@ describe('the round trip through Artillery', () => {
     });
     expectTheLimit(kit);
     expect(Math.abs(viaArt.refusals.count / viaArt.requestsSent - kit.refusals.count / kit.requestsSent)).toBeLessThanOrEqual(TOLERANCE);
+    const figures = (r: LoadResult) =>
+      `${r.statusCounts['200'] ?? 0} accepted, ${r.refusals.count} 429 of ${r.requestsSent} in ${r.durationSeconds} s (share ${(r.refusals.count / r.requestsSent).toFixed(3)}, the limit's ${limitShare(r).toFixed(3)})`;
+    await ctx.annotate(`artillery: ${figures(viaArt)}; kit: ${figures(kit)}`);
   }, 300_000);
 });

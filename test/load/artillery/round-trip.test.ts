@@ -57,7 +57,7 @@ function expectTheLimit(r: LoadResult): void {
 
 describe('the round trip through Artillery', () => {
   it('export, artillery run, report --artillery: the limit and the 429 share as the kit engine sees them, the thresholds with the same exit codes', async (ctx) => {
-    const installed = installArtillery();
+    const installed = installArtillery(240_000);
     if ('reason' in installed) return ctx.skip(`Artillery cannot be installed here: ${installed.reason}`);
 
     const viaArtillery = await limitedReference(LIMIT);

@@ -17,7 +17,7 @@ import type { LoadLatency, LoadResult, PhaseResult } from '../result.ts';
 import { round } from '../result.ts';
 import { metricsOf, runMetrics } from '../scenarios/build.ts';
 import { evaluate, kneeThresholds, type Threshold } from '../scenarios/thresholds.ts';
-import { codesOf, counter, requestNames, summaryOf, type ArtilleryPeriod, type ArtilleryReport, type Summary } from './report-json.ts';
+import { codesOf, counter, periodsOf, requestNames, summaryOf, type ArtilleryPeriod, type ArtilleryReport, type Summary } from './report-json.ts';
 import type { ScenarioMeta } from './meta.ts';
 
 type MixEntry = LoadResult['mix'][number];
@@ -82,7 +82,7 @@ export function loadResultOfArtillery(o: ReadOptions): LoadResult {
   const start = agg.firstCounterAt ?? agg.firstMetricAt ?? 0;
   const end = agg.lastCounterAt ?? agg.lastMetricAt ?? start;
   const durationSeconds = Math.max(0, (end - start) / 1000);
-  const periods = [...report.intermediate].filter((p) => p.period !== undefined).sort((a, b) => a.period! - b.period!);
+  const { periods, joined } = periodsOf(report);
   const gaps = periods.slice(1).map((p, i) => p.period! - periods[i]!.period!);
   const widthMs = gaps.length ? Math.min(...gaps) : 10_000;
   const first = periods[0]?.period ?? start;
@@ -137,6 +137,9 @@ export function loadResultOfArtillery(o: ReadOptions): LoadResult {
   const notes = [
     ...(meta?.notes ?? []),
     `read back from Artillery's report ${o.file}: ${periods.length} reporting periods of ${widthMs / 1000} s aligned to the clock (the first and last are partial); latency percentiles as Artillery aggregated them, from the send of each request`,
+    ...(joined > 0
+      ? [`${joined} intermediate entries repeated a reporting period and were joined: their counts added, their latency left out (not recomputed)`]
+      : []),
     ...(meta ? [] : ['no --script: each request name is expected to answer 200 (status-refused 400); the scenario and the mix are unknown']),
     all.requests > 0
       ? `429 share ${round((100 * all.refused) / all.requests, 2)}% (${all.refused} of ${all.requests})${firstRefused ? `; 429s start in the period ${firstRefused.row.name} at an offered ${firstRefused.row.rate}/s (${round((100 * firstRefused.counts.refused) / Math.max(1, firstRefused.counts.requests), 1)}% of its requests)` : ''}`

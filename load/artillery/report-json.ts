@@ -84,3 +84,26 @@ export function requestNames(p: ArtilleryPeriod): string[] {
   }
   return [...names];
 }
+
+/**
+ * The reporting periods in time order. Artillery merges its workers' periods into one entry each;
+ * should a report hold two entries of one period (reports joined by hand), their counts are added
+ * and their latency left out (a percentile of two histograms cannot be made from theirs).
+ */
+export function periodsOf(report: ArtilleryReport): { periods: ArtilleryPeriod[]; joined: number } {
+  const byPeriod = new Map<number, ArtilleryPeriod>();
+  let joined = 0;
+  for (const p of report.intermediate) {
+    if (p.period === undefined) continue;
+    const seen = byPeriod.get(p.period);
+    if (!seen) {
+      byPeriod.set(p.period, p);
+      continue;
+    }
+    joined++;
+    const counters = { ...seen.counters };
+    for (const [k, v] of Object.entries(p.counters)) counters[k] = (counters[k] ?? 0) + v;
+    byPeriod.set(p.period, { ...seen, counters, summaries: {} });
+  }
+  return { periods: [...byPeriod.values()].sort((a, b) => a.period! - b.period!), joined };
+}

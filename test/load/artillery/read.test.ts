@@ -122,6 +122,16 @@ describe('report --artillery', () => {
     expect(r.knee).toBeNull();
   });
 
+  it('joins two entries of one period by their counts, leaving their latency out', () => {
+    const twice = parseArtilleryReport({ aggregate: report.aggregate, intermediate: [...periods, periods[2]!] });
+    const r = loadResultOfArtillery({ report: twice, file: 'result.json', meta, thresholds: [] });
+    expect(r.phases.map((p) => p.sent)).toEqual([100, 200, 800]);
+    expect(r.phases[2]!.latencyMs).toBeNull();
+    expect(r.notes).toContain(
+      '1 intermediate entries repeated a reporting period and were joined: their counts added, their latency left out (not recomputed)',
+    );
+  });
+
   it('refuses what is not the JSON of artillery run --output', () => {
     expect(() => parseArtilleryReport({ intermediate: [] })).toThrow(/not the JSON of artillery run --output: aggregate/);
   });

@@ -12,6 +12,9 @@ export interface OutputTarget {
   target: { name: string; baseUrl: string; token?: string | undefined; secondToken?: string | undefined };
 }
 
+/** The engines a load result may be read back from, by their names in the outputs. */
+export const ENGINE_NAMES: Record<NonNullable<LoadResult['source']>['engine'], string> = { artillery: 'Artillery' };
+
 export const RATE_LIMIT_FILE = 'rate-limit.json';
 export const LOAD_FILE = 'load.json';
 
@@ -77,14 +80,14 @@ export function loadSummary(r: LoadResult): string {
       ? `${r.connections} connections x ${r.pipelining} in flight for ${r.seconds} s (closed model)`
       : `${r.scenario} at ${r.rate}/s for ${r.seconds} s (open model)`;
   const lines = [
-    ...(r.source ? [`read back from ${r.source.engine}'s report ${r.source.file}`] : []),
+    ...(r.source ? [`read back from ${ENGINE_NAMES[r.source.engine]}'s report ${r.source.file}`] : []),
     `load on ${r.operation}: ${what}: ${r.requestsSent} requests, ${r.answered} answers in ${r.durationSeconds} s (${r.achievedRate}/s)`,
     `  statuses         ${
       Object.entries(r.statusCounts)
         .map(([s, n]) => `${s === '0' ? 'no answer' : s}:${n}`)
         .join(' ') || 'none'
     }; 5xx: ${r.fiveXx}; errors ${(r.errors.share * 100).toFixed(2)}%`,
-    `  429 envelope     ${r.source ? `not judged (${r.source.engine} keeps no answer body)` : `${r.refusals.withEnvelope} of ${r.refusals.count}`}`,
+    `  429 envelope     ${r.source ? `not judged (${ENGINE_NAMES[r.source.engine]} keeps no answer body)` : `${r.refusals.withEnvelope} of ${r.refusals.count}`}`,
     `  latency (ms)     ${l ? `p50 ${l.p50}  p90 ${l.p90}  p95 ${l.p95}  p99 ${l.p99}  p99.9 ${l.p999}  max ${l.max}` : 'no answers'}${r.source ? ' (from the send)' : r.model === 'open' ? ' (from the due instant)' : ''}`,
   ];
   if (r.sendLagMs)

@@ -5,7 +5,7 @@
 // server goes through `esc`; the whole page is scrubbed of the configured tokens on the way out.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { OutputTarget } from '../../../load/output.ts';
+import { ENGINE_NAMES, type OutputTarget } from '../../../load/output.ts';
 import type { LoadResult } from '../../../load/result.ts';
 import { esc, exchangeHtml } from './parts.ts';
 import { classify } from '../../records/rate-limit.ts';
@@ -107,7 +107,7 @@ export function loadHtml(r: LoadResult, config: OutputTarget): string {
   const what = r.model === 'closed' ? `closed model: ${r.connections} connections x ${r.pipelining}` : `open model: ${r.scenario} at ${r.rate}/s`;
   const parts: string[] = [];
   parts.push(`<h1>Load on ${esc(config.target.name)}</h1>`, `<p>${esc(what)} for ${esc(r.seconds)} s; ${esc(r.request.description)}</p>`);
-  if (r.source) parts.push(`<p class="muted">Read back from ${esc(r.source.engine)}'s report ${esc(r.source.file)}.</p>`);
+  if (r.source) parts.push(`<p class="muted">Read back from ${ENGINE_NAMES[r.source.engine]}'s report ${esc(r.source.file)}.</p>`);
   parts.push(
     rows([
       ['requests sent', r.requestsSent],
@@ -123,7 +123,7 @@ export function loadHtml(r: LoadResult, config: OutputTarget): string {
       [
         '429 with the envelope',
         r.source
-          ? `${r.refusals.count} answers 429; the envelope is not judged (${r.source.engine} keeps no answer body)`
+          ? `${r.refusals.count} answers 429; the envelope is not judged (${ENGINE_NAMES[r.source.engine]} keeps no answer body)`
           : `${r.refusals.withEnvelope} of ${r.refusals.count}`,
       ],
       [
@@ -151,7 +151,7 @@ export function loadHtml(r: LoadResult, config: OutputTarget): string {
   parts.push('<h2>Over time</h2>', `<figure>${loadSvg(r)}</figure>`);
   if (r.source)
     parts.push(
-      `<h2>Offered and achieved, per ${esc(r.source.engine)} reporting period</h2>`,
+      `<h2>Offered and achieved, per ${ENGINE_NAMES[r.source.engine]} reporting period</h2>`,
       `<table class="periods"><tr><th>period</th><th>offered /s</th><th>sent</th><th>answered /s</th><th>429 share</th><th>errors</th><th>p50 ms</th><th>p99 ms</th></tr>${r.phases
         .map(
           (p) =>

@@ -7,10 +7,18 @@ import { redactorOf } from '../client/redact.ts';
 import type { LoadResult, RateLimitResult } from './result.ts';
 import { thresholdText } from './threshold-text.ts';
 
+/** What the outputs name of the target, and the tokens they are scrubbed of (a RunConfig is one). */
+export interface OutputTarget {
+  target: { name: string; baseUrl: string; token?: string | undefined; secondToken?: string | undefined };
+}
+
+/** The engines a load result may be read back from, by their names in the outputs. */
+export const ENGINE_NAMES: Record<NonNullable<LoadResult['source']>['engine'], string> = { artillery: 'Artillery' };
+
 export const RATE_LIMIT_FILE = 'rate-limit.json';
 export const LOAD_FILE = 'load.json';
 
-function write(dir: string, file: string, value: unknown, config: RunConfig): string {
+function write(dir: string, file: string, value: unknown, config: OutputTarget): string {
   mkdirSync(dir, { recursive: true });
   const target = path.join(dir, file);
   const scrub = redactorOf([config.target.token, config.target.secondToken]);
@@ -23,7 +31,7 @@ export function writeRateLimitJson(dir: string, result: RateLimitResult, config:
   return write(dir, RATE_LIMIT_FILE, { target: { name: config.target.name, baseUrl: config.target.baseUrl }, ...(run ? { run } : {}), ...result }, config);
 }
 
-export function writeLoadJson(dir: string, result: LoadResult, config: RunConfig): string {
+export function writeLoadJson(dir: string, result: LoadResult, config: OutputTarget): string {
   return write(dir, LOAD_FILE, { target: { name: config.target.name, baseUrl: config.target.baseUrl }, ...result }, config);
 }
 
@@ -72,14 +80,15 @@ export function loadSummary(r: LoadResult): string {
       ? `${r.connections} connections x ${r.pipelining} in flight for ${r.seconds} s (closed model)`
       : `${r.scenario} at ${r.rate}/s for ${r.seconds} s (open model)`;
   const lines = [
+    ...(r.source ? [`read back from ${ENGINE_NAMES[r.source.engine]}'s report ${r.source.file}`] : []),
     `load on ${r.operation}: ${what}: ${r.requestsSent} requests, ${r.answered} answers in ${r.durationSeconds} s (${r.achievedRate}/s)`,
     `  statuses         ${
       Object.entries(r.statusCounts)
         .map(([s, n]) => `${s === '0' ? 'no answer' : s}:${n}`)
         .join(' ') || 'none'
     }; 5xx: ${r.fiveXx}; errors ${(r.errors.share * 100).toFixed(2)}%`,
-    `  429 envelope     ${r.refusals.withEnvelope} of ${r.refusals.count}`,
-    `  latency (ms)     ${l ? `p50 ${l.p50}  p90 ${l.p90}  p95 ${l.p95}  p99 ${l.p99}  p99.9 ${l.p999}  max ${l.max}` : 'no answers'}${r.model === 'open' ? ' (from the due instant)' : ''}`,
+    `  429 envelope     ${r.source ? `not judged (${ENGINE_NAMES[r.source.engine]} keeps no answer body)` : `${r.refusals.withEnvelope} of ${r.refusals.count}`}`,
+    `  latency (ms)     ${l ? `p50 ${l.p50}  p90 ${l.p90}  p95 ${l.p95}  p99 ${l.p99}  p99.9 ${l.p999}  max ${l.max}` : 'no answers'}${r.source ? ' (from the send)' : r.model === 'open' ? ' (from the due instant)' : ''}`,
   ];
   if (r.sendLagMs)
     lines.push(
@@ -88,7 +97,7 @@ export function loadSummary(r: LoadResult): string {
   if (r.phases.length > 1)
     for (const p of r.phases)
       lines.push(
-        `  ${p.name.padEnd(16)} ${p.rate}/s: ${p.sent} sent, p99 ${p.latencyMs?.p99 ?? '-'} ms, errors ${(p.errorShare * 100).toFixed(2)}%${p.crossed?.length ? `  crossed ${p.crossed.join(', ')}` : ''}`,
+        `  ${p.name.padEnd(16)} ${p.rate}/s${r.source ? ' offered' : ''}: ${p.sent} sent, ${r.source ? `${p.answered} answered, 429 ${p.refused}, ` : ''}p99 ${p.latencyMs?.p99 ?? '-'} ms, errors ${(p.errorShare * 100).toFixed(2)}%${p.crossed?.length ? `  crossed ${p.crossed.join(', ')}` : ''}`,
       );
   if (r.stoppedBy) lines.push(`  stopped by       ${r.stoppedBy}`);
   for (const t of r.thresholds) lines.push(`  ${thresholdText(t)}`);

@@ -154,6 +154,11 @@ export interface LoadResult extends SentRequests {
   evidence: LoadEvidence;
   /** Answers per status and latency percentiles per time bucket (seconds since the start). */
   series: { bucketSeconds: number; points: SeriesPoint[] };
+  /**
+   * Set when read back from another engine's report (`report --artillery`, load/artillery/read.ts):
+   * its file, and that it keeps no answer (so no 429 envelope is judged, no exchange is evidence).
+   */
+  source?: { engine: 'artillery'; file: string };
 }
 
 /** Rounds to `digits` decimals (for the output). */

@@ -15,6 +15,7 @@ export const loadCommand: Command = {
     '                            [--scenario steady|ramp|spike|soak] [--from R0] [--steps K] [--spike-rate R2]',
     '                            [--operation OP | --mix OP:W,...] [--threshold EXPR]... [--quiet]',
     '                            [--config FILE] [--out DIR] [--concurrency N] [--max-requests N] [--max-seconds S] [--yes]',
+    '       erp-conformance load --export artillery FILE --config FILE --rate R --seconds S [scenario, mix, threshold flags]',
     '',
     'Open model (--rate): request i is due at start + i/R whatever the answers; latency is measured',
     'from that due instant (coordinated omission corrected) on a pool of keep-alive connections',
@@ -39,6 +40,10 @@ export const loadCommand: Command = {
     '                     (customer-create is left out of a mix unless the config says writes: true)',
     '  --threshold EXPR   repeatable: p50|p90|p95|p99|p99.9|max|mean<MS (ms, s, us), errors|5xx|429|dropped<SHARE',
     '                     (0.1% or 0.001), rps>=N; operators < <= > >=. A crossed threshold exits 1',
+    '  --export artillery FILE  send nothing: write the scenario as an Artillery 2 script (open model,',
+    '                     --config required): phases, the mix with the same bodies, api-token from',
+    '                     $ERP_API_TOKEN (never in the file), the thresholds as `ensure` conditions, 429s',
+    '                     apart from errors. Read its results back with report --artillery',
     '  --quiet            no progress line',
     '  --config FILE      run config (JSON)',
     '  --out DIR          output folder (default ./erp-conformance-report)',
@@ -50,29 +55,46 @@ export const loadCommand: Command = {
     'SIGINT / SIGTERM or the parent process gone (the embedded reference closed, nothing written).',
   ].join('\n'),
   async run(argv) {
-    const { values } = parseFlags(loadCommand, argv, {
-      config: { type: 'string' },
-      operation: { type: 'string' },
-      mix: { type: 'string' },
-      rate: { type: 'string' },
-      connections: { type: 'string' },
-      pipelining: { type: 'string' },
-      seconds: { type: 'string' },
-      scenario: { type: 'string' },
-      from: { type: 'string' },
-      steps: { type: 'string' },
-      'spike-rate': { type: 'string' },
-      threshold: { type: 'string', multiple: true },
-      quiet: { type: 'boolean' },
-      out: { type: 'string' },
-      concurrency: { type: 'string' },
-      'max-requests': { type: 'string' },
-      'max-seconds': { type: 'string' },
-      yes: { type: 'boolean' },
-      ...REFERENCE_FLAGS,
-    });
+    const { values, positionals } = parseFlags(
+      loadCommand,
+      argv,
+      {
+        config: { type: 'string' },
+        operation: { type: 'string' },
+        mix: { type: 'string' },
+        rate: { type: 'string' },
+        connections: { type: 'string' },
+        pipelining: { type: 'string' },
+        seconds: { type: 'string' },
+        scenario: { type: 'string' },
+        from: { type: 'string' },
+        steps: { type: 'string' },
+        'spike-rate': { type: 'string' },
+        threshold: { type: 'string', multiple: true },
+        quiet: { type: 'boolean' },
+        out: { type: 'string' },
+        concurrency: { type: 'string' },
+        'max-requests': { type: 'string' },
+        'max-seconds': { type: 'string' },
+        yes: { type: 'boolean' },
+        export: { type: 'string' },
+        ...REFERENCE_FLAGS,
+      },
+      true,
+    );
     const { parseLoadFlags } = await import('../cli/load-flags.ts');
     const flags = await parseLoadFlags(loadCommand, values);
+    if (values.export !== undefined) {
+      if (positionals.length > 1) throw new UsageError(`unexpected argument ${positionals[1]} (--export artillery takes one FILE)`, loadCommand);
+      const { exportScenario } = await import('./load-export.ts');
+      return exportScenario(
+        loadCommand,
+        { format: values.export, file: positionals[0], config: values.config, yes: values.yes ?? false, quiet: values.quiet ?? false },
+        flags,
+      );
+    }
+    if (positionals.length)
+      throw new UsageError(`unexpected argument ${positionals[0]} (this command takes flags only, but for --export artillery FILE)`, loadCommand);
     const opened = await openLoadTarget(loadCommand, { ...values, operation: undefined });
     if (opened === EXIT.usage) return EXIT.usage;
     const { out, target } = opened;

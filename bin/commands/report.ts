@@ -27,6 +27,7 @@ export const reportCommand: Command = {
   usage: [
     'Usage: erp-conformance report [--in DIR] [--out DIR] [--allure]',
     '       erp-conformance report --merge DIR DIR... [--out DIR] [--allure]',
+    '       erp-conformance report --artillery RESULT.json [--script SCRIPT.yml] [--threshold EXPR]... [--out DIR]',
     '',
     'Without --merge: reads DIR/certification.json (and DIR/rate-limit.json, written by the probe',
     'of `run --with-load`) and writes certification.html and junit.xml to --out (default: DIR).',
@@ -44,6 +45,12 @@ export const reportCommand: Command = {
     '  --allure     also build the Allure 3 HTML report of OUT/allure-results into OUT/allure-report/',
     '               (offline, one self-contained index.html)',
     '  --strict     junit.xml: a failed SHOULD is a <failure> (default: a warning, as the exit code has it)',
+    '  --artillery FILE  read the JSON of `artillery run --output FILE` (one machine, or the merged report',
+    '               of a distributed run) into load.json and load.html in --out: latency percentiles over',
+    '               time as Artillery aggregated them, offered against achieved rate, the 429 share and',
+    '               where it starts, the thresholds. --script: the script `load --export artillery` wrote',
+    '               (its scenario, mix and thresholds); --threshold (repeatable) replaces its thresholds.',
+    '               Exit codes as `load`: 0 held, 1 a threshold crossed or a 5xx / unanswered request',
     '',
     "Exit codes: the verdict's, as `run` gives them: 0 certified or selection passed, 1 not",
     'certified, 2 preflight failed, 3 inconclusive, 130 interrupted; 2 for a usage error or unreadable',
@@ -60,9 +67,20 @@ export const reportCommand: Command = {
         merge: { type: 'boolean' },
         allure: { type: 'boolean' },
         strict: { type: 'boolean' },
+        artillery: { type: 'string' },
+        script: { type: 'string' },
+        threshold: { type: 'string', multiple: true },
       },
       true,
     );
+    if (values.artillery !== undefined) {
+      const other = (['merge', 'in', 'allure', 'strict'] as const).find((f) => values[f] !== undefined);
+      if (other || positionals.length)
+        throw new UsageError(`--artillery reads one Artillery report: ${other ? `--${other}` : positionals[0]} does not go with it`, reportCommand);
+      const { reportArtillery } = await import('./report-artillery.ts');
+      return reportArtillery(reportCommand, { file: values.artillery, script: values.script, thresholds: values.threshold, out: values.out });
+    }
+    if (values.script !== undefined || values.threshold !== undefined) throw new UsageError('--script and --threshold go with --artillery', reportCommand);
     if (!values.merge && positionals.length) throw new UsageError(`unexpected argument ${positionals[0]} (folders to merge follow --merge)`, reportCommand);
     if (values.merge && positionals.length === 0)
       throw new UsageError('--merge needs the folders of the shards: report --merge DIR DIR... --out DIR', reportCommand);

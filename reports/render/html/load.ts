@@ -5,7 +5,7 @@
 // server goes through `esc`; the whole page is scrubbed of the configured tokens on the way out.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RunConfig } from '../../../config/schema.ts';
+import { ENGINE_NAMES, type OutputTarget } from '../../../load/output.ts';
 import type { LoadResult } from '../../../load/result.ts';
 import { esc, exchangeHtml } from './parts.ts';
 import { classify } from '../../records/rate-limit.ts';
@@ -102,11 +102,12 @@ function rows(pairs: Array<[string, unknown]>): string {
   return `<table>${pairs.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
 }
 
-export function loadHtml(r: LoadResult, config: Pick<RunConfig, 'target'>): string {
+export function loadHtml(r: LoadResult, config: OutputTarget): string {
   const l = r.latencyMs;
   const what = r.model === 'closed' ? `closed model: ${r.connections} connections x ${r.pipelining}` : `open model: ${r.scenario} at ${r.rate}/s`;
   const parts: string[] = [];
   parts.push(`<h1>Load on ${esc(config.target.name)}</h1>`, `<p>${esc(what)} for ${esc(r.seconds)} s; ${esc(r.request.description)}</p>`);
+  if (r.source) parts.push(`<p class="muted">Read back from ${ENGINE_NAMES[r.source.engine]}'s report ${esc(r.source.file)}.</p>`);
   parts.push(
     rows([
       ['requests sent', r.requestsSent],
@@ -119,11 +120,16 @@ export function loadHtml(r: LoadResult, config: Pick<RunConfig, 'target'>): stri
       ],
       ['errors', `${r.errors.count} (${(r.errors.share * 100).toFixed(3)}%)`],
       ['5xx', r.fiveXx],
-      ['429 with the envelope', `${r.refusals.withEnvelope} of ${r.refusals.count}`],
+      [
+        '429 with the envelope',
+        r.source
+          ? `${r.refusals.count} answers 429; the envelope is not judged (${ENGINE_NAMES[r.source.engine]} keeps no answer body)`
+          : `${r.refusals.withEnvelope} of ${r.refusals.count}`,
+      ],
       [
         'latency ms',
         l
-          ? `p50 ${l.p50}, p90 ${l.p90}, p95 ${l.p95}, p99 ${l.p99}, p99.9 ${l.p999}, max ${l.max}${r.model === 'open' ? ' (from the due instant)' : ''}`
+          ? `p50 ${l.p50}, p90 ${l.p90}, p95 ${l.p95}, p99 ${l.p99}, p99.9 ${l.p999}, max ${l.max}${r.source ? ' (from the send)' : r.model === 'open' ? ' (from the due instant)' : ''}`
           : 'no answers',
       ],
       ...(r.sendLagMs
@@ -143,7 +149,17 @@ export function loadHtml(r: LoadResult, config: Pick<RunConfig, 'target'>): stri
       `<table>${r.thresholds.map((t) => `<tr><td>${esc(t.threshold)}</td><td class="${t.passed ? 'ok' : 'crossed'}">${t.passed ? 'ok' : 'crossed'}</td><td>${esc(t.actual === null ? 'no value' : Number(t.actual.toPrecision(4)))}</td></tr>`).join('')}</table>`,
     );
   parts.push('<h2>Over time</h2>', `<figure>${loadSvg(r)}</figure>`);
-  if (r.phases.length > 1)
+  if (r.source)
+    parts.push(
+      `<h2>Offered and achieved, per ${ENGINE_NAMES[r.source.engine]} reporting period</h2>`,
+      `<table class="periods"><tr><th>period</th><th>offered /s</th><th>sent</th><th>answered /s</th><th>429 share</th><th>errors</th><th>p50 ms</th><th>p99 ms</th></tr>${r.phases
+        .map(
+          (p) =>
+            `<tr><td>${esc(p.name)}</td><td>${esc(p.rate)}</td><td>${esc(p.sent)}</td><td>${esc(Math.round((10 * p.answered) / p.seconds) / 10)}</td><td>${esc(p.sent ? ((100 * p.refused) / p.sent).toFixed(1) : '0.0')}%</td><td>${esc((p.errorShare * 100).toFixed(2))}%</td><td>${esc(p.latencyMs?.p50 ?? '-')}</td><td>${esc(p.latencyMs?.p99 ?? '-')}</td></tr>`,
+        )
+        .join('')}</table>`,
+    );
+  else if (r.phases.length > 1)
     parts.push(
       '<h2>Phases</h2>',
       `<table><tr><th>phase</th><th>rate</th><th>sent</th><th>dropped</th><th>p99 ms</th><th>errors</th><th>crossed</th></tr>${r.phases.map((p) => `<tr><td>${esc(p.name)}</td><td>${esc(p.rate)}</td><td>${esc(p.sent)}</td><td>${esc(p.dropped)}</td><td>${esc(p.latencyMs?.p99 ?? '-')}</td><td>${esc((p.errorShare * 100).toFixed(2))}%</td><td>${esc((p.crossed ?? []).join(', '))}</td></tr>`).join('')}</table>`,
@@ -169,7 +185,7 @@ ${parts.join('\n')}
   return scrubber([config.target.token, config.target.secondToken])(page);
 }
 
-export function writeLoadHtml(dir: string, r: LoadResult, config: Pick<RunConfig, 'target'>): string {
+export function writeLoadHtml(dir: string, r: LoadResult, config: OutputTarget): string {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOAD_HTML_FILE);
   writeFileSync(file, loadHtml(r, config));

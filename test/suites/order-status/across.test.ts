@@ -2,10 +2,11 @@
 // whose choices the spec leaves open (transitions, the state Order Create makes) give no failure;
 // each defect the kit missed on an independent vendor fails the requirement that states it; a
 // voucher another client changes, or a payment value the target does not take, is never a failure.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../../core/types.ts';
-import { runScenario, SCENARIOS, walkSteps, type AcrossIo, type Judgement, type Payment } from '../../../suites/order-status/across.ts';
+import { runScenario, SCENARIOS, sequences, walkSteps, type AcrossIo, type Judgement, type Payment } from '../../../suites/order-status/across.ts';
 import { LIFECYCLE, type Id } from '../../../suites/order-status/plan.ts';
 
 interface Vendor {
@@ -133,6 +134,38 @@ describe('rules across operations on fresh vouchers', () => {
     const js = await runScenario(SCENARIOS.partial, vendor({ payments: ['paid', 'unpaid'] }));
     expect(fails(js)).toEqual([]);
     expect(inconclusive(js)[0]).toMatchObject({ reason: expect.stringContaining('Update Payment Status refused partial') });
+  });
+
+  it('never fail a correct vendor on any sequence of payments and statuses, whatever its transitions', async () => {
+    for (const transitions of ['final', 'forward', 'free'] as const)
+      await fc.assert(
+        fc.asyncProperty(sequences(['paid', 'unpaid', 'partial']), async (s) => {
+          const js = await runScenario(s, vendor({ transitions }));
+          expect(fails(js)).toEqual([]);
+          expect(s.commands.length).toBeLessThanOrEqual(6);
+        }),
+        { seed: 7, numRuns: 200 },
+      );
+  });
+
+  it('find each defect with some sequence (the model, not a fixed scenario, catches it)', async () => {
+    const defects: [Vendor, string][] = [
+      [{ paidOnce: true }, 'OS-3'],
+      [{ partialIsPaid: true }, 'OS-3'],
+      [{ cancelVoidsPayment: true }, 'OS-6'],
+      [{ refusedWrites: true }, 'OS-8'],
+    ];
+    for (const [v, id] of defects) {
+      const found = fc.sample(sequences(['paid', 'unpaid', 'partial']), { seed: 7, numRuns: 300 });
+      const failed = new Set<string>();
+      for (const s of found) for (const f of fails(await runScenario(s, vendor(v)))) failed.add(f);
+      expect([...failed], JSON.stringify(v)).toEqual([id]);
+    }
+  });
+
+  it('draw the same sequences from the same seed', () => {
+    const draw = () => fc.sample(sequences(['paid', 'unpaid']), { seed: 11, numRuns: 5 }).map((s) => s.what);
+    expect(draw()).toEqual(draw());
   });
 
   it('give the lifecycle steps from a state up to a target', () => {

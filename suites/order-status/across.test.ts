@@ -14,6 +14,13 @@ import { runScenario, SCENARIOS, sequences as sequencesOf, type AcrossIo, type J
 import { createVoucher } from './fresh.ts';
 import { answered, readVoucher, said, sendStatus, writesForbidden } from './vouchers.ts';
 
+/** What each requirement was verified by, for the certificate's verifiedBy. */
+const VIA: Record<string, string> = {
+  'OS-3': 'order-status.delivered-needs-paid-now',
+  'OS-6': 'order-status.transition-keeps-payment',
+  'OS-8': 'order-status.refused-update-reads-as-before',
+};
+
 function outcome(ex: Exchange): Outcome {
   if (!answered(ex) || ex.response!.status >= 500) return { answered: false, said: said(ex), ex };
   const status = ex.response!.status;
@@ -80,7 +87,7 @@ verifies(
       h.observe('order-status.across.partial', 'not run: readBack.orderStatus.partialValue is not configured (Delivered on a partially paid voucher)');
     const record = (js: Judgement[]) =>
       js.flatMap((j) => {
-        if (j.kind === 'note') h.note(j.id, 1, 'order-status.across');
+        if (j.kind === 'note') h.note(j.id, 1, VIA[j.id]);
         else if (j.kind === 'inconclusive') h.inconclusive(j.ids, j.reason);
         else return h.finding(j.id, j.title, j.received, j.expected, j.ex);
         return [];

@@ -208,6 +208,20 @@ const readBackSchema = z.strictObject({
       orderStatus: fieldPath.describe('Where the answer holds the order status, e.g. "response.orderStatus".'),
       paymentStatus: fieldPath.describe('Where the answer holds the payment status, e.g. "response.paymentStatus".'),
       paidValue: z.string().min(1).default('paid').describe('The payment status value meaning paid (compared without regard to case).'),
+      unpaidValue: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'The payment status value Update Payment Status takes for not paid (default "unpaid"): a voucher made paid is set back before Delivered is tried (OS-3).',
+        ),
+      partialValue: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'The payment status value Update Payment Status takes for partially paid, where the target has one: Delivered is tried on such a voucher (OS-3). Absent: not tried.',
+        ),
     })
     .optional()
     .describe(

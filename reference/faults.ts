@@ -208,6 +208,15 @@ export const FAULTS = [
     does: 'the paged lists of the index (products, customers, sales data ...) say totalCount three more than they hold',
     breaks: ['IX-7'],
   },
+  // ---- issue 30 part A: rules across operations (3, 4.1) ----
+  { name: 'os-paid-once', does: 'Delivered is accepted on a voucher that was paid once and is unpaid now (Update Payment Status)', breaks: ['OS-3'] },
+  { name: 'os-partial-is-paid', does: 'Delivered is accepted on a partially paid voucher', breaks: ['OS-3'] },
+  { name: 'os-cancel-voids-payment', does: "Cancelled also sets the voucher's payment status unpaid", breaks: ['OS-6'] },
+  {
+    name: 'os-refused-rule-writes',
+    does: 'Delivered refused on an unpaid voucher (400, 4.1 rule 3) has already stored Delivered',
+    breaks: ['OS-8'],
+  },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

@@ -11,7 +11,9 @@ export interface Voucher {
   salesId: number | bigint;
   branchId: number;
   /** 2.2: "It has an order status and a payment status (the value paid is referenced)". */
-  paymentStatus: 'paid' | 'unpaid';
+  paymentStatus: 'paid' | 'unpaid' | 'partial';
+  /** Was paid at some time (the fault os-paid-once takes it for paid). */
+  everPaid?: true;
   orderStatus: string;
   /** Index operations (Update Due Date, Update Shipping Detail): absent until set. */
   dueDate?: string;

@@ -114,7 +114,10 @@ export const orderStatusRequirements: Requirement[] = [
     title: 'Delivered is refused with 400 on a voucher whose payment is not paid, and accepted on a paid one',
     quote: "Delivered requires the voucher's payment status to be paid.",
     ambiguity:
-      'A forward-only vendor may refuse Delivered on a paid voucher that has not been shipped: the suite sets Delivered on a paid voucher only after walking it to Shipped.',
+      'A forward-only vendor may refuse Delivered on a paid voucher that has not been shipped: the suite sets Delivered on a paid voucher only after walking it to Shipped. ' +
+      'The payment status that decides is the one the voucher has now: with Order Create, Update Payment Status and readBack.orderStatus configured, Delivered is also tried on fresh vouchers ' +
+      'made paid and set back to unpaid (readBack.orderStatus.unpaidValue, default "unpaid"), and made partially paid where readBack.orderStatus.partialValue names that value (partially paid is not paid); ' +
+      'judged only when the voucher reads not paid just before and after.',
   },
   {
     id: 'OS-4',
@@ -147,7 +150,9 @@ export const orderStatusRequirements: Requirement[] = [
     quote: 'Only the order status changes; all other voucher data stays unchanged.',
     ambiguity:
       'No read of a whole voucher has a path in the spec: verified with the index operations the config describes, Order Create (a fresh voucher) and Get Sales Data By Id (read before and after Pending -> Confirmed); ' +
-      'without them the test is skipped. Lenient oracle: fields named like audit data (modified dates, versions, histories) and operations["get-sales-data-by-id"].volatile may change; every other field keeps its value.',
+      'without them the test is skipped. Lenient oracle: fields named like audit data (modified dates, versions, histories) and operations["get-sales-data-by-id"].volatile may change; every other field keeps its value. ' +
+      'With Update Payment Status and readBack.orderStatus too, the payment status is read before and after every transition made on fresh vouchers, Cancelled on a paid voucher included; ' +
+      'a change is failed only when a second fresh voucher shows it again (another client may change one).',
   },
   {
     id: 'OS-7',
@@ -170,7 +175,8 @@ export const orderStatusRequirements: Requirement[] = [
     quote: 'A missing required field, an invalid value, or an unaccepted orderStatus yields a validation error (status 400).',
     ambiguity:
       'The spec states the refusal, not its effect: that a validation error leaves the voucher as it was is implied (SHOULD). Verified with readBack.orderStatus around updates that carry ' +
-      'an accepted status with an invalid reason or branch_id, each judged only when refused.',
+      'an accepted status with an invalid reason or branch_id, each judged only when refused, and around every update refused on the fresh vouchers of the rules across operations ' +
+      '(Delivered on a voucher not paid, a transition the target refuses); a voucher read in a third state is inconclusive (another client).',
   },
   {
     id: 'OS-2g',

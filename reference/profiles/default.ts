@@ -48,6 +48,8 @@ export const defaultProfile: Profile = {
       orderStatus: 'response.orderStatus',
       paymentStatus: 'response.paymentStatus',
       paidValue: 'paid',
+      unpaidValue: 'unpaid',
+      partialValue: 'partial',
     },
   },
 };

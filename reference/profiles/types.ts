@@ -26,6 +26,9 @@ export interface OrderStatusReadBack {
   orderStatus: string;
   paymentStatus: string;
   paidValue: string;
+  /** The values Update Payment Status takes for not paid and partially paid (the run config's readBack.orderStatus). */
+  unpaidValue?: string;
+  partialValue?: string;
 }
 
 /** Section 1 ("Paths, parameters and payloads of every operation other than the three below: not

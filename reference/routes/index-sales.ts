@@ -100,11 +100,12 @@ export const salesRoutes: IndexRoute[] = [
     params: { salesId: 4001, paymentStatus: 'unpaid' },
     handle: (ctx, req, id) => {
       const v = voucherIn(ctx, req, id);
-      // The reference's choice: paid or unpaid in any case (its Order Status read writes the profile's paidValue, e.g. PAID).
+      // The reference's choice: paid, unpaid or partial in any case (its Order Status read writes the profile's paidValue, e.g. PAID).
       const raw = jsonBody(ctx, req).paymentStatus;
       const s = typeof raw === 'string' ? raw.toLowerCase() : raw;
-      if (s !== 'paid' && s !== 'unpaid') invalid('paymentStatus must be paid or unpaid');
+      if (s !== 'paid' && s !== 'unpaid' && s !== 'partial') invalid('paymentStatus must be paid, unpaid or partial');
       v.paymentStatus = s;
+      if (s === 'paid') v.everPaid = true;
       return success(ctx, 'Payment status updated', null);
     },
   },

@@ -86,6 +86,8 @@ export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Repl
   if (f.has('os-parallel-lost-update')) return throughSharedSlot(ctx, voucher, next);
   // 4.1 Purpose: "change the order status" - an accepted update is stored (OS-9).
   if (!(next === 'Cancelled' && f.has('os-cancel-not-stored'))) voucher.orderStatus = next;
+  // 4.1: "Only the order status changes": a cancellation keeps the payment status (OS-6).
+  if (next === 'Cancelled' && f.has('os-cancel-voids-payment')) voucher.paymentStatus = 'unpaid';
   // 4.1: "all other voucher data stays unchanged" - the due date too (OS-6).
   if (f.has('os-touches-due-date')) voucher.dueDate = '2026-12-31';
   return updated(ctx);
@@ -129,9 +131,17 @@ function checkRules(ctx: Ctx, voucher: Voucher, next: string): void {
   if (next === 'Delivered') {
     // 4.1 rule 3: Delivered requires the voucher's payment status to be paid - and is then accepted (OS-3).
     if (f.has('os-delivered-never')) invalid('orderStatus Delivered is not allowed');
-    // 4.1 rule 3: Delivered requires the voucher's payment status to be paid (OS-3).
-    if (voucher.paymentStatus !== 'paid' && !f.has('os-delivered-unpaid'))
+    // 4.1 rule 3: Delivered requires the voucher's payment status to be paid (OS-3): its status now,
+    // not one it had once, and partially paid is not paid.
+    const paid =
+      voucher.paymentStatus === 'paid' ||
+      (f.has('os-paid-once') && voucher.everPaid === true) ||
+      (f.has('os-partial-is-paid') && voucher.paymentStatus === 'partial');
+    if (!paid && !f.has('os-delivered-unpaid')) {
+      // 4.1 rule 2: a validation error changes nothing (OS-8).
+      if (f.has('os-refused-rule-writes')) voucher.orderStatus = 'Delivered';
       invalid(`orderStatus Delivered requires the payment status of salesId ${voucher.salesId} to be paid`);
+    }
   }
   // 3 "Transitions: not shown": the profile's rule.
   const refusal = transitionRefusal(ctx.profile.transitions, voucher.orderStatus, next);

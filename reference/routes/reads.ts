@@ -49,9 +49,11 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   at[keys[keys.length - 1]!] = value;
 }
 
-/** The payment status in the profile's words: its paidValue, or that value's "un" form in the same case. */
-function paymentWord(paidValue: string, paid: boolean): string {
-  if (paid) return paidValue;
+/** The payment status in the profile's words: its paidValue, its partialValue, or the paid value's "un" form in the same case. */
+function paymentWord(shape: Ctx['profile']['readBack']['orderStatus'], status: 'paid' | 'unpaid' | 'partial'): string {
+  const paidValue = shape.paidValue;
+  if (status === 'paid') return paidValue;
+  if (status === 'partial') return shape.partialValue ?? 'partial';
   if (paidValue === paidValue.toUpperCase()) return `UN${paidValue}`;
   return paidValue[0] === paidValue[0]!.toUpperCase() ? `Un${paidValue.toLowerCase()}` : `un${paidValue}`;
 }
@@ -66,6 +68,6 @@ export function readOrderStatus(ctx: Ctx, req: Req, salesIdText: string, branchQ
   const shape = ctx.profile.readBack.orderStatus;
   const response: Record<string, unknown> = { salesId: voucher.salesId, branchId };
   setPath(response, shape.orderStatus, voucher.orderStatus);
-  setPath(response, shape.paymentStatus, paymentWord(shape.paidValue, voucher.paymentStatus === 'paid'));
+  setPath(response, shape.paymentStatus, paymentWord(shape, voucher.paymentStatus));
   return success(ctx, ctx.profile.messages.orderStatus, response);
 }

@@ -159,6 +159,8 @@ describe('the public API of reference/server.ts', () => {
           orderStatus: 'response.orderStatus',
           paymentStatus: 'response.paymentStatus',
           paidValue: 'paid',
+          unpaidValue: 'unpaid',
+          partialValue: 'partial',
         },
       },
       operations: referenceOperations(defaultProfile),

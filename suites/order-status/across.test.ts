@@ -1,0 +1,111 @@
+// Rules across operations (across.ts): on vouchers Order Create makes in this run, Update Payment
+// Status sets the payment status the order status update must honour. 4.1 rule 3: "Delivered
+// requires the voucher's payment status to be paid" - after paid -> unpaid, and on a partially
+// paid voucher where readBack.orderStatus.partialValue names that value; 4.1: "Only the order
+// status changes; all other voucher data stays unchanged" - the payment status read before and
+// after each transition, Cancelled included; a refused update reads back as before (OS-8).
+// Needs operations["order-create"], operations["update-payment-status"] and readBack.orderStatus:
+// without one the test is skipped, with the reason in the certificate.
+import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
+import type { Exchange } from '../../core/types.ts';
+import type { Harness } from '../../runtime/harness.ts';
+import { verifies } from '../../runtime/verifies.ts';
+import { runScenario, SCENARIOS, sequences as sequencesOf, type AcrossIo, type Judgement, type Outcome, type Payment, type Scenario } from './across.ts';
+import { createVoucher } from './fresh.ts';
+import { answered, readVoucher, said, sendStatus, writesForbidden } from './vouchers.ts';
+
+/** What each requirement was verified by, for the certificate's verifiedBy. */
+const VIA: Record<string, string> = {
+  'OS-3': 'order-status.delivered-needs-paid-now',
+  'OS-6': 'order-status.transition-keeps-payment',
+  'OS-8': 'order-status.refused-update-reads-as-before',
+};
+
+function outcome(ex: Exchange): Outcome {
+  if (!answered(ex) || ex.response!.status >= 500) return { answered: false, said: said(ex), ex };
+  const status = ex.response!.status;
+  return { answered: true, accepted: status >= 200 && status < 300, refused: status >= 400 && status < 500, said: said(ex), ex };
+}
+
+/** The scenarios' requests through the harness; the payment values are the config's (readBack.orderStatus). */
+function io(h: Harness): AcrossIo {
+  const rb = h.config.readBack!.orderStatus!;
+  const pay = h.config.operations!['update-payment-status']!;
+  const value: Record<Payment, string | undefined> = { paid: rb.paidValue, unpaid: rb.unpaidValue ?? 'unpaid', partial: rb.partialValue };
+  return {
+    create: () => createVoucher(h, 'across', false),
+    pay: async (salesId, payment) =>
+      outcome(await sendOperation(h.client, operationRequest(pay, fixtureValues(h.config), { salesId, paymentStatus: value[payment]! }))),
+    // Through sendStatus (no known state: no ST-2 row), so that the run's updates in flight are counted (OS-7, OS-9).
+    set: async (salesId, to) => outcome(await sendStatus(h, 'across', salesId, null, to)),
+    read: (salesId) => readVoucher(h, salesId),
+  };
+}
+
+/** Why the scenarios cannot run on this config, or undefined. */
+function missing(h: Harness): string | undefined {
+  const ops = h.config.operations ?? {};
+  const gone = ['order-create', 'update-payment-status'].filter((name) => h.ctx.notServed?.[name]);
+  if (gone.length > 0) return `${gone.join(' and ')} not served (the preflight's ${gone.map((n) => h.ctx.notServed![n]).join(', ')})`;
+  if (!ops['order-create'] || !ops['update-payment-status'])
+    return 'needs operations["order-create"] and operations["update-payment-status"] in the config: the spec shows no way to make a voucher or set its payment status';
+  if (
+    !JSON.stringify([ops['update-payment-status'].path, ops['update-payment-status'].query ?? {}, ops['update-payment-status'].body ?? null]).includes(
+      '{paymentStatus}',
+    )
+  )
+    return 'operations["update-payment-status"] holds no {paymentStatus} placeholder: the kit cannot ask for a payment status';
+  if (!h.config.readBack?.orderStatus) return 'needs readBack.orderStatus: a payment status is judged only as read';
+  return undefined;
+}
+
+/**
+ * An OS-6 failure is a payment status that changed under a transition: seen again on a second
+ * fresh voucher before it is kept (another client changing one voucher is no defect of the target).
+ */
+async function confirmed(s: Scenario, first: Judgement[], run: AcrossIo): Promise<Judgement[]> {
+  if (!first.some((j) => j.kind === 'fail' && j.id === 'OS-6')) return first;
+  const again = await runScenario(s, run);
+  if (again.some((j) => j.kind === 'fail' && j.id === 'OS-6')) return first;
+  const why = `${s.name}: the payment status changed under a transition on one fresh voucher and not on a second: another client may be changing vouchers`;
+  return [...first.filter((j) => !(j.kind === 'fail' && j.id === 'OS-6')), { kind: 'inconclusive', ids: ['OS-6'], reason: why }];
+}
+
+verifies(
+  'across/OS-3+OS-6+OS-8',
+  ['OS-3', 'OS-6', 'OS-8'],
+  'Update Payment Status and the order status update agree: Delivered after paid -> unpaid and on a partially paid voucher is refused, a transition keeps the payment status, a refusal changes nothing',
+  async (h, t) => {
+    if (writesForbidden(h)) h.skip('writes is false: no voucher is created or changed', t);
+    // Not configured: skipped with the reason (as unchanged.test.ts), never a test that saw nothing.
+    const why = missing(h);
+    if (why) h.skip(why, t);
+    const run = io(h);
+    const partial = h.config.readBack!.orderStatus!.partialValue !== undefined;
+    const scenarios: Scenario[] = [SCENARIOS.unpaidAgain, SCENARIOS.cancelPaid, ...(partial ? [SCENARIOS.partial] : [])];
+    if (!partial)
+      h.observe('order-status.across.partial', 'not run: readBack.orderStatus.partialValue is not configured (Delivered on a partially paid voucher)');
+    const record = (js: Judgement[]) =>
+      js.flatMap((j) => {
+        if (j.kind === 'note') h.note(j.id, 1, VIA[j.id]);
+        else if (j.kind === 'inconclusive') h.inconclusive(j.ids, j.reason);
+        else return h.finding(j.id, j.title, j.received, j.expected, j.ex);
+        return [];
+      });
+    // Each scenario on a voucher of its own: side by side.
+    const results = await h.parallel(scenarios, async (s) => confirmed(s, await runScenario(s, run), run));
+    h.add(record(results.flat()));
+    // Model-based: sequences of payments and statuses on fresh vouchers, a few per run (each run
+    // is one voucher and at most 14 requests), the same from the seed; a failing one shrinks.
+    let sequences = 0;
+    await h.property(
+      sequencesOf(['paid', 'unpaid', ...(partial ? (['partial'] as const) : [])]),
+      async (s) => {
+        sequences++;
+        return record(await confirmed(s, await runScenario(s, run), run));
+      },
+      { numRuns: Math.max(2, Math.ceil(h.ctx.numRuns / 25)) },
+    );
+    h.observe('order-status.across', { scenarios: scenarios.map((s) => s.name), sequences });
+  },
+);

@@ -1,0 +1,80 @@
+// Rules across operations (suites/order-status/across.test.ts) in whole runs against the
+// reference, order-status suite only: a vendor whose paid-once defect the kit used to miss fails
+// OS-3 with the sequence that shows it; a config without readBack.orderStatus.partialValue does
+// not try a partially paid voucher and the certificate says so; one without Update Payment Status
+// skips the test with the reason and is still certified on the order status update.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunConfig } from '../../../config/schema.ts';
+import { runAgainstReference } from './run-reference.ts';
+
+type Run = Awaited<ReturnType<typeof runAgainstReference>>;
+
+/** The record of the across test in the run's records.json. */
+function acrossRecord(r: Run): { observations: Record<string, unknown>; evidence: Record<string, number>; skipReason?: string } | undefined {
+  let found: unknown;
+  const walk = (o: unknown): void => {
+    if (found || o === null || typeof o !== 'object') return;
+    if ((o as { testId?: string }).testId === 'across/OS-3+OS-6+OS-8') found = o;
+    else Object.values(o).forEach(walk);
+  };
+  walk(JSON.parse(readFileSync(path.join(r.out, 'records.json'), 'utf8')));
+  return found as ReturnType<typeof acrossRecord>;
+}
+
+const noPartial = (c: RunConfig): RunConfig => {
+  const { partialValue: _p, ...orderStatus } = c.readBack!.orderStatus!;
+  return { ...c, readBack: { ...c.readBack, orderStatus } };
+};
+const noPayment = (c: RunConfig): RunConfig => {
+  const { 'update-payment-status': _u, ...operations } = c.operations!;
+  return { ...c, operations };
+};
+
+const runs = new Map<string, Run>();
+
+describe('the rules across operations in whole runs', () => {
+  beforeAll(async () => {
+    const o = { only: ['OS'], numRuns: 3, preflight: false };
+    const queue: Array<[string, () => Promise<Run>]> = [
+      ['paid-once', () => runAgainstReference({ ...o, faults: ['os-paid-once'] })],
+      ['no-partial', () => runAgainstReference({ ...o, patch: noPartial })],
+      ['no-payment', () => runAgainstReference({ ...o, patch: noPayment })],
+    ];
+    const lane = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) runs.set(next[0], await next[1]());
+    };
+    await Promise.all([lane(), lane()]);
+  }, 300_000);
+
+  it('fail OS-3 (only) when Delivered is taken after paid -> unpaid, showing the sequence', () => {
+    const c = runs.get('paid-once')!.certification;
+    expect(c.requirements.filter((x) => x.status === 'failed').map((x) => x.id)).toEqual(['OS-3']);
+    const os3 = c.requirements.find((x) => x.id === 'OS-3')!;
+    const mine = os3.findings.find((f) => f.title.includes('no longer paid'))!;
+    expect(mine).toBeDefined();
+    expect(JSON.stringify(mine)).toMatch(/Update Payment Status paid: HTTP 200.*Update Payment Status unpaid: HTTP 200.*Delivered: HTTP 200/);
+  });
+
+  it('not try a partially paid voucher without readBack.orderStatus.partialValue, say so, and certify', () => {
+    const r = runs.get('no-partial')!;
+    expect(r.certification.requirements.filter((x) => x.status === 'failed' || x.status === 'inconclusive').map((x) => x.id)).toEqual([]);
+    const rec = acrossRecord(r)!;
+    expect(rec.observations['order-status.across.partial']).toMatch(/^not run: readBack\.orderStatus\.partialValue is not configured/);
+    expect(rec.observations['order-status.across']).toMatchObject({ scenarios: ['paid-then-unpaid', 'paid-then-cancelled'] });
+    for (const id of ['OS-3', 'OS-6', 'OS-8']) expect(rec.evidence[id], id).toBeGreaterThan(0);
+    const byId = new Map(r.certification.requirements.map((x) => [x.id, x]));
+    expect(byId.get('OS-3')!.verifiedBy?.['order-status.delivered-needs-paid-now']).toBeGreaterThan(0);
+    expect(byId.get('OS-6')!.verifiedBy?.['order-status.transition-keeps-payment']).toBeGreaterThan(0);
+    expect(byId.get('OS-8')!.verifiedBy?.['order-status.refused-update-reads-as-before']).toBeGreaterThan(0);
+  });
+
+  it('skip the test with the reason without Update Payment Status, and leave OS-3, OS-6 and OS-8 to the other tests', () => {
+    const r = runs.get('no-payment')!;
+    expect(acrossRecord(r)?.skipReason).toMatch(/needs operations\["order-create"\] and operations\["update-payment-status"\]/);
+    const status = (id: string) => r.certification.requirements.find((x) => x.id === id)!.status;
+    expect(['OS-3', 'OS-6', 'OS-8'].map(status)).toEqual(['passed', 'passed', 'passed']);
+    expect(r.certification.requirements.filter((x) => x.status === 'failed' || x.status === 'inconclusive').map((x) => x.id)).toEqual([]);
+  });
+});

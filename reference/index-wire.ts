@@ -36,9 +36,11 @@ function fromPage(page: string | undefined, size: string | undefined, firstPage:
   };
 }
 
-/** The request as the route reads it: page and size (query or body) become limit and offset. */
+/** The request as the route reads it: page and size (query or body) become limit and offset; a limit or offset of its own is not this vendor's, ignored. */
 function pagedByLimit(req: Req, firstPage: number): Req {
   const query = new URLSearchParams(req.query);
+  query.delete('limit');
+  query.delete('offset');
   if (query.has('page') || query.has('size')) {
     const q = fromPage(query.get('page') ?? undefined, query.get('size') ?? undefined, firstPage);
     query.delete('page');
@@ -46,8 +48,8 @@ function pagedByLimit(req: Req, firstPage: number): Req {
     for (const [k, v] of Object.entries(q)) query.set(k, v);
   }
   const body = req.method === 'POST' ? bodyObject(req) : undefined;
-  if (!body || !('page' in body || 'size' in body)) return { ...req, query };
-  const { page, size, ...rest } = body;
+  if (!body || !('page' in body || 'size' in body || 'limit' in body || 'offset' in body)) return { ...req, query };
+  const { page, size, limit: _l, offset: _o, ...rest } = body;
   const b = fromPage(textOf(page), textOf(size), firstPage);
   const num = (t: string | undefined) => (t !== undefined && /^-?\d+$/.test(t) ? Number(t) : t);
   return {

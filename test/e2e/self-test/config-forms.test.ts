@@ -45,9 +45,16 @@ function noWindows(c: RunConfig): RunConfig {
   return { ...c, operations: ops };
 }
 
+/** Order Create asked for a payment status the vendor does not know: it refuses, with HTTP 200 and status false. */
+function refusedOrderCreate(c: RunConfig): RunConfig {
+  const ops = c.operations as Ops;
+  const create = ops['order-create']!;
+  return { ...c, operations: { ...ops, 'order-create': { ...create, body: { ...(create.body as object), paymentStatus: 'owed' } } } };
+}
+
 const runs = new Map<string, Certification>();
-const run = (faults: 'ix-total-lies'[], patch?: (c: RunConfig) => RunConfig) =>
-  runAgainstReference({ reference: { profile: 'ledger-bare' }, faults, only: ['IX'], numRuns: 5, seed: 30, ...(patch ? { patch } : {}) });
+const run = (faults: 'ix-total-lies'[], patch?: (c: RunConfig) => RunConfig, only = ['IX']) =>
+  runAgainstReference({ reference: { profile: 'ledger-bare' }, faults, only, numRuns: 5, seed: 30, ...(patch ? { patch } : {}) });
 
 const ix7 = (c: Certification) => c.requirements.find((r) => r.id === 'IX-7')!;
 /** What operation `name` showed for IX-7 (the certificate's table "Operations of the index"). */
@@ -60,6 +67,7 @@ describe('config forms on whole runs against the ledger-bare vendor', () => {
       ['lies, limit/offset', () => run(['ix-total-lies'], limitOffset)],
       ['correct', () => run([])],
       ['correct, no windows', () => run([], noWindows)],
+      ['order create refused', () => run([], refusedOrderCreate, ['OS'])],
     ];
     const lane = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) runs.set(next[0], (await next[1]()).certification);
@@ -92,5 +100,16 @@ describe('config forms on whole runs against the ledger-bare vendor', () => {
     const c = runs.get('correct, no windows')!;
     expect(ix7(c).status).not.toBe('failed');
     expect(cell(c, 'get-sales-item-register-data')).toMatch(/refused \(HTTP 200 with status: false\)/);
+  });
+
+  it('takes an Order Create answered HTTP 200 with status false as the refusal it is: no fresh voucher, the pools instead, said so', () => {
+    const c = runs.get('order create refused')!;
+    expect(c.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([]);
+    const lifecycle = String(c.observations['fixtures.sales.lifecycle']);
+    expect(lifecycle).toMatch(
+      /^Order Create: Order Create gave no salesId at salesId \(HTTP 200 .*, a refusal \(status: false\); check operations\["order-create"\]\); the pool instead: took \d+/,
+    );
+    const os6 = c.requirements.find((r) => r.id === 'OS-6')!;
+    expect([os6.status, os6.reason]).toEqual(['inconclusive', expect.stringMatching(/a refusal \(status: false\)/)]);
   });
 });

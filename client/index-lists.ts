@@ -7,7 +7,7 @@
 import type { OperationConfig } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
 import type { Exchange } from '../core/types.ts';
-import { atPath } from '../core/json.ts';
+import { answerAt, isPaged, listPath, refusalText, refusedByShape } from '../config/answer-shape.ts';
 import { fixtureValues, operationRequest, sendOperation, unfilled, type IndexSender, type Values } from './index-operation.ts';
 
 /** Limits tried for a paged list, largest first. */
@@ -32,14 +32,18 @@ export async function readList(client: IndexSender, config: RunConfig, name: str
   const missing = unfilled(op, { ...values, ...(op.params ?? {}) });
   if (missing.length > 0) return { why: `operations.${name} holds {${missing.join('}, {')}} without a value`, exchanges: [] };
   const exchanges: Exchange[] = [];
-  for (const limit of op.paged ? PAGE_LIMITS : [0]) {
-    const ex = await sendOperation(client, operationRequest(op, values, op.paged ? { limit, offset: 0 } : {}));
+  const paged = isPaged(op);
+  for (const limit of paged ? PAGE_LIMITS : [0]) {
+    const ex = await sendOperation(client, operationRequest(op, values, paged ? { limit, offset: 0 } : {}));
     exchanges.push(ex);
     const s = ex.response?.status;
-    if (op.paged && refusal(s)) continue;
+    // A 2xx in the entry's refusal shape is a refusal like a 400 (a page cap, a window refused).
+    const shaped = refusedByShape(op, s, ex.json);
+    if (paged && (refusal(s) || shaped)) continue;
+    if (shaped) return { why: `${op.method} ${op.path} refused it (HTTP ${s} with ${refusalText(op)})`, exchanges };
     if (s !== 200) return { why: `${op.method} ${op.path} answered ${s === undefined ? (ex.failure?.kind ?? 'nothing') : `HTTP ${s}`}`, exchanges };
-    const list = atPath(ex.json, op.list ?? 'response');
-    if (!Array.isArray(list)) return { why: `${op.method} ${op.path} answered no list at ${op.list ?? 'response'}`, exchanges };
+    const list = answerAt(ex.json, listPath(op));
+    if (!Array.isArray(list)) return { why: `${op.method} ${op.path} answered no list at ${listPath(op)}`, exchanges };
     return { items: list.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)), exchanges };
   }
   return { why: `${op.method} ${op.path} refused every page size tried (${PAGE_LIMITS.join(', ')})`, exchanges };
@@ -120,7 +124,7 @@ export async function readCities(client: IndexSender, config: RunConfig, countri
         ) ?? st;
       if (city && state) out.cities[city] = state;
     }
-    if (!cityOp.paged) {
+    if (!isPaged(cityOp)) {
       if (st) out.whole.add(st);
       else for (const s of new Set(Object.values(out.cities))) out.whole.add(s);
     }

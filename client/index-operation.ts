@@ -1,6 +1,7 @@
 // One generic call for every operation of the index (section 1) as the run config's `operations`
 // describes it: its path, query and body templates filled with the run's values, sent through the
 // client's `index` (one transport, one scheduler, exchanges recorded like the three of section 4).
+import { pageOf } from '../config/answer-shape.ts';
 import { indexOperationLeftOut, type OperationConfig } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { READ_BACKS, SPEC_DETAILED } from '../core/operations.ts';
@@ -42,10 +43,18 @@ export function fill(template: unknown, values: Values): unknown {
   return template;
 }
 
+/** `all` with the {page} and {size} of a page-style list (config/answer-shape.ts) the page of its limit and offset, unless set. */
+function paging(op: OperationConfig, all: Values): Values {
+  const p = pageOf(op, all.limit, all.offset);
+  if (!p) return all;
+  return { page: p.page as Values[string], size: p.size as Values[string], ...all };
+}
+
 /** Placeholders a template holds that `values` does not fill (a config problem, said before sending). */
 export function unfilled(op: OperationConfig, values: Values): string[] {
   const text = JSON.stringify([op.path, op.query ?? {}, op.body ?? null]);
-  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].filter((k) => !(k in values));
+  const all = paging(op, values);
+  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].filter((k) => !(k in all));
 }
 
 export interface OperationRequest {
@@ -58,7 +67,7 @@ export interface OperationRequest {
 
 /** The request of an operation: its templates filled with the fixtures' values, the entry's params and `extra`. */
 export function operationRequest(op: OperationConfig, values: Values, extra: Values = {}): OperationRequest {
-  const all: Values = { ...values, ...(op.params ?? {}), ...extra };
+  const all: Values = paging(op, { ...values, ...(op.params ?? {}), ...extra });
   const path = op.path.replace(/\{(\w+)\}/g, (m, k: string) => (k in all ? encodeURIComponent(String(all[k])) : m));
   const query = new URLSearchParams(Object.entries(op.query ?? {}).map(([k, v]): [string, string] => [k, String(fill(v, all))])).toString();
   const body = op.method === 'POST' ? fill(op.body ?? {}, all) : undefined;

@@ -4,11 +4,19 @@
 // shown", so the target's own documentation says). Templates hold {placeholders}: {branchId},
 // {otherBranchId}, {salesId}, {countriesCode}, {stateCode}, {cityCode}, {branchList},
 // {dateFrom}, {dateTo} come from the fixtures, {limit} and {offset} from the check, any other
-// from the entry's `params`. A string that is exactly "{name}" becomes the value with its type.
+// from the entry's `params` (which may also give the entry a date window of its own: `dateFrom`,
+// `dateTo`). A string that is exactly "{name}" becomes the value with its type. Where the answer
+// keeps its list, count or new id is a dot path from the answer's root ("$": the whole answer):
+// the 2.1 envelope is the spec's for the three of section 4 only.
 import { z } from 'zod';
 import { INDEX_OPERATIONS, READ_BACKS } from '../core/operations.ts';
 
-const dotPath = z.string().regex(/^response(\.[A-Za-z_$][\w$]*)*$/, { error: 'expected "response" or a dot path under it, like "response.items"' });
+const dotPath = z.string().regex(/^(\$|[A-Za-z_][\w$]*(\.[A-Za-z_$][\w$]*)*)$/, {
+  error: 'expected a dot path from the root of the answer, like "response.items" or "content", or "$" for the whole answer (a bare array)',
+});
+
+/** A value the refusal shape compares with: a JSON scalar. */
+const scalar = z.union([z.boolean(), z.string(), z.number(), z.null()]);
 
 export const operationSchema = z.strictObject({
   method: z.enum(['GET', 'POST']).describe('HTTP method (section 1 gives it for most operations).'),
@@ -23,12 +31,37 @@ export const operationSchema = z.strictObject({
   body: z.unknown().optional().describe('JSON body template of a POST; strings hold {placeholders}.'),
   list: dotPath
     .optional()
-    .describe('Where the answer keeps its list, e.g. "response.items", "response", "response.salesDataListDTOList": makes it a list operation.'),
+    .describe(
+      'Where the answer keeps its list, a dot path from its root, e.g. "response.items", "response.salesDataListDTOList", "content", or "$" for a bare array: makes it a list operation.',
+    ),
   paged: z
     .boolean()
     .optional()
-    .describe('The list is paged by {limit} and {offset} in query or body, and the answer carries response.totalCount (checks of pagination).'),
-  totalCount: dotPath.optional().describe('Where a paged answer carries its total count; default "response.totalCount".'),
+    .describe(
+      'The list is paged by {limit} and {offset} in query or body (or as `paging` says), and the answer carries its total count (checks of pagination).',
+    ),
+  paging: z
+    .discriminatedUnion('style', [
+      z.strictObject({ style: z.literal('offset') }),
+      z.strictObject({
+        style: z.literal('page'),
+        firstPage: z
+          .union([z.literal(0), z.literal(1)])
+          .optional()
+          .describe('The number of the first page (default 0).'),
+      }),
+    ])
+    .optional()
+    .describe(
+      'How a paged list is paged (implies paged): {"style": "offset"} by {limit} and {offset}; {"style": "page", "firstPage": 0|1} by {page} and {size} in query or body, e.g. {"page": "{page}", "size": "{size}"}.',
+    ),
+  totalCount: dotPath.optional().describe('Where a paged answer carries its total count, a dot path from its root; default "response.totalCount".'),
+  refusal: z
+    .record(z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/), scalar)
+    .optional()
+    .describe(
+      'How the operation refuses with a 2xx: dot paths from the root of the answer and the value each holds in a refusal, e.g. {"status": false}. A 2xx answer holding all of them is a refusal wherever the run reads this operation.',
+    ),
   writes: z.boolean().optional().describe('The operation changes data: it is sent only when writes is not false.'),
   created: dotPath
     .optional()
@@ -42,7 +75,9 @@ export const operationSchema = z.strictObject({
   params: z
     .record(z.string(), z.union([z.string(), z.number()]))
     .optional()
-    .describe("Values of the entry's own placeholders (an existing productId, contactId ...)."),
+    .describe(
+      "Values of the entry's own placeholders (an existing productId, contactId ...); dateFrom and dateTo here give the entry a date window of its own instead of the report's fixture range.",
+    ),
 });
 
 export const operationsSchema = z

@@ -4,6 +4,7 @@
 // payloads of every operation other than the three below: not shown", so none of this is the
 // spec's: it is what the config says of the target, and each operation lists the requirements
 // the kit checks it against (IX-*). The three of section 4 keep their document from the contract.
+import { isPaged, pageStyle, refusalText, totalPath } from '../config/answer-shape.ts';
 import type { OperationConfig } from '../config/operations.ts';
 import { SPEC_DETAILED } from '../core/operations.ts';
 import { requirement, requirements } from './requirements.ts';
@@ -28,6 +29,7 @@ function answerSchema(list: string | undefined, total: string | undefined): Reco
       else at = props[k] ??= { type: 'object' };
     });
   };
+  if (list === '$') return { type: 'array', description: 'the list, the whole answer (config operations.*.list "$")' };
   if (list) put(list, { type: 'array', description: 'the list (config operations.*.list)' });
   if (total) put(total, { type: 'integer', description: 'the count of the whole list (config operations.*.totalCount)' });
   return schema;
@@ -38,9 +40,10 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 
 function operationObject(name: string, op: OperationConfig): Record<string, unknown> {
   const applying = requirements.filter((r) => r.operations.includes('index'));
-  const total = op.paged ? (op.totalCount ?? 'response.totalCount') : undefined;
+  const total = isPaged(op) ? totalPath(op) : undefined;
+  const by = op.paging?.style === 'page' ? `{page} (the first ${pageStyle(op)!.firstPage}) and {size}` : '{limit} and {offset}';
   const kept = op.list
-    ? `Its list is kept at \`${op.list}\`${op.paged ? `, paged by {limit} and {offset}, the count at \`${total}\`` : ''}.`
+    ? `Its list is kept at \`${op.list}\`${total ? `, paged by ${by}, the count at \`${total}\`` : ''}.${op.refusal ? ` A 2xx holding ${refusalText(op)} is a refusal.` : ''}`
     : 'It answers no list.';
   const pathParams = placeholders(op.path).map((p) => ({
     name: p,

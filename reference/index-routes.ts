@@ -7,7 +7,7 @@
 // published them, else the reference's own choice (section 4: "Paths, parameters and payloads of
 // every operation other than the three below: not shown").
 import type { OperationConfigInput } from '../config/operations.ts';
-import { indexPath, listPathOf, totalKeyOf } from './index-style.ts';
+import { answerPathOf, configListPath, indexPath, pageTemplate, totalKeyOf, windowParams } from './index-style.ts';
 import type { Profile } from './profiles/types.ts';
 import { contactRoutes } from './routes/index-contact.ts';
 import type { IndexRoute } from './routes/index-list.ts';
@@ -38,18 +38,22 @@ export function referenceOperations(profile: Profile): Record<string, OperationC
   const ops: Record<string, OperationConfigInput> = {};
   // The rest at the profile's paths and list keys (index-style.ts).
   const total = totalKeyOf(profile);
+  const style = profile.index;
   for (const r of servedRoutes(profile)) {
+    const window = windowParams(profile, [r.query, r.body]);
+    const params = r.params || window ? { ...(r.params ?? {}), ...(window ?? {}) } : undefined;
     ops[r.name] = {
       method: r.method,
       path: indexPath(profile, r.name, r.path),
-      ...(r.query ? { query: r.query } : {}),
-      ...(r.body !== undefined ? { body: r.body } : {}),
-      ...(r.list ? { list: listPathOf(profile, r.list) } : {}),
-      ...(r.paged ? { paged: true } : {}),
-      ...(r.paged && total !== 'totalCount' ? { totalCount: `response.${total}` } : {}),
+      ...(r.query ? { query: pageTemplate(profile, r.query) } : {}),
+      ...(r.body !== undefined ? { body: pageTemplate(profile, r.body) } : {}),
+      ...(r.list ? { list: configListPath(profile, r.list, r.paged === true) } : {}),
+      ...(r.paged ? (style?.paging ? { paging: { ...style.paging } } : { paged: true }) : {}),
+      ...(r.paged && (total !== 'totalCount' || style?.envelope === false) ? { totalCount: answerPathOf(profile, `response.${total}`) } : {}),
       ...(r.writes ? { writes: true } : {}),
-      ...(r.created ? { created: r.created } : {}),
-      ...(r.params ? { params: r.params } : {}),
+      ...(r.created ? { created: answerPathOf(profile, r.created) } : {}),
+      ...(style?.refusal200 ? { refusal: { status: false } } : {}),
+      ...(params ? { params } : {}),
     };
   }
   return ops;

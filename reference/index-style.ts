@@ -26,3 +26,34 @@ export function totalKeyOf(profile: Profile): string {
 export function listPathOf(profile: Profile, list: string): string {
   return profile.index?.listKey !== undefined ? `response.${profile.index.listKey}` : list;
 }
+
+/** A config dot path of the enveloped answer ("response", "response.items") as `profile` answers: without the envelope, from its root ("$", "items"). */
+export function answerPathOf(profile: Profile, path: string): string {
+  if (profile.index?.envelope !== false) return path;
+  return path === 'response' ? '$' : path.replace(/^response\./, '');
+}
+
+/** The config `list` of a list kept at `list` (paged or not) as `profile` answers it. */
+export function configListPath(profile: Profile, list: string, paged: boolean): string {
+  return answerPathOf(profile, !paged && profile.index?.bareLists ? 'response' : listPathOf(profile, list));
+}
+
+/** A query or body template whose {limit} and {offset} are asked as {size} and {page} by a page-style profile. */
+export function pageTemplate<T>(profile: Profile, template: T): T {
+  if (!profile.index?.paging || template === null || typeof template !== 'object' || Array.isArray(template)) return template;
+  const renamed = Object.entries(template as Record<string, unknown>).map(([k, v]) =>
+    v === '{limit}' ? ['size', '{size}'] : v === '{offset}' ? ['page', '{page}'] : [k, v],
+  );
+  return Object.fromEntries(renamed) as T;
+}
+
+/** The first day of a window of its own, for the operations with one (`windowDays`): inside the report's fixture range. */
+export const WINDOW_FROM = '2026-02-01T00:00:00Z';
+
+/** The entry's own date window (config params dateFrom/dateTo), where the profile allows only `windowDays` and the route has one. */
+export function windowParams(profile: Profile, templates: unknown): { dateFrom: string; dateTo: string } | undefined {
+  const days = profile.index?.windowDays;
+  if (days === undefined || !JSON.stringify(templates ?? null).includes('{dateFrom}')) return undefined;
+  const to = new Date(Date.parse(WINDOW_FROM) + days * 86_400_000 - 1000).toISOString().replace('.000Z', 'Z');
+  return { dateFrom: WINDOW_FROM, dateTo: to };
+}

@@ -10,6 +10,7 @@ import { readContact, readOrderStatus } from './routes/reads.ts';
 import { updateOrderStatus } from './routes/order-status.ts';
 import { report } from './routes/report.ts';
 import { segmentsOf, servedRoutes } from './index-routes.ts';
+import { wiredHandler } from './index-wire.ts';
 import { indexPath } from './index-style.ts';
 
 export interface Route {
@@ -81,7 +82,7 @@ function tableOf(profile: Profile): Table {
 const indexTable = (profile: Profile): Table =>
   servedRoutes(profile).map((r) => ({
     pattern: segmentsOf(indexPath(profile, r.name, r.path)),
-    route: { name: 'index', operation: r.name, method: r.method, limited: false, handle: r.handle },
+    route: { name: 'index', operation: r.name, method: r.method, limited: false, handle: wiredHandler(profile, r) },
   }));
 
 const tables = new WeakMap<Profile, Table>();

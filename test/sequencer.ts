@@ -26,6 +26,7 @@ const LONG: Record<string, number> = {
   'self-test/reference-clean': 11,
   'self-test/endless-walks': FULL ? 90 : 38,
   'self-test/scope': 22,
+  'self-test/config-forms': 20,
   'self-test/shared-server': FULL ? 45 : 20,
   'self-test/replay': 7,
   'self-test/verified-by': 5,

@@ -13,6 +13,7 @@ import { defaultProfile } from '../../reference/profiles/default.ts';
 import { createClient } from '../../client/operations.ts';
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { discover } from '../cli/init-discover.ts';
+import { shapedOperations } from '../cli/init-shapes.ts';
 import { servedProbe } from '../../engine/phases/preflight/served.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
@@ -74,7 +75,11 @@ async function discoverInto(config: Record<string, any>, baseUrl: string | undef
     const found = loadConfig({ base: config, env: { ...process.env, ERP_API_TOKEN: process.env[tokenVar] } });
     const probe = servedProbe(client, found);
     await probe.sendAll(false);
+    // What the answers tell of each entry's shape (bin/cli/init-shapes.ts): a list elsewhere, a refusal as a 2xx.
+    const shapes = shapedOperations(config.operations ?? {}, probe.answers());
+    if (config.operations) config.operations = shapes.operations;
     const said = probe.said();
+    for (const name of shapes.refusing) said[name] = `${said[name]} with status false: refused`;
     const ok = Object.keys(said).filter((name) => /^HTTP 2\d\d$/.test(said[name]!));
     const writes = Object.keys(config.operations ?? {}).filter((name) => config.operations[name].writes);
     const keep = new Set([...ok, ...(ok.length ? writes : [])]);
@@ -90,6 +95,7 @@ async function discoverInto(config: Record<string, any>, baseUrl: string | undef
       ...d.found.map((f) => `found: ${f}`),
       ...d.notFound.map((f) => `not found: ${f}`),
       `operations: kept ${ok.join(', ') || 'none'} (answered 2xx)`,
+      ...shapes.said.map((x) => `operations: ${x}`),
       ...[...byAnswer].map(
         ([answer, names]) => `operations: left out ${names.join(', ')} (${answer}${answer === 'HTTP 404' || answer === 'HTTP 405' ? ': not served' : ''})`,
       ),

@@ -3,6 +3,7 @@
 import { defaultProfile } from './default.ts';
 import { forwardOnlyProfile } from './forward-only.ts';
 import { ledgerProfile } from './ledger.ts';
+import { ledgerBareProfile } from './ledger-bare.ts';
 import { minimalProfile } from './minimal.ts';
 import { sharedProfile } from './shared.ts';
 import { strictProfile } from './strict.ts';
@@ -22,6 +23,7 @@ export const PROFILES: readonly Profile[] = [
   strictestProfile,
   vasyProfile,
   sharedProfile,
+  ledgerBareProfile,
 ];
 export const PROFILE_NAMES: readonly string[] = PROFILES.map((p) => p.name);
 export { defaultProfile };

@@ -42,6 +42,16 @@ export interface IndexStyle {
   listKey?: string;
   /** The count of a paged list under this key of `response` instead of totalCount. */
   totalKey?: string;
+  /** Index answers without the 2.1 envelope (stated for the three of section 4 only): what `response` would hold, bare. */
+  envelope?: false;
+  /** Lists that are not paged answered as the bare list, not under a key. */
+  bareLists?: true;
+  /** Paged lists asked by page number and size (query or body `page`, `size`) instead of limit and offset. */
+  paging?: { style: 'page'; firstPage: 0 | 1 };
+  /** A refused index request (a 400) answered HTTP 200 with {"status": false, "message"}, as the production deployment does. */
+  refusal200?: true;
+  /** Index operations with a date window refuse one longer than this many days (each entry gives its own window). */
+  windowDays?: number;
   /** The index operations it serves, by stable name (absent: every one); [] serves only the three
    *  of section 4 and the two read-backs (`serve --only-detailed`). */
   served?: readonly string[];

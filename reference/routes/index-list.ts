@@ -48,6 +48,7 @@ export interface ListShape {
 /** The answer of a list operation: the page `limit`/`offset` asks for, under the shape's key. */
 export function listReply(ctx: Ctx, message: string, items: readonly unknown[], shape: ListShape, page?: { limit: unknown; offset: unknown }): Reply {
   // The profile may keep every list under a key of its own, its count too (index-style.ts).
+  if (shape.cap === undefined && ctx.profile.index?.bareLists) return success(ctx, message, items);
   const key = listKeyOf(ctx.profile, shape.key);
   if (key === null || shape.cap === undefined) return success(ctx, message, key === null ? items : { [key]: items });
   // 7: a malformed limit or offset is a 400, never a 5xx (IX-5).

@@ -3,6 +3,7 @@
 // the configured request with the valid token first (its scope, IX-4; its envelope, IX-6: the
 // preflight's answer to it, when it sent it), then without a token, with an invalid one and with
 // two near misses: five requests.
+import { refusalText, refusedByShape } from '../../config/answer-shape.ts';
 import { rejectedUnauthorized } from '../../contract/checks/auth.ts';
 import { isRecord } from '../../contract/checks/envelope.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
@@ -40,7 +41,8 @@ verifies(
     await h.parallel(list, async (c) => {
       // The preflight sent this very request (engine/phases/preflight/served.ts): its answer, not a second request.
       const valid = h.ctx.preflightOperations?.[c.name] ?? (await send(h, c.request));
-      cells.set('IX-4', c.name, valid.response ? `HTTP ${valid.response.status}` : `no answer (${valid.failure?.kind})`);
+      const shaped = refusedByShape(c.op, valid.response?.status, valid.json) ? `, a refusal (${refusalText(c.op)})` : '';
+      cells.set('IX-4', c.name, valid.response ? `HTTP ${valid.response.status}${shaped}` : `no answer (${valid.failure?.kind})`);
       cells.set('IX-6', c.name, envelopeOf(valid));
       const why = notServed(c.name, valid);
       if (why) {

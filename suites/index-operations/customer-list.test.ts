@@ -1,7 +1,8 @@
 // A customer contactSave created (4.2) in the fixtures' branch, looked for in Get Customer List W
 // Branch Id (section 1) on its first and its last page (IX-9, INFO: what the list holds and its
-// order are not shown). Three requests at most.
+// order are not shown). Four requests at most.
 import fc from 'fast-check';
+import { answerAt, listPath, pageStart, totalPath } from '../../config/answer-shape.ts';
 import { atPath } from '../../core/json.ts';
 import { customer } from '../../generators/customer.ts';
 import { verifies } from '../../runtime/verifies.ts';
@@ -24,11 +25,12 @@ verifies('customer-list/IX-9', ['IX-9'], 'A customer contactSave created shows u
   const limit = 50;
   const ids = (items: unknown) => (Array.isArray(items) ? items.map((x) => String((x as { contactId?: unknown })?.contactId)) : []);
   const first = await send(h, withValues(h, c!, { limit, offset: 0 }));
-  const seen = ids(atPath(first.json, c!.op.list!));
-  const total = atPath(first.json, c!.op.totalCount ?? 'response.totalCount');
+  const seen = ids(answerAt(first.json, listPath(c!.op)));
+  const total = answerAt(first.json, totalPath(c!.op));
   if (!seen.includes(String(id)) && typeof total === 'number' && total > limit) {
-    const last = await send(h, withValues(h, c!, { limit, offset: total - limit }));
-    seen.push(...ids(atPath(last.json, c!.op.list!)));
+    // The last `limit` items: from offset total-limit, or (paged by page and size) the last two pages.
+    const offsets = c!.op.paging?.style === 'page' ? [...new Set([total - limit, total - 1].map((o) => pageStart(c!.op, limit, o)))] : [total - limit];
+    for (const offset of offsets) seen.push(...ids(answerAt((await send(h, withValues(h, c!, { limit, offset }))).json, listPath(c!.op))));
   }
   h.observe('ix:IX-9', { [LIST]: seen.includes(String(id)) ? `created contactId ${id} listed` : `created contactId ${id} not on the first or last page` });
 });

@@ -1,8 +1,9 @@
-// The list operations the config declares paged (operations.X.paged): their pages against their
-// own totalCount (IX-7, SHOULD: only what the answers say of themselves), and the page cap they
-// answer a limit of 5000 with (IX-8, INFO: "the maximum value of limit: not shown"). Three
-// requests per paged operation.
-import { atPath } from '../../core/json.ts';
+// The list operations the config declares paged (operations.X.paged or .paging): their pages
+// against their own totalCount (IX-7, SHOULD: only what the answers say of themselves), and the
+// page cap they answer a limit of 5000 with (IX-8, INFO: "the maximum value of limit: not
+// shown"). A page-style list is asked for the page that holds the offset (config/answer-shape.ts).
+// Three requests per paged operation.
+import { answerAt, isPaged, listPath, pageStart, refusalText, refusedByShape, totalPath as totalPathOf } from '../../config/answer-shape.ts';
 import type { Exchange } from '../../core/types.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { Cells, configured, notServed, scopeOf, send, withValues, type Configured } from './configured.ts';
@@ -12,9 +13,10 @@ function pageOf(c: Configured, ex: Exchange): { items: unknown[]; total: number 
   const why = notServed(c.name, ex);
   if (why) return why;
   if (ex.response!.status !== 200) return `${c.name}: the page answered HTTP ${ex.response!.status}`;
-  const items = atPath(ex.json, c.op.list!);
-  const totalPath = c.op.totalCount ?? 'response.totalCount';
-  const total = atPath(ex.json, totalPath);
+  if (refusedByShape(c.op, ex.response!.status, ex.json)) return `${c.name}: the page was refused (HTTP 200 with ${refusalText(c.op)})`;
+  const items = answerAt(ex.json, listPath(c.op));
+  const totalPath = totalPathOf(c.op);
+  const total = answerAt(ex.json, totalPath);
   if (!Array.isArray(items)) return `${c.name}: no list at ${c.op.list} (check operations.${c.name}.list)`;
   if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0)
     return `${c.name}: no count at ${totalPath} (check operations.${c.name}.totalCount)`;
@@ -30,7 +32,7 @@ verifies(
     const { list, left } = found;
     const cells = new Cells(h);
     cells.left(['IX-7', 'IX-8'], left);
-    const paged = list.filter((c) => c.op.paged && c.op.list);
+    const paged = list.filter((c) => isPaged(c.op) && c.op.list);
     // Which lists are paged is the config's to say (the spec shows no list's parameters): none declared, none in scope.
     const none = 'no operation of config operations is a paged list (paged: true with its list)';
     scopeOf(h, { ...found, list: paged }, ['IX-7', 'IX-8'], none);
@@ -51,23 +53,29 @@ verifies(
         cells.set('IX-7', c.name, `inconclusive: ${why}`);
       };
       if (typeof first === 'string') return inconclusive(first);
-      if (first.items.length > 2) return inconclusive(`${c.name}: a page of limit 2 held ${first.items.length} items (does it take limit under that name?)`);
+      const size = c.op.paging?.style === 'page' ? 'size' : 'limit';
+      if (first.items.length > 2)
+        return inconclusive(`${c.name}: a page of ${size} 2 held ${first.items.length} items (does it take ${size} under that name?)`);
       if (first.total === 0) return inconclusive(`${c.name}: the list is empty`);
+      // The page that holds the item at totalCount-1: it holds exactly the items from its start to the end.
+      const start = pageStart(c.op, 2, first.total - 1);
+      const want = first.total - start;
       const lastEx = await send(h, withValues(h, c, { limit: 2, offset: first.total - 1 }));
       const last = pageOf(c, lastEx);
       if (typeof last === 'string') return inconclusive(last);
       if (last.total !== first.total)
         return inconclusive(`${c.name}: totalCount changed from ${first.total} to ${last.total} between two pages (data added meanwhile)`);
       h.note('IX-7');
-      if (last.items.length === 1) return cells.set('IX-7', c.name, `passed (totalCount ${first.total})`);
+      if (last.items.length === want) return cells.set('IX-7', c.name, `passed (totalCount ${first.total})`);
+      const at = start === first.total - 1 ? `at offset totalCount-1` : `from offset ${start} (the page of size 2 holding item totalCount-1)`;
       h.fail(
         'IX-7',
-        `${c.name}: the page at offset totalCount-1 holds ${last.items.length} items, not 1`,
-        `totalCount ${first.total}; ${last.items.length} item(s) at offset ${first.total - 1}`,
-        'exactly one item at offset totalCount-1 (a totalCount that counts the list)',
+        `${c.name}: the page ${at} holds ${last.items.length} items, not ${want}`,
+        `totalCount ${first.total}; ${last.items.length} item(s) ${at.replace('totalCount-1', String(first.total - 1))}`,
+        `exactly ${want === 1 ? 'one item' : `${want} items`} ${at} (a totalCount that counts the list)`,
         lastEx,
       );
-      cells.set('IX-7', c.name, `FAILED: ${last.items.length} item(s) at offset totalCount-1 = ${first.total - 1}`);
+      cells.set('IX-7', c.name, `FAILED: ${last.items.length} item(s) ${at}, totalCount ${first.total}`);
     });
     cells.save();
   },

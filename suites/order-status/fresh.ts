@@ -8,7 +8,7 @@
 // false) the pools of fixtures.sales are used: takeVoucher chooses (vouchers.ts knows
 // nothing of Order Create, so the two modules do not import each other).
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
-import { atPath } from '../../core/json.ts';
+import { acceptedBy, answerAt, refusalText, refusedByShape } from '../../config/answer-shape.ts';
 import type { OperationConfig } from '../../config/operations.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
@@ -16,7 +16,12 @@ import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import { planVoucher, stepsFrom, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
 import { planIo, pool, readVoucher, runState, said, type Sent } from './vouchers.ts';
 
-const ok = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
+/** A success of `op`: a 2xx that is not the refusal shape its config gives (e.g. HTTP 200 with status: false). */
+const ok = (op: OperationConfig, ex: Exchange) => acceptedBy(op, ex.response?.status, ex.json);
+
+/** What `op` answered, its refusal shape named when a 2xx is one. */
+const answered = (op: OperationConfig, ex: Exchange) =>
+  refusedByShape(op, ex.response?.status, ex.json) ? `${said(ex)}, a refusal (${refusalText(op)})` : said(ex);
 
 /** The configured Order Create, when the run may write; undefined: the pools are used. */
 export function orderCreate(h: Harness): OperationConfig | undefined {
@@ -43,8 +48,8 @@ export async function createVoucher(h: Harness, role: string, paid: boolean): Pr
   const values = fixtureValues(h.config);
   const made = await sendOperation(h.client, operationRequest(create, values));
   const at = create.created ?? 'response.salesId';
-  const salesId = ok(made) ? idOf(atPath(made.json, at)) : undefined;
-  if (salesId === undefined) return { ok: false, why: `Order Create gave no salesId at ${at} (${said(made)}; check operations["order-create"])` };
+  const salesId = ok(create, made) ? idOf(answerAt(made.json, at)) : undefined;
+  if (salesId === undefined) return { ok: false, why: `Order Create gave no salesId at ${at} (${answered(create, made)}; check operations["order-create"])` };
   const request = line(made);
   runState(h).created.push({ role, salesId, request });
   if (!paid) return { ok: true, salesId, made, request };
@@ -54,7 +59,7 @@ export async function createVoucher(h: Harness, role: string, paid: boolean): Pr
     return { ok: false, why: 'operations["update-payment-status"] holds no {paymentStatus} placeholder: the kit cannot ask for paid' };
   const paidValue = h.config.readBack?.orderStatus?.paidValue ?? 'paid';
   const payEx = await sendOperation(h.client, operationRequest(pay, values, { salesId, paymentStatus: paidValue }));
-  if (!ok(payEx)) return { ok: false, why: `Update Payment Status did not make voucher ${salesId} (made by Order Create) paid: ${said(payEx)}` };
+  if (!ok(pay, payEx)) return { ok: false, why: `Update Payment Status did not make voucher ${salesId} (made by Order Create) paid: ${answered(pay, payEx)}` };
   return { ok: true, salesId, made, request: `${request}, then ${line(payEx)}`, paid: payEx };
 }
 

@@ -2,7 +2,7 @@
 // operations["branch-list"]): branchId and otherBranchId must be listed, invalidBranchId must not.
 // One request; only an answer that holds a list of branches can blame the config.
 import { fixtureValues, operationRequest, sendOperation } from '../../../client/index-operation.ts';
-import { atPath } from '../../../core/json.ts';
+import { acceptedBy, answerAt, listPath } from '../../../config/answer-shape.ts';
 import type { Client } from '../../../client/operations.ts';
 import type { Exchange } from '../../../core/types.ts';
 import type { RunConfig } from '../../../config/schema.ts';
@@ -27,11 +27,11 @@ export async function branchFixtures(
   const op = config.operations?.['branch-list'];
   if (!op) return;
   const ex = await (sent ?? sendOperation(client, operationRequest(op, fixtureValues(config))));
-  const list = ex.response?.status === 200 ? atPath(ex.json, op.list ?? 'response') : undefined;
+  const list = ex.response?.status === 200 && acceptedBy(op, 200, ex.json) ? answerAt(ex.json, listPath(op)) : undefined;
   const ids = Array.isArray(list) ? list.map(idOf) : [];
   if (ids.length === 0 || ids.some((x) => x === undefined)) {
     notes.push(
-      `branches not checked against Branch List: ${op.method} ${op.path} answered ${ex.response ? `HTTP ${ex.response.status}` : ex.failure?.kind} without a list of {branchId} at ${op.list ?? 'response'}`,
+      `branches not checked against Branch List: ${op.method} ${op.path} answered ${ex.response ? `HTTP ${ex.response.status}` : ex.failure?.kind} without a list of {branchId} at ${listPath(op)}`,
     );
     return;
   }

@@ -8,6 +8,7 @@ import { derive, isPlainObject, type ProfileDifference } from '../../../referenc
 import { forwardOnlyDifference } from '../../../reference/profiles/forward-only.ts';
 import { PROFILES } from '../../../reference/profiles/index.ts';
 import { ledgerDifference } from '../../../reference/profiles/ledger.ts';
+import { ledgerBareDifference } from '../../../reference/profiles/ledger-bare.ts';
 import { minimalDifference } from '../../../reference/profiles/minimal.ts';
 import { sharedDifference } from '../../../reference/profiles/shared.ts';
 import { strictDifference } from '../../../reference/profiles/strict.ts';
@@ -22,6 +23,7 @@ const DIFFERENCES: ProfileDifference[] = [
   strictestDifference,
   vasyDifference,
   sharedDifference,
+  ledgerBareDifference,
 ];
 
 /** Dot paths of the difference whose value the base already has (or that differ by nothing: `{}`). */

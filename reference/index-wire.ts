@@ -1,0 +1,98 @@
+// How a profile's index operations meet the wire where it chooses otherwise than the reference
+// (index-style.ts: paths and keys; here: answers, pages, refusals, date windows). Section 1:
+// "Paths, parameters and payloads of every operation other than the three below: not shown", so
+// a vendor may answer them without the 2.1 envelope, page them by page number and size, refuse
+// with HTTP 200 and {"status": false} (the production deployment: "Client code treats HTTP 200
+// with status: false as an error") and allow a report only a window of its own. The routes keep
+// the reference's limit/offset and envelope; this wraps each one for the profile.
+import { parseExact } from '../core/json.ts';
+import type { Ctx, Handler, Reply, Req } from './context.ts';
+import type { Profile } from './profiles/types.ts';
+import { HttpError, jsonReply, toJson } from './respond.ts';
+import type { IndexRoute } from './routes/index-list.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The JSON body of a request, or undefined when it is not a JSON object (the route refuses it). */
+function bodyObject(req: Req): Record<string, unknown> | undefined {
+  try {
+    const v = parseExact(req.body);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Text of a page parameter, as given (a number in a body, text in a query). */
+const textOf = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
+
+/** limit and offset from page and size (from the first page's number); what does not parse goes on as given, for the route to refuse. */
+function fromPage(page: string | undefined, size: string | undefined, firstPage: number): { limit?: string; offset?: string } {
+  const p = page !== undefined && /^\d+$/.test(page) ? Number(page) : undefined;
+  const s = size !== undefined && /^\d+$/.test(size) ? Number(size) : undefined;
+  return {
+    ...(size !== undefined ? { limit: size } : {}),
+    ...(page !== undefined ? { offset: p !== undefined && s !== undefined ? String((p - firstPage) * s) : page } : {}),
+  };
+}
+
+/** The request as the route reads it: page and size (query or body) become limit and offset; a limit or offset of its own is not this vendor's, ignored. */
+function pagedByLimit(req: Req, firstPage: number): Req {
+  const query = new URLSearchParams(req.query);
+  query.delete('limit');
+  query.delete('offset');
+  if (query.has('page') || query.has('size')) {
+    const q = fromPage(query.get('page') ?? undefined, query.get('size') ?? undefined, firstPage);
+    query.delete('page');
+    query.delete('size');
+    for (const [k, v] of Object.entries(q)) query.set(k, v);
+  }
+  const body = req.method === 'POST' ? bodyObject(req) : undefined;
+  if (!body || !('page' in body || 'size' in body || 'limit' in body || 'offset' in body)) return { ...req, query };
+  const { page, size, limit: _l, offset: _o, ...rest } = body;
+  const b = fromPage(textOf(page), textOf(size), firstPage);
+  const num = (t: string | undefined) => (t !== undefined && /^-?\d+$/.test(t) ? Number(t) : t);
+  return {
+    ...req,
+    query,
+    body: toJson({ ...rest, ...(b.limit !== undefined ? { limit: num(b.limit) } : {}), ...(b.offset !== undefined ? { offset: num(b.offset) } : {}) }),
+  };
+}
+
+/** The request's date window, read where the route's config template puts {dateFrom} and {dateTo}. */
+function windowOf(route: IndexRoute, req: Req): [number, number] | undefined {
+  const template = { ...(route.query ?? {}), ...((route.body ?? {}) as Record<string, unknown>) };
+  const from = Object.keys(template).find((k) => template[k] === '{dateFrom}');
+  const to = Object.keys(template).find((k) => template[k] === '{dateTo}');
+  if (!from || !to) return undefined;
+  const source: Record<string, unknown> = req.method === 'POST' ? (bodyObject(req) ?? {}) : Object.fromEntries(req.query);
+  const [a, b] = [source[from], source[to]].map((v) => (typeof v === 'string' ? Date.parse(v) : NaN));
+  return Number.isNaN(a!) || Number.isNaN(b!) ? undefined : [a!, b!];
+}
+
+/** The reply without the envelope: what its `response` holds (a success only; errors keep their shape). */
+function unwrapped(reply: Reply): Reply {
+  if (reply.status !== 200 || typeof reply.body !== 'string') return reply;
+  const json = parseExact(reply.body) as { response?: unknown } | null;
+  if (json === null || typeof json !== 'object' || !('response' in json)) return reply;
+  return { ...reply, body: toJson(json.response ?? null) };
+}
+
+/** `route`'s handler as `profile` serves it (the route's own when the profile changes nothing of it). */
+export function wiredHandler(profile: Profile, route: IndexRoute): Handler {
+  const style = profile.index;
+  if (!style || (style.envelope !== false && !style.paging && !style.refusal200 && style.windowDays === undefined)) return route.handle;
+  return async (ctx: Ctx, req: Req, param: string): Promise<Reply> => {
+    let reply: Reply;
+    try {
+      const window = style.windowDays !== undefined ? windowOf(route, req) : undefined;
+      if (window && window[1] - window[0] > style.windowDays! * DAY_MS) throw new HttpError(400, `the date window is at most ${style.windowDays} days`);
+      reply = await route.handle(ctx, style.paging ? pagedByLimit(req, style.paging.firstPage) : req, param);
+    } catch (e) {
+      // 7: a refusal; this vendor says it with HTTP 200 and status false. Other statuses keep theirs.
+      if (!style.refusal200 || (e instanceof HttpError && e.status !== 400)) throw e;
+      return jsonReply(ctx, 200, { status: false, message: e instanceof Error ? e.message : 'refused' });
+    }
+    return style.envelope === false ? unwrapped(reply) : reply;
+  };
+}

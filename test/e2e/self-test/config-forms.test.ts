@@ -1,0 +1,115 @@
+// The config forms real targets need (config operations: paging by page and size, a date window
+// of an entry's own, a refusal shape, lists and counts without the envelope), proved on whole runs
+// of the index suite against the reference's ledger-bare vendor, which answers in each of them
+// (its certification: profiles.test.ts). What a form adds is shown by the defect it lets the kit
+// catch: a totalCount that lies (fault ix-total-lies, IX-7) is failed on the page/size lists as
+// configured, and was out of reach with the limit/offset a config could say before (the vendor
+// ignores them: every page is its cap, "a page of limit 2 held 50 items", inconclusive). A report
+// asked for the fixtures' whole range is refused (HTTP 200, status false): inconclusive, said so;
+// with its own window it is judged.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OperationConfig } from '../../../config/operations.ts';
+import type { RunConfig } from '../../../config/schema.ts';
+import type { Certification } from '../../../reports/model.ts';
+import { runAgainstReference } from './run-reference.ts';
+
+type Ops = Record<string, OperationConfig>;
+
+/** The config as it had to be written before `paging`: {limit} and {offset} under their own names. */
+function limitOffset(c: RunConfig): RunConfig {
+  const back = (t: unknown): unknown =>
+    t && typeof t === 'object' && !Array.isArray(t)
+      ? Object.fromEntries(Object.entries(t).map(([k, v]) => (v === '{page}' ? ['offset', '{offset}'] : v === '{size}' ? ['limit', '{limit}'] : [k, v])))
+      : t;
+  const ops = Object.fromEntries(
+    Object.entries(c.operations as Ops).map(([name, { paging, ...op }]) => [
+      name,
+      paging
+        ? { ...op, paged: true, ...(op.query ? { query: back(op.query) as Record<string, string> } : {}), ...(op.body ? { body: back(op.body) } : {}) }
+        : op,
+    ]),
+  );
+  return { ...c, operations: ops };
+}
+
+/** The config without the entries' own date windows: the fixtures' range everywhere. */
+function noWindows(c: RunConfig): RunConfig {
+  const ops = Object.fromEntries(
+    Object.entries(c.operations as Ops).map(([name, op]) => {
+      if (!op.params?.dateFrom) return [name, op];
+      const { dateFrom: _f, dateTo: _t, ...params } = op.params;
+      const { params: _p, ...rest } = op;
+      return [name, Object.keys(params).length ? { ...rest, params } : rest];
+    }),
+  );
+  return { ...c, operations: ops };
+}
+
+/** Order Create asked for a payment status the vendor does not know: it refuses, with HTTP 200 and status false. */
+function refusedOrderCreate(c: RunConfig): RunConfig {
+  const ops = c.operations as Ops;
+  const create = ops['order-create']!;
+  return { ...c, operations: { ...ops, 'order-create': { ...create, body: { ...(create.body as object), paymentStatus: 'owed' } } } };
+}
+
+const runs = new Map<string, Certification>();
+const run = (faults: 'ix-total-lies'[], patch?: (c: RunConfig) => RunConfig, only = ['IX']) =>
+  runAgainstReference({ reference: { profile: 'ledger-bare' }, faults, only, numRuns: 5, seed: 30, ...(patch ? { patch } : {}) });
+
+const ix7 = (c: Certification) => c.requirements.find((r) => r.id === 'IX-7')!;
+/** What operation `name` showed for IX-7 (the certificate's table "Operations of the index"). */
+const cell = (c: Certification, name: string) => c.operationsTable?.cells[name]?.['IX-7'] ?? '';
+
+describe('config forms on whole runs against the ledger-bare vendor', () => {
+  beforeAll(async () => {
+    const queue: Array<[string, () => ReturnType<typeof run>]> = [
+      ['lies', () => run(['ix-total-lies'])],
+      ['lies, limit/offset', () => run(['ix-total-lies'], limitOffset)],
+      ['correct', () => run([])],
+      ['correct, no windows', () => run([], noWindows)],
+      ['order create refused', () => run([], refusedOrderCreate, ['OS'])],
+    ];
+    const lane = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) runs.set(next[0], (await next[1]()).certification);
+    };
+    await Promise.all([lane(), lane()]);
+  }, 600_000);
+
+  it('fails a totalCount that lies on the lists paged by page and size', () => {
+    const r = ix7(runs.get('lies')!);
+    expect(r.status).toBe('failed');
+    expect(r.findings.map((f) => f.title).join('\n')).toMatch(
+      /get-product-list: the page (at offset totalCount-1|from offset \d+ \(the page of size 2 holding item totalCount-1\)) holds 0 items, not [12]/,
+    );
+  });
+
+  it('could not judge it with the limit/offset a config said before (the vendor ignores them): never failed', () => {
+    const r = ix7(runs.get('lies, limit/offset')!);
+    expect(r.status).not.toBe('failed');
+    expect(cell(runs.get('lies, limit/offset')!, 'get-product-list')).toMatch(/a page of limit 2 held \d+ items/);
+  });
+
+  it("passes the correct vendor's lists, its reports in their own windows", () => {
+    const c = runs.get('correct')!;
+    expect(c.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([]);
+    for (const name of ['get-product-list', 'get-all-sales-data', 'get-sales-item-register-data', 'stock-summary-report'])
+      expect(cell(c, name), name).toMatch(/^passed/);
+  });
+
+  it('says a report refused for the whole range is a refusal (HTTP 200 with status false), inconclusive, never failed', () => {
+    const c = runs.get('correct, no windows')!;
+    expect(ix7(c).status).not.toBe('failed');
+    expect(cell(c, 'get-sales-item-register-data')).toMatch(/refused \(HTTP 200 with status: false\)/);
+  });
+
+  it('takes an Order Create answered HTTP 200 with status false as the refusal it is: no fresh voucher, the pools instead, said so', () => {
+    const c = runs.get('order create refused')!;
+    expect(c.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([]);
+    const lifecycle = String(c.observations['fixtures.sales.lifecycle']);
+    expect(lifecycle).toMatch(
+      /^Order Create: Order Create gave no salesId at salesId \(HTTP 200 .*, a refusal \(status: false\); check operations\["order-create"\]\); the pool instead: took \d+/,
+    );
+    const os6 = c.requirements.find((r) => r.id === 'OS-6')!;
+    expect([os6.status, os6.reason]).toEqual(['inconclusive', expect.stringMatching(/a refusal \(status: false\)/)]);
+  });
+});

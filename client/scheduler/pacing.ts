@@ -15,7 +15,7 @@ import { showQuota, type Quota } from '../../core/quota.ts';
 import { parseRateLimitHeaders } from '../rate-headers.ts';
 import type { UnnumberedExchange } from '../transport.ts';
 import { opStats, type Job, type Policy, type SchedulerStats } from './policy.ts';
-import type { Waiting } from './waiting.ts';
+import { createWaiting, type Waiting } from './waiting.ts';
 import { createWaitLearner, mostServed, type WaitLearner } from './learn-retry-after.ts';
 
 /** A quota stated by the user for some operations (null: every request). */
@@ -186,7 +186,16 @@ export function createPacing(
 
   /** Short waits keep the slot; longer ones give it to other operations meanwhile. The run's
    *  waited time is wall time (waiting.ts: requests waiting side by side count once). */
-  const park = (job: Job, ms: number) => o.waiting.during(() => (ms < 200 ? o.sleep(ms) : job.park(ms)));
+  const opWaiting = new Map<string, Waiting>();
+  const waitingOf = (op: string) => {
+    if (!opWaiting.has(op)) {
+      const s = opStats(stats, op);
+      s.waitedMs ??= 0;
+      opWaiting.set(op, createWaiting(o.now, s as { waitedMs: number }));
+    }
+    return opWaiting.get(op)!;
+  };
+  const park = (job: Job, ms: number) => o.waiting.during(() => waitingOf(job.op).during(() => (ms < 200 ? o.sleep(ms) : job.park(ms))));
 
   /** Waits for the operation's pace, then takes its place in the paces at once (in the same turn
    *  as the last check: requests passing the gate together cannot all see the same free window). */

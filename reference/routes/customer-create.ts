@@ -95,9 +95,8 @@ export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   requireJsonContentType(ctx, req);
   // cu-branch-from-body: the body's branchId wins over the query's (CU-18).
   const fromBody = branchOfBody(ctx, req);
-  req = fromBody.req;
   const branchId = fromBody.branchId ?? named;
-  const parsed = refusalSaves(ctx, req, branchId, () => parseCustomer(ctx, req));
+  const parsed = refusalSaves(ctx, fromBody.req, branchId, () => parseCustomer(ctx, fromBody.req));
   const existing = parsed.contactId === 0 ? undefined : ctx.store.contacts.get(String(parsed.contactId));
   if (parsed.contactId !== 0 && (!existing || existing.branchId !== branchId)) invalid(`contactId ${parsed.contactId} does not exist in branch ${branchId}`);
   if (ctx.profile.customer.uniqueMobile) mobileUnique(ctx, branchId, parsed);

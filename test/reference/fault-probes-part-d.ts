@@ -43,11 +43,11 @@ export const PART_D_PROBES: Probe[] = [
       expect(f[0]!.status).toBe(500);
     },
   ),
-  // Section 1, Get Customer List W Branch Id: branch 1's page, every branch's count.
+  // Section 1, Get Customer List W Branch Id: branch 3's page (no probe creates a customer there), every branch's count.
   P(
     'ix-customer-count-all-branches',
     'index',
-    async (s) => [await s('/api/v1/customers?branch_id=1&limit=1&offset=0', {}, 'GET')],
+    async (s) => [await s('/api/v1/customers?branch_id=3&limit=1&offset=0', {}, 'GET')],
     (c, f) => {
       const total = (x: (typeof c)[number]) => (x.body as { response: { totalCount: number } }).response.totalCount;
       expect(c[0]!.status).toBe(200);

@@ -77,6 +77,9 @@ export async function fullRun(reference: ReferenceOptions, run: Partial<RunConfi
       // before the suites' first request (engine/progress/slots-busy.ts).
       meanInFlight: r.slots.meanInFlight,
       firstSuiteRequestSeconds: r.slots.firstSuiteRequestSeconds ?? null,
+      // The wall time suite requests waited (a pace, a 429's wait), in all and per operation.
+      waitedSeconds: r.slots.waitedSeconds ?? 0,
+      perOperation: r.slots.perOperation ?? {},
     };
   } finally {
     await server.close();

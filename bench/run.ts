@@ -14,6 +14,7 @@ import { benchProbe } from './probe.ts';
 import { benchReference } from './reference.ts';
 import { benchRunMemory } from './run-memory.ts';
 import { benchRunOverhead } from './run-overhead.ts';
+import { benchRunIndexQuotas } from './run-index-quotas.ts';
 import { benchRunQuotas } from './run-quotas.ts';
 import { benchRunRemote } from './run-remote.ts';
 import { benchRunRtt } from './run-rtt.ts';
@@ -31,6 +32,7 @@ const BENCHES: Array<{ name: string; run: (previous: Figures, o: BenchOptions) =
   { name: 'rtt', run: benchRunRtt },
   { name: 'sliding', run: benchRunSliding },
   { name: 'quotas', run: benchRunQuotas },
+  { name: 'index-quotas', run: benchRunIndexQuotas },
   { name: 'memory', run: benchRunMemory },
   { name: 'walks', run: benchRunWalks },
   { name: 'load', run: benchLoad },

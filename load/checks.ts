@@ -42,6 +42,19 @@ export const noServerErrorUnderLoad = defineCheck('rate-limit.no-5xx-under-load'
 /** RL-3: the request sent once the Retry-After wait was over was refused again. */
 export function retryAfterLied(check: RetryAfterCheck): Finding[] {
   if (check.held) return [];
+  if (check.overstated)
+    return [
+      toFinding(
+        'rate-limit.retry-after-truthful',
+        'RL-3',
+        {
+          title: 'A Retry-After asked to wait far longer than the quota took to come back (milliseconds written as seconds?)',
+          received: `Retry-After: ${check.retryAfterSeconds} on this 429; a request ${check.testedAfterSeconds} s later was accepted`,
+          expected: `a Retry-After in delay-seconds (RFC 9110 10.2.3): the wait the quota needs, not ${check.retryAfterSeconds} s`,
+        },
+        check.refusal,
+      ),
+    ];
   const test = check.refusedTest;
   return [
     toFinding(

@@ -38,7 +38,7 @@ export function writeLoadJson(dir: string, result: LoadResult, config: OutputTar
 /** The probe result without its bulky parts: the RL-4 observation of certification.json. */
 export function probeObservation(r: RateLimitResult): Record<string, unknown> {
   const { evidence: _e, retryAfter, ...rest } = r;
-  return { ...rest, retryAfter: { ...retryAfter, checks: retryAfter.checks.map(({ refusal: _r, refusedTest: _t, ...c }) => c) } };
+  return { ...rest, retryAfter: { ...retryAfter, checks: retryAfter.checks.map(({ refusal: _r, refusedTest: _t, acceptedTest: _a, ...c }) => c) } };
 }
 
 export function loadObservation(r: LoadResult): Record<string, unknown> {

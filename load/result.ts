@@ -27,6 +27,10 @@ export interface RetryAfterCheck {
   /** The 429 that carried the Retry-After, and the refused test request when it did not hold. */
   refusal: Exchange;
   refusedTest?: Exchange;
+  /** Not held the other way: the quota came back at least OVERSTATED (load/probe/moves.ts) times
+   *  sooner than the Retry-After said (6000 for a 6 s wait: milliseconds), this request accepted. */
+  overstated?: true;
+  acceptedTest?: Exchange;
 }
 
 export interface TimelinePoint {

@@ -217,6 +217,28 @@ export const FAULTS = [
     does: 'Delivered refused on an unpaid voucher (400, 4.1 rule 3) has already stored Delivered',
     breaks: ['OS-8'],
   },
+  // ---- issue 30 part D: lists the run writes to, branchList text, the body's branch, Retry-After ----
+  {
+    name: 'cu-branch-from-body',
+    does: "a branchId in the customer body (no field of 2.3) overrides the query's branch_id: the customer is saved in the body's branch",
+    breaks: ['CU-18'],
+  },
+  {
+    name: 'rp-branchlist-injection',
+    does: 'a branchList holding OR is pasted into SQL ("5 OR 5=5" selects every row): every branch\'s transactions are reported',
+    breaks: ['RP-26'],
+  },
+  {
+    name: 'rp-branchlist-500',
+    does: 'a branchList holding anything but digits, commas and spaces is an SQL syntax error, answered 500',
+    breaks: ['ENV-6'],
+  },
+  {
+    name: 'ix-customer-count-all-branches',
+    does: "Get Customer List W Branch Id pages the branch's customers, but its totalCount counts every branch's",
+    breaks: ['IX-7'],
+  },
+  { name: 'rl-retry-after-ms', does: 'Retry-After states the wait in milliseconds (6000 for 6 s)', breaks: ['RL-3'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

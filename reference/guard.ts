@@ -4,6 +4,7 @@
 import type { Ctx, Reply, Req } from './context.ts';
 import { rateHeaders, retryAfterHeaders } from './rate-headers.ts';
 import { failure } from './respond.ts';
+import { retryAfterInMs } from './retry-after-ms.ts';
 
 export type RouteName = 'order-status' | 'customer-create' | 'contact-read' | 'order-status-read' | 'report' | 'index' | 'unknown';
 
@@ -77,7 +78,7 @@ export function limit(ctx: Ctx, req: Req): { refusal: Reply | null; headers: Rec
   if (d.allowed) return { refusal: null, headers };
   // RL-3: "a request after that wait is accepted" - Retry-After tells the real wait.
   const waitMs = f.has('rl-retry-after-lies') ? d.retryAfterMs / 3 : d.retryAfterMs;
-  const with429 = { ...headers, ...retryAfterHeaders(style.retryAfter, waitMs, now) };
+  const with429 = { ...headers, ...retryAfterHeaders(style.retryAfter, waitMs, now), ...retryAfterInMs(f, style.retryAfter, waitMs) };
   // 7: "429 | Too Many Request ... request rate exceeded" (RL-1, RL-5: not a 5xx).
   if (f.has('rl-503')) return { refusal: failure(ctx, 503, 'Service Unavailable', with429), headers };
   return { refusal: failure(ctx, 429, ctx.profile.messages.tooMany, with429), headers };

@@ -4,6 +4,7 @@ import { DAY_MS, type Product, type ReferenceData, type Transaction } from './da
 import type { FaultName } from './faults.ts';
 import { REPORT_ORDERS } from './profiles/strategies.ts';
 import type { IdListFormat, Profile } from './profiles/types.ts';
+import { branchesOfText } from './branch-list-text.ts';
 import { bound, IndexedRange, indexOf } from './report-index.ts';
 import { HttpError, invalid } from './respond.ts';
 
@@ -149,6 +150,8 @@ export function select(faults: Faults, profile: Profile, data: ReferenceData, q:
   let branches = (faults.has('rp-branch-first-only') ? listed.slice(0, 1) : listed).map(Number);
   // 4.3: "branch ids" - only the listed branches (RP-9b).
   if (faults.has('rp-branch-ignored')) branches = [...indexOf(data).branchIds];
+  // 4.3: branchList "comma-separated branch ids": text that is none selects no other branch (RP-26).
+  branches = branchesOfText(faults, q.branchList, branches, indexOf(data).branchIds);
   // 4.3: "moduleName | filter by module" (RP-8).
   let modules = q.moduleName && q.moduleName.length > 0 && !faults.has('rp-module-filter-ignored') ? q.moduleName : ALL_MODULES;
   // 4.3: moduleName "values bom (Recipe), mc (Material Creation)": another value filters, never widens (RP-24).

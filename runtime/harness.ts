@@ -15,6 +15,7 @@ import { inFlow } from '../client/scheduler.ts';
 import type { SuiteClient } from './run-client.ts';
 import type { SuiteContext } from './context.ts';
 import { noteCreation } from './creations.ts';
+import { creationOf, sendingCreation } from './writes-ledger.ts';
 import { defineRunState, runShared, type RunShared } from './run-state.ts';
 import { FindingKeeper } from './keep.ts';
 import { countOutside } from './progress.ts';
@@ -48,7 +49,15 @@ export class Harness {
     private readonly where: { file: string; test: string; id: string },
   ) {
     this.record = { testId: where.id, ...emptyRecord(ids) };
-    this.client = testClient(shared, (ex) => this.seen(ex));
+    this.client = testClient(
+      shared,
+      (ex) => this.seen(ex),
+      (call, args) => {
+        const a = (args ?? {}) as { method?: string; path?: string };
+        const kind = creationOf(ctx.config, call === 'createCustomer' ? 'POST' : (a.method ?? ''), call, a.path);
+        return kind ? sendingCreation(this, kind) : undefined;
+      },
+    );
   }
 
   get config() {

@@ -139,8 +139,8 @@ export interface WorkerProgress {
   /** Wall time at least one request waited (client/scheduler/waiting.ts), not a sum over requests. */
   waitedMs: number;
   pacing?: string;
-  /** Per operation: requests sent and 429s met. */
-  operations?: Record<string, { sent: number; responses429: number }>;
+  /** Per operation: requests sent, 429s met, and the wall time its requests waited for its pace. */
+  operations?: Record<string, { sent: number; responses429: number; waitedMs?: number }>;
   /** Milliseconds its requests were in flight, summed, and when the first was sent (engine/progress/slots-busy.ts). */
   inFlightMs?: number;
   firstSentAt?: number;

@@ -7,14 +7,22 @@ import type { SuiteClient } from './run-client.ts';
 type Operations = { [K in keyof SuiteClient as SuiteClient[K] extends (...a: never[]) => Promise<Exchange> ? K : never]: SuiteClient[K] };
 export type TestClient = Operations;
 
-export function testClient(shared: SuiteClient, seen: (ex: Exchange) => void): TestClient {
+/** Told of each call as it is made (its name and first argument); what it returns is called once the call is answered. */
+export type Sending = (call: string, args: unknown) => (() => void) | undefined;
+
+export function testClient(shared: SuiteClient, seen: (ex: Exchange) => void, sending?: Sending): TestClient {
   const out: Record<string, unknown> = {};
   for (const [name, fn] of Object.entries(shared)) {
     if (typeof fn !== 'function' || name === 'close' || name === 'stats') continue;
     out[name] = async (...args: unknown[]) => {
-      const ex = await (fn as (...a: unknown[]) => Promise<Exchange>)(...args);
-      seen(ex);
-      return ex;
+      const answered = sending?.(name, args[0]);
+      try {
+        const ex = await (fn as (...a: unknown[]) => Promise<Exchange>)(...args);
+        seen(ex);
+        return ex;
+      } finally {
+        answered?.();
+      }
     };
   }
   return out as TestClient;

@@ -15,8 +15,8 @@ import { showQuota, type Quota } from '../../core/quota.ts';
 import { parseRateLimitHeaders } from '../rate-headers.ts';
 import type { UnnumberedExchange } from '../transport.ts';
 import { opStats, type Job, type Policy, type SchedulerStats } from './policy.ts';
-import type { Waiting } from './waiting.ts';
-import { createWaitLearner, type WaitLearner } from './learn-retry-after.ts';
+import { createWaiting, type Waiting } from './waiting.ts';
+import { createWaitLearner, mostServed, type WaitLearner } from './learn-retry-after.ts';
 
 /** A quota stated by the user for some operations (null: every request). */
 export interface StatedQuota {
@@ -147,19 +147,20 @@ export function createPacing(
     const wait = job.wait429;
     if (wait && wait.ms <= o.maxWaitMs) {
       pace.pausedUntil = Math.max(pace.pausedUntil, t + wait.ms);
-      // A quota stated for the operation with this very window stands: the 429 came from requests
-      // this scheduler did not send (the preflight's, another job's), not from a smaller quota.
-      const statedHere = stated.some((q) => q.operations?.includes(op) && Math.abs(q.quota.windowMs - wait.ms) <= 1000);
+      // A quota stated for the operation (run.rateLimit, or known before sending) stands, whatever
+      // the window its 429 names: the 429 came from requests this scheduler did not send (the
+      // preflight's, another process's), not from a smaller quota. Issue 30: "orderStatusRead 26 at
+      // 40/10s" planned, then 9/10s learnt from one 429, and 92.6 s waited in a 107 s run.
+      const statedHere = stated.some((q) => q.operations?.includes(op));
       if (wait.from === 'message' && !pace.policy && !pace.quota && !statedHere) {
-        // The message states the wait of a quota the headers do not announce: what the operation got
-        // accepted during that wait is its quota (at least one).
-        const mine = ownOf(op);
-        while (mine.accepted.length > 0 && mine.accepted[0]! <= t - wait.ms) mine.accepted.shift();
-        // What was accepted in one window is at most the quota: the largest count seen is kept (a
+        // The message states the wait of a quota the headers do not announce: the most the operation
+        // got accepted within one such wait is its quota (at least one), never less than that (a
         // quota shared with another operation shows a smaller count, which must not slow it further).
-        const cap = { requests: Math.max(1, mine.accepted.length, mine.cap?.requests ?? 0), windowMs: Math.max(1000, wait.ms) };
+        const mine = ownOf(op);
+        const windowMs = Math.max(1000, wait.ms);
+        const cap = { requests: Math.max(1, mostServed(mine.accepted, windowMs, t), mine.cap?.requests ?? 0), windowMs };
         mine.cap = cap;
-        mine.log = mine.accepted.slice(-cap.requests);
+        mine.log = mine.accepted.filter((a) => a > t - windowMs).slice(-cap.requests);
         s.pacing = `learnt from 429s whose message asks to wait ${Math.round(wait.ms / 1000)} s: ${showQuota(cap)}`;
       }
       if (wait.from === 'retry-after' && !pace.policy && !pace.quota && !stated.some((q) => q.operations === null || q.operations.includes(op))) {
@@ -185,7 +186,16 @@ export function createPacing(
 
   /** Short waits keep the slot; longer ones give it to other operations meanwhile. The run's
    *  waited time is wall time (waiting.ts: requests waiting side by side count once). */
-  const park = (job: Job, ms: number) => o.waiting.during(() => (ms < 200 ? o.sleep(ms) : job.park(ms)));
+  const opWaiting = new Map<string, Waiting>();
+  const waitingOf = (op: string) => {
+    if (!opWaiting.has(op)) {
+      const s = opStats(stats, op);
+      s.waitedMs ??= 0;
+      opWaiting.set(op, createWaiting(o.now, s as { waitedMs: number }));
+    }
+    return opWaiting.get(op)!;
+  };
+  const park = (job: Job, ms: number) => o.waiting.during(() => waitingOf(job.op).during(() => (ms < 200 ? o.sleep(ms) : job.park(ms))));
 
   /** Waits for the operation's pace, then takes its place in the paces at once (in the same turn
    *  as the last check: requests passing the gate together cannot all see the same free window). */

@@ -36,6 +36,8 @@ export interface OperationStats {
   responses429: number;
   /** What paces it: a stated quota, the headers learnt, a 429's wait, or nothing. */
   pacing: string;
+  /** Wall time at least one of its requests waited for its pace (a 429's wait included), when any. */
+  waitedMs?: number;
 }
 
 export interface SchedulerStats {

@@ -225,4 +225,16 @@ export const customerRequirements: Requirement[] = [
       'A target may refuse such a save with a 4xx, save the address as a new one of the contact saved, or ignore the id it does not hold: all correct. Only a change to the other contact is a failure. ' +
       "Contact A (two addresses) is read back, contact B is saved once with A's first addressId as its own address's and once with A's second in deletedAddressIds, and A is read back again: five requests.",
   },
+  {
+    id: 'CU-18',
+    section: '4.2',
+    level: 'MUST',
+    suite: 'customer',
+    operations: ['customer-create', 'contact-read'],
+    title: 'A customer is created in the branch the query names (branch_id), not in a branchId its body carries',
+    quote: 'query | branch_id | integer | yes | branch in which the customer is created; must be valid',
+    ambiguity:
+      'branchId is no field of the customer object (2.3): a target may refuse a body carrying one (4xx) or ignore it; both pass. The query states the branch, so a save in ' +
+      "the body's branch breaks the stated rule. Verified only with config.readBack: failed only when the customer is not in the named branch and reads back, as it was sent, in the body's.",
+  },
 ];

@@ -82,7 +82,9 @@ export const indexOperationRequirements: Requirement[] = [
     ambiguity:
       `${COVERS}The spec states pagination for the report only; the config says these lists are paged by limit and offset with a totalCount. ` +
       'Only what the answers say of themselves is held: when a first page of limit 2 honours the limit and carries a totalCount T, the page of limit 2 at offset T-1 holds one item. ' +
-      'A page larger than its limit, a missing totalCount, or a totalCount that changed between the two requests (data added meanwhile) is inconclusive (a config or data question), never failed.',
+      'A page larger than its limit, a missing totalCount, or a totalCount that changed between the two requests (data added meanwhile) is inconclusive (a config or data question), never failed, ' +
+      'but where the count grew by no more than the customers or vouchers the run itself may have created between the two readings (a list they feed): then the page at T-1 holds one or two items. ' +
+      "A count that fell, or grew further, is another writer's: inconclusive.",
   },
   {
     id: 'IX-8',

@@ -34,7 +34,8 @@ export const rateLimitRequirements: Requirement[] = [
     quote: 'the thresholds and time window: not shown',
     ambiguity:
       "Retry-After is not in the spec; when it is sent it must not lie (RFC 9110 10.2.3): in delay-seconds or as an HTTP-date (read against the server's own Date header), " +
-      'the probe sends one request 50 ms after each promised instant and expects it accepted.',
+      'the probe sends one request 50 ms after each promised instant and expects it accepted. A Retry-After longer than the probe may still wait is polled instead: ' +
+      'a quota back 100 times sooner or more than it said (6000 written for a 6 s wait: milliseconds) is a lie too; a wait rounded up, or a minute asked of a 10 s window, is not.',
   },
   {
     id: 'RL-4',

@@ -311,4 +311,17 @@ export const reportRequirements: Requirement[] = [
       '([t + 1 ms, ...] no longer holds it): a target keeping times finer than a second is not judged. A target may refuse a range whose two ends are one instant (4xx): ' +
       'then the one-second range [t - 1 s, t] must hold it.',
   },
+  {
+    id: 'RP-26',
+    section: '4.3',
+    level: 'SHOULD',
+    suite: 'report',
+    operations: ['report'],
+    title: 'A branchList that is no list of branch ids ("5 OR 5=5") is refused with a 4xx or answers no transaction of a branch it does not name',
+    quote: 'branchList | string | yes | comma-separated branch ids',
+    ambiguity:
+      'What a target does with a branchList that is not comma-separated ids is not shown: refusing it (4xx) or reading the one branch it names (5, by its leading digits ' +
+      'or by every number in it) both pass. Answering transactions of other branches (the text pasted into SQL, where "5 OR 5=5" selects every row) breaks ' +
+      '"for one or more branches" as RP-9b does (SHOULD). A 5xx to it is ENV-6. With fixtures.report.emptyBranchId the text names that branch: one request.',
+  },
 ];

@@ -9,12 +9,31 @@ export interface SlotsBusy {
   meanInFlight: number;
   /** Seconds from the run's start to the suites' first request (absent: they sent none). */
   firstSuiteRequestSeconds?: number;
+  /** Wall time at least one suite request waited (a pace, a 429's wait: client/scheduler/waiting.ts), when any. */
+  waitedSeconds?: number;
+  /** Per quota operation (the pacing line sums the quiet index operations): requests the suites
+   *  sent, and the wall time its requests waited for its pace (a 429's wait included), when any. */
+  perOperation?: Record<string, { sent: number; waitedSeconds?: number }>;
 }
 
-export function slotsBusy(startedAt: number, endedAt: number, preflightInFlightMs: number, worker: { inFlightMs?: number; firstSentAt?: number }): SlotsBusy {
+export function slotsBusy(
+  startedAt: number,
+  endedAt: number,
+  preflightInFlightMs: number,
+  worker: { inFlightMs?: number; firstSentAt?: number; waitedMs?: number; operations?: Record<string, { sent: number; waitedMs?: number }> },
+): SlotsBusy {
+  const sent = Object.entries(worker.operations ?? {}).filter(([, v]) => v.sent > 0);
   const ms = Math.max(1, endedAt - startedAt);
   return {
     meanInFlight: Number(((preflightInFlightMs + (worker.inFlightMs ?? 0)) / ms).toFixed(2)),
     ...(worker.firstSentAt !== undefined ? { firstSuiteRequestSeconds: Number(((worker.firstSentAt - startedAt) / 1000).toFixed(2)) } : {}),
+    ...(worker.waitedMs ? { waitedSeconds: Number((worker.waitedMs / 1000).toFixed(2)) } : {}),
+    ...(sent.length
+      ? {
+          perOperation: Object.fromEntries(
+            sent.map(([k, v]) => [k, { sent: v.sent, ...(v.waitedMs ? { waitedSeconds: Number((v.waitedMs / 1000).toFixed(2)) } : {}) }]),
+          ),
+        }
+      : {}),
   };
 }

@@ -35,6 +35,13 @@ const MIN_ANSWER_MS = 10;
 /** A request sent this long after the promised instant tests a Retry-After. */
 export const RETRY_AFTER_MARGIN_MS = 50;
 
+/** How many times sooner than a Retry-After said a quota must come back for it to be a lie the
+ *  other way: a unit error (milliseconds as seconds: 1000x), not a server rounding its wait up. */
+export const OVERSTATED = 100;
+
+/** The quota came back `elapsedMs` after a 429 whose Retry-After said `seconds`: OVERSTATED times sooner or more. */
+export const overstated = (seconds: number, elapsedMs: number) => elapsedMs * OVERSTATED <= seconds * 1000;
+
 export class ProbeRun {
   readonly sender: Sender;
   readonly budget: Budget;
@@ -107,7 +114,12 @@ export class ProbeRun {
     const refused = (before: number) => [after, ...since].filter((s) => s.seq < before && isRefusal(s)).at(-1) ?? after;
     if (early) return { accepted: early, at: (serverTime(refused(early.seq)) + serverTime(early)) / 2 };
     const refusal = refused(Number.POSITIVE_INFINITY);
-    const ra = parseRetryAfter(refusal.headers['retry-after']);
+    const stated = parseRetryAfter(refusal.headers['retry-after']);
+    // A Retry-After longer than the probe may still wait (6000 for a 6 s wait: milliseconds where
+    // RFC 9110 10.2.3 wants delay-seconds) guides nothing: polled as without one; a quota back
+    // OVERSTATED times sooner than it said makes it a lie (overstated()).
+    const unwaitable = stated !== null && stated * 1000 > this.budget.remainingMs();
+    const ra = unwaitable ? null : stated;
     // Without Retry-After, the draft RateLimit header's reset (t=) guides the polls, untested.
     const hint = ra ?? parseState(refusal.headers.ratelimit)?.resetSeconds ?? null;
     const from = refusal.receivedAt;
@@ -124,6 +136,7 @@ export class ProbeRun {
       const testsPromise = promised !== null && !tested && shot.sentAt >= promised;
       if (testsPromise) tested = true;
       if (isAccepted(shot)) {
+        if (unwaitable && overstated(stated!, shot.receivedAt - from)) this.recordCheck(refusal, stated!, shot, false, true);
         // Accepted at or before the promised instant: the Retry-After held.
         if (promised !== null && (testsPromise || !tested)) this.recordCheck(refusal, ra!, shot, true);
         // The quota came back between the last refused poll and this one: the middle of that gap.
@@ -139,13 +152,13 @@ export class ProbeRun {
     }
   }
 
-  private recordCheck(refusal: Shot, retryAfterSeconds: number, test: Shot, held: boolean) {
+  private recordCheck(refusal: Shot, retryAfterSeconds: number, test: Shot, held: boolean, early = false) {
     this.retryAfterChecks.push({
       retryAfterSeconds,
       testedAfterSeconds: Math.round(test.sentAt - refusal.receivedAt) / 1000,
       held,
       refusal: refusal.exchange!,
-      ...(held ? {} : { refusedTest: test.exchange }),
+      ...(early ? { acceptedTest: test.exchange, overstated: true } : held ? {} : { refusedTest: test.exchange }),
     });
   }
 

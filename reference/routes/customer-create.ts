@@ -10,6 +10,7 @@ import { jsonId } from '../profiles/types.ts';
 import { HttpError, invalid, success } from '../respond.ts';
 import { foreignAddresses } from '../cross-record.ts';
 import { storedRecord } from '../silent-changes.ts';
+import { branchOfBody } from '../body-branch.ts';
 import type { Contact } from '../store.ts';
 
 /** 4.2: "query | branch_id | integer | yes | branch in which the customer is created; must be valid". */
@@ -90,9 +91,12 @@ function parseCustomer(ctx: Ctx, req: Req): Customer {
 
 export function createCustomer(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   const f = ctx.faults;
-  const branchId = branch(ctx, req);
+  const named = branch(ctx, req);
   requireJsonContentType(ctx, req);
-  const parsed = refusalSaves(ctx, req, branchId, () => parseCustomer(ctx, req));
+  // cu-branch-from-body: the body's branchId wins over the query's (CU-18).
+  const fromBody = branchOfBody(ctx, req);
+  const branchId = fromBody.branchId ?? named;
+  const parsed = refusalSaves(ctx, fromBody.req, branchId, () => parseCustomer(ctx, fromBody.req));
   const existing = parsed.contactId === 0 ? undefined : ctx.store.contacts.get(String(parsed.contactId));
   if (parsed.contactId !== 0 && (!existing || existing.branchId !== branchId)) invalid(`contactId ${parsed.contactId} does not exist in branch ${branchId}`);
   if (ctx.profile.customer.uniqueMobile) mobileUnique(ctx, branchId, parsed);

@@ -8,6 +8,7 @@ import type { Ctx, Req } from '../context.ts';
 import { isValidGstin } from '../../contract/gstin.ts';
 import { indexData } from '../index-data.ts';
 import { invalid, success } from '../respond.ts';
+import { countOfEveryBranch } from '../customer-count.ts';
 import { branchOf, jsonBody, listReply, queryPage, type IndexRoute } from './index-list.ts';
 
 const data = (ctx: Ctx) => indexData(ctx.data.seed);
@@ -51,7 +52,13 @@ export const contactRoutes: IndexRoute[] = [
     list: 'response.customerList',
     paged: true,
     handle: (ctx, req) =>
-      listReply(ctx, 'Customer list', customersOf(ctx, branchOf(queryParam(req, 'branch_id'), 'branch_id')), { key: 'customerList', cap: 50 }, queryPage(req)),
+      listReply(
+        ctx,
+        'Customer list',
+        customersOf(ctx, branchOf(queryParam(req, 'branch_id'), 'branch_id')),
+        { key: 'customerList', cap: 50, ...countOfEveryBranch(ctx, customersOf) },
+        queryPage(req),
+      ),
   },
   {
     name: 'get-contact-by-mobile-no',

@@ -43,6 +43,8 @@ export interface ListShape {
   key: string | null;
   /** Largest page answered (limit above it is capped); absent: unpaged. */
   cap?: number;
+  /** What the count says when a fault makes it other than the list's length. */
+  total?: number;
 }
 
 /** The answer of a list operation: the page `limit`/`offset` asks for, under the shape's key. */
@@ -62,7 +64,7 @@ export function listReply(ctx: Ctx, message: string, items: readonly unknown[], 
   const limit = Math.min(guarded(page?.limit, 'limit', shape.cap), shape.cap);
   const offset = guarded(page?.offset, 'offset', 0);
   // Fault ix-total-lies: the count says three more than the list holds.
-  const totalCount = items.length + (ctx.faults.has('ix-total-lies') ? 3 : 0);
+  const totalCount = (shape.total ?? items.length) + (ctx.faults.has('ix-total-lies') ? 3 : 0);
   return success(ctx, message, { [totalKeyOf(ctx.profile)]: totalCount, [key]: items.slice(offset, offset + limit) });
 }
 

@@ -40,6 +40,8 @@ export function reportSchema(profile: Profile, faults: Faults): z.ZodType<Report
   if (faults.has('rp-accepts-bad-dates') || r.zlessDates === 'utc') schema = schema.extend({ dateFrom: z.string(), dateTo: z.string() });
   // 4.3 moduleName "values bom, mc": another value is refused (RP-24); the fault takes it, then drops the filter (select()).
   if (faults.has('rp-module-unknown-dropped')) schema = schema.extend({ moduleName: z.array(z.string()).optional() }) as unknown as typeof schema;
+  // 4.3 branchList "comma-separated branch ids": other text is refused; the SQL-built faults take it (RP-26, ENV-6; select()).
+  if (faults.has('rp-branchlist-injection') || faults.has('rp-branchlist-500')) schema = schema.extend({ branchList: z.string() });
   return schema as unknown as z.ZodType<ReportRequest>;
 }
 /** The faults that change how an item is written. */

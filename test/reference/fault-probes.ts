@@ -10,11 +10,12 @@ import { DEEP_PROBES } from './fault-probes-deep.ts';
 import { EDGE_PROBES } from './fault-probes-edges.ts';
 import { HIDDEN_PROBES } from './fault-probes-hidden.ts';
 import { INDEX_PROBES } from './fault-probes-index.ts';
+import { PART_D_PROBES, RL_MS_TOKEN } from './fault-probes-part-d.ts';
 import { SAVED_PROBES } from './fault-probes-saved.ts';
 import { paths, validAddress, validCustomer } from './helpers.ts';
 import { amountFields, customer, day, envelopeChange, oneStatus, os, P, readBack, report, RL_LIMIT, statusFlip, type Probe } from './probe-kit.ts';
 
-export const RL_TOKENS = ['rl-token-1', 'rl-token-2', 'rl-token-3', 'rl-token-4'];
+export const RL_TOKENS = ['rl-token-1', 'rl-token-2', 'rl-token-3', 'rl-token-4', RL_MS_TOKEN];
 const V = UNPAID_VOUCHERS.slice(30); // 1031..1060, one or two per probe
 
 export const PROBES: Probe[] = [
@@ -432,6 +433,7 @@ export const PROBES: Probe[] = [
   ...INDEX_PROBES,
   ...SAVED_PROBES,
   ...ACROSS_PROBES,
+  ...PART_D_PROBES,
 ];
 
 function rlDiffers(fault: 'rl-retry-after-lies' | 'rl-429-status-true' | 'rl-503'): Probe['differs'] {

@@ -1,0 +1,58 @@
+// Issue 30, "Lists the run itself is writing to": the customers and vouchers this run's own
+// requests may have created, and when. Every request that can create one is counted as it is
+// sent and again as it is answered (any answer: a refused creation may still have saved, CU-16),
+// by any test of any suite; the harness's client reports both (runtime/test-client.ts). A test
+// reading a count twice takes a mark before the first reading and one after the second: the
+// creations of the run that can have landed between them are those sent before the second mark
+// and not yet answered at the first, an upper bound of how far the run itself moved the count.
+// What moved it further (or down) was another writer.
+import type { RunConfig } from '../config/schema.ts';
+import { customerCreatePath } from '../contract/endpoints.ts';
+import { defineRunState, type RunOf } from './run-state.ts';
+
+export type CreationKind = 'customer' | 'voucher';
+
+interface Counts {
+  sent: number;
+  answered: number;
+}
+
+const ledger = defineRunState(
+  'writes-ledger',
+  () => ({ customer: { sent: 0, answered: 0 }, voucher: { sent: 0, answered: 0 } }) as Record<CreationKind, Counts>,
+);
+
+/** A mark of the ledger: the creations of each kind sent and answered so far. */
+export type LedgerMark = Record<CreationKind, Counts>;
+
+export function markLedger(of: RunOf): LedgerMark {
+  const l = ledger(of);
+  return { customer: { ...l.customer }, voucher: { ...l.voucher } };
+}
+
+/** The creations of `kind` that can have landed between two marks (sent before `after`, not answered at `before`). */
+export function ownCreationsBetween(before: LedgerMark, after: LedgerMark, kind: CreationKind): number {
+  return Math.max(0, after[kind].sent - before[kind].answered);
+}
+
+const pathOf = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/?]+')}(\\?|$)`);
+
+/** What a request may create: a customer (4.2's contactSave, or the index's contact-save), a voucher (an index write with a `created` id), or nothing. */
+export function creationOf(config: Pick<RunConfig, 'operations' | 'target'>, method: string, call: string, path?: string): CreationKind | null {
+  if (call === 'createCustomer') return 'customer';
+  if ((call !== 'index' && call !== 'raw') || method !== 'POST' || path === undefined) return null;
+  const base = new URL(config.target.baseUrl).pathname.replace(/\/$/, '');
+  const local = base && path.startsWith(base) ? path.slice(base.length) : path;
+  for (const [name, op] of Object.entries(config.operations ?? {})) {
+    if (!op || op.method !== 'POST' || !op.writes || !pathOf(op.path).test(local)) continue;
+    if (name === 'contact-save') return 'customer';
+    if (op.created) return 'voucher';
+  }
+  return local.split('?')[0] === customerCreatePath().split('?')[0] ? 'customer' : null;
+}
+
+/** Counts a creation request as sent; the function returned counts it as answered. */
+export function sendingCreation(of: RunOf, kind: CreationKind): () => void {
+  ledger(of)[kind].sent++;
+  return () => void ledger(of)[kind].answered++;
+}

@@ -1,0 +1,44 @@
+// The run's own creations, counted as sent and as answered (runtime/writes-ledger.ts): what may
+// create a customer or a voucher, and how far the run itself can have moved a count between two
+// marks. IX-7's use of it against a list whose count counts every branch is the fault matrix's
+// (ix-customer-count-all-branches).
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/load.ts';
+import { referenceRunConfig } from '../../reference/run-config.ts';
+import { creationOf, markLedger, ownCreationsBetween, sendingCreation } from '../../runtime/writes-ledger.ts';
+import type { RunShared } from '../../runtime/run-state.ts';
+
+const config = loadConfig({ base: referenceRunConfig('http://127.0.0.1:1', ['t1'], 42, 'default'), env: {} });
+const run = (): RunShared => ({ key: 'k', ctx: { config } as RunShared['ctx'], states: new Map() });
+
+describe("the run's own creations", () => {
+  it('names what may create a customer or a voucher, and nothing else', () => {
+    expect(creationOf(config, 'POST', 'createCustomer')).toBe('customer');
+    expect(creationOf(config, 'POST', 'raw', '/api/v1/customer/create?branch_id=1')).toBe('customer');
+    expect(creationOf(config, 'POST', 'index', '/api/v1/sales/order-create?branch_id=1')).toBe('voucher');
+    expect(creationOf(config, 'GET', 'index', '/api/v1/customers?branch_id=1&limit=2&offset=0')).toBeNull();
+    expect(creationOf(config, 'POST', 'report', '/api/v1/report/consumption-production-report')).toBeNull();
+    expect(creationOf(config, 'POST', 'updateOrderStatus', '/api/v1/sales/1/update-order-status')).toBeNull();
+  });
+
+  it('bounds the creations that can have landed between two marks: sent before the second, not answered at the first', () => {
+    const r = run();
+    const early = sendingCreation(r, 'customer'); // in flight across the first mark
+    const done = sendingCreation(r, 'customer');
+    done(); // answered before the first mark: the first reading may already count it
+    const before = markLedger(r);
+    const between = sendingCreation(r, 'customer');
+    between();
+    early();
+    const late = sendingCreation(r, 'customer'); // in flight at the second mark
+    sendingCreation(r, 'voucher')();
+    const after = markLedger(r);
+    late();
+    expect(ownCreationsBetween(before, after, 'customer')).toBe(3);
+    expect(ownCreationsBetween(before, after, 'voucher')).toBe(1);
+    // `late` was still in flight at `after`: it may land after it; once answered, nothing more can.
+    const now = markLedger(r);
+    expect(ownCreationsBetween(after, now, 'customer')).toBe(1);
+    expect(ownCreationsBetween(now, markLedger(r), 'customer')).toBe(0);
+  });
+});

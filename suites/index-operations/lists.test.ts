@@ -87,7 +87,7 @@ verifies(
       if (last.items.length >= want && last.items.length <= most) return cells.set('IX-7', c.name, `passed (totalCount ${first.total}${grown})`);
       h.fail(
         'IX-7',
-        `${c.name}: the page ${at} holds ${last.items.length} items, not ${expected.replace('exactly ', '')}`,
+        `${c.name}: the page ${at} holds ${last.items.length} items, not ${most === want ? want : `${want} to ${most}`}`,
         `totalCount ${first.total}, then ${last.total}${grown}; ${last.items.length} item(s) ${at.replace('totalCount-1', String(first.total - 1))}`,
         `${expected} ${at} (a totalCount that counts the list)`,
         lastEx,

@@ -2,9 +2,10 @@
 // scenario, or the closed model (--connections: autocannon at wire speed); HDR percentiles,
 // status counts, thresholds; writes load.json and load.html. Exit 0 ok, 1 a threshold crossed or
 // a rate-limit requirement failed under load (a 5xx, a 429 contradicting its envelope, requests
-// without an answer), 2 usage/config/safety refusal.
+// without an answer), 2 usage/config/safety refusal, 130 / 143 stopped by a signal (the result so
+// far written: bin/cli/load-interrupt.ts).
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
-import { endWithCaller, numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
+import { numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 export const loadCommand: Command = {
@@ -13,7 +14,7 @@ export const loadCommand: Command = {
   usage: [
     'Usage: erp-conformance load (--rate R | --connections N [--pipelining P]) --seconds S',
     '                            [--scenario steady|ramp|spike|soak] [--from R0] [--steps K] [--spike-rate R2]',
-    '                            [--operation OP | --mix OP:W,...] [--threshold EXPR]... [--quiet]',
+    '                            [--operation OP | --mix OP:W,...] [--threshold EXPR]... [--workers N] [--quiet]',
     '                            [--config FILE] [--out DIR] [--concurrency N] [--max-requests N] [--max-seconds S] [--yes]',
     '',
     'Open model (--rate): request i is due at start + i/R whatever the answers; latency is measured',
@@ -39,6 +40,8 @@ export const loadCommand: Command = {
     '                     (customer-create is left out of a mix unless the config says writes: true)',
     '  --threshold EXPR   repeatable: p50|p90|p95|p99|p99.9|max|mean<MS (ms, s, us), errors|5xx|429|dropped<SHARE',
     '                     (0.1% or 0.001), rps>=N; operators < <= > >=. A crossed threshold exits 1',
+    '  --workers N        threads sending (default: the cores available); each takes its share of the',
+    '                     connections, or every Nth request of the one schedule; histograms merged exactly',
     '  --quiet            no progress line',
     '  --config FILE      run config (JSON)',
     '  --out DIR          output folder (default ./erp-conformance-report)',
@@ -47,7 +50,8 @@ export const loadCommand: Command = {
     '',
     'Exit codes: 0 ok, 1 a threshold crossed or a 5xx under load (or a 429 contradicting its envelope,',
     'or requests without an answer), 2 usage, config or safety refusal (nothing is sent), 130 / 143',
-    'SIGINT / SIGTERM or the parent process gone (the embedded reference closed, nothing written).',
+    'SIGINT / SIGTERM or the parent process gone: the load stops and what was sent is written; a',
+    'second signal exits at once (the embedded reference closed, nothing more written).',
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(loadCommand, argv, {
@@ -63,6 +67,7 @@ export const loadCommand: Command = {
       steps: { type: 'string' },
       'spike-rate': { type: 'string' },
       threshold: { type: 'string', multiple: true },
+      workers: { type: 'string' },
       quiet: { type: 'boolean' },
       out: { type: 'string' },
       concurrency: { type: 'string' },
@@ -76,7 +81,10 @@ export const loadCommand: Command = {
     const opened = await openLoadTarget(loadCommand, { ...values, operation: undefined });
     if (opened === EXIT.usage) return EXIT.usage;
     const { out, target } = opened;
-    const release = endWithCaller(target);
+    const { Halt } = await import('../../load/engines/halt.ts');
+    const { haltOnSignal } = await import('../cli/load-interrupt.ts');
+    const halt = new Halt();
+    const interrupt = haltOnSignal(target, halt);
     try {
       const { overCaps, runLoad } = await import('../../load/load.ts');
       const { buildMix } = await import('../../load/scenarios/mix.ts');
@@ -100,7 +108,7 @@ export const loadCommand: Command = {
           ? `${flags.connections} connections x ${flags.pipelining ?? 1} for ${flags.seconds} s`
           : `${flags.scenario ?? 'steady'} at ${flags.rate}/s for ${flags.seconds} s, at most ${target.caps.maxConcurrency} connections`;
       process.stdout.write(`load on ${target.label}: ${how}\n`);
-      const result = await runLoad({ ...flags, config: target.config, mix, caps: target.caps, progress: process.stderr, quiet: values.quiet ?? false });
+      const result = await runLoad({ ...flags, config: target.config, mix, caps: target.caps, progress: process.stderr, quiet: values.quiet ?? false, halt });
       const file = writeLoadJson(out, result, target.config);
       const html = writeLoadHtml(out, result, target.config);
       process.stdout.write(`${loadSummary(result)}\n`);
@@ -108,9 +116,9 @@ export const loadCommand: Command = {
       const crossed = result.thresholds.filter((t) => !t.passed);
       if (crossed.length > 0) process.stdout.write(`thresholds crossed: ${crossed.map((t) => t.threshold).join(', ')}\n`);
       const code = printFindings(findings, [file, html]);
-      return crossed.length > 0 ? 1 : code;
+      return interrupt.code() ?? (crossed.length > 0 ? 1 : code);
     } finally {
-      release();
+      interrupt.release();
       await target.close();
     }
   },

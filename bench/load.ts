@@ -125,7 +125,10 @@ async function openModel(s: Served, dir: string): Promise<Record<string, unknown
       runs.push({
         rate,
         attempt,
+        scheduled,
+        sent: r.requestsSent,
         achieved: r.achievedRate,
+        lagP50Ms: r.sendLagMs.p50,
         lagP99Ms: r.sendLagMs.p99,
         lagMaxMs: r.sendLagMs.max,
         droppedShare: Math.round(droppedShare * 10000) / 10000,

@@ -142,7 +142,7 @@ export interface LoadResult extends SentRequests {
   latencyMs: LoadLatency | null;
   /** Open model: how late the sender wrote requests against their due instant (its own health). */
   sendLagMs: { p50: number; p99: number; max: number } | null;
-  /** Open model: the most keep-alive connections open at once. */
+  /** Open model: the most keep-alive connections open at once (with workers, the sum of each one's most). */
   connectionsUsed: number | null;
   /** Threads that sent (load --workers): each its share, the figures merged exactly. */
   workers: number;

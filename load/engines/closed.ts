@@ -14,8 +14,7 @@ import { FiveXxWatch, type Caps } from '../caps.ts';
 import { mixCycle, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, Recorder, type Failure } from './kept-requests.ts';
 import type { LoadStoppedBy } from '../result.ts';
-import { Halt } from './halt.ts';
-import type { EngineWorker } from './open.ts';
+import { Halt, type EngineWorker } from './halt.ts';
 
 export interface ClosedOptions {
   config: RunConfig;

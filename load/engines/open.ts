@@ -24,7 +24,7 @@ import type { EngineRun } from './closed.ts';
 import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, histogram, Recorder, type Histogram } from './kept-requests.ts';
 import { WireConnection, type InFlight } from './wire.ts';
-import { Halt } from './halt.ts';
+import { Halt, type EngineWorker } from './halt.ts';
 import type { PhaseCounts, LoadStoppedBy } from '../result.ts';
 
 export interface Phase {
@@ -52,13 +52,6 @@ export interface OpenOptions {
   halt?: Halt;
   /** In a worker thread: its share of the arrivals, and the start instant common to all workers. */
   worker?: EngineWorker;
-}
-
-export interface EngineWorker {
-  index: number;
-  of: number;
-  /** Resolves to the run's start instant, in milliseconds on performance.timeOrigin + performance.now(). */
-  start(): Promise<number>;
 }
 
 export interface OpenRun extends EngineRun {

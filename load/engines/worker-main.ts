@@ -9,9 +9,9 @@ import type { Caps } from '../caps.ts';
 import type { LoadStoppedBy } from '../result.ts';
 import type { Mix } from '../scenarios/mix.ts';
 import { runClosed } from './closed.ts';
-import { Halt } from './halt.ts';
+import { Halt, type EngineWorker } from './halt.ts';
 import { encodeHistogram, recorderPart } from './merge.ts';
-import { runOpen, type EngineWorker, type Phase, type PhaseStats } from './open.ts';
+import { runOpen, type Phase, type PhaseStats } from './open.ts';
 import type { Recorder } from './kept-requests.ts';
 import type { ToParent, ToWorker } from './worker-protocol.ts';
 

@@ -4,7 +4,8 @@
 // global schedule and worker w sends only arrivals g with g % N = w (load/engines/open.ts), so each
 // request still leaves at its planned instant. All workers start at one instant, sent once every
 // worker has its connections open. A stop that concerns the run (a signal, a 5xx burst, a dead
-// target, a ramp's knee) is passed to every worker; each then ends as the engine does alone and
+// target, a ramp's knee: decided on the merged step, so the workers may have begun the next step
+// by the time it reaches them) is passed to every worker; each then ends as the engine does alone and
 // posts what it recorded, merged exactly (load/engines/merge.ts). The run config (the token with
 // it) goes to the workers in memory only; nothing of it is logged or posted back.
 import { Worker } from 'node:worker_threads';
@@ -99,6 +100,8 @@ function runPool(jobs: WorkerJob[], hooks: PoolHooks): Promise<RunPart[]> {
           if (got.filter(Boolean).length === n) hooks.onPhase?.(m.k, got);
         } else if (m.type === 'done') {
           parts[i] = m.run;
+          // Its result is in: nothing of the worker is needed any more (a handle left open would not keep it alive).
+          void w.terminate();
           if (parts.filter(Boolean).length === n) {
             if (ticker) clearInterval(ticker);
             resolve(parts as RunPart[]);

@@ -134,6 +134,7 @@ export function loadHtml(r: LoadResult, config: Pick<RunConfig, 'target'>): stri
             ],
           ]
         : []),
+      ['sending threads', r.workers ?? 1],
       ['stopped by', r.stoppedBy ?? 'the end of the run'],
     ]),
   );

@@ -9,13 +9,19 @@ import { runOpen, type OpenRun } from '../../../load/engines/open.ts';
 import { runClosedWorkers, runOpenWorkers, shareOf } from '../../../load/engines/workers.ts';
 import type { EngineRun } from '../../../load/engines/closed.ts';
 import { buildMix } from '../../../load/scenarios/mix.ts';
-import { holdsToken, limitedReference, type Limited } from '../helpers.ts';
+import { runLoad } from '../../../load/load.ts';
+import { json, startServer, type TestServer } from '../../client/servers.ts';
+import { configFor, holdsToken, limitedReference, type Limited } from '../helpers.ts';
 
 const CAPS = { maxRequests: 5000, maxSeconds: 60, maxConcurrency: 64 };
+const OK = { status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } };
 let target: Limited | undefined;
+let stub: TestServer | undefined;
 afterEach(async () => {
   await target?.server.close();
+  await stub?.close();
   target = undefined;
+  stub = undefined;
 });
 
 /** What must not depend on the number of workers. */
@@ -88,6 +94,23 @@ describe('load on worker threads', () => {
     // The merged evidence keeps the first answer of each status per operation once, token redacted.
     expect(two.recorder.evidence.samples.map((e) => e.response?.status).sort()).toEqual([200, 400]);
     expect(holdsToken(JSON.stringify(two.recorder.evidence))).toBe(false);
+  });
+
+  it('open model: no request leaves before its planned instant on either worker, each arrives once', async () => {
+    const arrivals: number[] = [];
+    stub = await startServer((_req, res) => {
+      arrivals.push(performance.timeOrigin + performance.now());
+      json(res, 200, OK);
+    });
+    const rate = 100;
+    const calledAt = performance.timeOrigin + performance.now();
+    const r = await runLoad({ config: configFor(stub.url), rate, seconds: 1, caps: CAPS, workers: 2 });
+    expect(r).toMatchObject({ workers: 2, requestsSent: rate, answered: rate, skippedAtConcurrencyCap: 0, statusCounts: { '200': rate } });
+    expect(arrivals).toHaveLength(rate);
+    // Request g is due at start + g/R (start after the call) and the k-th arrival can be no earlier
+    // than the k-th due instant: a worker that ran ahead of the one schedule would show here.
+    const early = [...arrivals].sort((a, b) => a - b).map((t, k) => t - calledAt - (k * 1000) / rate);
+    expect(Math.min(...early), JSON.stringify(early)).toBeGreaterThanOrEqual(0);
   });
 
   it('closed model: two workers share the request cap exactly as one worker reaches it', async () => {

@@ -11,7 +11,7 @@
 // Both run the real command in a child process and read its load.json.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildMix } from '../load/scenarios/mix.ts';
@@ -155,6 +155,8 @@ async function openModel(s: Served, dir: string): Promise<Record<string, unknown
 
 export async function benchLoad(): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'erp-bench-load-'));
+  // The machine may be shared: its load average before and after, to read the ratios by.
+  const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const s = await serve(['--rate-limit', 'off']);
   try {
     // The same thread count on both sides: one, and one per core (the CLI's default).
@@ -176,6 +178,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
       closedModel: closed,
       closedModelByThreads: closedByThreads,
       cores: availableParallelism(),
+      loadAverage: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
       openModel: open,
       serve: `node bin/erp-conformance.js serve --port 0 --rate-limit off (pid ${s.child.pid}), the same process for every run`,
     };

@@ -1,16 +1,17 @@
 // Bench of `load` at wire speed, against ONE `serve` process (the reference, no limiter, in its
 // own process) for the whole bench:
-//   - closed model: wrk's req/s (wrk -t1 -c64, Debian package `wrk`; skipped with a note when
-//     absent) next to `erp-conformance load --connections 64`'s, in paired rounds of alternating
-//     order; the ratio is the median of the rounds' (goal >= 0.8);
-//   - open model: the highest `load --rate R` that keeps its schedule: sender lag p99 under 2 ms,
+//   - closed model: wrk's req/s (wrk -tT -c64, Debian package `wrk`; skipped with a note when
+//     absent) next to `erp-conformance load --connections 64 --workers T`'s, the same thread count,
+//     for T = 1 and T = the cores available, in paired rounds of alternating order; the ratio is
+//     the median of the rounds' (goal >= 0.8 at every T), the spread its lowest and highest;
+//   - open model (on the default workers, one per core): the highest `load --rate R` that keeps its schedule: sender lag p99 under 2 ms,
 //     at most 1% of the requests dropped and 95% of the rate answered (goal >= 10,000 req/s). Rates
 //     go up in steps; a rate that misses is tried once more (the machine is shared), the search
 //     stops at the first rate that misses twice.
 // Both run the real command in a child process and read its load.json.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildMix } from '../load/scenarios/mix.ts';
@@ -46,17 +47,17 @@ function loadCli(s: Served, dir: string, flags: string[]): Promise<Record<string
   );
 }
 
-function wrkRate(s: Served, script: string, path: string, seconds: number): number {
-  const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, s.url + path], { encoding: 'utf8' });
+function wrkRate(s: Served, script: string, path: string, seconds: number, threads: number): number {
+  const out = execFileSync('wrk', [`-t${threads}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, s.url + path], { encoding: 'utf8' });
   const m = /Requests\/sec:\s+([\d.]+)/.exec(out);
   if (!m) throw new Error(`no Requests/sec in wrk's output:\n${out}`);
   return Number(m[1]);
 }
 
-async function closedModel(s: Served, dir: string): Promise<Record<string, unknown>> {
+async function closedModel(s: Served, dir: string, threads: number): Promise<Record<string, unknown>> {
   const report = buildMix(s.config, [['report', 1]]).requests[0]!;
   const closed = async (seconds: number) =>
-    (await loadCli(s, dir, ['--connections', String(CONNECTIONS), '--seconds', String(seconds)])).achievedRate as number;
+    (await loadCli(s, dir, ['--connections', String(CONNECTIONS), '--seconds', String(seconds), '--workers', String(threads)])).achievedRate as number;
   if (!spawnSync('sh', ['-c', 'command -v wrk']).stdout.toString().trim()) {
     return { compared: false, reason: 'wrk is not installed (Debian package wrk): load --connections alone', loadReqPerSec: await closed(SECONDS) };
   }
@@ -71,7 +72,7 @@ async function closedModel(s: Served, dir: string): Promise<Record<string, unkno
     ].join('\n'),
   );
   // Warm up the server's JIT, then paired rounds in alternating order.
-  wrkRate(s, script, report.path, 1);
+  wrkRate(s, script, report.path, 1, threads);
   await closed(1);
   const rounds: Array<{ load: number; wrk: number; ratio: number }> = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -79,20 +80,23 @@ async function closedModel(s: Served, dir: string): Promise<Record<string, unkno
     let w = 0;
     if (i % 2 === 0) {
       l = await closed(SECONDS);
-      w = wrkRate(s, script, report.path, SECONDS);
+      w = wrkRate(s, script, report.path, SECONDS, threads);
     } else {
-      w = wrkRate(s, script, report.path, SECONDS);
+      w = wrkRate(s, script, report.path, SECONDS, threads);
       l = await closed(SECONDS);
     }
     rounds.push({ load: Math.round(l), wrk: Math.round(w), ratio: Math.round((l / w) * 1000) / 1000 });
   }
-  const ratio = median(rounds.map((r) => r.ratio));
+  const ratios = rounds.map((r) => r.ratio);
+  const ratio = median(ratios);
   return {
     compared: true,
-    request: `POST ${report.path} (report, limit 1), ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} paired rounds; wrk -t1; load --connections ${CONNECTIONS} as a child process; one serve process`,
+    threads,
+    request: `POST ${report.path} (report, limit 1), ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} paired rounds; wrk -t${threads}; load --connections ${CONNECTIONS} --workers ${threads} as a child process; one serve process`,
     loadReqPerSec: median(rounds.map((r) => r.load)),
     wrkReqPerSec: median(rounds.map((r) => r.wrk)),
     ratio,
+    ratioSpread: [Math.min(...ratios), Math.max(...ratios)],
     goal: RATIO_GOAL,
     meetsGoal: ratio >= RATIO_GOAL,
     rounds,
@@ -105,19 +109,32 @@ async function openModel(s: Served, dir: string): Promise<Record<string, unknown
   for (const rate of RATES) {
     let kept = false;
     for (let attempt = 1; attempt <= 2 && !kept; attempt++) {
-      const r = await loadCli(s, dir, ['--rate', String(rate), '--seconds', String(OPEN_SECONDS), '--concurrency', String(OPEN_CONNECTIONS)]);
+      const r = await loadCli(s, dir, [
+        '--rate',
+        String(rate),
+        '--seconds',
+        String(OPEN_SECONDS),
+        '--concurrency',
+        String(OPEN_CONNECTIONS),
+        '--workers',
+        String(availableParallelism()),
+      ]);
       const scheduled = r.requestsSent + r.skippedAtConcurrencyCap;
       const droppedShare = scheduled > 0 ? r.skippedAtConcurrencyCap / scheduled : 0;
       kept = r.sendLagMs.p99 < LAG_P99_MS && droppedShare <= 0.01 && r.achievedRate >= 0.95 * rate;
       runs.push({
         rate,
         attempt,
+        scheduled,
+        sent: r.requestsSent,
         achieved: r.achievedRate,
+        lagP50Ms: r.sendLagMs.p50,
         lagP99Ms: r.sendLagMs.p99,
         lagMaxMs: r.sendLagMs.max,
         droppedShare: Math.round(droppedShare * 10000) / 10000,
         latencyP99Ms: r.latencyMs?.p99 ?? null,
         connections: r.connectionsUsed,
+        workers: r.workers,
         kept,
       });
       console.log(
@@ -128,7 +145,7 @@ async function openModel(s: Served, dir: string): Promise<Record<string, unknown
     highest = rate;
   }
   return {
-    request: `load --rate R --seconds ${OPEN_SECONDS} --concurrency ${OPEN_CONNECTIONS} (report), rates ${RATES.join(', ')}; kept = sender lag p99 < ${LAG_P99_MS} ms, <= 1% dropped, >= 95% of R answered; a miss is tried once more`,
+    request: `load --rate R --seconds ${OPEN_SECONDS} --workers ${availableParallelism()} --concurrency ${OPEN_CONNECTIONS} (report), rates ${RATES.join(', ')}; kept = sender lag p99 < ${LAG_P99_MS} ms, <= 1% dropped, >= 95% of R answered; a miss is tried once more`,
     highestRate: highest,
     goal: RATE_GOAL,
     meetsGoal: highest >= RATE_GOAL,
@@ -138,18 +155,30 @@ async function openModel(s: Served, dir: string): Promise<Record<string, unknown
 
 export async function benchLoad(): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'erp-bench-load-'));
+  // The machine may be shared: its load average before and after, to read the ratios by.
+  const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const s = await serve(['--rate-limit', 'off']);
   try {
-    const closed = await closedModel(s, dir);
-    console.log(
-      closed.compared
-        ? `  load --connections ${CONNECTIONS}: ${closed.loadReqPerSec} req/s, wrk ${closed.wrkReqPerSec} req/s (medians), ratio ${closed.ratio} (goal >= ${RATIO_GOAL})`
-        : `  wrk skipped: ${closed.reason}; load --connections ${CONNECTIONS}: ${closed.loadReqPerSec} req/s`,
-    );
+    // The same thread count on both sides: one, and one per core (the CLI's default).
+    const threads = [...new Set([1, availableParallelism()])];
+    const closedByThreads: Array<Record<string, unknown>> = [];
+    for (const t of threads) {
+      const closed = await closedModel(s, dir, t);
+      closedByThreads.push(closed);
+      console.log(
+        closed.compared
+          ? `  load --connections ${CONNECTIONS} --workers ${t}: ${closed.loadReqPerSec} req/s, wrk -t${t} ${closed.wrkReqPerSec} req/s (medians), ratio ${closed.ratio} (spread ${(closed.ratioSpread as number[]).join('-')}; goal >= ${RATIO_GOAL})`
+          : `  wrk skipped: ${closed.reason}; load --connections ${CONNECTIONS} --workers ${t}: ${closed.loadReqPerSec} req/s`,
+      );
+    }
+    const closed = closedByThreads[closedByThreads.length - 1]!;
     const open = await openModel(s, dir);
     console.log(`  open model: highest rate kept ${open.highestRate}/s (goal >= ${RATE_GOAL})`);
     return {
       closedModel: closed,
+      closedModelByThreads: closedByThreads,
+      cores: availableParallelism(),
+      loadAverage: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
       openModel: open,
       serve: `node bin/erp-conformance.js serve --port 0 --rate-limit off (pid ${s.child.pid}), the same process for every run`,
     };

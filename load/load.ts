@@ -4,6 +4,9 @@
 // and 429 as the failures: a 5xx under load is a failure (RL-5), and a 429 should keep the 2.1
 // envelope (RL-2) - load/checks.ts turns the result into those findings. Bounded by the caps
 // (requests, seconds, connections), stopped by a 5xx burst or a target that stopped answering.
+// Either model runs on `workers` threads (load/engines/workers.ts: each its share, merged exactly);
+// one worker runs the engine in this thread. A `halt` (the CLI's signal) ends the run early, with
+// its result.
 import type { RunConfig } from '../config/schema.ts';
 import type { Caps } from './caps.ts';
 import { runClosed } from './engines/closed.ts';
@@ -11,7 +14,8 @@ import { buildLoadResult, metricsOf, phaseResult, runMetrics } from './scenarios
 import type { LoadResult, ScenarioName } from './result.ts';
 import { buildMix, type LoadOperation, type Mix } from './scenarios/mix.ts';
 import { plannedRequests, runOpen, type Phase } from './engines/open.ts';
-import { createProgress } from './scenarios/progress.ts';
+import { createProgress, type ProgressView } from './scenarios/progress.ts';
+import type { Halt } from './engines/halt.ts';
 import { phasesOf } from './scenarios/phases.ts';
 import { evaluate, kneeThresholds, type Threshold } from './scenarios/thresholds.ts';
 
@@ -37,6 +41,10 @@ export interface LoadOptions {
   /** A progress line is drawn here (redrawn on a TTY, every few seconds otherwise). */
   progress?: NodeJS.WriteStream;
   quiet?: boolean;
+  /** Worker threads sending (default 1: this thread; the CLI's default is the cores available). */
+  workers?: number;
+  /** Stops the run early (the result is still built): the CLI's SIGINT / SIGTERM. */
+  halt?: Halt;
 }
 
 /** The open-model phases of a run (empty for the closed model). */
@@ -72,7 +80,9 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const mix = o.mix ?? buildMix(o.config, [[o.operation ?? 'report', 1]]);
   const thresholds = o.thresholds ?? [];
   const progress = createProgress(o.progress, o.seconds, o.quiet);
-  const onTick = progress ? (r: Parameters<typeof progress.tick>[0], ms: number) => progress.tick(r, ms) : undefined;
+  const onTick = progress ? (r: ProgressView, ms: number) => progress.tick(r, ms) : undefined;
+  const workers = Math.max(1, Math.floor(o.workers ?? 1));
+  const engines = workers > 1 ? await import('./engines/workers.ts') : undefined;
   const meta = {
     scenario,
     mix,
@@ -81,11 +91,12 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     rate: o.rate ?? null,
     connections: o.connections ?? null,
     pipelining: o.connections !== undefined ? (o.pipelining ?? 1) : null,
+    workers,
   };
   const found: { knee: LoadResult['knee'] } = { knee: null };
   try {
     if (o.connections !== undefined) {
-      const run = await runClosed({
+      const closed = {
         config: o.config,
         mix,
         connections: o.connections,
@@ -93,19 +104,22 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         seconds: o.seconds,
         caps: o.caps,
         onTick,
-      });
+        halt: o.halt,
+      };
+      const run = engines ? await engines.runClosedWorkers({ ...closed, workers }) : await runClosed(closed);
       const base = buildLoadResult(run, { ...meta, model: 'closed' });
       return { ...base, knee: found.knee, thresholds: evaluate(thresholds, runMetrics(base)) };
     }
     const phases = loadPhases(o);
     const held = kneeThresholds(thresholds);
     const crossedBy: string[][] = phases.map(() => []);
-    const run = await runOpen({
+    const run = await (engines ? (x: Parameters<typeof runOpen>[0]) => engines.runOpenWorkers({ ...x, workers }) : runOpen)({
       config: o.config,
       mix,
       phases,
       caps: o.caps,
       onTick,
+      halt: o.halt,
       // Ramp: each step against the knee's thresholds, in order; the first crossed is the knee.
       onPhaseDone: (p, k) => {
         const pr = phaseResult(p);

@@ -79,9 +79,10 @@ export function loadSummary(r: LoadResult): string {
     r.model === 'closed'
       ? `${r.connections} connections x ${r.pipelining} in flight for ${r.seconds} s (closed model)`
       : `${r.scenario} at ${r.rate}/s for ${r.seconds} s (open model)`;
+  const threads = r.workers > 1 ? ` on ${r.workers} worker threads` : '';
   const lines = [
     ...(r.source ? [`read back from ${ENGINE_NAMES[r.source.engine]}'s report ${r.source.file}`] : []),
-    `load on ${r.operation}: ${what}: ${r.requestsSent} requests, ${r.answered} answers in ${r.durationSeconds} s (${r.achievedRate}/s)`,
+    `load on ${r.operation}: ${what}${threads}: ${r.requestsSent} requests, ${r.answered} answers in ${r.durationSeconds} s (${r.achievedRate}/s)`,
     `  statuses         ${
       Object.entries(r.statusCounts)
         .map(([s, n]) => `${s === '0' ? 'no answer' : s}:${n}`)

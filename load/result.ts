@@ -13,8 +13,9 @@ export type Refill = 'bulk' | 'gradual' | 'unknown';
 export type AlgorithmKind = 'fixed-window' | 'sliding-window' | 'token-bucket' | 'unknown';
 export type Scope = 'token' | 'shared' | 'unknown';
 /** Why a probe or a load run stopped before its end; the probe stops only at its caps or a 5xx
- *  burst, a load run also at a dead target (no answers) or a ramp's knee. */
-export type LoadStoppedBy = 'max-requests' | 'max-seconds' | '5xx-burst' | 'no-answers' | 'knee';
+ *  burst, a load run also at a dead target (no answers), a ramp's knee or a signal (SIGINT / SIGTERM:
+ *  the result up to then is still written). */
+export type LoadStoppedBy = 'max-requests' | 'max-seconds' | '5xx-burst' | 'no-answers' | 'knee' | 'interrupted';
 
 /** One test of a Retry-After: a request sent once the promised wait was over. */
 export interface RetryAfterCheck {
@@ -145,8 +146,10 @@ export interface LoadResult extends SentRequests {
   latencyMs: LoadLatency | null;
   /** Open model: how late the sender wrote requests against their due instant (its own health). */
   sendLagMs: { p50: number; p99: number; max: number } | null;
-  /** Open model: the most keep-alive connections open at once. */
+  /** Open model: the most keep-alive connections open at once (with workers, the sum of each one's most). */
   connectionsUsed: number | null;
+  /** Threads that sent (load --workers): each its share, the figures merged exactly. */
+  workers: number;
   stoppedBy: LoadStoppedBy | null;
   caps: { maxRequests: number; maxSeconds: number; maxConcurrency: number };
   byOperation: Record<string, { sent: number; statusCounts: Record<string, number>; latencyMs: LoadLatency | null }>;

@@ -1,5 +1,6 @@
 // The flags of `load` that shape the run (model, scenario, operations, thresholds), checked
 // before the target is opened: a wrong one is a usage error (exit 2), nothing is sent.
+import { availableParallelism } from 'node:os';
 import type { LoadOptions } from '../../load/load.ts';
 import type { LoadOperation } from '../../load/scenarios/mix.ts';
 import type { Threshold } from '../../load/scenarios/thresholds.ts';
@@ -18,9 +19,10 @@ export interface LoadFlagValues {
   steps?: string;
   'spike-rate'?: string;
   threshold?: string[];
+  workers?: string;
 }
 
-export type LoadFlags = Pick<LoadOptions, 'rate' | 'connections' | 'pipelining' | 'seconds' | 'scenario' | 'from' | 'steps' | 'spikeRate'> & {
+export type LoadFlags = Pick<LoadOptions, 'rate' | 'connections' | 'pipelining' | 'seconds' | 'scenario' | 'from' | 'steps' | 'spikeRate' | 'workers'> & {
   mixEntries: Array<[LoadOperation, number]>;
   thresholds: Threshold[];
 };
@@ -66,5 +68,7 @@ export async function parseLoadFlags(command: Command, v: LoadFlagValues): Promi
   } catch (e) {
     throw new UsageError((e as Error).message, command);
   }
-  return { rate, connections, pipelining, seconds, scenario, from, steps, spikeRate, mixEntries, thresholds };
+  // One sending thread per core by default (the CLI's own thread then only merges and draws).
+  const workers = intFlag(command, 'workers', v.workers, availableParallelism(), 1, 64);
+  return { rate, connections, pipelining, seconds, scenario, from, steps, spikeRate, mixEntries, thresholds, workers };
 }

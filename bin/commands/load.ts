@@ -2,9 +2,10 @@
 // scenario, or the closed model (--connections: autocannon at wire speed); HDR percentiles,
 // status counts, thresholds; writes load.json and load.html. Exit 0 ok, 1 a threshold crossed or
 // a rate-limit requirement failed under load (a 5xx, a 429 contradicting its envelope, requests
-// without an answer), 2 usage/config/safety refusal.
+// without an answer), 2 usage/config/safety refusal, 130 / 143 stopped by a signal (the result so
+// far written: bin/cli/load-interrupt.ts).
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
-import { endWithCaller, numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
+import { numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
 export const loadCommand: Command = {
@@ -13,7 +14,7 @@ export const loadCommand: Command = {
   usage: [
     'Usage: erp-conformance load (--rate R | --connections N [--pipelining P]) --seconds S',
     '                            [--scenario steady|ramp|spike|soak] [--from R0] [--steps K] [--spike-rate R2]',
-    '                            [--operation OP | --mix OP:W,...] [--threshold EXPR]... [--quiet]',
+    '                            [--operation OP | --mix OP:W,...] [--threshold EXPR]... [--workers N] [--quiet]',
     '                            [--config FILE] [--out DIR] [--concurrency N] [--max-requests N] [--max-seconds S] [--yes]',
     '       erp-conformance load --export artillery FILE --config FILE --rate R --seconds S [scenario, mix, threshold flags]',
     '',
@@ -44,6 +45,8 @@ export const loadCommand: Command = {
     '                     --config required): phases, the mix with the same bodies, api-token from',
     '                     $ERP_API_TOKEN (never in the file), the thresholds as `ensure` conditions, 429s',
     '                     apart from errors. Read its results back with report --artillery',
+    '  --workers N        threads sending (default: the cores available); each takes its share of the',
+    '                     connections, or every Nth request of the one schedule; histograms merged exactly',
     '  --quiet            no progress line',
     '  --config FILE      run config (JSON)',
     '  --out DIR          output folder (default ./erp-conformance-report)',
@@ -52,7 +55,8 @@ export const loadCommand: Command = {
     '',
     'Exit codes: 0 ok, 1 a threshold crossed or a 5xx under load (or a 429 contradicting its envelope,',
     'or requests without an answer), 2 usage, config or safety refusal (nothing is sent), 130 / 143',
-    'SIGINT / SIGTERM or the parent process gone (the embedded reference closed, nothing written).',
+    'SIGINT / SIGTERM or the parent process gone: the load stops and what was sent is written; a',
+    'second signal exits at once (the embedded reference closed, nothing more written).',
   ].join('\n'),
   async run(argv) {
     const { values, positionals } = parseFlags(
@@ -71,6 +75,7 @@ export const loadCommand: Command = {
         steps: { type: 'string' },
         'spike-rate': { type: 'string' },
         threshold: { type: 'string', multiple: true },
+        workers: { type: 'string' },
         quiet: { type: 'boolean' },
         out: { type: 'string' },
         concurrency: { type: 'string' },
@@ -98,7 +103,10 @@ export const loadCommand: Command = {
     const opened = await openLoadTarget(loadCommand, { ...values, operation: undefined });
     if (opened === EXIT.usage) return EXIT.usage;
     const { out, target } = opened;
-    const release = endWithCaller(target);
+    const { Halt } = await import('../../load/engines/halt.ts');
+    const { haltOnSignal } = await import('../cli/load-interrupt.ts');
+    const halt = new Halt();
+    const interrupt = haltOnSignal(target, halt);
     try {
       const { overCaps, runLoad } = await import('../../load/load.ts');
       const { buildMix } = await import('../../load/scenarios/mix.ts');
@@ -122,7 +130,7 @@ export const loadCommand: Command = {
           ? `${flags.connections} connections x ${flags.pipelining ?? 1} for ${flags.seconds} s`
           : `${flags.scenario ?? 'steady'} at ${flags.rate}/s for ${flags.seconds} s, at most ${target.caps.maxConcurrency} connections`;
       process.stdout.write(`load on ${target.label}: ${how}\n`);
-      const result = await runLoad({ ...flags, config: target.config, mix, caps: target.caps, progress: process.stderr, quiet: values.quiet ?? false });
+      const result = await runLoad({ ...flags, config: target.config, mix, caps: target.caps, progress: process.stderr, quiet: values.quiet ?? false, halt });
       const file = writeLoadJson(out, result, target.config);
       const html = writeLoadHtml(out, result, target.config);
       process.stdout.write(`${loadSummary(result)}\n`);
@@ -130,9 +138,9 @@ export const loadCommand: Command = {
       const crossed = result.thresholds.filter((t) => !t.passed);
       if (crossed.length > 0) process.stdout.write(`thresholds crossed: ${crossed.map((t) => t.threshold).join(', ')}\n`);
       const code = printFindings(findings, [file, html]);
-      return crossed.length > 0 ? 1 : code;
+      return interrupt.code() ?? (crossed.length > 0 ? 1 : code);
     } finally {
-      release();
+      interrupt.release();
       await target.close();
     }
   },

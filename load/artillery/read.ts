@@ -149,6 +149,8 @@ export function loadResultOfArtillery(o: ReadOptions): LoadResult {
       : []),
   ];
   const base: Omit<LoadResult, 'thresholds' | 'knee'> = {
+    // The kit's own threads: none sent here (Artillery's workers and machines are its own to count).
+    workers: 1,
     model: 'open',
     scenario,
     operation: mix.length === 1 && mix[0]!.name !== ('all' as string) ? mix[0]!.name : 'mixed',

@@ -6,12 +6,15 @@
 // where they are evidence. Bounded by the caps: N x P <= load.maxConcurrency, the request cap
 // (autocannon's maxOverallRequests, shared over the connections: a connection that reaches its
 // share is closed with up to P - 1 answers still due, never more sent), the seconds, a 5xx burst.
+// With worker threads (load/engines/workers.ts) each worker runs one such instance on its share of
+// the connections and of the request cap, all from the same start instant.
 import autocannon from 'autocannon';
 import type { RunConfig } from '../../config/schema.ts';
 import { FiveXxWatch, type Caps } from '../caps.ts';
 import { mixCycle, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, Recorder, type Failure } from './kept-requests.ts';
 import type { LoadStoppedBy } from '../result.ts';
+import { Halt, type EngineWorker } from './halt.ts';
 
 export interface ClosedOptions {
   config: RunConfig;
@@ -22,6 +25,10 @@ export interface ClosedOptions {
   caps: Caps;
   /** Called about every 250 ms with the recorder (progress line). */
   onTick?: (r: Recorder, elapsedMs: number) => void;
+  /** A stop from outside (a signal, another worker); the engine's own stops are told to it too. */
+  halt?: Halt;
+  /** In a worker thread: the start instant common to all workers (its share is in connections and caps). */
+  worker?: EngineWorker;
 }
 
 export interface EngineRun {
@@ -56,33 +63,45 @@ function failureOf(e: Error): Failure {
   return { kind: 'network', message: `${code ?? 'error'}: ${e.message}` };
 }
 
-export function runClosed(o: ClosedOptions): Promise<EngineRun> {
+/** Refuses connections and pipelining outside the caps; the requests in flight. */
+export function closedInFlight(o: Pick<ClosedOptions, 'connections' | 'pipelining' | 'caps'>): number {
   const inFlight = o.connections * o.pipelining;
   if (!(o.connections >= 1) || !(o.pipelining >= 1)) throw new Error('connections and pipelining must be at least 1');
   if (inFlight > o.caps.maxConcurrency)
     throw new Error(
       `--connections ${o.connections} x --pipelining ${o.pipelining} = ${inFlight} requests in flight is above the cap of ${o.caps.maxConcurrency} (config load.maxConcurrency)`,
     );
+  return inFlight;
+}
+
+export async function runClosed(o: ClosedOptions): Promise<EngineRun> {
+  closedInFlight(o);
   const seconds = Math.min(o.seconds, o.caps.maxSeconds);
   // Each connection gets its share of the request cap; more connections than requests would leave some without a cap.
   const connections = Math.min(o.connections, o.caps.maxRequests);
   const target = o.config.target;
   const origin = new URL(target.baseUrl);
-  const recorder = new Recorder(o.mix.requests, target, bucketMsFor(seconds));
+  const recorder = new Recorder(o.mix.requests, target, bucketMsFor(seconds), o.worker !== undefined);
   const watch = new FiveXxWatch();
   const cycle = mixCycle(o.mix.requests);
   let lastOp = 0;
   let noAnswerRun = 0;
   let stoppedBy: LoadStoppedBy | null = null;
   recorder.warm();
+  const halt = o.halt ?? new Halt();
+  if (o.worker) {
+    const at = (await o.worker.start()) - performance.timeOrigin;
+    await new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
+  }
   const startedAt = Date.now();
   const t0 = performance.now();
 
-  let instance: autocannon.Instance;
+  let instance: autocannon.Instance | undefined;
   const stop = (why: LoadStoppedBy) => {
     if (stoppedBy !== null) return;
     stoppedBy = why;
-    instance.stop();
+    halt.stop(why);
+    instance?.stop();
   };
   const requests = cycle.map((op) => {
     const r = o.mix.requests[op]!;
@@ -121,6 +140,11 @@ export function runClosed(o: ClosedOptions): Promise<EngineRun> {
       if (stoppedBy === null && sent >= o.caps.maxRequests) stoppedBy = 'max-requests';
       if (stoppedBy === null && seconds < o.seconds) stoppedBy = 'max-seconds';
       resolve({ recorder, requestsSent: Math.max(sent, recorder.answered), durationMs, startedAt, stoppedBy });
+    });
+    // A stop asked while the workers waited for the start instant ends this instance at once too.
+    halt.on((why) => {
+      stop(why);
+      instance!.stop();
     });
     instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
       const now = performance.now() - t0;

@@ -17,7 +17,7 @@ export function histogram(): Histogram {
 }
 
 /** Exchanges kept per kind (429s, 5xx, no answer). */
-const KEPT = 5;
+export const KEPT = 5;
 /** Bodies kept in an exchange are cut here. */
 const MAX_KEPT_BODY = 4096;
 
@@ -63,6 +63,9 @@ export class Recorder {
   /** samples: the first answer of each other status per operation. */
   readonly evidence: LoadEvidence = { refusals: [], serverErrors: [], failures: [], samples: [] };
   readonly series: SeriesPoint[] = [];
+  /** With `keepBuckets`: each series point's latency histogram, encoded (HdrHistogram's compressed
+   *  form), so that a worker pool can merge the series exactly (load/engines/merge.ts). */
+  readonly bucketHistograms: string[] = [];
   answered = 0;
   /** No answer, a 5xx, or a status other than the operation's expected one and 429. */
   errors = 0;
@@ -80,6 +83,7 @@ export class Recorder {
     private readonly target: { baseUrl: string; token: string; secondToken?: string | undefined },
     /** Width of a series bucket, milliseconds. */
     readonly bucketMs: number,
+    private readonly keepBuckets = false,
   ) {
     this.redact = redactorOf([target.token, target.secondToken]);
     this.byOperation = requests.map(() => ({ sent: 0, statusCounts: {}, latency: histogram() }));
@@ -185,9 +189,10 @@ export class Recorder {
 
   private closeBucket(): void {
     const h = this.bucket;
-    const ms = (p: number) => Math.round(h.getValueAtPercentile(p) / 10) / 100;
     const any = h.totalCount > 0;
-    if (any || Object.keys(this.bucketStatuses).length > 0)
+    const ms = (p: number) => bucketMs(h, p);
+    if (any || Object.keys(this.bucketStatuses).length > 0) {
+      if (this.keepBuckets) this.bucketHistograms.push(hdr.encodeIntoCompressedBase64(h));
       this.series.push({
         t: (this.bucketIndex * this.bucketMs) / 1000,
         statuses: this.bucketStatuses,
@@ -195,6 +200,7 @@ export class Recorder {
         p99: any ? ms(99) : null,
         max: any ? ms(100) : null,
       });
+    }
     h.reset();
     this.bucketStatuses = {};
   }
@@ -210,6 +216,11 @@ export class Recorder {
   finish(): void {
     this.closeBucket();
   }
+}
+
+/** A percentile of a series bucket, milliseconds to 0.01 (the histogram is in microseconds). */
+export function bucketMs(h: Histogram, percentile: number): number {
+  return Math.round(h.getValueAtPercentile(percentile) / 10) / 100;
 }
 
 /** A bucket width giving about 60 points over `seconds` (at least 100 ms). */

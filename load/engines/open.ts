@@ -15,12 +15,16 @@
 // its due instant (the sender lag, its own health figure). The pool grows up to
 // load.maxConcurrency connections; a request due while all of them wait for answers is not sent
 // and counted as dropped (k6's dropped_iterations): an open model never waits for the target.
+// With worker threads (load/engines/workers.ts), worker w of N runs the same loop on the same
+// global schedule, from the same start instant, and sends only the arrivals g with g % N = w: each
+// request still leaves at its planned instant, and the N workers together send the whole schedule.
 import type { RunConfig } from '../../config/schema.ts';
 import { Budget, FiveXxWatch, type Caps } from '../caps.ts';
 import type { EngineRun } from './closed.ts';
 import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, histogram, Recorder, type Histogram } from './kept-requests.ts';
 import { WireConnection, type InFlight } from './wire.ts';
+import { Halt, type EngineWorker } from './halt.ts';
 import type { PhaseCounts, LoadStoppedBy } from '../result.ts';
 
 export interface Phase {
@@ -44,6 +48,10 @@ export interface OpenOptions {
   onTick?: (r: Recorder, elapsedMs: number) => void;
   /** Called once every request of a phase is answered or lost; true stops the run (ramp's knee). */
   onPhaseDone?: (stats: PhaseStats, index: number) => boolean;
+  /** A stop from outside (a signal, another worker); the engine's own stops are told to it too. */
+  halt?: Halt;
+  /** In a worker thread: its share of the arrivals, and the start instant common to all workers. */
+  worker?: EngineWorker;
 }
 
 export interface OpenRun extends EngineRun {
@@ -73,14 +81,21 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   const host = origin.hostname.replace(/^\[|\]$/g, '');
   const port = Number(origin.port || 80);
   const totalSeconds = o.phases.reduce((s, p) => s + p.seconds, 0);
-  const recorder = new Recorder(o.mix.requests, target, bucketMsFor(totalSeconds));
+  const recorder = new Recorder(o.mix.requests, target, bucketMsFor(totalSeconds), o.worker !== undefined);
   const bytes = o.mix.requests.map((r) => wireBytes(r, origin, target.token));
   const cycle = mixCycle(o.mix.requests);
   const lag = histogram();
   const watch = new FiveXxWatch();
-  const phases: PhaseStats[] = o.phases.map((p) => ({
+  // The global schedule: phase k holds arrivals first[k] .. first[k] + total[k] - 1 of the run; this
+  // sender takes those whose index is `index` modulo `of` (all of them without workers).
+  const of = o.worker?.of ?? 1;
+  const index = o.worker?.index ?? 0;
+  const total = o.phases.map((p) => Math.floor(p.rate * p.seconds));
+  const first = total.map((_, k) => total.slice(0, k).reduce((a, b) => a + b, 0));
+  const firstJ = (k: number) => (((index - first[k]!) % of) + of) % of;
+  const phases: PhaseStats[] = o.phases.map((p, k) => ({
     ...p,
-    scheduled: Math.floor(p.rate * p.seconds),
+    scheduled: total[k]! > firstJ(k) ? Math.ceil((total[k]! - firstJ(k)) / of) : 0,
     sent: 0,
     dropped: 0,
     answered: 0,
@@ -95,6 +110,14 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   const all = new Set<WireConnection>();
   const idle: WireConnection[] = [];
   let stoppedBy: LoadStoppedBy | null = null;
+  const halt = o.halt ?? new Halt();
+  let wake = () => {};
+  const stop = (why: LoadStoppedBy) => {
+    if (stoppedBy !== null) return;
+    stoppedBy = why;
+    halt.stop(why);
+    wake();
+  };
   let noAnswerRun = 0;
   let dropped = 0;
   let most = 0;
@@ -105,7 +128,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   const phaseCheck = (k: number) => {
     if (reported[k] || !phaseEnded[k] || outstanding[k]! > 0) return;
     reported[k] = true;
-    if (o.onPhaseDone?.(phases[k]!, k) && stoppedBy === null) stoppedBy = 'knee';
+    if (o.onPhaseDone?.(phases[k]!, k)) stop('knee');
   };
 
   const settle = (req: InFlight, status: number) => {
@@ -118,11 +141,11 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
       ps.answered++;
       ps.latency.recordValue(micros);
       noAnswerRun = 0;
-    } else if (++noAnswerRun >= NO_ANSWER_STOP && stoppedBy === null) stoppedBy = 'no-answers';
+    } else if (++noAnswerRun >= NO_ANSWER_STOP) stop('no-answers');
     if (recorder.errors > errorsBefore) ps.errors++;
     if (status >= 500) ps.fiveXx++;
     if (status === 429) ps.refused++;
-    if (watch.record(status) && stoppedBy === null) stoppedBy = '5xx-burst';
+    if (watch.record(status)) stop('5xx-burst');
     outstanding[req.phase]!--;
     phaseCheck(req.phase);
   };
@@ -168,9 +191,11 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   for (const c of warmed) if (c.open) idle.push(c);
 
   recorder.warm();
+  halt.on(stop);
   const budget = new Budget(o.caps);
-  t0 = performance.now();
-  startedAt = Date.now();
+  // Workers start together at the instant the pool gives (the loop below waits for it).
+  t0 = o.worker ? (await o.worker.start()) - performance.timeOrigin : performance.now();
+  startedAt = Date.now() + (t0 - performance.now());
   const starts: number[] = [];
   let acc = 0;
   for (const p of o.phases) {
@@ -178,8 +203,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
     acc += p.seconds * 1000;
   }
   let k = 0;
-  let j = 0;
-  let i = 0;
+  let j = firstJ(0);
   const dueOf = () => starts[k]! + (j * 1000) / phases[k]!.rate;
 
   // Answers that never come: the target's timeout, checked ten times a second.
@@ -191,26 +215,34 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   const ticker = o.onTick ? setInterval(() => o.onTick!(recorder, clock()), 250) : undefined;
 
   await new Promise<void>((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    // A stop from outside while the loop sleeps on a timer: it ends now, not at the next due instant.
+    wake = () => {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      timer = undefined;
+      tick();
+    };
     const tick = () => {
+      timer = undefined;
       let now = clock();
       while (k < phases.length && stoppedBy === null) {
-        if (j >= phases[k]!.scheduled) {
+        if (j >= total[k]!) {
           phaseEnded[k] = true;
           phaseCheck(k);
           k++;
-          j = 0;
+          if (k < phases.length) j = firstJ(k);
           continue;
         }
         const due = dueOf();
         if (due > now) break;
         if (!budget.take()) {
-          stoppedBy = budget.spentBy() ?? 'max-requests';
+          stop(budget.spentBy() ?? 'max-requests');
           break;
         }
         const ps = phases[k]!;
-        const op = cycle[i % cycle.length]!;
-        i++;
-        j++;
+        const op = cycle[(first[k]! + j) % cycle.length]!;
+        j += of;
         let conn = idle.pop();
         while (conn && !conn.open) conn = idle.pop();
         if (!conn && all.size < o.caps.maxConcurrency) conn = open();
@@ -234,7 +266,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
       // A timer fires a millisecond or more late: it sleeps up to about 1 ms before the due
       // instant, the rest is spun with setImmediate (answers are read in between).
       const wait = dueOf() - clock();
-      if (wait >= 1.5) setTimeout(tick, Math.floor(wait - 0.5));
+      if (wait >= 1.5) timer = setTimeout(tick, Math.floor(wait - 0.5));
       else {
         // Nearer than a timer can wake: sleep at most NAP_MS (answers wait no longer than that to
         // be read), then pass through the event loop once. Spinning on setImmediate alone would

@@ -72,6 +72,7 @@ export interface ResultMeta {
   pipelining: number | null;
   seconds: number;
   caps: LoadResult['caps'];
+  workers: number;
 }
 
 export function buildLoadResult(run: EngineRun | OpenRun, meta: ResultMeta): Omit<LoadResult, 'thresholds' | 'knee'> {
@@ -116,6 +117,7 @@ export function buildLoadResult(run: EngineRun | OpenRun, meta: ResultMeta): Omi
         }
       : null,
     connectionsUsed: open ? open.connections : null,
+    workers: meta.workers,
     stoppedBy: run.stoppedBy,
     caps: meta.caps,
     byOperation,

@@ -2,15 +2,18 @@
 // a file) a plain line every five seconds; nothing with --quiet. Text only of our own figures.
 import type { Recorder } from '../engines/kept-requests.ts';
 
+/** What the progress line reads: one engine's recorder, or the worker pool's merged view. */
+export type ProgressView = Pick<Recorder, 'answered' | 'statusCounts' | 'latency'>;
+
 export interface Progress {
-  tick(r: Recorder, elapsedMs: number): void;
+  tick(r: ProgressView, elapsedMs: number): void;
   /** Ends the line on a terminal. */
   done(): void;
 }
 
 const PLAIN_EVERY_MS = 5000;
 
-export function progressLine(r: Recorder, elapsedMs: number, totalSeconds: number): string {
+export function progressLine(r: ProgressView, elapsedMs: number, totalSeconds: number): string {
   const s = elapsedMs / 1000;
   const statuses = Object.entries(r.statusCounts)
     .map(([k, n]) => `${k === '0' ? 'no answer' : k}:${n}`)

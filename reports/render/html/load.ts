@@ -140,6 +140,7 @@ export function loadHtml(r: LoadResult, config: OutputTarget): string {
             ],
           ]
         : []),
+      ['sending threads', r.workers ?? 1],
       ['stopped by', r.stoppedBy ?? 'the end of the run'],
     ]),
   );

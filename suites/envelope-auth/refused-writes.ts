@@ -22,7 +22,7 @@ import { customerConstraints } from '../customer/constraints.ts';
 import { contactsHolding } from '../customer/mobile-lookup.ts';
 import { configured, notServed, send, withValues } from '../index-operations/configured.ts';
 import { orderCreate } from '../order-status/fresh.ts';
-import { runState } from '../order-status/vouchers.ts';
+import { runState, said } from '../order-status/vouchers.ts';
 import { acceptedWrite, refusedForToken, voucherWrites, WITHOUT_TOKEN, type Part } from './refused-voucher-writes.ts';
 
 const ID = 'AUTH-11';
@@ -107,7 +107,7 @@ async function orderCreateRefused(h: Harness): Promise<Part> {
     h.fail(
       ID,
       'An Order Create refused for its token made a voucher',
-      `Order Create in branch ${other} answered ${refused.map((r) => `#${r.seq} ${describeResponse(r)}`).join(', ')} without a valid token; voucher(s) ${found.map((x) => x.id).join(', ')} of branch ${other}, between ${ai} and ${bi} made just before and after with the valid token, read back`,
+      `Order Create in branch ${other} answered ${refused.map((r) => `#${r.seq} ${said(r)}`).join(', ')} without a valid token; voucher(s) ${found.map((x) => x.id).join(', ')} of branch ${other}, between ${ai} and ${bi} made just before and after with the valid token, read back`,
       `no voucher of branch ${other} between ${ai} and ${bi}: the refused creations made nothing`,
       found[0]!.ex,
     );
@@ -129,7 +129,7 @@ async function contactSaveRefused(h: Harness): Promise<Part> {
     return { judged: 0, why: `contact-save without a valid token was answered ${refused.map(describeResponse).join(', ')}, not 401/403` };
   const created = await h.client.createCustomer({ branchId, body: body! });
   h.note(ID, refused.length, 'auth.refused-contact-save-saves-nothing');
-  const refusals = refused.map((r) => `#${r.seq} ${describeResponse(r)}`).join(', ');
+  const refusals = refused.map((r) => `#${r.seq} ${said(r)}`).join(', ');
   if (uniquenessRefusal(created) !== undefined) {
     h.fail(
       ID,

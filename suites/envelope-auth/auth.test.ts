@@ -1,7 +1,7 @@
 // 5 Authentication: "Every operation requires the header api-token ... A request without a
 // valid token is rejected with HTTP 403 (Unauthorized)." A token check is a security check: near
-// misses of a valid token, an empty header, the header twice and the token anywhere but the
-// api-token header are all "without a valid token".
+// misses of a valid token, an empty header and two invalid values are all "without a valid token";
+// the valid token anywhere but the api-token header is refused as advice (AUTH-8, SHOULD).
 import { acceptedToken, rejectedUnauthorized } from '../../contract/checks/auth.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';

@@ -1,6 +1,6 @@
 // AUTH-11 on a voucher: the order status update (4.1) and Update Payment Status (section 1), each
-// sent without a valid token, and the voucher read through readBack.orderStatus after each refusal
-// (5 rule 2: a rejected request is not carried out). The voucher is one Order Create makes in this
+// sent without a valid token, and the voucher read through readBack.orderStatus after the refusals
+// of each (5 rule 2: a rejected request is not carried out). The voucher is one Order Create makes in this
 // run where it is configured, else the last `refusals` voucher (only refused requests touch it).
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
@@ -50,27 +50,32 @@ export async function voucherWrites(h: Harness): Promise<Part> {
     const request = operationRequest(pay, fixtureValues(h.config), { salesId, paymentStatus: paidValue });
     writes.push({ what: `payment status ${paidValue} (Update Payment Status)`, send: (t) => sendOperation(h.client, request, t) });
   }
+  // Each write is sent once per way of lacking a token, and the voucher read once after them
+  // (readBack's quota is often the tightest of a run): a change then is a refused write's.
   let judged = 0;
-  for (const w of writes)
+  for (const w of writes) {
+    const refused: Exchange[] = [];
     for (const t of WITHOUT_TOKEN) {
       const ex = await w.send(t);
       // Accepted: AUTH-1, AUTH-2, AUTH-6 (IX-1, IX-2) judge it, and the voucher changed for a reason of its own.
       if (acceptedWrite(ex)) return judged > 0 ? { judged } : { judged: 0, why: `${w.what} without a valid token was accepted: ${said(ex)}` };
-      if (!refusedForToken(ex)) continue;
-      const after = await readVoucher(h, salesId);
-      if (!after.ok) return judged > 0 ? { judged } : { judged: 0, why: `voucher ${String(salesId)} could not be read after a refused write: ${after.why}` };
-      judged++;
-      h.note(ID, 1, 'auth.refused-write-changes-nothing');
-      if (after.orderStatus !== before.orderStatus || after.paid !== before.paid) {
-        h.fail(
-          ID,
-          'A write refused for its token changed the voucher',
-          `${said(ex)} to ${w.what} sent ${tokenDescription(ex)}, then voucher ${String(salesId)} read ${state(after)}`,
-          `voucher ${String(salesId)} still ${state(before)}, as read before the refused write`,
-          ex,
-        );
-        return { judged };
-      }
+      if (refusedForToken(ex)) refused.push(ex);
     }
+    if (refused.length === 0) continue;
+    const after = await readVoucher(h, salesId);
+    if (!after.ok) return judged > 0 ? { judged } : { judged: 0, why: `voucher ${String(salesId)} could not be read after the refused writes: ${after.why}` };
+    judged += refused.length;
+    h.note(ID, refused.length, 'auth.refused-write-changes-nothing');
+    if (after.orderStatus !== before.orderStatus || after.paid !== before.paid) {
+      h.fail(
+        ID,
+        'A write refused for its token changed the voucher',
+        `${w.what}, sent ${refused.map((ex) => `${tokenDescription(ex)} (#${ex.seq} ${said(ex)})`).join(', ')}; then voucher ${String(salesId)} read ${state(after)}`,
+        `voucher ${String(salesId)} still ${state(before)}, as read before the refused writes`,
+        refused[0],
+      );
+      return { judged };
+    }
+  }
   return judged > 0 ? { judged } : { judged: 0, why: `no write to voucher ${String(salesId)} without a valid token was refused with 401/403` };
 }

@@ -62,12 +62,13 @@ async function orderCreateRefused(h: Harness): Promise<Part> {
     };
   const f = h.config.fixtures;
   const other = f.otherBranchId;
+  // get-sales-data-by-id first: readBack's quota is often the tightest of a run.
   const read = async (id: Id, branchId: Id): Promise<Exchange> => {
-    if (rb) {
-      const path = rb.path.replaceAll('{salesId}', encodeURIComponent(String(id))).replaceAll('{branchId}', encodeURIComponent(String(branchId)));
+    if (!byId) {
+      const path = rb!.path.replaceAll('{salesId}', encodeURIComponent(String(id))).replaceAll('{branchId}', encodeURIComponent(String(branchId)));
       return h.client.raw({ method: 'GET', path, quota: 'orderStatusRead' });
     }
-    return send(h, withValues(h, byId!, { salesId: id, branchId }));
+    return send(h, withValues(h, byId, { salesId: id, branchId }));
   };
   // The read must tell branches apart: a voucher of branchId read in the other branch is refused.
   const control = await read(f.sales.refusals[f.sales.refusals.length - 1]!, other);

@@ -49,6 +49,8 @@ function tokenArgs(exchange: Exchange): { headers: string[]; query: string[] } {
       w === 'valid' ? '"api-token: $ERP_API_TOKEN"' : shellQuote(`api-token: ${invalid[i] ?? invalid[0] ?? 'invalid-token'}`);
     return { headers: ['-H', word(v.first, 0), '-H', word(v.second, v.first === 'invalid' ? 1 : 0)], query: [] };
   }
+  // The body keeps the token redacted (***): put $ERP_API_TOKEN there by hand to replay it.
+  if (v.kind === 'body') return { headers: [], query: [] };
   if (v.kind === 'query') return { headers: [], query: ['--url-query', `"${dq(v.name)}=\${ERP_API_TOKEN}"`] };
   if (v.kind === 'header') return { headers: ['-H', `"${dq(v.name)}: ${v.scheme ? `${dq(v.scheme)} ` : ''}\${ERP_API_TOKEN}"`], query: [] };
   return { headers: ['-H', `"api-token: "${variantWord(v)}`], query: [] };

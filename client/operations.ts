@@ -7,7 +7,7 @@ import type { Exchange, NotSentReason, Operation, TokenKind, TokenVariant } from
 import { quotaOperationOf, type QuotaOperation } from '../core/quota.ts';
 import type { OperationConfig } from '../config/operations.ts';
 import { indexQuotaOf, operationMatcher } from './operation-of.ts';
-import { stringifyJson } from '../core/json.ts';
+import { parseExact, stringifyJson } from '../core/json.ts';
 import { redactorOf } from './redact.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
 import { createTransport, type HttpRequest } from './transport.ts';
@@ -92,6 +92,19 @@ export function variantValue(token: string, v: TokenVariant): string | undefined
   }
 }
 
+/** A JSON object body with the token as one more field (AUTH-12: the token in the body, not the header). */
+function withBodyToken(body: string | undefined, name: string, token: string): string {
+  let parsed: unknown = {};
+  try {
+    parsed = body === undefined || body === '' ? {} : parseExact(body);
+  } catch {
+    // Not JSON: sent as it is; the header is left out all the same.
+    return body ?? '';
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return body ?? '';
+  return stringifyJson({ ...(parsed as Record<string, unknown>), [name]: token });
+}
+
 export function createClient(target: ClientTarget, opts: ClientOptions = {}): Client {
   // Spec 4: "Paths are relative to {base_url}"; a base path prefix is kept.
   const baseUrl = new URL(target.baseUrl);
@@ -132,6 +145,7 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
         }
         if (variant.kind === 'query')
           return { headers: {}, path: `${path}${path.includes('?') ? '&' : '?'}${encodeURIComponent(variant.name)}=${encodeURIComponent(target.token)}` };
+        if (variant.kind === 'body') return { headers: {}, path };
         if (variant.kind === 'header')
           return { headers: { [variant.name.toLowerCase()]: `${variant.scheme ? `${variant.scheme} ` : ''}${target.token}` }, path };
         return { headers: { 'api-token': variantValue(target.token, variant)! }, path };
@@ -149,9 +163,10 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
     quota: QuotaOperation = quotaOperationOf(operation, path),
   ) {
     const kind: TokenKind = auth.variant ? 'variant' : (auth.token ?? 'valid');
+    const sent = auth.variant?.kind === 'body' ? withBodyToken(body, auth.variant.name, target.token) : body;
     const request = (): HttpRequest => {
       const a = authorize(kind, auth.variant, path);
-      return { method, origin: baseUrl.origin, path: basePath + a.path, headers: { ...a.headers, ...headers }, body, operation, tokenKind: kind };
+      return { method, origin: baseUrl.origin, path: basePath + a.path, headers: { ...a.headers, ...headers }, body: sent, operation, tokenKind: kind };
     };
     const ex = await scheduler.run(
       () => http.send(request()),

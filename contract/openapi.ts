@@ -32,9 +32,9 @@ export interface OperationSpec {
 
 const COMMON_200 = ['ENV-1', 'ENV-2', 'ENV-3', 'ENV-5', 'AUTH-3', 'VER-1'];
 const AUTH_403: ResponseSpec = {
-  text: 'Unauthorized: "A request without a valid token is rejected with HTTP 403" (spec 5 rule 2): no token, an invalid one, a near miss of a valid one, an empty header, the header twice, the token anywhere but the api-token header.',
+  text: 'Unauthorized: "A request without a valid token is rejected with HTTP 403" (spec 5 rule 2): no token, an invalid one, a near miss of a valid one, an empty header, the header twice, the token anywhere but the api-token header; a refused write changes nothing.',
   schema: 'ErrorEnvelope',
-  ids: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7', 'AUTH-7b', 'AUTH-8', 'ENV-4', 'ENV-8'],
+  ids: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7', 'AUTH-7b', 'AUTH-8', 'AUTH-11', 'ENV-4', 'ENV-8'],
 };
 const RATE_429: ResponseSpec = {
   text: 'Too Many Request: "request rate exceeded" (spec 7); "the thresholds and time window: not shown" (spec 8 rule 1).',

@@ -47,7 +47,9 @@ export type TokenVariant =
   | { kind: 'empty' }
   | { kind: 'twice'; first: 'valid' | 'invalid'; second: 'valid' | 'invalid' }
   | { kind: 'query'; name: string }
-  | { kind: 'header'; name: string; scheme?: string };
+  | { kind: 'header'; name: string; scheme?: string }
+  /** The valid token as a field of the JSON body object, and no api-token header. */
+  | { kind: 'body'; name: string };
 
 export interface RecordedRequest {
   method: string;

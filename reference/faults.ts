@@ -31,13 +31,13 @@ export const FAULTS = [
   { name: 'content-type-ignored', does: 'any request Content-Type is accepted', breaks: ['ENV-7'] },
   // ---- authentication (5) ----
   // A request without the header carries no token, whatever else it carries (AUTH-8 too).
-  { name: 'auth-missing-accepted', does: 'a request without api-token is served', breaks: ['AUTH-1', 'AUTH-8', 'IX-1'] },
+  { name: 'auth-missing-accepted', does: 'a request without api-token is served', breaks: ['AUTH-1', 'AUTH-8', 'AUTH-10', 'AUTH-12', 'IX-1'] },
   // A near-miss of a valid token is a non-empty invalid token (AUTH-5 too).
-  { name: 'auth-any-token', does: 'any non-empty api-token value is accepted', breaks: ['AUTH-2', 'AUTH-5', 'IX-2', 'IX-3'] },
+  { name: 'auth-any-token', does: 'any non-empty api-token value is accepted', breaks: ['AUTH-2', 'AUTH-5', 'AUTH-10', 'IX-2', 'IX-3'] },
   {
     name: 'auth-401',
     does: 'unauthorized requests get 401 instead of 403',
-    breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8', 'IX-1', 'IX-2', 'IX-3'],
+    breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8', 'AUTH-10', 'AUTH-12', 'IX-1', 'IX-2', 'IX-3'],
   },
   {
     name: 'auth-skip-order-status',
@@ -45,16 +45,16 @@ export const FAULTS = [
     breaks: ['AUTH-1', 'AUTH-2', 'AUTH-5', 'AUTH-6', 'AUTH-7b', 'AUTH-8'],
   },
   { name: 'auth-rejects-valid', does: 'the report rejects the valid token with 403', breaks: ['AUTH-3'] },
-  { name: 'auth-prefix-compare', does: 'only the first 8 characters of the token are compared', breaks: ['AUTH-5', 'IX-3'] },
-  { name: 'auth-case-insensitive', does: 'the token is compared without regard to letter case', breaks: ['AUTH-5', 'IX-3'] },
-  { name: 'auth-empty-accepted', does: 'an empty api-token header is served', breaks: ['AUTH-6'] },
+  { name: 'auth-prefix-compare', does: 'only the first 8 characters of the token are compared', breaks: ['AUTH-5', 'AUTH-10', 'IX-3'] },
+  { name: 'auth-case-insensitive', does: 'the token is compared without regard to letter case', breaks: ['AUTH-5', 'AUTH-10', 'IX-3'] },
+  { name: 'auth-empty-accepted', does: 'an empty api-token header is served', breaks: ['AUTH-6', 'AUTH-10', 'IX-2'] },
   // Which of two values a stack keeps is the vendor's choice (AUTH-7, INFO); two invalid values are never a valid token.
   {
     name: 'auth-duplicate-unchecked',
     does: 'a request carrying api-token twice is served whatever the two values (the check skips a header that came as a list)',
     breaks: ['AUTH-7b'],
   },
-  { name: 'auth-query-token', does: 'a valid token in the query string (?api-token=) is accepted when the header is absent', breaks: ['AUTH-8'] },
+  { name: 'auth-query-token', does: 'a valid token in the query string (?api-token=) is accepted when the header is absent', breaks: ['AUTH-8', 'AUTH-12'] },
   { name: 'auth-bearer-accepted', does: 'Authorization: Bearer <valid token> is accepted when api-token is absent', breaks: ['AUTH-8'] },
   // ---- order status (3, 4.1) ----
   { name: 'os-ignore-branch', does: 'a voucher of another branch is updated', breaks: ['OS-1'] },
@@ -195,7 +195,7 @@ export const FAULTS = [
     breaks: ['RL-6'],
   },
   // ---- the index's other operations (1, 5) ----
-  { name: 'ix-read-open', does: 'Get Tax List (GET /api/v1/master/tax) is served without api-token', breaks: ['IX-1'] },
+  { name: 'ix-read-open', does: 'Get Tax List (GET /api/v1/master/tax) is served without api-token', breaks: ['IX-1', 'AUTH-12'] },
   { name: 'os-touches-due-date', does: "an order status update also sets the voucher's due date (Get Sales Data By Id shows it)", breaks: ['OS-6'] },
   { name: 'ix-limit-500', does: "a malformed limit or offset of the index's paged lists (products, customers ...) answers 500", breaks: ['IX-5'] },
   {
@@ -239,6 +239,32 @@ export const FAULTS = [
     breaks: ['IX-7'],
   },
   { name: 'rl-retry-after-ms', does: 'Retry-After states the wait in milliseconds (6000 for 6 s)', breaks: ['RL-3'] },
+  // ---- issue 30 part B: authentication on every configured operation, read-backs included ----
+  {
+    name: 'auth-readback-open',
+    does: 'the read-backs (Get Contact By Id, Order Status) are served whatever the api-token, or without one',
+    breaks: ['AUTH-10', 'AUTH-12'],
+  },
+  {
+    name: 'auth-order-create-writes-then-403',
+    does: 'an Order Create without a valid token makes the voucher, then answers 403',
+    breaks: ['AUTH-11'],
+  },
+  {
+    name: 'auth-status-update-writes-then-403',
+    does: 'an order status update without a valid token stores the status, then answers 403',
+    breaks: ['AUTH-11'],
+  },
+  {
+    name: 'auth-contact-save-writes-then-403',
+    does: 'a customer sent without a valid token is saved, then answered 403',
+    breaks: ['AUTH-11'],
+  },
+  {
+    name: 'auth-body-token',
+    does: 'a valid token in the JSON body ("api-token" field) of a POST is accepted when the header is absent',
+    breaks: ['AUTH-8', 'AUTH-12'],
+  },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

@@ -21,6 +21,7 @@ import { isFaultName, type FaultName } from './faults.ts';
 import { DEFAULT_TOKENS, VALID_BRANCHES } from './constants.ts';
 import { referenceRunConfig } from './run-config.ts';
 import { authorize, limit } from './guard.ts';
+import { bodyToken, lateAuth } from './late-auth.ts';
 import { answerClientError, MAX_BODY_BYTES, readBody, requestHeaders, write } from './http-io.ts';
 import { createLimiter, type RateLimitConfig } from './limiter.ts';
 import { onlyDetailed, profileOf, type Profile } from './profiles/index.ts';
@@ -127,7 +128,26 @@ async function handle(ctx: Ctx, raw: IncomingMessage): Promise<Outcome> {
   }
   // 5 rule 1: "Every operation requires the header api-token" - checked before the operation.
   const refused = authorize(ctx, req, match.kind === 'route' ? match.route.name : 'unknown');
-  if (refused) return { reply: refused };
+  const late = refused && match.kind === 'route' ? lateAuth(ctx, match.route) : 'refuse';
+  if (refused && late === 'refuse') return { reply: refused };
+  if (refused && match.kind === 'route') {
+    // Faults of issue 30 part B (late-auth.ts): the body is read although the token was refused.
+    if (match.route.method === 'POST' && !bodyRead) {
+      const body = await readBody(raw, req.headers['content-length']);
+      if (!body.ok) return { reply: refused, extra: CLOSE };
+      req.body = body.text;
+      bodyRead = true;
+    }
+    if (late === 'write-then-refuse') {
+      try {
+        await match.route.handle(ctx, req, match.param);
+      } catch {
+        // The write's own refusal: the answer is the 403 all the same.
+      }
+      return { reply: refused };
+    }
+    if (!bodyToken(ctx, req)) return { reply: refused };
+  }
   if (match.kind === 'not-found') return { reply: failure(ctx, 404, `no operation at ${path.slice(0, 100)}`) };
   if (match.kind === 'wrong-method')
     return { reply: failure(ctx, 405, `method ${req.method} is not allowed here; use ${match.allow}`), extra: { allow: match.allow } };

@@ -179,13 +179,16 @@ export const envelopeAuthRequirements: Requirement[] = [
   {
     id: 'AUTH-8',
     section: '5 rule 1',
-    level: 'MUST',
+    level: 'SHOULD',
     suite: 'envelope-auth',
     operations: [...ALL],
-    title: 'A valid token sent only in the query string or under another header name (Authorization, x-api-token, api_token) is rejected with 403',
+    title:
+      'A valid token sent only in the query string, the JSON body or under another header name (Authorization, x-api-token, api_token) is rejected with 403',
     quote: 'Every operation requires the header api-token',
     ambiguity:
-      'The spec names one way to send the token, the header api-token; a request without that header is "without a valid token" whatever else it carries.',
+      'The spec names one way to send the token, the header api-token, but rule 2 refuses a request "without a valid token", and this one carries a valid token elsewhere: ' +
+      'not a MUST (lenient oracle). SHOULD, as advice: a token accepted in the query string or the body ends up in access logs, proxies and browser histories; ' +
+      'accept it in the api-token header only. A refusal with 403 is correct.',
   },
   {
     id: 'AUTH-9',
@@ -209,5 +212,45 @@ export const envelopeAuthRequirements: Requirement[] = [
     operations: [...ALL],
     title: 'The operations answer under the /api/v1/ prefix',
     quote: 'all described operations live under the prefix /api/v1/',
+  },
+
+  // ---- issue 30 part B: 5 on every configured operation, read-backs included -------------------------
+  {
+    id: 'AUTH-10',
+    section: '5 rules 1-2',
+    level: 'MUST',
+    suite: 'envelope-auth',
+    operations: ['contact-read'],
+    title: 'The read-backs (readBack.getContactById, readBack.orderStatus) reject a missing, an empty, an invalid and a near-miss api-token with 403',
+    quote: 'Every operation requires the header api-token ... A request without a valid token is rejected with HTTP 403 (Unauthorized).',
+    ambiguity:
+      'Get Contact By Id and Order Status are operations of the index (section 1), so section 5 holds for them. Each is asked for a record the run can read with the valid token first; ' +
+      'a read the valid token does not get answered 200 is inconclusive (a config or scope question), never failed. Not configured: out of scope.',
+  },
+  {
+    id: 'AUTH-11',
+    section: '5 rule 2',
+    level: 'MUST',
+    suite: 'envelope-auth',
+    operations: ['order-status', 'index'],
+    title: 'A write refused for its token (401/403) changes nothing: the voucher or contact reads back as before',
+    quote: 'A request without a valid token is rejected with HTTP 403 (Unauthorized).',
+    ambiguity:
+      'A request that is rejected is not carried out; a write that stores its change and then answers 403 lets anyone without a token write. ' +
+      'Judged only where a read is configured (readBack.orderStatus, get-sales-data-by-id, operations.get-contact-by-mobile-no) and only on refused writes: an accepted one is AUTH-1/AUTH-2/IX-1/IX-2. ' +
+      "Order Create, whose refused answer names no voucher, is sent in the fixtures' other branch, where the run creates nothing else, between two accepted creations: " +
+      'an id between them that reads as a voucher of that branch, in two tries, was made by a refused creation (once only: another writer, inconclusive). Where the read does not refuse a voucher of another branch, or the ids are not in order, inconclusive.',
+  },
+  {
+    id: 'AUTH-12',
+    section: '5 rule 1',
+    level: 'SHOULD',
+    suite: 'envelope-auth',
+    operations: ['index', 'contact-read'],
+    title: 'The index operations and read-backs refuse a valid token sent only in the query string (or in the JSON body of a POST) with 403',
+    quote: 'Every operation requires the header api-token',
+    ambiguity:
+      'As AUTH-8, on the configured operations of the index and the read-backs: the request carries a valid token, not in the header, so accepting it is no MUST failure. ' +
+      'Advice: a token taken from the query string or the body is written to access logs and proxies; accept it in the api-token header only. A refusal with 403 is correct.',
   },
 ];

@@ -28,9 +28,9 @@ export const indexOperationRequirements: Requirement[] = [
     level: 'MUST',
     suite: 'index-operations',
     operations: ['index'],
-    title: 'Every configured operation of the index rejects a request with an invalid api-token with 403',
+    title: 'Every configured operation of the index rejects a request with an invalid or an empty api-token with 403',
     quote: 'A request without a valid token is rejected with HTTP 403 (Unauthorized).',
-    ambiguity: COVERS,
+    ambiguity: `${COVERS}An empty api-token header carries no valid token (AUTH-6): it is sent to every operation in every run.`,
   },
   {
     id: 'IX-3',
@@ -40,7 +40,7 @@ export const indexOperationRequirements: Requirement[] = [
     operations: ['index'],
     title: 'Every configured operation of the index rejects a near miss of the valid token (a suffix, letter case) with 403',
     quote: 'A request without a valid token is rejected with HTTP 403 (Unauthorized).',
-    ambiguity: `${COVERS}A near miss of a valid token is not a valid token (AUTH-5); two variants per operation keep the requests few.`,
+    ambiguity: `${COVERS}A near miss of a valid token is not a valid token (AUTH-5); the suffix and upper case go to every operation, one more near miss (a prefix, a cut, lower case) per operation is chosen by the seed: the requests stay few.`,
   },
   {
     id: 'IX-4',

@@ -28,6 +28,8 @@ export function tokenDescription(ex: Exchange): string {
       return `with the valid token only in the query string (${v.name}=)`;
     case 'header':
       return `with the valid token only under ${v.name}${v.scheme ? ` (${v.scheme})` : ''}`;
+    case 'body':
+      return `with the valid token only in the JSON body (${v.name})`;
   }
 }
 

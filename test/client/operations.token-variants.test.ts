@@ -83,3 +83,26 @@ describe('token variants', () => {
     curlSends(shellArgs(line));
   });
 });
+
+describe('the token in the JSON body (AUTH-8, AUTH-12)', () => {
+  it('sends the valid token as a field of the body object and no api-token header, and records neither', async () => {
+    server = await startServer((_q, res) => json(res, 403, { status: false, message: 'Unauthorized', code: '403', response: null }));
+    client = createClient({ baseUrl: server.url, token: TOKEN, timeoutMs: 2000 });
+    const ex = await client.report({ body: { limit: 1, big: 12345678901234567890n }, variant: { kind: 'body', name: 'api-token' } });
+    const seen = server.seen[0]!;
+    expect(seen.headers['api-token']).toBeUndefined();
+    // The other fields go as they were, an integer past 2^53 exact.
+    expect(seen.body).toBe(`{"limit":1,"big":12345678901234567890,"api-token":"${TOKEN}"}`);
+    expect(ex.tokenVariant).toEqual({ kind: 'body', name: 'api-token' });
+    expect(JSON.stringify(ex).toLowerCase()).not.toContain(TOKEN.slice(0, 16).toLowerCase());
+    expect(toCurl(ex)).not.toContain(TOKEN.slice(0, 10));
+  });
+
+  it('leaves a body that is not a JSON object as it is, still without the header', async () => {
+    server = await startServer((_q, res) => json(res, 403, { status: false, message: 'Unauthorized', code: '403', response: null }));
+    client = createClient({ baseUrl: server.url, token: TOKEN, timeoutMs: 2000 });
+    await client.index({ method: 'POST', path: '/x', rawBody: '[1,2]', variant: { kind: 'body', name: 'api-token' } });
+    expect(server.seen[0]!.body).toBe('[1,2]');
+    expect(server.seen[0]!.headers['api-token']).toBeUndefined();
+  });
+});

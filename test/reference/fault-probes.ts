@@ -6,6 +6,7 @@ import { AMOUNT_2DP, splitJoined } from '../../core/formats.ts';
 import type { FaultName } from '../../reference/faults.ts';
 import { MISSING_VOUCHER, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from '../../reference/constants.ts';
 import { ACROSS_PROBES } from './fault-probes-across.ts';
+import { AUTH_PROBES } from './fault-probes-auth.ts';
 import { DEEP_PROBES } from './fault-probes-deep.ts';
 import { EDGE_PROBES } from './fault-probes-edges.ts';
 import { HIDDEN_PROBES } from './fault-probes-hidden.ts';
@@ -434,6 +435,7 @@ export const PROBES: Probe[] = [
   ...SAVED_PROBES,
   ...ACROSS_PROBES,
   ...PART_D_PROBES,
+  ...AUTH_PROBES,
 ];
 
 function rlDiffers(fault: 'rl-retry-after-lies' | 'rl-429-status-true' | 'rl-503'): Probe['differs'] {

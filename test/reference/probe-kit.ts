@@ -106,7 +106,9 @@ const ENVELOPE_SUCCESS = ['envelope-status-string', 'envelope-no-message', 'enve
  *    auth-duplicate-unchecked: two; auth-query-token, auth-bearer-accepted: the token elsewhere; auth-401: probes answered 403;
  *    auth-skip-order-status: order-status probes without a valid token; auth-rejects-valid: report probes;
  *  - os-*, cu-*, rp-*: probes of their own operation (order status; customer creation and read-back; report);
- *  - rl-*: the rate-limit probes; ix-*: the probes of the index's other operations (ix-read-open: without a token).
+ *  - rl-*: the rate-limit probes; ix-*: the probes of the index's other operations (ix-read-open: without a token);
+ *  - auth-readback-open: none; auth-body-token: the token elsewhere; the auth-*-writes-then-403 faults:
+ *    probes of their operation sent without a valid token.
  * Every other probe must be answered exactly as by the clean reference.
  */
 export function related(fault: FaultName, probe: Probe, clean: Seen[]): boolean {
@@ -134,5 +136,11 @@ export function related(fault: FaultName, probe: Probe, clean: Seen[]): boolean 
   // A voucher Order Create made refuses the order status update: the order-status probes may see it.
   if (fault === 'ix-order-create-not-updatable') return probe.op === 'order-status';
   if (fault.startsWith('ix-')) return probe.op === 'index';
+  // Issue 30 part B: the read-backs without a valid token; the writes refused for their token.
+  if (fault === 'auth-readback-open') return false;
+  if (fault === 'auth-body-token') return token === 'elsewhere';
+  if (fault === 'auth-status-update-writes-then-403') return probe.op === 'order-status' && token !== undefined;
+  if (fault === 'auth-contact-save-writes-then-403') return probe.op === 'customer' && token !== undefined;
+  if (fault === 'auth-order-create-writes-then-403') return probe.op === 'index' && token !== undefined;
   throw new Error(`no "related" rule for fault ${fault}`);
 }

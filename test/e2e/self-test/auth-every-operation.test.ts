@@ -1,0 +1,57 @@
+// Issue 30 part B, measured on whole runs against the reference: authentication on the read-backs
+// (AUTH-10), writes refused for their token read back (AUTH-11) and the token elsewhere than the
+// header (AUTH-12) pass on a correct vendor with evidence; without any read configured, AUTH-11 is
+// not run with the reason; a vendor whose Order Create writes, then answers 403, fails AUTH-11 alone.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunConfig } from '../../../config/schema.ts';
+import type { Certification } from '../../../reports/model.ts';
+import { runAgainstReference } from './run-reference.ts';
+
+/** The reference's config with no read of a voucher or a contact: no readBack, no index read of either. */
+const noReads = (c: RunConfig): RunConfig => {
+  const { readBack: _r, operations, ...rest } = c;
+  const { 'get-sales-data-by-id': _s, 'get-contact-by-mobile-no': _m, ...others } = operations ?? {};
+  return { ...rest, operations: others };
+};
+
+const runs: Record<string, Certification> = {};
+const of = (run: string, id: string) => runs[run]!.requirements.find((r) => r.id === id)!;
+
+describe('authentication on every configured operation (a run against the reference)', () => {
+  beforeAll(async () => {
+    const only = ['AUTH', 'IX'];
+    const [clean, unread, writes] = await Promise.all([
+      runAgainstReference({ only, numRuns: 5, seed: 11 }),
+      runAgainstReference({ only: ['AUTH'], numRuns: 5, seed: 12, patch: noReads }),
+      runAgainstReference({ only: ['AUTH'], numRuns: 5, seed: 13, faults: ['auth-order-create-writes-then-403'] }),
+    ]);
+    Object.assign(runs, { clean: clean.certification, unread: unread.certification, writes: writes.certification });
+  }, 300_000);
+
+  it('passes the read-backs, the refused writes and the token elsewhere on a correct vendor, each with evidence', () => {
+    for (const id of ['AUTH-8', 'AUTH-10', 'AUTH-11', 'AUTH-12', 'IX-2', 'IX-3']) {
+      expect(of('clean', id).status, id).toBe('passed');
+      expect(of('clean', id).evidence, id).toBeGreaterThan(0);
+    }
+    // The token elsewhere is advice, never a MUST.
+    expect([of('clean', 'AUTH-8').level, of('clean', 'AUTH-12').level]).toEqual(['SHOULD', 'SHOULD']);
+    expect(runs.clean!.verdict).toBe('selection-passed');
+  });
+
+  it('does not run AUTH-11 where no read shows what a refused write changed, and says why', () => {
+    expect(of('unread', 'AUTH-11').status).toBe('skipped');
+    expect(of('unread', 'AUTH-11').reason).toMatch(/readBack\.orderStatus is not configured/);
+    expect(of('unread', 'AUTH-11').reason).toMatch(/get-contact-by-mobile-no is not configured/);
+    expect(of('unread', 'AUTH-10').status).toBe('skipped');
+    expect(of('unread', 'AUTH-10').reason).toMatch(/no readBack is configured/);
+  });
+
+  it('fails AUTH-11 alone where Order Create writes, then answers 403, naming the voucher it read back', () => {
+    const failed = runs.writes!.requirements.filter((r) => r.status === 'failed').map((r) => r.id);
+    expect(failed).toEqual(['AUTH-11']);
+    const [f] = of('writes', 'AUTH-11').findings;
+    expect(f!.title).toBe('An Order Create refused for its token made a voucher');
+    expect(f!.received).toMatch(/without a valid token; voucher\(s\) \d+(, \d+)* of branch \d+, between \d+ and \d+/);
+    expect(runs.writes!.verdict).toBe('not-certified');
+  });
+});

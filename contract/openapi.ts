@@ -87,7 +87,7 @@ export const OPERATIONS: OperationSpec[] = [
       '200': {
         text: 'Success: "response an object with contactId (integer, id of the created contact)".',
         schema: 'CustomerCreated',
-        ids: ['CU-1', 'CU-2', 'CU-3', 'CU-7', 'CU-8', 'CU-9', 'CU-10', 'CU-11', 'CU-12', 'CU-13', 'CU-14', 'CU-15', 'CU-17', 'CU-12b', ...COMMON_200],
+        ids: ['CU-1', 'CU-2', 'CU-3', 'CU-7', 'CU-8', 'CU-9', 'CU-10', 'CU-11', 'CU-12', 'CU-13', 'CU-14', 'CU-15', 'CU-17', 'CU-18', 'CU-12b', ...COMMON_200],
       },
       '400': {
         text: 'Validation error / valid branch id (spec 7).',

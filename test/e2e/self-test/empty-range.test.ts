@@ -33,6 +33,7 @@ const NEED_TRANSACTIONS = [
   'RP-23',
   'RP-24',
   'RP-25',
+  'RP-26',
 ];
 /** These hold of an empty answer too: its shape, refusals of malformed requests, no 5xx on any filter text. */
 const HOLD_WITHOUT = ['RP-7', 'RP-12', 'RP-16'];

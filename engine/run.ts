@@ -21,6 +21,7 @@ import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '.
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
 import { crashedOf, joinParts, partSummaries } from '../reports/records/parts.ts';
+import { holdIfSwitched } from './control/hold-switch.ts';
 import { ConfigError } from '../config/load.ts';
 import { rerunsTest, sameTarget } from './phases/checkpoint.ts';
 import { preflight } from './phases/preflight/preflight.ts';
@@ -187,6 +188,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   if (!stoppedBy && o.signal?.aborted) stoppedBy = 'interrupted';
   // The request budget (run.maxRequests) stops the tests inside the worker: they say so.
   stoppedBy ??= collector.collected.tests.map((t) => t.record?.stoppedBy).find((s) => s !== undefined);
+  if (o.signal?.aborted) await holdIfSwitched((line) => process.stderr.write(`${line}\n`));
 
   const written = await writeRun(o, {
     started,

@@ -54,7 +54,7 @@ export class Harness {
       (ex) => this.seen(ex),
       (call, args) => {
         const a = (args ?? {}) as { method?: string; path?: string };
-        const kind = creationOf(ctx.config, call === 'createCustomer' ? 'POST' : (a.method ?? ''), call, a.path);
+        const kind = creationOf(this, call === 'createCustomer' ? 'POST' : (a.method ?? ''), call, a.path);
         return kind ? sendingCreation(this, kind) : undefined;
       },
     );

@@ -6,7 +6,9 @@
 // creations of the run that can have landed between them are those sent before the second mark
 // and not yet answered at the first, an upper bound of how far the run itself moved the count.
 // What moved it further (or down) was another writer.
+import type { OperationConfig } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
+import { operationMatcher } from '../client/operation-of.ts';
 import { customerCreatePath } from '../contract/endpoints.ts';
 import { defineRunState, type RunOf } from './run-state.ts';
 
@@ -17,10 +19,11 @@ interface Counts {
   answered: number;
 }
 
-const ledger = defineRunState(
-  'writes-ledger',
-  () => ({ customer: { sent: 0, answered: 0 }, voucher: { sent: 0, answered: 0 } }) as Record<CreationKind, Counts>,
-);
+const ledger = defineRunState('writes-ledger', (run) => ({
+  customer: { sent: 0, answered: 0 } as Counts,
+  voucher: { sent: 0, answered: 0 } as Counts,
+  kindOf: creationMatcher(run.ctx.config),
+}));
 
 /** A mark of the ledger: the creations of each kind sent and answered so far. */
 export type LedgerMark = Record<CreationKind, Counts>;
@@ -35,20 +38,29 @@ export function ownCreationsBetween(before: LedgerMark, after: LedgerMark, kind:
   return Math.max(0, after[kind].sent - before[kind].answered);
 }
 
-const pathOf = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/?]+')}(\\?|$)`);
-
 /** What a request may create: a customer (4.2's contactSave, or the index's contact-save), a voucher (an index write with a `created` id), or nothing. */
-export function creationOf(config: Pick<RunConfig, 'operations' | 'target'>, method: string, call: string, path?: string): CreationKind | null {
-  if (call === 'createCustomer') return 'customer';
-  if ((call !== 'index' && call !== 'raw') || method !== 'POST' || path === undefined) return null;
+export type CreationMatcher = (method: string, call: string, path?: string) => CreationKind | null;
+
+/** The matcher of a config, made once: the index's own request-to-operation matching (client/operation-of.ts). */
+export function creationMatcher(config: Pick<RunConfig, 'operations' | 'target'>): CreationMatcher {
+  const operationOf = operationMatcher(config.operations);
   const base = new URL(config.target.baseUrl).pathname.replace(/\/$/, '');
-  const local = base && path.startsWith(base) ? path.slice(base.length) : path;
-  for (const [name, op] of Object.entries(config.operations ?? {})) {
-    if (!op || op.method !== 'POST' || !op.writes || !pathOf(op.path).test(local)) continue;
-    if (name === 'contact-save') return 'customer';
-    if (op.created) return 'voucher';
-  }
-  return local.split('?')[0] === customerCreatePath().split('?')[0] ? 'customer' : null;
+  const customerPath = customerCreatePath().split('?')[0];
+  return (method, call, path) => {
+    if (call === 'createCustomer') return 'customer';
+    if ((call !== 'index' && call !== 'raw') || method !== 'POST' || path === undefined) return null;
+    const local = base && path.startsWith(base) ? path.slice(base.length) : path;
+    const name = operationOf(method, local);
+    const op = name ? (config.operations as Partial<Record<string, OperationConfig>> | undefined)?.[name] : undefined;
+    if (op?.writes && name === 'contact-save') return 'customer';
+    if (op?.writes && op.created) return 'voucher';
+    return local.split('?')[0] === customerPath ? 'customer' : null;
+  };
+}
+
+/** What a request of this run may create (the run's matcher, made at its first request). */
+export function creationOf(of: RunOf, method: string, call: string, path?: string): CreationKind | null {
+  return ledger(of).kindOf(method, call, path);
 }
 
 /** Counts a creation request as sent; the function returned counts it as answered. */

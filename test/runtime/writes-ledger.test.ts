@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.ts';
 import { referenceRunConfig } from '../../reference/run-config.ts';
-import { creationOf, markLedger, ownCreationsBetween, sendingCreation } from '../../runtime/writes-ledger.ts';
+import { creationMatcher, markLedger, ownCreationsBetween, sendingCreation } from '../../runtime/writes-ledger.ts';
 import type { RunShared } from '../../runtime/run-state.ts';
 
 const config = loadConfig({ base: referenceRunConfig('http://127.0.0.1:1', ['t1'], 42, 'default'), env: {} });
@@ -13,12 +13,13 @@ const run = (): RunShared => ({ key: 'k', ctx: { config } as RunShared['ctx'], s
 
 describe("the run's own creations", () => {
   it('names what may create a customer or a voucher, and nothing else', () => {
-    expect(creationOf(config, 'POST', 'createCustomer')).toBe('customer');
-    expect(creationOf(config, 'POST', 'raw', '/api/v1/customer/create?branch_id=1')).toBe('customer');
-    expect(creationOf(config, 'POST', 'index', '/api/v1/sales/order-create?branch_id=1')).toBe('voucher');
-    expect(creationOf(config, 'GET', 'index', '/api/v1/customers?branch_id=1&limit=2&offset=0')).toBeNull();
-    expect(creationOf(config, 'POST', 'report', '/api/v1/report/consumption-production-report')).toBeNull();
-    expect(creationOf(config, 'POST', 'updateOrderStatus', '/api/v1/sales/1/update-order-status')).toBeNull();
+    const creationOf = creationMatcher(config);
+    expect(creationOf('POST', 'createCustomer')).toBe('customer');
+    expect(creationOf('POST', 'raw', '/api/v1/customer/create?branch_id=1')).toBe('customer');
+    expect(creationOf('POST', 'index', '/api/v1/sales/order-create?branch_id=1')).toBe('voucher');
+    expect(creationOf('GET', 'index', '/api/v1/customers?branch_id=1&limit=2&offset=0')).toBeNull();
+    expect(creationOf('POST', 'report', '/api/v1/report/consumption-production-report')).toBeNull();
+    expect(creationOf('POST', 'updateOrderStatus', '/api/v1/sales/1/update-order-status')).toBeNull();
   });
 
   it('bounds the creations that can have landed between two marks: sent before the second, not answered at the first', () => {

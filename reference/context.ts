@@ -53,7 +53,14 @@ export interface Reply {
 /** A route handler: synchronous, or asynchronous where it must wait (the concurrency faults). */
 export type Handler = (ctx: Ctx, req: Req, param: string) => Reply | Promise<Reply>;
 
-/** A real wait (a database round trip, say), for the faults whose defect is a race. */
-export function pause(ms = 10): Promise<void> {
+/**
+ * A real wait (a database round trip, say), for the faults whose defect is a race. Requests the
+ * kit sends at once must meet inside it on a loaded machine too: a run's test workers, the matrix's
+ * other runs and CI's neighbours can spread one burst's arrivals over tens of milliseconds (a 10 ms
+ * wait let a burst of four miss each other once in CI), so the window is wide.
+ */
+export const RACE_WINDOW_MS = 250;
+
+export function pause(ms = RACE_WINDOW_MS): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

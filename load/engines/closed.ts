@@ -1,20 +1,23 @@
-// The closed model (`load --connections N [--pipelining P]`): ONE autocannon instance for the
-// whole run, N keep-alive connections each with P requests in flight, a new request as soon as an
-// answer arrives - what wrk measures. autocannon's engine sends; what comes back is recorded by
-// load/engines/kept-requests.ts like the open model's answers: statuses per operation, HDR latencies (from the
-// send of each request: in a closed model the schedule is the answers'), and redacted exchanges
-// where they are evidence. Bounded by the caps: N x P <= load.maxConcurrency, the request cap
-// (autocannon's maxOverallRequests, shared over the connections: a connection that reaches its
-// share is closed with up to P - 1 answers still due, never more sent), the seconds, a 5xx burst.
-// With worker threads (load/engines/workers.ts) each worker runs one such instance on its share of
-// the connections and of the request cap, all from the same start instant.
-import autocannon from 'autocannon';
+// The closed model (`load --connections N [--pipelining P]`): N keep-alive connections each with P
+// requests in flight, a new request written as soon as an answer arrives - what wrk measures. It
+// sends on the open model's wire (load/engines/wire.ts): pre-serialized request bytes, a minimal
+// HTTP/1.1 reader that keeps headers and body only where they may be evidence. autocannon was the
+// sender before: its per-request parser and events cost the CPU a 2-core machine's target needs
+// too (bench `load`, closed model at 2 workers: 0.73x wrk -t2 with it). What comes back is recorded
+// by load/engines/kept-requests.ts like the open model's answers: statuses per operation, HDR
+// latencies (from the write of each request: in a closed model the schedule is the answers'), and
+// redacted exchanges. Bounded by the caps: N x P <= load.maxConcurrency, the request cap (taken
+// per request, never more sent), the seconds, a 5xx burst, a dead target. A connection the target
+// ends is opened again while the run goes on. With worker threads (load/engines/workers.ts) each
+// worker runs one such engine on its share of the connections and of the request cap, all from the
+// same start instant.
 import type { RunConfig } from '../../config/schema.ts';
-import { FiveXxWatch, type Caps } from '../caps.ts';
-import { mixCycle, type Mix } from '../scenarios/mix.ts';
+import { Budget, FiveXxWatch, type Caps } from '../caps.ts';
+import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, Recorder, type Failure } from './kept-requests.ts';
 import type { LoadStoppedBy } from '../result.ts';
 import { Halt, type EngineWorker } from './halt.ts';
+import { WireConnection, type Answer, type InFlight } from './wire.ts';
 
 export interface ClosedOptions {
   config: RunConfig;
@@ -39,29 +42,8 @@ export interface EngineRun {
   stoppedBy: LoadStoppedBy | null;
 }
 
-/** autocannon's own histograms are not used: no-op stand-ins it knows not to encode. */
-const NO_HISTOGRAM = { __custom: true, recordValue() {}, recordValueWithExpectedInterval() {}, reset() {}, destroy() {}, encode() {} };
-
 /** Consecutive requests without an answer after which the run stops (a dead target). */
 const NO_ANSWER_STOP = 200;
-
-/** autocannon's raw header list [name, value, name, value ...] as an object, names lower-cased. */
-function headerObject(raw: string[] | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; raw && i + 1 < raw.length; i += 2) {
-    const k = String(raw[i]).toLowerCase();
-    out[k] = k in out ? `${out[k]}, ${raw[i + 1]}` : String(raw[i + 1]);
-  }
-  return out;
-}
-
-function failureOf(e: Error): Failure {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (/timed out/.test(e.message)) return { kind: 'timeout', message: `no answer within the timeout (${e.message})` };
-  if (code === 'ECONNREFUSED') return { kind: 'connection-refused', message: `${code}: ${e.message}` };
-  if (code === 'ECONNRESET' || code === 'EPIPE') return { kind: 'connection-reset', message: `${code}: ${e.message}` };
-  return { kind: 'network', message: `${code ?? 'error'}: ${e.message}` };
-}
 
 /** Refuses connections and pipelining outside the caps; the requests in flight. */
 export function closedInFlight(o: Pick<ClosedOptions, 'connections' | 'pipelining' | 'caps'>): number {
@@ -77,87 +59,128 @@ export function closedInFlight(o: Pick<ClosedOptions, 'connections' | 'pipelinin
 export async function runClosed(o: ClosedOptions): Promise<EngineRun> {
   closedInFlight(o);
   const seconds = Math.min(o.seconds, o.caps.maxSeconds);
-  // Each connection gets its share of the request cap; more connections than requests would leave some without a cap.
+  // More connections than requests would leave some with nothing to send.
   const connections = Math.min(o.connections, o.caps.maxRequests);
   const target = o.config.target;
   const origin = new URL(target.baseUrl);
+  const host = origin.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(origin.port || 80);
   const recorder = new Recorder(o.mix.requests, target, bucketMsFor(seconds), o.worker !== undefined);
-  const watch = new FiveXxWatch();
+  const bytes = o.mix.requests.map((r) => wireBytes(r, origin, target.token));
   const cycle = mixCycle(o.mix.requests);
-  let lastOp = 0;
+  const watch = new FiveXxWatch();
+  const halt = o.halt ?? new Halt();
+  const all = new Set<WireConnection>();
+  let next = 0;
+  let sent = 0;
   let noAnswerRun = 0;
   let stoppedBy: LoadStoppedBy | null = null;
-  recorder.warm();
-  const halt = o.halt ?? new Halt();
-  if (o.worker) {
-    const at = (await o.worker.start()) - performance.timeOrigin;
-    await new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
-  }
-  const startedAt = Date.now();
-  const t0 = performance.now();
+  let sending = false;
+  let t0 = performance.now();
+  let startedAt = Date.now();
+  const clock = () => performance.now() - t0;
+  let budget = new Budget(o.caps);
 
-  let instance: autocannon.Instance | undefined;
+  // The sending ends at the run's seconds, at the request cap or at a stop; then the answers due are awaited.
+  let sendingEnded = () => {};
+  const endSending = () => {
+    sending = false;
+    sendingEnded();
+  };
   const stop = (why: LoadStoppedBy) => {
     if (stoppedBy !== null) return;
     stoppedBy = why;
     halt.stop(why);
-    instance?.stop();
+    endSending();
   };
-  const requests = cycle.map((op) => {
-    const r = o.mix.requests[op]!;
-    return { method: r.method, path: r.path, headers: { ...r.headers, 'api-token': target.token }, body: r.body, op };
-  });
-  // Each answer's request, status, body and raw headers, just before autocannon's 'response' event
-  // of the same answer (same tick): headers are turned into an object only for evidence.
-  const setupClient = (client: { requestIterator: { recordBody: (req: { op: number }, status: number, body: string, raw: string[]) => void } }) => {
-    client.requestIterator.recordBody = (req, status, body, raw) => {
-      lastOp = req.op;
-      if (recorder.wants(req.op, status)) recorder.exchange(req.op, status, headerObject(raw), body ?? '', undefined, Date.now(), 0);
-    };
+  // Fills a connection up to P requests in flight, while the run sends and the cap allows.
+  const fill = (conn: WireConnection) => {
+    while (sending && conn.open && conn.queue.length < o.pipelining) {
+      if (!budget.take()) {
+        // This engine's share of the cap (not told to the other workers: each has its own), or the run's seconds.
+        if (budget.remainingRequests() <= 0 && stoppedBy === null) stoppedBy = 'max-requests';
+        endSending();
+        return;
+      }
+      const op = cycle[next++ % cycle.length]!;
+      const now = clock();
+      recorder.sent(op);
+      sent++;
+      conn.send(bytes[op]!, { op, due: now, sentAt: now, phase: 0 });
+    }
+  };
+  const settle = (req: InFlight, status: number) => {
+    const now = clock();
+    recorder.record(req.op, status, Math.max(1, Math.round((now - req.sentAt) * 1000)), now);
+    if (status > 0) noAnswerRun = 0;
+    else if (++noAnswerRun >= NO_ANSWER_STOP) stop('no-answers');
+    if (watch.record(status)) stop('5xx-burst');
+  };
+  const events = {
+    keep: (req: InFlight, status: number) => recorder.wants(req.op, status),
+    answer: (conn: WireConnection, req: InFlight, a: Answer) => {
+      if (a.headers) recorder.exchange(req.op, a.status, a.headers, a.body ?? '', undefined, startedAt + req.sentAt, clock() - req.sentAt);
+      settle(req, a.status);
+      fill(conn);
+    },
+    closed: (conn: WireConnection, lost: InFlight[], failure: Failure) => {
+      all.delete(conn);
+      for (const req of lost) {
+        recorder.exchange(req.op, 0, {}, '', failure, startedAt + req.sentAt, clock() - req.sentAt);
+        settle(req, 0);
+      }
+      // The target ended it (a Connection: close, a reset): the run goes on on a new one.
+      if (sending) fill(open());
+    },
+  };
+  const open = () => {
+    const c = new WireConnection(host, port, events, target.maxResponseBytes);
+    all.add(c);
+    return c;
   };
 
-  return new Promise<EngineRun>((resolve, reject) => {
-    const options = {
-      url: origin.origin,
-      connections,
-      pipelining: o.pipelining,
-      duration: seconds,
-      maxOverallRequests: o.caps.maxRequests,
-      timeout: Math.max(1, Math.ceil(target.timeoutMs / 1000)),
-      sampleInt: 100,
-      skipAggregateResult: true,
-      histograms: { latencies: NO_HISTOGRAM, requests: NO_HISTOGRAM, throughput: NO_HISTOGRAM },
-      requests,
-      setupClient,
-    } as unknown as autocannon.Options;
-    const ticker = o.onTick ? setInterval(() => o.onTick!(recorder, performance.now() - t0), 250) : undefined;
-    instance = autocannon(options, (err, result) => {
-      if (ticker) clearInterval(ticker);
-      if (err) return reject(err);
-      recorder.finish();
-      const durationMs = performance.now() - t0;
-      const sent = (result as unknown as { totalRequests?: number }).totalRequests ?? recorder.answered;
-      if (stoppedBy === null && sent >= o.caps.maxRequests) stoppedBy = 'max-requests';
-      if (stoppedBy === null && seconds < o.seconds) stoppedBy = 'max-seconds';
-      resolve({ recorder, requestsSent: Math.max(sent, recorder.answered), durationMs, startedAt, stoppedBy });
-    });
-    // A stop asked while the workers waited for the start instant ends this instance at once too.
-    halt.on((why) => {
-      stop(why);
-      instance!.stop();
-    });
-    instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
-      const now = performance.now() - t0;
-      noAnswerRun = 0;
-      recorder.record(lastOp, status, Math.round(responseTime * 1000), now);
-      if (watch.record(status)) stop('5xx-burst');
-    });
-    instance.on('reqError', (e: Error) => {
-      // Which request of the connection it was is not told: recorded under the first operation.
-      const f = failureOf(e);
-      recorder.record(0, 0, 0, performance.now() - t0);
-      recorder.exchange(0, 0, {}, '', f, Date.now(), target.timeoutMs);
-      if (++noAnswerRun >= NO_ANSWER_STOP) stop('no-answers');
-    });
+  // Connected before the clock starts, as the open model's pool is.
+  const pool = Array.from({ length: connections }, open);
+  await Promise.race([
+    Promise.all(pool.map((c) => new Promise<void>((r) => (c.connected || !c.open ? r() : c.socket.once('connect', () => r()).once('close', () => r()))))),
+    new Promise((r) => setTimeout(r, Math.min(5000, target.timeoutMs))),
+  ]);
+  recorder.warm();
+  if (o.worker) {
+    const at = (await o.worker.start()) - performance.timeOrigin;
+    await new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
+  }
+  t0 = performance.now();
+  startedAt = Date.now();
+  budget = new Budget({ maxRequests: o.caps.maxRequests, maxSeconds: seconds });
+  halt.on(stop);
+
+  const ticker = o.onTick ? setInterval(() => o.onTick!(recorder, clock()), 250) : undefined;
+  // Answers that never come: the target's timeout, checked ten times a second.
+  const sweeper = setInterval(() => {
+    const now = clock();
+    for (const c of all)
+      if (c.busy && now - c.queue[0]!.sentAt > target.timeoutMs) c.destroy({ kind: 'timeout', message: `no answer within ${target.timeoutMs} ms` });
+  }, 100);
+  const ended = new Promise<void>((resolve) => (sendingEnded = resolve));
+  const timer = setTimeout(endSending, seconds * 1000);
+  sending = stoppedBy === null;
+  if (!sending) endSending();
+  for (const c of [...all]) fill(c);
+  await ended;
+  clearTimeout(timer);
+  // The answers still due, up to the target's timeout.
+  const drainFrom = clock();
+  await new Promise<void>((resolve) => {
+    const check = () => ([...all].some((c) => c.busy) && clock() - drainFrom < target.timeoutMs + 200 ? setTimeout(check, 2) : resolve());
+    check();
   });
+  const durationMs = clock();
+  clearInterval(sweeper);
+  if (ticker) clearInterval(ticker);
+  for (const c of [...all]) c.destroy({ kind: 'connection-reset', message: 'closed at the end of the run' });
+  recorder.finish();
+  // The caps' seconds cut the run's own.
+  if (stoppedBy === null && seconds < o.seconds) stoppedBy = 'max-seconds';
+  return { recorder, requestsSent: sent, durationMs, startedAt, stoppedBy };
 }

@@ -221,7 +221,7 @@ async function disagreeWhenParallel(ctx: Ctx, key: string, totalCount: number, i
   const inFlight = ctx.race.reports;
   inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
   try {
-    await pause(20);
+    await pause();
     return answer(ctx, (inFlight.get(key) ?? 1) > 1 ? totalCount + 1 : totalCount, items);
   } finally {
     const left = (inFlight.get(key) ?? 1) - 1;

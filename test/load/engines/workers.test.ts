@@ -127,7 +127,7 @@ describe('load on worker threads', () => {
       seriesAnswers: 301,
       seriesPoints: true,
       errors: 0,
-      byOperation: [{ sent: 0, statusCounts: { '200': 301 }, latencyCount: 301 }],
+      byOperation: [{ sent: 301, statusCounts: { '200': 301 }, latencyCount: 301 }],
       statusCounts: { '200': 301 },
     };
     expect(totals(one)).toEqual(expected);

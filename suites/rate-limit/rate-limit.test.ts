@@ -5,7 +5,8 @@
 import { isLoopbackUrl } from '../../load/caps.ts';
 import { burstCheck } from '../../load/engines/burst.ts';
 import { loadFindings, probeFindings } from '../../load/checks.ts';
-import { runLoad } from '../../load/load.ts';
+import { loadPhases, runLoad } from '../../load/load.ts';
+import { writeLoadArtillery } from '../../load/artillery/export-file.ts';
 import { loadObservation, probeObservation, writeRateLimitJson } from '../../load/output.ts';
 import { probeRateLimit } from '../../load/probe/probe.ts';
 import type { RateLimitResult } from '../../load/result.ts';
@@ -95,11 +96,14 @@ verifies(
     const maxRequests = Math.min(caps.maxRequests - spent.requests, Math.floor(rate * LOAD_SECONDS));
     const maxSeconds = Math.min(caps.maxSeconds - spent.seconds, LOAD_SECONDS + 5);
     if (maxRequests < 1 || maxSeconds < 1) h.skip(`the probe used the load caps (load.maxRequests ${caps.maxRequests}, load.maxSeconds ${caps.maxSeconds})`, t);
+    const seconds = Math.min(LOAD_SECONDS, maxRequests / rate);
+    // The same scenario as an Artillery script beside the certificate: what this run sent, to scale out.
+    if (h.ctx.outDir) writeLoadArtillery(h.ctx.outDir, { config: h.config, operation: 'report', phases: loadPhases({ rate, seconds }), rate, seconds });
     const r = await runLoad({
       config: h.config,
       operation: 'report',
       rate,
-      seconds: Math.min(LOAD_SECONDS, maxRequests / rate),
+      seconds,
       caps: { maxRequests, maxSeconds, maxConcurrency: caps.maxConcurrency },
     });
     h.sentOutside(r.requestsSent, r.answered);

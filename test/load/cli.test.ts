@@ -140,5 +140,12 @@ describe('the rate-limit suite of run --with-load', () => {
     expect(r.certification.observations.rateLimit).toMatchObject({ limited: true, limit: 20, algorithm: 'fixed-window', scope: 'token' });
     expect(r.certification.observations.load).toMatchObject({ fiveXx: 0 });
     expect(JSON.parse(readFileSync(join(out, 'rate-limit.json'), 'utf8'))).toMatchObject({ limit: 20, retryAfter: { truthful: true } });
+    // The load it sent (1.5 x the measured 10/s for 3 s, on the report), as an Artillery script.
+    const script = readFileSync(join(out, 'load.artillery.yml'), 'utf8');
+    expect(script).toMatch(/arrivalRate: 15\b/);
+    expect(script).toMatch(/duration: 3\b/);
+    expect(script).toContain('{{ $env.ERP_API_TOKEN }}');
+    expect(script).toContain(new URL(target.config.target.baseUrl).origin);
+    expect(holdsToken(script)).toBe(false);
   }, 120_000);
 });

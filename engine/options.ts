@@ -54,7 +54,7 @@ export interface RunOptions {
 export interface RunResult {
   certification: Certification;
   exitCode: number;
-  files: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string };
+  files: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string; loadScript?: string };
   /** How busy the run kept its slots (engine/progress/slots-busy.ts). */
   slots: SlotsBusy;
 }

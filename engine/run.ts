@@ -16,7 +16,7 @@ import { showQuota } from '../core/quota.ts';
 import { CollectorReporter } from '../reports/records/collector.ts';
 import { annotateAllureResults } from '../reports/render/allure-results.ts';
 import { consoleSummary, inertForTerminal } from '../reports/render/console.ts';
-import { RATE_LIMIT_FILE, readRateLimit } from '../reports/records/rate-limit.ts';
+import { loadScriptOf, RATE_LIMIT_FILE, readRateLimit } from '../reports/records/rate-limit.ts';
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '../reports/records/records.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { writeReports } from '../reports/write.ts';
@@ -301,7 +301,9 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode' | 'slot
   const parts = partSummaries(records, certification);
   if (parts) certification.parts = parts;
   // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
-  const rateLimit = readRateLimit(o.out, o.resume ? Date.parse(o.resume.previous.facts.startedAt) : started);
+  const notBefore = o.resume ? Date.parse(o.resume.previous.facts.startedAt) : started;
+  const rateLimit = readRateLimit(o.out, notBefore);
+  const loadScript = loadScriptOf(o.out, notBefore);
   const written = writeReports(o.out, certification, { scrub, records, rateLimit, strict: o.strict ?? false });
   // Only what this run wrote (reports/manifest.ts): no allure-results/ when no suite ran, no empty log.
   const files = {
@@ -310,6 +312,7 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode' | 'slot
     ...(o.allure !== false && existsSync(allureDir) ? { allure: allureDir } : {}),
     ...(vitestLog.length ? { log: logFile } : {}),
     ...(rateLimit.kind === 'measured' ? { rateLimit: path.join(o.out, RATE_LIMIT_FILE) } : {}),
+    ...(loadScript ? { loadScript } : {}),
   };
   if (files.allure) annotateAllureResults(allureDir, certification);
   if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));

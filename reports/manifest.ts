@@ -39,7 +39,7 @@ export function manifestText(entries: (Written | string | undefined | false | nu
 
 /** The files of a run (engine/options.ts RunResult.files), in the order a user reads them. */
 export function runManifest(
-  f: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string },
+  f: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string; loadScript?: string },
   out: string,
 ): string {
   return manifestText([
@@ -48,6 +48,7 @@ export function runManifest(
     f.junit,
     f.allure && { path: f.allure, note: `HTML: erp-conformance report --allure --in ${out}` },
     f.rateLimit,
+    f.loadScript && { path: f.loadScript, note: 'the rate-limit suite\'s load as an Artillery script' },
     f.records,
     f.log,
   ]);

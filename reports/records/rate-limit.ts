@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { RUN_ARTILLERY_FILE } from '../../load/artillery/export-file.ts';
 
 const nullableNumber = z.number().finite().nullable();
 
@@ -62,6 +63,12 @@ export function readRateLimit(dir: string, notBefore?: number): RateLimitSection
     return { kind: 'invalid', problem: `${RATE_LIMIT_FILE} does not have the probe's shape (${first.join('; ')})` };
   }
   return { kind: 'measured', result: parsed.data };
+}
+
+/** The rate-limit suite's load as an Artillery script (load/artillery/export-file.ts), when this run wrote it. */
+export function loadScriptOf(dir: string, notBefore: number): string | undefined {
+  const file = path.join(dir, RUN_ARTILLERY_FILE);
+  return existsSync(file) && statSync(file).mtimeMs >= notBefore ? file : undefined;
 }
 
 /** Accepted (2xx), refused (429) and other answers (5xx, no answer, other 4xx) of a timeline. */

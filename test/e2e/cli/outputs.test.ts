@@ -44,6 +44,7 @@ describe('the output manifest', () => {
     const listed = writtenPaths(r.stdout).sort();
     expect(listed).toEqual(entries(out));
     expect(listed.map((p) => path.basename(p))).toContain('rate-limit.json');
+    expect(listed.map((p) => path.basename(p))).toContain('load.artillery.yml');
     expect(readdirSync(out)).not.toContain('.progress.json');
     const cert = parseJson(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
     const probe = JSON.parse(readFileSync(path.join(out, 'rate-limit.json'), 'utf8')) as { requestsSent: number; run: { seed: number } };

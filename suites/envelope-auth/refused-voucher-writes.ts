@@ -8,7 +8,8 @@ import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { createVoucher, orderCreate } from '../order-status/fresh.ts';
 import type { Id, Read } from '../order-status/plan.ts';
-import { readVoucher, refusalVouchers, said } from '../order-status/vouchers.ts';
+import { readVoucher, refusalVouchers, said, statusAccepted } from '../order-status/vouchers.ts';
+import { acceptedBy } from '../../config/answer-shape.ts';
 import { tokenDescription } from '../../contract/checks/auth.ts';
 
 const ID = 'AUTH-11';
@@ -16,7 +17,8 @@ const ID = 'AUTH-11';
 /** A part's outcome: how many refused writes it judged, or why it judged none (`noRead`: no read is configured for it). */
 export type Part = { judged: number } | { judged: 0; why: string; noRead?: boolean };
 export const refusedForToken = (ex: Exchange) => ex.response?.status === 401 || ex.response?.status === 403;
-export const acceptedWrite = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
+/** A write of the three detailed operations the target took: a 2xx (their refusals are 4xx). */
+export const acceptedWrite = statusAccepted;
 /** The inputs without a valid token: the two boundaries and an invalid token. */
 export const WITHOUT_TOKEN: Array<TokenKind | TokenVariant> = ['none', { kind: 'empty' }, 'invalid'];
 const state = (r: Read & { ok: true }) => `${r.orderStatus}${r.paid ? ' (paid)' : ' (not paid)'}`;
@@ -42,13 +44,23 @@ export async function voucherWrites(h: Harness): Promise<Part> {
   const pay = h.config.operations?.['update-payment-status'];
   const paidValue = h.config.readBack!.orderStatus!.paidValue;
   const to = askFor(before.orderStatus);
-  const writes: Array<{ what: string; send: (t: (typeof WITHOUT_TOKEN)[number]) => Promise<Exchange> }> = [];
+  // `accepted`: the order status update's 2xx; Update Payment Status's, unless its config's refusal shape.
+  const writes: Array<{ what: string; send: (t: (typeof WITHOUT_TOKEN)[number]) => Promise<Exchange>; accepted: (ex: Exchange) => boolean }> = [];
   const auth = (t: (typeof WITHOUT_TOKEN)[number]) => (typeof t === 'string' ? { token: t } : { variant: t });
-  if (to) writes.push({ what: `orderStatus ${to}`, send: (t) => h.client.updateOrderStatus({ salesId, branchId, body: { orderStatus: to }, ...auth(t) }) });
+  if (to)
+    writes.push({
+      what: `orderStatus ${to}`,
+      send: (t) => h.client.updateOrderStatus({ salesId, branchId, body: { orderStatus: to }, ...auth(t) }),
+      accepted: acceptedWrite,
+    });
   // Update Payment Status asks for paid only on an unpaid voucher: the word for unpaid is the target's own.
   if (pay && !before.paid && JSON.stringify([pay.path, pay.query ?? {}, pay.body ?? null]).includes('{paymentStatus}')) {
     const request = operationRequest(pay, fixtureValues(h.config), { salesId, paymentStatus: paidValue });
-    writes.push({ what: `payment status ${paidValue} (Update Payment Status)`, send: (t) => sendOperation(h.client, request, t) });
+    writes.push({
+      what: `payment status ${paidValue} (Update Payment Status)`,
+      send: (t) => sendOperation(h.client, request, t),
+      accepted: (ex) => acceptedBy(pay, ex.response?.status, ex.json),
+    });
   }
   // Each write is sent once per way of lacking a token, and the voucher read once after them
   // (readBack's quota is often the tightest of a run): a change then is a refused write's.
@@ -58,7 +70,7 @@ export async function voucherWrites(h: Harness): Promise<Part> {
     for (const t of WITHOUT_TOKEN) {
       const ex = await w.send(t);
       // Accepted: AUTH-1, AUTH-2, AUTH-6 (IX-1, IX-2) judge it, and the voucher changed for a reason of its own.
-      if (acceptedWrite(ex)) return judged > 0 ? { judged } : { judged: 0, why: `${w.what} without a valid token was accepted: ${said(ex)}` };
+      if (w.accepted(ex)) return judged > 0 ? { judged } : { judged: 0, why: `${w.what} without a valid token was accepted: ${said(ex)}` };
       if (refusedForToken(ex)) refused.push(ex);
     }
     if (refused.length === 0) continue;

@@ -14,6 +14,7 @@ import { fixtureValues, operationRequest, sendOperation } from '../../client/ind
 import { anyContactId, showExact } from '../../contract/checks/customer.ts';
 import { describeResponse } from '../../contract/checks/finding.ts';
 import { uniquenessRefusal } from '../../contract/checks/uniqueness.ts';
+import { acceptedBy } from '../../config/answer-shape.ts';
 import { atPath } from '../../core/json.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
 import { customer } from '../../generators/customer.ts';
@@ -80,7 +81,9 @@ async function orderCreateRefused(h: Harness): Promise<Part> {
   const request = operationRequest(create, { ...fixtureValues(h.config), branchId: other });
   const at = create.created ?? 'response.salesId';
   const make = (t: Token = 'valid') => sendOperation(h.client, request, t);
-  const idOf = (ex: Exchange) => (acceptedWrite(ex) ? numericId(atPath(ex.json, at)) : undefined);
+  // Order Create is an index operation: its config may name a 2xx refusal shape.
+  const took = (ex: Exchange) => acceptedBy(create, ex.response?.status, ex.json);
+  const idOf = (ex: Exchange) => (took(ex) ? numericId(atPath(ex.json, at)) : undefined);
   /** One bracket: an accepted creation, the refused ones, another accepted one, the ids between read in the other branch. */
   const bracket = async (): Promise<Part | { refused: Exchange[]; ai: bigint; bi: bigint; found: Array<{ id: bigint; ex: Exchange }> }> => {
     const a = await make();
@@ -92,7 +95,7 @@ async function orderCreateRefused(h: Harness): Promise<Part> {
       return { judged: 0, why: `Order Create in branch ${other} with the valid token gave no id at ${at} (${describeResponse(ai === undefined ? a : b)})` };
     for (const [ex, id] of [[a, ai] as const, [b, bi] as const])
       runState(h).created.push({ role: 'auth', salesId: asId(id), request: `${ex.request.method} ${new URL(ex.request.url).pathname} (branch ${other})` });
-    if (refused.some(acceptedWrite)) return { judged: 0, why: 'Order Create without a valid token was accepted (IX-1, IX-2 judge it)' };
+    if (refused.some(took)) return { judged: 0, why: 'Order Create without a valid token was accepted (IX-1, IX-2 judge it)' };
     if (!refused.every(refusedForToken))
       return { judged: 0, why: `Order Create without a valid token was answered ${refused.map(describeResponse).join(', ')}, not 401/403` };
     if (bi <= ai || bi - ai - 1n > BigInt(MAX_BETWEEN))

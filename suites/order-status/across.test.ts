@@ -7,12 +7,12 @@
 // Needs operations["order-create"], operations["update-payment-status"] and readBack.orderStatus:
 // without one the test is skipped, with the reason in the certificate.
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
-import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
-import { runScenario, SCENARIOS, sequences as sequencesOf, type AcrossIo, type Judgement, type Outcome, type Payment, type Scenario } from './across.ts';
+import { runScenario, SCENARIOS, sequences as sequencesOf, type AcrossIo, type Judgement, type Payment, type Scenario } from './across.ts';
 import { createVoucher } from './fresh.ts';
-import { answered, readVoucher, said, sendStatus, writesForbidden } from './vouchers.ts';
+import { outcome } from './across-outcome.ts';
+import { readVoucher, sendStatus, writesForbidden } from './vouchers.ts';
 
 /** What each requirement was verified by, for the certificate's verifiedBy. */
 const VIA: Record<string, string> = {
@@ -20,12 +20,6 @@ const VIA: Record<string, string> = {
   'OS-6': 'order-status.transition-keeps-payment',
   'OS-8': 'order-status.refused-update-reads-as-before',
 };
-
-function outcome(ex: Exchange): Outcome {
-  if (!answered(ex) || ex.response!.status >= 500) return { answered: false, said: said(ex), ex };
-  const status = ex.response!.status;
-  return { answered: true, accepted: status >= 200 && status < 300, refused: status >= 400 && status < 500, said: said(ex), ex };
-}
 
 /** The scenarios' requests through the harness; the payment values are the config's (readBack.orderStatus). */
 function io(h: Harness): AcrossIo {
@@ -35,7 +29,7 @@ function io(h: Harness): AcrossIo {
   return {
     create: () => createVoucher(h, 'across', false),
     pay: async (salesId, payment) =>
-      outcome(await sendOperation(h.client, operationRequest(pay, fixtureValues(h.config), { salesId, paymentStatus: value[payment]! }))),
+      outcome(await sendOperation(h.client, operationRequest(pay, fixtureValues(h.config), { salesId, paymentStatus: value[payment]! })), pay),
     // Through sendStatus (no known state: no ST-2 row), so that the run's updates in flight are counted (OS-7, OS-9).
     set: async (salesId, to) => outcome(await sendStatus(h, 'across', salesId, null, to)),
     read: (salesId) => readVoucher(h, salesId),

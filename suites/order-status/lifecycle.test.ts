@@ -22,6 +22,7 @@ import {
   runState,
   said,
   sendStatus,
+  statusAccepted,
   writesForbidden,
   type Sent,
 } from './vouchers.ts';
@@ -29,15 +30,13 @@ import { takeVoucher } from './fresh.ts';
 
 type Taken = Extract<Plan, { kind: 'taken' }>;
 
-const isAccepted = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
-
 /**
  * The updates sent while choosing a voucher: refusals are not judged (3: "as applicable"); an
  * accepted one is a 4.1 success (OS-5), and one that changed the status is ST-1 evidence.
  */
 async function judgePlanning(h: Harness, sent: Sent[]) {
   for (const s of sent) {
-    if (!isAccepted(s.ex)) continue;
+    if (!statusAccepted(s.ex)) continue;
     h.check(s.ex, orderStatusUpdated, undefined);
     const changed = s.from === null ? s.to !== 'Pending' : s.from !== s.to;
     if (changed) h.check(s.ex, orderStatusAccepted, { salesId: String(s.salesId), from: s.from ?? 'not read', to: s.to });
@@ -70,7 +69,7 @@ async function walk(h: Harness, spec: RoleSpec, v: Taken, ids: string[], require
       h.inconclusive(ids, `voucher ${v.salesId}: ${to} got no usable answer (${said(ex)})`);
       return false;
     }
-    if (isAccepted(ex)) {
+    if (statusAccepted(ex)) {
       h.check(ex, orderStatusAccepted, params(to), { requirementId: requirementOf(to) });
       h.check(ex, orderStatusUpdated, undefined);
       await storedAsAnswered(h, v.salesId, state, to, ex);
@@ -115,7 +114,7 @@ async function storedAsAnswered(h: Harness, salesId: number | bigint, from: Orde
     // be (a busy run may never leave it alone: OS-9 is a SHOULD, so a second accepted update of the
     // voucher this test owns that is not stored either is judged, whatever else was in flight).
     ex = await sendAlone(h, 'lifecycle', salesId, from, to);
-    if (!isAccepted(ex))
+    if (!statusAccepted(ex))
       return h.inconclusive(
         'OS-9',
         `voucher ${salesId} still read ${from} after ${to} was accepted while another update was in flight, and could not be updated alone (${said(ex)})`,
@@ -197,7 +196,7 @@ verifies(
       for (const body of [{ orderStatus: 'Delivered' }, { orderStatus: 'Delivered', reason: 1 }]) {
         const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
         h.expectStatus(ex, 400, 'OS-3', `Delivered on unpaid voucher ${salesId} (${state})`);
-        if (walked?.salesId === salesId && isAccepted(ex)) walked.state = 'Delivered';
+        if (walked?.salesId === salesId && statusAccepted(ex)) walked.state = 'Delivered';
       }
     });
   },
@@ -224,7 +223,7 @@ verifies(
       for (const [, from, to] of probes.filter(([r]) => r === role)) {
         const v = state.taken.get(role);
         if (v?.state !== from) continue;
-        if (isAccepted(await sendStatus(h, role, v.salesId, from, to))) v.state = to;
+        if (statusAccepted(await sendStatus(h, role, v.salesId, from, to))) v.state = to;
       }
     });
     if (state.transitions.length === 0)

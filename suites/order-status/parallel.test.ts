@@ -9,12 +9,10 @@ import { verifies } from '../../runtime/verifies.ts';
 import { freshVouchers, orderCreate } from './fresh.ts';
 import { parallelSource, tooFewReason } from './parallel-source.ts';
 import { list, nextUnpaid, type Id } from './plan.ts';
-import { answered, pool, readVoucher, said, sendStatus, writesForbidden } from './vouchers.ts';
+import { answered, pool, readVoucher, said, sendStatus, statusAccepted, writesForbidden } from './vouchers.ts';
 
 /** Vouchers updated at once per run: enough to interleave, few enough for a pool to last. */
 const AT_ONCE = 4;
-
-const isAccepted = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
 
 interface Pick {
   salesId: Id;
@@ -60,7 +58,7 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
     const tried = atEnd.slice(0, AT_ONCE - picks.length);
     const back = await h.parallel(tried, (v) => sendStatus(h, 'parallel', v.salesId, v.state, 'Pending'));
     tried.forEach((v, k) => {
-      if (isAccepted(back[k]!)) picks.push({ salesId: v.salesId, from: 'Pending', to: 'Confirmed' });
+      if (statusAccepted(back[k]!)) picks.push({ salesId: v.salesId, from: 'Pending', to: 'Confirmed' });
       else usedUp.push(`${v.salesId} ${v.state}`);
     });
   }
@@ -81,7 +79,7 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
     const ex = answers[k]!;
     const read = after[k]!;
     if (!answered(ex)) return h.inconclusive('OS-7', `voucher ${p.salesId}: ${p.to} got no usable answer (${said(ex)})`);
-    if (!isAccepted(ex)) return void refused.push(p);
+    if (!statusAccepted(ex)) return void refused.push(p);
     if (!read.ok) return h.inconclusive('OS-7', `voucher ${p.salesId} could not be read back: ${read.why}`);
     h.note('OS-7');
     if (read.orderStatus !== p.to) {
@@ -97,7 +95,7 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
   // A step refused among others is tried again alone: accepted alone, the parallel refusal was the defect.
   for (const p of refused) {
     const alone = await sendStatus(h, 'parallel', p.salesId, p.from, p.to);
-    if (!isAccepted(alone)) continue; // refused alone too: a transition the target does not allow (3), not OS-7's
+    if (!statusAccepted(alone)) continue; // refused alone too: a transition the target does not allow (3), not OS-7's
     h.note('OS-7');
     h.fail(
       'OS-7',

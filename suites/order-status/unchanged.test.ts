@@ -12,7 +12,7 @@ import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import type { Id } from './plan.ts';
 import { createVoucher } from './fresh.ts';
-import { said, writesForbidden } from './vouchers.ts';
+import { said, statusAccepted, writesForbidden } from './vouchers.ts';
 
 /**
  * IX-10: the voucher Order Create made, which Get Sales Data By Id reads in the branch, takes an
@@ -56,7 +56,7 @@ function leaves(v: unknown, at = '', out = new Map<string, unknown>()): Map<stri
 /** A leaf as text (ids past 2^53 are bigint). */
 const text = (v: unknown) => (typeof v === 'bigint' ? v.toString() : JSON.stringify(v));
 
-const ok = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
+const ok = statusAccepted;
 /** Refused by the target (a 4xx other than 429): not a missing answer, a rate limit or a crash. */
 const refused = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 400 && ex.response.status < 500 && ex.response.status !== 429;
 

@@ -71,7 +71,13 @@ export function refusalVouchers(h: Harness): readonly Id[] {
   return pool(h, 'refusals');
 }
 
-const accepted = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
+/**
+ * An order status update (4.1) the target took: a 2xx. Its refusals are "a validation error
+ * (status 400)"; a 2xx whose envelope says `status: false` is ENV-2's to judge, and whether it
+ * wrote is read back where it matters.
+ */
+export const statusAccepted = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
+const accepted = statusAccepted;
 
 /** A usable answer: sent, answered, and not still rate limited. */
 export function answered(ex: Exchange): boolean {

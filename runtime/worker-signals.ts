@@ -2,11 +2,10 @@
 // terminal, a cancelled CI job) reaches this worker too, and Node's default would end it at once,
 // and with it the results of every test still running. Instead the worker stops sending (every
 // waiting and later request is not sent, so the tests end at their next request as "not run") and
-// the run's main process writes the certificate (engine/control/interrupts.ts). A second, later signal, or the
-// main process gone, ends the worker at once. Vitest stops this worker with a "stop" message and
+// the run's main process writes the certificate (engine/control/interrupts.ts). The main process
+// gone (a second, later signal exits it at once) ends the worker at once. Vitest stops this worker with a "stop" message and
 // then SIGTERM: after that message SIGTERM ends it as usual.
 // (Tests that a worker ends with its main process: test/e2e/cli/interrupts.test.ts.)
-import { sameDelivery } from '../core/signals.ts';
 import type { NotSentReason } from '../core/types.ts';
 
 // The two flags below are the process's, not a run's: a process has one set of signal handlers
@@ -45,15 +44,15 @@ export function stopOnSignals(stop: (reason: NotSentReason) => void): void {
   if (installed) return;
   installed = true;
   let vitestStopsUs = false;
-  let firstAt: number | undefined;
   process.on('message', (m: unknown) => {
     if (m && typeof m === 'object' && (m as { type?: unknown }).type === 'stop') vitestStopsUs = true;
   });
+  // A signal after the first is not this worker's to act on: the main process judges it (the same
+  // delivery, or the user insisting: it exits at once) and the worker ends with it (its channel
+  // closes: endWithMainProcess). Judged here too, a worker whose event loop was held by a module
+  // load for a second took one delivery for two and died under the run (seen through npx).
   const on = (code: number) => () => {
     if (vitestStopsUs) exitWorker(code);
-    // The first signal delivered twice at the same instant is still the first (core/signals.ts).
-    if (firstAt !== undefined && !sameDelivery(firstAt, performance.now())) exitWorker(code);
-    firstAt ??= performance.now();
     stop('interrupted');
   };
   process.on('SIGINT', on(130));

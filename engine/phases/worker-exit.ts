@@ -54,21 +54,40 @@ class WatchedForks extends ForksPoolWorker {
   }
 
   override on(event: string, callback: Listener): void {
-    if (event !== 'exit') return super.on(event, callback);
+    if (event !== 'exit' && event !== 'error') return super.on(event, callback);
     // The process may end before its last words are read: V8's out-of-memory message is awaited.
-    const heard: Listener = (code, signal) =>
-      afterEnd(this.workerStderr, () => {
-        this.ended({ code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: OUT_OF_MEMORY.test(this.stderrTail) });
-        callback(code, signal);
-      });
+    const heard: Listener =
+      event === 'exit'
+        ? (code, signal) =>
+            afterEnd(this.workerStderr, () => {
+              this.ended({ code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: OUT_OF_MEMORY.test(this.stderrTail) });
+              told(callback, code, signal);
+            })
+        : (...args) => told(callback, ...args);
     this.wrapped.set(callback, heard);
     super.on(event, heard);
   }
 
   override off(event: string, callback: Listener): void {
-    const heard = event === 'exit' ? this.wrapped.get(callback) : undefined;
+    const heard = event === 'exit' || event === 'error' ? this.wrapped.get(callback) : undefined;
     if (heard) this.wrapped.delete(callback);
     super.off(event, heard ?? callback);
+  }
+}
+
+/**
+ * Tells vitest's pool runner of the worker's end or error. The runner passes it on as an 'error'
+ * event, listened to only while a test file runs: a worker that dies between files, or after the
+ * listener went with a first error (killed by a signal to the process group, its IPC channel
+ * closed, then its exit), makes that event unheard, and an unheard 'error' event throws - it ended
+ * the run's main process without its certificate (seen: SIGINT twice through npx at 2 s, while
+ * the worker started early loaded). The end is the run's to judge, through `ended`.
+ */
+function told(callback: Listener, ...args: unknown[]): void {
+  try {
+    callback(...args);
+  } catch {
+    // Nobody listened: `ended` has told the run (an 'exit'), or the exit that follows will.
   }
 }
 

@@ -13,9 +13,9 @@ export const SUITES_RUNNING = /^ {2}suites\/\S+\.test\.ts/m;
 
 export const EXIT_AFTER: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 130, SIGTERM: 143 };
 
-/** certification.json of `dir` (certification.html beside it). */
-export function certificate(dir: string): Certification {
-  expect(existsSync(join(dir, 'certification.html'))).toBe(true);
+/** certification.json of `dir` (certification.html beside it); `output`: what the run printed, shown when it is missing. */
+export function certificate(dir: string, output?: string): Certification {
+  expect(existsSync(join(dir, 'certification.html')), output).toBe(true);
   return JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as Certification;
 }
 

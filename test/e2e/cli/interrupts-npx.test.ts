@@ -59,7 +59,7 @@ describe('npx erp-conformance run, interrupted through its process group', () =>
         run.child.stderr!.destroy();
         expect(await pollUntil(() => !groupRunning(group), AFTER_SIGNAL_MS), run.output()).toBe(true);
         expect(shellStatus(ended), run.output()).toBe(EXIT_AFTER[signal]);
-        expectInterrupted(certificate(out));
+        expectInterrupted(certificate(out, run.output()));
       } finally {
         if (groupRunning(group)) run.signal('SIGKILL');
       }

@@ -17,7 +17,7 @@ const exchange = (status: number, json: unknown): Exchange =>
     json,
     startedAt: new Date(0).toISOString(),
     durationMs: 1,
-  }) as Exchange;
+  }) as unknown as Exchange;
 
 const pay = { method: 'POST', path: '/api/v1/sales/{salesId}/payment', refusal: { status: false } } as unknown as OperationConfig;
 const plain = { method: 'POST', path: '/api/v1/sales/{salesId}/payment' } as unknown as OperationConfig;

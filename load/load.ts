@@ -1,6 +1,6 @@
 // A load run: the open model (`--rate`, load/engines/open.ts: exact schedule, latency from the due
 // instant) through a scenario (load/scenarios/phases.ts), or the closed model (`--connections`,
-// load/engines/closed.ts: autocannon's engine at wire speed); then the thresholds. Spec 7 lists 400, 403
+// load/engines/closed.ts: the open model's wire sender, a request per answer); then the thresholds. Spec 7 lists 400, 403
 // and 429 as the failures: a 5xx under load is a failure (RL-5), and a 429 should keep the 2.1
 // envelope (RL-2) - load/checks.ts turns the result into those findings. Bounded by the caps
 // (requests, seconds, connections), stopped by a 5xx burst or a target that stopped answering.

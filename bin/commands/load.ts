@@ -1,5 +1,5 @@
 // `load`: the open model (--rate: exact schedule, latency from the due instant) through a
-// scenario, or the closed model (--connections: autocannon at wire speed); HDR percentiles,
+// scenario, or the closed model (--connections: a request per answer, on the wire sender); HDR percentiles,
 // status counts, thresholds; writes load.json and load.html. Exit 0 ok, 1 a threshold crossed or
 // a rate-limit requirement failed under load (a 5xx, a 429 contradicting its envelope, requests
 // without an answer), 2 usage/config/safety refusal, 130 / 143 stopped by a signal (the result so
@@ -22,7 +22,7 @@ export const loadCommand: Command = {
     'from that due instant (coordinated omission corrected) on a pool of keep-alive connections',
     '(at most --concurrency); a request due while all of them are busy is dropped and counted.',
     'Closed model (--connections): N keep-alive connections, each with P requests in flight, a new',
-    "request as each answer arrives (autocannon's engine): the target's throughput.",
+    "request as each answer arrives (what wrk measures): the target's throughput.",
     'Prints HDR latency percentiles and status counts, writes load.json and load.html (latency and',
     'statuses over time) to --out. Without --config the embedded reference (with a limiter) is the target.',
     '',

@@ -1,5 +1,5 @@
-// What a load run keeps of its requests, whichever engine sent them (closed: autocannon on
-// keep-alive connections; open: load/engines/wire.ts on the exact schedule): counts per status and per
+// What a load run keeps of its requests, whichever engine sent them (closed: load/engines/wire.ts,
+// a request per answer on each keep-alive connection; open: the same wire on the exact schedule): counts per status and per
 // operation, HDR latency histograms (microseconds), a series over time for the plot, and the full
 // exchange - tokens redacted by the kit's one redactor - only where it can be evidence: 429s,
 // 5xx, unanswered requests and the first answer of each status per operation. A run of a million

@@ -6,7 +6,7 @@
 // user insisting: the target is closed (bounded by `closeMs`) and the process exits at once,
 // nothing more written.
 import { EXIT, exitCodeOfSignal } from '../../core/exit-codes.ts';
-import { sameDelivery } from '../../core/signals.ts';
+import { repeatJudge, type RepeatJudge } from '../../core/signals.ts';
 import type { Halt } from '../../load/engines/halt.ts';
 import { whenParentEnds } from './parent-watch.ts';
 
@@ -18,15 +18,15 @@ export interface LoadInterrupt {
 }
 
 export function haltOnSignal(target: { close(): Promise<void> }, halt: Halt, closeMs = 5000): LoadInterrupt {
-  let first: { code: number; at: number } | null = null;
+  let first: { code: number; repeats: RepeatJudge } | null = null;
   const end = (why: string, code: number) => {
     if (first === null) {
-      first = { code, at: performance.now() };
+      first = { code, repeats: repeatJudge() };
       process.stderr.write(`${why}: stopping the load; what was sent is written\n`);
       halt.stop('interrupted');
       return;
     }
-    if (sameDelivery(first.at, performance.now())) return;
+    if (first.repeats.isRepeat()) return;
     process.stderr.write(`${why} again: closing\n`);
     const bounded = new Promise<void>((resolve) => setTimeout(resolve, closeMs).unref());
     void Promise.race([target.close().catch(() => {}), bounded]).then(() => process.exit(first!.code));
@@ -39,6 +39,7 @@ export function haltOnSignal(target: { close(): Promise<void> }, halt: Halt, clo
   return {
     code: () => first?.code ?? null,
     release: () => {
+      first?.repeats.dispose();
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
       unwatch();

@@ -6,7 +6,7 @@
 // Vitest installs handlers of its own that exit the process (its logger's cleanup on SIGINT and
 // SIGTERM): `withoutVitestSignals` takes them off again.
 import { exitCodeOfSignal } from '../../core/exit-codes.ts';
-import { sameDelivery } from '../../core/signals.ts';
+import { repeatJudge, type RepeatJudge } from '../../core/signals.ts';
 
 export type RunSignal = 'SIGINT' | 'SIGTERM';
 
@@ -35,15 +35,15 @@ export interface Interrupts {
 export function takeInterrupts(say: (line: string) => void): Interrupts {
   const abort = new AbortController();
   let first: RunSignal | undefined;
-  let firstAt = 0;
+  let repeats: RepeatJudge | undefined;
   const on = (s: RunSignal, at = performance.now()) => {
     if (first) {
-      if (sameDelivery(firstAt, performance.now())) return;
+      if (repeats!.isRepeat()) return;
       say(`${s} again: exiting now, without the certificate`);
       process.exit(exitCodeOfSignal(first));
     }
     first = s;
-    firstAt = at;
+    repeats = repeatJudge(at);
     say(`${s}: stopping the run and writing the certificate (${s === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again to exit at once)`);
     abort.abort();
   };
@@ -61,6 +61,7 @@ export function takeInterrupts(say: (line: string) => void): Interrupts {
     signal: abort.signal,
     signalled: () => first,
     dispose() {
+      repeats?.dispose();
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
       // Once the certificate is written a signal ends the process with its code, not by the signal.

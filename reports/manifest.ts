@@ -48,7 +48,7 @@ export function runManifest(
     f.junit,
     f.allure && { path: f.allure, note: `HTML: erp-conformance report --allure --in ${out}` },
     f.rateLimit,
-    f.loadScript && { path: f.loadScript, note: 'the rate-limit suite\'s load as an Artillery script' },
+    f.loadScript && { path: f.loadScript, note: "the rate-limit suite's load as an Artillery script" },
     f.records,
     f.log,
   ]);

@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import type { RunConfig } from '../../config/schema.ts';
 import type { Phase } from '../engines/open.ts';
 import { buildMix } from '../scenarios/mix.ts';
+import { RUN_ARTILLERY_FILE } from './meta.ts';
 import { artilleryScript } from './script.ts';
-
-export const RUN_ARTILLERY_FILE = 'load.artillery.yml';
 
 export interface RunLoadScenario {
   config: RunConfig;

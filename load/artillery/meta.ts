@@ -4,6 +4,9 @@
 // operation's own status, and the thresholds, as the kit's engine would.
 import { z } from 'zod';
 
+/** The script `run --with-load` writes beside its certificate (export-file.ts; a name only here: `report` reads it without the load modules). */
+export const RUN_ARTILLERY_FILE = 'load.artillery.yml';
+
 export const META_PREFIX = 'erp-conformance-scenario: ';
 
 export const scenarioMetaSchema = z.object({

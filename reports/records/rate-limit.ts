@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { RUN_ARTILLERY_FILE } from '../../load/artillery/export-file.ts';
+import { RUN_ARTILLERY_FILE } from '../../load/artillery/meta.ts';
 
 const nullableNumber = z.number().finite().nullable();
 

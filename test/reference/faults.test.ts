@@ -13,16 +13,17 @@ import { expectSame, related, RL_LIMIT, toSeen, type Seen, type Send } from './p
 const TOKENS = [...DEFAULT_TOKENS, ...RL_TOKENS];
 
 /**
- * Runs every probe, in order, against a fresh reference with `faults` on (and a limited one for
- * the rate-limit probes, started just before the first of them: the Retry-After they see counts
- * from its start, not from however long the other probes took on a busy machine).
+ * Runs every probe against a fresh reference with `faults` on, the rate-limit probes first on a
+ * limited one: the Retry-After they see counts from its start, not from however long the other
+ * probes took (a race fault makes every report wait its window: seconds over the probes).
  */
 async function runProbes(faults: FaultName[]): Promise<Map<FaultName, Seen[]>> {
   const plain = await startReference({ faults, tokens: TOKENS });
   let limited: Awaited<ReturnType<typeof startReference>> | undefined;
   try {
     const seen = new Map<FaultName, Seen[]>();
-    for (const probe of PROBES) {
+    const rateLimit = PROBES.filter((p) => p.op === 'rate-limit');
+    for (const probe of [...rateLimit, ...PROBES.filter((p) => p.op !== 'rate-limit')]) {
       if (probe.op === 'rate-limit') limited ??= await startReference({ faults, tokens: TOKENS, rateLimit: RL_LIMIT });
       const url = probe.op === 'rate-limit' ? limited!.url : plain.url;
       const send: Send = (path, opts = {}, method = 'POST') => call(url, method, path, opts);

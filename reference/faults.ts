@@ -184,7 +184,11 @@ export const FAULTS = [
     does: 'from the third page on, the pages repeat the first two in turn (the offset is taken modulo twice the limit)',
     breaks: ['RP-2'],
   },
-  { name: 'rp-parallel-disagree', does: 'a report whose identical twin is in flight (each waits a moment, as for a slow query) counts one transaction more', breaks: ['RP-21'] },
+  {
+    name: 'rp-parallel-disagree',
+    does: 'a report whose identical twin is in flight (each waits a moment, as for a slow query) counts one transaction more',
+    breaks: ['RP-21'],
+  },
   // ---- rate limit (7, 8) ----
   { name: 'rl-retry-after-lies', does: 'Retry-After is one third of the real wait', breaks: ['RL-3'] },
   { name: 'rl-429-status-true', does: 'the 429 envelope says status true', breaks: ['RL-2'] },

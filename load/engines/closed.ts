@@ -17,7 +17,7 @@ import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, Recorder, type Failure } from './kept-requests.ts';
 import type { LoadStoppedBy } from '../result.ts';
 import { Halt, type EngineWorker } from './halt.ts';
-import { WireConnection, type Answer, type InFlight } from './wire.ts';
+import { answersDue, connectedOrClosed, sweepTimeouts, WireConnection, type Answer, type InFlight } from './wire.ts';
 
 export interface ClosedOptions {
   config: RunConfig;
@@ -141,10 +141,7 @@ export async function runClosed(o: ClosedOptions): Promise<EngineRun> {
 
   // Connected before the clock starts, as the open model's pool is.
   const pool = Array.from({ length: connections }, open);
-  await Promise.race([
-    Promise.all(pool.map((c) => new Promise<void>((r) => (c.connected || !c.open ? r() : c.socket.once('connect', () => r()).once('close', () => r()))))),
-    new Promise((r) => setTimeout(r, Math.min(5000, target.timeoutMs))),
-  ]);
+  await connectedOrClosed(pool, Math.min(5000, target.timeoutMs));
   recorder.warm();
   if (o.worker) {
     const at = (await o.worker.start()) - performance.timeOrigin;
@@ -156,12 +153,7 @@ export async function runClosed(o: ClosedOptions): Promise<EngineRun> {
   halt.on(stop);
 
   const ticker = o.onTick ? setInterval(() => o.onTick!(recorder, clock()), 250) : undefined;
-  // Answers that never come: the target's timeout, checked ten times a second.
-  const sweeper = setInterval(() => {
-    const now = clock();
-    for (const c of all)
-      if (c.busy && now - c.queue[0]!.sentAt > target.timeoutMs) c.destroy({ kind: 'timeout', message: `no answer within ${target.timeoutMs} ms` });
-  }, 100);
+  const stopSweeping = sweepTimeouts(all, clock, target.timeoutMs);
   const ended = new Promise<void>((resolve) => (sendingEnded = resolve));
   const timer = setTimeout(endSending, seconds * 1000);
   sending = stoppedBy === null;
@@ -169,14 +161,9 @@ export async function runClosed(o: ClosedOptions): Promise<EngineRun> {
   for (const c of [...all]) fill(c);
   await ended;
   clearTimeout(timer);
-  // The answers still due, up to the target's timeout.
-  const drainFrom = clock();
-  await new Promise<void>((resolve) => {
-    const check = () => ([...all].some((c) => c.busy) && clock() - drainFrom < target.timeoutMs + 200 ? setTimeout(check, 2) : resolve());
-    check();
-  });
+  await answersDue(all, clock, target.timeoutMs, 2);
   const durationMs = clock();
-  clearInterval(sweeper);
+  stopSweeping();
   if (ticker) clearInterval(ticker);
   for (const c of [...all]) c.destroy({ kind: 'connection-reset', message: 'closed at the end of the run' });
   recorder.finish();

@@ -23,7 +23,7 @@ import { Budget, FiveXxWatch, type Caps } from '../caps.ts';
 import type { EngineRun } from './closed.ts';
 import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, histogram, Recorder, type Histogram } from './kept-requests.ts';
-import { WireConnection, type InFlight } from './wire.ts';
+import { answersDue, connectedOrClosed, sweepTimeouts, WireConnection, type InFlight } from './wire.ts';
 import { Halt, type EngineWorker } from './halt.ts';
 import type { PhaseCounts, LoadStoppedBy } from '../result.ts';
 
@@ -184,10 +184,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   const peak = Math.max(...o.phases.map((p) => p.rate));
   const warm = Math.min(o.caps.maxConcurrency, Math.ceil(peak / 40) + 4);
   const warmed = Array.from({ length: warm }, open);
-  await Promise.race([
-    Promise.all(warmed.map((c) => new Promise<void>((r) => (c.connected || !c.open ? r() : c.socket.once('connect', () => r()).once('close', () => r()))))),
-    new Promise((r) => setTimeout(r, Math.min(5000, target.timeoutMs))),
-  ]);
+  await connectedOrClosed(warmed, Math.min(5000, target.timeoutMs));
   for (const c of warmed) if (c.open) idle.push(c);
 
   recorder.warm();
@@ -206,12 +203,7 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
   let j = firstJ(0);
   const dueOf = () => starts[k]! + (j * 1000) / phases[k]!.rate;
 
-  // Answers that never come: the target's timeout, checked ten times a second.
-  const sweeper = setInterval(() => {
-    const now = clock();
-    for (const c of all)
-      if (c.busy && now - c.queue[0]!.sentAt > target.timeoutMs) c.destroy({ kind: 'timeout', message: `no answer within ${target.timeoutMs} ms` });
-  }, 100);
+  const stopSweeping = sweepTimeouts(all, clock, target.timeoutMs);
   const ticker = o.onTick ? setInterval(() => o.onTick!(recorder, clock()), 250) : undefined;
 
   await new Promise<void>((resolve) => {
@@ -277,13 +269,8 @@ export async function runOpen(o: OpenOptions): Promise<OpenRun> {
     };
     tick();
   });
-  const sentAll = clock();
-  // The answers still due, up to the target's timeout.
-  await new Promise<void>((resolve) => {
-    const check = () => ([...all].some((c) => c.busy) && clock() - sentAll < target.timeoutMs + 200 ? setTimeout(check, 5) : resolve());
-    check();
-  });
-  clearInterval(sweeper);
+  await answersDue(all, clock, target.timeoutMs, 5);
+  stopSweeping();
   if (ticker) clearInterval(ticker);
   for (const c of [...all]) c.destroy({ kind: 'connection-reset', message: 'closed at the end of the run' });
   recorder.finish();

@@ -200,6 +200,35 @@ export class WireConnection {
   }
 }
 
+/** Resolves once each of `conns` is connected or closed, or after `ms`: a pool warmed before the clock starts. */
+export function connectedOrClosed(conns: WireConnection[], ms: number): Promise<void> {
+  return Promise.race([
+    Promise.all(conns.map((c) => new Promise<void>((r) => (c.connected || !c.open ? r() : c.socket.once('connect', () => r()).once('close', () => r()))))),
+    new Promise<void>((r) => setTimeout(r, ms)),
+  ]).then(() => {});
+}
+
+/**
+ * Answers that never come: every busy connection of `all` whose oldest request was written more
+ * than `timeoutMs` ago (on `clock`) is ended as a timeout, checked ten times a second. Returns the stop.
+ */
+export function sweepTimeouts(all: Set<WireConnection>, clock: () => number, timeoutMs: number): () => void {
+  const sweeper = setInterval(() => {
+    const now = clock();
+    for (const c of all) if (c.busy && now - c.queue[0]!.sentAt > timeoutMs) c.destroy({ kind: 'timeout', message: `no answer within ${timeoutMs} ms` });
+  }, 100);
+  return () => clearInterval(sweeper);
+}
+
+/** The answers still due on `all`, awaited up to the target's timeout (and 200 ms), looked at every `pollMs`. */
+export function answersDue(all: Set<WireConnection>, clock: () => number, timeoutMs: number, pollMs: number): Promise<void> {
+  const from = clock();
+  return new Promise<void>((resolve) => {
+    const check = () => ([...all].some((c) => c.busy) && clock() - from < timeoutMs + 200 ? setTimeout(check, pollMs) : resolve());
+    check();
+  });
+}
+
 function parseHeaders(head: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of head.split('\r\n').slice(1)) {

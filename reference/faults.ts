@@ -265,6 +265,11 @@ export const FAULTS = [
     breaks: ['AUTH-11'],
   },
   {
+    name: 'auth-voucher-data-writes-then-403',
+    does: 'Update Due Date and Update Shipping Detail sent without a valid token store the change, then answer 403',
+    breaks: ['AUTH-11'],
+  },
+  {
     name: 'auth-body-token',
     does: 'a valid token in the JSON body ("api-token" field) of a POST is accepted when the header is absent',
     breaks: ['AUTH-8', 'AUTH-12'],

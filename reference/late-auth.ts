@@ -9,12 +9,16 @@ import type { Route } from './router.ts';
 /** What the server does with a refused request: refuse it, run the operation and then refuse, or read the token from the body. */
 export type LateAuth = 'refuse' | 'write-then-refuse' | 'body-token';
 
+/** The voucher's writes beyond its order and payment status (section 1, Sales). */
+const VOUCHER_DATA = new Set(['update-due-date', 'update-shipping-detail']);
+
 export function lateAuth(ctx: Ctx, route: Route): LateAuth {
   const f = ctx.faults;
   // AUTH-11: the vendor stores the write and only then answers 403.
   if (route.name === 'index' && route.operation === 'order-create' && f.has('auth-order-create-writes-then-403')) return 'write-then-refuse';
   if (route.name === 'order-status' && f.has('auth-status-update-writes-then-403')) return 'write-then-refuse';
   if (route.name === 'customer-create' && f.has('auth-contact-save-writes-then-403')) return 'write-then-refuse';
+  if (route.name === 'index' && VOUCHER_DATA.has(route.operation ?? '') && f.has('auth-voucher-data-writes-then-403')) return 'write-then-refuse';
   // AUTH-8, AUTH-12: a token read from the JSON body of a POST.
   if (route.method === 'POST' && f.has('auth-body-token')) return 'body-token';
   return 'refuse';

@@ -175,8 +175,8 @@ export const orderStatusRequirements: Requirement[] = [
     quote: 'A missing required field, an invalid value, or an unaccepted orderStatus yields a validation error (status 400).',
     ambiguity:
       'The spec states the refusal, not its effect: that a validation error leaves the voucher as it was is implied (SHOULD). Verified with readBack.orderStatus around updates that carry ' +
-      'an accepted status with an invalid reason or branch_id, each judged only when refused, and around every update refused on the fresh vouchers of the rules across operations ' +
-      '(Delivered on a voucher not paid, a transition the target refuses); a voucher read in a third state is inconclusive (another client).',
+      "an accepted status with an invalid reason or branch_id, each judged only when refused, around each Delivered refused on a voucher not paid (the pool's or a fresh one), " +
+      'and around every update refused on the fresh vouchers of the rules across operations (a transition the target refuses); a voucher read in a third state is inconclusive (another client).',
   },
   {
     id: 'OS-2g',

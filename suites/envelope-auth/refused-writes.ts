@@ -2,6 +2,8 @@
 // write is not carried out. Each write the config gives is sent without a valid token, and what it
 // would have changed is read back where a read is configured:
 //  - the order status update and Update Payment Status: the voucher through readBack.orderStatus;
+//  - the voucher's other writes (Update Due Date, Update Shipping Detail): a fresh voucher read
+//    whole through get-sales-data-by-id (refused-voucher-data.ts);
 //  - Order Create, whose refusal names no voucher: the ids between two accepted creations made just
 //    before and after the refused ones, all in the other branch, read there through
 //    readBack.orderStatus or get-sales-data-by-id;
@@ -25,6 +27,7 @@ import { configured, notServed, send, withValues } from '../index-operations/con
 import { orderCreate } from '../order-status/fresh.ts';
 import { runState, said } from '../order-status/vouchers.ts';
 import { acceptedWrite, refusedForToken, voucherWrites, WITHOUT_TOKEN, type Part } from './refused-voucher-writes.ts';
+import { voucherDataRefused } from './refused-voucher-data.ts';
 
 const ID = 'AUTH-11';
 type Token = TokenKind | TokenVariant;
@@ -183,7 +186,7 @@ async function contactSaveRefused(h: Harness): Promise<Part> {
 
 /** Every part; not run when no read is configured for any write, inconclusive when none could judge. */
 export async function refusedWritesChangeNothing(h: Harness, t: TestContext): Promise<void> {
-  const parts = await Promise.all([orderCreateRefused(h), voucherWrites(h), contactSaveRefused(h)]);
+  const parts = await Promise.all([orderCreateRefused(h), voucherWrites(h), voucherDataRefused(h), contactSaveRefused(h)]);
   const whys = parts.flatMap((p) => ('why' in p ? [p] : []));
   if (whys.length === parts.length && whys.every((p) => p.noRead))
     h.skip(`no read shows what a refused write changed: ${whys.map((p) => p.why).join('; ')}`, t);

@@ -27,6 +27,7 @@ import {
   type Sent,
 } from './vouchers.ts';
 import { takeVoucher } from './fresh.ts';
+import { sendReadingAround } from './refusal-state.ts';
 
 type Taken = Extract<Plan, { kind: 'taken' }>;
 
@@ -179,9 +180,9 @@ verifies('lifecycle/ST-1+OS-5+OS-9/cancelled', ['ST-1', 'OS-5', 'OS-9'], 'Cancel
 });
 
 verifies(
-  'lifecycle/OS-3',
-  ['OS-3'],
-  'Delivered is refused with 400 on unpaid vouchers, with or without a reason, whatever their state',
+  'lifecycle/OS-3+OS-8',
+  ['OS-3', 'OS-8'],
+  'Delivered is refused with 400 on unpaid vouchers, with or without a reason, whatever their state, and changes nothing',
   async (h, t) => {
     if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
     // 4.1 rule 3 holds in every state: the refusals vouchers (Pending, never changed by a conforming
@@ -191,14 +192,31 @@ verifies(
       .map((salesId) => ({ salesId, state: 'Pending' }));
     const walked = runState(h).taken.get('lifecycle');
     if (walked) targets.push({ salesId: walked.salesId, state: walked.state });
-    // The vouchers side by side; the two requests to one voucher in order.
-    await h.parallel(targets, async ({ salesId, state }) => {
-      for (const body of [{ orderStatus: 'Delivered' }, { orderStatus: 'Delivered', reason: 1 }]) {
-        const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
-        h.expectStatus(ex, 400, 'OS-3', `Delivered on unpaid voucher ${salesId} (${state})`);
-        if (walked?.salesId === salesId && statusAccepted(ex)) walked.state = 'Delivered';
-      }
-    });
+    // The vouchers side by side; the two requests to one voucher in order, each refused one read
+    // back with readBack.orderStatus (4.1 rule 2: a validation error; OS-8: it changes nothing).
+    const around = await h.parallel(targets, async ({ salesId, state }) =>
+      sendReadingAround(
+        h,
+        salesId,
+        [{ orderStatus: 'Delivered' }, { orderStatus: 'Delivered', reason: 1 }].map((body) => ({
+          to: 'Delivered',
+          why: `voucher ${salesId} is not paid (4.1 rule 3)`,
+          send: async () => {
+            const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
+            h.expectStatus(ex, 400, 'OS-3', `Delivered on unpaid voucher ${salesId} (${state})`);
+            if (walked?.salesId === salesId && statusAccepted(ex)) walked.state = 'Delivered';
+            return ex;
+          },
+        })),
+        'send',
+      ),
+    );
+    if (!h.config.readBack?.orderStatus) return h.outOfScope('OS-8', 'readBack.orderStatus is not configured: a refused Delivered is not read back');
+    const judged = around.reduce((n, a) => n + a.judged, 0);
+    h.add(around.flatMap((a) => a.findings));
+    if (judged > 0) h.note('OS-8', judged, 'order-status.refused-delivered-reads-as-before');
+    const why = around.find((a) => a.why)?.why;
+    if (why || judged === 0) h.inconclusive('OS-8', why ?? 'no Delivered on an unpaid voucher was refused (OS-3 says why)');
   },
   { sequential: true },
 );

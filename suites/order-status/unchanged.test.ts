@@ -13,6 +13,7 @@ import { verifies } from '../../runtime/verifies.ts';
 import type { Id } from './plan.ts';
 import { createVoucher } from './fresh.ts';
 import { said, statusAccepted, writesForbidden } from './vouchers.ts';
+import { voucherDiff } from './voucher-data.ts';
 
 /**
  * IX-10: the voucher Order Create made, which Get Sales Data By Id reads in the branch, takes an
@@ -39,22 +40,6 @@ async function updatable(h: Harness, salesId: Id, request: string, confirmed: Ex
     last,
   );
 }
-
-/** Field names an update may change on a correct vendor: when and by whom it was changed. */
-const AUDIT = /modif|updat|audit|version|history|lastchang|etag|timestamp|changedby|changedon/i;
-
-/** Every leaf of a JSON value with its dot path. */
-function leaves(v: unknown, at = '', out = new Map<string, unknown>()): Map<string, unknown> {
-  if (v !== null && typeof v === 'object') {
-    const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
-    if (entries.length === 0) out.set(at, Array.isArray(v) ? '[]' : '{}');
-    for (const [k, x] of entries) leaves(x, at ? `${at}.${k}` : k, out);
-  } else out.set(at, v);
-  return out;
-}
-
-/** A leaf as text (ids past 2^53 are bigint). */
-const text = (v: unknown) => (typeof v === 'bigint' ? v.toString() : JSON.stringify(v));
 
 const ok = statusAccepted;
 /** Refused by the target (a 4xx other than 429): not a missing answer, a rate limit or a crash. */
@@ -92,20 +77,9 @@ verifies(
     const after = await readIt();
     if (!acceptedBy(read!, after.response?.status, after.json))
       return void h.inconclusive('OS-6', `Get Sales Data By Id did not read voucher ${salesId} after the update (${said(after)})`);
-    const volatile = new Set(read!.volatile ?? []);
-    const was = leaves(before.json);
-    const now = leaves(after.json);
-    const changed: string[] = [];
-    for (const [path, v] of was) {
-      const names = path.split('.');
-      if (names.some((n) => AUDIT.test(n) || volatile.has(n)) || path === 'message') continue;
-      h.note('OS-6');
-      const w = now.get(path);
-      if (text(w) === text(v)) continue;
-      if (typeof w === 'string' && w.toLowerCase() === 'confirmed') continue; // the order status itself
-      changed.push(`${path}: ${text(v)} -> ${text(w)}`);
-    }
-    for (const path of now.keys()) if (!was.has(path) && !path.split('.').some((n) => AUDIT.test(n) || volatile.has(n))) changed.push(`${path}: added`);
+    // The order status itself may take the new status (its spelling the vendor's own).
+    const { compared, changed } = voucherDiff(before.json, after.json, read!.volatile, (w) => typeof w === 'string' && w.toLowerCase() === 'confirmed');
+    if (compared > 0) h.note('OS-6', compared);
     if (changed.length > 0)
       h.fail(
         'OS-6',

@@ -2,7 +2,8 @@
 // reference, order-status suite only: a vendor whose paid-once defect the kit used to miss fails
 // OS-3 with the sequence that shows it; a config without readBack.orderStatus.partialValue does
 // not try a partially paid voucher and the certificate says so; one without Update Payment Status
-// skips the test with the reason and is still certified on the order status update.
+// skips the test with the reason and is still certified on the order status update; without
+// Order Create, a Delivered refused on a pool voucher is read back and one that was stored fails OS-8.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,12 @@ const noPayment = (c: RunConfig): RunConfig => {
   return { ...c, operations };
 };
 
+/** No Order Create and no Update Payment Status: every voucher is the pool's (fixtures.sales). */
+const poolOnly = (c: RunConfig): RunConfig => {
+  const { 'order-create': _c, 'update-payment-status': _u, ...operations } = c.operations!;
+  return { ...c, operations };
+};
+
 const runs = new Map<string, Run>();
 
 describe('the rules across operations in whole runs', () => {
@@ -41,6 +48,7 @@ describe('the rules across operations in whole runs', () => {
       ['paid-once', () => runAgainstReference({ ...o, faults: ['os-paid-once'] })],
       ['no-partial', () => runAgainstReference({ ...o, patch: noPartial })],
       ['no-payment', () => runAgainstReference({ ...o, patch: noPayment })],
+      ['pool-refused-writes', () => runAgainstReference({ ...o, patch: poolOnly, faults: ['os-refused-rule-writes'] })],
     ];
     const lane = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) runs.set(next[0], await next[1]());
@@ -76,5 +84,17 @@ describe('the rules across operations in whole runs', () => {
     const status = (id: string) => r.certification.requirements.find((x) => x.id === id)!.status;
     expect(['OS-3', 'OS-6', 'OS-8'].map(status)).toEqual(['passed', 'passed', 'passed']);
     expect(r.certification.requirements.filter((x) => x.status === 'failed' || x.status === 'inconclusive').map((x) => x.id)).toEqual([]);
+    // Each Delivered refused on an unpaid voucher is read back (lifecycle/OS-3+OS-8): 2 vouchers of the pool and the walked one, twice each.
+    expect(r.certification.requirements.find((x) => x.id === 'OS-8')!.verifiedBy?.['order-status.refused-delivered-reads-as-before']).toBe(6);
+  });
+
+  it('fail OS-8 (only) without Order Create when a Delivered refused on a pool voucher was stored, read back', () => {
+    const c = runs.get('pool-refused-writes')!.certification;
+    expect(acrossRecord(runs.get('pool-refused-writes')!)?.skipReason).toMatch(/needs operations\["order-create"\]/);
+    expect(c.requirements.filter((x) => x.status === 'failed').map((x) => x.id)).toEqual(['OS-8']);
+    const os8 = c.requirements.find((x) => x.id === 'OS-8')!;
+    const mine = os8.findings.find((f) => f.title === 'A refused Delivered changed the voucher')!;
+    expect(mine).toBeDefined();
+    expect(JSON.stringify(mine)).toMatch(/HTTP 400 .* to orderStatus Delivered \(voucher \d+ is not paid \(4\.1 rule 3\)\), then voucher \d+ read Delivered/);
   });
 });

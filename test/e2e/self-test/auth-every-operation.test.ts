@@ -1,7 +1,8 @@
 // Issue 30 part B, measured on whole runs against the reference: authentication on the read-backs
 // (AUTH-10), writes refused for their token read back (AUTH-11) and the token elsewhere than the
 // header (AUTH-12) pass on a correct vendor with evidence; without any read configured, AUTH-11 is
-// not run with the reason; a vendor whose Order Create writes, then answers 403, fails AUTH-11 alone.
+// not run with the reason; a vendor whose Order Create (or Update Due Date) writes, then answers 403,
+// fails AUTH-11 alone.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../config/schema.ts';
 import type { Certification } from '../../../reports/model.ts';
@@ -25,7 +26,8 @@ describe('authentication on every configured operation (a run against the refere
       runAgainstReference({ only: ['AUTH'], numRuns: 5, seed: 12, patch: noReads }),
       runAgainstReference({ only: ['AUTH'], numRuns: 5, seed: 13, faults: ['auth-order-create-writes-then-403'] }),
     ]);
-    Object.assign(runs, { clean: clean.certification, unread: unread.certification, writes: writes.certification });
+    const data = await runAgainstReference({ only: ['AUTH'], numRuns: 5, seed: 14, faults: ['auth-voucher-data-writes-then-403'] });
+    Object.assign(runs, { clean: clean.certification, unread: unread.certification, writes: writes.certification, data: data.certification });
   }, 300_000);
 
   it('passes the read-backs, the refused writes and the token elsewhere on a correct vendor, each with evidence', () => {
@@ -36,6 +38,8 @@ describe('authentication on every configured operation (a run against the refere
     // The token elsewhere is advice, never a MUST.
     expect([of('clean', 'AUTH-8').level, of('clean', 'AUTH-12').level]).toEqual(['SHOULD', 'SHOULD']);
     expect(runs.clean!.verdict).toBe('selection-passed');
+    // Update Due Date and Update Shipping Detail, each refused without a token, empty and invalid, on a fresh voucher read whole.
+    expect(of('clean', 'AUTH-11').verifiedBy?.['auth.refused-voucher-write-changes-nothing']).toBe(6);
   });
 
   it('does not run AUTH-11 where no read shows what a refused write changed, and says why', () => {
@@ -53,5 +57,15 @@ describe('authentication on every configured operation (a run against the refere
     expect(f!.title).toBe('An Order Create refused for its token made a voucher');
     expect(f!.received).toMatch(/without a valid token; voucher\(s\) \d+(, \d+)* of branch \d+, between \d+ and \d+/);
     expect(runs.writes!.verdict).toBe('not-certified');
+  });
+
+  it('fails AUTH-11 alone where Update Due Date writes, then answers 403, naming the field Get Sales Data By Id read changed', () => {
+    expect(runs.data!.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(['AUTH-11']);
+    const [f] = of('data', 'AUTH-11').findings;
+    expect(f!.title).toBe('A voucher write refused for its token changed the voucher');
+    expect(f!.received).toMatch(
+      /^update-due-date to voucher \d+ \(made by POST .*order-create.*\), sent without api-token .*; then Get Sales Data By Id read .*dueDate: "" -> "2026-06-30"/,
+    );
+    expect(runs.data!.verdict).toBe('not-certified');
   });
 });

@@ -1,7 +1,7 @@
 // One generic call for every operation of the index (section 1) as the run config's `operations`
 // describes it: its path, query and body templates filled with the run's values, sent through the
 // client's `index` (one transport, one scheduler, exchanges recorded like the three of section 4).
-import { pageOf } from '../config/answer-shape.ts';
+import { cursorPath, pageOf } from '../config/answer-shape.ts';
 import { indexOperationLeftOut, type OperationConfig } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { READ_BACKS, SPEC_DETAILED } from '../core/operations.ts';
@@ -43,17 +43,30 @@ export function fill(template: unknown, values: Values): unknown {
   return template;
 }
 
-/** `all` with the {page} and {size} of a page-style list (config/answer-shape.ts) the page of its limit and offset, unless set. */
+/**
+ * `all` with the {page} and {size} of a page-style list (config/answer-shape.ts) the page of its
+ * limit and offset, unless set; a cursor-style list's {size} is its limit.
+ */
 function paging(op: OperationConfig, all: Values): Values {
+  if (cursorPath(op) !== undefined) return all.limit === undefined ? all : { size: all.limit, ...all };
   const p = pageOf(op, all.limit, all.offset);
   if (!p) return all;
   return { page: p.page as Values[string], size: p.size as Values[string], ...all };
 }
 
+const CURSOR = '{cursor}';
+
+/** A cursor-style list's first page: its query or body entries that are exactly "{cursor}" left out. */
+function withoutCursor<T>(template: T): T {
+  if (Array.isArray(template)) return template.map(withoutCursor) as T;
+  if (!template || typeof template !== 'object') return template;
+  return Object.fromEntries(Object.entries(template).flatMap(([k, v]) => (v === CURSOR ? [] : [[k, withoutCursor(v)]]))) as T;
+}
+
 /** Placeholders a template holds that `values` does not fill (a config problem, said before sending). */
 export function unfilled(op: OperationConfig, values: Values): string[] {
   const text = JSON.stringify([op.path, op.query ?? {}, op.body ?? null]);
-  const all = paging(op, values);
+  const all = { ...paging(op, values), ...(cursorPath(op) !== undefined ? { cursor: '' } : {}) };
   return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].filter((k) => !(k in all));
 }
 
@@ -68,9 +81,12 @@ export interface OperationRequest {
 /** The request of an operation: its templates filled with the fixtures' values, the entry's params and `extra`. */
 export function operationRequest(op: OperationConfig, values: Values, extra: Values = {}): OperationRequest {
   const all: Values = paging(op, { ...values, ...(op.params ?? {}), ...extra });
+  // A cursor-style list's first page is asked without its cursor.
+  const first = cursorPath(op) !== undefined && !('cursor' in all);
+  const [queryTemplate, bodyTemplate] = first ? [withoutCursor(op.query ?? {}), withoutCursor(op.body ?? {})] : [op.query ?? {}, op.body ?? {}];
   const path = op.path.replace(/\{(\w+)\}/g, (m, k: string) => (k in all ? encodeURIComponent(String(all[k])) : m));
-  const query = new URLSearchParams(Object.entries(op.query ?? {}).map(([k, v]): [string, string] => [k, String(fill(v, all))])).toString();
-  const body = op.method === 'POST' ? fill(op.body ?? {}, all) : undefined;
+  const query = new URLSearchParams(Object.entries(queryTemplate).map(([k, v]): [string, string] => [k, String(fill(v, all))])).toString();
+  const body = op.method === 'POST' ? fill(bodyTemplate, all) : undefined;
   return { method: op.method, path: query ? `${path}?${query}` : path, ...(body !== undefined ? { body } : {}) };
 }
 

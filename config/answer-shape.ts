@@ -38,6 +38,19 @@ export function pageOf(op: OperationConfig, limit: unknown, offset: unknown): { 
   return { page: style.firstPage + Math.floor(offset / limit), size: limit };
 }
 
+/** Paged by an opaque cursor ({cursor}, {size} or {limit}): where an answer holds the next page's cursor; undefined: not. */
+export function cursorPath(op: OperationConfig): string | undefined {
+  return op.paging?.style === 'cursor' ? op.paging.next : undefined;
+}
+
+/** The next page's cursor a cursor-paged answer holds (a non-empty string or a number), or undefined (the last page). */
+export function nextCursor(op: OperationConfig, json: unknown): string | undefined {
+  const at = cursorPath(op);
+  const v = at === undefined ? undefined : answerAt(json, at);
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
 /** Where the page asked for `offset` starts: `offset` itself, or the start of the page that holds it. */
 export function pageStart(op: OperationConfig, limit: number, offset: number): number {
   return pageStyle(op) ? Math.floor(offset / limit) * limit : offset;

@@ -50,10 +50,16 @@ export const operationSchema = z.strictObject({
           .optional()
           .describe('The number of the first page (default 0).'),
       }),
+      z.strictObject({
+        style: z.literal('cursor'),
+        next: dotPath.describe(
+          'Where an answer holds the cursor of the next page, a dot path from its root, e.g. "response.nextCursor"; absent or null on the last page.',
+        ),
+      }),
     ])
     .optional()
     .describe(
-      'How a paged list is paged (implies paged): {"style": "offset"} by {limit} and {offset}; {"style": "page", "firstPage": 0|1} by {page} and {size} in query or body, e.g. {"page": "{page}", "size": "{size}"}.',
+      'How a paged list is paged (implies paged): {"style": "offset"} by {limit} and {offset}; {"style": "page", "firstPage": 0|1} by {page} and {size} in query or body, e.g. {"page": "{page}", "size": "{size}"}; {"style": "cursor", "next": "response.next"} by {cursor} and {size} (or {limit}), the first page asked without the entries that are exactly "{cursor}", each next one with the cursor the answer before gave.',
     ),
   totalCount: dotPath.optional().describe('Where a paged answer carries its total count, a dot path from its root; default "response.totalCount".'),
   refusal: z

@@ -41,7 +41,12 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 function operationObject(name: string, op: OperationConfig): Record<string, unknown> {
   const applying = requirements.filter((r) => r.operations.includes('index'));
   const total = isPaged(op) ? totalPath(op) : undefined;
-  const by = op.paging?.style === 'page' ? `{page} (the first ${pageStyle(op)!.firstPage}) and {size}` : '{limit} and {offset}';
+  const by =
+    op.paging?.style === 'page'
+      ? `{page} (the first ${pageStyle(op)!.firstPage}) and {size}`
+      : op.paging?.style === 'cursor'
+        ? `{cursor} (the next at \`${op.paging.next}\`, none on the first page) and {size}`
+        : '{limit} and {offset}';
   const kept = op.list
     ? `Its list is kept at \`${op.list}\`${total ? `, paged by ${by}, the count at \`${total}\`` : ''}.${op.refusal ? ` A 2xx holding ${refusalText(op)} is a refusal.` : ''}`
     : 'It answers no list.';
@@ -55,7 +60,8 @@ function operationObject(name: string, op: OperationConfig): Record<string, unkn
   const queryParams = Object.entries(op.query ?? {}).map(([k, v]) => ({
     name: k,
     in: 'query',
-    required: true,
+    // A cursor is sent from the second page on.
+    required: v !== '{cursor}',
     description: `Template ${JSON.stringify(v)} (config operations.${name}.query)`,
     schema: { type: 'string' },
     example: v,

@@ -7,7 +7,7 @@
 // published them, else the reference's own choice (section 4: "Paths, parameters and payloads of
 // every operation other than the three below: not shown").
 import type { OperationConfigInput } from '../config/operations.ts';
-import { answerPathOf, configListPath, indexPath, pageTemplate, totalKeyOf, windowParams } from './index-style.ts';
+import { answerPathOf, configListPath, indexPath, pagedByCursor, pageTemplate, totalKeyOf, windowParams } from './index-style.ts';
 import type { Profile } from './profiles/types.ts';
 import { contactRoutes } from './routes/index-contact.ts';
 import type { IndexRoute } from './routes/index-list.ts';
@@ -32,6 +32,12 @@ export function servedRoutes(profile: Profile): readonly IndexRoute[] {
   return served ? INDEX_ROUTES.filter((r) => served.includes(r.name)) : INDEX_ROUTES;
 }
 
+/** How `profile` pages list `name`, as its config entry says it. */
+function pagingOf(profile: Profile, name: string): Pick<OperationConfigInput, 'paged' | 'paging'> {
+  if (pagedByCursor(profile, name)) return { paging: { style: 'cursor', next: answerPathOf(profile, 'response.next') } };
+  return profile.index?.paging ? { paging: { ...profile.index.paging } } : { paged: true };
+}
+
 /** The `operations` entries of a reference of `profile`: the index but the three of section 4 (the
  *  spec's paths) and the two read-backs (configured under readBack, reference/run-config.ts). */
 export function referenceOperations(profile: Profile): Record<string, OperationConfigInput> {
@@ -45,10 +51,10 @@ export function referenceOperations(profile: Profile): Record<string, OperationC
     ops[r.name] = {
       method: r.method,
       path: indexPath(profile, r.name, r.path),
-      ...(r.query ? { query: pageTemplate(profile, r.query) } : {}),
-      ...(r.body !== undefined ? { body: pageTemplate(profile, r.body) } : {}),
+      ...(r.query ? { query: pageTemplate(profile, r.query, r.name) } : {}),
+      ...(r.body !== undefined ? { body: pageTemplate(profile, r.body, r.name) } : {}),
       ...(r.list ? { list: configListPath(profile, r.list, r.paged === true) } : {}),
-      ...(r.paged ? (style?.paging ? { paging: { ...style.paging } } : { paged: true }) : {}),
+      ...(r.paged ? pagingOf(profile, r.name) : {}),
       ...(r.paged && (total !== 'totalCount' || style?.envelope === false) ? { totalCount: answerPathOf(profile, `response.${total}`) } : {}),
       ...(r.writes ? { writes: true } : {}),
       ...(r.created ? { created: answerPathOf(profile, r.created) } : {}),

@@ -38,11 +38,19 @@ export function configListPath(profile: Profile, list: string, paged: boolean): 
   return answerPathOf(profile, !paged && profile.index?.bareLists ? 'response' : listPathOf(profile, list));
 }
 
-/** A query or body template whose {limit} and {offset} are asked as {size} and {page} by a page-style profile. */
-export function pageTemplate<T>(profile: Profile, template: T): T {
-  if (!profile.index?.paging || template === null || typeof template !== 'object' || Array.isArray(template)) return template;
+/** Whether `profile` pages list `name` by cursor (index-wire.ts). */
+export const pagedByCursor = (profile: Profile, name: string): boolean => profile.index?.cursorLists?.includes(name) === true;
+
+/**
+ * A query or body template of list `name` whose {limit} and {offset} are asked as {size} and
+ * {page} by a page-style profile, as {size} and {cursor} where it pages the list by cursor.
+ */
+export function pageTemplate<T>(profile: Profile, template: T, name: string): T {
+  const cursor = pagedByCursor(profile, name);
+  if ((!profile.index?.paging && !cursor) || template === null || typeof template !== 'object' || Array.isArray(template)) return template;
+  const offset = cursor ? ['cursor', '{cursor}'] : ['page', '{page}'];
   const renamed = Object.entries(template as Record<string, unknown>).map(([k, v]) =>
-    v === '{limit}' ? ['size', '{size}'] : v === '{offset}' ? ['page', '{page}'] : [k, v],
+    v === '{limit}' ? ['size', '{size}'] : v === '{offset}' ? offset : [k, v],
   );
   return Object.fromEntries(renamed) as T;
 }

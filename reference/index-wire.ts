@@ -10,6 +10,7 @@ import type { Ctx, Handler, Reply, Req } from './context.ts';
 import type { Profile } from './profiles/types.ts';
 import { HttpError, jsonReply, toJson } from './respond.ts';
 import type { IndexRoute } from './routes/index-list.ts';
+import { pagedByCursor } from './index-style.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -59,6 +60,48 @@ function pagedByLimit(req: Req, firstPage: number): Req {
   };
 }
 
+/** A cursor as this vendor gives it: opaque to the client (the offset of the next page, encoded). */
+export const cursorAt = (offset: number): string => Buffer.from(`o:${offset}`).toString('base64url');
+
+/** The offset a cursor stands for; a cursor this vendor did not give is refused (7: a 400, never a 5xx). */
+function offsetOf(cursor: unknown): number {
+  const m = typeof cursor === 'string' ? /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1')) : null;
+  if (!m || cursorAt(Number(m[1])) !== cursor) throw new HttpError(400, 'cursor is not valid');
+  return Number(m[1]);
+}
+
+/** The request as the route reads it: cursor and size (query or body) become limit and offset; no cursor: the first page. */
+function pagedByCursorReq(req: Req): { req: Req; offset: number } {
+  const query = new URLSearchParams(req.query);
+  for (const k of ['limit', 'offset', 'page']) query.delete(k);
+  const body = req.method === 'POST' ? bodyObject(req) : undefined;
+  const source: Record<string, unknown> = body ?? Object.fromEntries(query);
+  const offset = source.cursor === undefined ? 0 : offsetOf(source.cursor);
+  if (!body) {
+    const size = query.get('size');
+    query.delete('cursor');
+    query.delete('size');
+    if (size !== null) query.set('limit', size);
+    query.set('offset', String(offset));
+    return { req: { ...req, query }, offset };
+  }
+  const { cursor: _c, size, limit: _l, offset: _o, page: _p, ...rest } = body;
+  return { req: { ...req, query, body: toJson({ ...rest, ...(size !== undefined ? { limit: size } : {}), offset }) }, offset };
+}
+
+/** The reply with the next page's cursor under `response.next`, when the count says there are more items than up to this page's end. */
+function withNext(reply: Reply, offset: number): Reply {
+  if (reply.status !== 200 || typeof reply.body !== 'string') return reply;
+  const json = parseExact(reply.body) as { response?: Record<string, unknown> } | null;
+  const r = json?.response;
+  if (!r || typeof r !== 'object') return reply;
+  const items = Object.values(r).find(Array.isArray) as unknown[] | undefined;
+  const total = Object.values(r).find((v) => typeof v === 'number') as number | undefined;
+  if (!items || total === undefined) return reply;
+  const end = offset + items.length;
+  return { ...reply, body: toJson({ ...json, response: { ...r, next: items.length > 0 && end < total ? cursorAt(end) : null } }) };
+}
+
 /** The request's date window, read where the route's config template puts {dateFrom} and {dateTo}. */
 function windowOf(route: IndexRoute, req: Req): [number, number] | undefined {
   const template = { ...(route.query ?? {}), ...((route.body ?? {}) as Record<string, unknown>) };
@@ -81,13 +124,17 @@ function unwrapped(reply: Reply): Reply {
 /** `route`'s handler as `profile` serves it (the route's own when the profile changes nothing of it). */
 export function wiredHandler(profile: Profile, route: IndexRoute): Handler {
   const style = profile.index;
-  if (!style || (style.envelope !== false && !style.paging && !style.refusal200 && style.windowDays === undefined)) return route.handle;
+  const cursor = route.paged === true && pagedByCursor(profile, route.name);
+  if (!style || (style.envelope !== false && !style.paging && !cursor && !style.refusal200 && style.windowDays === undefined)) return route.handle;
   return async (ctx: Ctx, req: Req, param: string): Promise<Reply> => {
     let reply: Reply;
     try {
       const window = style.windowDays !== undefined ? windowOf(route, req) : undefined;
       if (window && window[1] - window[0] > style.windowDays! * DAY_MS) throw new HttpError(400, `the date window is at most ${style.windowDays} days`);
-      reply = await route.handle(ctx, style.paging ? pagedByLimit(req, style.paging.firstPage) : req, param);
+      if (cursor) {
+        const asked = pagedByCursorReq(req);
+        reply = withNext(await route.handle(ctx, asked.req, param), asked.offset);
+      } else reply = await route.handle(ctx, style.paging ? pagedByLimit(req, style.paging.firstPage) : req, param);
     } catch (e) {
       // 7: a refusal; this vendor says it with HTTP 200 and status false. Other statuses keep theirs.
       if (!style.refusal200 || (e instanceof HttpError && e.status !== 400)) throw e;

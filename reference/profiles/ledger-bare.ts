@@ -3,7 +3,7 @@
 // index's other operations answer without the 2.1 envelope (2.1 is stated for the three of
 // section 4; section 1: "Paths, parameters and payloads ... not shown"), lists that are not paged
 // as bare arrays, paged ones as {"content": [...], "total": N} paged by page number and size from
-// page 1, a refusal as HTTP 200 with {"status": false} (the production deployment: "Client code
+// page 1 (three of them by an opaque cursor and a size, the next cursor under "next"), a refusal as HTTP 200 with {"status": false} (the production deployment: "Client code
 // treats HTTP 200 with status: false as an error"), and reports that allow a date window of at
 // most 31 days (each such entry of its config gives its own window in `params`).
 import { defaultProfile } from './default.ts';
@@ -15,12 +15,13 @@ import type { Profile } from './types.ts';
 export const ledgerBareDifference: ProfileDifference = {
   ...ledgerDifference,
   name: 'ledger-bare',
-  summary: `${ledgerDifference.summary}; index answers without the envelope (bare arrays, {content, total}), paged by page/size from page 1, refusals as HTTP 200 with status false, report windows of at most 31 days`,
+  summary: `${ledgerDifference.summary}; index answers without the envelope (bare arrays, {content, total}), paged by page/size from page 1 (three by cursor), refusals as HTTP 200 with status false, report windows of at most 31 days`,
   index: {
     ...ledgerDifference.index,
     envelope: false,
     bareLists: true,
     paging: { style: 'page', firstPage: 1 },
+    cursorLists: ['get-customer-list-w-branch-id', 'products-with-inventory', 'get-all-recipe'],
     refusal200: true,
     windowDays: 31,
   },

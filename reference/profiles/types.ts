@@ -48,6 +48,8 @@ export interface IndexStyle {
   bareLists?: true;
   /** Paged lists asked by page number and size (query or body `page`, `size`) instead of limit and offset. */
   paging?: { style: 'page'; firstPage: 0 | 1 };
+  /** Paged lists, by stable name, asked by an opaque cursor and a size (query or body `cursor`, `size`) instead: each answer gives the next page's cursor under `next`, none on the last. */
+  cursorLists?: readonly string[];
   /** A refused index request (a 400) answered HTTP 200 with {"status": false, "message"}, as the production deployment does. */
   refusal200?: true;
   /** Index operations with a date window refuse one longer than this many days (each entry gives its own window). */

@@ -1,8 +1,8 @@
 // A customer contactSave created (4.2) in the fixtures' branch, looked for in Get Customer List W
-// Branch Id (section 1) on its first and its last page (IX-9, INFO: what the list holds and its
-// order are not shown). Four requests at most.
+// Branch Id (section 1) on its first and its last page, or (paged by cursor) its first five (IX-9,
+// INFO: what the list holds and its order are not shown). Four requests at most, six by cursor.
 import fc from 'fast-check';
-import { answerAt, listPath, pageStart, totalPath } from '../../config/answer-shape.ts';
+import { answerAt, cursorPath, listPath, nextCursor, pageStart, totalPath } from '../../config/answer-shape.ts';
 import { atPath } from '../../core/json.ts';
 import { customer } from '../../generators/customer.ts';
 import { verifies } from '../../runtime/verifies.ts';
@@ -30,7 +30,13 @@ verifies('customer-list/IX-9', ['IX-9'], 'A customer contactSave created shows u
   const first = await send(h, withValues(h, c!, { limit, offset: 0 }));
   const seen = ids(answerAt(first.json, listPath(c!.op)));
   const total = answerAt(first.json, totalPath(c!.op));
-  if (!seen.includes(String(id)) && typeof total === 'number' && total > limit) {
+  // Paged by cursor: the pages after the first, in order, up to the last or the fifth.
+  for (let next = nextCursor(c!.op, first.json), pages = 1; !seen.includes(String(id)) && next !== undefined && pages < 5; pages++) {
+    const page = await send(h, withValues(h, c!, { limit, offset: 0, cursor: next }));
+    seen.push(...ids(answerAt(page.json, listPath(c!.op))));
+    next = nextCursor(c!.op, page.json);
+  }
+  if (!seen.includes(String(id)) && cursorPath(c!.op) === undefined && typeof total === 'number' && total > limit) {
     // The last `limit` items: from offset total-limit, or (paged by page and size) the last two pages.
     const offsets = c!.op.paging?.style === 'page' ? [...new Set([total - limit, total - 1].map((o) => pageStart(c!.op, limit, o)))] : [total - limit];
     for (const offset of offsets) seen.push(...ids(answerAt((await send(h, withValues(h, c!, { limit, offset }))).json, listPath(c!.op))));

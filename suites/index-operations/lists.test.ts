@@ -2,17 +2,29 @@
 // against their own totalCount (IX-7, SHOULD: only what the answers say of themselves; a count the
 // run's own creations moved between the two readings is judged, fed-lists.ts), and the page cap
 // they answer a limit of 5000 with (IX-8, INFO: "the maximum value of limit: not shown"). A
-// page-style list is asked for the page that holds the offset (config/answer-shape.ts). Three
-// requests per paged operation.
-import { answerAt, isPaged, listPath, pageStart, refusalText, refusedByShape, totalPath as totalPathOf } from '../../config/answer-shape.ts';
+// page-style list is asked for the page that holds the offset (config/answer-shape.ts), a
+// cursor-paged one walked from its first page (cursor-walk.ts). Three requests per paged
+// operation (a cursor-paged one: one per page of its largest size, 11 at most).
+import {
+  answerAt,
+  cursorPath,
+  isPaged,
+  listPath,
+  nextCursor,
+  pageStart,
+  refusalText,
+  refusedByShape,
+  totalPath as totalPathOf,
+} from '../../config/answer-shape.ts';
 import type { Exchange } from '../../core/types.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { markLedger, ownCreationsBetween } from '../../runtime/writes-ledger.ts';
 import { Cells, configured, notServed, scopeOf, send, withValues, type Configured } from './configured.ts';
 import { FED_BY } from './fed-lists.ts';
+import { walkCursor, type Page } from './cursor-walk.ts';
 
-/** The list and totalCount of a page, or why there are none. */
-function pageOf(c: Configured, ex: Exchange): { items: unknown[]; total: number } | string {
+/** The list and totalCount of a page (and a cursor-paged list's next cursor), or why there are none. */
+function pageOf(c: Configured, ex: Exchange): Page {
   const why = notServed(c.name, ex);
   if (why) return why;
   if (ex.response!.status !== 200) return `${c.name}: the page answered HTTP ${ex.response!.status}`;
@@ -23,7 +35,8 @@ function pageOf(c: Configured, ex: Exchange): { items: unknown[]; total: number 
   if (!Array.isArray(items)) return `${c.name}: no list at ${c.op.list} (check operations.${c.name}.list)`;
   if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0)
     return `${c.name}: no count at ${totalPath} (check operations.${c.name}.totalCount)`;
-  return { items, total };
+  const next = nextCursor(c.op, ex.json);
+  return { items, total, ...(next !== undefined ? { next } : {}) };
 }
 
 verifies(
@@ -41,8 +54,11 @@ verifies(
     scopeOf(h, { ...found, list: paged }, ['IX-7', 'IX-8'], none);
     await h.parallel(paged, async (c) => {
       const before = markLedger(h);
-      const first = pageOf(c, await send(h, withValues(h, c, { limit: 2, offset: 0 })));
-      const cap = pageOf(c, await send(h, withValues(h, c, { limit: 5000, offset: 0 })));
+      // A cursor-paged list is walked from its largest first page (cursor-walk.ts): no page of size 2 is asked.
+      const cursor = cursorPath(c.op) !== undefined;
+      const firstEx = cursor ? undefined : await send(h, withValues(h, c, { limit: 2, offset: 0 }));
+      const capEx = await send(h, withValues(h, c, { limit: 5000, offset: 0 }));
+      const cap = pageOf(c, capEx);
       cells.set(
         'IX-8',
         c.name,
@@ -56,6 +72,15 @@ verifies(
         h.inconclusive('IX-7', why);
         cells.set('IX-7', c.name, `inconclusive: ${why}`);
       };
+      if (cursor) {
+        if (typeof cap === 'string') return inconclusive(cap);
+        if (cap.total === 0 && cap.items.length === 0) return inconclusive(`${c.name}: the list is empty`);
+        const w = await walkCursor(h, c, capEx, cap, before, (ex) => pageOf(c, ex));
+        if (w.verdict === 'inconclusive') return inconclusive(w.why);
+        if (w.verdict === 'failed') h.fail('IX-7', w.title, w.received, w.expected, w.ex);
+        return cells.set('IX-7', c.name, w.cell);
+      }
+      const first = pageOf(c, firstEx!);
       if (typeof first === 'string') return inconclusive(first);
       const size = c.op.paging?.style === 'page' ? 'size' : 'limit';
       if (first.items.length > 2)

@@ -18,6 +18,7 @@ const MALFORMED = {
   contactId: 'x-1',
   branchId: '0x1',
   mobNo: '%%',
+  cursor: '%%',
   gstin: '',
 };
 

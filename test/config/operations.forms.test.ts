@@ -1,12 +1,12 @@
 // The forms an `operations` entry takes for what real targets do (issue 30, "What the config could
 // not say"): a refusal shape of its own (HTTP 200 with status: false), the list and its count at
-// any path of the answer ("$": a bare array), paging by page and size, a date window of its own
+// any path of the answer ("$": a bare array), paging by page and size or by cursor, a date window of its own
 // (params dateFrom/dateTo). Every older config still loads as it did.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureValues, operationRequest, unfilled } from '../../client/index-operation.ts';
-import { acceptedBy, answerAt, isPaged, pageOf, pageStart, refusalText, refusedByShape } from '../../config/answer-shape.ts';
+import { acceptedBy, answerAt, cursorPath, isPaged, nextCursor, pageOf, pageStart, refusalText, refusedByShape } from '../../config/answer-shape.ts';
 import { ConfigError, loadConfig } from '../../config/load.ts';
 import { operationSchema, type OperationConfig } from '../../config/operations.ts';
 import { PROFILE_NAMES } from '../../reference/profiles/index.ts';
@@ -100,6 +100,26 @@ describe('operations entries: the new forms', () => {
     expect(operationRequest(post, { limit: 10, offset: 0 }, { page: 'abc', size: -1 }).body).toEqual({ page: 'abc', size: -1 });
     expect(unfilled(one, { limit: 10, offset: 0 })).toEqual([]);
     expect(unfilled(op({ query: { page: '{page}' } }), { limit: 10, offset: 0 })).toEqual(['page']);
+  });
+
+  it('pages by cursor: the first page without its cursor, each next one with the cursor the answer before gave', () => {
+    const get = op({ paging: { style: 'cursor', next: 'response.next' }, list: 'response.items', query: { size: '{size}', cursor: '{cursor}' } });
+    expect(isPaged(get)).toBe(true);
+    expect(cursorPath(get)).toBe('response.next');
+    // The first page: the entry that is exactly "{cursor}" left out, {size} the check's limit.
+    expect(operationRequest(get, { limit: 10, offset: 0 }).path).toBe('/x?size=10');
+    expect(operationRequest(get, { limit: 10, offset: 0 }, { limit: 2, cursor: 'bzoy' }).path).toBe('/x?size=2&cursor=bzoy');
+    const post = op({ method: 'POST', paging: { style: 'cursor', next: 'next' }, body: { filter: { after: '{cursor}', keep: 1 }, limit: '{limit}' } });
+    expect(operationRequest(post, { limit: 10, offset: 0 }).body).toEqual({ filter: { keep: 1 }, limit: 10 });
+    expect(operationRequest(post, { limit: 10, offset: 0 }, { cursor: 'c2' }).body).toEqual({ filter: { after: 'c2', keep: 1 }, limit: 10 });
+    // The next cursor: a non-empty string or a number; none (null, "", absent) on the last page.
+    expect(nextCursor(get, { response: { next: 'bzoy' } })).toBe('bzoy');
+    expect(nextCursor(post, { next: 42 })).toBe('42');
+    for (const last of [{ response: { next: null } }, { response: { next: '' } }, { response: {} }]) expect(nextCursor(get, last)).toBeUndefined();
+    expect(nextCursor(op({ paged: true }), { response: { next: 'x' } })).toBeUndefined();
+    // {cursor} is the check's to fill: never a placeholder without a value.
+    expect(unfilled(get, { limit: 10, offset: 0 })).toEqual([]);
+    expect(() => op({ paging: { style: 'cursor' } })).toThrow();
   });
 
   it("gives an entry its own date window with params, the fixtures' range elsewhere", () => {

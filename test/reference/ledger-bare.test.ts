@@ -1,14 +1,14 @@
 // The ledger-bare vendor (reference/profiles/ledger-bare.ts, reference/index-wire.ts) answers the
 // index in every form a real target's config needs, and its run config says each: lists and counts
 // without the envelope ("$" a bare array, "content" and "total"), pages by page and size from page
-// 1, refusals as HTTP 200 with {"status": false}, report windows of at most 31 days (each such
+// 1 (three lists by cursor), refusals as HTTP 200 with {"status": false}, report windows of at most 31 days (each such
 // entry's own in params). The kit's list reads and `init --discover`'s shapes read them so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shapedOperations } from '../../bin/cli/init-shapes.ts';
 import { readList } from '../../client/index-lists.ts';
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import { createClient, type Client } from '../../client/operations.ts';
-import { acceptedBy, answerAt, isPaged, listPath, refusedByShape, totalPath } from '../../config/answer-shape.ts';
+import { acceptedBy, answerAt, isPaged, listPath, nextCursor, refusedByShape, totalPath } from '../../config/answer-shape.ts';
 import type { OperationConfig } from '../../config/operations.ts';
 import { runConfigSchema, type RunConfig } from '../../config/schema.ts';
 import type { Exchange } from '../../core/types.ts';
@@ -61,6 +61,25 @@ describe('the ledger-bare profile: the index in the forms of config operations',
       lists++;
     }
     expect(lists).toBeGreaterThan(15);
+  });
+
+  it('pages three lists by cursor: each page from the cursor the one before gave, every item once, none after the last', async () => {
+    expect(ops()['products-with-inventory']).toMatchObject({ paging: { style: 'cursor', next: 'next' }, query: { cursor: '{cursor}', size: '{size}' } });
+    const all = answerAt((await send('products-with-inventory', { limit: 1000 })).json, 'content') as unknown[];
+    const walked: unknown[] = [];
+    let ex = await send('products-with-inventory', { limit: 3 });
+    for (let pages = 1; ; pages++) {
+      walked.push(...(answerAt(ex.json, 'content') as unknown[]));
+      const next = nextCursor(ops()['products-with-inventory']!, ex.json);
+      if (next === undefined || pages > 100) break;
+      ex = await send('products-with-inventory', { limit: 3, cursor: next });
+    }
+    expect(all.length).toBeGreaterThan(6);
+    expect(walked).toEqual(all);
+    expect(answerAt(ex.json, 'total')).toBe(all.length);
+    // A cursor it did not give is a refusal: HTTP 200 with status false.
+    const bad = await send('products-with-inventory', { limit: 3, cursor: '%%' });
+    expect([bad.response?.status, refusedByShape(ops()['products-with-inventory']!, 200, bad.json)]).toEqual([200, true]);
   });
 
   it('pages by page and size from page 1: page 2 of size 2 is the items from offset 2', async () => {

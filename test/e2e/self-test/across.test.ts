@@ -13,7 +13,9 @@ import { runAgainstReference } from './run-reference.ts';
 type Run = Awaited<ReturnType<typeof runAgainstReference>>;
 
 /** The record of the across test in the run's records.json. */
-function acrossRecord(r: Run): { observations: Record<string, unknown>; evidence: Record<string, number>; skipReason?: string } | undefined {
+function acrossRecord(
+  r: Run,
+): { observations: Record<string, unknown>; evidence: Record<string, number>; inconclusive?: Record<string, string[]>; skipReason?: string } | undefined {
   let found: unknown;
   const walk = (o: unknown): void => {
     if (found || o === null || typeof o !== 'object') return;
@@ -39,6 +41,9 @@ const poolOnly = (c: RunConfig): RunConfig => {
   return { ...c, operations };
 };
 
+/** A partially paid status the vendor does not know: its Update Payment Status refuses it (ledger-bare: HTTP 200 with status false). */
+const owedPartial = (c: RunConfig): RunConfig => ({ ...c, readBack: { ...c.readBack, orderStatus: { ...c.readBack!.orderStatus!, partialValue: 'owed' } } });
+
 const runs = new Map<string, Run>();
 
 describe('the rules across operations in whole runs', () => {
@@ -49,6 +54,7 @@ describe('the rules across operations in whole runs', () => {
       ['no-partial', () => runAgainstReference({ ...o, patch: noPartial })],
       ['no-payment', () => runAgainstReference({ ...o, patch: noPayment })],
       ['pool-refused-writes', () => runAgainstReference({ ...o, patch: poolOnly, faults: ['os-refused-rule-writes'] })],
+      ['payment refused as 200', () => runAgainstReference({ ...o, reference: { profile: 'ledger-bare' }, patch: owedPartial })],
     ];
     const lane = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) runs.set(next[0], await next[1]());
@@ -96,5 +102,14 @@ describe('the rules across operations in whole runs', () => {
     const mine = os8.findings.find((f) => f.title === 'A refused Delivered changed the voucher')!;
     expect(mine).toBeDefined();
     expect(JSON.stringify(mine)).toMatch(/HTTP 400 .* to orderStatus Delivered \(voucher \d+ is not paid \(4\.1 rule 3\)\), then voucher \d+ read Delivered/);
+  });
+
+  it("takes a payment refused as HTTP 200 with status false (the config's refusal shape) as a refusal: the scenario stops saying so, nothing fails", () => {
+    const r = runs.get('payment refused as 200')!;
+    expect(r.certification.requirements.filter((x) => x.status === 'failed').map((x) => x.id)).toEqual([]);
+    const why = acrossRecord(r)!.inconclusive?.['OS-3'] ?? [];
+    expect(why.join('\n')).toMatch(/^partially-paid: voucher \d+ \(made by .*\): Update Payment Status refused partial: HTTP 200 "paymentStatus must be/m);
+    // Never read as a payment the target took (before: "reads not paid after Update Payment Status set partial ... check readBack.orderStatus").
+    expect(why.join('\n')).not.toMatch(/check readBack\.orderStatus/);
   });
 });

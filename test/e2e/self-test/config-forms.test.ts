@@ -1,4 +1,4 @@
-// The config forms real targets need (config operations: paging by page and size, a date window
+// The config forms real targets need (config operations: paging by page and size or by cursor, a date window
 // of an entry's own, a refusal shape, lists and counts without the envelope), proved on whole runs
 // of the index suite against the reference's ledger-bare vendor, which answers in each of them
 // (its certification: profiles.test.ts). What a form adds is shown by the defect it lets the kit
@@ -81,6 +81,9 @@ describe('config forms on whole runs against the ledger-bare vendor', () => {
     expect(r.findings.map((f) => f.title).join('\n')).toMatch(
       /get-product-list: the page (at offset totalCount-1|from offset \d+ \(the page of size 2 holding item totalCount-1\)) holds 0 items, not [12]/,
     );
+    // And on the lists paged by cursor, walked to their last page.
+    expect(r.findings.map((f) => f.title).join('\n')).toMatch(/products-with-inventory: the pages walked by cursor hold (\d+) items, not \d+ items/);
+    expect(cell(runs.get('lies')!, 'get-all-recipe')).toMatch(/^FAILED: \d+ item\(s\) in \d+ page\(s\) by cursor/);
   });
 
   it('could not judge it with the limit/offset a config said before (the vendor ignores them): never failed', () => {
@@ -94,6 +97,9 @@ describe('config forms on whole runs against the ledger-bare vendor', () => {
     expect(c.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([]);
     for (const name of ['get-product-list', 'get-all-sales-data', 'get-sales-item-register-data', 'stock-summary-report'])
       expect(cell(c, name), name).toMatch(/^passed/);
+    // Paged by cursor: walked from the first page to the last, the customers the run made meanwhile accounted for.
+    for (const name of ['products-with-inventory', 'get-all-recipe', 'get-customer-list-w-branch-id'])
+      expect(cell(c, name), name).toMatch(/^passed \(totalCount \d+, \d+ item\(s\) in \d+ page\(s\) by cursor/);
   });
 
   it('says a report refused for the whole range is a refusal (HTTP 200 with status false), inconclusive, never failed', () => {

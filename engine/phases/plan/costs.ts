@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { requirement, suiteOf } from '../../../contract/requirements.ts';
 import type { Level } from '../../../core/types.ts';
 import { INDEX_OPERATIONS, SPEC_DETAILED } from '../../../core/operations.ts';
-import { indexOperationLeftOut } from '../../../config/operations.ts';
+import { indexOperationLeftOut, type OperationConfig } from '../../../config/operations.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 
 export interface TestCost {
@@ -21,6 +21,8 @@ export interface TestCost {
   properties?: number;
   /** Requests per operation: `fixed + perRun x numRuns`. */
   cost: Record<string, { fixed: number; perRun: number }>;
+  /** Requests to an operation of `cost` the config pages by cursor, which is walked page by page: at most these, instead. */
+  cursorPaged?: { fixed: number; perRun: number };
 }
 
 export interface PlanCosts {
@@ -83,10 +85,16 @@ export function unsentOperation(config: Pick<RunConfig, 'operations' | 'writes'>
   return undefined;
 }
 
-/** The tests' costs without the operations the config leaves unsent (a test left with none costs nothing). */
+/**
+ * The tests' costs without the operations the config leaves unsent (a test left with none costs
+ * nothing), and with the most pages of a walk for the operations it pages by cursor.
+ */
 export function configuredCosts(tests: TestCost[], config: Pick<RunConfig, 'operations' | 'writes'>): TestCost[] {
+  const byCursor = (op: string) => (config.operations as Record<string, OperationConfig | undefined> | undefined)?.[op]?.paging?.style === 'cursor';
   return tests.map((t) => {
-    const cost = Object.fromEntries(Object.entries(t.cost).filter(([op]) => unsentOperation(config, op) === undefined));
-    return Object.keys(cost).length === Object.keys(t.cost).length ? t : { ...t, cost };
+    const kept = Object.entries(t.cost).filter(([op]) => unsentOperation(config, op) === undefined);
+    const walked = t.cursorPaged ? kept.filter(([op]) => byCursor(op)) : [];
+    if (kept.length === Object.keys(t.cost).length && walked.length === 0) return t;
+    return { ...t, cost: Object.fromEntries(kept.map(([op, c]) => [op, t.cursorPaged && byCursor(op) ? t.cursorPaged : c])) };
   });
 }

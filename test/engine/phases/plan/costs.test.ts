@@ -5,7 +5,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { requirements, suiteOf } from '../../../../contract/requirements.ts';
-import { levelOf, PLAN_COSTS, requirementCosts, testRequests } from '../../../../engine/phases/plan/costs.ts';
+import { configuredCosts, levelOf, PLAN_COSTS, requirementCosts, testRequests } from '../../../../engine/phases/plan/costs.ts';
+import { runConfigSchema } from '../../../../config/schema.ts';
+import { referenceRunConfig } from '../../../../reference/run-config.ts';
+import { MAX_PAGES } from '../../../../suites/index-operations/cursor-walk.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -61,5 +64,17 @@ describe('the plan cost table', () => {
     expect(rp1.requests.report).toBeGreaterThan(0);
     expect(levelOf(['RP-14', 'RP-1'])).toBe('MUST');
     expect(levelOf(['RP-14'])).toBe('INFO');
+  });
+
+  it('counts the most pages of a walk for a list the config pages by cursor (lists/IX-7+IX-8, customer-list/IX-9), as the suites bound it', () => {
+    const config = runConfigSchema.parse(referenceRunConfig('http://127.0.0.1:9', ['tok-1'], 1, 'ledger-bare'));
+    const tests = configuredCosts(PLAN_COSTS.tests, config);
+    const cost = (id: string, op: string) => tests.find((t) => t.id === id)!.cost[op]!.fixed;
+    expect(cost('lists/IX-7+IX-8', 'products-with-inventory')).toBe(1 + MAX_PAGES);
+    expect(cost('lists/IX-7+IX-8', 'get-product-list')).toBe(3);
+    expect(cost('customer-list/IX-9', 'get-customer-list-w-branch-id')).toBe(5);
+    // The default vendor pages no list by cursor: the measured table as it is.
+    const plain = configuredCosts(PLAN_COSTS.tests, runConfigSchema.parse(referenceRunConfig('http://127.0.0.1:9', ['tok-1'], 1)));
+    expect(plain.find((t) => t.id === 'lists/IX-7+IX-8')!.cost['products-with-inventory']!.fixed).toBe(3);
   });
 });

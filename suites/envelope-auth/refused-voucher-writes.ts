@@ -17,8 +17,6 @@ const ID = 'AUTH-11';
 /** A part's outcome: how many refused writes it judged, or why it judged none (`noRead`: no read is configured for it). */
 export type Part = { judged: number } | { judged: 0; why: string; noRead?: boolean };
 export const refusedForToken = (ex: Exchange) => ex.response?.status === 401 || ex.response?.status === 403;
-/** A write of the three detailed operations the target took: a 2xx (their refusals are 4xx). */
-export const acceptedWrite = statusAccepted;
 /** The inputs without a valid token: the two boundaries and an invalid token. */
 export const WITHOUT_TOKEN: Array<TokenKind | TokenVariant> = ['none', { kind: 'empty' }, 'invalid'];
 const state = (r: Read & { ok: true }) => `${r.orderStatus}${r.paid ? ' (paid)' : ' (not paid)'}`;
@@ -51,7 +49,7 @@ export async function voucherWrites(h: Harness): Promise<Part> {
     writes.push({
       what: `orderStatus ${to}`,
       send: (t) => h.client.updateOrderStatus({ salesId, branchId, body: { orderStatus: to }, ...auth(t) }),
-      accepted: acceptedWrite,
+      accepted: statusAccepted,
     });
   // Update Payment Status asks for paid only on an unpaid voucher: the word for unpaid is the target's own.
   if (pay && !before.paid && JSON.stringify([pay.path, pay.query ?? {}, pay.body ?? null]).includes('{paymentStatus}')) {

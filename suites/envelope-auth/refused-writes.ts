@@ -25,8 +25,8 @@ import { customerConstraints } from '../customer/constraints.ts';
 import { contactsHolding } from '../customer/mobile-lookup.ts';
 import { configured, notServed, send, withValues } from '../index-operations/configured.ts';
 import { orderCreate } from '../order-status/fresh.ts';
-import { runState, said } from '../order-status/vouchers.ts';
-import { acceptedWrite, refusedForToken, voucherWrites, WITHOUT_TOKEN, type Part } from './refused-voucher-writes.ts';
+import { runState, said, statusAccepted } from '../order-status/vouchers.ts';
+import { refusedForToken, voucherWrites, WITHOUT_TOKEN, type Part } from './refused-voucher-writes.ts';
 import { voucherDataRefused } from './refused-voucher-data.ts';
 
 const ID = 'AUTH-11';
@@ -150,7 +150,7 @@ async function contactSaveRefused(h: Harness): Promise<Part> {
   const refused: Exchange[] = [];
   for (const t of WITHOUT_TOKEN)
     refused.push(await h.client.createCustomer({ branchId, body: body!, ...(typeof t === 'string' ? { token: t } : { variant: t }) }));
-  if (refused.some(acceptedWrite)) return { judged: 0, why: 'contact-save without a valid token was accepted (AUTH-1, AUTH-2, AUTH-6 judge it)' };
+  if (refused.some(statusAccepted)) return { judged: 0, why: 'contact-save without a valid token was accepted (AUTH-1, AUTH-2, AUTH-6 judge it)' };
   if (!refused.some(refusedForToken))
     return { judged: 0, why: `contact-save without a valid token was answered ${refused.map(describeResponse).join(', ')}, not 401/403` };
   const created = await h.client.createCustomer({ branchId, body: body! });

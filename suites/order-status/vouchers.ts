@@ -72,12 +72,12 @@ export function refusalVouchers(h: Harness): readonly Id[] {
 }
 
 /**
- * An order status update (4.1) the target took: a 2xx. Its refusals are "a validation error
- * (status 400)"; a 2xx whose envelope says `status: false` is ENV-2's to judge, and whether it
- * wrote is read back where it matters.
+ * An order status update (4.1), or another write section 4 details (4.2's contactSave), the target
+ * took: a 2xx. Their refusals are "a validation error (status 400)"; a 2xx whose envelope says
+ * `status: false` is ENV-2's to judge, and whether it wrote is read back where it matters. (An
+ * index operation's is `acceptedBy`, config/answer-shape.ts: its config may name a 2xx refusal.)
  */
 export const statusAccepted = (ex: Exchange) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300;
-const accepted = statusAccepted;
 
 /** A usable answer: sent, answered, and not still rate limited. */
 export function answered(ex: Exchange): boolean {
@@ -122,7 +122,7 @@ export async function sendStatus(h: Harness, label: string, salesId: Id, from: O
   const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: to } }).finally(() => flight.now--);
   if (alongside > 0 || flight.started !== mine) flight.overlapped.add(ex);
   if (from !== null && answered(ex))
-    runState(h).transitions.push({ voucher: `${label} ${salesId}`, from, to, status: ex.response!.status, accepted: accepted(ex) });
+    runState(h).transitions.push({ voucher: `${label} ${salesId}`, from, to, status: ex.response!.status, accepted: statusAccepted(ex) });
   return ex;
 }
 
@@ -169,14 +169,14 @@ function acceptsNoChange(h: Harness, sent: Sent[]): Promise<boolean | undefined>
     const salesId = refusalVouchers(h)[0]!;
     const ex = await sendStatus(h, 'refusals', salesId, 'Pending', 'Pending');
     sent.push({ salesId, from: 'Pending', to: 'Pending', ex });
-    return answered(ex) ? accepted(ex) : undefined;
+    return answered(ex) ? statusAccepted(ex) : undefined;
   })();
   return state.noChange;
 }
 
 /** The requests of planning go through the test's harness; `sent` lists them for its checks. */
 export function planIo(h: Harness, role: string, sent: Sent[]): PlanIo {
-  const answer = (ex: Exchange): Answer => ({ answered: answered(ex), accepted: accepted(ex), said: said(ex) });
+  const answer = (ex: Exchange): Answer => ({ answered: answered(ex), accepted: statusAccepted(ex), said: said(ex) });
   return {
     ...(h.config.readBack?.orderStatus ? { read: (salesId: Id) => readVoucher(h, salesId) } : {}),
     set: async (salesId, from, to) => {

@@ -9,7 +9,8 @@
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
-import { runScenario, SCENARIOS, sequences as sequencesOf, type AcrossIo, type Judgement, type Payment, type Scenario } from './across.ts';
+import { SCENARIOS, sequences as sequencesOf, type AcrossIo, type Judgement, type Payment, type Scenario } from './across.ts';
+import { runScenario } from './across-run.ts';
 import { createVoucher } from './fresh.ts';
 import { outcome } from './across-outcome.ts';
 import { readVoucher, sendStatus, writesForbidden } from './vouchers.ts';
@@ -89,8 +90,9 @@ verifies(
     // Each scenario on a voucher of its own: side by side.
     const results = await h.parallel(scenarios, async (s) => confirmed(s, await runScenario(s, run), run));
     h.add(record(results.flat()));
-    // Model-based: sequences of payments and statuses on fresh vouchers, a few per run (each run
-    // is one voucher and at most 14 requests), the same from the seed; a failing one shrinks.
+    // Model-based: sequences of payments and statuses on fresh vouchers, run as fast-check commands
+    // against the spec's model (across-run.ts), a few per run (each run is one voucher and at most
+    // 14 requests), the same from the seed; a failing one shrinks.
     let sequences = 0;
     await h.property(
       sequencesOf(['paid', 'unpaid', ...(partial ? (['partial'] as const) : [])]),

@@ -4,8 +4,9 @@
 // unpaid, is not paid; partially paid is not paid), 4.1 "Only the order status changes; all other
 // voucher data stays unchanged" (the payment status too, Cancelled included), and a refused update
 // changes nothing (OS-8). Each command is read before and after through readBack.orderStatus.
-// Pure: the requests go through `AcrossIo` (across.test.ts binds it to the harness); the result
-// is data (judgements), which the test records.
+// Here: the commands, the scenarios and the sequences of commands a property draws; across-run.ts
+// runs them as fast-check commands. Pure: the requests go through `AcrossIo` (across.test.ts binds
+// it to the harness); the result is data (judgements), which the test records.
 import fc from 'fast-check';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';
@@ -85,116 +86,8 @@ export type Judgement =
   | { kind: 'fail'; id: string; title: string; received: string; expected: string; ex: Exchange }
   | { kind: 'inconclusive'; ids: string[]; reason: string };
 
-const IDS = ['OS-3', 'OS-6', 'OS-8'];
-const paidText = (paid: boolean) => (paid ? 'paid' : 'not paid');
-const shows = (r: Extract<Read, { ok: true }>) => `${r.orderStatus}, ${paidText(r.paid)}`;
-
 /** The steps of the lifecycle from `state` up to `to` (none when the voucher is past it or out of it). */
 export function walkSteps(state: OrderStatus, to: OrderStatus): OrderStatus[] {
   const at = LIFECYCLE.indexOf(state);
   return at < 0 ? [] : LIFECYCLE.slice(at + 1, LIFECYCLE.indexOf(to) + 1);
-}
-
-/**
- * Runs one scenario on a fresh voucher. The model is the voucher as last read: a command that
- * cannot be judged (no answer, a read that fails, a payment the read does not show) stops the
- * scenario with the reason; another state than before or after a command stops it too (another
- * client changed the voucher: never a failure).
- */
-export async function runScenario(s: Scenario, io: AcrossIo): Promise<Judgement[]> {
-  const out: Judgement[] = [];
-  const stop = (reason: string) => (out.push({ kind: 'inconclusive', ids: IDS, reason: `${s.name}: ${reason}` }), out);
-  const made = await io.create();
-  if (!made.ok) return stop(made.why);
-  const id = made.salesId;
-  const v = `voucher ${String(id)} (made by ${made.request})`;
-  let now = await io.read(id);
-  if (!now.ok) return stop(`${v} could not be read: ${now.why}`);
-  const history: string[] = [`read ${shows(now)}`];
-  let payment: Payment | undefined;
-
-  const send = async (to: OrderStatus): Promise<boolean> => {
-    const before = now as Extract<Read, { ok: true }>;
-    const o = await io.set(id, to);
-    if (!o.answered) return (stop(`${v}: ${to} got no usable answer (${o.said})`), false);
-    const after = await io.read(id);
-    if (!after.ok) return (stop(`${v} could not be read after ${to}: ${after.why}`), false);
-    history.push(`${to}: ${o.said}, then read ${shows(after)}`);
-    const trail = history.join('; ');
-    const deliveredUnpaid = to === 'Delivered' && !before.paid && before.orderStatus !== 'Delivered';
-    if (o.accepted) {
-      if (after.orderStatus !== to && after.orderStatus !== before.orderStatus)
-        return (stop(`${v} read ${after.orderStatus} after ${to} was accepted: another client may be changing it`), false);
-      if (deliveredUnpaid) {
-        if (after.paid) return (stop(`${v} read paid after Delivered was accepted: its payment status changed under the run`), false);
-        out.push({ kind: 'note', id: 'OS-3' });
-        out.push({
-          kind: 'fail',
-          id: 'OS-3',
-          title: `Delivered was accepted on a voucher that is ${payment === 'partial' ? 'partially paid' : payment === 'unpaid' ? 'no longer paid' : 'not paid'}`,
-          received: `${v} ${s.what}: ${trail}`,
-          expected: `Delivered refused with 400 (4.1 rule 3: "Delivered requires the voucher's payment status to be paid")`,
-          ex: o.ex,
-        });
-        now = after;
-        return false;
-      }
-      out.push({ kind: 'note', id: 'OS-6' });
-      if (after.paid !== before.paid)
-        out.push({
-          kind: 'fail',
-          id: 'OS-6',
-          title: `Setting ${to} changed the voucher's payment status`,
-          received: `${v} ${s.what}: ${trail}`,
-          expected: `${v} still ${paidText(before.paid)} after ${to} (4.1: "Only the order status changes; all other voucher data stays unchanged")`,
-          ex: o.ex,
-        });
-      now = after;
-      return true;
-    }
-    if (!o.refused) return (stop(`${v}: ${to} ${o.said}`), false);
-    // Refused: OS-3 where the rule asks for it; in every case the voucher reads as before (OS-8).
-    if (deliveredUnpaid) out.push({ kind: 'note', id: 'OS-3' });
-    const changed = after.orderStatus !== before.orderStatus || after.paid !== before.paid;
-    if (changed && after.orderStatus !== to && after.orderStatus !== before.orderStatus)
-      return (stop(`${v} read ${after.orderStatus} after ${to} was refused: another client may be changing it`), false);
-    out.push({ kind: 'note', id: 'OS-8' });
-    if (changed)
-      out.push({
-        kind: 'fail',
-        id: 'OS-8',
-        title: `A refused ${to} changed the voucher`,
-        received: `${v} ${s.what}: ${trail}`,
-        expected: `${v} still ${shows(before)}, as read before the refused update`,
-        ex: o.ex,
-      });
-    now = after;
-    return false;
-  };
-
-  for (const c of s.commands) {
-    const at = now as Extract<Read, { ok: true }>;
-    if (c.kind === 'pay') {
-      const o = await io.pay(id, c.payment);
-      if (!o.answered || !o.accepted) return stop(`${v}: Update Payment Status refused ${c.payment}: ${o.said}`);
-      const after = await io.read(id);
-      if (!after.ok) return stop(`${v} could not be read after Update Payment Status: ${after.why}`);
-      if (after.paid !== (c.payment === 'paid'))
-        return stop(
-          `${v} reads ${paidText(after.paid)} after Update Payment Status set ${c.payment} (${o.said}): check readBack.orderStatus (paidValue, unpaidValue, partialValue)`,
-        );
-      if (after.orderStatus !== at.orderStatus) return stop(`${v} read ${after.orderStatus} after Update Payment Status (was ${at.orderStatus})`);
-      history.push(`Update Payment Status ${c.payment}: ${o.said}, then read ${shows(after)}`);
-      payment = c.payment;
-      now = after;
-    } else if (c.kind === 'walk') {
-      // "Transitions: not shown": a step the target refuses ends the walk (read back: OS-8), not the scenario.
-      for (const to of walkSteps(at.orderStatus, c.to)) if (!(await send(to))) break;
-      if (out.some((j) => j.kind === 'inconclusive')) return out;
-    } else {
-      await send(c.to);
-      if (out.some((j) => j.kind === 'inconclusive')) return out;
-    }
-  }
-  return out;
 }

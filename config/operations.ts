@@ -76,7 +76,7 @@ export const operationSchema = z.strictObject({
     .array(z.string().min(1))
     .optional()
     .describe(
-      'Field names an update may change besides the order status (modified dates, audit fields), for get-sales-data-by-id (OS-6); names like updatedAt, modifiedDate, version, history are left out anyway.',
+      'Field names an update may change besides the order status (modified dates, audit fields), for get-sales-data-by-id (OS-6, AUTH-11); names like updatedAt, modifiedDate, version, history are left out anyway, and so is a field that changes between two reads with nothing sent between (a view count).',
     ),
   params: z
     .record(z.string(), z.union([z.string(), z.number()]))

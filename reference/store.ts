@@ -20,6 +20,8 @@ export interface Voucher {
   shipping?: Record<string, unknown>;
   /** Made by Order Create (the fault ix-order-create-not-updatable refuses to update it). */
   created?: true;
+  /** Reads of it by Get Sales Data By Id, where the profile shows them (index.viewCount). */
+  views?: number;
 }
 
 /** A saved contact: the 2.3 fields plus the branch it was created in. */

@@ -2,7 +2,8 @@
 // RFC 9457 problem details for errors, a token bucket per token with the older draft's
 // RateLimit-Limit/Remaining/Reset and Retry-After as an HTTP-date, no maximum limit, newest
 // transactions first, free transitions, strict master data, DD/MM/YYYY dates, and the index's other operations at paths of its own
-// (/api/v1/erp/...) with every list under response.content and its count under response.total.
+// (/api/v1/erp/...) with every list under response.content and its count under response.total,
+// and a voucher's view count in Get Sales Data By Id (it changes on every read, with no write).
 import { defaultProfile } from './default.ts';
 import { derive, type ProfileDifference } from './derive.ts';
 import type { Profile } from './types.ts';
@@ -13,7 +14,7 @@ const BIG = 2n ** 60n;
 export const ledgerDifference: ProfileDifference = {
   name: 'ledger',
   summary:
-    'ids past 2^53, problem+json errors, token bucket per token (RateLimit-Limit/Remaining/Reset, Retry-After HTTP-date), no max limit, newest first, "1,2" lists only, free transitions, strict master data, DD/MM/YYYY, index at /api/v1/erp/... with lists under response.content',
+    'ids past 2^53, problem+json errors, token bucket per token (RateLimit-Limit/Remaining/Reset, Retry-After HTTP-date), no max limit, newest first, "1,2" lists only, free transitions, strict master data, DD/MM/YYYY, index at /api/v1/erp/... with lists under response.content, a view count per voucher',
   messages: {
     orderUpdated: 'Order status updated',
     customerCreated: 'Customer created',
@@ -40,6 +41,7 @@ export const ledgerDifference: ProfileDifference = {
     },
     listKey: 'content',
     totalKey: 'total',
+    viewCount: true,
   },
   readBack: {
     contact: '/api/v1/contacts/{contactId}?branchId={branchId}',

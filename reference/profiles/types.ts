@@ -48,6 +48,8 @@ export interface IndexStyle {
   bareLists?: true;
   /** Paged lists asked by page number and size (query or body `page`, `size`) instead of limit and offset. */
   paging?: { style: 'page'; firstPage: 0 | 1 };
+  /** Get Sales Data By Id counts its reads of each voucher and shows the count (viewCount): a field no write changes that changes by itself. */
+  viewCount?: true;
   /** Paged lists, by stable name, asked by an opaque cursor and a size (query or body `cursor`, `size`) instead: each answer gives the next page's cursor under `next`, none on the last. */
   cursorLists?: readonly string[];
   /** A refused index request (a 400) answered HTTP 200 with {"status": false, "message"}, as the production deployment does. */

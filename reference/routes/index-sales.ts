@@ -155,6 +155,11 @@ export const salesRoutes: IndexRoute[] = [
     method: 'GET',
     path: '/api/v1/sales/{salesId}',
     query: { branch_id: '{branchId}' },
-    handle: (ctx, req, id) => success(ctx, 'Sales data', voucherView(ctx, voucherIn(ctx, req, id))),
+    handle: (ctx, req, id) => {
+      const v = voucherIn(ctx, req, id);
+      // A vendor that shows how often a voucher was viewed (a field that changes with no write).
+      if (ctx.profile.index?.viewCount) return success(ctx, 'Sales data', { ...voucherView(ctx, v), viewCount: (v.views = (v.views ?? 0) + 1) });
+      return success(ctx, 'Sales data', voucherView(ctx, v));
+    },
   },
 ];

@@ -24,6 +24,8 @@ export interface VoucherDiff {
   compared: number;
   /** `path: before -> after` (or `path: added`) of each field that changed. */
   changed: string[];
+  /** The names of the fields that changed (the last part of each path). */
+  names: string[];
 }
 
 /**
@@ -35,14 +37,18 @@ export function voucherDiff(before: unknown, after: unknown, volatile: readonly 
   const left = (path: string) => path === 'message' || path.split('.').some((n) => AUDIT.test(n) || skip.has(n));
   const was = leaves(before);
   const now = leaves(after);
-  const out: VoucherDiff = { compared: 0, changed: [] };
+  const out: VoucherDiff = { compared: 0, changed: [], names: [] };
+  const changed = (path: string, text: string) => {
+    out.changed.push(`${path}: ${text}`);
+    out.names.push(path.split('.').at(-1)!);
+  };
   for (const [path, v] of was) {
     if (left(path)) continue;
     out.compared++;
     const w = now.get(path);
     if (text(w) === text(v) || expected(w)) continue;
-    out.changed.push(`${path}: ${text(v)} -> ${text(w)}`);
+    changed(path, `${text(v)} -> ${text(w)}`);
   }
-  for (const path of now.keys()) if (!was.has(path) && !left(path)) out.changed.push(`${path}: added`);
+  for (const path of now.keys()) if (!was.has(path) && !left(path)) changed(path, 'added');
   return out;
 }

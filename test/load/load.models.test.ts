@@ -1,6 +1,7 @@
 // The two engines of `load`: the open model keeps its schedule (arrivals at start + i/R, the
 // count exact, latency from the due instant) and the closed model returns the same records
 // (statuses, HDR percentiles, redacted evidence). Loopback, a second or two each.
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFindings } from '../../load/checks.ts';
 import { runLoad } from '../../load/load.ts';
@@ -27,21 +28,28 @@ describe('the open model', () => {
       json(res, 200, OK);
     });
     const rate = 200;
+    // How long this process was held (a busy machine's scheduler, a GC pause): the sender, the
+    // stub and the timers all wait through it, and no sender can keep a schedule across it.
+    const held = monitorEventLoopDelay({ resolution: 5 });
+    held.enable();
     const calledAt = performance.now();
     const r = await runLoad({ config: configFor(stub.url), rate, seconds: 1, caps: CAPS });
+    held.disable();
+    const stallMs = held.max / 1e6;
     expect(r).toMatchObject({ model: 'open', requestsSent: rate, answered: rate, skippedAtConcurrencyCap: 0, stoppedBy: null, statusCounts: { '200': rate } });
     expect(arrivals).toHaveLength(rate);
     // None early: request i leaves at start + i/R at the soonest, and the run started after the call
     // (a sender that bunched requests ahead of their instants would show here, on any machine).
     const late = arrivals.map((t, i) => t - calledAt - (i * 1000) / rate);
     expect(Math.min(...late), JSON.stringify(late)).toBeGreaterThanOrEqual(0);
-    // None much late: behind the most punctual request by a few ms on a quiet machine; the ceiling
-    // allows a busy machine's stalls (the sender catches up; measured up to 100 ms with ten times
-    // more runnable processes than cores), not a slower pace (at 85 % of the rate the last tenth
-    // of the requests would be 160 ms late and more).
+    // None much late: behind the most punctual request by a few ms on a quiet machine. After a
+    // stall the sender sends what is overdue at once, so a request is late by the longest stall at
+    // most; the ceiling is that and 150 ms more, not a slower pace (at 85 % of the rate the last
+    // tenth of the requests would be 160 ms late and more, past any stall of a quiet machine).
+    // Measured: stalls up to 100 ms with ten times more runnable processes than cores.
     const behind = late.map((l) => l - Math.min(...late)).sort((a, b) => a - b);
-    expect(behind[Math.floor(rate * 0.9)], JSON.stringify(behind)).toBeLessThan(150);
-    expect(r.sendLagMs!.p50).toBeLessThan(20);
+    expect(behind[Math.floor(rate * 0.9)], `${JSON.stringify(behind)}, longest stall ${stallMs} ms`).toBeLessThan(150 + stallMs);
+    expect(r.sendLagMs!.p50).toBeLessThan(20 + stallMs);
     expect(r.latencyMs!.p50).toBeLessThanOrEqual(r.latencyMs!.p99);
     expect(r.series.points.reduce((s, p) => s + (p.statuses['200'] ?? 0), 0)).toBe(rate);
   });

@@ -8,6 +8,8 @@ import { oneStatus, P, type Probe } from './probe-kit.ts';
 /** An unpaid Pending voucher no other probe touches. */
 const VOUCHER = 1058;
 const MOBILE = '9123400091';
+/** A voucher of the index's writes (reference/constants.ts INDEX_VOUCHERS) no other probe touches. */
+const DATA_VOUCHER = 4009;
 
 export const AUTH_PROBES: Probe[] = [
   // 5 rule 1 on the read-backs "Order Status" and "Get Contact By Id": no token, 403 -> 200.
@@ -47,6 +49,22 @@ export const AUTH_PROBES: Probe[] = [
       expect(f.map((x) => x.status)).toEqual([403, 200]);
       expect(c[1]!.body.response).toEqual([]);
       expect(f[1]!.body.response.map((x: { mobNo: string }) => x.mobNo)).toEqual([MOBILE]);
+    },
+    { token: 'none' },
+  ),
+  // 5 rule 2: Update Due Date refused without a token has stored its due date (Get Sales Data By Id shows it).
+  P(
+    'auth-voucher-data-writes-then-403',
+    'index',
+    async (s) => [
+      await s(`/api/v1/sales/${DATA_VOUCHER}/update-due-date?branch_id=1`, { body: { dueDate: '2026-06-30' }, token: null }),
+      await s(`/api/v1/sales/${DATA_VOUCHER}?branch_id=1`, {}, 'GET'),
+    ],
+    (c, f) => {
+      expect(c.map((x) => x.status)).toEqual([403, 200]);
+      expect(f.map((x) => x.status)).toEqual([403, 200]);
+      expect(c[1]!.body.response.dueDate).toBe('');
+      expect(f[1]!.body.response).toEqual({ ...c[1]!.body.response, dueDate: '2026-06-30' });
     },
     { token: 'none' },
   ),

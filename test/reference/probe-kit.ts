@@ -142,5 +142,6 @@ export function related(fault: FaultName, probe: Probe, clean: Seen[]): boolean 
   if (fault === 'auth-status-update-writes-then-403') return probe.op === 'order-status' && token !== undefined;
   if (fault === 'auth-contact-save-writes-then-403') return probe.op === 'customer' && token !== undefined;
   if (fault === 'auth-order-create-writes-then-403') return probe.op === 'index' && token !== undefined;
+  if (fault === 'auth-voucher-data-writes-then-403') return probe.op === 'index' && token !== undefined;
   throw new Error(`no "related" rule for fault ${fault}`);
 }

@@ -12,9 +12,7 @@ const voucher = (o: Record<string, unknown>) => ({
 describe('the voucher diff', () => {
   it('names each field that changed, with its path, and counts those compared', () => {
     const d = voucherDiff(voucher({}), voucher({ dueDate: '2026-06-30', items: [{ qty: '2' }], extra: 1 }));
-    expect(d.changed).toEqual(
-      ['response.dueDate: "" -> "2026-06-30"', 'response.items.0.qty: "1" -> "2"', 'response.viewCount: 1 -> 1'].slice(0, 2).concat(['response.extra: added']),
-    );
+    expect(d.changed).toEqual(['response.dueDate: "" -> "2026-06-30"', 'response.items.0.qty: "1" -> "2"', 'response.extra: added']);
     expect(d.names).toEqual(['dueDate', 'qty', 'extra']);
     // status, salesId, dueDate, items.0.qty, orderStatus, viewCount: the message and modifiedAt are left out.
     expect(d.compared).toBe(6);
@@ -22,7 +20,7 @@ describe('the voucher diff', () => {
 
   it('leaves out audit fields, the given names and a value the request was meant to set', () => {
     const d = voucherDiff(voucher({}), voucher({ modifiedAt: 't2', viewCount: 2, orderStatus: 'Confirmed' }), ['viewCount'], (w) => w === 'Confirmed');
-    expect(d.changed).toEqual(['response.dueDate: "" -> "2026-06-30"', 'response.items.0.qty: "1" -> "2"', 'response.extra: added']);
+    expect(d.changed).toEqual([]);
     // A control read shows what changes by itself: its names are left out of the next diff.
     const control = voucherDiff(voucher({}), voucher({ viewCount: 2 }));
     expect(control.names).toEqual(['viewCount']);

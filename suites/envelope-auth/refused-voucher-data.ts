@@ -15,7 +15,7 @@ import { configured, send, withValues, type Configured } from '../index-operatio
 import { createVoucher, orderCreate } from '../order-status/fresh.ts';
 import type { Id } from '../order-status/plan.ts';
 import { said } from '../order-status/vouchers.ts';
-import { voucherDiff } from '../order-status/voucher-data.ts';
+import { movingFields, voucherDiff } from '../order-status/voucher-data.ts';
 import { refusedForToken, WITHOUT_TOKEN, type Part } from './refused-voucher-writes.ts';
 
 const ID = 'AUTH-11';
@@ -46,7 +46,7 @@ async function bracket(h: Harness, writes: Configured[], read: Configured): Prom
   let before = await readIt();
   if (!acceptedBy(read.op, before.response?.status, before.json))
     return { why: `Get Sales Data By Id did not read voucher ${salesId} again (${said(before)})` };
-  const moving = [...(read.op.volatile ?? []), ...voucherDiff(first.json, before.json, read.op.volatile).names];
+  const moving = movingFields(first.json, before.json, read.op.volatile);
   let judged = 0;
   for (const w of writes) {
     const refused: Exchange[] = [];

@@ -14,7 +14,7 @@ import { verifies } from '../../runtime/verifies.ts';
 import type { Id } from './plan.ts';
 import { createVoucher } from './fresh.ts';
 import { said, statusAccepted, writesForbidden } from './vouchers.ts';
-import { voucherDiff } from './voucher-data.ts';
+import { movingFields, voucherDiff } from './voucher-data.ts';
 
 /**
  * IX-10: the voucher Order Create made, which Get Sales Data By Id reads in the branch, takes an
@@ -77,7 +77,7 @@ verifies(
     const control = await readIt();
     if (!acceptedBy(read!, control.response?.status, control.json))
       return void h.inconclusive(['OS-6', 'IX-10'], `Get Sales Data By Id did not read voucher ${salesId} again (${said(control)})`);
-    const moving = [...(read!.volatile ?? []), ...voucherDiff(before.json, control.json, read!.volatile).names];
+    const moving = movingFields(before.json, control.json, read!.volatile);
     const update = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: 'Confirmed' } });
     await updatable(h, salesId, made.request, update);
     if (!ok(update)) return void h.inconclusive('OS-6', `Confirmed was not accepted on the new voucher ${salesId} (${said(update)})`);

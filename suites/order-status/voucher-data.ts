@@ -52,3 +52,11 @@ export function voucherDiff(before: unknown, after: unknown, volatile: readonly 
   for (const path of now.keys()) if (!was.has(path) && !left(path)) changed(path, 'added');
   return out;
 }
+
+/**
+ * The names to leave out of a diff after a control: the entry's `volatile` names, and the fields
+ * two reads with nothing sent between show changed (a view count, a time stamped on each read).
+ */
+export function movingFields(first: unknown, control: unknown, volatile: readonly string[] = []): string[] {
+  return [...volatile, ...voucherDiff(first, control, volatile).names];
+}

@@ -11,7 +11,7 @@ import { referenceOperations } from '../../../reference/index-routes.ts';
 import { DEFAULT_TOKENS } from '../../../reference/constants.ts';
 import { defaultProfile } from '../../../reference/profiles/index.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
-import { itFull } from '../../full-set.ts';
+import { itWhole } from '../../tiers.ts';
 import { cli } from './spawn.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-init-detailed-'));
@@ -82,7 +82,7 @@ describe('init and the preflight against a vendor serving only the three detaile
   }, 400_000);
 
   // A repeat of the run above with certify.operations (runScope's part is test/reports/scope.test.ts): the whole set only.
-  itFull(
+  itWhole(
     'a certifier who demands an operation the vendor does not serve: inconclusive, with that reason',
     async () => {
       const base = JSON.parse(readFileSync(path.join(dir, 'erp.config.json'), 'utf8'));

@@ -14,7 +14,7 @@ import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, SUITES_RUNNING } from './interrupted-kit.ts';
 import { BIN_STARTED, BIN_STARTED_IMPORT, groupRunning, pollUntil, startCli, tempDir } from './run-process.ts';
-import { quickCases } from '../../full-set.ts';
+import { tiered } from '../../tiers.ts';
 
 type Signal = 'SIGINT' | 'SIGTERM';
 /** When to send: milliseconds after the bin's first statements ran, or once a suite file is running. */
@@ -38,8 +38,7 @@ const QUICK = ALL.filter(([name]) => ['SIGINT twice at 0.5 s', 'SIGTERM at 1 s',
 const shellStatus = ({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }) => code ?? 128 + constants.signals[signal!];
 
 describe('npx erp-conformance run, interrupted through its process group', () => {
-  const cases = quickCases(ALL, QUICK, 'npx run: %s (whole set)');
-  it.each(cases)(
+  tiered(ALL, QUICK).each(
     '%s: the interrupted certificate',
     async (_name, moment, signal, twice) => {
       const out = tempDir('erp-npx-int-');

@@ -13,7 +13,7 @@ import { startReference, type ReferenceServer } from '../../../reference/server.
 import type { Certification } from '../../../reports/model.ts';
 import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, SUITES_RUNNING } from './interrupted-kit.ts';
 import { BIN_STARTED, BIN_STARTED_IMPORT, childrenOf, idle, pollUntil, running, startCli, tempDir, type RunProcess } from './run-process.ts';
-import { itFull } from '../../full-set.ts';
+import { itWhole } from '../../tiers.ts';
 
 /** Sends `signal` to the run's process group: it exits 130 / 143 within the ceiling, leaving an interrupted certificate in `out`. */
 async function interrupt(run: RunProcess, signal: 'SIGINT' | 'SIGTERM', out: string): Promise<Certification> {
@@ -27,9 +27,9 @@ async function interrupt(run: RunProcess, signal: 'SIGINT' | 'SIGTERM', out: str
 }
 
 describe('run, interrupted', () => {
-  // The whole set only (test/full-set.ts): the quick set sends SIGINT while loading, twice and during
+  // The whole set only (test/tiers.ts): the quick set sends SIGINT while loading, twice and during
   // the preflight, and SIGTERM in the middle; test/e2e/cli/resume.test.ts resumes a cut run.
-  itFull(
+  itWhole(
     'SIGINT in the middle of the suites: certificate of what ran, verdict interrupted, exit 130, and the resumed run certified',
     async () => {
       const out = tempDir('erp-int-mid-');

@@ -10,7 +10,7 @@ import type { RunRecords } from '../../../reports/records/records.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { cli, writtenPaths, type CliResult } from './spawn.ts';
 import { findAll, parseXml } from '../../reports/xml.ts';
-import { itFull } from '../../full-set.ts';
+import { itWhole } from '../../tiers.ts';
 import { inProcess } from './in-process.ts';
 
 // No preflight: these tests are about the reports of a run (the preflight has its own tests).
@@ -132,8 +132,8 @@ describe('a sharded run', () => {
     );
   });
 
-  // CI only (test/full-set.ts): the Allure build is the costliest step of this file.
-  itFull(
+  // CI only (test/tiers.ts): the Allure build is the costliest step of this file.
+  itWhole(
     'builds the Allure HTML offline from the merged results',
     async () => {
       const r = await cli(['report', '--allure', '--in', dir('merged')], { timeoutMs: 120_000 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
 import { FAULT_EXIT_CODE, WORKER_FAULT_ENV } from '../../../runtime/worker-fault.ts';
-import { itFull } from '../../full-set.ts';
+import { itWhole } from '../../tiers.ts';
 import { childrenOf, pollUntil, startCli, tempDir, type RunProcess } from './run-process.ts';
 
 /** A suite file's line: the report suite is running. */
@@ -86,8 +86,8 @@ describe('run, its suite worker dead mid-run', () => {
     CEILING_MS + 20_000,
   );
 
-  // The whole set only (test/full-set.ts): another way to die, after the two above.
-  itFull(
+  // The whole set only (test/tiers.ts): another way to die, after the two above.
+  itWhole(
     'exiting with a code of its own: the certificate names the code',
     async () => {
       const out = tempDir('erp-crash-exit-');

@@ -1,8 +1,7 @@
 // The kit as users get it (issue 20): the npm package holds what the CLI needs and nothing of the
 // project's own (tests, benchmarks, CI scripts); packed and installed in a clean folder from the
 // local npm cache, its `npx erp-conformance run` certifies the embedded reference. That one is
-// slow (an npm install and a full run: 70 s + 55 s on a 2-core machine, 4 minutes under load), so
-// it runs when ERP_CONFORMANCE_PACK_TEST=1 (.ci/run, a release job): `npm test` stays under 5 minutes.
+// slow (an npm install and a full run), so it is CI's whole set (tag `whole`, test/tiers.ts).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/spawn.ts';
+import { itWhole } from '../../tiers.ts';
 
 const run = promisify(execFile);
 const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
@@ -40,9 +40,8 @@ describe('the npm package', () => {
     expect(files.filter((f) => /^(test|bench|\.ci|node_modules)\//.test(f) || f === 'vitest.config.ts')).toEqual([]);
   }, 120_000);
 
-  const PACK = process.env.ERP_CONFORMANCE_PACK_TEST === '1';
-  it.skipIf(!PACK)(
-    `packs, installs in a clean folder from the npm cache, and certifies the embedded reference with npx${PACK ? '' : ' (skipped: set ERP_CONFORMANCE_PACK_TEST=1)'}`,
+  itWhole(
+    'packs, installs in a clean folder from the npm cache, and certifies the embedded reference with npx',
     async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-pack-'));
       const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, env, maxBuffer: 32 * 1024 * 1024 });

@@ -16,7 +16,7 @@ import { runConformance } from '../../../engine/run.ts';
 import { redirectTarget, startBroken, startRedirectTarget, type BrokenKind } from './broken-servers.ts';
 import { withPeakMemory } from './memory.ts';
 import { runAgainstReference, tempOut } from './run-reference.ts';
-import { quickCases } from '../../full-set.ts';
+import { tiered } from '../../tiers.ts';
 
 /** Tokens with characters that change under URL, JSON and HTML encoding. */
 const TOKENS = [`tok"SE\\CR/ET%+&<'=4f1c9a7e`, 'tok-SECRET-second-88b2'];
@@ -105,7 +105,7 @@ const ALL_KINDS: BrokenKind[] = [
   'retry-after-a-day',
 ];
 /**
- * The quick set (test/full-set.ts): one server of each outcome class and every hostile one (token
+ * The quick set (test/tiers.ts): one server of each outcome class and every hostile one (token
  * echo, huge and deep bodies, redirects, terminal text); CI runs all of them. Left out here: a
  * second kind of broken HTML/JSON (truncated-json beside html-502), the slow servers that only
  * cost time (never-answers, trickles: the budget case below still trickles), a day-long Retry-After.
@@ -113,8 +113,7 @@ const ALL_KINDS: BrokenKind[] = [
 const QUICK_KINDS: BrokenKind[] = ['html-502', 'resets', 'huge-body', 'echoes-token', 'deep-json', 'redirects', 'hostile-text'];
 
 describe('a run against a broken or hostile server', () => {
-  const kinds = quickCases(ALL_KINDS, QUICK_KINDS, 'that %s ends within its budget with a certificate (CI: the whole set)');
-  it.each(kinds)(
+  tiered(ALL_KINDS, QUICK_KINDS).each(
     'that %s ends within its budget with a certificate, no token and bounded memory',
     async (kind) => {
       const broken = await startBroken(kind);

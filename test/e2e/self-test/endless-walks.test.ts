@@ -7,7 +7,7 @@
 // whose walks read the most (every page the first: the worker ran out of memory there).
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
-import { quickCases } from '../../full-set.ts';
+import { tiered } from '../../tiers.ts';
 import { withPeakMemory } from './memory.ts';
 import { runAgainstReference } from './run-reference.ts';
 
@@ -27,8 +27,7 @@ const ALL: Case[] = (['rp-offset-ignored', 'rp-totalcount-endless', 'rp-pages-re
 const QUICK: Case[] = ALL.filter(([f, n]) => (f === 'rp-offset-ignored' ? n === 100 : n === 10));
 
 describe('walks against a report whose pages never end by themselves', () => {
-  const cases = quickCases(ALL, QUICK, '%s at %s runs per property');
-  it.each(cases)(
+  tiered(ALL, QUICK).each(
     '%s at %s runs per property: not certified on RP-2, no run error, every walk stopped by what it saw, memory under the ceiling',
     async (fault, numRuns) => {
       const t0 = performance.now();

@@ -1,31 +1,39 @@
-// The suite proves itself, part 2: against each fault switch of the reference the run fails
+// The suite proves itself, part 2: against each fault switch of the reference a whole run fails
 // exactly the requirements the fault names, no fewer and no more (and is not certified when one
 // of them is a MUST). The matrix is cut in two test files (faults-1, faults-2) so that both
-// workers of npm test share it, and a third for the rate-limit faults, whose runs measure timing
-// (test/load/fault-matrix-rl.test.ts, in the load group, alone on the machine). By default they
-// run the quick, representative part of it (matrix-parts.ts says how it is chosen); with
-// ERP_FULL_MATRIX=1 (.ci/run) every fault of reference/faults.ts. matrix-parts.test.ts checks
-// that the parts hold each fault once.
+// workers share it, and a third for the rate-limit faults, whose runs measure timing
+// (test/load/fault-matrix-rl.test.ts, in the load group, alone on the machine). npm test runs the
+// representative part of it (matrix-parts.ts says how it is chosen); the other faults' runs are
+// tagged `whole` (test/tiers.ts), CI's whole set. matrix-parts.test.ts checks that the parts hold
+// each fault once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS } from '../../../reference/faults.ts';
 import { faultMatrix, MATRIX_NUM_RUNS, matrixTable, runVerdict, type MatrixRow } from './matrix.ts';
-import { ALL_FAULTS, isFullMatrix, matrixFaults, matrixPart, PARTS } from './matrix-parts.ts';
+import { ALL_FAULTS, gateFaults, matrixPart, PARTS } from './matrix-parts.ts';
 import { tempOut } from './run-reference.ts';
+import { tiered } from '../../tiers.ts';
 
 export function describeFaultMatrix(part: number | 'rate-limit'): void {
-  const faults = matrixFaults();
   const names = matrixPart(part);
-  const which = isFullMatrix() ? `all ${ALL_FAULTS.length} faults` : `quick: ${faults.length} of ${ALL_FAULTS.length} faults, ERP_FULL_MATRIX=1 runs all`;
+  const gate = new Set(gateFaults());
+  const cases = names.map((name) => [name, FAULTS.find((f) => f.name === name)!.breaks.join(', ')] as const);
+  const faults = tiered(
+    cases,
+    cases.filter(([name]) => gate.has(name)),
+  );
+  const selected = faults.selected.map(([name]) => name);
+  const which = `${ALL_FAULTS.length} faults, ${gate.size} of them in npm test`;
   const title = part === 'rate-limit' ? 'its rate-limit faults, one run at a time' : `part ${part} of ${PARTS}`;
   let rows: MatrixRow[] = [];
 
   describe(`the fault matrix (${which}), ${title}`, () => {
     beforeAll(async () => {
-      rows = await faultMatrix({ numRuns: MATRIX_NUM_RUNS, faults: names, concurrency: part === 'rate-limit' ? 1 : 2, outRoot: tempOut(`faults-${part}`) });
+      if (selected.length === 0) return;
+      rows = await faultMatrix({ numRuns: MATRIX_NUM_RUNS, faults: selected, concurrency: part === 'rate-limit' ? 1 : 2, outRoot: tempOut(`faults-${part}`) });
       process.stdout.write(`${matrixTable(rows)}\n`);
     }, 900_000);
 
-    it.each(names.map((name) => [name, FAULTS.find((f) => f.name === name)!.breaks.join(', ')]))('catches fault %s, which breaks %s', (name) => {
+    faults.each('catches fault %s, which breaks %s', (name) => {
       const row = rows.find((r) => r.fault === name)!;
       expect(row.error).toBeUndefined();
       expect([...row.failed].sort()).toEqual([...row.breaks].sort());
@@ -35,7 +43,7 @@ export function describeFaultMatrix(part: number | 'rate-limit'): void {
     });
 
     it('has no survivor', () => {
-      expect(rows).toHaveLength(names.length);
+      expect(rows).toHaveLength(selected.length);
       expect(rows.filter((r) => !r.caught).map((r) => r.fault)).toEqual([]);
     });
   });

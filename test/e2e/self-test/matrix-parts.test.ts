@@ -1,37 +1,37 @@
 // The fault matrix's parts (matrix-parts.ts): the whole matrix of CI holds every fault of the
-// reference exactly once across its three files; the quick set of npm test is made of runs of the
-// whole matrix, each fault once, split between the three files once, and still reaches every
-// suite, both levels and both kinds of run. No conformance run here: this is the plan only.
+// reference exactly once across its three files; the part npm test runs is made of runs of the
+// whole matrix, each fault once, and still reaches every suite, both levels and both kinds of run.
+// No conformance run here: this is the plan only.
 import { describe, expect, it } from 'vitest';
 import { prefixOf } from '../../../contract/requirements.ts';
 import { FAULTS } from '../../../reference/faults.ts';
 import { groupFaults } from './matrix.ts';
-import { ALL_FAULTS, breaksRateLimit, featuresOf, isFullMatrix, matrixFaults, matrixPart, PARTS, quickRuns } from './matrix-parts.ts';
+import { ALL_FAULTS, breaksRateLimit, featuresOf, gateFaults, matrixPart, PARTS, quickRuns } from './matrix-parts.ts';
 
 /** The faults of each test file of the matrix: faults-1, faults-2 and the rate-limit one. */
-const parts = (env: NodeJS.ProcessEnv) => [...Array.from({ length: PARTS }, (_, i) => matrixPart(i + 1, env)), matrixPart('rate-limit', env)];
+const parts = (faults = ALL_FAULTS) => [...Array.from({ length: PARTS }, (_, i) => matrixPart(i + 1, faults)), matrixPart('rate-limit', faults)];
 const sorted = <T>(list: T[]) => [...list].sort();
 
 describe('the parts of the fault matrix', () => {
-  it('hold every fault of the reference exactly once in the whole matrix (ERP_FULL_MATRIX=1)', () => {
-    const env = { ERP_FULL_MATRIX: '1' };
-    const all = matrixFaults(env);
-    expect(sorted(all)).toEqual(sorted(FAULTS.map((f) => f.name)));
-    expect(sorted(parts(env).flat())).toEqual(sorted(all));
-    for (const p of parts(env)) expect(p.length).toBeGreaterThan(0);
+  it('hold every fault of the reference exactly once in the whole matrix', () => {
+    expect(sorted(ALL_FAULTS)).toEqual(sorted(FAULTS.map((f) => f.name)));
+    expect(sorted(parts().flat())).toEqual(sorted(ALL_FAULTS));
+    for (const p of parts()) expect(p.length).toBeGreaterThan(0);
   });
 
-  it('hold each fault of the quick set once, split between the three files once', () => {
-    const quick = matrixFaults({});
-    expect(new Set(quick).size).toBe(quick.length);
-    expect(sorted(parts({}).flat())).toEqual(sorted(quick));
-    for (const p of parts({})) expect(p.length).toBeGreaterThan(0);
+  it("hold each fault of npm test's part once, each file a share of it", () => {
+    const gate = gateFaults();
+    expect(new Set(gate).size).toBe(gate.length);
+    // Each file runs in npm test the faults of its part that the gate takes (fault-matrix.ts).
+    const shares = parts().map((p) => p.filter((f) => gate.includes(f)));
+    expect(sorted(shares.flat())).toEqual(sorted(gate));
+    for (const share of shares) expect(share.length).toBeGreaterThan(0);
   });
 
   it("run every rate-limit fault, and only those, in the load group's file", () => {
-    const rl = matrixPart('rate-limit', { ERP_FULL_MATRIX: '1' });
+    const rl = matrixPart('rate-limit');
     expect(sorted(rl)).toEqual(sorted(FAULTS.filter((f) => f.breaks.some((id) => id.startsWith('RL-'))).map((f) => f.name)));
-    for (const p of [1, 2]) expect(matrixPart(p, { ERP_FULL_MATRIX: '1' }).filter(breaksRateLimit)).toEqual([]);
+    for (const p of [1, 2]) expect(matrixPart(p).filter(breaksRateLimit)).toEqual([]);
   });
 
   it('make the quick set of whole runs of the full matrix, grouped as in CI', () => {
@@ -40,7 +40,7 @@ describe('the parts of the fault matrix', () => {
     for (const run of quick) expect(full).toContain(run.join('+'));
     // Run by themselves, the quick faults fall into the same runs again (faultMatrix groups its list).
     expect(groupFaults(quick.flat())).toEqual(quick);
-    for (const p of parts({})) expect(groupFaults(p).every((run) => quick.some((q) => q.join('+') === run.join('+')))).toBe(true);
+    for (const p of parts(gateFaults())) expect(groupFaults(p).every((run) => quick.some((q) => q.join('+') === run.join('+')))).toBe(true);
   });
 
   it('reach in the quick set every requirement prefix a fault breaks, both levels and both kinds of run', () => {
@@ -56,14 +56,5 @@ describe('the parts of the fault matrix', () => {
     expect(quickRuns()).toEqual(quickRuns());
     // The first run of the matrix is always in it: the walk takes what is new, in FAULTS order.
     expect(quickRuns()[0]).toEqual(groupFaults(ALL_FAULTS)[0]);
-  });
-
-  it('follow ERP_FULL_MATRIX: 1 or true runs every fault, anything else the quick set', () => {
-    expect(isFullMatrix({ ERP_FULL_MATRIX: '1' })).toBe(true);
-    expect(isFullMatrix({ ERP_FULL_MATRIX: 'true' })).toBe(true);
-    expect(isFullMatrix({ ERP_FULL_MATRIX: '0' })).toBe(false);
-    expect(isFullMatrix({ CI: 'true' })).toBe(false);
-    expect(matrixFaults({ ERP_FULL_MATRIX: '1' })).toHaveLength(FAULTS.length);
-    expect(matrixFaults({}).length).toBeLessThan(FAULTS.length);
   });
 });

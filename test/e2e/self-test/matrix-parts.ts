@@ -1,29 +1,25 @@
-// Which faults `npm test` runs the fault matrix against (test/e2e/self-test/faults-1, faults-2, and
-// test/load/fault-matrix-rl for the rate-limit faults).
-// The whole matrix - every fault of reference/faults.ts, some 45 conformance runs - costs more CPU
-// than the rest of npm test together, so by default npm test runs a quick, representative part
-// of it, chosen deterministically from the fault list: walking the runs of the whole matrix in
-// order, a run is taken when one of its faults brings something no run taken before has:
+// Which faults the fault matrix runs as whole runs (test/e2e/self-test/faults-1, faults-2, and
+// test/load/fault-matrix-rl for the rate-limit faults). Every fault is proven at the check level in
+// npm test (test/reference); the whole matrix - every fault of reference/faults.ts, some 45
+// conformance runs - is CI's whole set (tag `whole`, test/tiers.ts). npm test keeps a
+// representative part of it, chosen deterministically from the fault list: walking the runs of
+// the whole matrix in order, a run is taken when one of its faults brings something no run taken
+// before has:
 //   - a requirement prefix it breaks (ENV, AUTH, OS, ST, CU, RP, RL: every suite, the rate-limit
 //     pass with --with-load included),
 //   - a MUST broken (the verdict must be not-certified) or only SHOULD/INFO ones (it must not be),
 //   - a run of one fault alone, or faults of different operations sharing a run (the ownership
 //     rule of matrix.ts).
-// Each quick run is a run of the whole matrix, with the same faults, and must fail exactly the ids
-// they name, as in CI. ERP_FULL_MATRIX=1 (set by .ci/run) runs every fault: the whole matrix
-// stays the proof that every fault is caught; `tsx test/e2e/self-test/matrix.ts` runs it by hand.
+// Each gate run is a run of the whole matrix, with the same faults, and must fail exactly the ids
+// they name, as in CI. `tsx test/e2e/self-test/matrix.ts` runs the whole matrix by hand.
 import { prefixOf, requirement } from '../../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../../reference/faults.ts';
 import { faultsOfPart, groupFaults } from './matrix.ts';
-import { isFullSet } from '../../full-set.ts';
 
-/** The matrix (but its rate-limit faults) is cut in this many test files, so that both workers of npm test share it. */
+/** The matrix (but its rate-limit faults) is cut in this many test files, so that both workers share it. */
 export const PARTS = 2;
 
 export const ALL_FAULTS: FaultName[] = FAULTS.map((f) => f.name);
-
-/** ERP_FULL_MATRIX=1: every fault; otherwise the quick set (test/full-set.ts). */
-export const isFullMatrix = isFullSet;
 
 /** What a run brings to the quick set: the prefixes its faults break, the levels, alone or shared. */
 export function featuresOf(run: readonly FaultName[]): string[] {
@@ -44,9 +40,9 @@ export function quickRuns(names: FaultName[] = ALL_FAULTS): FaultName[][] {
   });
 }
 
-/** The faults npm test runs: all of them under ERP_FULL_MATRIX=1, the quick set otherwise. */
-export function matrixFaults(env: NodeJS.ProcessEnv = process.env): FaultName[] {
-  return isFullMatrix(env) ? ALL_FAULTS : quickRuns().flat();
+/** The faults whose whole runs npm test (the gate) takes; the others are the whole set's. */
+export function gateFaults(): FaultName[] {
+  return quickRuns().flat();
 }
 
 /** A fault of the rate limits: its run measures them (--with-load), timing-based. */
@@ -58,8 +54,7 @@ export const breaksRateLimit = (name: FaultName) => FAULTS.find((f) => f.name ==
  * conformance runs on a busy machine a burst of 20 took 3.5 s, and the probe measured nonsense);
  * the others are split between faults-1 and faults-2, every PARTS-th run each.
  */
-export function matrixPart(part: number | 'rate-limit', env: NodeJS.ProcessEnv = process.env): FaultName[] {
-  const faults = matrixFaults(env);
+export function matrixPart(part: number | 'rate-limit', faults: FaultName[] = ALL_FAULTS): FaultName[] {
   if (part === 'rate-limit') return faults.filter(breaksRateLimit);
   return faultsOfPart(
     faults.filter((f) => !breaksRateLimit(f)),

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecords } from '../../../reports/records/records.ts';
 import { runAgainstReference } from './run-reference.ts';
-import { quickCases } from '../../full-set.ts';
+import { tiered } from '../../tiers.ts';
 
 /** The seeds of the measurement on which RP-16 failed (172343656) and did not (1201065399), and one more. */
 const SEEDS = [172343656, 1201065399, 42];
 /**
- * The quick set (test/full-set.ts): the seed on which RP-16 failed; CI runs the three, each of which
+ * The quick set (test/tiers.ts): the seed on which RP-16 failed; CI runs the three, each of which
  * must give the same failed requirement and verdict.
  */
 const QUICK_SEEDS = [172343656];
@@ -29,8 +29,7 @@ function findingsByTest(out: string): Record<string, string[]> {
 }
 
 describe('a 500 to an id beyond 64 bits', () => {
-  const seeds = quickCases(SEEDS, QUICK_SEEDS, 'fails ENV-6 alone, in the envelope and the report suite, on seed %s too (CI: the whole set)');
-  it.each(seeds)(
+  tiered(SEEDS, QUICK_SEEDS).each(
     'fails ENV-6 alone, in the envelope and the report suite, on seed %s, and no MUST: selection passed',
     async (seed) => {
       const r = await runAgainstReference({ faults: ['rp-500-long-digits'], only: ['ENV', 'RP'], seed, numRuns: 5 });

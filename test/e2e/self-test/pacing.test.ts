@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
 import { defaultProfile } from '../../../reference/profiles/index.ts';
 import { runAgainstReference } from './run-reference.ts';
-import { itFull } from '../../full-set.ts';
+import { itWhole } from '../../tiers.ts';
 import { findingText } from '../../../reports/render/finding.ts';
 
 /** Ids the server hands out depend on the order requests arrive in, not on the run. */
@@ -41,8 +41,8 @@ describe('concurrency and pacing', () => {
   // on a request it must refuse (os-case-insensitive) makes the next answers about that voucher
   // depend on which requests were in flight before, so its shrunk counterexample may differ
   // (its failed requirements do not).
-  // CI only (test/full-set.ts): two runs, one of them with a single request in flight.
-  itFull(
+  // CI only (test/tiers.ts): two runs, one of them with a single request in flight.
+  itWhole(
     'gives the same certificate for the same seed with 8 requests in flight and with 1',
     async () => {
       const run = (concurrency: number) =>

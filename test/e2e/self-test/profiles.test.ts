@@ -6,14 +6,14 @@
 // branch, the last of two api-tokens kept) is certified, with no MUST and no SHOULD failure, and
 // again by a second run in a row with the same seed against the same server (which keeps what
 // the first run saved, as a staging server does: values it may keep unique must not repeat). The
-// quick set (test/full-set.ts) runs the second run for the strictest profile only, and leaves the
+// quick set (test/tiers.ts) runs the second run for the strictest profile only, and leaves the
 // default to test/e2e/self-test/reference-clean.test.ts; CI runs every profile twice here (what the
 // quick set leaves out is listed as skipped). A check that fails one of them fails a correct
 // vendor. The table of the test output shows each run's verdict and what it did not verify.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
 import { raisedLimits, runsInARow } from './run-reference.ts';
-import { quickCases } from '../../full-set.ts';
+import { tiered } from '../../tiers.ts';
 import { PROFILE_SEED, SWEEP_NUM_RUNS } from './seed-sweep.ts';
 
 /** Every profile but the default, which test/e2e/self-test/reference-clean.test.ts certifies in the quick set (25 runs per property). */
@@ -76,14 +76,10 @@ async function certifyProfile(profile: string, runs: number): Promise<ProfileRow
 }
 
 describe('the correct-but-different vendors of the reference', () => {
-  const first = quickCases(PROFILE_NAMES, QUICK_FIRST, 'certifies profile %s (quick set: test/e2e/self-test/reference-clean.test.ts; CI here)');
-  const second = quickCases(
-    PROFILE_NAMES,
-    QUICK_SECOND,
-    'certifies profile %s again in a second run in a row with the same seed against the same server (CI: the whole set)',
-  );
+  const first = tiered(PROFILE_NAMES, QUICK_FIRST);
+  const second = tiered(PROFILE_NAMES, QUICK_SECOND);
   /** Runs in a row per profile: a second run needs the first against the same server. */
-  const runsOf = (profile: string) => (second.includes(profile) ? 2 : first.includes(profile) ? 1 : 0);
+  const runsOf = (profile: string) => (second.selected.includes(profile) ? 2 : first.selected.includes(profile) ? 1 : 0);
 
   beforeAll(async () => {
     // The profiles' runs are independent (a server each), and much of their time is waiting on
@@ -105,11 +101,11 @@ describe('the correct-but-different vendors of the reference', () => {
     expect(row!.verdict).toBe('certified');
   };
 
-  it.each(first)('certifies profile %s with no MUST and no SHOULD failure', (profile) => {
+  first.each('certifies profile %s with no MUST and no SHOULD failure', (profile) => {
     certified(rows.find((r) => r.profile === profile && r.run === 1));
   });
 
-  it.each(second)(
+  second.each(
     'certifies profile %s again in a second run in a row with the same seed against the same server, which keeps what the first saved',
     (profile) => {
       const [one, two] = [1, 2].map((run) => rows.find((r) => r.profile === profile && r.run === run));

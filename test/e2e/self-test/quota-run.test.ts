@@ -14,7 +14,7 @@ import type { RunConfig } from '../../../config/schema.ts';
 import { reportPath } from '../../../contract/endpoints.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { runConformance } from '../../../engine/run.ts';
-import { itFull } from '../../full-set.ts';
+import { itWhole } from '../../tiers.ts';
 
 const WINDOW_S = 2;
 const QUOTAS = { report: `5/${WINDOW_S}s`, readBack: `4/${WINDOW_S}s` };
@@ -60,8 +60,8 @@ describe('a run under reports 5 and reads 4 per window (writes free) with a budg
     rmSync(out, { recursive: true, force: true });
   });
 
-  // CI only (test/full-set.ts): two minutes of waiting on the quotas.
-  itFull(
+  // CI only (test/tiers.ts): two minutes of waiting on the quotas.
+  itWhole(
     'plans the report as scarce, verifies every MUST within the budget, and sends no report request twice',
     async () => {
       const base = loadConfig({ base: reference.runConfig(), env: {} });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayCommand } from '../../../reports/render/replay.ts';
 import { runAgainstReference } from './run-reference.ts';
-import { itFull } from '../../full-set.ts';
+import { itWhole } from '../../tiers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -51,8 +51,8 @@ describe('a failing property', () => {
     expect(os2Evidence(again)).toEqual(evidence);
   }, 120_000);
 
-  // CI only (test/full-set.ts): three runs; the quick set replays with the nonce above.
-  itFull(
+  // CI only (test/tiers.ts): three runs; the quick set replays with the nonce above.
+  itWhole(
     'makes the values a target may keep unique from the seed and the nonce: the same with the same nonce, others with a new one',
     async () => {
       // cu-contactid-string fails CU-1 on every creation: its first finding shows the customer sent.

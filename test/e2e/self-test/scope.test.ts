@@ -5,13 +5,13 @@
 // --with-load). "A check that fails or blocks a correct vendor is worse than one that misses a
 // defect": before, every such vendor ended inconclusive (exit 3), a red CI job for doing nothing
 // wrong. A certifier who demands the index says so (certify.require), and then the run is
-// inconclusive with the reason. The quick set runs two profiles; CI every one (test/full-set.ts).
+// inconclusive with the reason. The quick set runs two profiles; CI every one (test/tiers.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../config/schema.ts';
 import { EXIT } from '../../../core/exit-codes.ts';
 import type { Certification } from '../../../reports/model.ts';
 import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
-import { quickCases } from '../../full-set.ts';
+import { tiered } from '../../tiers.ts';
 import { raisedLimits, runAgainstReference } from './run-reference.ts';
 
 const QUICK = ['minimal', 'strictest'];
@@ -30,11 +30,11 @@ const run = (profile: string, patch: (c: RunConfig) => RunConfig) =>
   runAgainstReference({ reference: { profile, ...raisedLimits(profile) }, numRuns: 5, seed: seedOf(profile), patch });
 
 describe('a vendor configured for the detailed operations and the read-backs only', () => {
-  const profiles = quickCases(PROFILE_NAMES, QUICK, 'certifies profile %s with the minimal config, naming its scope (CI)');
+  const profiles = tiered(PROFILE_NAMES, QUICK);
   beforeAll(async () => {
     // Two runs at a time, each a server and a suite worker of its own.
     const queue: Array<[string, () => Promise<{ exitCode: number; certification: Certification }>]> = [
-      ...profiles.map((p): (typeof queue)[number] => [p, () => run(p, minimal)]),
+      ...profiles.selected.map((p): (typeof queue)[number] => [p, () => run(p, minimal)]),
       ['require IX-1', () => run('default', (c) => ({ ...minimal(c), certify: { require: ['IX-1'] } }))],
     ];
     const lane = async () => {
@@ -43,7 +43,7 @@ describe('a vendor configured for the detailed operations and the read-backs onl
     await Promise.all([lane(), lane()]);
   }, 600_000);
 
-  it.each(profiles)('certifies profile %s, exit 0, and its first line names the scope and what it leaves out', (profile) => {
+  profiles.each('certifies profile %s, exit 0, and its first line names the scope and what it leaves out', (profile) => {
     const r = runs.get(profile)!;
     const c = r.certification;
     const notPassed = c.requirements.filter((x) => x.level === 'MUST' && x.status !== 'passed' && x.status !== 'skipped');

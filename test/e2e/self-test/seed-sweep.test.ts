@@ -5,7 +5,7 @@
 // that moves with the seed flips on an unchanged vendor.
 //
 // CI (ERP_FULL_MATRIX=1) sweeps every run of the matrix but the rate-limit faults' and every
-// profile; the quick set a sample (test/full-set.ts), the rest listed as skipped. The sample: the
+// profile; the quick set a sample (test/tiers.ts), the rest listed as skipped. The sample: the
 // quick matrix's run that shares one run between the three operation suites (their properties
 // draw the most from the seed), the one whose fault crashes on bad JSON (a 5xx, ENV-6, found on
 // whichever exchange meets it), and the strictest profile (the most choices a check could take
@@ -15,7 +15,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
 import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
-import { quickCases } from '../../full-set.ts';
+import { tiered } from '../../tiers.ts';
 import { faultMatrix, type MatrixRow } from './matrix.ts';
 import { quickRuns } from './matrix-parts.ts';
 import { tempOut } from './run-reference.ts';
@@ -40,8 +40,8 @@ const LANES = 2;
 
 const seeds = SWEEP_SEEDS.join(', ');
 describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' own`, () => {
-  const runs = quickCases(sweptRuns().map(runName), QUICK_RUNS, `fault run %s: the verdict and the failed ids of the matrix under seeds ${seeds} (CI)`);
-  const profiles = quickCases(PROFILE_NAMES, QUICK_PROFILES, `profile %s: certified with no MUST failed under seeds ${seeds} (CI)`);
+  const runs = tiered(sweptRuns().map(runName), QUICK_RUNS);
+  const profiles = tiered(PROFILE_NAMES, QUICK_PROFILES);
   let faultRows: MatrixRow[] = [];
   let profileRows: ProfileRow[] = [];
 
@@ -51,8 +51,8 @@ describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' o
     const out = tempOut('seed-sweep');
     const results = await inLanes<MatrixRow[] | ProfileRow>(
       [
-        ...profiles.flatMap((p) => SWEEP_SEEDS.map((seed) => () => profileRun(p, seed))),
-        ...runs.flatMap((name) =>
+        ...profiles.selected.flatMap((p) => SWEEP_SEEDS.map((seed) => () => profileRun(p, seed))),
+        ...runs.selected.flatMap((name) =>
           SWEEP_SEEDS.map(
             (seed) => () => faultMatrix({ numRuns: SWEEP_NUM_RUNS, faults: name.split('+') as FaultName[], concurrency: 1, outRoot: out, seeds: [seed] }),
           ),
@@ -71,7 +71,7 @@ describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' o
     expect(sweptRuns().map(runName)).toEqual(expect.arrayContaining(QUICK_RUNS));
   });
 
-  it.each(runs)('fault run %s: the verdict and the failed ids of the matrix under every seed', (name) => {
+  runs.each('fault run %s: the verdict and the failed ids of the matrix under every seed', (name) => {
     const run = name.split('+') as FaultName[];
     for (const fault of run) {
       const rows = faultRows.filter((r) => r.fault === fault);
@@ -85,7 +85,7 @@ describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' o
     }
   });
 
-  it.each(profiles)('profile %s: certified with no MUST failed under every seed', (profile) => {
+  profiles.each('profile %s: certified with no MUST failed under every seed', (profile) => {
     const rows = profileRows.filter((r) => r.profile === profile);
     expect(rows.map((r) => r.seed)).toEqual(SWEEP_SEEDS);
     for (const r of rows) {

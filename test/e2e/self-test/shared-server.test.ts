@@ -5,13 +5,13 @@
 // not the vendor's defect. And the other side of it: a report defect still fails its requirement
 // while the other client writes (a discrepancy that repeats on a still reading is a defect), so
 // the writer did not just make every relation inconclusive. The quick set runs two of the five
-// certifications and two of the faults (test/full-set.ts); CI all.
+// certifications and two of the faults (test/tiers.ts); CI all.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
 import { sharedProfile } from '../../../reference/profiles/shared.ts';
 import { isCaught } from './matrix.ts';
 import { runsInARow } from './run-reference.ts';
-import { quickCases } from '../../full-set.ts';
+import { tiered } from '../../tiers.ts';
 
 const SEEDS = [1, 2, 3, 4, 5];
 /** Faults of relations between answers read at different moments, with what each breaks. */
@@ -43,11 +43,10 @@ async function run(seed: number, faults: FaultName[] = []): Promise<Row> {
 }
 
 describe('a shared staging server: another client writes while the run reads', () => {
-  const seeds = quickCases(SEEDS, [1, 2], 'certifies the shared-server profile on seed %s (CI: five runs of five)');
-  const faults = quickCases(
+  const seeds = tiered(SEEDS, [1, 2]);
+  const faults = tiered(
     FAULTS.map(([f]) => f),
     ['rp-offset-overlap', 'rp-empty-filter-nothing'],
-    'fails exactly what fault %s names while the other client writes (CI: every case)',
   );
   const certified = new Map<number, Row>();
   const caught = new Map<string, Row>();
@@ -55,8 +54,8 @@ describe('a shared staging server: another client writes while the run reads', (
   beforeAll(async () => {
     // Two runs at a time, each with a server of its own (the writer counts that server's requests).
     const jobs: Array<() => Promise<void>> = [
-      ...seeds.map((s) => async () => void certified.set(s, await run(s))),
-      ...faults.map((f) => async () => void caught.set(f, await run(7, [f]))),
+      ...seeds.selected.map((s) => async () => void certified.set(s, await run(s))),
+      ...faults.selected.map((f) => async () => void caught.set(f, await run(7, [f]))),
     ];
     const lane = async () => {
       for (let job = jobs.shift(); job; job = jobs.shift()) await job();
@@ -66,7 +65,7 @@ describe('a shared staging server: another client writes while the run reads', (
       process.stdout.write(`shared seed ${s}: ${r.verdict}, ${r.moved} relation(s) re-read; not verified: ${r.inconclusive.join(' | ') || 'none'}\n`);
   }, 900_000);
 
-  it.each(seeds)('certifies the shared-server profile on seed %s, with no MUST or SHOULD failure', (seed) => {
+  seeds.each('certifies the shared-server profile on seed %s, with no MUST or SHOULD failure', (seed) => {
     const r = certified.get(seed)!;
     expect(r.failed).toEqual([]);
     // Paced by requests, the writer leaves a still reading of every relation on any machine: nothing is left open.
@@ -78,7 +77,7 @@ describe('a shared staging server: another client writes while the run reads', (
     expect([...certified.values()].some((r) => r.moved > 0)).toBe(true);
   });
 
-  it.each(faults)('fails exactly what fault %s names while the other client writes', (fault) => {
+  faults.each('fails exactly what fault %s names while the other client writes', (fault) => {
     const breaks = FAULTS.find(([f]) => f === fault)![1];
     const r = caught.get(fault)!;
     expect(r.failed.sort()).toEqual([...breaks].sort());

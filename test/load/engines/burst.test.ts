@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it as vit } from 'vitest';
 import { burstCheck } from '../../../load/engines/burst.ts';
 import type { Algorithm } from '../../../reference/limiter.ts';
 import { holdsToken, limitedReference, type Limited } from '../helpers.ts';
-import { itIf } from '../../full-set.ts';
+import { itTier } from '../../tiers.ts';
 
 const CAPS = { maxRequests: 2000, maxSeconds: 60, maxConcurrency: 64 };
 const LIMIT = 10;
@@ -22,9 +22,9 @@ afterEach(async () => {
 });
 
 describe('burstCheck (RL-6)', () => {
-  // The quick set (test/full-set.ts) takes the sliding limiter; CI all three.
+  // The quick set (test/tiers.ts) takes the sliding limiter; CI all three.
   for (const algorithm of ['fixed', 'sliding', 'token-bucket'] as Algorithm[]) {
-    const it = itIf(algorithm === 'sliding');
+    const it = itTier(algorithm === 'sliding');
     it(`catches the leaking ${algorithm} limiter with one token and with both`, async () => {
       target = await limitedReference({ limit: LIMIT, windowSeconds: LEAK_WINDOW, algorithm }, ['rl-limiter-leaks']);
       const { result, findings } = await burstCheck({ config: target.config, limit: LIMIT, windowSeconds: LEAK_WINDOW, scope: 'token', caps: CAPS });

@@ -8,7 +8,7 @@ import { probeRateLimit } from '../../../load/probe/probe.ts';
 import type { RateLimitResult } from '../../../load/result.ts';
 import type { Algorithm } from '../../../reference/limiter.ts';
 import { limitedReference, type Limited } from '../helpers.ts';
-import { itIf } from '../../full-set.ts';
+import { itTier } from '../../tiers.ts';
 
 const L = 20;
 const W = 2;
@@ -51,10 +51,10 @@ function expectMeasured(r: RateLimitResult, algorithm: Algorithm, scope: 'token'
 // One probe at a time: the probe counts requests sent in quick bursts, and the reference runs
 // in this process, so probes side by side would slow each other's bursts on a busy machine.
 describe('the rate-limit probe against a 20 per 2 s limiter', () => {
-  // The quick set (test/full-set.ts): each algorithm once, and both scopes; CI every pair.
+  // The quick set (test/tiers.ts): each algorithm once, and both scopes; CI every pair.
   for (const algorithm of ['fixed', 'sliding', 'token-bucket'] as const) {
     for (const scope of ['token', 'global'] as const) {
-      const it = itIf(['fixed token', 'sliding global', 'token-bucket token'].includes(`${algorithm} ${scope}`));
+      const it = itTier(['fixed token', 'sliding global', 'token-bucket token'].includes(`${algorithm} ${scope}`));
       it(`measures a ${algorithm} limiter ${scope === 'token' ? 'per token' : 'shared by all tokens'}: limit, window, refill, algorithm, scope and Retry-After`, async () => {
         expectMeasured(await probe(algorithm, scope), algorithm, scope);
       });

@@ -1,0 +1,79 @@
+// The two tiers of the project's tests, as vitest tags (vitest.config.ts defines them):
+//  - the gate: every test without a tag, what `npm test` runs (--tags-filter='!whole');
+//  - the whole set: the tests tagged `whole`, what CI adds (`npm run test:whole`, .ci/run): every
+//    fault's whole run, every profile's second run and other seeds, every broken server and
+//    signal case.
+// A table of cases declares all of them; the ones the gate does not take are tagged `whole`, so the
+// gate's output lists them as skipped, never drops them silently. `selected` is what the current
+// filter runs (what a beforeAll prepares); the tag filter decides it, no environment variable.
+import { describe, it, TestRunner, type TestOptions } from 'vitest';
+
+/** The tag of the tests only the whole set runs. */
+export const WHOLE = 'whole';
+
+/** The tags of the project, for vitest.config.ts (`tags`). */
+export const TAGS = [{ name: WHOLE, description: "CI's whole set only (npm run test:whole); npm test leaves these out" }];
+
+/** Whether the running filter takes a test with these tags. */
+const takes = (tags: string[]): boolean => TestRunner.matchesTags(tags);
+
+/** The options of a case: tagged `whole` when the gate does not take it. */
+export function tierOptions(inGate: boolean, timeout?: number): TestOptions {
+  return { ...(inGate ? {} : { tags: [WHOLE] }), ...(timeout === undefined ? {} : { timeout }) };
+}
+
+/** Whether the running filter takes a test of this tier (a beforeAll prepares only what runs). */
+export function tierTaken(inGate: boolean): boolean {
+  return takes(inGate ? [] : [WHOLE]);
+}
+
+type Body<T> = [T] extends [readonly unknown[]] ? (...args: [...Extract<T, readonly unknown[]>]) => unknown : (arg: T) => unknown;
+
+/** A test of the whole set only. */
+export function itWhole(name: string, fn: () => unknown, timeout?: number): void {
+  it(name, tierOptions(false, timeout), fn);
+}
+
+/** `it` for a case the gate runs (`inGate`) or leaves to the whole set (then tagged `whole`). */
+export function itTier(inGate: boolean) {
+  return (name: string, fn: () => unknown, timeout?: number): void => {
+    it(name, tierOptions(inGate, timeout), fn);
+  };
+}
+
+/** A table of cases: `gate` those npm test runs, the others the whole set's. */
+export interface Tiered<T> {
+  /** Every case, in table order. */
+  all: T[];
+  /** The cases the running filter takes, in table order: what a beforeAll prepares. */
+  selected: T[];
+  /** Whether the gate runs this case. */
+  inGate(c: T): boolean;
+  /** Declares one test per case (`it.each` semantics: a tuple case is spread), each in its tier. */
+  each(name: string, fn: Body<T>, timeout?: number): void;
+  /** Declares one block per case (`describe.each` semantics), each in its tier; `concurrent` runs its tests at once. */
+  describeEach(name: string, fn: Body<T>, o?: { concurrent?: boolean }): void;
+}
+
+export function tiered<T>(all: readonly T[], gate: readonly NoInfer<T>[]): Tiered<T> {
+  const inGate = (c: T) => gate.includes(c);
+  /** Calls `declare` with the gate's cases, then the whole set's, each with its tier's options. */
+  const inTiers = (declare: (cases: readonly unknown[][], options: TestOptions) => void, timeout?: number) => {
+    for (const g of [true, false]) {
+      const cases = all.filter((c) => inGate(c) === g);
+      if (cases.length > 0) declare(cases as unknown as readonly unknown[][], tierOptions(g, timeout));
+    }
+  };
+  return {
+    all: [...all],
+    selected: all.filter((c) => tierTaken(inGate(c))),
+    inGate,
+    each(name, fn, timeout) {
+      inTiers((cases, options) => it.each(cases)(name, options, fn as unknown as (...args: unknown[]) => void), timeout);
+    },
+    describeEach(name, fn, o = {}) {
+      const block = o.concurrent ? describe.concurrent : describe;
+      inTiers((cases, options) => block.each(cases)(name, options, fn as unknown as (...args: unknown[]) => void));
+    },
+  };
+}

@@ -105,13 +105,10 @@ describe('the correct-but-different vendors of the reference', () => {
     certified(rows.find((r) => r.profile === profile && r.run === 1));
   });
 
-  second.each(
-    'certifies profile %s again in a second run in a row with the same seed against the same server, which keeps what the first saved',
-    (profile) => {
-      const [one, two] = [1, 2].map((run) => rows.find((r) => r.profile === profile && r.run === run));
-      certified(two);
-      // Each run made its own unique values: a new nonce each time.
-      expect(two!.nonce).not.toBe(one!.nonce);
-    },
-  );
+  second.each('certifies profile %s again in a second run in a row with the same seed against the same server, which keeps what the first saved', (profile) => {
+    const [one, two] = [1, 2].map((run) => rows.find((r) => r.profile === profile && r.run === run));
+    certified(two);
+    // Each run made its own unique values: a new nonce each time.
+    expect(two!.nonce).not.toBe(one!.nonce);
+  });
 });

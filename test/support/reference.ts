@@ -1,5 +1,7 @@
-// Targets of the load tests, all on 127.0.0.1: the reference with a limiter (and faults), and
-// its run config.
+// Targets of the load and client tests, all on 127.0.0.1: the reference with a limiter (and
+// faults), and a run config for it or for a stand-in server, in memory or as a file.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadConfig } from '../../config/load.ts';
 import type { RunConfig } from '../../config/schema.ts';
 import type { FaultName } from '../../reference/faults.ts';
@@ -31,4 +33,12 @@ export function configFor(baseUrl: string, change: (c: any) => void = () => {}):
 /** `text` holds one of the reference's token values. */
 export function holdsToken(text: string): boolean {
   return TOKENS.some((t) => text.includes(t));
+}
+
+/** A config file in `dir` for `baseUrl`, the tokens written in it (so the output can be searched for them); `load` changes its load section. */
+export function configFile(dir: string, baseUrl: string, load: Record<string, unknown> = {}): string {
+  const c = referenceRunConfig(baseUrl, [...TOKENS], 42);
+  const file = join(dir, `config-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify({ ...c, load: { ...c.load, ...load } }));
+  return file;
 }

@@ -13,8 +13,7 @@ import { runCommand } from '../../bin/commands/run.ts';
 import type { Command } from '../../bin/cli/usage.ts';
 import { rateLimitFile } from '../../reports/records/rate-limit.ts';
 import { runConformance } from '../../engine/run.ts';
-import { commandOutput } from '../support/command.ts';
-import { configFile as configFileIn, holdsToken, limitedReference } from '../support/reference.ts';
+import { commandOutput, configFile as configFileIn, holdsToken, limitedReference } from '../support/reference.ts';
 
 const BIN = new URL('../../bin/erp-conformance.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'erp-load-cli-'));

@@ -11,8 +11,7 @@ import { createProgress } from '../../load/scenarios/progress.ts';
 import { phasesOf } from '../../load/scenarios/phases.ts';
 import { evaluate, parseThreshold } from '../../load/scenarios/thresholds.ts';
 import { json, startServer, type TestServer } from '../support/stub-server.ts';
-import { commandOutput } from '../support/command.ts';
-import { configFile as configFileIn, configFor, holdsToken } from '../support/reference.ts';
+import { commandOutput, configFile as configFileIn, configFor, holdsToken } from '../support/reference.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-load-thresholds-'));
 const OK = { status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } };

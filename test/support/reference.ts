@@ -1,7 +1,10 @@
 // Targets of the load and client tests, all on 127.0.0.1: the reference with a limiter (and
-// faults), and a run config for it or for a stand-in server, in memory or as a file.
+// faults), and a run config for it or for a stand-in server, in memory or as a file; a CLI command
+// run in the test's own process against them, its output captured.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { vi } from 'vitest';
+import type { Command } from '../../bin/cli/usage.ts';
 import { loadConfig } from '../../config/load.ts';
 import type { RunConfig } from '../../config/schema.ts';
 import type { FaultName } from '../../reference/faults.ts';
@@ -41,4 +44,24 @@ export function configFile(dir: string, baseUrl: string, load: Record<string, un
   const file = join(dir, `config-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify({ ...c, load: { ...c.load, ...load } }));
   return file;
+}
+
+export interface CommandOutput {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `cmd` with `args`; stdout and stderr are captured while it runs, then given back. */
+export async function commandOutput(cmd: Command, args: string[]): Promise<CommandOutput> {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  try {
+    return { code: await cmd.run(args), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
 }

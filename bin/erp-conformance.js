@@ -6,7 +6,7 @@
 // bench/run-memory.ts). Set before the bundler loads; a value the user set is kept.
 process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';
 
-// `run` always ends with its certificate: a SIGINT / SIGTERM that comes while the CLI loads is kept
+// The bin's latch: `run` always ends with its certificate, so a SIGINT / SIGTERM that comes while the CLI loads is kept
 // for it (engine/control/interrupts.ts takes it over); the same signal again within 1000 ms, or
 // before the event loop has beaten 5 times (50 ms apart) since, is the same delivery
 // (core/signals.ts SAME_DELIVERY_MS, BEAT_MS, FREE_BEATS: the loading modules hold the loop); a

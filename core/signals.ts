@@ -1,9 +1,11 @@
-// One signal can reach the run twice at the same instant: a signal to the process group plus the
-// same signal passed on by a launcher or a supervisor (`timeout`, a CI runner that signals the
-// group and the job's process, a user's `kill` beside a Ctrl-C). That is still the first signal:
-// it must not end the run without its certificate. A second signal that comes later is the user
-// insisting: it exits at once. bin/erp-conformance.js keeps the same rule as literals (it runs
-// before TypeScript can be loaded).
+// SIGINT and SIGTERM, the one place the kit handles them: `run`'s main process, `load` and
+// `probe`, `serve` and the suite worker install their handlers through onStopSignals, and the
+// first-signal rule (signalLatch) is this module's. One signal can reach the run twice at the same
+// instant: a signal to the process group plus the same signal passed on by a launcher or a
+// supervisor (`timeout`, a CI runner that signals the group and the job's process, a user's `kill`
+// beside a Ctrl-C). That is still the first signal: it must not end the run without its
+// certificate. A second signal that comes later is the user insisting: it exits at once. The bin's
+// latch (bin/erp-conformance.js) keeps the same rule as literals: it runs before TypeScript loads.
 
 /**
  * A repeat of the first signal within this many milliseconds of it being handled is the same
@@ -39,5 +41,49 @@ export function repeatJudge(firstAt: number = performance.now()): RepeatJudge {
   return {
     isRepeat: () => sameDelivery(firstAt, performance.now()) || beats < FREE_BEATS,
     dispose: () => clearInterval(heart),
+  };
+}
+
+/** The two signals that stop a run, a load or a worker. */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
+
+/**
+ * Calls `on` at each SIGINT and SIGTERM the process gets, in place of Node's default (ending the
+ * process at once). Returns the function that takes the handlers off again.
+ */
+export function onStopSignals(on: (signal: StopSignal) => void): () => void {
+  const handlers = STOP_SIGNALS.map((s) => [s, () => on(s)] as const);
+  for (const [s, handler] of handlers) process.on(s, handler);
+  return () => {
+    for (const [s, handler] of handlers) process.off(s, handler);
+  };
+}
+
+export interface SignalLatch<K> {
+  /** A stop came (a signal, or something counted as one): the first, a repeat of it, or the user insisting. */
+  hit(which: K, at?: number): void;
+  /** The first stop, if one came. */
+  first(): K | undefined;
+  /** Stops the repeat judge's heartbeat. */
+  dispose(): void;
+}
+
+/**
+ * The rule of a first stop and the ones after it: the first calls `onFirst`; a later one that is
+ * the same delivery (repeatJudge) does nothing; any other calls `onInsist` with the first one.
+ * `at`: when the first was handled (performance.now()), for one kept while the CLI loaded.
+ */
+export function signalLatch<K>(onFirst: (which: K) => void, onInsist: (which: K, first: K) => void): SignalLatch<K> {
+  let first: { which: K; repeats: RepeatJudge } | undefined;
+  return {
+    hit(which, at = performance.now()) {
+      if (first === undefined) {
+        first = { which, repeats: repeatJudge(at) };
+        onFirst(which);
+      } else if (!first.repeats.isRepeat()) onInsist(which, first.which);
+    },
+    first: () => first?.which,
+    dispose: () => first?.repeats.dispose(),
   };
 }

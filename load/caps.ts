@@ -44,6 +44,14 @@ export function resolveCaps(load: RunConfig['load'], flags: CapFlags = {}): Caps
   };
 }
 
+/** Why N connections with P requests pipelined on each are above the concurrency cap; null when they fit. */
+export function inFlightOverCap(connections: number, pipelining: number, maxConcurrency: number): string | null {
+  const inFlight = connections * pipelining;
+  return inFlight > maxConcurrency
+    ? `--connections ${connections} x --pipelining ${pipelining} = ${inFlight} requests in flight is above the cap of ${maxConcurrency} (config load.maxConcurrency)`
+    : null;
+}
+
 /** True when the URL's host is a loopback address: localhost, 127.0.0.0/8, ::1 (or its IPv4-mapped form). */
 export function isLoopbackUrl(baseUrl: string): boolean {
   let host: string;
@@ -114,6 +122,9 @@ export class Budget {
     return null;
   }
 }
+
+/** Consecutive requests without an answer after which a load run stops (a dead target). */
+export const NO_ANSWER_STOP = 200;
 
 /** "Stop at the first burst of 5xx": BURST_COUNT 5xx answers among the last BURST_WINDOW. */
 export const BURST_COUNT = 3;

@@ -8,7 +8,7 @@
 // one worker runs the engine in this thread. A `halt` (the CLI's signal) ends the run early, with
 // its result.
 import type { RunConfig } from '../config/schema.ts';
-import type { Caps } from './caps.ts';
+import { inFlightOverCap, type Caps } from './caps.ts';
 import { runClosed } from './engines/closed.ts';
 import { buildLoadResult, metricsOf, phaseResult, runMetrics } from './scenarios/build.ts';
 import type { LoadResult, ScenarioName } from './result.ts';
@@ -59,12 +59,7 @@ export function overCaps(
 ): string | null {
   const c = o.caps;
   if (o.seconds > c.maxSeconds) return `--seconds ${o.seconds} is above the cap of ${c.maxSeconds} s (config load.maxSeconds)`;
-  if (o.connections !== undefined) {
-    const inFlight = o.connections * (o.pipelining ?? 1);
-    return inFlight > c.maxConcurrency
-      ? `--connections ${o.connections} x --pipelining ${o.pipelining ?? 1} = ${inFlight} requests in flight is above the cap of ${c.maxConcurrency} (config load.maxConcurrency)`
-      : null;
-  }
+  if (o.connections !== undefined) return inFlightOverCap(o.connections, o.pipelining ?? 1, c.maxConcurrency);
   const planned = plannedRequests(loadPhases(o));
   return planned > c.maxRequests
     ? `${o.scenario && o.scenario !== 'steady' ? `the ${o.scenario} scenario's ` : `--rate ${o.rate} x --seconds ${o.seconds} = `}${planned} requests is above the cap of ${c.maxRequests} (config load.maxRequests)`

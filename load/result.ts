@@ -4,7 +4,7 @@
 // builders, the checks, the output and reports/ all read the records from this leaf.
 import type { Exchange } from '../core/types.ts';
 import type { LoadEvidence, SeriesPoint } from './engines/kept-requests.ts';
-import type { RateLimitHints } from './headers.ts';
+import type { RateLimitHints } from '../client/rate-headers.ts';
 import type { ProbeOperation } from './requests.ts';
 import type { LoadOperation } from './scenarios/mix.ts';
 import type { ThresholdResult } from './scenarios/thresholds.ts';

@@ -1,17 +1,6 @@
-// JSON in and out of the report files, with numbers exactly as the server sent them (issue 8:
-// "every output ... shows the server's own digits"). An integer past 2^53 is a bigint in memory
-// and its digits in every file; `JSON.stringify` cannot write a bigint at all and `JSON.parse`
-// rounds one. The JSON written also carries C1 controls and bidi overrides as \u escapes: the
-// same value, inert in any viewer.
-// The kit's one stringifyJson and exact parse live in core/json.ts.
-import { parseExact, stringifyJson } from '../core/json.ts';
-
-export { stringifyJson };
-
-/** JSON.parse, except that an integer past 2^53 is read as a bigint with every digit. */
-export function parseJson(text: string): unknown {
-  return parseExact(text);
-}
+// A JSON text laid out for reading, with every number, string and literal exactly as the server
+// wrote it (an integer past 2^53 keeps its digits). Parsing and writing JSON with exact integers is
+// core/json.ts's (parseExact, stringifyJson): the kit's one bigint codec.
 
 /** Indents grow with depth: a deeply nested body is shown as sent rather than laid out to many times its size. */
 const MAX_LAYOUT_DEPTH = 64;

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Certification } from './model.ts';
 import { certificateHtml } from './render/html/certificate.ts';
-import { parseJson, stringifyJson } from './json.ts';
+import { parseExact, stringifyJson } from '../core/json.ts';
 import { junitXml } from './render/junit.ts';
 import type { RateLimitSection } from './records/rate-limit.ts';
 import type { RunRecords } from './records/records.ts';
@@ -65,7 +65,7 @@ export function readCertification(dir: string): Certification {
   const file = reportPaths(dir).certification;
   let cert: Certification;
   try {
-    cert = parseJson(readFileSync(file, 'utf8')) as Certification; // a large id keeps its digits
+    cert = parseExact(readFileSync(file, 'utf8')) as Certification; // a large id keeps its digits
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new ReportInputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file (run `erp-conformance run --out DIR` first)' : (e as Error).message}`);

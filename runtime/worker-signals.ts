@@ -6,12 +6,14 @@
 // gone (a second, later signal exits it at once) ends the worker at once. Vitest stops this worker with a "stop" message and
 // then SIGTERM: after that message SIGTERM ends it as usual.
 // (Tests that a worker ends with its main process: test/e2e/cli/interrupts.test.ts.)
+import { exitCodeOfSignal } from '../core/exit-codes.ts';
+import { onStopSignals } from '../core/signals.ts';
 import type { NotSentReason } from '../core/types.ts';
 
-// The two flags below are the process's, not a run's: a process has one set of signal handlers
-// and one IPC channel whatever runs it serves, and installing them twice would stop twice.
-/** The SIGINT / SIGTERM handlers are installed (stopOnSignals). */
-let installed = false;
+// What is installed is the process's, not a run's: a process has one set of signal handlers and
+// one IPC channel whatever runs it serves, and installing them twice would stop twice.
+/** 'signals': the SIGINT / SIGTERM handlers (stopOnSignals); 'main-process': endWithMainProcess. */
+const installed = new Set<'signals' | 'main-process'>();
 
 /**
  * Ends the worker now, with `code`. Inside a test file vitest's process.exit only throws ("process.exit
@@ -24,9 +26,6 @@ export function exitWorker(code: number): never {
   throw new Error('unreachable');
 }
 
-/** The worker ends when its main process's channel closes (endWithMainProcess). */
-let guarded = false;
-
 /**
  * The worker does not outlive the run's main process. Vitest forks it with an IPC channel; once the
  * main process is gone (the CLI ended, or was killed, even by SIGKILL, which no handler sees) the
@@ -34,15 +33,15 @@ let guarded = false;
  * quota) would wait on for ever, polling. Installed before the worker waits for anything.
  */
 export function endWithMainProcess(): void {
-  if (guarded || !process.send) return;
-  guarded = true;
+  if (installed.has('main-process') || !process.send) return;
+  installed.add('main-process');
   process.once('disconnect', () => exitWorker(130));
 }
 
 /** Installs the worker's handlers once; `stop` stops the run's scheduler. */
 export function stopOnSignals(stop: (reason: NotSentReason) => void): void {
-  if (installed) return;
-  installed = true;
+  if (installed.has('signals')) return;
+  installed.add('signals');
   let vitestStopsUs = false;
   process.on('message', (m: unknown) => {
     if (m && typeof m === 'object' && (m as { type?: unknown }).type === 'stop') vitestStopsUs = true;
@@ -51,12 +50,10 @@ export function stopOnSignals(stop: (reason: NotSentReason) => void): void {
   // delivery, or the user insisting: it exits at once) and the worker ends with it (its channel
   // closes: endWithMainProcess). Judged here too, a worker whose event loop was held by a module
   // load for a second took one delivery for two and died under the run (seen through npx).
-  const on = (code: number) => () => {
-    if (vitestStopsUs) exitWorker(code);
+  onStopSignals((s) => {
+    if (vitestStopsUs) exitWorker(exitCodeOfSignal(s));
     stop('interrupted');
-  };
-  process.on('SIGINT', on(130));
-  process.on('SIGTERM', on(143));
+  });
   endWithMainProcess();
 }
 

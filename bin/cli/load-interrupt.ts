@@ -6,7 +6,7 @@
 // user insisting: the target is closed (bounded by `closeMs`) and the process exits at once,
 // nothing more written.
 import { EXIT, exitCodeOfSignal } from '../../core/exit-codes.ts';
-import { repeatJudge, type RepeatJudge } from '../../core/signals.ts';
+import { onStopSignals, signalLatch } from '../../core/signals.ts';
 import type { Halt } from '../../load/engines/halt.ts';
 import { whenParentEnds } from './parent-watch.ts';
 
@@ -18,30 +18,24 @@ export interface LoadInterrupt {
 }
 
 export function haltOnSignal(target: { close(): Promise<void> }, halt: Halt, closeMs = 5000): LoadInterrupt {
-  let first: { code: number; repeats: RepeatJudge } | null = null;
-  const end = (why: string, code: number) => {
-    if (first === null) {
-      first = { code, repeats: repeatJudge() };
+  const latch = signalLatch<{ why: string; code: number }>(
+    ({ why }) => {
       process.stderr.write(`${why}: stopping the load; what was sent is written\n`);
       halt.stop('interrupted');
-      return;
-    }
-    if (first.repeats.isRepeat()) return;
-    process.stderr.write(`${why} again: closing\n`);
-    const bounded = new Promise<void>((resolve) => setTimeout(resolve, closeMs).unref());
-    void Promise.race([target.close().catch(() => {}), bounded]).then(() => process.exit(first!.code));
-  };
-  const onInt = () => end('SIGINT', exitCodeOfSignal('SIGINT'));
-  const onTerm = () => end('SIGTERM', exitCodeOfSignal('SIGTERM'));
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
-  const unwatch = whenParentEnds(() => end('parent exited', EXIT.sigterm));
+    },
+    ({ why }, first) => {
+      process.stderr.write(`${why} again: closing\n`);
+      const bounded = new Promise<void>((resolve) => setTimeout(resolve, closeMs).unref());
+      void Promise.race([target.close().catch(() => {}), bounded]).then(() => process.exit(first.code));
+    },
+  );
+  const release = onStopSignals((s) => latch.hit({ why: s, code: exitCodeOfSignal(s) }));
+  const unwatch = whenParentEnds(() => latch.hit({ why: 'parent exited', code: EXIT.sigterm }));
   return {
-    code: () => first?.code ?? null,
+    code: () => latch.first()?.code ?? null,
     release: () => {
-      first?.repeats.dispose();
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
+      latch.dispose();
+      release();
       unwatch();
     },
   };

@@ -10,7 +10,8 @@ import { findingText } from '../../reports/render/finding.ts';
 import { intFlag, UsageError, type Command } from './usage.ts';
 import { unwritableOut } from './writable-out.ts';
 import { whenParentEnds } from './parent-watch.ts';
-import { EXIT } from '../../core/exit-codes.ts';
+import { EXIT, exitCodeOfSignal } from '../../core/exit-codes.ts';
+import { onStopSignals } from '../../core/signals.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
 const SCOPES = ['token', 'global'] as const;
@@ -152,14 +153,10 @@ export function endWithCaller(target: { close(): Promise<void> }, closeMs = 5000
     const bounded = new Promise<void>((resolve) => setTimeout(resolve, closeMs).unref());
     void Promise.race([target.close().catch(() => {}), bounded]).then(() => process.exit(code));
   };
-  const onInt = () => end('SIGINT', EXIT.sigint);
-  const onTerm = () => end('SIGTERM', EXIT.sigterm);
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
+  const release = onStopSignals((s) => end(s, exitCodeOfSignal(s)));
   const unwatch = whenParentEnds(() => end('parent exited', EXIT.sigterm));
   return () => {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
+    release();
     unwatch();
   };
 }

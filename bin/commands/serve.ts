@@ -7,6 +7,7 @@ import { readRateLimitFlag } from '../../client/stated-quotas.ts';
 import { QUOTA_KEYS_TEXT } from '../../core/quota.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { EXIT } from '../../core/exit-codes.ts';
+import { onStopSignals } from '../../core/signals.ts';
 import { whenParentEnds } from '../cli/parent-watch.ts';
 
 const ALGORITHMS = ['fixed', 'sliding', 'token-bucket'] as const;
@@ -137,8 +138,7 @@ export const serveCommand: Command = {
         );
       };
       // Installed before the banner: whoever waits for the banner may signal at once.
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
+      onStopSignals(stop);
       // A parent that ends without passing its signal on: closes, as on a signal (bin/cli/parent-watch.ts).
       whenParentEnds(() => stop('parent exited'));
     });

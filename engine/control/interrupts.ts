@@ -6,11 +6,11 @@
 // Vitest installs handlers of its own that exit the process (its logger's cleanup on SIGINT and
 // SIGTERM): `withoutVitestSignals` takes them off again.
 import { exitCodeOfSignal } from '../../core/exit-codes.ts';
-import { repeatJudge, type RepeatJudge } from '../../core/signals.ts';
+import { onStopSignals, signalLatch, type StopSignal } from '../../core/signals.ts';
 
-export type RunSignal = 'SIGINT' | 'SIGTERM';
+export type RunSignal = StopSignal;
 
-/** Where bin/erp-conformance.js keeps a signal that came while `run` was loading (before `takeInterrupts`). */
+/** Where the bin's latch (bin/erp-conformance.js) keeps a signal that came while `run` was loading (before `takeInterrupts`). */
 const EARLY = Symbol.for('erp-conformance.early-signal');
 interface EarlyState {
   signal?: RunSignal;
@@ -34,40 +34,31 @@ export interface Interrupts {
  */
 export function takeInterrupts(say: (line: string) => void): Interrupts {
   const abort = new AbortController();
-  let first: RunSignal | undefined;
-  let repeats: RepeatJudge | undefined;
-  const on = (s: RunSignal, at = performance.now()) => {
-    if (first) {
-      if (repeats!.isRepeat()) return;
+  const latch = signalLatch<RunSignal>(
+    (s) => {
+      say(`${s}: stopping the run and writing the certificate (${s === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again to exit at once)`);
+      abort.abort();
+    },
+    (s, first) => {
       say(`${s} again: exiting now, without the certificate`);
       process.exit(exitCodeOfSignal(first));
-    }
-    first = s;
-    repeats = repeatJudge(at);
-    say(`${s}: stopping the run and writing the certificate (${s === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again to exit at once)`);
-    abort.abort();
-  };
-  const onInt = () => on('SIGINT');
-  const onTerm = () => on('SIGTERM');
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
+    },
+  );
+  const release = onStopSignals((s) => latch.hit(s));
   const early = (process as unknown as Record<symbol, EarlyState | undefined>)[EARLY];
   if (early?.handler) {
     process.off('SIGINT', early.handler);
     process.off('SIGTERM', early.handler);
   }
-  if (early?.signal) on(early.signal, early.at);
+  if (early?.signal) latch.hit(early.signal, early.at);
   return {
     signal: abort.signal,
-    signalled: () => first,
+    signalled: () => latch.first(),
     dispose() {
-      repeats?.dispose();
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
+      latch.dispose();
+      release();
       // Once the certificate is written a signal ends the process with its code, not by the signal.
-      const late = (s: RunSignal) => process.exit(exitCodeOfSignal(first ?? s));
-      process.on('SIGINT', () => late('SIGINT'));
-      process.on('SIGTERM', () => late('SIGTERM'));
+      onStopSignals((s) => process.exit(exitCodeOfSignal(latch.first() ?? s)));
     },
   };
 }

@@ -12,7 +12,7 @@
 // worker runs one such engine on its share of the connections and of the request cap, all from the
 // same start instant.
 import type { RunConfig } from '../../config/schema.ts';
-import { Budget, FiveXxWatch, type Caps } from '../caps.ts';
+import { Budget, FiveXxWatch, inFlightOverCap, NO_ANSWER_STOP, type Caps } from '../caps.ts';
 import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, Recorder, type Failure } from './kept-requests.ts';
 import type { LoadStoppedBy } from '../result.ts';
@@ -42,18 +42,12 @@ export interface EngineRun {
   stoppedBy: LoadStoppedBy | null;
 }
 
-/** Consecutive requests without an answer after which the run stops (a dead target). */
-const NO_ANSWER_STOP = 200;
-
 /** Refuses connections and pipelining outside the caps; the requests in flight. */
 export function closedInFlight(o: Pick<ClosedOptions, 'connections' | 'pipelining' | 'caps'>): number {
-  const inFlight = o.connections * o.pipelining;
   if (!(o.connections >= 1) || !(o.pipelining >= 1)) throw new Error('connections and pipelining must be at least 1');
-  if (inFlight > o.caps.maxConcurrency)
-    throw new Error(
-      `--connections ${o.connections} x --pipelining ${o.pipelining} = ${inFlight} requests in flight is above the cap of ${o.caps.maxConcurrency} (config load.maxConcurrency)`,
-    );
-  return inFlight;
+  const over = inFlightOverCap(o.connections, o.pipelining, o.caps.maxConcurrency);
+  if (over !== null) throw new Error(over);
+  return o.connections * o.pipelining;
 }
 
 export async function runClosed(o: ClosedOptions): Promise<EngineRun> {

@@ -19,7 +19,7 @@
 // global schedule, from the same start instant, and sends only the arrivals g with g % N = w: each
 // request still leaves at its planned instant, and the N workers together send the whole schedule.
 import type { RunConfig } from '../../config/schema.ts';
-import { Budget, FiveXxWatch, type Caps } from '../caps.ts';
+import { Budget, FiveXxWatch, NO_ANSWER_STOP, type Caps } from '../caps.ts';
 import type { EngineRun } from './closed.ts';
 import { mixCycle, wireBytes, type Mix } from '../scenarios/mix.ts';
 import { bucketMsFor, histogram, Recorder, type Histogram } from './kept-requests.ts';
@@ -66,9 +66,6 @@ export interface OpenRun extends EngineRun {
 /** Sub-millisecond sleeps of the sending loop (Atomics.wait on a word nobody changes). */
 const NAP = new Int32Array(new SharedArrayBuffer(4));
 const NAP_MS = 0.2;
-
-/** Consecutive requests without an answer after which the run stops (a dead target). */
-const NO_ANSWER_STOP = 200;
 
 export function plannedRequests(phases: Phase[]): number {
   return phases.reduce((s, p) => s + Math.floor(p.rate * p.seconds), 0);

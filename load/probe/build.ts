@@ -2,7 +2,7 @@
 // header hypotheses against the measurement, status counts, evidence and the timeline.
 import type { Exchange } from '../../core/types.ts';
 import { limitAgrees, retryAfterVerdict, windowAgrees } from './classify.ts';
-import { parseRateLimitHeaders } from '../headers.ts';
+import { parseRateLimitHeaders } from '../../client/rate-headers.ts';
 import type { ProbeRun } from './moves.ts';
 import type { RepeatedRequest } from '../requests.ts';
 import { round, type Measured, type RateLimitResult } from '../result.ts';

@@ -4,7 +4,7 @@
 import type { TargetConfig } from '../../config/schema.ts';
 import { Budget, FiveXxWatch } from '../caps.ts';
 import { nextPollGap } from './classify.ts';
-import { parseRetryAfter, parseState } from '../headers.ts';
+import { parseRetryAfter, parseState } from '../../client/rate-headers.ts';
 import type { RepeatedRequest } from '../requests.ts';
 import type { RetryAfterCheck, LoadStoppedBy, TimelinePoint } from '../result.ts';
 import { createSender, isAccepted, isRefusal, serverTime, type Sender, type Shot, type ShotToken } from '../sender.ts';

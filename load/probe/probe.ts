@@ -16,7 +16,7 @@
 //     two refills.
 import type { RunConfig } from '../../config/schema.ts';
 import { bucketCapacity, isTokenBucketLike, refillRate, windowKind } from './classify.ts';
-import { announced, parseRateLimitHeaders } from '../headers.ts';
+import { announced, parseRateLimitHeaders } from '../../client/rate-headers.ts';
 import { ProbeRun, Stop, type Edge } from './moves.ts';
 import { repeatedRequest, type ProbeOperation } from '../requests.ts';
 import type { Measured, RateLimitResult, Scope } from '../result.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { SuiteName } from '../../core/types.ts';
 import type { Invocation, PreflightSummary, ReplayedProperty, RunFacts, RunPlan, RunIdentity, RunScope, StoppedBy } from '../model.ts';
 import type { Collected } from './collector.ts';
-import { parseJson, stringifyJson } from '../json.ts';
+import { parseExact, stringifyJson } from '../../core/json.ts';
 import type { PartFacts } from '../model.ts';
 import { storedFinding } from './stored-finding.ts';
 
@@ -80,7 +80,7 @@ export function readRecords(dir: string): RunRecords {
   const file = path.join(dir, 'records.json');
   let data: RunRecords;
   try {
-    data = parseJson(readFileSync(file, 'utf8')) as RunRecords; // a large id keeps its digits
+    data = parseExact(readFileSync(file, 'utf8')) as RunRecords; // a large id keeps its digits
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new RecordsError(

@@ -9,7 +9,7 @@ import type { Finding, Level, Operation } from '../../core/types.ts';
 import type { Invocation } from '../model.ts';
 import { findingCurl } from './finding.ts';
 import { inertDocumentText } from './inert.ts';
-import { stringifyJson } from '../json.ts';
+import { stringifyJson } from '../../core/json.ts';
 import { replayCommand } from './replay.ts';
 import { scrubDeep, type Scrub } from '../scrub.ts';
 import { primarySection, sectionLink, sectionTitle } from './spec-sections.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../client/operations.ts';
-import { closedPort, json, startServer, type Handler, type TestServer } from './servers.ts';
+import { closedPort, json, startServer, type Handler, type TestServer } from '../support/stub-server.ts';
 
 const TOKEN = 'secret-token-abc123';
 let server: TestServer | undefined;

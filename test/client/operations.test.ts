@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../client/operations.ts';
 import type { Exchange } from '../../core/types.ts';
-import { json, startServer, type TestServer } from './servers.ts';
+import { json, startServer, type TestServer } from '../support/stub-server.ts';
 
 const TOKEN = 'ops-token-123456';
 let server: TestServer | undefined;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toCurl } from '../../client/curl.ts';
 import { createClient, type Client } from '../../client/operations.ts';
 import type { TokenVariant } from '../../core/types.ts';
-import { json, startServer, type TestServer } from './servers.ts';
+import { json, startServer, type TestServer } from '../support/stub-server.ts';
 
 const TOKEN = 'Tok-en_Secret-0123456789';
 let server: TestServer | undefined;

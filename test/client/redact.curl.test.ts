@@ -4,7 +4,7 @@ import { toCurl } from '../../client/curl.ts';
 import { createClient, type Client } from '../../client/operations.ts';
 import { redactorOf } from '../../client/redact.ts';
 import type { Exchange } from '../../core/types.ts';
-import { json, startServer, type TestServer } from './servers.ts';
+import { json, startServer, type TestServer } from '../support/stub-server.ts';
 
 const TOKEN = 'Tok/en+secret=1';
 const TOKEN_2 = 'second-secret-2';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeJson, stringifyJson } from '../../core/json.ts';
 import { createClient, type Client } from '../../client/operations.ts';
-import { startServer, type Handler, type TestServer } from './servers.ts';
+import { startServer, type Handler, type TestServer } from '../support/stub-server.ts';
 
 let server: TestServer | undefined;
 let client: Client | undefined;

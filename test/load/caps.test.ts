@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertTargetAllowed, Budget, BURST_COUNT, FiveXxWatch, HARD_MAX_CONCURRENCY, isLoopbackUrl, resolveCaps, SafetyError } from '../../load/caps.ts';
-import { configFor } from './helpers.ts';
+import { configFor } from '../support/reference.ts';
 
 const LOAD = { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 };
 

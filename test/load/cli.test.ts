@@ -3,18 +3,17 @@
 // run in this process (output captured) except two end-to-end runs of the real binary. Last,
 // the rate-limit suite of `run --with-load` against the clean reference with a limiter.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadCommand } from '../../bin/commands/load.ts';
 import { probeCommand } from '../../bin/commands/probe.ts';
 import { runCommand } from '../../bin/commands/run.ts';
 import type { Command } from '../../bin/cli/usage.ts';
 import { rateLimitFile } from '../../reports/records/rate-limit.ts';
-import { referenceRunConfig } from '../../reference/run-config.ts';
 import { runConformance } from '../../engine/run.ts';
-import { holdsToken, limitedReference, TOKENS } from './helpers.ts';
+import { commandOutput, configFile as configFileIn, holdsToken, limitedReference } from '../support/reference.ts';
 
 const BIN = new URL('../../bin/erp-conformance.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'erp-load-cli-'));
@@ -31,26 +30,9 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 /** Runs a command in this process: its exit code (a usage error is thrown) and what it printed. */
-async function command(cmd: Command, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  try {
-    return { code: await cmd.run(args), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
-
+const command = commandOutput;
 /** A config file for `baseUrl`, with the tokens written in it (so the output can be searched for them). */
-function configFile(baseUrl: string, load: Record<string, unknown> = {}): string {
-  const c = referenceRunConfig(baseUrl, [...TOKENS], 42);
-  const file = join(dir, `config-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify({ ...c, load: { ...c.load, ...load } }));
-  return file;
-}
+const configFile = (baseUrl: string, load: Record<string, unknown> = {}) => configFileIn(dir, baseUrl, load);
 
 const REMOTE = 'https://erp-staging.acme.example';
 const stops: Array<() => Promise<void>> = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announced, parsePolicy, parseRateLimitHeaders, parseRetryAfter, parseState, parseStructuredList } from '../../load/headers.ts';
+import { announced, parsePolicy, parseRateLimitHeaders, parseRetryAfter, parseState, parseStructuredList } from '../../client/rate-headers.ts';
 
 describe('rate-limit header parsing', () => {
   it('reads an RFC 8941 list of items with their parameters, strings, tokens and numbers', () => {

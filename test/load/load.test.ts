@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFindings } from '../../load/checks.ts';
 import { runLoad } from '../../load/load.ts';
-import { startServer, type TestServer } from '../client/servers.ts';
-import { configFor, holdsToken, limitedReference, type Limited } from './helpers.ts';
+import { startServer, type TestServer } from '../support/stub-server.ts';
+import { configFor, holdsToken, limitedReference, type Limited } from '../support/reference.ts';
 
 const CAPS = { maxRequests: 2000, maxSeconds: 30, maxConcurrency: 64 };
 let target: Limited | undefined;

@@ -1,18 +1,17 @@
 // Thresholds decide the exit code of `load` (0 pass, 1 crossed, 2 usage); the scenarios stay
 // inside the caps (refused before sending when planned above them, stopped at them otherwise);
 // the ramp stops at its knee. In-process commands, loopback targets, about a second each.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadCommand } from '../../bin/commands/load.ts';
 import { runLoad } from '../../load/load.ts';
 import { createProgress } from '../../load/scenarios/progress.ts';
 import { phasesOf } from '../../load/scenarios/phases.ts';
 import { evaluate, parseThreshold } from '../../load/scenarios/thresholds.ts';
-import { referenceRunConfig } from '../../reference/run-config.ts';
-import { json, startServer, type TestServer } from '../client/servers.ts';
-import { configFor, holdsToken, TOKENS } from './helpers.ts';
+import { json, startServer, type TestServer } from '../support/stub-server.ts';
+import { commandOutput, configFile as configFileIn, configFor, holdsToken } from '../support/reference.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-load-thresholds-'));
 const OK = { status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } };
@@ -22,24 +21,8 @@ afterEach(async () => {
   stub = undefined;
 });
 
-async function load(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => ((stderr += String(c)), true));
-  try {
-    return { code: await loadCommand.run(args), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
-
-function configFile(baseUrl: string): string {
-  const file = join(dir, `config-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(referenceRunConfig(baseUrl, [...TOKENS], 42)));
-  return file;
-}
+const load = (args: string[]) => commandOutput(loadCommand, args);
+const configFile = (baseUrl: string) => configFileIn(dir, baseUrl);
 
 describe('thresholds', () => {
   it('parse the k6 forms and compare in their units', () => {

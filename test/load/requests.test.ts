@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { probeRateLimit } from '../../load/probe/probe.ts';
 import { repeatedRequest } from '../../load/requests.ts';
-import { configFor, limitedReference } from './helpers.ts';
+import { configFor, limitedReference } from '../support/reference.ts';
 
 describe('the repeated request of each operation', () => {
   it('asks the report for one record of the configured range', () => {

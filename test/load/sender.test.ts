@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toCurl } from '../../client/curl.ts';
 import { repeatedRequest } from '../../load/requests.ts';
 import { createSender, isAccepted, isRefusal } from '../../load/sender.ts';
-import { startServer, type TestServer } from '../client/servers.ts';
-import { configFor, holdsToken } from './helpers.ts';
+import { startServer, type TestServer } from '../support/stub-server.ts';
+import { configFor, holdsToken } from '../support/reference.ts';
 
 let stub: TestServer | undefined;
 afterEach(async () => {

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { findingAttachments } from '../../reports/render/allure-labels.ts';
 import { certify } from '../../reports/certify.ts';
 import { consoleSummary } from '../../reports/render/console.ts';
-import { parseJson, prettyJsonText, stringifyJson } from '../../reports/json.ts';
+import { parseExact, stringifyJson } from '../../core/json.ts';
+import { prettyJsonText } from '../../reports/json.ts';
 import { readRecords, RECORDS_FORMAT, runFacts, type RunRecords } from '../../reports/records/records.ts';
 import { readCertification, writeReports } from '../../reports/write.ts';
 import { BIG_BODY, BIG_ID, bigIdFinding, ROUNDED_BIG_ID, sampleCertification, sampleCollected, sampleFacts } from './sample.ts';
@@ -76,8 +77,8 @@ describe('lossless JSON of the reports', () => {
   });
 
   it('reads an integer past 2^53 as a bigint, every other number as a number', () => {
-    expect(parseJson(`{"id":${BIG_ID},"small":12,"f":1.5,"s":"${BIG_ID}"}`)).toEqual({ id: 1152921504606846977n, small: 12, f: 1.5, s: BIG_ID });
-    expect(() => parseJson('{"a":')).toThrow(SyntaxError);
+    expect(parseExact(`{"id":${BIG_ID},"small":12,"f":1.5,"s":"${BIG_ID}"}`)).toEqual({ id: 1152921504606846977n, small: 12, f: 1.5, s: BIG_ID });
+    expect(() => parseExact('{"a":')).toThrow(SyntaxError);
   });
 
   it('lays out a JSON text with every token as written, and leaves a text that is not JSON alone', () => {

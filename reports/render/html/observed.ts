@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../contract/schemas/order-status.ts';
 import { esc } from './parts.ts';
-import { stringifyJson } from '../../json.ts';
+import { stringifyJson } from '../../../core/json.ts';
 import { observationLabel } from '../observation-labels.ts';
 import type { RateLimitSection } from '../../records/rate-limit.ts';
 import { rateLimitSvg } from './rate-limit-svg.ts';

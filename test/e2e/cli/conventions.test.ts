@@ -13,7 +13,7 @@ import { FAULTS } from '../../../reference/faults.ts';
 import { PROFILES } from '../../../reference/profiles/index.ts';
 import { startReference } from '../../../reference/server.ts';
 import type { Certification } from '../../../reports/model.ts';
-import { parseJson, stringifyJson } from '../../../reports/json.ts';
+import { parseExact, stringifyJson } from '../../../core/json.ts';
 import { cli, ROOT } from './spawn.ts';
 import { sampleCertification } from '../../reports/sample.ts';
 import { inProcess } from './in-process.ts';
@@ -98,7 +98,7 @@ describe('a quick try (--base-url and --token-env) that stops at --max-failures'
       { env: { MY_ERP_TOKEN: server.tokens[0]! }, timeoutMs: 240_000 },
     );
     expect(r.code, r.stdout + r.stderr).toBe(1);
-    const cert = parseJson(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
+    const cert = parseExact(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
     expect(cert.target.baseUrl).toBe(server.url);
     expect(cert.invocation).toMatchObject({ baseUrl: server.url, tokenEnv: 'MY_ERP_TOKEN' });
     expect(readFileSync(path.join(out, 'certification.json'), 'utf8')).not.toContain(server.tokens[0]!);

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { thresholdText } from '../../../load/threshold-text.ts';
-import { parseJson } from '../../../reports/json.ts';
+import { parseExact } from '../../../core/json.ts';
 import { writeReports } from '../../../reports/write.ts';
 import type { Certification } from '../../../reports/model.ts';
 import { fitLine } from '../../../engine/progress/progress-line.ts';
@@ -46,7 +46,7 @@ describe('the output manifest', () => {
     expect(listed.map((p) => path.basename(p))).toContain('rate-limit.json');
     expect(listed.map((p) => path.basename(p))).toContain('load.artillery.yml');
     expect(readdirSync(out)).not.toContain('.progress.json');
-    const cert = parseJson(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
+    const cert = parseExact(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
     const probe = JSON.parse(readFileSync(path.join(out, 'rate-limit.json'), 'utf8')) as { requestsSent: number; run: { seed: number } };
     expect(probe.run.seed).toBe(cert.seed);
     expect(cert.requests).toBeGreaterThanOrEqual(probe.requestsSent);
@@ -90,7 +90,7 @@ describe('report --in with a rate-limit.json', () => {
     mkdirSync(out);
     const r = await cli(['report', '--in', dir, '--out', out]);
     expect(r.stderr).toBe('');
-    const cert = parseJson(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
+    const cert = parseExact(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
     const rl = cert.requirements.filter((x) => x.id.startsWith('RL-') && x.status === 'skipped');
     expect(rl.length).toBeGreaterThan(0);
     for (const x of rl) expect(x.reason).toMatch(/^not judged: .*"Rate limit" section/);

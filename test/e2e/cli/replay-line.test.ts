@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
-import { parseJson } from '../../../reports/json.ts';
+import { parseExact } from '../../../core/json.ts';
 import { replayCommand } from '../../../reports/render/replay.ts';
 import { cli } from './spawn.ts';
 
@@ -28,7 +28,7 @@ describe('the replay line', () => {
       { timeoutMs: 240_000 },
     );
     expect(r.code, r.stderr).toBe(0); // CU-5 is a SHOULD: the selection passed
-    const cert = parseJson(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
+    const cert = parseExact(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
     const replays = cert.requirements
       .find((x) => x.id === 'CU-5')!
       .findings.map((f) => f.replay)

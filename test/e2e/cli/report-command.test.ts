@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stringifyJson } from '../../../reports/json.ts';
+import { stringifyJson } from '../../../core/json.ts';
 import { writeReports } from '../../../reports/write.ts';
 import { cli, writtenPaths } from './spawn.ts';
 import { inProcess } from './in-process.ts';

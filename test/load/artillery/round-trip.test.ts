@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runLoad } from '../../../load/load.ts';
 import type { LoadResult } from '../../../load/result.ts';
 import { artilleryEnv, installArtillery } from '../../../scripts/install-artillery.ts';
-import { holdsToken, limitedReference, TOKENS, type Limited } from '../helpers.ts';
+import { holdsToken, limitedReference, TOKENS, type Limited } from '../../support/reference.ts';
 
 const BIN = new URL('../../../bin/erp-conformance.js', import.meta.url).pathname;
 const LIMIT = { limit: 10, windowSeconds: 1, algorithm: 'fixed', scope: 'token' } as const;

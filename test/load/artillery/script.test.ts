@@ -9,7 +9,7 @@ import { toYaml } from '../../../load/artillery/yaml.ts';
 import { loadPhases } from '../../../load/load.ts';
 import { buildMix } from '../../../load/scenarios/mix.ts';
 import { parseThreshold } from '../../../load/scenarios/thresholds.ts';
-import { configFor, holdsToken } from '../helpers.ts';
+import { configFor, holdsToken } from '../../support/reference.ts';
 
 const config = configFor('http://127.0.0.1:9/erp');
 

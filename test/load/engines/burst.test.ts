@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it as vit } from 'vitest';
 import { burstCheck } from '../../../load/engines/burst.ts';
 import type { Algorithm } from '../../../reference/limiter.ts';
-import { holdsToken, limitedReference, type Limited } from '../helpers.ts';
+import { holdsToken, limitedReference, type Limited } from '../../support/reference.ts';
 import { itTier } from '../../tiers.ts';
 
 const CAPS = { maxRequests: 2000, maxSeconds: 60, maxConcurrency: 64 };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { histogram, Recorder } from '../../../load/engines/kept-requests.ts';
 import { encodeHistogram, mergeHistograms, mergeRecorders, recorderPart } from '../../../load/engines/merge.ts';
-import { configFor } from '../helpers.ts';
+import { configFor } from '../../support/reference.ts';
 import { buildMix } from '../../../load/scenarios/mix.ts';
 
 describe('merging worker parts', () => {

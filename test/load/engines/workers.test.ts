@@ -10,8 +10,8 @@ import { runClosedWorkers, runOpenWorkers, shareOf } from '../../../load/engines
 import type { EngineRun } from '../../../load/engines/closed.ts';
 import { buildMix } from '../../../load/scenarios/mix.ts';
 import { runLoad } from '../../../load/load.ts';
-import { json, startServer, type TestServer } from '../../client/servers.ts';
-import { configFor, holdsToken, limitedReference, type Limited } from '../helpers.ts';
+import { json, startServer, type TestServer } from '../../support/stub-server.ts';
+import { configFor, holdsToken, limitedReference, type Limited } from '../../support/reference.ts';
 
 const CAPS = { maxRequests: 5000, maxSeconds: 60, maxConcurrency: 64 };
 const OK = { status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } };

@@ -7,7 +7,7 @@ import { windowTolerance } from '../../../load/probe/classify.ts';
 import { probeRateLimit } from '../../../load/probe/probe.ts';
 import type { RateLimitResult } from '../../../load/result.ts';
 import type { Algorithm } from '../../../reference/limiter.ts';
-import { limitedReference, type Limited } from '../helpers.ts';
+import { limitedReference, type Limited } from '../../support/reference.ts';
 import { itTier } from '../../tiers.ts';
 
 const L = 20;

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { probeFindings } from '../../../load/checks.ts';
 import { probeRateLimit } from '../../../load/probe/probe.ts';
-import { startServer, type TestServer } from '../../client/servers.ts';
-import { configFor, limitedReference, type Limited } from '../helpers.ts';
+import { startServer, type TestServer } from '../../support/stub-server.ts';
+import { configFor, limitedReference, type Limited } from '../../support/reference.ts';
 
 const OK = JSON.stringify({ status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } });
 let target: Limited | undefined;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { probeFindings } from '../../../load/checks.ts';
 import { probeRateLimit } from '../../../load/probe/probe.ts';
 import type { Algorithm } from '../../../reference/limiter.ts';
-import { holdsToken, limitedReference, type Limited } from '../helpers.ts';
+import { holdsToken, limitedReference, type Limited } from '../../support/reference.ts';
 import { findingCurl } from '../../../reports/render/finding.ts';
 
 let target: Limited | undefined;

@@ -1,4 +1,5 @@
-// Small node:http servers on 127.0.0.1:0 for the client tests.
+// Small node:http servers on 127.0.0.1:0 for the client and load tests: a stand-in target that
+// records what it was sent and answers through a handler; a port nobody listens on.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 

@@ -131,7 +131,7 @@ async function handle(ctx: Ctx, raw: IncomingMessage): Promise<Outcome> {
   const late = refused && match.kind === 'route' ? lateAuth(ctx, match.route) : 'refuse';
   if (refused && late === 'refuse') return { reply: refused };
   if (refused && match.kind === 'route') {
-    // Faults of issue 30 part B (late-auth.ts): the body is read although the token was refused.
+    // The late-auth faults (late-auth.ts): the body is read although the token was refused.
     if (match.route.method === 'POST' && !bodyRead) {
       const body = await readBody(raw, req.headers['content-length']);
       if (!body.ok) return { reply: refused, extra: CLOSE };

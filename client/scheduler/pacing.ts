@@ -149,8 +149,7 @@ export function createPacing(
       pace.pausedUntil = Math.max(pace.pausedUntil, t + wait.ms);
       // A quota stated for the operation (run.rateLimit, or known before sending) stands, whatever
       // the window its 429 names: the 429 came from requests this scheduler did not send (the
-      // preflight's, another process's), not from a smaller quota. Issue 30: "orderStatusRead 26 at
-      // 40/10s" planned, then 9/10s learnt from one 429, and 92.6 s waited in a 107 s run.
+      // preflight's, another process's), not from a smaller quota.
       const statedHere = stated.some((q) => q.operations?.includes(op));
       if (wait.from === 'message' && !pace.policy && !pace.quota && !statedHere) {
         // The message states the wait of a quota the headers do not announce: the most the operation

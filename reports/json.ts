@@ -1,8 +1,7 @@
-// JSON in and out of the report files, with numbers exactly as the server sent them (issue 8:
-// "every output ... shows the server's own digits"). An integer past 2^53 is a bigint in memory
-// and its digits in every file; `JSON.stringify` cannot write a bigint at all and `JSON.parse`
-// rounds one. The JSON written also carries C1 controls and bidi overrides as \u escapes: the
-// same value, inert in any viewer.
+// JSON in and out of the report files, with numbers exactly as the server sent them: an integer
+// past 2^53 is a bigint in memory and its digits in every file (`JSON.stringify` cannot write a
+// bigint at all and `JSON.parse` rounds one). The JSON written also carries C1 controls and bidi
+// overrides as \u escapes: the same value, inert in any viewer.
 // The kit's one stringifyJson and exact parse live in core/json.ts.
 import { parseExact, stringifyJson } from '../core/json.ts';
 

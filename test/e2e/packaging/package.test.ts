@@ -1,8 +1,7 @@
-// The kit as users get it (issue 20): the npm package holds what the CLI needs and nothing of the
-// project's own (tests, benchmarks, CI scripts); packed and installed in a clean folder from the
-// local npm cache, its `npx erp-conformance run` certifies the embedded reference. That one is
-// slow (an npm install and a full run: 70 s + 55 s on a 2-core machine, 4 minutes under load), so
-// it runs when ERP_CONFORMANCE_PACK_TEST=1 (.ci/run, a release job): `npm test` stays under 5 minutes.
+// The kit as users get it: the npm package holds what the CLI needs and nothing of the project's
+// own (tests, benchmarks, CI scripts); packed and installed in a clean folder from the local npm
+// cache, its `npx erp-conformance run` certifies the embedded reference. That one is slow (an npm
+// install and a full run), so it runs when ERP_CONFORMANCE_PACK_TEST=1 (.ci/run, a release job).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,10 +1,10 @@
-// Walks bounded by what the target states, and by memory (issue 29, item 1): against a report
-// whose pages never end by themselves - offset ignored (every page the first), a totalCount that
-// grows with each page, pages that repeat - the report suites end NOT-CERTIFIED on RP-2, with no
-// run error (the suite worker, whose heap is capped at 256 MB, lives), every walk stopped by what it
-// saw (a page read before, an empty page), never by its cap, and the run's peak memory under its
-// ceiling. At the self-test's 10 runs per property, and at the CLI's default of 100 for the fault
-// whose walks read the most (every page the first: the worker ran out of memory there).
+// Walks bounded by what the target states, and by memory: against a report whose pages never end
+// by themselves - offset ignored (every page the first), a totalCount that grows with each page,
+// pages that repeat - the report suites end NOT-CERTIFIED on RP-2, with no run error (the suite
+// worker, whose heap is capped at 256 MB, lives), every walk stopped by what it saw (a page read
+// before, an empty page), never by its cap, and the run's peak memory under its ceiling. At the
+// self-test's 10 runs per property, and at the CLI's default of 100 for the fault whose walks read
+// the most (every page the first).
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
 import { quickCases } from '../../full-set.ts';
@@ -12,9 +12,9 @@ import { withPeakMemory } from './memory.ts';
 import { runAgainstReference } from './run-reference.ts';
 
 /**
- * The ceiling of a run's memory (issue 9: a whole run under 500 MB), here with more in the tree
- * than the CLI's run: the test process holds the engine and the reference server in one, beside
- * the suite worker. Measured: 300-360 MB at 100 runs per property against rp-offset-ignored.
+ * The ceiling of a run's memory (a whole run under 500 MB), here with more in the tree than the
+ * CLI's run: the test process holds the engine and the reference server in one, beside the suite
+ * worker.
  */
 const CEILING_MB = 600;
 

@@ -1,9 +1,8 @@
-// One defect, one level, whatever the seed (issue 27): a vendor whose id filters answer 500 to a
-// number of more than 4300 digits (Python's int() refuses it; reference fault rp-500-long-digits)
-// fails ENV-6 (SHOULD) and nothing else, on every seed: the envelope suite and the report suite
-// both send such a number among their properties' examples (the same in every run), and both file
-// its 500 under ENV-6 (RP-16's ambiguity: a correct vendor on a common stack may answer it so).
-// Before the examples phase, RP-16 (MUST) failed on 2 seeds of 5 and the verdict flipped.
+// One defect, one level, whatever the seed: a vendor whose id filters answer 500 to a number of
+// more than 4300 digits (Python's int() refuses it; reference fault rp-500-long-digits) fails
+// ENV-6 (SHOULD) and nothing else, on every seed: the envelope suite and the report suite both
+// send such a number among their properties' examples (the same in every run), and both file its
+// 500 under ENV-6 (RP-16's ambiguity: a correct vendor on a common stack may answer it so).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -88,8 +88,7 @@ describe('the correct-but-different vendors of the reference', () => {
   beforeAll(async () => {
     // The profiles' runs are independent (a server each), and much of their time is waiting on
     // their own rate limits (vasy's quotas, forward-only's sliding window): LANES of them at a
-    // time, the longest first, each profile's runs in a row on its own server. Measured alone:
-    // 74 s one after the other (51 s of CPU).
+    // time, the longest first, each profile's runs in a row on its own server.
     const queue = [...PROFILE_NAMES.filter((p) => runsOf(p) > 0)].sort((a, b) => costOf(b) * runsOf(b) - costOf(a) * runsOf(a));
     const lane = async () => {
       for (let profile = queue.shift(); profile; profile = queue.shift()) rows.push(...(await certifyProfile(profile, runsOf(profile))));

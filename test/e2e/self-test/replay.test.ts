@@ -89,7 +89,7 @@ describe('a failing property', () => {
     }
     const cert = JSON.parse(readFileSync(path.join(out, 'certification.json'), 'utf8'));
     expect(code).toBe(1);
-    // Its plan counts what it sends (one input of one property), not the suites' plan (issue 29).
+    // Its plan counts what it sends (one input of one property), not the suites' plan.
     const lines = stdout.split('\n');
     expect(lines.filter((l) => l.startsWith('plan: '))).toHaveLength(1);
     const plan =

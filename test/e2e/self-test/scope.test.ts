@@ -24,7 +24,7 @@ const SCOPE =
 const NO_INDEX = 'IX-1, IX-2, IX-3 (no index operation is configured (config operations))';
 
 const runs = new Map<string, { exitCode: number; certification: Certification }>();
-// A seed of its own per profile: the verdict must not hang on one seed (issue 27).
+// A seed of its own per profile: the verdict must not hang on one seed.
 const seedOf = (profile: string) => 3 + 1_000_003 * (PROFILE_NAMES.indexOf(profile) + 1);
 const run = (profile: string, patch: (c: RunConfig) => RunConfig) =>
   runAgainstReference({ reference: { profile, ...raisedLimits(profile) }, numRuns: 5, seed: seedOf(profile), patch });

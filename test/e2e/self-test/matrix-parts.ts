@@ -1,17 +1,9 @@
 // Which faults `npm test` runs the fault matrix against (test/e2e/self-test/faults-1, faults-2, and
-// test/load/fault-matrix-rl for the rate-limit faults).
-// The whole matrix - every fault of reference/faults.ts, some 45 conformance runs - costs more CPU
-// than the rest of npm test together, so by default npm test runs a quick, representative part
-// of it, chosen deterministically from the fault list: walking the runs of the whole matrix in
-// order, a run is taken when one of its faults brings something no run taken before has:
-//   - a requirement prefix it breaks (ENV, AUTH, OS, ST, CU, RP, RL: every suite, the rate-limit
-//     pass with --with-load included),
-//   - a MUST broken (the verdict must be not-certified) or only SHOULD/INFO ones (it must not be),
-//   - a run of one fault alone, or faults of different operations sharing a run (the ownership
-//     rule of matrix.ts).
-// Each quick run is a run of the whole matrix, with the same faults, and must fail exactly the ids
-// they name, as in CI. ERP_FULL_MATRIX=1 (set by .ci/run) runs every fault: the whole matrix
-// stays the proof that every fault is caught; `tsx test/e2e/self-test/matrix.ts` runs it by hand.
+// test/load/fault-matrix-rl for the rate-limit faults): by default a quick, representative part,
+// chosen deterministically from the fault list: walking the runs of the whole matrix in order, a
+// run is taken when one of its faults brings something no run taken before has - a requirement
+// prefix it breaks, a MUST broken or only SHOULD/INFO ones, a fault alone or faults of different
+// operations sharing a run (matrix.ts). ERP_FULL_MATRIX=1 (set by .ci/run) runs every fault.
 import { prefixOf, requirement } from '../../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../../reference/faults.ts';
 import { faultsOfPart, groupFaults } from './matrix.ts';

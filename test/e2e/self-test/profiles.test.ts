@@ -1,15 +1,9 @@
-// The suite proves itself, part 5, the false-positive guard: every correct-but-different vendor
-// of the reference (reference/profiles/: other error shapes, ids past 2^53, other rate limits and
-// headers, limit caps, report orders, transitions, validation strictness, read paths, and the
-// strictest of them: unknown fields refused, trimming saves, gateway JSON for 403/429, chunked
-// answers on closed connections, a limit cap of 25 refused above, mobile numbers unique per
-// branch, the last of two api-tokens kept) is certified, with no MUST and no SHOULD failure, and
-// again by a second run in a row with the same seed against the same server (which keeps what
-// the first run saved, as a staging server does: values it may keep unique must not repeat). The
-// quick set (test/full-set.ts) runs the second run for the strictest profile only, and leaves the
-// default to test/e2e/self-test/reference-clean.test.ts; CI runs every profile twice here (what the
-// quick set leaves out is listed as skipped). A check that fails one of them fails a correct
-// vendor. The table of the test output shows each run's verdict and what it did not verify.
+// The suite proves itself, part 5, the false-positive guard: every correct-but-different vendor of
+// the reference (reference/profiles/) is certified, with no MUST and no SHOULD failure, and again by
+// a second run in a row with the same seed against the same server (which keeps what the first run
+// saved, as a staging server does: values it may keep unique must not repeat). The quick set
+// (test/full-set.ts) runs the second run for the strictest profile only; CI runs every profile
+// twice. The table of the test output shows each run's verdict and what it did not verify.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
 import { raisedLimits, runsInARow } from './run-reference.ts';

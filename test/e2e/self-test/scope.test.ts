@@ -1,11 +1,9 @@
 // Scope is part of the verdict (reports/scope.ts), measured on whole runs: a correct vendor
 // configured for the three operations the spec details and the read-backs (the reference's run
 // config without `operations`) is certified, exit 0, and the first line names that scope and the
-// MUSTs it leaves out (IX-1..3: no index operation configured; OS-6: no order-create; RL-1: no
-// --with-load). "A check that fails or blocks a correct vendor is worse than one that misses a
-// defect": before, every such vendor ended inconclusive (exit 3), a red CI job for doing nothing
-// wrong. A certifier who demands the index says so (certify.require), and then the run is
-// inconclusive with the reason. The quick set runs two profiles; CI every one (test/full-set.ts).
+// MUSTs it leaves out (IX-1..3, OS-6, RL-1). A certifier who demands the index says so
+// (certify.require), and then the run is inconclusive with the reason. The quick set runs two
+// profiles; CI every one (test/full-set.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../config/schema.ts';
 import { EXIT } from '../../../core/exit-codes.ts';

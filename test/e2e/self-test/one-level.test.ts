@@ -10,7 +10,7 @@ import type { RunRecords } from '../../../reports/records/records.ts';
 import { runAgainstReference } from './run-reference.ts';
 import { quickCases } from '../../full-set.ts';
 
-/** The seeds of the measurement on which RP-16 failed (172343656) and did not (1201065399), and one more. */
+/** Seeds on which RP-16 failed (172343656) and did not (1201065399) before the examples phase, and one more. */
 const SEEDS = [172343656, 1201065399, 42];
 /**
  * The quick set (test/full-set.ts): the seed on which RP-16 failed; CI runs the three, each of which

@@ -1,7 +1,7 @@
 // Pacing per operation (spec 8 rule 1: "the thresholds and time window: not shown"). Each
 // operation ("report", "customerCreate", "orderStatus", each read-back path, any other) has its
 // own paces, so a slow report quota never paces the writes, and the other way round. What sets a
-// pace (stated quotas, announced quotas, a 429's wait): createPacing.
+// pace: createPacing.
 import { showQuota, type Quota } from '../../core/quota.ts';
 import { parseRateLimitHeaders } from '../rate-headers.ts';
 import type { UnnumberedExchange } from '../transport.ts';
@@ -53,6 +53,7 @@ export interface Pacing {
 }
 
 /**
+ * What sets an operation's pace:
  *  - stated quotas (run.rateLimit, "5/1m" for the report, or for all requests): never more than Q
  *    sends per window W (a sliding log, with a small margin for the way to the target);
  *  - the quota the answers announce: RateLimit-Policy + RateLimit (IETF draft, structured fields and

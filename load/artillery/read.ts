@@ -64,6 +64,7 @@ export interface ReadOptions {
 }
 
 /**
+ * What is read, and how:
  *  - statuses per operation from metrics-by-endpoint, with each operation's own status (the
  *    exported script's declaration, load/artillery/meta.ts) deciding what is an error; 429s apart;
  *    a request without an answer (http.requests - http.responses) is status 0, an error;

@@ -25,6 +25,7 @@ export interface ScenarioSpec {
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
+ * The scenarios:
  *   steady  R requests/s for S seconds.
  *   ramp    K steps (default 5) from --from R0 (default R/K) up to R, S/K seconds each; the knee
  *           is the first step whose p99 or error share crosses its threshold, and the ramp stops

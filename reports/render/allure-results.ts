@@ -81,6 +81,7 @@ function annotate(
   return out;
 }
 
+// How a result is brought in line:
 // - a passed test with a MUST not verified (inconclusive, not run) becomes "broken", the reasons
 //   in its status message (a defect of the run's fixtures or budget, not of the target);
 // - a passed test with a SHOULD or INFO not verified stays passed, the reasons in its message;

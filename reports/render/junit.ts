@@ -24,6 +24,7 @@ export interface JunitOptions {
 }
 
 /**
+ * The JUnit child of a requirement's verdict:
  * - failed MUST: <failure>, message = the first finding (a failed INFO can only be a crash of its
  *   test: <error>);
  * - failed SHOULD: a warning, as the exit code takes it (a SHOULD never fails the verdict): the

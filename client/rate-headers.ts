@@ -1,11 +1,7 @@
-// Rate-limit headers, read by the scheduler to pace a run and by the probe as hypotheses it measures (spec 8 rule 1: "the thresholds
-// and time window: not shown"). Three families:
-//  - IETF draft httpapi-ratelimit-headers, structured fields (RFC 8941):
-//      RateLimit-Policy: "default";q=100;w=10      RateLimit: "default";r=50;t=7
-//    and its older forms: RateLimit-Policy: 100;w=10, RateLimit: limit=100, remaining=50, reset=7,
-//    RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset;
-//  - X-RateLimit-Limit / -Remaining / -Reset (Reset in seconds, or a Unix time when it is one);
-//  - Retry-After (RFC 9110 10.2.3): delay-seconds or an HTTP-date.
+// Rate-limit headers, read by the scheduler to pace a run and by the probe as hypotheses it
+// measures (spec 8 rule 1: "the thresholds and time window: not shown"). Three families: the IETF
+// draft httpapi-ratelimit-headers (structured fields, RFC 8941, and its older forms), X-RateLimit-*
+// (Reset in seconds, or a Unix time when it is one), and Retry-After (RFC 9110 10.2.3).
 
 export type BareItem = string | number | boolean;
 

@@ -1,14 +1,7 @@
 // Tokens never reach a record, a report, a log or the console: the configured tokens (spec 5: "a
 // token provided by the service operator") are replaced by *** in everything the kit records or
 // writes, including an answer that echoes them. One redactor for the whole kit (client, reports,
-// probe, load): every spelling a server or an output format can give a token.
-//   - the raw token, in any letter case (a server may echo it upper-cased);
-//   - each character in any of its spellings, mixed: URL-encoded (%XX either case, + for a
-//     space), JSON-escaped once or twice (\" \/ \uXXXX, a JSON body echoed inside a JSON string),
-//     HTML/XML-escaped (&amp; &lt; &quot; &#39; &#x27; ...);
-//   - a part of a token: any run of at least max(8, 60% of its length) of its characters (a server
-//     echoing a cut or a prefix); a very short token only whole;
-//   - the tail of a text cut short that ends inside a token.
+// probe, load): every spelling a server or an output format can give a token (redactorOf).
 
 export const REDACTED = '***';
 
@@ -49,6 +42,14 @@ function secretPattern(secret: string): string {
 /** Redactors made so far, by their secrets: a client, a test's scrubber and the reports of one run share one. */
 const made = new Map<string, Redactor>();
 
+// The spellings:
+//   - the raw token, in any letter case (a server may echo it upper-cased);
+//   - each character in any of its spellings, mixed: URL-encoded (%XX either case, + for a
+//     space), JSON-escaped once or twice (\" \/ \uXXXX, a JSON body echoed inside a JSON string),
+//     HTML/XML-escaped (&amp; &lt; &quot; &#39; &#x27; ...);
+//   - a part of a token: any run of at least max(8, 60% of its length) of its characters (a server
+//     echoing a cut or a prefix); a very short token only whole;
+//   - the tail of a text cut short that ends inside a token.
 /** A redactor of the given secrets, in every spelling above (made once per set of secrets). */
 export function redactorOf(secrets: Iterable<string | undefined>): Redactor {
   const list = [...new Set([...secrets].filter((s): s is string => !!s))].sort((a, b) => b.length - a.length);

@@ -1,15 +1,6 @@
-// The one scheduler: every request of a run goes through it. It is a chain of small policies
-// (client/scheduler/, composed like undici's interceptors), outermost first:
-//   slots    run.concurrency requests in flight, the next slot to the flow with the fewest in
-//            flight (a chain never waits behind a property's backlog), bursts first;
-//   backoff  a connection refused or reset while others are in flight halves the slots;
-//   retry    a 429 is sent again after its wait (functional suites), within a retry budget;
-//   pacing   per operation: the stated quotas (run.rateLimit) and those known before sending (the
-//            plan's startPaced), the quota the answers announce, a 429's wait (Retry-After or its
-//            message, each also learnt as a quota); a slow report quota never paces the writes;
-//   budgets  the run budget, the request budget, a stop;
-//   breaker  a target that stopped answering (or only asks for waits longer than the run waits);
-//   wait429  reads how long a 429 asks to wait.
+// The one scheduler: every request of a run goes through it, a chain of small policies
+// (client/scheduler/, composed like undici's interceptors; the chain: createScheduler) that hold
+// the run's concurrency, its retries, the paces per operation, the budgets and the breaker.
 // A request it does not send comes back as a not-sent exchange: never thrown.
 import type { NotSentReason } from '../core/types.ts';
 import type { Quota } from '../core/quota.ts';
@@ -71,6 +62,19 @@ export interface Scheduler {
   setConcurrency(n: number): void;
 }
 
+/**
+ * The chain, outermost first:
+ *   slots    run.concurrency requests in flight, the next slot to the flow with the fewest in
+ *            flight (a chain never waits behind a property's backlog), bursts first;
+ *   backoff  a connection refused or reset while others are in flight halves the slots;
+ *   retry    a 429 is sent again after its wait (functional suites), within a retry budget;
+ *   pacing   per operation: the stated quotas (run.rateLimit) and those known before sending (the
+ *            plan's startPaced), the quota the answers announce, a 429's wait (Retry-After or its
+ *            message, each also learnt as a quota); a slow report quota never paces the writes;
+ *   budgets  the run budget, the request budget, a stop;
+ *   breaker  a target that stopped answering (or only asks for waits longer than the run waits);
+ *   wait429  reads how long a 429 asks to wait.
+ */
 export function createScheduler(o: SchedulerOptions): Scheduler {
   const now = o.now ?? Date.now;
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));

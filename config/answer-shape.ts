@@ -1,10 +1,8 @@
-// What an entry of config `operations` says about its answers and its pages, read in one place
-// for the client, the suites and the preflight. Section 1 ("Paths, parameters and payloads of
-// every operation other than the three below: not shown"): the 2.1 envelope is stated for the
-// three of section 4, so an index operation may answer a bare array, keep its list and count
-// anywhere, page by page number and size, and refuse with a 2xx and a shape of its own (the
-// production deployment answers some refusals "HTTP 200 with status: false", which its
-// integrators' code "treats as an error").
+// What an entry of config `operations` says about its answers and its pages, read in one place for
+// the client, the suites and the preflight. The 2.1 envelope is stated for the three operations of
+// section 4 only, so an index operation may answer a bare array, keep its list and count anywhere,
+// page by page number and size, and refuse with a 2xx and a shape of its own (the production
+// deployment's "HTTP 200 with status: false").
 import { atPath } from '../core/json.ts';
 import type { OperationConfig } from './operations.ts';
 

@@ -1,13 +1,7 @@
 // `operations` of the run config: the operations of the spec's index (section 1) the target
 // serves, each under a stable name taken from the index, with where it lives and how it is asked
 // (section 4: "Paths, parameters and payloads of every operation other than the three below: not
-// shown", so the target's own documentation says). Templates hold {placeholders}: {branchId},
-// {otherBranchId}, {salesId}, {countriesCode}, {stateCode}, {cityCode}, {branchList},
-// {dateFrom}, {dateTo} come from the fixtures, {limit} and {offset} from the check, any other
-// from the entry's `params` (which may also give the entry a date window of its own: `dateFrom`,
-// `dateTo`). A string that is exactly "{name}" becomes the value with its type. Where the answer
-// keeps its list, count or new id is a dot path from the answer's root ("$": the whole answer):
-// the 2.1 envelope is the spec's for the three of section 4 only.
+// shown", so the target's own documentation says).
 import { z } from 'zod';
 import { INDEX_OPERATIONS, READ_BACKS } from '../core/operations.ts';
 
@@ -18,6 +12,12 @@ const dotPath = z.string().regex(/^(\$|[A-Za-z_][\w$]*(\.[A-Za-z_$][\w$]*)*)$/, 
 /** A value the refusal shape compares with: a JSON scalar. */
 const scalar = z.union([z.boolean(), z.string(), z.number(), z.null()]);
 
+// Templates hold {placeholders}: {branchId}, {otherBranchId}, {salesId}, {countriesCode},
+// {stateCode}, {cityCode}, {branchList}, {dateFrom}, {dateTo} come from the fixtures, {limit} and
+// {offset} from the check, any other from the entry's `params` (which may also give the entry a
+// date window of its own: `dateFrom`, `dateTo`). A string that is exactly "{name}" becomes the
+// value with its type. Where the answer keeps its list, count or new id is a dot path from the
+// answer's root ("$": the whole answer): the 2.1 envelope is the spec's for the three of section 4 only.
 export const operationSchema = z.strictObject({
   method: z.enum(['GET', 'POST']).describe('HTTP method (section 1 gives it for most operations).'),
   path: z

@@ -1,13 +1,8 @@
 // Values a target may keep unique (2.3 mobNo, whatsappNo, email, gstin, panNo; the GSTIN and PAN of
-// 2.4 addresses): the spec states no uniqueness rule, but real ERPs refuse a second customer with
-// a mobile number they hold ("Mobile number already exists"), and a staging server keeps what
-// every earlier run saved. Each such value is rewritten from the drawn one, the run nonce and a
-// salt naming where it is used (the test and its generator), so that
-//  - the same seed and nonce give the same values (`--seed S --nonce N` replays the same requests),
-//  - another nonce (every new run) gives other values, and two tests never share one,
-//  - the value keeps its shape (a 10-digit mobile number starting 6-9, an e-mail, a PAN with its
-//    holder type, a GSTIN of the same state with a valid check character).
-// A value that does not have the shape (a hostile or empty text) is left as it is.
+// 2.4 addresses), rewritten from the drawn one, the run nonce and a salt naming where it is used:
+// the same seed and nonce give the same values, another nonce (every new run) other values, two
+// tests never share one, and the value keeps its shape. A value that does not have the shape (a
+// hostile or empty text) is left as it is.
 import { createHash } from 'node:crypto';
 import type { Address, Customer } from '../contract/schemas/customer.ts';
 import { gstinCheckChar } from '../contract/gstin.ts';

@@ -1,12 +1,8 @@
 // A load run: the open model (`--rate`, load/engines/open.ts: exact schedule, latency from the due
 // instant) through a scenario (load/scenarios/phases.ts), or the closed model (`--connections`,
-// load/engines/closed.ts: the open model's wire sender, a request per answer); then the thresholds. Spec 7 lists 400, 403
-// and 429 as the failures: a 5xx under load is a failure (RL-5), and a 429 should keep the 2.1
-// envelope (RL-2) - load/checks.ts turns the result into those findings. Bounded by the caps
-// (requests, seconds, connections), stopped by a 5xx burst or a target that stopped answering.
-// Either model runs on `workers` threads (load/engines/workers.ts: each its share, merged exactly);
-// one worker runs the engine in this thread. A `halt` (the CLI's signal) ends the run early, with
-// its result.
+// load/engines/closed.ts); then the thresholds. Bounded by the caps (requests, seconds,
+// connections), stopped by a 5xx burst or a target that stopped answering; on `workers` threads
+// (load/engines/workers.ts) or this one. A `halt` (the CLI's signal) ends it early, with its result.
 import type { RunConfig } from '../config/schema.ts';
 import { inFlightOverCap, type Caps } from './caps.ts';
 import { runClosed } from './engines/closed.ts';

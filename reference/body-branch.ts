@@ -1,6 +1,6 @@
-// Issue 30 part D, cu-branch-from-body: a vendor that binds the request body onto its customer
-// entity, branch included, so a `branchId` in the body (no field of 2.3) overrides the query's
-// branch_id (4.2: "branch in which the customer is created"). CU-18.
+// Fault cu-branch-from-body: a vendor that binds the request body onto its customer entity,
+// branch included, so a `branchId` in the body (no field of 2.3) overrides the query's branch_id
+// (4.2: "branch in which the customer is created"). CU-18.
 import { VALID_BRANCHES } from './constants.ts';
 import type { Ctx, Req } from './context.ts';
 

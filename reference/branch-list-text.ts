@@ -1,5 +1,5 @@
-// Issue 30 part D: a branchList that is no list of ids (4.3 "branchList | string | yes |
-// comma-separated branch ids"), as a vendor that builds its SQL from the text reads it:
+// A branchList that is no list of ids (4.3 "branchList | string | yes | comma-separated branch
+// ids"), as a vendor that builds its SQL from the text reads it:
 //  - rp-branchlist-injection: "5 OR 5=5" lands in `WHERE branch_id IN (5 OR 5=5)` and selects
 //    every branch's transactions (RP-26);
 //  - rp-branchlist-500: any other character than digits, commas and spaces is an SQL syntax

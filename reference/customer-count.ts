@@ -1,6 +1,6 @@
-// Issue 30 part D, ix-customer-count-all-branches: Get Customer List W Branch Id pages the
-// branch's customers, but its totalCount is a count without the branch's WHERE: every branch's
-// customers (IX-7: the page at offset totalCount-1 is empty).
+// Fault ix-customer-count-all-branches: Get Customer List W Branch Id pages the branch's
+// customers, but its totalCount is a count without the branch's WHERE: every branch's customers
+// (IX-7: the page at offset totalCount-1 is empty).
 import { VALID_BRANCHES } from './constants.ts';
 import type { Ctx } from './context.ts';
 

@@ -212,7 +212,7 @@ export const FAULTS = [
     does: 'the paged lists of the index (products, customers, sales data ...) say totalCount three more than they hold',
     breaks: ['IX-7'],
   },
-  // ---- issue 30 part A: rules across operations (3, 4.1) ----
+  // ---- rules across operations (3, 4.1) ----
   { name: 'os-paid-once', does: 'Delivered is accepted on a voucher that was paid once and is unpaid now (Update Payment Status)', breaks: ['OS-3'] },
   { name: 'os-partial-is-paid', does: 'Delivered is accepted on a partially paid voucher', breaks: ['OS-3'] },
   { name: 'os-cancel-voids-payment', does: "Cancelled also sets the voucher's payment status unpaid", breaks: ['OS-6'] },
@@ -221,7 +221,7 @@ export const FAULTS = [
     does: 'Delivered refused on an unpaid voucher (400, 4.1 rule 3) has already stored Delivered',
     breaks: ['OS-8'],
   },
-  // ---- issue 30 part D: lists the run writes to, branchList text, the body's branch, Retry-After ----
+  // ---- lists the run writes to, branchList text, the body's branch, Retry-After ----
   {
     name: 'cu-branch-from-body',
     does: "a branchId in the customer body (no field of 2.3) overrides the query's branch_id: the customer is saved in the body's branch",
@@ -243,7 +243,7 @@ export const FAULTS = [
     breaks: ['IX-7'],
   },
   { name: 'rl-retry-after-ms', does: 'Retry-After states the wait in milliseconds (6000 for 6 s)', breaks: ['RL-3'] },
-  // ---- issue 30 part B: authentication on every configured operation, read-backs included ----
+  // ---- authentication on every configured operation, read-backs included ----
   {
     name: 'auth-readback-open',
     does: 'the read-backs (Get Contact By Id, Order Status) are served whatever the api-token, or without one',

@@ -1,11 +1,8 @@
 // Every operation of the spec's index (section 1) the reference serves, in one table: the routes
-// of reference/routes/index-*.ts, and the run config's `operations` entry of each (what
-// `serve --print-config` and `init --whole-index` write). The three operations of section 4 and
-// the two read-backs keep their own routes (router.ts) and have no entry: each route is configured
-// in one place, the spec's paths for the three, `readBack` for the reads.
-// Paths other than the spec's three are the production deployment's where its integrators
-// published them, else the reference's own choice (section 4: "Paths, parameters and payloads of
-// every operation other than the three below: not shown").
+// of reference/routes/index-*.ts, and the run config's `operations` entry of each (what `serve
+// --print-config` and `init --whole-index` write). The three operations of section 4 and the two
+// read-backs keep their own routes (router.ts) and have no entry. Paths other than the spec's three
+// are the production deployment's where its integrators published them, else the reference's own.
 import type { OperationConfigInput } from '../config/operations.ts';
 import { answerPathOf, configListPath, indexPath, pagedByCursor, pageTemplate, totalKeyOf, windowParams } from './index-style.ts';
 import type { Profile } from './profiles/types.ts';

@@ -1,10 +1,8 @@
 // How a profile's index operations meet the wire where it chooses otherwise than the reference
-// (index-style.ts: paths and keys; here: answers, pages, refusals, date windows). Section 1:
-// "Paths, parameters and payloads of every operation other than the three below: not shown", so
-// a vendor may answer them without the 2.1 envelope, page them by page number and size, refuse
-// with HTTP 200 and {"status": false} (the production deployment: "Client code treats HTTP 200
-// with status: false as an error") and allow a report only a window of its own. The routes keep
-// the reference's limit/offset and envelope; this wraps each one for the profile.
+// (index-style.ts: paths and keys; here: answers, pages, refusals, date windows): without the 2.1
+// envelope, paged by page number and size, refusing with HTTP 200 and {"status": false}, or
+// allowing a report only a window of its own (section 1: "... not shown"). The routes keep the
+// reference's limit/offset and envelope; this wraps each one for the profile.
 import { parseExact } from '../core/json.ts';
 import type { Ctx, Handler, Reply, Req } from './context.ts';
 import type { Profile } from './profiles/types.ts';

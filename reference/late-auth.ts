@@ -1,8 +1,8 @@
-// Issue 30 part B: what a faulty vendor does with a request its token check refused (5 rule 2: "A
-// request without a valid token is rejected with HTTP 403"). A correct vendor refuses before the
-// operation runs; these faults run it first (a refused write that still writes, AUTH-11) or take
-// the token from the JSON body (AUTH-8, AUTH-12). Read-backs served without a token (AUTH-10) are
-// guard.ts's (authorize). Nothing here runs without a fault switch.
+// What a faulty vendor does with a request its token check refused (5 rule 2: "A request without
+// a valid token is rejected with HTTP 403"). A correct vendor refuses before the operation runs;
+// these faults run it first (a refused write that still writes, AUTH-11) or take the token from
+// the JSON body (AUTH-8, AUTH-12). Read-backs served without a token (AUTH-10) are guard.ts's
+// (authorize). Nothing here runs without a fault switch.
 import type { Ctx, Req } from './context.ts';
 import type { Route } from './router.ts';
 

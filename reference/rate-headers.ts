@@ -1,5 +1,10 @@
 // What the answers say about the rate limit, in the form the profile chose. 8 rule 1: "the
-// thresholds and time window: not shown", so every form in use is correct as long as it is true:
+// thresholds and time window: not shown", so every form in use is correct as long as it is true.
+// Every Retry-After is rounded so that a request sent after it is accepted (RL-3).
+import type { Decision, RateLimitConfig } from './limiter.ts';
+import type { HeaderStyle, RetryAfterStyle } from './profiles/types.ts';
+
+// The forms:
 //  - structured: RateLimit-Policy `"default";q=100;w=10` and RateLimit `"default";r=5;t=3`
 //    (IETF draft httpapi-ratelimit-headers, current);
 //  - legacy: RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset (older drafts; reset in
@@ -7,11 +12,7 @@
 //  - x-ratelimit: X-RateLimit-Limit / -Remaining / -Reset with the reset as epoch seconds;
 //  - none.
 // Retry-After on a 429 (RFC 9110 10.2.3): delay-seconds, or an HTTP-date (IMF-fixdate) sent with
-// a Date header it is read against, or absent. Every value is rounded so that a request sent
-// after it is accepted (RL-3).
-import type { Decision, RateLimitConfig } from './limiter.ts';
-import type { HeaderStyle, RetryAfterStyle } from './profiles/types.ts';
-
+// a Date header it is read against, or absent.
 /** The headers of an answer the limiter counted. `now`: the clock of the decision (ms). */
 export function rateHeaders(style: HeaderStyle, config: RateLimitConfig, d: Decision, now: number): Record<string, string> {
   if (config.headers === false) return {};

@@ -1,7 +1,7 @@
-// Issue 30 part D, rl-retry-after-ms: Retry-After written in milliseconds ("6000" for a 6 s
-// wait), as a server whose timer counts milliseconds writes it; RFC 9110 10.2.3 reads
-// delay-seconds, so it asks a thousand times too long a wait (RL-3). The seconds rounded up,
-// then times 1000: never under a thousand, whatever was left of the window.
+// Fault rl-retry-after-ms: Retry-After written in milliseconds ("6000" for a 6 s wait), as a
+// server whose timer counts milliseconds writes it; RFC 9110 10.2.3 reads delay-seconds, so it
+// asks a thousand times too long a wait (RL-3). The seconds rounded up, then times 1000: never
+// under a thousand, whatever was left of the window.
 import type { FaultName } from './faults.ts';
 import type { RetryAfterStyle } from './profiles/types.ts';
 

@@ -1,12 +1,7 @@
 // The reference ERP server: a correct implementation of the ERP Open Interface as the spec
 // describes it (plus the reference's documented choices where it says "not shown"), with fault
-// switches that each break one rule, so the conformance kit can prove it detects them.
-//
-// Why node:http and not a framework: full control over every byte of every answer, so that no
-// input - bad URL encoding, huge headers, invalid JSON, odd bodies - can produce a 5xx (a
-// framework answers some of those itself, with its own status and body shape); no dependency;
-// and the bench goal is >= 0.7x the throughput of a bare node:http server, which a framework's
-// per-request overhead makes harder to reach.
+// switches that each break one rule, so the conformance kit can prove it detects them. Built on
+// node:http: no input - bad URL encoding, huge headers, invalid JSON, odd bodies - produces a 5xx.
 import { readQuota } from '../core/quota.ts';
 import { createQuotaLimiters, quotaRefusal, type OperationQuotas } from './quotas.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -131,7 +126,7 @@ async function handle(ctx: Ctx, raw: IncomingMessage): Promise<Outcome> {
   const late = refused && match.kind === 'route' ? lateAuth(ctx, match.route) : 'refuse';
   if (refused && late === 'refuse') return { reply: refused };
   if (refused && match.kind === 'route') {
-    // Faults of issue 30 part B (late-auth.ts): the body is read although the token was refused.
+    // The late-auth faults (late-auth.ts): the body is read although the token was refused.
     if (match.route.method === 'POST' && !bodyRead) {
       const body = await readBody(raw, req.headers['content-length']);
       if (!body.ok) return { reply: refused, extra: CLOSE };

@@ -1,10 +1,8 @@
 // The scope of a certificate: which operations the config gives the run, which MUSTs it leaves out
-// and why, and what a certifier demands (config `certify`). Section 1 lists some forty operations;
-// section 4 details three ("Paths, parameters and payloads of every operation other than the three
-// below: not shown"), so the others are tested only where the config says where they live. A MUST
-// about operations the config does not give ("every configured operation of the index ...") is out
-// of scope, not unverified: a correct vendor configured for the three detailed operations is
-// certified, and the first line says what that certificate covers and what it does not.
+// and why, and what a certifier demands (config `certify`). A MUST about operations the config
+// does not give ("every configured operation of the index ...") is out of scope, not unverified: a
+// correct vendor configured for the three detailed operations is certified, and the first line
+// says what that certificate covers and what it does not.
 import { indexOperationLeftOut } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { READ_BACKS, SPEC_DETAILED } from '../core/operations.ts';

@@ -1,10 +1,7 @@
-// Defence in depth: whatever a report holds, no form of a configured token is written or printed.
-// (The client already redacts exchanges; this catches anything else, e.g. a server echoing it
-// inside an error text.) One redactor for the kit: the client's (client/redact.ts), which knows
-// the raw, URL-encoded and JSON-escaped spellings of each token.
-// A report escapes what it writes (HTML, XML, JSON once more around a JSON body): a token escaped
-// that way no longer reads as any of those spellings. So every string of a certificate or of its
-// records is scrubbed before it is rendered (`scrubDeep`), and the rendered text once more.
+// Defence in depth: whatever a report holds, no form of a configured token is written or printed,
+// e.g. a server echoing it inside an error text. One redactor for the kit: the client's
+// (client/redact.ts). Every string of a certificate or of its records is scrubbed before it is
+// rendered (`scrubDeep`), and the rendered text once more.
 import { redactorOf } from '../client/redact.ts';
 
 export type Scrub = (text: string) => string;

@@ -1,8 +1,7 @@
-// Per requirement, the checks and relations that verified it and on how many cases (issue 18:
-// "the certificate states, per requirement, which of these relations it verified and on how many
-// cases"): `verifiedBy` of the certificate's JSON, shown in the HTML under each requirement, on the
-// console in the line of a failed requirement, and as one line naming the requirements that
-// passed on the fewest cases (where the evidence is thinnest).
+// Per requirement, the checks and relations that verified it and on how many cases: `verifiedBy`
+// of the certificate's JSON, shown in the HTML under each requirement, on the console in the line
+// of a failed requirement, and as one line naming the requirements that passed on the fewest cases
+// (where the evidence is thinnest).
 import type { Certification, RequirementResult } from './model.ts';
 import { esc } from './render/html/parts.ts';
 

@@ -1,11 +1,9 @@
 // CU-2, 4.2 "contactId (integer, id of the created contact)": the contactIds the target answered
-// to the creations of the run, by any test of any suite (the customer suite's, but also envelope-auth's
-// and the index's customer list): the harness notes each customer-create exchange here. A
-// read-back or upsert test that finds another customer under its contactId asks how often that
-// id was handed out (suites/customer/contact-ids.ts), to tell CU-2's failure from its own.
-// Kept by the runtime, not by a hook a suite module registers when it loads: a sharded or
-// replayed run loads its files one by one, and a hook registered late would miss the creations
-// of the files before it.
+// to the creations of the run, by any test of any suite: the harness notes each customer-create
+// exchange here. A read-back or upsert test that finds another customer under its contactId asks
+// how often that id was handed out (suites/customer/contact-ids.ts), to tell CU-2's failure from
+// its own. Kept by the runtime, so that a sharded or replayed run, which loads its files one by
+// one, misses none.
 import { anyContactId } from '../contract/checks/customer.ts';
 import type { Exchange } from '../core/types.ts';
 import { defineRunState, type RunOf } from './run-state.ts';

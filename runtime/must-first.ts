@@ -1,5 +1,5 @@
-// MUSTs first where requests are scarce (issue 16): in a suite whose operation the plan found
-// scarce (its quota cannot serve every test within the budget, engine/phases/plan/plan.ts), a test that
+// MUSTs first where requests are scarce: in a suite whose operation the plan found scarce (its
+// quota cannot serve every test within the budget, engine/phases/plan/plan.ts), a test that
 // verifies no MUST starts only once every test of that suite verifying a MUST has ended. The
 // scarce quota goes to the MUSTs; what SHOULD and INFO tests cannot get before the budget ends is
 // "not run" with the run's reason, never a MUST.

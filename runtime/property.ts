@@ -1,20 +1,9 @@
 // Property runs with requests in flight at once, and the same result as fast-check run one at a
-// time. The values of the runs are drawn exactly as fc.check draws them (fc.sample of the same
-// property and seed); they are evaluated `concurrency` at a time, in index order, until the first
-// failing run is known (every earlier run finished). Only then does fc.check run, answering the
-// runs up to that failure from what was already received (no request sent twice) and shrinking
-// the failure with real requests, one at a time, within a request budget. The first failure and
-// its shrunk counterexample are thus the ones a sequential run finds: same seed, same findings.
-//
-// Before the random runs, the property's examples (its boundary and class values: the longest and
-// shortest, every text class, numeric edges, long digit strings, empty values) are evaluated the
-// same way, in their order (the coverage phase of Schemathesis). They are the same in every run
-// whatever the seed, so what they find never depends on it. They are the floor of the evidence:
-// the request budget's `enough` never stops them; they are the first of the property's numRuns
-// runs (random runs fill the rest, at least one), so the plan's cost per run counts them. A
-// failing example is the property's failure as it is (examples are chosen, not drawn: nothing to
-// shrink), kept under the path `example:N`, which replays that example alone; the random runs are
-// then not started (one failure per property, and requests are scarce).
+// time: the values are drawn exactly as fc.check draws them (fc.sample, same property and seed) and
+// evaluated `concurrency` at a time, in index order, until the first failing run is known; only then
+// does fc.check run, answering the runs up to that failure from what was already received (no
+// request sent twice) and shrinking it with real requests, one at a time, within a request budget.
+// Same seed, same findings. The property's examples are evaluated first (runProperty).
 import fc from 'fast-check';
 import { toFinding } from '../contract/checks/finding.ts';
 import type { Finding } from '../core/types.ts';
@@ -126,6 +115,17 @@ async function firstFailure<T>(
   return { results, failedAt, launched: next };
 }
 
+/**
+ * Before the random runs, the property's examples (its boundary and class values: the longest and
+ * shortest, every text class, numeric edges, long digit strings, empty values) are evaluated the
+ * same way, in their order (the coverage phase of Schemathesis). They are the same in every run
+ * whatever the seed, so what they find never depends on it. They are the floor of the evidence:
+ * the request budget's `enough` never stops them; they are the first of the property's numRuns
+ * runs (random runs fill the rest, at least one), so the plan's cost per run counts them. A
+ * failing example is the property's failure as it is (examples are chosen, not drawn: nothing to
+ * shrink), kept under the path `example:N`, which replays that example alone; the random runs are
+ * then not started (one failure per property, and requests are scarce).
+ */
 export async function runProperty<T>(arb: fc.Arbitrary<T>, body: (value: T) => Promise<Finding[]>, o: PropertyRun<T>): Promise<PropertyOutcome> {
   const first = await examplesPhase(body, o);
   if (first.failed) return first;

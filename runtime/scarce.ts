@@ -1,4 +1,4 @@
-// Request economy where an operation's quota is scarce (issue 16): the plan (engine/phases/plan/plan.ts) names
+// Request economy where an operation's quota is scarce: the plan (engine/phases/plan/plan.ts) names
 // the operations whose quota cannot serve every test within the run budget; their tests then send
 // the fewest requests that still verify each requirement (a sample of the days of a range, short
 // walks), and say so in the certificate.

@@ -1,11 +1,9 @@
-// The functional suite files side by side in the one suite worker (engine/run.ts): each file is
-// a concurrent block named by its path, so a file's tests no longer wait for the slowest chain of
-// the file before it; the client and its scheduler stay one, so run.concurrency and the pacing
-// hold for the whole run. The report files come in a second wave, after the files that change
-// vouchers and contacts: a vendor whose report reflects order status changes sees none of those
-// changes while its report is read. A sharded or replayed run loads the files one by one instead.
-// A worker started while the preflight runs (engine/phases/early-start.ts) loads the modules the files
-// import meanwhile, and declares the files once the preflight and the plan have said their part.
+// The functional suite files side by side in the one suite worker: each file is a concurrent block
+// named by its path; the client and its scheduler stay one, so run.concurrency and the pacing hold
+// for the whole run. The report files come in a second wave, after the files that change vouchers
+// and contacts. A sharded or replayed run loads the files one by one instead. A worker started
+// while the preflight runs loads the modules meanwhile, and declares the files once the preflight
+// and the plan have said their part.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, inject } from 'vitest';

@@ -1,11 +1,9 @@
 // A test-only switch that makes the suite worker die the way a real one can, so the kit's own tests
 // see what a run makes of it (test/e2e/cli/worker-crash.test.ts): ERP_CONFORMANCE_WORKER_FAULT=
-// KIND@FILE, where FILE starts the path of a suite file (suites/report/) and KIND is
-//  - oom: a test of such a file, half a second in, allocates and keeps memory until the worker's
-//    heap cap (engine/phases/pass.ts WORKER_HEAP_MB) ends it, as a walk that kept every page did;
-//  - exit: such a test, half a second in, ends the worker with code 7, as a stray exit would.
-// Unset (every real run), nothing happens. (An uncaught exception does not end the worker: vitest
-// reports it, and the certificate lists it as a run error, "unhandled: ...".)
+// KIND@FILE, FILE the start of a suite file's path, KIND `oom` (half a second in, a test allocates
+// until the worker's heap cap ends it, engine/phases/pass.ts WORKER_HEAP_MB) or `exit` (it ends the
+// worker with code 7). Unset (every real run), nothing happens. (An uncaught exception does not end
+// the worker: vitest reports it, and the certificate lists it as a run error, "unhandled: ...".)
 import { exitWorker } from './worker-signals.ts';
 
 export const WORKER_FAULT_ENV = 'ERP_CONFORMANCE_WORKER_FAULT';

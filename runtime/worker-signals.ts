@@ -1,10 +1,8 @@
-// The suite worker and SIGINT / SIGTERM. A signal sent to the run's process group (Ctrl-C in a
-// terminal, a cancelled CI job) reaches this worker too, and Node's default would end it at once,
-// and with it the results of every test still running. Instead the worker stops sending (every
-// waiting and later request is not sent, so the tests end at their next request as "not run") and
-// the run's main process writes the certificate (engine/control/interrupts.ts). The main process
-// gone (a second, later signal exits it at once) ends the worker at once. Vitest stops this worker with a "stop" message and
-// then SIGTERM: after that message SIGTERM ends it as usual.
+// The suite worker and SIGINT / SIGTERM: a signal to the run's process group reaches this worker
+// too, and Node's default would end it at once, with the results of every test still running.
+// Instead the worker stops sending (waiting and later requests are not sent: those tests end "not
+// run") and the main process writes the certificate (engine/control/interrupts.ts). The main process
+// gone ends the worker at once. After vitest's "stop" message, SIGTERM ends it as usual.
 // (Tests that a worker ends with its main process: test/e2e/cli/interrupts.test.ts.)
 import { exitCodeOfSignal } from '../core/exit-codes.ts';
 import { onStopSignals } from '../core/signals.ts';

@@ -1,11 +1,9 @@
-// Issue 30, "Lists the run itself is writing to": the customers and vouchers this run's own
-// requests may have created, and when. Every request that can create one is counted as it is
-// sent and again as it is answered (any answer: a refused creation may still have saved, CU-16),
-// by any test of any suite; the harness's client reports both (runtime/test-client.ts). A test
-// reading a count twice takes a mark before the first reading and one after the second: the
-// creations of the run that can have landed between them are those sent before the second mark
-// and not yet answered at the first, an upper bound of how far the run itself moved the count.
-// What moved it further (or down) was another writer.
+// The customers and vouchers this run's own requests may have created, and when. Every request
+// that can create one is counted as it is sent and again as it is answered (any answer: a refused
+// creation may still have saved, CU-16), by any test of any suite (runtime/test-client.ts). A test
+// reading a count twice takes a mark before the first reading and one after the second: creations
+// sent before the second mark and not yet answered at the first bound how far the run itself moved
+// the count; what moved it further (or down) was another writer.
 import type { OperationConfig } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { operationMatcher } from '../client/operation-of.ts';

@@ -1,13 +1,6 @@
 // Installs the pinned Artillery (load/artillery/script.ts ARTILLERY_VERSION) for the round-trip
 // test (test/load/artillery/round-trip.test.ts), into a cache folder outside the project's
-// node_modules: Artillery is not a dependency of the kit. `.ci/run` runs this file; the test runs
-// installArtillery() itself when the folder is missing.
-//
-// Nothing may download a binary at install. Artillery 2 depends on @playwright/browser-chromium,
-// whose install script downloads Chromium, and on unix-dgram (an optional dependency of
-// hot-shots) with a binding.gyp, for which npm would run node-gyp (it fetches Node's headers).
-// So the install runs no package script at all (--ignore-scripts; PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD
-// too, should a script run anyway): Artillery's HTTP engine needs neither.
+// node_modules: Artillery is not a dependency of the kit. The install runs no package script.
 //
 //   npx tsx scripts/install-artillery.ts     prints the path of the artillery executable
 import { spawnSync } from 'node:child_process';
@@ -35,6 +28,12 @@ export function artilleryEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 export type Installed = { bin: string } | { reason: string };
 
+// `.ci/run` runs this file; the test runs installArtillery() itself when the folder is missing.
+// Nothing may download a binary at install. Artillery 2 depends on @playwright/browser-chromium,
+// whose install script downloads Chromium, and on unix-dgram (an optional dependency of
+// hot-shots) with a binding.gyp, for which npm would run node-gyp (it fetches Node's headers).
+// So the install runs no package script at all (--ignore-scripts; PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD
+// too, should a script run anyway): Artillery's HTTP engine needs neither.
 /** Installs the pinned Artillery unless it is there; the executable, or why it could not be installed. */
 export function installArtillery(timeoutMs = 540_000): Installed {
   const bin = artilleryBin();

@@ -1,11 +1,8 @@
-// `init --discover`: what one answer of each read of the index tells of its shape, written into
-// its `operations` entry (config/operations.ts). Section 1: "Paths, parameters and payloads of
-// every operation other than the three below: not shown", so the template's paths of the list
-// and its count are the reference's guesses; an answer that is a bare array, or keeps its one list
-// and its count elsewhere, says where they are. A 2xx holding {"status": false} is the production
-// deployment's refusal ("Client code treats HTTP 200 with status: false as an error"): every entry
-// then gets that refusal shape. Paging by page/size and a window of its own cannot be told from
-// one answer: they stay the config writer's.
+// `init --discover`: what one answer of each read of the index tells of its shape, written into its
+// `operations` entry (config/operations.ts): where a bare array or a list and count kept elsewhere
+// are, and (a 2xx holding {"status": false}) the production deployment's refusal shape for every
+// entry. Paging by page/size and a window of its own cannot be told from one answer: they stay the
+// config writer's.
 import { answerAt, isPaged, totalPath } from '../../config/answer-shape.ts';
 import type { OperationConfig, OperationConfigInput } from '../../config/operations.ts';
 import type { Exchange } from '../../core/types.ts';

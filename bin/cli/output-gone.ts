@@ -1,10 +1,7 @@
-// The reader of the CLI's output may end before the CLI does: a Ctrl-C reaches every process of
-// the terminal's foreground group (`erp-conformance run | tee log`: tee ends at once), npx's npm
-// and its shell end at once on a SIGTERM to the group and a CI step's log reader may go with them.
-// A write to that pipe then fails with EPIPE (Node ignores SIGPIPE), and an 'error' event no one
-// listens to ends the process: found with the run interrupted and its stderr closed, exit 1 and no
-// certificate ("Error: write EPIPE ... at log (engine/run.ts)"). The output is only what the user
-// sees; the run goes on without it and writes its reports, and exits with its own code.
+// The reader of the CLI's output may end before the CLI does (a Ctrl-C to the terminal's
+// foreground group ends `| tee log` at once; npx's npm and its shell end at once on a SIGTERM to
+// the group). A write to that pipe then fails with EPIPE (Node ignores SIGPIPE): the output is only
+// what the user sees, so the run goes on without it, writes its reports, and exits with its own code.
 
 /** Output that can no longer reach anyone: the reader closed the pipe, or the stream was destroyed since. */
 const GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED']);

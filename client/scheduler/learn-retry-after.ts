@@ -1,7 +1,5 @@
 // A quota the target keeps to itself (no rate-limit header, nothing in the config: spec 8 rule 1,
-// "the thresholds and time window: not shown"), learnt from its 429s' Retry-After. Issue 27 met one
-// at 30 per 5 s: only paused by each Retry-After, the run sent on at full speed after every pause
-// until the next 429, and a fifth of its reports met one. What the waits show:
+// "the thresholds and time window: not shown"), learnt from its 429s' Retry-After:
 //  - the window: the time between the ends of two waits (a fixed window resets once per window, a
 //    sliding one frees its oldest request), the smallest seen, in whole seconds rounded up as
 //    Retry-After is (RFC 9110 10.2.3: delay-seconds);
@@ -36,7 +34,7 @@ export function createWaitLearner(): WaitLearner {
 /**
  * The most answers accepted within any `windowMs` (a half-open stretch (a - windowMs, a]) up to
  * `t`: the rate the target served before it said no (a quota learnt from a 429's message, whose
- * window the message states, never undercuts it: issue 30). `accepted` ascending.
+ * window the message states, never undercuts it). `accepted` ascending.
  */
 export function mostServed(accepted: readonly number[], windowMs: number, t: number): number {
   let most = 0;

@@ -1,16 +1,7 @@
 // Pacing per operation (spec 8 rule 1: "the thresholds and time window: not shown"). Each
 // operation ("report", "customerCreate", "orderStatus", each read-back path, any other) has its
-// own paces, so a slow report quota never paces the writes, and the other way round:
-//  - stated quotas (run.rateLimit, "5/1m" for the report, or for all requests): never more than Q
-//    sends per window W (a sliding log, with a small margin for the way to the target);
-//  - the quota the answers announce: RateLimit-Policy + RateLimit (IETF draft, structured fields and
-//    the older RateLimit-Limit/-Remaining/-Reset), X-RateLimit-* (Reset as seconds or a Unix
-//    time). Operations that announce the same policy share one pace (a limit on every route);
-//  - a 429's wait (Retry-After, or the message's "try after 60 seconds"): the operation pauses;
-//    a wait stated only in the message also gives a learnt quota (the requests the operation got
-//    accepted in that wait, per that wait); a Retry-After without any rate-limit header gives one
-//    too once two waits showed the window (learn-retry-after.ts); without any hint the operation's
-//    pace halves after each 429 and recovers slowly.
+// own paces, so a slow report quota never paces the writes, and the other way round. What sets a
+// pace: createPacing.
 import { showQuota, type Quota } from '../../core/quota.ts';
 import { parseRateLimitHeaders } from '../rate-headers.ts';
 import type { UnnumberedExchange } from '../transport.ts';
@@ -61,6 +52,19 @@ export interface Pacing {
   learnt(): StatedQuota[];
 }
 
+/**
+ * What sets an operation's pace:
+ *  - stated quotas (run.rateLimit, "5/1m" for the report, or for all requests): never more than Q
+ *    sends per window W (a sliding log, with a small margin for the way to the target);
+ *  - the quota the answers announce: RateLimit-Policy + RateLimit (IETF draft, structured fields and
+ *    the older RateLimit-Limit/-Remaining/-Reset), X-RateLimit-* (Reset as seconds or a Unix
+ *    time). Operations that announce the same policy share one pace (a limit on every route);
+ *  - a 429's wait (Retry-After, or the message's "try after 60 seconds"): the operation pauses;
+ *    a wait stated only in the message also gives a learnt quota (the requests the operation got
+ *    accepted in that wait, per that wait); a Retry-After without any rate-limit header gives one
+ *    too once two waits showed the window (learn-retry-after.ts); without any hint the operation's
+ *    pace halves after each 429 and recovers slowly.
+ */
 export function createPacing(
   o: {
     stated: readonly StatedQuota[];
@@ -149,8 +153,7 @@ export function createPacing(
       pace.pausedUntil = Math.max(pace.pausedUntil, t + wait.ms);
       // A quota stated for the operation (run.rateLimit, or known before sending) stands, whatever
       // the window its 429 names: the 429 came from requests this scheduler did not send (the
-      // preflight's, another process's), not from a smaller quota. Issue 30: "orderStatusRead 26 at
-      // 40/10s" planned, then 9/10s learnt from one 429, and 92.6 s waited in a 107 s run.
+      // preflight's, another process's), not from a smaller quota.
       const statedHere = stated.some((q) => q.operations?.includes(op));
       if (wait.from === 'message' && !pace.policy && !pace.quota && !statedHere) {
         // The message states the wait of a quota the headers do not announce: the most the operation

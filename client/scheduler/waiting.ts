@@ -1,6 +1,6 @@
 // The time the run spent waiting (for a pace, or a 429's wait), as wall time: while one request
-// waits or eight wait side by side, the run waits once. Summed per request, eight slots waiting
-// the same 10 s would count 80 s, and a run's waits could add up to more than the run (issue 27).
+// waits or eight wait side by side, the run waits once, so a run's waits never add up to more
+// than the run.
 
 export interface Waiting {
   /** Runs `wait` (a sleep) as a waiting request: the time counts once however many wait with it. */

@@ -214,7 +214,7 @@ export const envelopeAuthRequirements: Requirement[] = [
     quote: 'all described operations live under the prefix /api/v1/',
   },
 
-  // ---- issue 30 part B: 5 on every configured operation, read-backs included -------------------------
+  // ---- 5 on every configured operation, read-backs included -----------------------------------------
   {
     id: 'AUTH-10',
     section: '5 rules 1-2',

@@ -1,10 +1,9 @@
 // Requirements on the operations of the index (section 1) other than the three section 4 details,
-// as the run config's `operations` describes them (config/operations.ts). Each covers every
-// configured operation except update-order-status, contact-save and consumption-production-report
-// (their own suites hold them), and the write operations only when writes is not false; the
-// certificate's table "operations x requirements" says what each operation showed. Section 5 is
-// the only rule the spec states for all of them: everything else about them is "not shown", so
-// it is observed (INFO) or held to what the answers themselves say (SHOULD), never more.
+// as config `operations` describes them: each covers every configured operation but
+// update-order-status, contact-save and consumption-production-report (their own suites hold them),
+// and writes only when writes is not false; the certificate's table "operations x requirements"
+// says what each showed. Section 5 is the only rule the spec states for all of them: everything
+// else is "not shown", so it is observed (INFO) or held to what the answers say (SHOULD), never more.
 import type { Requirement } from '../../core/types.ts';
 
 const COVERS =

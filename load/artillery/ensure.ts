@@ -1,14 +1,7 @@
 // The kit's thresholds (load/scenarios/thresholds.ts) as conditions of Artillery's `ensure` plugin,
-// so that `artillery run` itself exits non-zero when one is crossed. Ensure evaluates a filtrex
-// expression over the run's metrics: counters by name (`http.requests`, `http.codes.429`) and
-// each summary's statistics (`http.response_time.p99`). Two facts of Artillery 2 shape these:
-//  - a metric that never occurred is absent, and an absent name makes the expression false (the
-//    check fails): every count that may be absent is written `(m ? m : 0)`;
-//  - ensure finds the names in the expression by substring, so a name that extends another
-//    (`http.response_time.p999` after `http.response_time.p99`) is corrupted: p99.9 is not exported
-//    (the read-back, `report --artillery`, still holds the run to it).
-// Errors are the kit's: no answer, a 5xx, or a status other than the operation's own; 429s are
-// apart. Per operation, metrics-by-endpoint (useOnlyRequestNames) counts each status by request name.
+// so that `artillery run` itself exits non-zero when one is crossed. Errors are the kit's: no
+// answer, a 5xx, or a status other than the operation's own; 429s are apart. Per operation,
+// metrics-by-endpoint (useOnlyRequestNames) counts each status by request name.
 import type { Threshold } from '../scenarios/thresholds.ts';
 
 /** The metric name of Artillery's metrics-by-endpoint plugin for `code` answers to the request `name`. */
@@ -40,6 +33,14 @@ export interface EnsurePlan {
   left: string[];
 }
 
+// Ensure evaluates a filtrex expression over the run's metrics: counters by name (`http.requests`,
+// `http.codes.429`) and each summary's statistics (`http.response_time.p99`). Two facts of
+// Artillery 2 shape the conditions:
+//  - a metric that never occurred is absent, and an absent name makes the expression false (the
+//    check fails): every count that may be absent is written `(m ? m : 0)`;
+//  - ensure finds the names in the expression by substring, so a name that extends another
+//    (`http.response_time.p999` after `http.response_time.p99`) is corrupted: p99.9 is not exported
+//    (the read-back, `report --artillery`, still holds the run to it).
 /**
  * The ensure conditions of `thresholds` for a mix whose requests are named `name` and answered
  * `expected` when neither refused nor in error; `seconds` is the planned duration (for rps).

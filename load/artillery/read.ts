@@ -1,18 +1,8 @@
 // `report --artillery FILE`: Artillery's JSON report (load/artillery/report-json.ts) as the kit's
 // load result (load/result.ts), so that load.json, load.html and the exit code are those of the
-// kit's own engine:
-//  - statuses per operation from metrics-by-endpoint, with each operation's own status (the
-//    exported script's declaration, load/artillery/meta.ts) deciding what is an error; 429s apart;
-//    a request without an answer (http.requests - http.responses) is status 0, an error;
-//  - latency percentiles as Artillery aggregated them (its sketches, merged over every worker),
-//    for the run, per operation and per reporting period; never recomputed from averages;
-//  - achieved against offered rate per reporting period: `phases` holds one row per period, its
-//    rate the arrivals (vusers.created) per second of that period, beside what was answered;
-//  - the 429 share, the period where 429s start, and (a ramp) the knee as the kit finds it: the
-//    first period whose p99 or error share crosses the knee's thresholds;
-//  - the thresholds evaluated as the kit evaluates its own runs.
-// Artillery keeps no answer, so there is no exchange as evidence and no 429 envelope to judge
-// (`source` says so; reports/ and load/output.ts print it).
+// kit's own engine (what is read how: loadResultOfArtillery). Artillery keeps no answer, so there
+// is no exchange as evidence and no 429 envelope to judge (`source` says so; reports/ and
+// load/output.ts print it).
 import type { LoadLatency, LoadResult, PhaseResult } from '../result.ts';
 import { round } from '../result.ts';
 import { metricsOf, runMetrics } from '../scenarios/build.ts';
@@ -73,6 +63,19 @@ export interface ReadOptions {
   thresholds: Threshold[];
 }
 
+/**
+ * What is read, and how:
+ *  - statuses per operation from metrics-by-endpoint, with each operation's own status (the
+ *    exported script's declaration, load/artillery/meta.ts) deciding what is an error; 429s apart;
+ *    a request without an answer (http.requests - http.responses) is status 0, an error;
+ *  - latency percentiles as Artillery aggregated them (its sketches, merged over every worker),
+ *    for the run, per operation and per reporting period; never recomputed from averages;
+ *  - achieved against offered rate per reporting period: `phases` holds one row per period, its
+ *    rate the arrivals (vusers.created) per second of that period, beside what was answered;
+ *  - the 429 share, the period where 429s start, and (a ramp) the knee as the kit finds it: the
+ *    first period whose p99 or error share crosses the knee's thresholds;
+ *  - the thresholds evaluated as the kit evaluates its own runs.
+ */
 export function loadResultOfArtillery(o: ReadOptions): LoadResult {
   const { report, meta } = o;
   const agg = report.aggregate;

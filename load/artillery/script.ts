@@ -1,19 +1,8 @@
 // `load --export artillery FILE`: the scenario the kit would run, as an Artillery 2 test script,
-// for Artillery's own distributed runners (`artillery run-fargate --count N`, Lambda):
-//  - config.target: the config's base URL origin (the paths keep its prefix, as the kit sends them);
-//  - config.phases: the open model's phases, one per phase of the kit (load/scenarios/phases.ts),
-//    each `arrivalRate` for `duration` seconds. The kit's ramp is in steps, so each step is a phase
-//    of its own rate, not a `rampTo`;
-//  - scenarios: one per operation of the mix, `weight` as in --mix, one POST each with the very
-//    bytes of the kit's body (load/scenarios/mix.ts), named by the operation so that
-//    metrics-by-endpoint counts statuses per operation;
-//  - `api-token: "{{ $env.ERP_API_TOKEN }}"`: the token is read from the environment of each
-//    Artillery worker, never written into the file;
-//  - config.ensure: the kit's thresholds (load/artillery/ensure.ts); 429s are `http.codes.429`,
-//    apart from the errors, as the kit counts them;
-//  - a comment line with the scenario as the kit declares it (load/artillery/meta.ts), for the read-back.
-// What differs from the kit's engine is said in the file's head: Artillery's latency runs from the
-// send, not from the due instant; its weighted pick is random, not the kit's smooth round robin.
+// for Artillery's own distributed runners (`artillery run-fargate --count N`, Lambda). The token is
+// read from the environment of each Artillery worker, never written into the file. What differs
+// from the kit's engine is said in the file's head: Artillery's latency runs from the send, not
+// from the due instant; its weighted pick is random, not the kit's smooth round robin.
 import type { RunConfig } from '../../config/schema.ts';
 import type { Phase } from '../engines/open.ts';
 import type { ScenarioName } from '../result.ts';
@@ -48,6 +37,20 @@ export interface ArtilleryScript {
 
 const seconds3 = (n: number) => Math.round(n * 1000) / 1000;
 
+/**
+ * The script:
+ *  - config.target: the config's base URL origin (the paths keep its prefix, as the kit sends them);
+ *  - config.phases: the open model's phases, one per phase of the kit (load/scenarios/phases.ts),
+ *    each `arrivalRate` for `duration` seconds. The kit's ramp is in steps, so each step is a phase
+ *    of its own rate, not a `rampTo`;
+ *  - scenarios: one per operation of the mix, `weight` as in --mix, one POST each with the very
+ *    bytes of the kit's body (load/scenarios/mix.ts), named by the operation so that
+ *    metrics-by-endpoint counts statuses per operation;
+ *  - `api-token: "{{ $env.ERP_API_TOKEN }}"`;
+ *  - config.ensure: the kit's thresholds (load/artillery/ensure.ts); 429s are `http.codes.429`,
+ *    apart from the errors, as the kit counts them;
+ *  - a comment line with the scenario as the kit declares it (load/artillery/meta.ts), for the read-back.
+ */
 export function artilleryScript(o: ExportInput): ArtilleryScript {
   if (o.phases.length === 0) throw new Error('the export is of the open model: give --rate (Artillery schedules arrivals, not connections)');
   const origin = new URL(o.config.target.baseUrl).origin;

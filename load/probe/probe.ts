@@ -1,19 +1,7 @@
-// The rate-limit probe (spec 7: "429 | Too Many Request", 8 rule 1: "Requests can be rejected
-// with 429 when too many are made; the thresholds and time window: not shown"). It measures
-// what the spec leaves open - limit, window, refill, scope - and tests what it implies: a 429
-// (not a 5xx), with the envelope, and a Retry-After that does not lie.
-//
-// Steps (sequential requests, one connection each; every step bounded by the caps):
-//  1. exhaust: requests until the first 429 count the quota (the headers give hypotheses);
-//     then the second token, if any, is tried while the first is refused (per token or shared);
-//  2. recover: poll for the first accepted request (Retry-After guided, and tested on the way);
-//  3. refill: one accepted request at that instant, then - once a sliding window has let all
-//     of the first burst go - a burst until the next 429. Less than half the quota means
-//     requests come back gradually and fast: a token bucket, whose rate a timed wait then
-//     measures. Otherwise this burst counted the quota, and
-//  4. next refill: half the quota + 1. A fixed window gives it all back (bulk); a sliding window
-//     only the single request sent at the previous refill. The window is the time between the
-//     two refills.
+// The rate-limit probe (spec 7: "429 | Too Many Request", 8 rule 1: "the thresholds and time
+// window: not shown"). It measures what the spec leaves open - limit, window, refill, scope - with
+// sequential requests, one connection each, every step bounded by the caps (steps: `measure`), and
+// tests what it implies: a 429 (not a 5xx), with the envelope, and a Retry-After that does not lie.
 import type { RunConfig } from '../../config/schema.ts';
 import { bucketCapacity, isTokenBucketLike, refillRate, windowKind } from './classify.ts';
 import { announced, parseRateLimitHeaders } from '../../client/rate-headers.ts';
@@ -65,6 +53,19 @@ function stopNote(by: Stop['by']): string {
   return `stopped by the ${by} cap before the measurement finished: the figures found so far are reported`;
 }
 
+/**
+ * The steps:
+ *  1. exhaust: requests until the first 429 count the quota (the headers give hypotheses);
+ *     then the second token, if any, is tried while the first is refused (per token or shared);
+ *  2. recover: poll for the first accepted request (Retry-After guided, and tested on the way);
+ *  3. refill: one accepted request at that instant, then - once a sliding window has let all
+ *     of the first burst go - a burst until the next 429. Less than half the quota means
+ *     requests come back gradually and fast: a token bucket, whose rate a timed wait then
+ *     measures. Otherwise this burst counted the quota, and
+ *  4. next refill: half the quota + 1. A fixed window gives it all back (bulk); a sliding window
+ *     only the single request sent at the previous refill. The window is the time between the
+ *     two refills.
+ */
 async function measure(run: ProbeRun, opts: ProbeOptions, m: Measured): Promise<void> {
   const log = opts.log ?? (() => {});
   const secondToken = opts.config.target.secondToken !== undefined;

@@ -1,6 +1,12 @@
 // What a load run sends: one operation, or several by weight (`--mix report:8,status-refused:1`).
 // Each is written once as the bytes that go on the wire (keep-alive HTTP/1.1), with the status an
-// answer should have, so that the hot path only compares numbers.
+// answer should have, so that the hot path only compares numbers (the operations: LOAD_OPERATIONS).
+import type { RunConfig } from '../../config/schema.ts';
+import { orderStatusPath } from '../../contract/endpoints.ts';
+import type { Operation } from '../../core/types.ts';
+import { repeatedRequest } from '../requests.ts';
+
+// The operations:
 //   report           4.3: a valid report of one record (reads only), answered 200.
 //   customer-create  4.2: creates a customer per accepted request; only with config `writes: true`
 //                    (with writes: false, alone, it goes to an invalid branch and is answered 400).
@@ -8,11 +14,6 @@
 //                    changes" - and it does not.
 //   status-refused   4.1 rule 2: "an unaccepted orderStatus yields a validation error (status 400)",
 //                    so nothing changes whatever the load.
-import type { RunConfig } from '../../config/schema.ts';
-import { orderStatusPath } from '../../contract/endpoints.ts';
-import type { Operation } from '../../core/types.ts';
-import { repeatedRequest } from '../requests.ts';
-
 export const LOAD_OPERATIONS = ['report', 'customer-create', 'order-status', 'status-refused'] as const;
 export type LoadOperation = (typeof LOAD_OPERATIONS)[number];
 

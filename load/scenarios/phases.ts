@@ -1,13 +1,5 @@
-// The scenarios of the open model, as phases of one continuous schedule (the pool of connections
-// and the clock go on from one phase to the next):
-//   steady  R requests/s for S seconds.
-//   ramp    K steps (default 5) from --from R0 (default R/K) up to R, S/K seconds each; the knee
-//           is the first step whose p99 or error share crosses its threshold, and the ramp stops
-//           there (load/load.ts).
-//   spike   R for 40% of S, --spike-rate (default 5 x R) for 20%, R again for 40%: does the
-//           target recover?
-//   soak    R for S seconds, in four quarters, so that a drift (a leak, a queue that grows) shows
-//           as the last quarter against the first.
+// The scenarios of the open model (steady, ramp, spike, soak), as phases of one continuous
+// schedule: the pool of connections and the clock go on from one phase to the next.
 import type { ScenarioName } from '../result.ts';
 import type { Phase } from '../engines/open.ts';
 
@@ -32,6 +24,17 @@ export interface ScenarioSpec {
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * The scenarios:
+ *   steady  R requests/s for S seconds.
+ *   ramp    K steps (default 5) from --from R0 (default R/K) up to R, S/K seconds each; the knee
+ *           is the first step whose p99 or error share crosses its threshold, and the ramp stops
+ *           there (load/load.ts).
+ *   spike   R for 40% of S, --spike-rate (default 5 x R) for 20%, R again for 40%: does the
+ *           target recover?
+ *   soak    R for S seconds, in four quarters, so that a drift (a leak, a queue that grows) shows
+ *           as the last quarter against the first.
+ */
 export function phasesOf(s: ScenarioSpec): Phase[] {
   switch (s.scenario) {
     case 'steady':

@@ -1,12 +1,7 @@
 // k6-style pass/fail thresholds of a load run (`--threshold p99<500ms --threshold errors<0.1%`):
 // any crossed threshold makes `load` exit 1. Latency metrics are HDR percentiles of the whole run
 // in milliseconds (from the due instant in the open model); shares are of the requests sent
-// (dropped ones included in the open model); rps is answers per second achieved.
-//   p50 p90 p95 p99 p99.9 max mean    latency, units ms (default), s or us; k6's p(99) is accepted
-//   errors                            no answer, 5xx, a status other than the operation's (429
-//                                     apart), or not sent because every connection was busy
-//   5xx  429  dropped                 their shares; a share is written 0.1% or 0.001
-//   rps                               answers per second, e.g. rps>=1000
+// (dropped ones included in the open model); rps is answers per second achieved (syntax: parseThreshold).
 
 export type Metric = 'p50' | 'p90' | 'p95' | 'p99' | 'p99.9' | 'max' | 'mean' | 'errors' | '5xx' | '429' | 'dropped' | 'rps';
 export type Comparison = '<' | '<=' | '>' | '>=';
@@ -40,6 +35,12 @@ export interface ThresholdResult {
 const LATENCY = ['p50', 'p90', 'p95', 'p99', 'p99.9', 'max', 'mean'] as const;
 const SHARES = ['errors', '5xx', '429', 'dropped'] as const;
 
+// The metrics:
+//   p50 p90 p95 p99 p99.9 max mean    latency, units ms (default), s or us; k6's p(99) is accepted
+//   errors                            no answer, 5xx, a status other than the operation's (429
+//                                     apart), or not sent because every connection was busy
+//   5xx  429  dropped                 their shares; a share is written 0.1% or 0.001
+//   rps                               answers per second, e.g. rps>=1000
 /** Parses one threshold; throws with the reason on a text that is not one. */
 export function parseThreshold(text: string): Threshold {
   const m = /^\s*(p\(\s*[\d.]+\s*\)|p[\d.]+|max|mean|avg|errors|5xx|429|dropped|rps)\s*(<=|>=|<|>)\s*([\d.]+)\s*(ms|s|us|%)?\s*$/.exec(text);

@@ -1,11 +1,9 @@
 // "ledger-bare": the ledger vendor (ledger.ts) through its newer gateway, in every form a real
-// target's config needs beyond the reference's (issue 30, "What the config could not say"): the
-// index's other operations answer without the 2.1 envelope (2.1 is stated for the three of
-// section 4; section 1: "Paths, parameters and payloads ... not shown"), lists that are not paged
-// as bare arrays, paged ones as {"content": [...], "total": N} paged by page number and size from
-// page 1 (three of them by an opaque cursor and a size, the next cursor under "next"), a refusal as HTTP 200 with {"status": false} (the production deployment: "Client code
-// treats HTTP 200 with status: false as an error"), and reports that allow a date window of at
-// most 31 days (each such entry of its config gives its own window in `params`).
+// target's config needs beyond the reference's: the index's other operations answer without the
+// 2.1 envelope (2.1 is stated for the three of section 4), lists that are not paged as bare arrays,
+// paged ones as {"content": [...], "total": N} by page number and size from page 1 (three by an
+// opaque cursor, the next under "next"), a refusal as HTTP 200 with {"status": false}, and reports
+// that allow a date window of at most 31 days (each such config entry gives its own in `params`).
 import { defaultProfile } from './default.ts';
 import { derive, type ProfileDifference } from './derive.ts';
 import { ledgerDifference } from './ledger.ts';

@@ -1,11 +1,9 @@
 // The small strategies the profiles choose between, where a choice is behaviour rather than data:
-//  - 3 "Transitions: not shown": the transition rules a vendor may enforce. Each answers why a
-//    move is refused, or null when it is allowed. 4.1 rule 3 (Delivered needs paid) holds in every
-//    profile and is checked by the route before these.
-//  - 4.3: the order of the report's items (not shown, RP-14). Each order is total (ties broken by
-//    transactionId), so that pages are stable.
-//  - 7 "The body shape of error responses: not shown" (ENV-8): the 2.1 envelope, RFC 9457
-//    problem details, plain text, or the vendor's own JSON.
+//  - 3 "Transitions: not shown": the transition rules a vendor may enforce (why a move is refused,
+//    or null); 4.1 rule 3 (Delivered needs paid) holds in every profile, checked by the route first;
+//  - 4.3: the order of the report's items (RP-14), each total (ties by transactionId): stable pages;
+//  - 7 "The body shape of error responses: not shown" (ENV-8): the 2.1 envelope, RFC 9457 problem
+//    details, plain text, or the vendor's own JSON.
 import { STATUS_CODES } from 'node:http';
 import type { Transaction } from '../data.ts';
 import type { ErrorStyle, ReportOrder, TransitionStyle } from './types.ts';

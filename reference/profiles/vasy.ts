@@ -1,9 +1,8 @@
 // "vasy": a vendor shaped like the production deployment (../shared/field-notes/production-
 // deployment.md): quotas per operation, about 5 report requests and 4 single reads per window,
 // whose 429 says "Too many request, please try after N seconds" and nothing else (no Retry-After,
-// no rate-limit header); writes are not limited. The windows are a minute in production; here a
-// second, so a whole run stays quick (`serve --quota report=5/6s,readBack=4/6s` scales it 10x, not 60x).
-// Page size capped at 500 (silently), Delivered and Cancelled final.
+// no rate-limit header); writes are not limited. The windows are a second here, not a minute, so
+// a whole run stays quick. Page size capped at 500 (silently), Delivered and Cancelled final.
 import { defaultProfile } from './default.ts';
 import { derive, type ProfileDifference } from './derive.ts';
 import type { Profile } from './types.ts';

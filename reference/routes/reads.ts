@@ -1,21 +1,17 @@
 // The two read operations the spec lists in its index (1) without a path ("Paths, parameters
 // and payloads of every operation other than the three below: not shown"), at the profile's
-// paths (profile.readBack), which its run config gives:
-//  - "Contact | Get Contact By Id | GET" (default /api/v1/contact/{contactId}?branch_id=): the
-//    saved customer in the 2.3 shape, with its contactId and each address's addressId, so that a
-//    run reads back what contactSave saved (readBack.getContactById). Ids past 2^53 are written
-//    as their exact digits.
-//  - "Sales | Order Status | GET" (default /api/v1/sales/{salesId}/order-status?branch_id=): the
-//    order status and the payment status (2.2: "It has an order status and a payment status (the
-//    value paid is referenced)") where the profile's dot paths say, with the profile's word for
-//    paid, so that a run plans its order status tests from the vouchers' actual state
-//    (readBack.orderStatus).
+// paths (profile.readBack), which its run config gives: Get Contact By Id and Order Status.
 import { branchParam, idKey } from '../body.ts';
 import type { Ctx, Reply, Req } from '../context.ts';
 import { VALID_BRANCHES } from '../constants.ts';
 import { indexData } from '../index-data.ts';
 import { invalid, success } from '../respond.ts';
 
+/**
+ * "Contact | Get Contact By Id | GET" (default /api/v1/contact/{contactId}?branch_id=): the saved
+ * customer in the 2.3 shape, with its contactId and each address's addressId, so that a run reads
+ * back what contactSave saved (readBack.getContactById). Ids past 2^53 are written as their exact digits.
+ */
 export function readContact(ctx: Ctx, req: Req, contactIdText: string, branchQuery = 'branch_id'): Reply {
   const key = idKey(contactIdText);
   if (key === null) invalid('contactId must be a positive integer');
@@ -58,6 +54,13 @@ function paymentWord(shape: Ctx['profile']['readBack']['orderStatus'], status: '
   return paidValue[0] === paidValue[0]!.toUpperCase() ? `Un${paidValue.toLowerCase()}` : `un${paidValue}`;
 }
 
+/**
+ * "Sales | Order Status | GET" (default /api/v1/sales/{salesId}/order-status?branch_id=): the
+ * order status and the payment status (2.2: "It has an order status and a payment status (the
+ * value paid is referenced)") where the profile's dot paths say, with the profile's word for
+ * paid, so that a run plans its order status tests from the vouchers' actual state
+ * (readBack.orderStatus).
+ */
 export function readOrderStatus(ctx: Ctx, req: Req, salesIdText: string, branchQuery = 'branch_id'): Reply {
   const key = idKey(salesIdText);
   if (key === null) invalid('salesId must be a positive integer');

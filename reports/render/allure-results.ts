@@ -1,14 +1,8 @@
 // The run's verdicts in its allure-results/. allure-vitest writes a result per test as vitest saw
 // it: a test that ran and found nothing is "passed", although the certificate may call one of its
 // requirements inconclusive (its checks saw nothing to apply to) or not run. Once the certificate
-// is made, each result is brought in line with it:
-// - a passed test with a MUST not verified (inconclusive, not run) becomes "broken", the reasons
-//   in its status message (a defect of the run's fixtures or budget, not of the target);
-// - a passed test with a SHOULD or INFO not verified stays passed, the reasons in its message;
-// - every test is tagged with the verdicts of its requirements ("OS-4 failed", "ST-2 observed");
-// - a finding that replays alone gets the replay line as a text attachment (reports/render/replay.ts);
-// - status messages and text attachments are made inert (no escape sequence or bidi control).
-// Running it twice changes nothing more.
+// is made, each result is brought in line with it (annotateAllureResults); running it twice
+// changes nothing more.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Certification, RequirementResult } from '../model.ts';
@@ -87,6 +81,13 @@ function annotate(
   return out;
 }
 
+// How a result is brought in line:
+// - a passed test with a MUST not verified (inconclusive, not run) becomes "broken", the reasons
+//   in its status message (a defect of the run's fixtures or budget, not of the target);
+// - a passed test with a SHOULD or INFO not verified stays passed, the reasons in its message;
+// - every test is tagged with the verdicts of its requirements ("OS-4 failed", "ST-2 observed");
+// - a finding that replays alone gets the replay line as a text attachment (reports/render/replay.ts);
+// - status messages and text attachments are made inert (no escape sequence or bidi control).
 /** Brings every result of `dir` (an allure-results/ folder) in line with the certificate; returns how many changed. */
 export function annotateAllureResults(dir: string, cert: Certification): number {
   if (!existsSync(dir)) return 0;

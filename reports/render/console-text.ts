@@ -26,7 +26,7 @@ function cutTo(text: string, keep: number): string {
 }
 
 /**
- * A curl line readable in a console (issue 27: one ran to 10,000 characters): each value longer
+ * A curl line readable in a console: each value longer
  * than CURL_VALUE_MAX shows its first part and how much is left out, and the line stops at
  * CURL_LINE_MAX. The JSON and HTML reports keep the whole request; `cut` says the line was cut
  * (then it is no command to paste: the caller labels it so).

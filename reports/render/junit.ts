@@ -1,15 +1,7 @@
-// junit.xml for CI pages: one testcase per requirement, classname = spec section.
-// - failed MUST: <failure>, message = the first finding (a failed INFO can only be a crash of its
-//   test: <error>);
-// - failed SHOULD: a warning, as the exit code takes it (a SHOULD never fails the verdict): the
-//   testcase passes with a property warning="..." and the finding in <system-out>; with --strict
-//   (junitXml(cert, { strict: true })) a <failure> like a MUST's;
-// - inconclusive or not-run MUST: <error>, message = the reason: a CI page must show a MUST the
-//   run could not verify, and it is no defect of the target;
-// - inconclusive or not-run SHOULD or INFO, and every skipped one: <skipped>, message = the reason;
-// - passed, and observed INFO: no child (an INFO's observations are in <system-out>, never a failure).
-// Everything a server may have written is XML-escaped, with the control characters XML cannot
-// hold removed and bidi controls shown as \uXXXX; the replay line is reports/render/replay.ts's.
+// junit.xml for CI pages: one testcase per requirement, classname = spec section, each verdict the
+// JUnit child the exit code would have it be (junitOutcome). Everything a server may have written
+// is XML-escaped, with the control characters XML cannot hold removed and bidi controls shown as
+// \uXXXX; the replay line is reports/render/replay.ts's.
 import type { Finding } from '../../core/types.ts';
 import type { Certification, RequirementResult } from '../model.ts';
 import { renderFinding } from './finding.ts';
@@ -31,6 +23,18 @@ export interface JunitOptions {
   strict?: boolean;
 }
 
+/**
+ * The JUnit child of a requirement's verdict:
+ * - failed MUST: <failure>, message = the first finding (a failed INFO can only be a crash of its
+ *   test: <error>);
+ * - failed SHOULD: a warning, as the exit code takes it (a SHOULD never fails the verdict): the
+ *   testcase passes with a property warning="..." and the finding in <system-out>; with --strict
+ *   (junitXml(cert, { strict: true })) a <failure> like a MUST's;
+ * - inconclusive or not-run MUST: <error>, message = the reason: a CI page must show a MUST the
+ *   run could not verify, and it is no defect of the target;
+ * - inconclusive or not-run SHOULD or INFO, and every skipped one: <skipped>, message = the reason;
+ * - passed, and observed INFO: no child (an INFO's observations are in <system-out>, never a failure).
+ */
 export function junitOutcome(r: Pick<RequirementResult, 'level' | 'status'>, o: JunitOptions = {}): JunitOutcome {
   switch (r.status) {
     case 'failed':

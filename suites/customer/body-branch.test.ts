@@ -1,10 +1,9 @@
-// 4.2 "query | branch_id | integer | yes | branch in which the customer is created": the query
-// names the branch. A body that also carries a `branchId` (no field of 2.3) of another valid
-// branch must not move the customer there (issue 30: a vendor saved it in the body's branch). A
-// refusal (4xx: the field is unknown to a strict vendor) is right; so is a save in the branch the
-// query named, read back there. Only a customer that is not in the named branch and reads back,
-// as it was sent, in the body's branch fails (lenient: a contactId per branch could name another
-// customer there, hence the comparison with what was sent). One creation, two reads at most.
+// 4.2 "query | branch_id | integer | yes | branch in which the customer is created": a body that
+// also carries a `branchId` (no field of 2.3) of another valid branch must not move the customer
+// there. A refusal (4xx) or a save in the branch the query named, read back there, is right; only
+// a customer that is not in the named branch and reads back, as it was sent, in the body's branch
+// fails (lenient: a contactId per branch could name another customer there). One creation, two
+// reads at most.
 import fc from 'fast-check';
 import { anyContactId, readBackMatches } from '../../contract/checks/customer.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';

@@ -1,10 +1,8 @@
 // CU-2: contactIds returned to creations, kept per run (all suite files run in one worker). Two
-// counts: the ids the CU-2 tests registered (a creation answered an id some registered creation
-// got before), and the ids every creation of any test was answered (the harness notes each, in
-// runtime/creations.ts: creations of every suite count), so
-// that a read-back or upsert test that finds another customer under its contactId can tell that
-// the id was handed out twice (CU-2's failure, not its own); the parallel test names the creations
-// that share an id.
+// counts: the ids the CU-2 tests registered, and the ids every creation of any test was answered
+// (runtime/creations.ts), so that a read-back or upsert test that finds another customer under its
+// contactId can tell that the id was handed out twice (CU-2's failure, not its own); the parallel
+// test names the creations that share an id.
 import { timesAnswered } from '../../runtime/creations.ts';
 import type { Exchange } from '../../core/types.ts';
 import { defineRunState, type RunOf } from '../../runtime/run-state.ts';

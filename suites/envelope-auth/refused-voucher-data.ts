@@ -1,12 +1,8 @@
-// AUTH-11 on the voucher's other writes (section 1, Sales: Update Due Date, Update Shipping Detail,
-// and any configured write whose templates name a {salesId}): each sent without a valid token to
-// a voucher Order Create makes in this run, then the whole voucher read with Get Sales Data By Id
-// (5 rule 2: "A request without a valid token is rejected with HTTP 403": a rejected write is not
-// carried out). It is read twice first: a field that changes with nothing sent (a view count) is
-// no write's. A fresh voucher, because a write the run sent before with the valid token (the
-// preflight's, the index suite's) already holds the configured values on any other: a refused
-// write of the same values would change nothing visible. A change is seen again on a second fresh
-// voucher before it is a failure (another client may write a voucher, never twice by chance).
+// AUTH-11 on the voucher's other writes (Update Due Date, Update Shipping Detail, and any
+// configured write whose templates name a {salesId}): each sent without a valid token to a fresh
+// voucher Order Create makes in this run, then the whole voucher read with Get Sales Data By Id
+// (5 rule 2). It is read twice first: a field that changes with nothing sent (a view count) is no
+// write's. A change is seen again on a second fresh voucher before it is a failure.
 import { acceptedBy } from '../../config/answer-shape.ts';
 import type { Exchange } from '../../core/types.ts';
 import { tokenDescription } from '../../contract/checks/auth.ts';

@@ -1,15 +1,8 @@
 // AUTH-11, 5 rule 2: "A request without a valid token is rejected with HTTP 403": a rejected
 // write is not carried out. Each write the config gives is sent without a valid token, and what it
-// would have changed is read back where a read is configured:
-//  - the order status update and Update Payment Status: the voucher through readBack.orderStatus;
-//  - the voucher's other writes (Update Due Date, Update Shipping Detail): a fresh voucher read
-//    whole through get-sales-data-by-id (refused-voucher-data.ts);
-//  - Order Create, whose refusal names no voucher: the ids between two accepted creations made just
-//    before and after the refused ones, all in the other branch, read there through
-//    readBack.orderStatus or get-sales-data-by-id;
-//  - contact-save: Get Contact By Mobile No lists the refused customer's mobile number once, under
-//    the contact the same customer made with the valid token.
-// Only a refusal for the token (401/403) is judged: an accepted write is AUTH-1/AUTH-2/IX-1/IX-2's.
+// would have changed is read back where a read is configured (the reads per write:
+// refusedWritesChangeNothing). Only a refusal for the token (401/403) is judged: an accepted write
+// is AUTH-1/AUTH-2/IX-1/IX-2's.
 import type { TestContext } from 'vitest';
 import fc from 'fast-check';
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
@@ -184,6 +177,15 @@ async function contactSaveRefused(h: Harness): Promise<Part> {
   return { judged: refused.length };
 }
 
+// What each write's refusal is read back with:
+//  - the order status update and Update Payment Status: the voucher through readBack.orderStatus;
+//  - the voucher's other writes (Update Due Date, Update Shipping Detail): a fresh voucher read
+//    whole through get-sales-data-by-id (refused-voucher-data.ts);
+//  - Order Create, whose refusal names no voucher: the ids between two accepted creations made just
+//    before and after the refused ones, all in the other branch, read there through
+//    readBack.orderStatus or get-sales-data-by-id;
+//  - contact-save: Get Contact By Mobile No lists the refused customer's mobile number once, under
+//    the contact the same customer made with the valid token.
 /** Every part; not run when no read is configured for any write, inconclusive when none could judge. */
 export async function refusedWritesChangeNothing(h: Harness, t: TestContext): Promise<void> {
   const parts = await Promise.all([orderCreateRefused(h), voucherWrites(h), voucherDataRefused(h), contactSaveRefused(h)]);

@@ -1,12 +1,9 @@
-// IX-7 on a list paged by an opaque cursor (config `paging: {"style": "cursor", "next": ...}`):
-// no page can be asked by its offset, so the list is walked from its first page, each next page
-// asked with the cursor the answer before gave, at the largest page the list answers (IX-8's
-// request is the first page), until an answer gives no cursor or an empty page. The items walked
-// must be what the list's own totalCount says (IX-7, SHOULD: only what the answers say of
-// themselves). A walk is bounded: past MAX_PAGES pages it stops, inconclusive; a cursor given
-// twice is a loop, said as such. The run's own creations meanwhile (runtime/writes-ledger.ts) may
-// grow the list by as many as they are; a count that moved otherwise is another writer's, and the
-// walk is then not judged. Only the counts are kept, never the pages' items.
+// IX-7 on a list paged by an opaque cursor (config `paging: {"style": "cursor", "next": ...}`): the
+// list is walked from its first page, each next page asked with the cursor the answer before gave,
+// at the largest page the list answers, until no cursor or an empty page; the items walked must be
+// what the list's own totalCount says (SHOULD). Bounded by MAX_PAGES (inconclusive); a cursor given
+// twice is a loop; a count that moved beyond the run's own creations (runtime/writes-ledger.ts) is
+// another writer's, and the walk is then not judged. Only the counts are kept, never the items.
 import { nextCursor } from '../../config/answer-shape.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';

@@ -1,7 +1,6 @@
-// The lists of the index the run's own creations feed (issue 30, "Lists the run itself is writing
-// to"): a customer contactSave made (4.2, or the index's contact-save) is listed by Get Customer
-// List W Branch Id; a voucher Order Create made, by the sales lists. Declared here, from the
-// index's names (section 1), not read from any answer.
+// The lists of the index the run's own creations feed: a customer contactSave made (4.2, or the
+// index's contact-save) is listed by Get Customer List W Branch Id; a voucher Order Create made,
+// by the sales lists. Declared here, from the index's names (section 1), not read from any answer.
 import type { CreationKind } from '../../runtime/writes-ledger.ts';
 
 export const FED_BY: Readonly<Record<string, CreationKind>> = {

@@ -1,12 +1,9 @@
 // The rules across operations (across.ts) run as fast-check commands on one fresh voucher: each
 // command (a payment, a status, a walk) is an fc.AsyncCommand, run by fc.asyncModelRun against an
 // AcrossRun, which reads the voucher before and after every command and judges each against the
-// spec's model: 4.1 rule 3 (Delivered only on a voucher paid now), 4.1 "Only the order status
-// changes" (OS-6, the payment status included) and a refused update changes nothing (OS-8). A
-// command that cannot be judged (no answer, a read that fails, a payment the read does not show)
-// ends the run with the reason, and the commands after it are not run (their check is false);
-// another state than before or after a command ends it too (another client changed the voucher:
-// never a failure).
+// spec's model (4.1 rule 3, OS-6, OS-8). A command that cannot be judged, or another state than
+// before or after a command (another client changed the voucher: never a failure), ends the run
+// with the reason, and the commands after it are not run.
 import fc from 'fast-check';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import { walkSteps, type AcrossIo, type Command, type Judgement, type Payment, type Scenario } from './across.ts';

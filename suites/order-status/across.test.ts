@@ -1,11 +1,8 @@
-// Rules across operations (across.ts): on vouchers Order Create makes in this run, Update Payment
-// Status sets the payment status the order status update must honour. 4.1 rule 3: "Delivered
-// requires the voucher's payment status to be paid" - after paid -> unpaid, and on a partially
-// paid voucher where readBack.orderStatus.partialValue names that value; 4.1: "Only the order
-// status changes; all other voucher data stays unchanged" - the payment status read before and
-// after each transition, Cancelled included; a refused update reads back as before (OS-8).
-// Needs operations["order-create"], operations["update-payment-status"] and readBack.orderStatus:
-// without one the test is skipped, with the reason in the certificate.
+// Rules across operations (across.ts) on vouchers Order Create makes in this run: 4.1 rule 3 after
+// paid -> unpaid, and on a partially paid voucher where readBack.orderStatus.partialValue names
+// that value; 4.1 "Only the order status changes" - the payment status read before and after each
+// transition, Cancelled included; a refused update reads back as before (OS-8). Needs Order Create,
+// Update Payment Status and readBack.orderStatus: without one, skipped with the reason.
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';

@@ -1,12 +1,9 @@
 // Rules across operations, on vouchers Order Create makes in this run: Update Payment Status
 // changes what the order status update may do. The model is the spec's: 4.1 rule 3 "Delivered
-// requires the voucher's payment status to be paid" (its status now: paid, then set back to
-// unpaid, is not paid; partially paid is not paid), 4.1 "Only the order status changes; all other
-// voucher data stays unchanged" (the payment status too, Cancelled included), and a refused update
-// changes nothing (OS-8). Each command is read before and after through readBack.orderStatus.
-// Here: the commands, the scenarios and the sequences of commands a property draws; across-run.ts
-// runs them as fast-check commands. Pure: the requests go through `AcrossIo` (across.test.ts binds
-// it to the harness); the result is data (judgements), which the test records.
+// requires the voucher's payment status to be paid" (paid, then set back to unpaid, is not paid;
+// partially paid is not paid), 4.1 "Only the order status changes" (the payment status too), and a
+// refused update changes nothing (OS-8). Here: the commands, scenarios and sequences a property
+// draws; across-run.ts runs them. Pure: requests go through `AcrossIo`, the result is data.
 import fc from 'fast-check';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';

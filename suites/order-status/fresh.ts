@@ -1,12 +1,9 @@
-// Fresh vouchers per run, from two operations of the index the config describes (section 1:
-// "Sales | Order Create | POST", "Sales | Update Payment Status | POST"): a nightly run needs no
-// voucher pools that run dry, and touches no voucher another run uses. Spec 3: "a voucher can be
-// set to Delivered only when its payment status is paid", so the deliver walk's voucher is made
-// paid with Update Payment Status (its template's {paymentStatus} gets readBack.orderStatus.paidValue,
-// else "paid": 2.2 "the value paid is referenced"). Each creation request is recorded in the run
-// object and in the certificate's observation of the role. Without Order Create (or with writes
-// false) the pools of fixtures.sales are used: takeVoucher chooses (vouchers.ts knows
-// nothing of Order Create, so the two modules do not import each other).
+// Fresh vouchers per run, from Order Create and Update Payment Status of the index the config
+// describes: a nightly run needs no voucher pools that run dry, and touches no voucher another run
+// uses. The deliver walk's voucher is made paid (spec 3; its {paymentStatus} gets
+// readBack.orderStatus.paidValue, else "paid"). Each creation is recorded in the run object and
+// the certificate. Without Order Create (or with writes false) the pools of fixtures.sales are used:
+// takeVoucher chooses (vouchers.ts knows nothing of Order Create: the two do not import each other).
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import { acceptedBy, answerAt, refusalText, refusedByShape } from '../../config/answer-shape.ts';
 import type { OperationConfig } from '../../config/operations.ts';

@@ -1,11 +1,9 @@
 // 3 States and transitions, 4.1 rule 3: the accepted values on vouchers whose state allows it,
 // Delivered against the payment status, and the transition matrix the target enforces (INFO).
-// The tests change vouchers: each takes one Order Create makes in this run when the config names
-// it (fresh.ts), else the first usable voucher of its pool (vouchers.ts), starting from the
-// voucher's actual state, so a run after a run gives the same verdict; a pool with nothing usable
-// left is inconclusive, with the fix. The three walks use vouchers of their own
-// and go side by side; the refusals and the transitions that follow them run after them, in order
-// (the vouchers they use are the ones the walks left).
+// Each test takes a voucher Order Create makes in this run (fresh.ts), else the first usable one of
+// its pool (vouchers.ts), from its actual state, so a run after a run gives the same verdict. The
+// three walks use vouchers of their own and go side by side; the refusals and the transitions that
+// follow them run after them, in order, on the vouchers the walks left.
 import { orderStatusAccepted, orderStatusUpdated } from '../../contract/checks/order-status.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';

@@ -1,11 +1,9 @@
-// 4.1 Purpose: "Only the order status changes; all other voucher data stays unchanged" (OS-6).
-// Needs two operations of the index the config describes (section 1): Order Create (a fresh
-// voucher per run, so no pool runs dry and no other run's voucher is touched) and Get Sales Data
-// By Id (the whole voucher, read before and after Pending -> Confirmed). Lenient MUST oracle:
-// every field may keep its value or, for the order status field, take the new status; fields
-// named like audit data (modified dates, versions, histories), the config's `volatile` names and
-// the fields a second read with nothing sent between shows changed (a view count) are left out.
-// Five requests. IX-10 on the same voucher: Order Create's voucher takes an update.
+// 4.1 Purpose: "Only the order status changes; all other voucher data stays unchanged" (OS-6), on a
+// voucher Order Create makes in this run, read whole by Get Sales Data By Id before and after
+// Pending -> Confirmed. Lenient MUST oracle: every field keeps its value or, for the order status
+// field, takes the new status; audit-like fields, the config's `volatile` names and fields that a
+// second read with nothing sent shows changed (a view count) are left out. Five requests. IX-10 on
+// the same voucher: Order Create's voucher takes an update.
 import { acceptedBy } from '../../config/answer-shape.ts';
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import type { Exchange } from '../../core/types.ts';

@@ -1,10 +1,7 @@
 // The run's report answers (query.ts): each distinct request is sent once per run and its answer
-// shared by every test that asks it. Kept within a budget of body bytes: a fixture range of tens of
-// thousands of transactions, read by every walk of the pagination, filter and date tests, would
-// otherwise keep every page's body for the whole run, and the suite worker's heap is capped. Past
-// the budget, the answers asked for longest ago are dropped first; a test that asks one again sends
-// it again: a second request is the price of a bounded heap. The reference's whole run keeps about
-// 29 MB of answers at 100 runs per property (973 answers): under the budget, nothing is sent twice.
+// shared by every test that asks it, within a budget of body bytes (the suite worker's heap is
+// capped). Past the budget, the answers asked for longest ago are dropped first; a test that asks
+// one again sends it again: a second request is the price of a bounded heap.
 import type { Exchange } from '../../core/types.ts';
 
 /** Body text kept at most: the worker's heap (256 MB) holds each body about three times (text, parsed JSON, evidence). */

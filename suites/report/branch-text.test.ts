@@ -1,13 +1,9 @@
 // 4.3 "branchList | string | yes | comma-separated branch ids": a branchList that is no such list,
-// the classic "5 OR 5=5", read by a vendor that pastes it into its SQL, answered every branch's
-// transactions (issue 30). The text names one branch only, whichever way a lenient reader takes
-// it (its leading digits, or every number in it: 5), so a correct vendor refuses it (a 4xx), or
-// answers no transaction beyond those of that branch. A 5xx is ENV-6's (the harness applies it
-// to every report answer), not this requirement's: it leaked nothing.
-// With fixtures.report.emptyBranchId the branch named holds no transaction in the range: one
-// request, and any transaction answered is another branch's. Without it, the fixture list's first
-// branch: its totalCount, read on still data (suites/report/still.ts), bounds the answer's.
-// Under the report's quota (about 5 a minute in production) this is one or two requests.
+// the classic "5 OR 5=5", names one branch only whichever way a lenient reader takes it (its
+// leading digits, or every number in it: 5), so a correct vendor refuses it (a 4xx) or answers no
+// transaction beyond that branch's. A 5xx is ENV-6's, not this requirement's. With
+// fixtures.report.emptyBranchId the branch named holds no transaction in the range: one request;
+// without it, the fixture list's first branch's totalCount, read on still data (still.ts), bounds it.
 import { pageItems, pageTotal } from '../../contract/checks/report.ts';
 import type { Exchange } from '../../core/types.ts';
 import { verifies } from '../../runtime/verifies.ts';

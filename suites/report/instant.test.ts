@@ -1,13 +1,9 @@
-// 4.3 rule 1 "The report contains transactions between dateFrom and dateTo" and 8 rule 3 "Dates of
-// the report are interpreted in UTC" at the exact instant of one transaction. Items carry a day
-// only (2.5 "date | day/month/year"), so the instant is located by ranges: within a UTC day that
-// holds the transaction, a bisection on dateFrom finds the last whole second t whose range
-// [t, next day 00:00:00Z] still holds it (about 17 requests, bounded by MAX_LOCATE). Then:
+// 4.3 rule 1 and 8 rule 3 (UTC) at the exact instant of one transaction. Items carry a day only
+// (2.5), so within a UTC day that holds the transaction a bisection on dateFrom finds the last
+// whole second t whose range [t, next day 00:00:00Z] still holds it (bounded by MAX_LOCATE); then
 // [t + 1 ms, ...] no longer holding it places it at t to the millisecond, [t, t] must hold it
-// (RP-25), and its date must be the UTC day of t (RP-11). The day (one of the 3 least busy) and
-// the transaction of that day are drawn from the run's seed: another seed locates another one at
-// the same cost (one one-day range, as before; the bisection takes as many ranges whichever it
-// is, each within that day's one-page range). The observation locatedInstant says which.
+// (RP-25), and its date must be the UTC day of t (RP-11). The day (one of the 3 least busy) and the
+// transaction are drawn from the run's seed; the observation locatedInstant says which.
 import fc from 'fast-check';
 import { dateIsUtcDayOf, pointHoldsLocated, refusedRange } from '../../contract/checks/report-instant.ts';
 import { idsByDay, itemDay } from '../../contract/checks/report-dates.ts';

@@ -1,12 +1,8 @@
 // Relations between report answers read at different moments are judged on data that stayed
-// still. Staging servers are shared: another integrator may insert a transaction back-dated into
-// the fixture range while a walk reads its pages ("totalCount went from 406 to 407 between the
-// pages"). That is not the vendor's defect. A relation that holds is passed at once, on the answers
-// the run shares (no request of its own). One that does not is looked at again: when the data
-// moved since the run's first reading, the relation is read again, fresh, between two marks of the
-// data; a discrepancy that repeats on a still snapshot is a defect, one that moves with the data is
-// an observation ("the data changed while it was read: 406 -> 407"), and the relation is re-read
-// or left inconclusive, never failed.
+// still. A relation that holds is passed at once, on the answers the run shares. One that does not
+// is read again, fresh, between two marks of the data when the data moved since the run's first
+// reading: a discrepancy that repeats on a still snapshot is a defect, one that moves with the data
+// is an observation ("the data changed while it was read: 406 -> 407"), never a failure.
 import { pageIds } from '../../contract/checks/report-relations.ts';
 import { pageTotal } from '../../contract/checks/report.ts';
 import type { Exchange, Finding } from '../../core/types.ts';

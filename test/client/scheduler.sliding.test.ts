@@ -1,7 +1,7 @@
 // A sliding limit announced in RateLimit-Policy / RateLimit headers (IETF draft), 8 in flight, on
-// a simulated clock: the run keeps its 429s rare (issue 16: at most 5% of requests) and its pace
-// close to the floor (requests x W / L), near and 150 ms away. The simulated clock makes the figures
-// exact (here: no 429, 1.00x and 1.24x the floor); the ceiling is kept a little above them.
+// a simulated clock: the run keeps its 429s rare (at most 5% of requests) and its pace close to
+// the floor (requests x W / L), near and 150 ms away. The ceiling is kept a little above the
+// figures the simulated clock makes exact.
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../client/scheduler.ts';
 import { answer, notSent } from './answers.ts';

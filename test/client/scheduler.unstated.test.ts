@@ -1,11 +1,11 @@
-// A limit the target states nowhere (issue 27: 30 per 5 s on the report, no rate-limit header,
-// nothing in the config; a 429 carries only its Retry-After), 8 in flight, on a simulated clock:
+// A limit the target states nowhere (30 per 5 s on the report, no rate-limit header, nothing in
+// the config; a 429 carries only its Retry-After), 8 in flight, on a simulated clock:
 //  - learnt from the 429s' waits (client/scheduler/learn-retry-after.ts), the run's 429s stay at or
-//    below 5% of its requests (only paused by each Retry-After, a fifth of them met one);
+//    below 5% of its requests;
 //  - known before sending (an earlier probe's rate-limit.json: engine/phases/plan/limits.ts), the
 //    scheduler starts paced at it and meets none;
-//  - the issue's global limit, 100 per 10 s on all requests (9.0 % of them met a 429), stated nowhere:
-//    learnt per operation from the waits, at most 5 %.
+//  - a global limit, 100 per 10 s on all requests, stated nowhere: learnt per operation from the
+//    waits, at most 5 %.
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../client/scheduler.ts';
 import { startPacedAt } from '../../engine/phases/plan/limits.ts';

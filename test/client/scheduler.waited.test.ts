@@ -1,6 +1,6 @@
-// The scheduler's 429 figures (issue 27), on a simulated clock: the 429s met are those waited out
-// plus those still refused, and the waited time is wall time, with or without pacing: eight
-// requests waiting the same 10 s side by side wait 10 s, not 80 s.
+// The scheduler's 429 figures, on a simulated clock: the 429s met are those waited out plus those
+// still refused, and the waited time is wall time, with or without pacing: eight requests waiting
+// the same 10 s side by side wait 10 s, not 80 s.
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../client/scheduler.ts';
 import { answer, notSent } from './answers.ts';

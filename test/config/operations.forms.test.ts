@@ -1,7 +1,7 @@
-// The forms an `operations` entry takes for what real targets do (issue 30, "What the config could
-// not say"): a refusal shape of its own (HTTP 200 with status: false), the list and its count at
-// any path of the answer ("$": a bare array), paging by page and size or by cursor, a date window of its own
-// (params dateFrom/dateTo). Every older config still loads as it did.
+// The forms an `operations` entry takes for what real targets do: a refusal shape of its own (HTTP
+// 200 with status: false), the list and its count at any path of the answer ("$": a bare array),
+// paging by page and size or by cursor, a date window of its own (params dateFrom/dateTo). Every
+// older config still loads as it did.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
-// Probes of the faults of issue 30 part A, rules across operations: each makes a voucher of its
-// own with Order Create, sets its payment status with Update Payment Status, then updates its
-// order status; the answers (and the read after) differ between the clean reference and the
-// reference with that fault on.
+// Probes of the faults of the rules across operations: each makes a voucher of its own with Order
+// Create, sets its payment status with Update Payment Status, then updates its order status; the
+// answers (and the read after) differ between the clean reference and the reference with that
+// fault on.
 import { expect } from 'vitest';
 import { paths } from './helpers.ts';
 import { P, type Probe, type Send } from './probe-kit.ts';

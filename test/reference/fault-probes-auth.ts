@@ -1,5 +1,5 @@
-// Probes of the faults of issue 30 part B (reference/late-auth.ts, guard.ts): authentication on
-// the read-backs and the index's writes, and writes refused for their token that still write.
+// Probes of the authentication faults (reference/late-auth.ts, guard.ts): authentication on the
+// read-backs and the index's writes, and writes refused for their token that still write.
 // Last in the table: the Order Create probe moves the ids of every voucher made after it.
 import { expect } from 'vitest';
 import { TOKEN, paths, reportBody, validCustomer } from './helpers.ts';

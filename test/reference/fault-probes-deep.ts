@@ -1,7 +1,7 @@
-// Probes of the faults of the deeper defect classes (issue 10): auth variants, the input space,
-// report boundaries and filters, customer state, concurrency. Each is a request (or a few) whose
-// answer differs between the clean reference and the reference with that fault on. Answers of
-// requests sent in parallel are returned in an order that does not depend on timing.
+// Probes of the faults of the deeper defect classes: auth variants, the input space, report
+// boundaries and filters, customer state, concurrency. Each is a request (or a few) whose answer
+// differs between the clean reference and the reference with that fault on. Answers of requests
+// sent in parallel are returned in an order that does not depend on timing.
 import { expect } from 'vitest';
 import { DAY_MS, referenceData } from '../../reference/data.ts';
 import { UNPAID_VOUCHERS } from '../../reference/constants.ts';

@@ -1,6 +1,6 @@
-// Probes of the report faults of issue 18 on counts and edges: a totalCount of join rows, a range
-// whose ends are one instant, a date written in another zone's day. Each is a request whose answer
-// differs between the clean reference and the reference with that fault on.
+// Probes of the report faults on counts and edges: a totalCount of join rows, a range whose ends
+// are one instant, a date written in another zone's day. Each is a request whose answer differs
+// between the clean reference and the reference with that fault on.
 import { expect } from 'vitest';
 import { DAY_MS, referenceData } from '../../reference/data.ts';
 import { day, P, report, type Probe, type Seen } from './probe-kit.ts';

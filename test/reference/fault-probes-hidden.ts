@@ -1,6 +1,6 @@
-// Probes of the faults of issue 18, defects that hide behind an answer: a refusal that still
-// writes, a parser that guesses, filters that lie, silent changes on save. Each is a request (or a
-// few) whose answers differ between the clean reference and the reference with that fault on.
+// Probes of the faults that hide behind an answer: a refusal that still writes, a parser that
+// guesses, filters that lie, silent changes on save. Each is a request (or a few) whose answers
+// differ between the clean reference and the reference with that fault on.
 import { expect } from 'vitest';
 import { UNPAID_VOUCHERS } from '../../reference/constants.ts';
 import { paths, validAddress, validCustomer } from './helpers.ts';

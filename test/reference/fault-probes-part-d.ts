@@ -1,5 +1,6 @@
-// Probes of issue 30 part D's faults: a customer body carrying a branchId, a branchList that is no
-// list of ids, the customer list's count, a Retry-After in milliseconds.
+// Probes of the faults of lists, branchList text, the body's branch and Retry-After: a customer
+// body carrying a branchId, a branchList that is no list of ids, the customer list's count, a
+// Retry-After in milliseconds.
 import { expect } from 'vitest';
 import { EMPTY_BRANCH_ID } from '../../reference/constants.ts';
 import { paths, validCustomer } from './helpers.ts';

@@ -1,6 +1,6 @@
-// Probes of the faults of CU-15, CU-16 and CU-17 (issue 18): silent changes on save, a refused
-// creation that saves, a save that changes another contact. Each creates a customer (or has one
-// refused) and reads back what was saved.
+// Probes of the faults of CU-15, CU-16 and CU-17: silent changes on save, a refused creation that
+// saves, a save that changes another contact. Each creates a customer (or has one refused) and
+// reads back what was saved.
 import { expect } from 'vitest';
 import { validAddress, validCustomer } from './helpers.ts';
 import { customer, P, readBack, type Probe, type Seen } from './probe-kit.ts';

@@ -1,6 +1,6 @@
-// Numbers exactly as sent (issue 8): an id of 2^60+1 in a finding's body and in an observation
-// keeps its digits in certification.json, certification.html, junit.xml, the console summary,
-// records.json and an Allure attachment, and again when `report --in` rebuilds them.
+// Numbers exactly as sent: an id of 2^60+1 in a finding's body and in an observation keeps its
+// digits in certification.json, certification.html, junit.xml, the console summary, records.json
+// and an Allure attachment, and again when `report --in` rebuilds them.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,5 @@
-// The certificate of a replay (issue 29: a replay wrote "NOT-CERTIFIED" with 48 MUSTs "skipped"):
-// its verdict is about the one property it replayed, reproduced or not, never a certification of
-// the target; the rest of the catalogue is "not part of this replay".
+// The certificate of a replay: its verdict is about the one property it replayed, reproduced or
+// not, never a certification of the target; the rest of the catalogue is "not part of this replay".
 import { describe, expect, it } from 'vitest';
 import { certify, exitCodeOf } from '../../reports/certify.ts';
 import { runFacts } from '../../reports/records/records.ts';

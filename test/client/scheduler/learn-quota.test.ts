@@ -1,7 +1,7 @@
-// Issue 30, "Quotas on the index": a quota learnt from a 429 never undercuts a quota stated for the
-// operation (whatever window the 429's message names), nor the rate the target served before it
-// said no (the most it accepted within one window, not what the last window held). On a simulated
-// clock: a read allowed 40 per fixed 10 s window, whose 429 says the wait only in its message.
+// A quota learnt from a 429 never undercuts a quota stated for the operation (whatever window the
+// 429's message names), nor the rate the target served before it said no (the most it accepted
+// within one window, not what the last window held). On a simulated clock: a read allowed 40 per
+// fixed 10 s window, whose 429 says the wait only in its message.
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
 import { mostServed } from '../../../client/scheduler/learn-retry-after.ts';

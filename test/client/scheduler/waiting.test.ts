@@ -1,5 +1,5 @@
-// The run's waited time is wall time (issue 27): requests waiting side by side count once, so the
-// waits of a run never add up to more than the run. Given intervals, and a simulated clock.
+// The run's waited time is wall time: requests waiting side by side count once, so the waits of a
+// run never add up to more than the run. Given intervals, and a simulated clock.
 import { describe, expect, it } from 'vitest';
 import { createWaiting } from '../../../client/scheduler/waiting.ts';
 import { clock } from '../sim-clock.ts';

@@ -1,6 +1,6 @@
-// The checks of issue 18 on the report's counts and edges: pages' union = totalCount = the walk
-// (report-count.ts), and a transaction located at the second t is in [t, t] and dated the UTC day
-// of t (report-instant.ts). Synthetic exchanges, as a conforming or a broken target answers.
+// The report's checks on counts and edges: pages' union = totalCount = the walk (report-count.ts),
+// and a transaction located at the second t is in [t, t] and dated the UTC day of t
+// (report-instant.ts). Synthetic exchanges, as a conforming or a broken target answers.
 import { describe, expect, it } from 'vitest';
 import { walkHoldsTotal } from '../../../contract/checks/report-count.ts';
 import { dateIsUtcDayOf, pointHoldsLocated } from '../../../contract/checks/report-instant.ts';

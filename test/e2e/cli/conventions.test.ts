@@ -1,8 +1,8 @@
-// CLI conventions (issue 20): short usage errors with the name meant, `help <command>`, no
-// arguments is a usage error, one table of exit codes that the help and README both show (and
-// a crash gives its code), the listings in JSON, a quick try with --base-url/--token-env, and
-// --max-failures. The real CLI where the process matters (exit codes, the environment, a run);
-// the words of usage errors and listings in this process (in-process.ts).
+// CLI conventions: short usage errors with the name meant, `help <command>`, no arguments is a
+// usage error, one table of exit codes that the help and README both show (and a crash gives its
+// code), the listings in JSON, a quick try with --base-url/--token-env, and --max-failures. The
+// real CLI where the process matters (exit codes, the environment, a run); the words of usage
+// errors and listings in this process (in-process.ts).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,7 @@
-// Issue 27 item 5, as a user meets it: a vendor that serves only the three operations of section 4
-// and its two read-backs. `init --discover` against it writes a config without the index (nothing
-// of it answered), and that config, unedited, runs certified with the scope on the verdict line.
-// A config naming operations the vendor does not serve gets ONE line naming them with the fix, and
+// A vendor that serves only the three operations of section 4 and its two read-backs, as a user
+// meets it. `init --discover` against it writes a config without the index (nothing of it
+// answered), and that config, unedited, runs certified with the scope on the verdict line. A
+// config naming operations the vendor does not serve gets ONE line naming them with the fix, and
 // they go out of scope: still certified, unless `certify.operations` demands one.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

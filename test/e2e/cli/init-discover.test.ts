@@ -1,6 +1,6 @@
-// `init --discover` (issue 19): the real CLI reads a served reference's lists (Branch List, Get All
-// Sales Data, country/state/city lists, a report page per branch), writes a config whose fixtures
-// are what it found, says so in "$comment", and that config runs certified against the same server.
+// `init --discover`: the real CLI reads a served reference's lists (Branch List, Get All Sales
+// Data, country/state/city lists, a report page per branch), writes a config whose fixtures are
+// what it found, says so in "$comment", and that config runs certified against the same server.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,7 @@
-// `init` keeps up with the config (issue 20): its help names today's keys, its template has every
-// voucher role and read the suites use (so OS-7 is not skipped silently), and a missing key is
-// named with what it holds, not zod's "Invalid input". It writes the three operations of section 4
-// and the read-backs, the index only when asked (issue 27).
+// `init` keeps up with the config: its help names today's keys, its template has every voucher
+// role and read the suites use (so OS-7 is not skipped silently), and a missing key is named with
+// what it holds, not zod's "Invalid input". It writes the three operations of section 4 and the
+// read-backs, the index only when asked.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,15 +1,10 @@
 // SIGINT and SIGTERM to the process group of `npx erp-conformance run`, as a terminal's Ctrl-C or a
-// cancelled CI job sends them. Under npx the CLI runs as npm -> `sh -c erp-conformance` -> node: the
-// group signal reaches all three. npm passes it on to the shell (not to node: node sees it once);
-// on SIGINT the shell and npm wait for node, on SIGTERM they end at once and node runs on, its
-// output's reader possibly gone with npm (found: a write to that closed pipe, EPIPE, ended the CLI
-// without its certificate; bin/cli/output-gone.ts). Each case therefore closes the test's ends of
-// the pipes once npm has ended, and waits for the group to end, not for npm.
-// The moments count from the bin's first statements (a module loaded ahead of it says when): before
-// them npm is still starting (1 to 5 s on this machine) and ends on the signal with nothing started,
-// no CLI, nothing sent, no certificate to write. From them on, every moment gives the same result:
-// the interrupted certificate, and npm's status is the signal's (130 / 143, as a shell reports it).
-// The signal is sent once, or twice at the same instant (one delivery: core/signals.ts).
+// cancelled CI job sends them (npm -> `sh -c erp-conformance` -> node: the group signal reaches all
+// three). Each case closes the test's ends of the pipes once npm has ended, and waits for the group
+// to end, not for npm: on SIGTERM npm and the shell end at once and node runs on, its output's
+// reader possibly gone (bin/cli/output-gone.ts). From the bin's first statements on, every moment
+// gives the interrupted certificate, and npm's status is the signal's (130 / 143). The signal is
+// sent once, or twice at the same instant (one delivery: core/signals.ts).
 import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, SUITES_RUNNING } from './interrupted-kit.ts';
@@ -30,7 +25,7 @@ const ALL: Case[] = MOMENTS.flatMap((moment) =>
     }),
   ),
 );
-// The quick set: three cases that lost the certificate before the fix (the reader gone with npm on
+// The gate: three cases that lost the certificate before the fix (the reader gone with npm on
 // SIGTERM, early and mid-suite; SIGINT twice at the same instant); the whole set every moment.
 const QUICK = ALL.filter(([name]) => ['SIGINT twice at 0.5 s', 'SIGTERM at 1 s', 'SIGTERM twice at mid-suite'].includes(name));
 

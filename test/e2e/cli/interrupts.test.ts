@@ -27,7 +27,7 @@ async function interrupt(run: RunProcess, signal: 'SIGINT' | 'SIGTERM', out: str
 }
 
 describe('run, interrupted', () => {
-  // The whole set only (test/tiers.ts): the quick set sends SIGINT while loading, twice and during
+  // The whole set only (test/tiers.ts): the gate sends SIGINT while loading, twice and during
   // the preflight, and SIGTERM in the middle; test/e2e/cli/resume.test.ts resumes a cut run.
   itWhole(
     'SIGINT in the middle of the suites: certificate of what ran, verdict interrupted, exit 130, and the resumed run certified',

@@ -1,6 +1,6 @@
-// Outputs that agree with the run (issue 20): every command lists under "written:" exactly what it
-// wrote in its folder; `report --in` refuses rate-limit data of another target or run and keeps the
-// RL rows in agreement with the section it adds; the progress line and the threshold lines read right.
+// Outputs that agree with the run: every command lists under "written:" exactly what it wrote in
+// its folder; `report --in` refuses rate-limit data of another target or run and keeps the RL rows
+// in agreement with the section it adds; the progress line and the threshold lines read right.
 // The refusals of `report --in` are words of the command line: in this process (test/e2e/cli/in-process.ts).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

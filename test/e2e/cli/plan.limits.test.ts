@@ -1,4 +1,4 @@
-// The plan says what will happen under a limit the target states nowhere (issue 27: 30 per 5 s, no
+// The plan says what will happen under a limit the target states nowhere (30 per 5 s, no
 // rate-limit header, nothing in the config), as a user meets it with the real CLI:
 //  - with nothing known before sending the plan says so (no wait it could state);
 //  - with the rate-limit.json an earlier probe left in the out folder (or named by --limits-from)

@@ -1,6 +1,6 @@
-// Issue 17 item 4: a config mistake is a fixture problem, not a vendor failure. The real CLI runs
-// against a reference whose date format the config gets wrong: the preflight's customer is refused
-// naming dateOfBirth, and the run ends preflight-failed (exit 2) naming fixtures.customer.dateFormat,
+// A config mistake is a fixture problem, not a vendor failure. The real CLI runs against a
+// reference whose date format the config gets wrong: the preflight's customer is refused naming
+// dateOfBirth, and the run ends preflight-failed (exit 2) naming fixtures.customer.dateFormat,
 // with the notes that weaken the run (no read-back here) on the console.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

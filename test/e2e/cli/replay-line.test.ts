@@ -1,4 +1,4 @@
-// The replay line (issue 20): it writes to a folder of its own (a replay never overwrites the run's
+// The replay line: it writes to a folder of its own (a replay never overwrites the run's
 // certificate) and carries the run's own --num-runs, from which a property derives its count.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
-// Sharding against the embedded reference (issue 20): each shard starts its own reference on a
-// free port, yet the shards are one target: they merge.
+// Sharding against the embedded reference: each shard starts its own reference on a free port,
+// yet the shards are one target: they merge.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

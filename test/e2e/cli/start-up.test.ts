@@ -1,8 +1,8 @@
-// The CLI's start-up (issue 17: each start of the CLI costs only what its command uses). The real
-// CLI loads the chosen command's module only, and no package the command does not use: `--help`
-// loads none of zod, vitest, undici and fast-check; `schema`, `report` and `openapi` none of
-// vitest, undici and fast-check. A module hook registered ahead of the bin names each package the
-// real process resolves. The command registry's summaries are the commands' own.
+// The CLI's start-up: each start of the CLI costs only what its command uses. The real CLI loads
+// the chosen command's module only, and no package the command does not use: `--help` loads none
+// of zod, vitest, undici and fast-check; `schema`, `report` and `openapi` none of vitest, undici
+// and fast-check. A module hook registered ahead of the bin names each package the real process
+// resolves. The command registry's summaries are the commands' own.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -38,7 +38,7 @@ function expectCrash(cert: Certification, run: RunProcess, cause: RegExp) {
   expect(cert.requirements.filter((r) => /no test of the selected suites/.test(r.reason ?? ''))).toEqual([]);
   // Nothing the crash cut short is a failure.
   expect(cert.requirements.filter((r) => r.status === 'failed')).toEqual([]);
-  // The console names the crash in the same words, and no longer says vitest's own line.
+  // The console names the crash in the same words, not in vitest's own line.
   expect(run.output()).toMatch(/Run errors:\n {2}error: the suite worker /);
   expect(run.output()).not.toMatch(/vitest-pool/);
 }

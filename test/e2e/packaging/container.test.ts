@@ -1,5 +1,5 @@
-// The container image and the GitHub Action (issue 20). Docker is not on every machine: where it
-// is, the image is built; everywhere, the files are checked for what they promise.
+// The container image and the GitHub Action. Docker is not on every machine: where it is, the
+// image is built; everywhere, the files are checked for what they promise.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

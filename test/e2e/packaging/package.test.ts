@@ -1,7 +1,7 @@
-// The kit as users get it (issue 20): the npm package holds what the CLI needs and nothing of the
-// project's own (tests, benchmarks, CI scripts); packed and installed in a clean folder from the
-// local npm cache, its `npx erp-conformance run` certifies the embedded reference. That one is
-// slow (an npm install and a full run), so it is CI's whole set (tag `whole`, test/tiers.ts).
+// The kit as users get it: the npm package holds what the CLI needs and nothing of the project's
+// own (tests, benchmarks, CI scripts); packed and installed in a clean folder from the local npm
+// cache, its `npx erp-conformance run` certifies the embedded reference. That one is slow (an npm
+// install and a full run), so it is CI's whole set (tag `whole`, test/tiers.ts).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,9 +1,9 @@
 // Rules across operations (suites/order-status/across.test.ts) in whole runs against the
-// reference, order-status suite only: a vendor whose paid-once defect the kit used to miss fails
-// OS-3 with the sequence that shows it; a config without readBack.orderStatus.partialValue does
-// not try a partially paid voucher and the certificate says so; one without Update Payment Status
-// skips the test with the reason and is still certified on the order status update; without
-// Order Create, a Delivered refused on a pool voucher is read back and one that was stored fails OS-8.
+// reference, order-status suite only: a vendor with the paid-once defect fails OS-3 with the
+// sequence that shows it; a config without readBack.orderStatus.partialValue does not try a
+// partially paid voucher and the certificate says so; one without Update Payment Status skips the
+// test with the reason and is still certified on the order status update; without Order Create,
+// a Delivered refused on a pool voucher is read back and one that was stored fails OS-8.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-// Issue 30 part B, measured on whole runs against the reference: authentication on the read-backs
-// (AUTH-10), writes refused for their token read back (AUTH-11) and the token elsewhere than the
-// header (AUTH-12) pass on a correct vendor with evidence; without any read configured, AUTH-11 is
-// not run with the reason; a vendor whose Order Create (or Update Due Date) writes, then answers 403,
-// fails AUTH-11 alone.
+// Authentication on every configured operation, measured on whole runs against the reference:
+// authentication on the read-backs (AUTH-10), writes refused for their token read back (AUTH-11)
+// and the token elsewhere than the header (AUTH-12) pass on a correct vendor with evidence;
+// without any read configured, AUTH-11 is not run with the reason; a vendor whose Order Create (or
+// Update Due Date) writes, then answers 403, fails AUTH-11 alone.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../config/schema.ts';
 import type { Certification } from '../../../reports/model.ts';

@@ -1,12 +1,9 @@
-// The config forms real targets need (config operations: paging by page and size or by cursor, a date window
-// of an entry's own, a refusal shape, lists and counts without the envelope), proved on whole runs
-// of the index suite against the reference's ledger-bare vendor, which answers in each of them
-// (its certification: profiles.test.ts). What a form adds is shown by the defect it lets the kit
-// catch: a totalCount that lies (fault ix-total-lies, IX-7) is failed on the page/size lists as
-// configured, and was out of reach with the limit/offset a config could say before (the vendor
-// ignores them: every page is its cap, "a page of limit 2 held 50 items", inconclusive). A report
-// asked for the fixtures' whole range is refused (HTTP 200, status false): inconclusive, said so;
-// with its own window it is judged.
+// The config forms real targets need (config operations: paging by page and size or by cursor, a
+// date window of an entry's own, a refusal shape, lists and counts without the envelope), proved on
+// whole runs of the index suite against the reference's ledger-bare vendor (its certification:
+// profiles.test.ts). A totalCount that lies (fault ix-total-lies, IX-7) is failed on the page/size
+// lists as configured; a report asked for the fixtures' whole range is refused (HTTP 200, status
+// false): inconclusive, said so; with its own window it is judged.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationConfig } from '../../../config/operations.ts';
 import type { RunConfig } from '../../../config/schema.ts';

@@ -1,10 +1,10 @@
-// Walks bounded by what the target states, and by memory (issue 29, item 1): against a report
-// whose pages never end by themselves - offset ignored (every page the first), a totalCount that
-// grows with each page, pages that repeat - the report suites end NOT-CERTIFIED on RP-2, with no
-// run error (the suite worker, whose heap is capped at 256 MB, lives), every walk stopped by what it
-// saw (a page read before, an empty page), never by its cap, and the run's peak memory under its
-// ceiling. At the self-test's 10 runs per property, and at the CLI's default of 100 for the fault
-// whose walks read the most (every page the first: the worker ran out of memory there).
+// Walks bounded by what the target states, and by memory: against a report whose pages never end
+// by themselves - offset ignored (every page the first), a totalCount that grows with each page,
+// pages that repeat - the report suites end NOT-CERTIFIED on RP-2, with no run error (the suite
+// worker, whose heap is capped at 256 MB, lives), every walk stopped by what it saw (a page read
+// before, an empty page), never by its cap, and the run's peak memory under its ceiling. At the
+// self-test's 10 runs per property, and at the CLI's default of 100 for the fault whose walks read
+// the most (every page the first).
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
 import { tiered } from '../../tiers.ts';
@@ -12,9 +12,9 @@ import { withPeakMemory } from './memory.ts';
 import { runAgainstReference } from './run-reference.ts';
 
 /**
- * The ceiling of a run's memory (issue 9: a whole run under 500 MB), here with more in the tree
- * than the CLI's run: the test process holds the engine and the reference server in one, beside
- * the suite worker. Measured: 300-360 MB at 100 runs per property against rp-offset-ignored.
+ * The ceiling of a run's memory (a whole run under 500 MB), here with more in the tree than the
+ * CLI's run: the test process holds the engine and the reference server in one, beside the suite
+ * worker.
  */
 const CEILING_MB = 600;
 
@@ -23,7 +23,7 @@ const ENDS: Record<string, 'repeat' | 'empty'> = { 'rp-offset-ignored': 'repeat'
 
 type Case = [FaultName, number];
 const ALL: Case[] = (['rp-offset-ignored', 'rp-totalcount-endless', 'rp-pages-repeat'] as const).flatMap((f) => [[f, 10] as Case, [f, 100] as Case]);
-/** The quick set: each fault once, the one whose walks the worker died under at 100 runs, the others at 10. */
+/** The gate: each fault once, the one whose walks the worker died under at 100 runs, the others at 10. */
 const QUICK: Case[] = ALL.filter(([f, n]) => (f === 'rp-offset-ignored' ? n === 100 : n === 10));
 
 describe('walks against a report whose pages never end by themselves', () => {

@@ -1,11 +1,9 @@
-// The suite proves itself, part 2: against each fault switch of the reference a whole run fails
-// exactly the requirements the fault names, no fewer and no more (and is not certified when one
-// of them is a MUST). The matrix is cut in two test files (faults-1, faults-2) so that both
-// workers share it, and a third for the rate-limit faults, whose runs measure timing
-// (test/load/fault-matrix-rl.test.ts, in the load group, alone on the machine). npm test runs the
-// representative part of it (matrix-parts.ts says how it is chosen); the other faults' runs are
-// tagged `whole` (test/tiers.ts), CI's whole set. matrix-parts.test.ts checks that the parts hold
-// each fault once.
+// The suite proves itself, part 2: against each fault switch of the reference the run fails
+// exactly the requirements the fault names, no fewer and no more (and is not certified when one of
+// them is a MUST). Cut in faults-1, faults-2 (both workers share it) and
+// test/load/fault-matrix-rl.test.ts for the rate-limit faults, whose runs measure timing; npm
+// test runs the gate's part (matrix-parts.ts); the other faults' runs are tagged `whole` (CI).
+// matrix-parts.test.ts checks that the parts hold each fault once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS } from '../../../reference/faults.ts';
 import { faultMatrix, MATRIX_NUM_RUNS, matrixTable, runVerdict, type MatrixRow } from './matrix.ts';

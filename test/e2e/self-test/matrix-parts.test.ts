@@ -34,7 +34,7 @@ describe('the parts of the fault matrix', () => {
     for (const p of [1, 2]) expect(matrixPart(p).filter(breaksRateLimit)).toEqual([]);
   });
 
-  it('make the quick set of whole runs of the full matrix, grouped as in CI', () => {
+  it('make the gate of whole runs of the full matrix, grouped as in CI', () => {
     const full = groupFaults(ALL_FAULTS).map((run) => run.join('+'));
     const quick = quickRuns();
     for (const run of quick) expect(full).toContain(run.join('+'));
@@ -43,7 +43,7 @@ describe('the parts of the fault matrix', () => {
     for (const p of parts(gateFaults())) expect(groupFaults(p).every((run) => quick.some((q) => q.join('+') === run.join('+')))).toBe(true);
   });
 
-  it('reach in the quick set every requirement prefix a fault breaks, both levels and both kinds of run', () => {
+  it('reach in the gate every requirement prefix a fault breaks, both levels and both kinds of run', () => {
     const covered = new Set(quickRuns().flatMap(featuresOf));
     const prefixes = new Set(FAULTS.flatMap((f) => f.breaks.map((id) => `prefix ${prefixOf(id)}`)));
     expect(prefixes.size).toBeGreaterThanOrEqual(6);
@@ -51,7 +51,7 @@ describe('the parts of the fault matrix', () => {
     for (const f of ['breaks a MUST', 'breaks no MUST', 'a fault alone', 'faults sharing a run']) expect(covered, f).toContain(f);
   });
 
-  it('keep the quick set a small part of the whole matrix, and the choice deterministic', () => {
+  it('keep the gate a small part of the whole matrix, and the choice deterministic', () => {
     expect(quickRuns().length * 4).toBeLessThanOrEqual(groupFaults(ALL_FAULTS).length);
     expect(quickRuns()).toEqual(quickRuns());
     // The first run of the matrix is always in it: the walk takes what is new, in FAULTS order.

@@ -1,17 +1,10 @@
-// Which faults the fault matrix runs as whole runs (test/e2e/self-test/faults-1, faults-2, and
-// test/load/fault-matrix-rl for the rate-limit faults). Every fault is proven at the check level in
-// npm test (test/reference); the whole matrix - every fault of reference/faults.ts, some 45
-// conformance runs - is CI's whole set (tag `whole`, test/tiers.ts). npm test keeps a
-// representative part of it, chosen deterministically from the fault list: walking the runs of
-// the whole matrix in order, a run is taken when one of its faults brings something no run taken
-// before has:
-//   - a requirement prefix it breaks (ENV, AUTH, OS, ST, CU, RP, RL: every suite, the rate-limit
-//     pass with --with-load included),
-//   - a MUST broken (the verdict must be not-certified) or only SHOULD/INFO ones (it must not be),
-//   - a run of one fault alone, or faults of different operations sharing a run (the ownership
-//     rule of matrix.ts).
-// Each gate run is a run of the whole matrix, with the same faults, and must fail exactly the ids
-// they name, as in CI. `tsx test/e2e/self-test/matrix.ts` runs the whole matrix by hand.
+// Which faults the fault matrix's whole runs take (test/e2e/self-test/faults-1, faults-2, and
+// test/load/fault-matrix-rl for the rate-limit faults): npm test a representative part (the gate),
+// chosen deterministically from the fault list: walking the runs of the whole matrix in order, a
+// run is taken when one of its faults brings something no run taken before has - a requirement
+// prefix it breaks, a MUST broken or only SHOULD/INFO ones, a fault alone or faults of different
+// operations sharing a run (matrix.ts). The other faults' runs are tagged `whole` (test/tiers.ts),
+// CI's whole set; every fault is proven at the check level in npm test.
 import { prefixOf, requirement } from '../../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../../reference/faults.ts';
 import { faultsOfPart, groupFaults } from './matrix.ts';
@@ -21,7 +14,7 @@ export const PARTS = 2;
 
 export const ALL_FAULTS: FaultName[] = FAULTS.map((f) => f.name);
 
-/** What a run brings to the quick set: the prefixes its faults break, the levels, alone or shared. */
+/** What a run brings to the gate: the prefixes its faults break, the levels, alone or shared. */
 export function featuresOf(run: readonly FaultName[]): string[] {
   const breaks = run.flatMap((name) => [...FAULTS.find((f) => f.name === name)!.breaks]);
   const perFault = run.map((name) =>
@@ -30,7 +23,7 @@ export function featuresOf(run: readonly FaultName[]): string[] {
   return [...new Set([...breaks.map((id) => `prefix ${prefixOf(id)}`), ...perFault, run.length === 1 ? 'a fault alone' : 'faults sharing a run'])];
 }
 
-/** The runs of the quick set: runs of the whole matrix, each bringing a feature no earlier one has. */
+/** The runs of the gate: runs of the whole matrix, each bringing a feature no earlier one has. */
 export function quickRuns(names: FaultName[] = ALL_FAULTS): FaultName[][] {
   const seen = new Set<string>();
   return groupFaults(names).filter((run) => {

@@ -1,9 +1,8 @@
-// One defect, one level, whatever the seed (issue 27): a vendor whose id filters answer 500 to a
-// number of more than 4300 digits (Python's int() refuses it; reference fault rp-500-long-digits)
-// fails ENV-6 (SHOULD) and nothing else, on every seed: the envelope suite and the report suite
-// both send such a number among their properties' examples (the same in every run), and both file
-// its 500 under ENV-6 (RP-16's ambiguity: a correct vendor on a common stack may answer it so).
-// Before the examples phase, RP-16 (MUST) failed on 2 seeds of 5 and the verdict flipped.
+// One defect, one level, whatever the seed: a vendor whose id filters answer 500 to a number of
+// more than 4300 digits (Python's int() refuses it; reference fault rp-500-long-digits) fails
+// ENV-6 (SHOULD) and nothing else, on every seed: the envelope suite and the report suite both
+// send such a number among their properties' examples (the same in every run), and both file its
+// 500 under ENV-6 (RP-16's ambiguity: a correct vendor on a common stack may answer it so).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,10 +10,10 @@ import type { RunRecords } from '../../../reports/records/records.ts';
 import { runAgainstReference } from './run-reference.ts';
 import { tiered } from '../../tiers.ts';
 
-/** The seeds of the issue's measurement on which RP-16 failed (172343656) and did not (1201065399), and one more. */
+/** Seeds on which RP-16 failed (172343656) and did not (1201065399) before the examples phase, and one more. */
 const SEEDS = [172343656, 1201065399, 42];
 /**
- * The quick set (test/tiers.ts): the seed on which RP-16 failed; CI runs the three, each of which
+ * The gate (test/tiers.ts): the seed on which RP-16 failed; CI runs the three, each of which
  * must give the same failed requirement and verdict.
  */
 const QUICK_SEEDS = [172343656];

@@ -1,6 +1,6 @@
-// The run sized for real targets (issue 11): requests in flight at once give the same certificate
-// as one at a time for the same seed, and a target that limits every route is paced: the run
-// ends with no functional check failed because of 429s.
+// The run sized for real targets: requests in flight at once give the same certificate as one at
+// a time for the same seed, and a target that limits every route is paced: the run ends with no
+// functional check failed because of 429s.
 import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
 import { defaultProfile } from '../../../reference/profiles/index.ts';

@@ -1,24 +1,18 @@
-// The suite proves itself, part 5, the false-positive guard: every correct-but-different vendor
-// of the reference (reference/profiles/: other error shapes, ids past 2^53, other rate limits and
-// headers, limit caps, report orders, transitions, validation strictness, read paths, and the
-// strictest of them: unknown fields refused, trimming saves, gateway JSON for 403/429, chunked
-// answers on closed connections, a limit cap of 25 refused above, mobile numbers unique per
-// branch, the last of two api-tokens kept) is certified, with no MUST and no SHOULD failure, and
-// again by a second run in a row with the same seed against the same server (which keeps what
-// the first run saved, as a staging server does: values it may keep unique must not repeat). The
-// quick set (test/tiers.ts) runs the second run for the strictest profile only, and leaves the
-// default to test/e2e/self-test/reference-clean.test.ts; CI runs every profile twice here (what the
-// quick set leaves out is listed as skipped). A check that fails one of them fails a correct
-// vendor. The table of the test output shows each run's verdict and what it did not verify.
+// The suite proves itself, part 5, the false-positive guard: every correct-but-different vendor of
+// the reference (reference/profiles/) is certified, with no MUST and no SHOULD failure, and again by
+// a second run in a row with the same seed against the same server (which keeps what the first run
+// saved, as a staging server does: values it may keep unique must not repeat). The gate
+// (test/tiers.ts) runs the second run for the strictest profile only; CI runs every profile
+// twice. The table of the test output shows each run's verdict and what it did not verify.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
 import { raisedLimits, runsInARow } from './run-reference.ts';
 import { tiered } from '../../tiers.ts';
 import { PROFILE_SEED, SWEEP_NUM_RUNS } from './seed-sweep.ts';
 
-/** Every profile but the default, which test/e2e/self-test/reference-clean.test.ts certifies in the quick set (25 runs per property). */
+/** Every profile but the default, which test/e2e/self-test/reference-clean.test.ts certifies in the gate (25 runs per property). */
 const QUICK_FIRST = PROFILE_NAMES.filter((p) => p !== 'default');
-/** The second run in a row: the strictest in the quick set (it keeps unique values), every profile in CI. */
+/** The second run in a row: the strictest in the gate (it keeps unique values), every profile in CI. */
 const QUICK_SECOND = ['strictest'];
 
 interface ProfileRow {
@@ -84,8 +78,7 @@ describe('the correct-but-different vendors of the reference', () => {
   beforeAll(async () => {
     // The profiles' runs are independent (a server each), and much of their time is waiting on
     // their own rate limits (vasy's quotas, forward-only's sliding window): LANES of them at a
-    // time, the longest first, each profile's runs in a row on its own server. Measured alone:
-    // 74 s one after the other (51 s of CPU).
+    // time, the longest first, each profile's runs in a row on its own server.
     const queue = [...PROFILE_NAMES.filter((p) => runsOf(p) > 0)].sort((a, b) => costOf(b) * runsOf(b) - costOf(a) * runsOf(a));
     const lane = async () => {
       for (let profile = queue.shift(); profile; profile = queue.shift()) rows.push(...(await certifyProfile(profile, runsOf(profile))));

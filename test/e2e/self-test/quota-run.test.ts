@@ -1,9 +1,8 @@
-// Issue 16, scaled down: the full run against the reference with reports at 5 and single reads at
-// 4 per window (writes free, 429 stating the wait only in its message) and a run budget of 60
-// windows - the issue's 5 per 6 s, 4 per 6 s and 360 s with 2 s windows (the 360 s figure itself
-// is bench/run-quotas.ts's). The run plans the report as scarce, starts it beside the writes, sends
-// the MUSTs' requests first and ends certified with every MUST verified within its budget; few
-// report requests reach the target twice (a proxy counts them).
+// Scarce quotas, scaled down: the full run against the reference with reports at 5 and single
+// reads at 4 per window (writes free, 429 stating the wait only in its message) and a run budget
+// of 60 windows with 2 s windows. The run plans the report as scarce, starts it beside the writes,
+// sends the MUSTs' requests first and ends certified with every MUST verified within its budget;
+// few report requests reach the target twice (a proxy counts them).
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

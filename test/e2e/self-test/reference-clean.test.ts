@@ -41,7 +41,7 @@ describe('a run with writes: false and no readBack', () => {
     }
     // What cannot change data still runs: auth, the refusals of a missing voucher, the report.
     for (const id of ['AUTH-1', 'AUTH-2', 'OS-1', 'CU-6', 'RP-2', 'RP-7']) expect(byId.get(id)!.status, id).toBe('passed');
-    // The report's relations of issue 18, in verifiedBy with their cases: pages' union = totalCount =
+    // The report's relations, in verifiedBy with their cases: pages' union = totalCount =
     // the walk; [t, t] holds the transaction located at t; its date is the UTC day of t.
     expect(byId.get('RP-2')!.verifiedBy?.['report.count-is-walk']).toBeGreaterThanOrEqual(2);
     expect([byId.get('RP-25')!.status, byId.get('RP-25')!.verifiedBy]).toEqual(['passed', { 'report.point-range-holds-located': 1 }]);

@@ -51,7 +51,7 @@ describe('a failing property', () => {
     expect(os2Evidence(again)).toEqual(evidence);
   }, 120_000);
 
-  // CI only (test/tiers.ts): three runs; the quick set replays with the nonce above.
+  // CI only (test/tiers.ts): three runs; the gate replays with the nonce above.
   itWhole(
     'makes the values a target may keep unique from the seed and the nonce: the same with the same nonce, others with a new one',
     async () => {
@@ -89,7 +89,7 @@ describe('a failing property', () => {
     }
     const cert = JSON.parse(readFileSync(path.join(out, 'certification.json'), 'utf8'));
     expect(code).toBe(1);
-    // Its plan counts what it sends (one input of one property), not the suites' plan (issue 29).
+    // Its plan counts what it sends (one input of one property), not the suites' plan.
     const lines = stdout.split('\n');
     expect(lines.filter((l) => l.startsWith('plan: '))).toHaveLength(1);
     const plan =

@@ -1,11 +1,9 @@
 // Scope is part of the verdict (reports/scope.ts), measured on whole runs: a correct vendor
 // configured for the three operations the spec details and the read-backs (the reference's run
 // config without `operations`) is certified, exit 0, and the first line names that scope and the
-// MUSTs it leaves out (IX-1..3: no index operation configured; OS-6: no order-create; RL-1: no
-// --with-load). "A check that fails or blocks a correct vendor is worse than one that misses a
-// defect": before, every such vendor ended inconclusive (exit 3), a red CI job for doing nothing
-// wrong. A certifier who demands the index says so (certify.require), and then the run is
-// inconclusive with the reason. The quick set runs two profiles; CI every one (test/tiers.ts).
+// MUSTs it leaves out (IX-1..3, OS-6, RL-1). A certifier who demands the index says so
+// (certify.require), and then the run is inconclusive with the reason. The gate runs two
+// profiles; CI every one (test/tiers.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../config/schema.ts';
 import { EXIT } from '../../../core/exit-codes.ts';
@@ -24,7 +22,7 @@ const SCOPE =
 const NO_INDEX = 'IX-1, IX-2, IX-3 (no index operation is configured (config operations))';
 
 const runs = new Map<string, { exitCode: number; certification: Certification }>();
-// A seed of its own per profile: the verdict must not hang on one seed (issue 27).
+// A seed of its own per profile: the verdict must not hang on one seed.
 const seedOf = (profile: string) => 3 + 1_000_003 * (PROFILE_NAMES.indexOf(profile) + 1);
 const run = (profile: string, patch: (c: RunConfig) => RunConfig) =>
   runAgainstReference({ reference: { profile, ...raisedLimits(profile) }, numRuns: 5, seed: seedOf(profile), patch });

@@ -1,17 +1,9 @@
 // The suite proves itself, part 6, the seed sweep (seed-sweep.ts): each fault's run and each
 // profile of the reference, under two seeds more than the fault matrix's and profiles.test.ts's
 // own, gives the outcome those hold for their seed - the same verdict and the same failed MUSTs,
-// and for a fault exactly the ids it names - so that three seeds agree. A nightly gate passes `--seed ${{ github.run_number }}`: a verdict
-// that moves with the seed flips on an unchanged vendor.
-//
-// CI (ERP_FULL_MATRIX=1) sweeps every run of the matrix but the rate-limit faults' and every
-// profile; the quick set a sample (test/tiers.ts), the rest listed as skipped. The sample: the
-// quick matrix's run that shares one run between the three operation suites (their properties
-// draw the most from the seed), the one whose fault crashes on bad JSON (a 5xx, ENV-6, found on
-// whichever exchange meets it), and the strictest profile (the most choices a check could take
-// for a defect).
-// Measured on a shared 2-core machine: CI's sweep (190 fault runs, 14 profile runs) 812 s, with
-// 500 s of CPU; the quick sample 54 s, with 51 s of CPU.
+// and for a fault exactly the ids it names. CI's whole set (tag `whole`) sweeps every run of the matrix
+// but the rate-limit faults' and every profile; the gate a sample (test/tiers.ts), the
+// rest listed as skipped.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
 import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
@@ -65,7 +57,7 @@ describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' o
     process.stdout.write(`\n${sweepTable(faultRows, profileRows)}\n`);
   }, 1_800_000);
 
-  it('samples in the quick set runs of the quick fault matrix, so that the seed it adds them to is run there too', () => {
+  it('samples in the gate runs of the quick fault matrix, so that the seed it adds them to is run there too', () => {
     const quick = quickRuns().map(runName);
     for (const name of QUICK_RUNS) expect(quick).toContain(name);
     expect(sweptRuns().map(runName)).toEqual(expect.arrayContaining(QUICK_RUNS));

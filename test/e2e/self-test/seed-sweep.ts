@@ -1,18 +1,8 @@
-// The seed sweep (issue 27: "the verdict is a function of the target, not of the seed"): the
-// reference's faults and profiles, each run under several seeds, must give one verdict and one set
-// of failed MUSTs per target. The seed is the only randomness of a run (generators/), so a target
-// whose verdict moves with it has a check that depends on which inputs a run happened to draw.
-//
-// The sweep reruns nothing the other self-tests run: a fault's run under the matrix's seed is the
-// fault matrix's (faults-1, faults-2), a profile's run under seed 3 is profiles.test.ts's, and both
-// already hold the outcome each target must have. The sweep adds two more seeds, spread over the
-// seed space (the two of issue 27 that gave one vendor two verdicts), and requires the same
-// outcome of them: so all three seeds agree.
-//
-// The rate-limit faults are left out: their runs are the rate-limit suite alone (matrix.ts runs a
-// fault with the suites of the ids it breaks), which sends the same requests whatever the seed
-// (its request bodies are sampled with a fixed seed of their own, load/requests.ts), so another
-// seed would only repeat the timing measurement of test/load/fault-matrix-rl.test.ts.
+// The seed sweep: the verdict is a function of the target, not of the seed. The reference's faults
+// and profiles, each run under two seeds more than the fault matrix's and profiles.test.ts's own
+// (those runs already hold the outcome each target must have), must give one verdict and one set
+// of failed MUSTs per target, so that three seeds agree. The rate-limit faults are left out: their
+// runs send the same requests whatever the seed (load/requests.ts samples with a fixed seed).
 import { requirement } from '../../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../../reference/faults.ts';
 import { groupFaults, MATRIX_NUM_RUNS, MATRIX_SEED, runVerdict, type MatrixRow } from './matrix.ts';

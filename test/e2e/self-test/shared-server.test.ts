@@ -1,11 +1,9 @@
 // The suite proves itself on a shared staging server: the reference's "shared" profile (the
-// default vendor while another integrator writes every 300 requests served: a transaction back-dated into the
-// report's range, a customer, an order) is certified in five runs of five, each on a seed and a
-// server of its own, the whole run (every suite) at once: data another client changed mid-run is
-// not the vendor's defect. And the other side of it: a report defect still fails its requirement
-// while the other client writes (a discrepancy that repeats on a still reading is a defect), so
-// the writer did not just make every relation inconclusive. The quick set runs two of the five
-// certifications and two of the faults (test/tiers.ts); CI all.
+// default vendor while another integrator writes every 300 requests served: a back-dated
+// transaction, a customer, an order) is certified in five runs, each on a seed and a server of its
+// own: data another client changed mid-run is not the vendor's defect. And a report defect still
+// fails its requirement while the other client writes, so the writer did not just make every
+// relation inconclusive. The gate runs two of the five and two of the faults; CI all.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
 import { sharedProfile } from '../../../reference/profiles/shared.ts';

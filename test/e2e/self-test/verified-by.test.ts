@@ -1,6 +1,6 @@
-// Issue 18: the certificate states, per requirement, which checks and relations verified it and on
-// how many cases (verifiedBy), part of its evidence count; the HTML shows it under each requirement
-// and the console in the line of a failed requirement and in one line of the thinnest evidence.
+// The certificate states, per requirement, which checks and relations verified it and on how many
+// cases (verifiedBy), part of its evidence count; the HTML shows it under each requirement and the
+// console in the line of a failed requirement and in one line of the thinnest evidence.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// The certificate's pacing line (issue 27): the 429s met are those waited out and those still
-// refused, the counts add up, and the waited time is named wall time.
+// The certificate's pacing line: the 429s met are those waited out and those still refused, the
+// counts add up, and the waited time is named wall time.
 import { describe, expect, it } from 'vitest';
 import { answers429, pacingLine } from '../../../engine/progress/pacing-line.ts';
 import type { RunConfig } from '../../../config/schema.ts';

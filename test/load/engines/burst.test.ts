@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 describe('burstCheck (RL-6)', () => {
-  // The quick set (test/tiers.ts) takes the sliding limiter; CI all three.
+  // The gate (test/tiers.ts) takes the sliding limiter; CI all three.
   for (const algorithm of ['fixed', 'sliding', 'token-bucket'] as Algorithm[]) {
     const it = itTier(algorithm === 'sliding');
     it(`catches the leaking ${algorithm} limiter with one token and with both`, async () => {

@@ -1,7 +1,6 @@
-// RL-3 the other way (issue 30): a Retry-After in milliseconds (6000 for a 6 s wait) asks a
-// thousand times too long a wait. Called a lie only when the quota came back at least a hundred
-// times sooner than it said: a server rounding its wait up, or asking a minute for a 10 s
-// window, is not.
+// RL-3 the other way: a Retry-After in milliseconds (6000 for a 6 s wait) asks a thousand times
+// too long a wait. Called a lie only when the quota came back at least a hundred times sooner than
+// it said: a server rounding its wait up, or asking a minute for a 10 s window, is not.
 import { describe, expect, it } from 'vitest';
 import { retryAfterLied } from '../../../load/checks.ts';
 import { OVERSTATED, overstated } from '../../../load/probe/moves.ts';

@@ -1,6 +1,6 @@
-// Curl lines in the console (issue 27: one ran to 10,000 characters): a value longer than
-// CURL_VALUE_MAX is cut to its first part and how much is left out, the line is then labelled not
-// for pasting; short lines stay whole and copyable; the JSON and HTML keep the whole request.
+// Curl lines in the console: a value longer than CURL_VALUE_MAX is cut to its first part and how
+// much is left out, the line is then labelled not for pasting; short lines stay whole and
+// copyable; the JSON and HTML keep the whole request.
 import { describe, expect, it } from 'vitest';
 import { CURL_VALUE_MAX, CUT_CURL_LABEL, cutCurl } from '../../../reports/render/console-text.ts';
 import { consoleSummary } from '../../../reports/render/console.ts';

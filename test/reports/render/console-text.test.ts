@@ -1,6 +1,6 @@
-// The console's layout (issue 20): the preflight's problems alone and first, MUST failures before
-// SHOULD ones, lines readable at 100 columns (only the curl and replay lines a user copies are
-// kept whole), and a full run names the MUSTs it did not test whatever its verdict.
+// The console's layout: the preflight's problems alone and first, MUST failures before SHOULD
+// ones, lines readable at 100 columns (only the curl and replay lines a user copies are kept
+// whole), and a full run names the MUSTs it did not test whatever its verdict.
 import { describe, expect, it } from 'vitest';
 import { wrap } from '../../../reports/render/console-text.ts';
 import { consoleSummary } from '../../../reports/render/console.ts';

@@ -1,6 +1,6 @@
-// JUnit that CI pages read as the exit code does (issue 20): a failed SHOULD never fails the
-// verdict, so it is a warning (a property and a <system-out> note), not a <failure>, unless
-// --strict; an inconclusive MUST is an <error> with its reason.
+// JUnit that CI pages read as the exit code does: a failed SHOULD never fails the verdict, so it
+// is a warning (a property and a <system-out> note), not a <failure>, unless --strict; an
+// inconclusive MUST is an <error> with its reason.
 import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
 import { junitXml } from '../../../reports/render/junit.ts';

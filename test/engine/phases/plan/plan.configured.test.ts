@@ -1,4 +1,4 @@
-// The plan counts only what the config lets the suites send (issue 27): an index operation config
+// The plan counts only what the config lets the suites send: an index operation config
 // `operations` leaves out sends nothing, nor does a write among them with `writes: false`.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../config/load.ts';

@@ -1,5 +1,5 @@
-// The plan of a replay counts what it sends (issue 29: "plan: 539 requests", then one request): one
-// input of the replayed property, at one run, of the test the cost table has for it.
+// The plan of a replay counts what it sends: one input of the replayed property, at one run, of
+// the test the cost table has for it.
 import { describe, expect, it } from 'vitest';
 import { replayCandidates, replayPlan } from '../../../../engine/phases/plan/replay-plan.ts';
 import type { TestCost } from '../../../../engine/phases/plan/costs.ts';

@@ -1,6 +1,6 @@
-// Issue 18 f: a vendor defect must not pass for a fixture problem. A target that ignores branchList
-// makes the configured empty branch look full: the preflight writes the doubt and lets the run go
-// on (RP-9b judges the target), where a branch that is simply not empty still stops it.
+// A vendor defect must not pass for a fixture problem. A target that ignores branchList makes the
+// configured empty branch look full: the preflight writes the doubt and lets the run go on (RP-9b
+// judges the target), where a branch that is simply not empty still stops it.
 import { describe, expect, it } from 'vitest';
 import { preflight } from '../../../../engine/phases/preflight/preflight.ts';
 import { referenceTarget } from './kit.ts';

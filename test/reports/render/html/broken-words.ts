@@ -1,6 +1,5 @@
-// Words a page breaks inside (issue 29: "Evidenc e", "SHOUL D" at 1280 px, "Targ et", "Suit e
-// versi on" at 400 px), measured in the browser: run by `page.evaluate(brokenWords)`, so it is
-// self-contained (no import, no closure). A word is a run of letters and digits (a hyphen or a
+// Words a page breaks inside, measured in the browser: run by `page.evaluate(brokenWords)`, so it
+// is self-contained (no import, no closure). A word is a run of letters and digits (a hyphen or a
 // slash is a break between words, as a person reads "not-run" or "update-order-status"); it is
 // broken when its characters lie on more than one line (Range.getClientRects). A word wider than
 // its cell's content may break (a long id, a digest): it cannot fit on one line there.

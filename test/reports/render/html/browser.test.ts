@@ -1,10 +1,10 @@
 // The HTML certificate in a real browser: headless Chromium (Debian's /usr/bin/chromium, driven
 // by playwright-core) opens certification.html from disk, shows the verdict and a section table,
 // expands a failed requirement to its curl line, and runs no script a server smuggled into it; and
-// the certificate at the widths people read it at (issue 20): no horizontal scrolling of the page at
-// 400, 800 and 1280 px, the verdict column on screen at 400 px, for a failing certificate with every
-// finding opened; no word broken inside at those widths (issue 29: "Evidenc e", "SHOUL D", "Targ et",
-// measured by broken-words.ts), and its failed MUSTs first on the first screen, linked to their findings. One browser for all of them (a launch of Chromium costs seconds of CPU).
+// the certificate at the widths people read it at: no horizontal scrolling of the page at 400, 800
+// and 1280 px, the verdict column on screen at 400 px, for a failing certificate with every finding
+// opened; no word broken inside at those widths (measured by broken-words.ts), and its failed MUSTs
+// first on the first screen, linked to their findings. One browser for all of them (a launch of Chromium costs seconds of CPU).
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,7 +155,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       expect(await badge.textContent()).toBe('failed');
-      // No word broken inside (issue 29: "Evidenc e", "SHOUL D", "Targ et"): only a token wider than its line breaks.
+      // No word broken inside: only a token wider than its line breaks.
       expect(await page.evaluate(brokenWords), `words broken at ${width} px`).toEqual([]);
       // The failed MUSTs lead, on the first screen, each linked to its findings.
       const lead = page.locator('#lead li[data-lead="OS-4"] a');
@@ -178,7 +178,7 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
   it('finds a word broken inside (the check itself), and lets a long URL or id break', async () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 400, height: 300 });
-    // The layout issue 29 measured: a column narrower than its header, overflow-wrap: anywhere.
+    // The layout that broke words: a column narrower than its header, overflow-wrap: anywhere.
     await page.setContent(
       '<table style="table-layout: fixed; width: 200px; overflow-wrap: anywhere; font: 14px sans-serif"><col style="width: 40px"><col>' +
         '<tr><th>Evidence</th><td>https://erp.test/api/v1/sales/1003/update-order-status?branch_id=1 deletedAddressIds</td></tr></table>',

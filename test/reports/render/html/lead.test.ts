@@ -1,5 +1,5 @@
-// The lead of a certificate that is not CERTIFIED (issue 29): its failed and unverified MUSTs first,
-// one line each, each linked to its findings (a failed one) or its row (one not verified).
+// The lead of a certificate that is not CERTIFIED: its failed and unverified MUSTs first, one line
+// each, each linked to its findings (a failed one) or its row (one not verified).
 import { describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../../../reports/render/html/certificate.ts';
 import { leadHtml, openMusts } from '../../../../reports/render/html/lead.ts';

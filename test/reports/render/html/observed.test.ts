@@ -1,4 +1,4 @@
-// "Other observations" of the certificate labelled in words, not internal camelCase keys (issue 20).
+// "Other observations" of the certificate labelled in words, not internal camelCase keys.
 // The certificate at 400, 800 and 1280 px is seen in the browser of test/reports/render/html/browser.test.ts
 // (one Chromium for every browser test).
 import { describe, expect, it } from 'vitest';

@@ -166,6 +166,21 @@ export interface ChannelEnd<Out, In> {
   listen(heard: (m: In) => void): () => void;
 }
 
+/**
+ * What the pool hands vitest's runner for a worker's end it heard or an error of the worker's process
+ * (engine/phases/worker-exit.ts): vitest's own error for it ("Worker ... emitted error.") has it as
+ * its cause, so the host's reporter knows that error for what it is by its cause, not by vitest's words.
+ */
+export class PoolEvent extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PoolEvent';
+  }
+}
+
+/** Vitest's error for a worker's end or process error the pool heard: its cause is the pool's PoolEvent. */
+export const fromPool = (e: unknown): boolean => e !== null && typeof e === 'object' && (e as { cause?: unknown }).cause instanceof PoolEvent;
+
 /** A suite file's path relative to the package root, as the side-by-side blocks are named. */
 export const SUITE_FILE = /^suites\/[a-z-]+\/[\w.-]+\.test\.ts$/;
 

@@ -1,15 +1,17 @@
 // How the suite worker ended when nobody asked it to. Vitest only says "[vitest-pool]: Worker forks
-// emitted error." (its cause: "Worker exited unexpectedly"), which tells a user nothing; the
-// certificate must name the cause: out of memory (the heap cap of engine/phases/pass.ts), a signal
-// (SIGKILL from outside or the system's out-of-memory killer, SIGSEGV), an exit code. This pool is
-// vitest's own forks pool (ForksPoolWorker, its experimental custom-pool API) that also hears the
-// worker process's exit code and signal, and keeps the end of its stderr, where V8 says "JavaScript
-// heap out of memory" before it aborts. It also gives the run its end of each worker's channel
-// (engine/phases/worker-channel.ts): the fork's IPC channel, whose `erp` messages vitest never sees.
+// emitted error.", which tells a user nothing; the certificate must name the cause: out of memory
+// (the heap cap of engine/phases/pass.ts), a signal (SIGKILL from outside or the system's
+// out-of-memory killer, SIGSEGV), an exit code. This pool is vitest's own forks pool (ForksPoolWorker,
+// its experimental custom-pool API) that also hears the worker process's own 'exit' event (its
+// code and signal), and keeps the end of its stderr, where V8 says "JavaScript heap out of memory"
+// before it aborts. What it hands vitest's runner for an end or a process error is a PoolEvent, so
+// vitest's error for it is known by its cause (reports/records/collector.ts). It also gives the run
+// its end of each worker's channel (engine/phases/worker-channel.ts): the fork's IPC channel, whose
+// `erp` messages vitest never sees.
 import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { ForksPoolWorker, type PoolOptions } from 'vitest/node';
-import { isWorkerMessage, type WorkerMessage } from '../../runtime/protocol.ts';
+import { isWorkerMessage, PoolEvent, type WorkerMessage } from '../../runtime/protocol.ts';
 import type { WorkerPort } from './worker-channel.ts';
 
 /** A worker's end vitest did not ask for. */
@@ -42,6 +44,8 @@ export interface PoolHooks {
  */
 class WatchedForks extends ForksPoolWorker {
   private readonly wrapped = new Map<Listener, Listener>();
+  /** Vitest's runner's listeners for the worker's errors: told each end first, as an error whose cause is the end. */
+  private readonly errorListeners = new Set<Listener>();
   private stderrTail = '';
   private workerStderr: Readable | null = null;
 
@@ -72,10 +76,15 @@ class WatchedForks extends ForksPoolWorker {
       event === 'exit'
         ? (code, signal) =>
             afterEnd(this.workerStderr, () => {
-              this.hooks.ended({ code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: OUT_OF_MEMORY.test(this.stderrTail) });
+              const exit = { code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: OUT_OF_MEMORY.test(this.stderrTail) };
+              this.hooks.ended(exit);
+              // The running file's error is the end itself (vitest wraps it: its cause), then vitest hears the exit.
+              const end = new PoolEvent(`the suite worker ended (${signal ? `signal ${String(signal)}` : `code ${String(code)}`})`);
+              for (const onError of this.errorListeners) told(onError, end);
               told(callback, code, signal);
             })
-        : (...args) => told(callback, ...args);
+        : (error) => told(callback, new PoolEvent("the suite worker's process failed", { cause: error }));
+    if (event === 'error') this.errorListeners.add(callback);
     this.wrap(event, callback, heard);
   }
 
@@ -87,6 +96,7 @@ class WatchedForks extends ForksPoolWorker {
   override off(event: string, callback: Listener): void {
     const heard = event === 'exit' || event === 'error' || event === 'message' ? this.wrapped.get(callback) : undefined;
     if (heard) this.wrapped.delete(callback);
+    if (event === 'error') this.errorListeners.delete(callback);
     super.off(event, heard ?? callback);
   }
 }

@@ -26,7 +26,7 @@ import { ConfigError } from '../config/load.ts';
 import { rerunsTest, sameTarget } from './phases/checkpoint.ts';
 import { preflight } from './phases/preflight/preflight.ts';
 import type { PreflightResult } from './phases/preflight/types.ts';
-import { PROGRESS_FILE, type SuiteContext, type WorkerProgress } from '../runtime/protocol.ts';
+import type { SuiteContext, WorkerProgress } from '../runtime/protocol.ts';
 import { ProgressLine } from './progress/progress-line.ts';
 import { pacingLine } from './progress/pacing-line.ts';
 import { planLines, planRun } from './phases/plan/plan.ts';
@@ -36,7 +36,6 @@ import { knownLimits, quotasOf, startPacedAt } from './phases/plan/limits.ts';
 import { testsDeadline } from './control/budget.ts';
 import { slotsBusy } from './progress/slots-busy.ts';
 import { discardEarly } from './phases/early-start.ts';
-import { removeLateContext } from '../runtime/late-context.ts';
 import { ROOT, runPass, startEarly } from './phases/pass.ts';
 import type { RunOptions, RunResult } from './options.ts';
 import { runScope } from '../reports/scope.ts';
@@ -91,7 +90,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   let stoppedBy: StoppedBy | undefined;
 
   const collector = new CollectorReporter(ROOT, (line) => progress.above(line, log), [...suites]);
-  const progress = new ProgressLine(o.progress ?? 'quiet', o.progressStream ?? process.stderr, o.out, started, deadline);
+  const progress = new ProgressLine(o.progress ?? 'quiet', o.progressStream ?? process.stderr, started, deadline);
   const allureDir = path.join(o.out, 'allure-results');
   if (o.allure !== false && !o.resume) rmSync(allureDir, { recursive: true, force: true });
   const properties = declaredProperties(suites);
@@ -126,7 +125,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   // stated quotas, where the plan often finds an operation scarce (that pass is created otherwise).
   const runsPreflight = o.preflight !== false && !o.replay && !o.signal?.aborted;
   const startsEarly = runsPreflight && !o.shard && !o.config.run.rateLimit && passes[0] !== undefined && !passes[0].includes('rate-limit');
-  const early = startsEarly ? startEarly(passes[0]!, o, provide, collector, sink, allureDir) : undefined;
+  const early = startsEarly ? startEarly(passes[0]!, o, provide, collector, progress.heard, sink, allureDir) : undefined;
   if (runsPreflight) {
     // An interrupt does not wait for the preflight's answers (a target that does not answer).
     checked = await untilAborted(preflight(o.config), o.signal);
@@ -176,12 +175,11 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     for (const [i, pass] of (stopHere ? [] : passes).entries()) {
       if (stoppedBy || o.signal?.aborted) break;
       if (pass.includes('rate-limit')) await o.beforeRateLimitPass?.();
-      stoppedBy = await runPass(pass, o, provide, collector, sink, allureDir, deadline, i === 0 ? useEarly : undefined);
+      stoppedBy = await runPass(pass, o, provide, collector, progress.heard, sink, allureDir, deadline, i === 0 ? useEarly : undefined);
     }
   } finally {
     // Not used after all (an interrupt just before its pass): closed like one the plan did not want.
     if (useEarly && !useEarly.used) await discardEarly(useEarly, o.allure !== false && !o.resume ? allureDir : undefined);
-    if (early) removeLateContext(early.lateFile);
     worker = progress.stop();
   }
   const slots = slotsBusy(started, Date.now(), checked?.inFlightMs ?? 0, worker);
@@ -317,6 +315,5 @@ function writeOnce(o: RunOptions, e: Ending): Omit<RunResult, 'exitCode' | 'slot
   if (files.allure) annotateAllureResults(allureDir, certification);
   if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));
   else rmSync(logFile, { force: true });
-  rmSync(path.join(o.out, PROGRESS_FILE), { force: true }); // a worker's last write may come after the progress line stopped
   return { certification, files };
 }

@@ -1,15 +1,14 @@
 // The worker's side of the progress line and of the certificate's pacing: requests sent, 429s met,
-// time waited and how the scheduler paced, written every second (and at the end of each test) to a
-// small file the run's main process reads (the suites run in a vitest worker process).
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
+// time waited and how the scheduler paced, told to the run's main process every second and at the
+// end of each test, over the channel (runtime/channel.ts; the suites run in a vitest worker process).
 import type { SchedulerStats } from '../client/scheduler.ts';
-import { PROGRESS_FILE, type WorkerProgress } from './protocol.ts';
+import { hostEnd } from './channel.ts';
+import type { ChannelEnd, HostMessage, WorkerMessage, WorkerProgress } from './protocol.ts';
 import { defineRunState, type RunOf } from './run-state.ts';
 
-/** The run's progress file and its scheduler's figures (set when its client is made), and the requests it sent outside the scheduler. */
+/** Where the run's progress goes and its scheduler's figures (set when its client is made), and the requests it sent outside the scheduler. */
 interface Progress {
-  file?: string;
+  to?: ChannelEnd<WorkerMessage, HostMessage>;
   stats?: () => SchedulerStats;
   timer?: NodeJS.Timeout;
   /** Requests sent outside the scheduler (the rate-limit probe, bursts and load have their own senders). */
@@ -24,15 +23,14 @@ export function countOutside(of: RunOf, n: number) {
   flushProgress(of);
 }
 
-/** Writes the run's progress now (a write that fails changes no verdict). */
+/** Tells the run's progress now (a message that is lost changes no verdict). */
 export function flushProgress(of: RunOf) {
-  write(progressOf(of));
+  tell(progressOf(of));
 }
 
-function write({ file, stats, outside }: Progress) {
-  if (!file || !stats) return;
-  const s = stats();
-  const p: WorkerProgress = {
+/** The progress told: the scheduler's figures and the requests sent outside it. */
+export function progressFrom(s: SchedulerStats, outside: number): WorkerProgress {
+  return {
     requests: s.sent + outside,
     responses429: s.responses429,
     retries429: s.retries,
@@ -43,19 +41,19 @@ function write({ file, stats, outside }: Progress) {
     inFlightMs: s.inFlightMs,
     ...(s.firstSentAt !== undefined ? { firstSentAt: s.firstSentAt } : {}),
   };
-  try {
-    writeFileSync(file, JSON.stringify(p));
-  } catch {
-    // the progress line is a convenience
-  }
 }
 
-/** Starts writing the run's progress file in `outDir` every second (once per run). */
-export function startProgress(of: RunOf, outDir: string | undefined, stats: () => SchedulerStats) {
+function tell({ to, stats, outside }: Progress) {
+  if (!to || !stats) return;
+  to.send({ erp: 'progress', progress: progressFrom(stats(), outside) });
+}
+
+/** Starts telling the run's progress every second (once per run; a run of `erp-conformance run`: it has an output folder). */
+export function startProgress(of: RunOf, outDir: string | undefined, stats: () => SchedulerStats, to = hostEnd()) {
   const p = progressOf(of);
   if (p.timer || !outDir) return;
-  p.file = path.join(outDir, PROGRESS_FILE);
+  p.to = to;
   p.stats = stats;
-  p.timer = setInterval(() => write(p), 1000);
+  p.timer = setInterval(() => tell(p), 1000);
   p.timer.unref();
 }

@@ -1,15 +1,19 @@
-// The host <-> worker protocol of a run, declared in one place (issue 26). The run's main process
-// (engine/) creates a vitest whose one worker runs the suites (runtime/); they talk through four
-// channels, each declared here:
-//  - the provided context: vitest `provide` (engine/phases/pass.ts) / `inject` (runtime/context.ts);
-//  - the late-context file: what only the preflight and the plan know, for a worker started while
-//    the preflight runs (written by the engine, read by runtime/late-context.ts);
-//  - the progress file: what the worker sent so far (written by runtime/progress.ts, read by
-//    engine/run.ts and engine/progress/*);
-//  - each test's record on its vitest task (task.meta.erp: set by runtime/harness.ts, read by
-//    the host's reporter, reports/records/collector.ts), and the name of the block it sits in: a
-//    run that loads the suite files side by side (runtime/side-by-side.test.ts) names each file's
-//    block by its path (otherwise the file is the test's module).
+// The host <-> worker protocol of a run, declared in one place. The run's main process (engine/)
+// creates a vitest whose one worker runs the suites (runtime/). What they say to each other:
+//  - the provided context: vitest `provide` (engine/phases/pass.ts) / `inject` (runtime/context.ts),
+//    known when the worker is created;
+//  - ONE channel for the rest, the forked worker's own IPC channel (the one vitest's RPC rides on,
+//    structured-clone serialization): `HostMessage` and `WorkerMessage` below, each tagged `erp`.
+//    The worker asks for the late context (what only the preflight and the plan know, for a worker
+//    started while the preflight runs) and the host answers once it has it; the worker tells its
+//    progress. Host side: engine/phases/worker-channel.ts (through the pool, engine/phases/worker-exit.ts);
+//    worker side: runtime/channel.ts. Vitest's own messages pass by untouched, and never reach it;
+//  - each test's record on its vitest task (task.meta.erp: set by runtime/harness.ts, carried by
+//    vitest's RPC on that same channel, read by the host's reporter, reports/records/collector.ts),
+//    and the name of the block it sits in: a run that loads the suite files side by side
+//    (runtime/side-by-side.test.ts) names each file's block by its path (otherwise the file is the
+//    test's module);
+//  - the worker's end: the pool's own 'exit' event of its process (engine/phases/worker-exit.ts).
 // The worker owns what it accepts: this file imports nothing of engine/, and the engine imports it.
 import type { RunConfig } from '../config/schema.ts';
 import type { Customer } from '../contract/schemas/customer.ts';
@@ -57,7 +61,7 @@ export interface SuiteContext {
   concurrency: number;
   /** Epoch ms after which no request is sent and no test starts (run.maxDurationSeconds). */
   deadline: number;
-  /** The run's output folder (the rate-limit suite writes rate-limit.json there, the worker its progress). */
+  /** The run's output folder (the rate-limit suite writes rate-limit.json there). */
   outDir?: string;
   replay?: ReplayTarget;
   /** Properties the selected suites' tests declare (the plan's cost table): shares of the request budget. */
@@ -92,17 +96,14 @@ declare module 'vitest' {
     erp: SuiteContext;
     /** Suite files loaded side by side (runtime/side-by-side.test.ts): waves, one after another. */
     erpWaves: string[][];
-    /** A worker started while the preflight runs: the file it waits for (runtime/late-context.ts). */
-    erpLate?: string;
+    /** A worker started while the preflight runs: it waits for the late context on the channel (runtime/late-context.ts). */
+    erpLate?: boolean;
   }
   /** What a conformance test leaves on its vitest task for the host's reporter (reports/records/collector.ts). */
   export interface TaskMeta {
     erp?: TestRecord;
   }
 }
-
-/** The late-context file's name, in the run's output folder. */
-export const LATE_FILE = '.late-context.json';
 
 /** The parts of the context the preflight or the plan decide (the rest is known before the preflight). */
 export const LATE_KEYS = [
@@ -121,15 +122,12 @@ export const LATE_KEYS = [
   'startPaced',
 ] as const;
 
-/** The late-context file: the context the worker lacks, and the suite files in their waves;
- *  `{ cancelled: true }`: the run goes no further, the worker declares nothing. Bigints are
- *  written as `{ "$bigint": "..." }` (runtime/late-context.ts). */
+/** The late context: the context the worker lacks, and the suite files in their waves;
+ *  `{ cancelled: true }`: the run goes no further, the worker declares nothing. Bigints travel as
+ *  bigints (the channel's serialization is structured clone). */
 export type LateContext = { cancelled: true } | { cancelled?: false; context: Partial<Pick<SuiteContext, (typeof LATE_KEYS)[number]>>; waves: string[][] };
 
-/** The progress file's name, in the run's output folder. */
-export const PROGRESS_FILE = '.progress.json';
-
-/** The progress file: the worker's requests so far, rewritten every second and at each test's end. */
+/** The worker's progress: its requests so far, told every second and at each test's end. */
 export interface WorkerProgress {
   requests: number;
   responses429: number;
@@ -145,6 +143,43 @@ export interface WorkerProgress {
   inFlightMs?: number;
   firstSentAt?: number;
 }
+
+/** Host -> worker: the late context, the answer to the worker's `waiting` (sent once it is known). */
+export type HostMessage = { erp: 'late'; late: LateContext };
+
+/** Worker -> host: it waits for the late context; its progress so far. */
+export type WorkerMessage = { erp: 'waiting' } | { erp: 'progress'; progress: WorkerProgress };
+
+const HOST_KINDS: readonly string[] = ['late'] satisfies HostMessage['erp'][];
+const WORKER_KINDS: readonly string[] = ['waiting', 'progress'] satisfies WorkerMessage['erp'][];
+const kindOf = (m: unknown) => (m !== null && typeof m === 'object' ? (m as { erp?: unknown }).erp : undefined);
+
+/** A message of the channel from the host (anything else on the IPC channel is vitest's). */
+export const isHostMessage = (m: unknown): m is HostMessage => HOST_KINDS.includes(kindOf(m) as string);
+/** A message of the channel from the worker (anything else on the IPC channel is vitest's). */
+export const isWorkerMessage = (m: unknown): m is WorkerMessage => WORKER_KINDS.includes(kindOf(m) as string);
+
+/** One end of the channel: what it sends, and the messages it hears. */
+export interface ChannelEnd<Out, In> {
+  send(m: Out): void;
+  /** Listens for the other end's messages; returns how to stop listening. */
+  listen(heard: (m: In) => void): () => void;
+}
+
+/**
+ * What the pool hands vitest's runner for a worker's end it heard or an error of the worker's process
+ * (engine/phases/worker-exit.ts): vitest's own error for it ("Worker ... emitted error.") has it as
+ * its cause, so the host's reporter knows that error for what it is by its cause, not by vitest's words.
+ */
+export class PoolEvent extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PoolEvent';
+  }
+}
+
+/** Vitest's error for a worker's end or process error the pool heard: its cause is the pool's PoolEvent. */
+export const fromPool = (e: unknown): boolean => e !== null && typeof e === 'object' && (e as { cause?: unknown }).cause instanceof PoolEvent;
 
 /** A suite file's path relative to the package root, as the side-by-side blocks are named. */
 export const SUITE_FILE = /^suites\/[a-z-]+\/[\w.-]+\.test\.ts$/;

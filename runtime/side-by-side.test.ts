@@ -17,7 +17,7 @@ const late = inject('erpLate');
 // An early worker waits while the preflight runs: if the run's process ends meanwhile, so does the worker.
 endWithMainProcess();
 if (late) await warmImports(ROOT, inject('erpWaves').flat());
-const waves = late ? await awaitLateContext(late, inject('erp')) : inject('erpWaves');
+const waves = late ? await awaitLateContext(inject('erp')) : inject('erpWaves');
 
 for (const [i, wave] of waves.entries()) {
   describe(`wave ${i + 1}`, () => {

@@ -28,7 +28,7 @@ export function exitWorker(code: number): never {
  * The worker does not outlive the run's main process. Vitest forks it with an IPC channel; once the
  * main process is gone (the CLI ended, or was killed, even by SIGKILL, which no handler sees) the
  * channel closes, and a worker still waiting (for the late context while the preflight ran, for a
- * quota) would wait on for ever, polling. Installed before the worker waits for anything.
+ * quota) would wait on for ever. Installed before the worker waits for anything.
  */
 export function endWithMainProcess(): void {
   if (installed.has('main-process') || !process.send) return;

@@ -1,7 +1,7 @@
 // The suite worker starts while the preflight runs: measured 150 ms away at 8 in flight, the
 // preflight took ~4 s and the worker ~10 s more (fork, vitest, the suites' modules) before its
 // first request, every slot idle meanwhile. Started early, the worker loads the modules during the
-// preflight and waits for what the preflight and the plan decide (runtime/late-context.ts)
+// preflight and waits for what the preflight and the plan decide (runtime/late-context.ts, over the channel)
 // before it declares its tests. It is not used (closed, its reporters having heard nothing) when
 // the run goes no further (a preflight problem, an interrupt) or the plan finds an operation
 // scarce (that pass is created with every test under way at once: engine/phases/pass.ts); under stated
@@ -9,11 +9,11 @@
 import { rmSync } from 'node:fs';
 import type { Reporter, Vitest } from 'vitest/node';
 import type { SuiteContext } from '../../runtime/protocol.ts';
-import { removeLateContext, writeLateContext } from '../../runtime/late-context.ts';
+import type { HostChannel } from './worker-channel.ts';
 
 export interface EarlyStart {
-  /** The file the worker waits for. */
-  lateFile: string;
+  /** The channel to the worker, which waits for the late context on it. */
+  channel: HostChannel;
   /** The vitest created and its run started (the run's promise never rejects). */
   vitest: Promise<{ vitest: Vitest; run: Promise<void> }>;
   /** The run goes on with this worker: its reporters hear from now on, the worker gets the late context. */
@@ -41,11 +41,10 @@ export function gatedReporter(reporter: Reporter): { reporter: Reporter; open():
  * it still loads. `allureDir`: removed again (the Allure reporter wrote its first files at start).
  */
 export async function discardEarly(early: EarlyStart, allureDir: string | undefined, graceMs = 2000): Promise<void> {
-  writeLateContext(early.lateFile, { cancelled: true });
+  early.channel.late({ cancelled: true });
   const started = await early.vitest.catch(() => undefined);
   // Its run too: vitest sets process.exitCode when that ends (after the close), so it is restored after both.
   if (started) await Promise.race([Promise.all([started.vitest.close(), started.run]), new Promise((r) => setTimeout(r, graceMs).unref())]);
-  removeLateContext(early.lateFile);
   if (allureDir) rmSync(allureDir, { recursive: true, force: true });
   process.exitCode = early.previousExitCode;
 }

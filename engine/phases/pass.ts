@@ -13,8 +13,8 @@ import { withoutVitestSignals } from '../control/interrupts.ts';
 import { enoughFailures } from '../control/max-failures.ts';
 import { moduleCacheOptions } from '../module-cache.ts';
 import type { RunOptions } from '../options.ts';
-import { LATE_KEYS, type SuiteContext } from '../../runtime/protocol.ts';
-import { lateFileOf, removeLateContext, writeLateContext } from '../../runtime/late-context.ts';
+import { LATE_KEYS, type SuiteContext, type WorkerProgress } from '../../runtime/protocol.ts';
+import { hostChannel, type HostChannel } from './worker-channel.ts';
 import { watchedForksPool, type WorkerExit } from './worker-exit.ts';
 
 /** The package's folder (the suites' files are found from it). */
@@ -57,7 +57,8 @@ async function createPass(
   sink: Writable,
   allureDir: string,
   died: (exit: WorkerExit) => void,
-  lateFile?: string,
+  channel: HostChannel,
+  late = false,
 ): Promise<Vitest> {
   // The functional suites load side by side (runtime/side-by-side.test.ts); a replay, a shard (split
   // by file) and the rate-limit pass (alone by design) load their files one by one.
@@ -82,8 +83,9 @@ async function createPass(
         // One worker: one client and one scheduler pace every request of the run; the suite files run
         // side by side in it (two waves, runtime/side-by-side.test.ts), their tests and property runs
         // concurrently, never more than run.concurrency requests in flight.
-        // Vitest's forks, watched: a worker that dies unasked is named by its cause (engine/phases/worker-exit.ts).
-        pool: watchedForksPool(died),
+        // Vitest's forks, watched: a worker that dies unasked is named by its cause (engine/phases/worker-exit.ts);
+        // each fork's channel is the run's (engine/phases/worker-channel.ts).
+        pool: watchedForksPool({ ended: died, connect: channel.connect }),
         maxWorkers: 1,
         // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
         // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
@@ -96,7 +98,7 @@ async function createPass(
         passWithNoTests: true,
         testTimeout: 600_000,
         hookTimeout: 30_000,
-        provide: { erp: provide, erpWaves: sideBySide ? waves(pass, provide.scarce) : [], ...(lateFile ? { erpLate: lateFile } : {}) },
+        provide: { erp: provide, erpWaves: sideBySide ? waves(pass, provide.scarce) : [], ...(late ? { erpLate: true } : {}) },
         reporters: [
           reporter,
           ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : []),
@@ -115,15 +117,22 @@ const diedUnder = (collector: CollectorReporter) => (exit: WorkerExit) => collec
  * Starts the first pass's worker before the preflight: it loads the suites' modules while the
  * preflight waits for its answers, and declares its tests once it has the late context.
  */
-export function startEarly(pass: string[], o: RunOptions, provide: SuiteContext, collector: CollectorReporter, sink: Writable, allureDir: string): EarlyStart {
-  const lateFile = lateFileOf(o.out);
-  removeLateContext(lateFile); // one an earlier run left
+export function startEarly(
+  pass: string[],
+  o: RunOptions,
+  provide: SuiteContext,
+  collector: CollectorReporter,
+  progress: (p: WorkerProgress) => void,
+  sink: Writable,
+  allureDir: string,
+): EarlyStart {
+  const channel = hostChannel(progress);
   const gate = gatedReporter(collector);
   const previousExitCode = process.exitCode;
   // A worker that dies before the run uses it (while it loads the suites' modules) is told once it is used.
   let diedEarly: WorkerExit | undefined;
   const died = (exit: WorkerExit) => (started.used ? diedUnder(collector)(exit) : (diedEarly ??= exit));
-  const vitest = createPass(pass, o, { ...provide }, gate.reporter, sink, allureDir, died, lateFile).then((v) => ({
+  const vitest = createPass(pass, o, { ...provide }, gate.reporter, sink, allureDir, died, channel, true).then((v) => ({
     vitest: v,
     run: v.start().then(
       () => {},
@@ -136,10 +145,10 @@ export function startEarly(pass: string[], o: RunOptions, provide: SuiteContext,
     gate.open();
     if (diedEarly) diedUnder(collector)(diedEarly);
     const context = Object.fromEntries(LATE_KEYS.filter((k) => late[k] !== undefined).map((k) => [k, late[k]]));
-    writeLateContext(lateFile, { context, waves: waves(pass, late.scarce) });
+    channel.late({ context, waves: waves(pass, late.scarce) });
     return vitest;
   };
-  const started: EarlyStart = { lateFile, vitest, use, previousExitCode, used: false };
+  const started: EarlyStart = { channel, vitest, use, previousExitCode, used: false };
   return started;
 }
 
@@ -149,6 +158,7 @@ export async function runPass(
   o: RunOptions,
   provide: SuiteContext,
   collector: CollectorReporter,
+  progress: (p: WorkerProgress) => void,
   sink: Writable,
   allureDir: string,
   deadline: number,
@@ -156,7 +166,7 @@ export async function runPass(
 ): Promise<StoppedBy | undefined> {
   const previousExitCode = early?.previousExitCode ?? process.exitCode;
   const started = early ? await early.use(provide) : undefined;
-  const vitest = started?.vitest ?? (await createPass(pass, o, provide, collector, sink, allureDir, diedUnder(collector)));
+  const vitest = started?.vitest ?? (await createPass(pass, o, provide, collector, sink, allureDir, diedUnder(collector), hostChannel(progress)));
   let stopped: StoppedBy | undefined;
   let stoppedAt = 0;
   const cancel = (why: StoppedBy) => {

@@ -1,13 +1,18 @@
 // How the suite worker ended when nobody asked it to. Vitest only says "[vitest-pool]: Worker forks
-// emitted error." (its cause: "Worker exited unexpectedly"), which tells a user nothing; the
-// certificate must name the cause: out of memory (the heap cap of engine/phases/pass.ts), a signal
-// (SIGKILL from outside or the system's out-of-memory killer, SIGSEGV), an exit code. This pool is
-// vitest's own forks pool (ForksPoolWorker, its experimental custom-pool API) that also hears the
-// worker process's exit code and signal, and keeps the end of its stderr, where V8 says "JavaScript
-// heap out of memory" before it aborts.
+// emitted error.", which tells a user nothing; the certificate must name the cause: out of memory
+// (the heap cap of engine/phases/pass.ts), a signal (SIGKILL from outside or the system's
+// out-of-memory killer, SIGSEGV), an exit code. This pool is vitest's own forks pool (ForksPoolWorker,
+// its experimental custom-pool API) that also hears the worker process's own 'exit' event (its
+// code and signal), and keeps the end of its stderr, where V8 says "JavaScript heap out of memory"
+// before it aborts. What it hands vitest's runner for an end or a process error is a PoolEvent, so
+// vitest's error for it is known by its cause (reports/records/collector.ts). It also gives the run
+// its end of each worker's channel (engine/phases/worker-channel.ts): the fork's IPC channel, whose
+// `erp` messages vitest never sees.
 import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { ForksPoolWorker, type PoolOptions } from 'vitest/node';
+import { isWorkerMessage, PoolEvent, type WorkerMessage } from '../../runtime/protocol.ts';
+import type { WorkerPort } from './worker-channel.ts';
 
 /** A worker's end vitest did not ask for. */
 export interface WorkerExit {
@@ -26,6 +31,12 @@ const STDERR_WAIT_MS = 2000;
 
 type Listener = (...args: unknown[]) => void;
 
+/** What the run hears of the pool's workers: each end nobody asked for, and each worker forked (its channel). */
+export interface PoolHooks {
+  ended(exit: WorkerExit): void;
+  connect?(worker: WorkerPort): void;
+}
+
 /**
  * The forks pool worker of vitest, watched: `ended` hears an exit exactly when vitest would report
  * "Worker exited unexpectedly" (vitest's pool runner listens for 'exit' while the worker should be
@@ -33,12 +44,14 @@ type Listener = (...args: unknown[]) => void;
  */
 class WatchedForks extends ForksPoolWorker {
   private readonly wrapped = new Map<Listener, Listener>();
+  /** Vitest's runner's listeners for the worker's errors: told each end first, as an error whose cause is the end. */
+  private readonly errorListeners = new Set<Listener>();
   private stderrTail = '';
   private workerStderr: Readable | null = null;
 
   constructor(
     options: PoolOptions,
-    private readonly ended: (exit: WorkerExit) => void,
+    private readonly hooks: PoolHooks,
   ) {
     super(options);
   }
@@ -51,26 +64,39 @@ class WatchedForks extends ForksPoolWorker {
     fork.stderr?.on('data', (d: Buffer) => {
       this.stderrTail = (this.stderrTail + d.toString()).slice(-STDERR_TAIL);
     });
+    this.hooks.connect?.(portOf(fork));
   }
 
   override on(event: string, callback: Listener): void {
+    // The run's channel messages are the run's (portOf): vitest hears only its own.
+    if (event === 'message') return this.wrap(event, callback, (m, ...rest) => void (isWorkerMessage(m) || callback(m, ...rest)));
     if (event !== 'exit' && event !== 'error') return super.on(event, callback);
     // The process may end before its last words are read: V8's out-of-memory message is awaited.
     const heard: Listener =
       event === 'exit'
         ? (code, signal) =>
             afterEnd(this.workerStderr, () => {
-              this.ended({ code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: OUT_OF_MEMORY.test(this.stderrTail) });
+              const exit = { code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: OUT_OF_MEMORY.test(this.stderrTail) };
+              this.hooks.ended(exit);
+              // The running file's error is the end itself (vitest wraps it: its cause), then vitest hears the exit.
+              const end = new PoolEvent(`the suite worker ended (${signal ? `signal ${String(signal)}` : `code ${String(code)}`})`);
+              for (const onError of this.errorListeners) told(onError, end);
               told(callback, code, signal);
             })
-        : (...args) => told(callback, ...args);
+        : (error) => told(callback, new PoolEvent("the suite worker's process failed", { cause: error }));
+    if (event === 'error') this.errorListeners.add(callback);
+    this.wrap(event, callback, heard);
+  }
+
+  private wrap(event: string, callback: Listener, heard: Listener): void {
     this.wrapped.set(callback, heard);
     super.on(event, heard);
   }
 
   override off(event: string, callback: Listener): void {
-    const heard = event === 'exit' || event === 'error' ? this.wrapped.get(callback) : undefined;
+    const heard = event === 'exit' || event === 'error' || event === 'message' ? this.wrapped.get(callback) : undefined;
     if (heard) this.wrapped.delete(callback);
+    if (event === 'error') this.errorListeners.delete(callback);
     super.off(event, heard ?? callback);
   }
 }
@@ -106,8 +132,27 @@ function afterEnd(stream: Readable | null, then: () => void): void {
   stream.once('close', once);
 }
 
-/** The pool of the suite worker (vitest's `pool` option): forks, each end nobody asked for told to `ended`. */
-export function watchedForksPool(ended: (exit: WorkerExit) => void) {
+/** The run's end of a forked worker's channel: its `erp` messages, and what the run sends it. */
+function portOf(fork: ChildProcess): WorkerPort {
+  return {
+    send(m) {
+      if (!fork.connected) return;
+      fork.send(m, undefined, undefined, () => {
+        // a worker that ended meanwhile: its end is told by its exit
+      });
+    },
+    listen(heard) {
+      const on = (m: unknown) => {
+        if (isWorkerMessage(m)) heard(m as WorkerMessage);
+      };
+      fork.on('message', on);
+      return () => void fork.off('message', on);
+    },
+  };
+}
+
+/** The pool of the suite worker (vitest's `pool` option): forks, each end nobody asked for told to `hooks.ended`, each fork's channel to `hooks.connect`. */
+export function watchedForksPool(hooks: PoolHooks) {
   // Not "forks": vitest uses a custom pool only under a name of its own.
-  return { name: 'erp-forks', createPoolWorker: (options: PoolOptions) => new WatchedForks(options, ended) };
+  return { name: 'erp-forks', createPoolWorker: (options: PoolOptions) => new WatchedForks(options, hooks) };
 }

@@ -1,10 +1,8 @@
 // The run's progress: on a terminal a live line (tests and requirements done of total, requests
 // sent, 429s, elapsed, ETA); without one (CI) a plain line every few seconds; nothing when quiet.
-// Requests and 429s come from the suite worker's progress file (runtime/progress.ts).
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
+// Requests and 429s are what the suite worker last told over the channel (runtime/progress.ts).
 import type { CollectorReporter } from '../../reports/records/collector.ts';
-import { PROGRESS_FILE, type WorkerProgress } from '../../runtime/protocol.ts';
+import type { WorkerProgress } from '../../runtime/protocol.ts';
 
 export type ProgressMode = 'tty' | 'plain' | 'quiet';
 
@@ -28,21 +26,22 @@ export class ProgressLine {
   private timer: NodeJS.Timeout | undefined;
   private collector: CollectorReporter | undefined;
   private shown = false;
-  private readonly file: string;
+  /** What the worker last told (engine/phases/worker-channel.ts), since start. */
+  private last: WorkerProgress | undefined;
 
   constructor(
     private readonly mode: ProgressMode,
     private readonly stream: NodeJS.WriteStream,
-    outDir: string,
     private readonly started: number,
     private readonly deadline: number,
-  ) {
-    this.file = path.join(outDir, PROGRESS_FILE);
-  }
+  ) {}
+
+  /** The suite worker told its progress. */
+  readonly heard = (p: WorkerProgress) => void (this.last = p);
 
   start(collector: CollectorReporter) {
     this.collector = collector;
-    rmSync(this.file, { force: true });
+    this.last = undefined;
     if (this.mode === 'quiet') return;
     this.timer = setInterval(() => this.draw(), this.mode === 'tty' ? 250 : PLAIN_EVERY_MS);
     this.timer.unref();
@@ -60,9 +59,7 @@ export class ProgressLine {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.clear();
-    const last = this.worker();
-    rmSync(this.file, { force: true });
-    return last;
+    return this.worker();
   }
 
   /** The text of the line now. */
@@ -76,11 +73,7 @@ export class ProgressLine {
   }
 
   private worker(): WorkerProgress {
-    try {
-      return JSON.parse(readFileSync(this.file, 'utf8')) as WorkerProgress;
-    } catch {
-      return { requests: 0, responses429: 0, waitedMs: 0 };
-    }
+    return this.last ?? { requests: 0, responses429: 0, waitedMs: 0 };
   }
 
   private draw() {

@@ -5,7 +5,7 @@ import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import { requirements } from '../../contract/requirements.ts';
 import type { Requirement } from '../../core/types.ts';
 import type { TestRecord } from '../../core/record.ts';
-import { SUITE_FILE } from '../../runtime/protocol.ts';
+import { fromPool, SUITE_FILE } from '../../runtime/protocol.ts';
 
 export interface CollectedTest {
   name: string;
@@ -51,9 +51,6 @@ export interface WorkerEnd {
   outOfMemory: boolean;
   heapLimitMb: number;
 }
-
-/** Vitest's own words for a worker that ended unasked: said by a WorkerCrash instead, when there is one. */
-const POOL_ERROR = /^\[vitest-pool\]: Worker \S+ emitted error\.$/;
 
 /** The suite file of a test: its side-by-side block (runtime/side-by-side.test.ts), else its module. */
 function fileOf(test: TestCase, root: string): string {
@@ -168,10 +165,11 @@ export class CollectorReporter implements Reporter {
     if (SUITE_FILE.test(file)) this.log(summaryLine(file, [...module.children.allTests()], module.diagnostic().duration ?? 0));
   }
 
-  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>) {
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; cause?: unknown }>) {
     for (const e of unhandledErrors) {
-      // A worker that died is named by its crash (its cause, what it ran), not by vitest's line.
-      if (this.collected.crashes?.length && POOL_ERROR.test(e.message ?? '')) continue;
+      // A worker that died is named by its crash (its cause, what it ran), not by vitest's error for
+      // it (known by its cause: the end the pool heard, runtime/protocol.ts PoolEvent).
+      if (this.collected.crashes?.length && fromPool(e)) continue;
       this.collected.errors.push(`unhandled: ${e.message ?? String(e)}`);
     }
   }

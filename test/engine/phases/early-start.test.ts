@@ -1,31 +1,49 @@
 // The suite worker started while the preflight runs (engine/phases/early-start.ts): what it learns after
-// the preflight (runtime/late-context.ts), the modules it loads meanwhile
+// the preflight (runtime/late-context.ts) over the channel (engine/phases/worker-channel.ts), the modules it loads meanwhile
 // (runtime/warm-imports.ts), the reporter that hears nothing of a worker not used, and the
 // slots' busy time the bench reports (engine/progress/slots-busy.ts, the scheduler's inFlightMs).
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
 import type { UnnumberedExchange } from '../../../client/transport.ts';
 import { gatedReporter } from '../../../engine/phases/early-start.ts';
 import { slotsBusy } from '../../../engine/progress/slots-busy.ts';
 import type { SuiteContext } from '../../../runtime/context.ts';
-import { awaitLateContext, lateFileOf, writeLateContext } from '../../../runtime/late-context.ts';
+import { awaitLateContext } from '../../../runtime/late-context.ts';
+import { hostChannel, type WorkerPort } from '../../../engine/phases/worker-channel.ts';
+import { isHostMessage, isWorkerMessage, type ChannelEnd, type HostMessage, type WorkerMessage, type WorkerProgress } from '../../../runtime/protocol.ts';
 import { importsOf } from '../../../runtime/warm-imports.ts';
 
-const dir = () => mkdtempSync(path.join(os.tmpdir(), 'erp-early-'));
 const context = (o: Partial<SuiteContext> = {}) => ({ numRuns: 100, seed: 1, nonce: 'n', concurrency: 8, deadline: 0, ...o }) as SuiteContext;
+
+/** The two ends of one channel, each message cloned as the fork's IPC channel does (advanced serialization: v8's). */
+function pipe() {
+  const sent = { toWorker: [] as HostMessage[], toHost: [] as WorkerMessage[] };
+  const toWorker = new Set<(m: HostMessage) => void>();
+  const toHost = new Set<(m: WorkerMessage) => void>();
+  const across = <M>(m: M, to: Set<(m: M) => void>) => setImmediate(() => to.forEach((heard) => heard(v8.deserialize(v8.serialize(m)) as M)));
+  const listen =
+    <M>(to: Set<(m: M) => void>) =>
+    (heard: (m: M) => void) => {
+      to.add(heard);
+      return () => void to.delete(heard);
+    };
+  const worker: ChannelEnd<WorkerMessage, HostMessage> = { send: (m) => void (sent.toHost.push(m), across(m, toHost)), listen: listen(toWorker) };
+  const host: WorkerPort = { send: (m) => void (sent.toWorker.push(m), across(m, toWorker)), listen: listen(toHost) };
+  return { worker, host, sent };
+}
 
 describe('the late context', () => {
   it('reaches a worker that waits for it: merged into its context in place, bigints kept, what the plan dropped gone', async () => {
-    const file = lateFileOf(dir());
+    const { worker, host, sent } = pipe();
+    const channel = hostChannel(() => {});
+    channel.connect(host);
     const ctx = context({ scarce: ['report'] });
     const same = ctx;
-    const waiting = awaitLateContext(file, ctx, 5);
+    const waiting = awaitLateContext(ctx, worker);
     await new Promise((r) => setTimeout(r, 30));
-    expect(existsSync(file)).toBe(false);
-    writeLateContext(file, {
+    expect(sent.toWorker).toEqual([]);
+    channel.late({
       context: { numRuns: 12, preflightCustomer: { branchId: 1, contactId: 2n ** 60n } as SuiteContext['preflightCustomer'] },
       waves: [['suites/customer/create.test.ts'], ['suites/report/dates.test.ts']],
     });
@@ -37,15 +55,46 @@ describe('the late context', () => {
   });
 
   it('cancelled: the worker declares no suite file', async () => {
-    const file = lateFileOf(dir());
-    writeLateContext(file, { cancelled: true });
-    expect(await awaitLateContext(file, context())).toEqual([]);
+    const { worker, host } = pipe();
+    const channel = hostChannel(() => {});
+    channel.connect(host);
+    channel.late({ cancelled: true });
+    expect(await awaitLateContext(context(), worker)).toEqual([]);
   });
 
-  it('is written whole (no half-written file to read)', () => {
-    const file = lateFileOf(dir());
-    writeLateContext(file, { context: { numRuns: 3 }, waves: [] });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ context: { numRuns: 3 }, waves: [] });
+  it('is sent whole, once: the first late context given stays, to a worker that asks after it was known', async () => {
+    const { worker, host, sent } = pipe();
+    const channel = hostChannel(() => {});
+    channel.connect(host);
+    channel.late({ context: { numRuns: 3 }, waves: [] });
+    channel.late({ cancelled: true });
+    expect(await awaitLateContext(context(), worker)).toEqual([]);
+    expect(sent.toWorker).toEqual([{ erp: 'late', late: { context: { numRuns: 3 }, waves: [] } }]);
+  });
+});
+
+describe('the channel', () => {
+  it("carries the worker's progress to the host, in order", async () => {
+    const { worker, host } = pipe();
+    const heard: WorkerProgress[] = [];
+    hostChannel((p) => heard.push(p)).connect(host);
+    worker.send({ erp: 'progress', progress: { requests: 1, responses429: 0, waitedMs: 0 } });
+    worker.send({ erp: 'progress', progress: { requests: 5, responses429: 1, waitedMs: 20, operations: { report: { sent: 5, responses429: 1 } } } });
+    await new Promise((r) => setImmediate(r));
+    expect(heard.map((p) => p.requests)).toEqual([1, 5]);
+    expect(heard[1]!.operations).toEqual({ report: { sent: 5, responses429: 1 } });
+  });
+
+  it("tells its own messages from vitest's on the same IPC channel", () => {
+    expect(isWorkerMessage({ erp: 'progress', progress: { requests: 0, responses429: 0, waitedMs: 0 } })).toBe(true);
+    expect(isWorkerMessage({ erp: 'waiting' })).toBe(true);
+    expect(isHostMessage({ erp: 'late', late: { cancelled: true } })).toBe(true);
+    for (const vitests of [{ type: 'started', __vitest_worker_response__: true }, { t: 'q', i: '1', m: 'onTaskUpdate', a: [] }, { type: 'stop' }, null, 'x']) {
+      expect(isWorkerMessage(vitests)).toBe(false);
+      expect(isHostMessage(vitests)).toBe(false);
+    }
+    expect(isHostMessage({ erp: 'waiting' })).toBe(false);
+    expect(isWorkerMessage({ erp: 'late', late: { cancelled: true } })).toBe(false);
   });
 });
 

@@ -1,9 +1,11 @@
 // The run's reporter when the suite worker dies: the crash names the suite files whose tests had
-// started and not ended, and replaces vitest's own line for it ("Worker ... emitted error.");
+// started and not ended, and replaces vitest's own error for it ("Worker ... emitted error.", its
+// cause the end the pool heard);
 // any other unhandled error stays a run error.
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from 'vitest/node';
 import { CollectorReporter } from '../../../reports/records/collector.ts';
+import { PoolEvent } from '../../../runtime/protocol.ts';
 
 /** A test of the side-by-side block of `file` (runtime/side-by-side.test.ts), as vitest hands it to a reporter. */
 function testOf(id: string, file: string): TestCase {
@@ -18,7 +20,8 @@ function testOf(id: string, file: string): TestCase {
   } as unknown as TestCase;
 }
 
-const POOL_LINE = { message: '[vitest-pool]: Worker erp-forks emitted error.' };
+/** Vitest's error for the end the pool heard: its cause is that end (engine/phases/worker-exit.ts). */
+const POOL_LINE = { message: '[vitest-pool]: Worker erp-forks emitted error.', cause: new PoolEvent('the suite worker ended (signal SIGKILL)') };
 
 describe('the collector, when the suite worker dies', () => {
   it('records the crash with the files of the tests started and not ended', () => {

@@ -178,7 +178,9 @@ export async function benchLoad(_previous: Record<string, unknown> = {}, o: Benc
     if (wants('closed') || wants('open')) Object.assign(figures, { loadAverage, serve: served });
     if (wants('engines')) {
       const engines = await benchLoadEngines(s, dir, o.quick);
-      figures.engines = { ...engines, loadAverage: { before: loadAverage.before, after: loadavg().map((l) => Math.round(l * 100) / 100) }, serve: served };
+      // Dated on its own: a run of this part alone leaves the other parts' figures (and bench/run.ts dates the whole).
+      const after = loadavg().map((l) => Math.round(l * 100) / 100);
+      figures.engines = { ...engines, loadAverage: { before: loadAverage.before, after }, serve: served, at: new Date().toISOString() };
     }
     return figures;
   } finally {

@@ -60,6 +60,8 @@ export async function runAutocannon(o: Omit<ClosedOptions, 'worker'>): Promise<E
   const connections = Math.min(o.connections, o.caps.maxRequests);
   const target = o.config.target;
   const origin = new URL(target.baseUrl);
+  // autocannon's timeout is in whole seconds: the target's, rounded up.
+  const timeoutSeconds = Math.max(1, Math.ceil(target.timeoutMs / 1000));
   const recorder = new Recorder(o.mix.requests, target, bucketMsFor(seconds));
   const watch = new FiveXxWatch();
   const halt = o.halt ?? new Halt();
@@ -111,7 +113,7 @@ export async function runAutocannon(o: Omit<ClosedOptions, 'worker'>): Promise<E
     const clear = queue.clear.bind(queue);
     // autocannon clears the queue when it ends a connection itself: its timeout, or the end of the run.
     queue.clear = () => {
-      lose(client, client.destroyed ? END_OF_RUN : { kind: 'timeout', message: `no answer within ${target.timeoutMs} ms` });
+      lose(client, client.destroyed ? END_OF_RUN : { kind: 'timeout', message: `no answer within ${timeoutSeconds} s` });
       clear();
     };
     const failed: { why: Failure | null; first: boolean } = { why: null, first: true };
@@ -177,8 +179,8 @@ export async function runAutocannon(o: Omit<ClosedOptions, 'worker'>): Promise<E
         connections,
         pipelining: o.pipelining,
         // A safety net only: this engine ends the run itself (instance.stop below).
-        duration: seconds + Math.ceil(target.timeoutMs / 1000) + 10,
-        timeout: Math.max(1, Math.ceil(target.timeoutMs / 1000)),
+        duration: seconds + timeoutSeconds + 10,
+        timeout: timeoutSeconds,
         requests: requests as autocannon.Request[],
         setupClient,
         sampleInt: 50,

@@ -106,6 +106,16 @@ describe('the closed model on autocannon', () => {
     expect(new Set(loadFindings(r).findings.map((f) => f.requirementId))).toEqual(new Set(['RL-1']));
   });
 
+  it('records a request the target never answers as a timeout, every request sent counted', async () => {
+    stub = await startServer(() => {});
+    const config = configFor(stub.url, (c) => (c.target.timeoutMs = 1000));
+    const r = await runLoad({ config, connections: 2, seconds: 2, caps: { ...CAPS, maxRequests: 100 }, engine: 'autocannon' });
+    expect(r.answered).toBe(0);
+    expect(r.requestsSent).toBeGreaterThanOrEqual(2);
+    expect(r.statusCounts).toEqual({ '0': r.requestsSent });
+    expect(r.evidence.failures.map((x) => x.failure?.kind)).toContain('timeout');
+  });
+
   it('refuses more in flight than load.maxConcurrency, and the open model', async () => {
     const config = configFor('http://127.0.0.1:9');
     await expect(runLoad({ config, connections: 40, pipelining: 2, seconds: 1, caps: CAPS, engine: 'autocannon' })).rejects.toThrow(

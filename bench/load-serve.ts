@@ -1,8 +1,9 @@
 // The `serve` process of the load bench: `node bin/erp-conformance.js serve --port 0 ...` in its
-// own process (so the load generators never share its event loop), and a run config for it with
-// load caps large enough for wire-speed runs (loopback only).
+// own process (so the load generators never share its event loop), a run config for it with
+// load caps large enough for wire-speed runs (loopback only), and `load` run against it as a
+// child process, its load.json read back.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,4 +53,18 @@ export async function serve(args: string[] = ['--rate-limit', 'off']): Promise<S
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Runs `load` with these flags in a child process against `s`; its load.json. */
+export function loadCli(s: Served, dir: string, flags: string[]): Promise<Record<string, any>> {
+  const out = mkdtempSync(join(dir, 'run-'));
+  const child = spawn(process.execPath, [BIN, 'load', '--config', s.configFile, '--quiet', '--out', out, ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) => {
+      if (code !== 0 && code !== 1) return reject(new Error(`load ${flags.join(' ')} exited ${code}: ${err}`));
+      resolve(JSON.parse(readFileSync(join(out, 'load.json'), 'utf8')));
+    }),
+  );
 }

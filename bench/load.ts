@@ -7,17 +7,20 @@
 //   - open model (on the default workers, one per core): the highest `load --rate R` that keeps its schedule: sender lag p99 under 2 ms,
 //     at most 1% of the requests dropped and 95% of the rate answered (goal >= 10,000 req/s). Rates
 //     go up in steps; a rate that misses is tried once more (the machine is shared), the search
-//     stops at the first rate that misses twice.
-// Both run the real command in a child process and read its load.json.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//     stops at the first rate that misses twice;
+//   - engines: `load --connections` sent by the kit's wire engine and by autocannon, side by side
+//     (bench/load-engines.ts), under the key `engines`.
+// All run the real command in a child process and read its load.json. `--part closed|open|engines`
+// runs those parts only; `--quick` shortens the engines part (one short round).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildMix } from '../load/scenarios/mix.ts';
-import { serve, type Served } from './load-serve.ts';
+import { benchLoadEngines } from './load-engines.ts';
+import { loadCli, serve, type Served } from './load-serve.ts';
+import type { BenchOptions } from './options.ts';
 
-const BIN = fileURLToPath(new URL('../bin/erp-conformance.js', import.meta.url));
 const CONNECTIONS = 64;
 const SECONDS = 3;
 /** Open-model runs are longer: a second's start-up (the sender's JIT) weighs less in its p99. */
@@ -32,20 +35,6 @@ const OPEN_CONNECTIONS = 256;
 const LAG_P99_MS = 2;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** Runs `load` with these flags in a child process; its load.json. */
-function loadCli(s: Served, dir: string, flags: string[]): Promise<Record<string, any>> {
-  const out = mkdtempSync(join(dir, 'run-'));
-  const child = spawn(process.execPath, [BIN, 'load', '--config', s.configFile, '--quiet', '--out', out, ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) =>
-    child.on('close', (code) => {
-      if (code !== 0 && code !== 1) return reject(new Error(`load ${flags.join(' ')} exited ${code}: ${err}`));
-      resolve(JSON.parse(readFileSync(join(out, 'load.json'), 'utf8')));
-    }),
-  );
-}
 
 function wrkRate(s: Served, script: string, path: string, seconds: number, threads: number): number {
   const out = execFileSync('wrk', [`-t${threads}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, s.url + path], { encoding: 'utf8' });
@@ -153,35 +142,47 @@ async function openModel(s: Served, dir: string): Promise<Record<string, unknown
   };
 }
 
-export async function benchLoad(): Promise<Record<string, unknown>> {
+export async function benchLoad(_previous: Record<string, unknown> = {}, o: BenchOptions = { quick: false }): Promise<Record<string, unknown>> {
+  const wants = (part: string) => !o.parts || o.parts.includes(part);
   const dir = mkdtempSync(join(tmpdir(), 'erp-bench-load-'));
   // The machine may be shared: its load average before and after, to read the ratios by.
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const s = await serve(['--rate-limit', 'off']);
   try {
-    // The same thread count on both sides: one, and one per core (the CLI's default).
-    const threads = [...new Set([1, availableParallelism()])];
-    const closedByThreads: Array<Record<string, unknown>> = [];
-    for (const t of threads) {
-      const closed = await closedModel(s, dir, t);
-      closedByThreads.push(closed);
-      console.log(
-        closed.compared
-          ? `  load --connections ${CONNECTIONS} --workers ${t}: ${closed.loadReqPerSec} req/s, wrk -t${t} ${closed.wrkReqPerSec} req/s (medians), ratio ${closed.ratio} (spread ${(closed.ratioSpread as number[]).join('-')}; goal >= ${RATIO_GOAL})`
-          : `  wrk skipped: ${closed.reason}; load --connections ${CONNECTIONS} --workers ${t}: ${closed.loadReqPerSec} req/s`,
-      );
+    const figures: Record<string, unknown> = {};
+    if (wants('closed')) {
+      // The same thread count on both sides: one, and one per core (the CLI's default).
+      const threads = [...new Set([1, availableParallelism()])];
+      const closedByThreads: Array<Record<string, unknown>> = [];
+      for (const t of threads) {
+        const closed = await closedModel(s, dir, t);
+        closedByThreads.push(closed);
+        console.log(
+          closed.compared
+            ? `  load --connections ${CONNECTIONS} --workers ${t}: ${closed.loadReqPerSec} req/s, wrk -t${t} ${closed.wrkReqPerSec} req/s (medians), ratio ${closed.ratio} (spread ${(closed.ratioSpread as number[]).join('-')}; goal >= ${RATIO_GOAL})`
+            : `  wrk skipped: ${closed.reason}; load --connections ${CONNECTIONS} --workers ${t}: ${closed.loadReqPerSec} req/s`,
+        );
+      }
+      figures.closedModel = closedByThreads[closedByThreads.length - 1]!;
+      figures.closedModelByThreads = closedByThreads;
     }
-    const closed = closedByThreads[closedByThreads.length - 1]!;
-    const open = await openModel(s, dir);
-    console.log(`  open model: highest rate kept ${open.highestRate}/s (goal >= ${RATE_GOAL})`);
-    return {
-      closedModel: closed,
-      closedModelByThreads: closedByThreads,
-      cores: availableParallelism(),
-      loadAverage: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
-      openModel: open,
-      serve: `node bin/erp-conformance.js serve --port 0 --rate-limit off (pid ${s.child.pid}), the same process for every run`,
-    };
+    figures.cores = availableParallelism();
+    if (wants('open')) {
+      const open = await openModel(s, dir);
+      console.log(`  open model: highest rate kept ${open.highestRate}/s (goal >= ${RATE_GOAL})`);
+      figures.openModel = open;
+    }
+    const loadAverage = { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) };
+    const served = `node bin/erp-conformance.js serve --port 0 --rate-limit off (pid ${s.child.pid}), the same process for every run`;
+    // The engines part alone keeps the figures of the closed and open models (bench/run.ts --part): its own load average and server.
+    if (wants('closed') || wants('open')) Object.assign(figures, { loadAverage, serve: served });
+    if (wants('engines')) {
+      const engines = await benchLoadEngines(s, dir, o.quick);
+      // Dated on its own: a run of this part alone leaves the other parts' figures (and bench/run.ts dates the whole).
+      const after = loadavg().map((l) => Math.round(l * 100) / 100);
+      figures.engines = { ...engines, loadAverage: { before: loadAverage.before, after }, serve: served, at: new Date().toISOString() };
+    }
+    return figures;
   } finally {
     await s.close();
     rmSync(dir, { recursive: true, force: true });

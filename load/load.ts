@@ -2,12 +2,14 @@
 // instant) through a scenario (load/scenarios/phases.ts), or the closed model (`--connections`,
 // load/engines/closed.ts); then the thresholds. Bounded by the caps (requests, seconds,
 // connections), stopped by a 5xx burst or a target that stopped answering; on `workers` threads
-// (load/engines/workers.ts) or this one. A `halt` (the CLI's signal) ends it early, with its result.
+// (load/engines/workers.ts) or this one. The closed model may be sent by autocannon instead
+// (`engine`, load/engines/autocannon.ts: one thread), with the same result and thresholds. A `halt`
+// (the CLI's signal) ends it early, with its result.
 import type { RunConfig } from '../config/schema.ts';
 import { inFlightOverCap, type Caps } from './caps.ts';
 import { runClosed } from './engines/closed.ts';
 import { buildLoadResult, metricsOf, phaseResult, runMetrics } from './scenarios/build.ts';
-import type { LoadResult, ScenarioName } from './result.ts';
+import type { LoadEngine, LoadResult, ScenarioName } from './result.ts';
 import { buildMix, type LoadOperation, type Mix } from './scenarios/mix.ts';
 import { plannedRequests, runOpen, type Phase } from './engines/open.ts';
 import { createProgress, type ProgressView } from './scenarios/progress.ts';
@@ -27,6 +29,8 @@ export interface LoadOptions {
   /** Closed model: keep-alive connections, and requests in flight on each (default 1). */
   connections?: number;
   pipelining?: number;
+  /** Closed model: who sends it, the kit's own wire sender (default) or autocannon (one thread). */
+  engine?: LoadEngine;
   seconds: number;
   scenario?: ScenarioName;
   from?: number;
@@ -68,11 +72,13 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const scenario = o.scenario ?? 'steady';
   if (o.connections !== undefined && scenario !== 'steady')
     throw new Error(`the ${scenario} scenario is of the open model (--rate); the closed model (--connections) runs steady`);
+  const autocannon = (o.engine ?? 'wire') === 'autocannon';
+  if (autocannon && o.connections === undefined) throw new Error('the autocannon engine sends the closed model (--connections), not the open one');
   const mix = o.mix ?? buildMix(o.config, [[o.operation ?? 'report', 1]]);
   const thresholds = o.thresholds ?? [];
   const progress = createProgress(o.progress, o.seconds, o.quiet);
   const onTick = progress ? (r: ProgressView, ms: number) => progress.tick(r, ms) : undefined;
-  const workers = Math.max(1, Math.floor(o.workers ?? 1));
+  const workers = autocannon ? 1 : Math.max(1, Math.floor(o.workers ?? 1));
   const engines = workers > 1 ? await import('./engines/workers.ts') : undefined;
   const meta = {
     scenario,
@@ -97,6 +103,12 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         onTick,
         halt: o.halt,
       };
+      if (autocannon) {
+        const { runAutocannon } = await import('./engines/autocannon.ts');
+        const base = buildLoadResult(await runAutocannon(closed), { ...meta, model: 'closed' });
+        base.notes.push('sent by autocannon (--engine autocannon) in one thread: its connections, request writer, parser and timing');
+        return { ...base, engine: 'autocannon', knee: found.knee, thresholds: evaluate(thresholds, runMetrics(base)) };
+      }
       const run = engines ? await engines.runClosedWorkers({ ...closed, workers }) : await runClosed(closed);
       const base = buildLoadResult(run, { ...meta, model: 'closed' });
       return { ...base, knee: found.knee, thresholds: evaluate(thresholds, runMetrics(base)) };

@@ -91,6 +91,9 @@ export interface RateLimitResult extends Measured, SentRequests {
 }
 
 export type ScenarioName = 'steady' | 'ramp' | 'spike' | 'soak';
+/** Who sends the closed model: the kit's own wire sender (the default) or autocannon. */
+export const LOAD_ENGINES = ['wire', 'autocannon'] as const;
+export type LoadEngine = (typeof LOAD_ENGINES)[number];
 export interface LoadLatency {
   p50: number;
   p90: number;
@@ -150,6 +153,8 @@ export interface LoadResult extends SentRequests {
   connectionsUsed: number | null;
   /** Threads that sent (load --workers): each its share, the figures merged exactly. */
   workers: number;
+  /** Set when the closed model was sent by autocannon (`load --engine autocannon`); absent: the kit's own wire sender. */
+  engine?: 'autocannon';
   stoppedBy: LoadStoppedBy | null;
   caps: { maxRequests: number; maxSeconds: number; maxConcurrency: number };
   byOperation: Record<string, { sent: number; statusCounts: Record<string, number>; latencyMs: LoadLatency | null }>;

@@ -5,6 +5,7 @@ import type { LoadOptions } from '../../load/load.ts';
 import type { LoadOperation } from '../../load/scenarios/mix.ts';
 import type { Threshold } from '../../load/scenarios/thresholds.ts';
 import { intFlag, UsageError, type Command } from './usage.ts';
+import { didYouMean } from './suggest.ts';
 import { numberFlag } from './load-target.ts';
 
 export interface LoadFlagValues {
@@ -20,9 +21,13 @@ export interface LoadFlagValues {
   'spike-rate'?: string;
   threshold?: string[];
   workers?: string;
+  engine?: string;
 }
 
-export type LoadFlags = Pick<LoadOptions, 'rate' | 'connections' | 'pipelining' | 'seconds' | 'scenario' | 'from' | 'steps' | 'spikeRate' | 'workers'> & {
+export type LoadFlags = Pick<
+  LoadOptions,
+  'rate' | 'connections' | 'pipelining' | 'seconds' | 'scenario' | 'from' | 'steps' | 'spikeRate' | 'workers' | 'engine'
+> & {
   mixEntries: Array<[LoadOperation, number]>;
   thresholds: Threshold[];
 };
@@ -68,7 +73,15 @@ export async function parseLoadFlags(command: Command, v: LoadFlagValues): Promi
   } catch (e) {
     throw new UsageError((e as Error).message, command);
   }
-  // One sending thread per core by default (the CLI's own thread then only merges and draws).
-  const workers = intFlag(command, 'workers', v.workers, availableParallelism(), 1, 64);
-  return { rate, connections, pipelining, seconds, scenario, from, steps, spikeRate, mixEntries, thresholds, workers };
+  const { LOAD_ENGINES } = await import('../../load/result.ts');
+  const engine = v.engine ?? 'wire';
+  if (!(LOAD_ENGINES as readonly string[]).includes(engine))
+    throw new UsageError(`--engine must be one of ${LOAD_ENGINES.join(', ')}, received ${JSON.stringify(engine)}${didYouMean(engine, LOAD_ENGINES)}`, command);
+  if (engine === 'autocannon' && connections === undefined)
+    throw new UsageError('--engine autocannon sends the closed model: it goes with --connections', command);
+  if (engine === 'autocannon' && v.workers !== undefined && v.workers !== '1')
+    throw new UsageError('--engine autocannon sends from one thread: --workers goes with the wire engine', command);
+  // One sending thread per core by default (the CLI's own thread then only merges and draws); autocannon's one.
+  const workers = intFlag(command, 'workers', v.workers, engine === 'autocannon' ? 1 : availableParallelism(), 1, 64);
+  return { rate, connections, pipelining, seconds, scenario, from, steps, spikeRate, mixEntries, thresholds, workers, engine: engine as LoadFlags['engine'] };
 }

@@ -1,9 +1,10 @@
 // `load`: the open model (--rate: exact schedule, latency from the due instant) through a
-// scenario, or the closed model (--connections: a request per answer, on the wire sender); HDR percentiles,
-// status counts, thresholds; writes load.json and load.html. Exit 0 ok, 1 a threshold crossed or
-// a rate-limit requirement failed under load (a 5xx, a 429 contradicting its envelope, requests
-// without an answer), 2 usage/config/safety refusal, 130 / 143 stopped by a signal (the result so
-// far written: bin/cli/load-interrupt.ts).
+// scenario, or the closed model (--connections: a request per answer, sent by the kit's wire sender
+// or, with --engine autocannon, by autocannon); HDR percentiles, status counts, thresholds; writes
+// load.json and load.html. Exit 0 ok, 1 a threshold crossed or a rate-limit requirement failed
+// under load (a 5xx, a 429 contradicting its envelope, requests without an answer), 2
+// usage/config/safety refusal, 130 / 143 stopped by a signal (the result so far written:
+// bin/cli/load-interrupt.ts).
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { numberFlag, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
 import { EXIT } from '../../core/exit-codes.ts';
@@ -12,7 +13,7 @@ export const loadCommand: Command = {
   name: 'load',
   summary: 'send load: an exact open-model schedule (--rate) or wire-speed connections (--connections); thresholds decide the exit code',
   usage: [
-    'Usage: erp-conformance load (--rate R | --connections N [--pipelining P]) --seconds S',
+    'Usage: erp-conformance load (--rate R | --connections N [--pipelining P] [--engine wire|autocannon]) --seconds S',
     '                            [--scenario steady|ramp|spike|soak] [--from R0] [--steps K] [--spike-rate R2]',
     '                            [--operation OP | --mix OP:W,...] [--threshold EXPR]... [--workers N] [--quiet]',
     '                            [--config FILE] [--out DIR] [--concurrency N] [--max-requests N] [--max-seconds S] [--yes]',
@@ -22,13 +23,16 @@ export const loadCommand: Command = {
     'from that due instant (coordinated omission corrected) on a pool of keep-alive connections',
     '(at most --concurrency); a request due while all of them are busy is dropped and counted.',
     'Closed model (--connections): N keep-alive connections, each with P requests in flight, a new',
-    "request as each answer arrives (what wrk measures): the target's throughput.",
+    "request as each answer arrives (what wrk measures): the target's throughput. Sent by the kit's",
+    'own wire sender, or by autocannon (--engine autocannon) to check one against the other.',
     'Prints HDR latency percentiles and status counts, writes load.json and load.html (latency and',
     'statuses over time) to --out. Without --config the embedded reference (with a limiter) is the target.',
     '',
     "  --rate R           open model: requests per second (the ramp's last step, the spike's base)",
     '  --connections N    closed model: keep-alive connections (N x P at most --concurrency)',
     '  --pipelining P     closed model: requests in flight per connection (default 1)',
+    "  --engine NAME      closed model: wire (default: the kit's own sender, on --workers threads) or",
+    '                     autocannon (one thread); the same caps, result, thresholds and findings',
     '  --seconds S        duration in seconds (required)',
     '  --scenario NAME    open model: steady (default); ramp: --steps K (default 5) from --from R0',
     '                     (default R/K) up to R, stops at the knee (the first step whose p99 or error',
@@ -69,6 +73,7 @@ export const loadCommand: Command = {
         rate: { type: 'string' },
         connections: { type: 'string' },
         pipelining: { type: 'string' },
+        engine: { type: 'string' },
         seconds: { type: 'string' },
         scenario: { type: 'string' },
         from: { type: 'string' },
@@ -127,7 +132,7 @@ export const loadCommand: Command = {
       const { writeLoadHtml } = await import('../../reports/render/html/load.ts');
       const how =
         flags.connections !== undefined
-          ? `${flags.connections} connections x ${flags.pipelining ?? 1} for ${flags.seconds} s`
+          ? `${flags.connections} connections x ${flags.pipelining ?? 1} for ${flags.seconds} s${flags.engine === 'autocannon' ? ', sent by autocannon' : ''}`
           : `${flags.scenario ?? 'steady'} at ${flags.rate}/s for ${flags.seconds} s, at most ${target.caps.maxConcurrency} connections`;
       process.stdout.write(`load on ${target.label}: ${how}\n`);
       const result = await runLoad({ ...flags, config: target.config, mix, caps: target.caps, progress: process.stderr, quiet: values.quiet ?? false, halt });

@@ -22,7 +22,7 @@ import { ROOT } from './phases/pass.ts';
 import type { RunOptions, RunResult } from './options.ts';
 import { resumeOf, runModeOf, suitesOf } from './mode.ts';
 import { closeOpened, type RunContext } from './phases/context.ts';
-import { runPhases, type PhaseRecord } from './phases/phase.ts';
+import { runPhases } from './phases/phase.ts';
 import { RUN_PHASES } from './phases/run-phases.ts';
 import { suiteContext, type SuiteGivens } from './phases/suite-context.ts';
 
@@ -88,12 +88,8 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       ? `replaying one property of ${mode.replay.file} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, path ${mode.replay.path}`
       : `running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`,
   );
-  let phases: PhaseRecord[];
-  try {
-    phases = await runPhases(RUN_PHASES, ctx);
-  } finally {
-    await closeOpened(ctx); // a phase that threw: what the phases before it opened
-  }
+  // A phase that throws: what the phases before it opened is closed all the same.
+  const phases = await runPhases(RUN_PHASES, ctx).finally(() => closeOpened(ctx));
   const written = ctx.result!;
   return { ...written, slots: ctx.slots!, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()), phases };
 }

@@ -6,6 +6,7 @@ import type { Certification, Invocation } from '../reports/model.ts';
 import type { Shard } from '../reports/records/records.ts';
 import type { ReplayTarget } from '../runtime/protocol.ts';
 import type { Resume } from './phases/checkpoint.ts';
+import type { PhaseRecord } from './phases/phase.ts';
 import type { ProgressMode } from './progress/progress-line.ts';
 import type { SlotsBusy } from './progress/slots-busy.ts';
 
@@ -57,4 +58,6 @@ export interface RunResult {
   files: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string; loadScript?: string };
   /** How busy the run kept its slots (engine/progress/slots-busy.ts). */
   slots: SlotsBusy;
+  /** The run's phases in order (engine/phases/run-phases.ts): each ran, or says why it did not. */
+  phases: PhaseRecord[];
 }

@@ -1,6 +1,6 @@
 // `run --plan`: the preflight (the only requests sent), then the plan of the run under the quotas
 // it states or the preflight learnt, and the run budget. Exit 0, or 2 when the preflight found a
-// problem of the config (as a run would).
+// problem of the config (as a run would). It says which phases of a run it leaves out, and why.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { statedQuotas } from '../../../client/stated-quotas.ts';
@@ -11,6 +11,7 @@ import type { RunConfig } from '../../../config/schema.ts';
 import { planLines, planRun, type Plan } from './plan.ts';
 import { knownLimits, quotasOf } from './limits.ts';
 import { preflight } from '../preflight/preflight.ts';
+import { skippedLine, skippedUpFront } from '../phase.ts';
 
 /** The quotas stated in the config, by operation ("*": all requests). */
 export function statedByOperation(config: RunConfig): Record<string, Quota> {
@@ -43,6 +44,7 @@ export async function planOnly(
   const plan = planRun(config, numRuns, quotasOf(known.limits), (Date.now() - started) / 1000);
   const lines = planLines(plan, numRuns, known);
   for (const line of lines) log(line);
+  for (const skipped of skippedUpFront({ mode: { kind: 'plan-only' }, o: {}, suites: new Set() })) log(skippedLine(skipped));
   if (out && !checked.problems.length) {
     mkdirSync(out, { recursive: true });
     const file = path.join(out, 'plan.json');

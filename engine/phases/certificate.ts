@@ -1,0 +1,100 @@
+// The certificate phase's writing: what the run collected, certified, and the reports written:
+// certification.json, certification.html, junit.xml, records.json (what a merge of shards and a
+// resume need), allure-results/ annotated, vitest.log, and the console summary. A resumed run's
+// records join the parts before it. A signal that comes while they are written makes the run
+// interrupted: they are written again with that verdict.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { certify } from '../../reports/certify.ts';
+import type { StoppedBy } from '../../reports/model.ts';
+import { consoleSummary } from '../../reports/render/console.ts';
+import { annotateAllureResults } from '../../reports/render/allure-results.ts';
+import { loadScriptOf, RATE_LIMIT_FILE, readRateLimit } from '../../reports/records/rate-limit.ts';
+import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '../../reports/records/records.ts';
+import { crashedOf, joinParts, partSummaries } from '../../reports/records/parts.ts';
+import { runScope } from '../../reports/scope.ts';
+import { writeReports } from '../../reports/write.ts';
+import { replayOf, resumeOf, shardOf } from '../mode.ts';
+import { pacingLine } from '../progress/pacing-line.ts';
+import { rerunsTest } from './checkpoint.ts';
+import type { RunContext } from './context.ts';
+import { ROOT } from './pass.ts';
+
+export function suiteVersion(): string {
+  return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+type Written = NonNullable<RunContext['result']>;
+
+/** Certifies what the run collected and writes the reports (again, interrupted, after a signal meanwhile). */
+export async function writeRun(ctx: RunContext): Promise<Written> {
+  const { o, io } = ctx;
+  let result = writeOnce(ctx, ctx.stoppedBy);
+  await new Promise((resolve) => setImmediate(resolve)); // a signal that came meanwhile is handled now
+  if (o.signal?.aborted && ctx.stoppedBy !== 'interrupted') result = writeOnce(ctx, 'interrupted');
+  io.log(io.scrub(consoleSummary(result.certification, io.scrub)));
+  // A run cut short (a budget, a signal) or whose suite worker died left requirements not run: a
+  // resumed run verifies those only (engine/phases/checkpoint.ts), whatever cut them.
+  if (result.certification.stoppedBy || io.collector.collected.crashes?.length)
+    io.log(`to go on with what is not yet verified: erp-conformance run --resume ${o.out}`);
+  return result;
+}
+
+function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
+  const { o, mode, started, seed, nonce, numRuns, suites, worker, checked } = ctx;
+  const { scrub, collector, allureDir, logFile, vitestLog } = ctx.io;
+  const replay = replayOf(mode);
+  const resume = resumeOf(mode);
+  const shard = shardOf(mode) ?? null;
+  const facts: RecordedFacts = {
+    target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
+    suiteVersion: suiteVersion(),
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    seed,
+    nonce,
+    numRuns,
+    suites: [...suites],
+    selection: replay ? [`replay of ${replay.test}`] : (o.only ?? null),
+    ...(replay ? { replay } : {}),
+    withLoad: o.withLoad ?? false,
+    ...(stoppedBy ? { stoppedBy } : {}),
+    ...(o.invocation ? { invocation: o.invocation } : {}),
+    pacing: pacingLine(o.config.run, worker),
+    ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
+    plan: ctx.planned!.recorded,
+    scope: runScope(o.config, checked?.notServed),
+  };
+  const collected = collector.final();
+  const own: RunRecords = { format: RECORDS_FORMAT, shard, facts, collected };
+  // A resumed run: this part joins the parts before it (what it re-ran replaces what they left).
+  const part = {
+    startedAt: facts.startedAt,
+    durationMs: facts.durationMs,
+    requests: worker.requests + (checked?.requests ?? 0),
+    ...(stoppedBy ? { stoppedBy } : {}),
+    ...crashedOf(own),
+  };
+  const records = resume ? joinParts(resume.previous, own, (t) => rerunsTest(resume, t), { index: (resume.previous.parts?.length ?? 1) + 1, ...part }) : own;
+  const certification = certify(records.collected, runFacts(records.facts, shard));
+  const parts = partSummaries(records, certification);
+  if (parts) certification.parts = parts;
+  // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
+  const notBefore = resume ? Date.parse(resume.previous.facts.startedAt) : started;
+  const rateLimit = readRateLimit(o.out, notBefore);
+  const loadScript = loadScriptOf(o.out, notBefore);
+  const written = writeReports(o.out, certification, { scrub, records, rateLimit, strict: o.strict ?? false });
+  // Only what this run wrote (reports/manifest.ts): no allure-results/ when no suite ran, no empty log.
+  const files = {
+    ...written,
+    records: written.records!,
+    ...(o.allure !== false && existsSync(allureDir) ? { allure: allureDir } : {}),
+    ...(vitestLog.length ? { log: logFile } : {}),
+    ...(rateLimit.kind === 'measured' ? { rateLimit: path.join(o.out, RATE_LIMIT_FILE) } : {}),
+    ...(loadScript ? { loadScript } : {}),
+  };
+  if (files.allure) annotateAllureResults(allureDir, certification);
+  if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));
+  else rmSync(logFile, { force: true });
+  return { certification, files };
+}

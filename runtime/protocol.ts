@@ -17,7 +17,7 @@
 // The worker owns what it accepts: this file imports nothing of engine/, and the engine imports it.
 import type { RunConfig } from '../config/schema.ts';
 import type { Customer } from '../contract/schemas/customer.ts';
-import type { TestRecord } from '../core/record.ts';
+import type { DeclaredTest, TestRecord } from '../core/record.ts';
 import type { Exchange } from '../core/types.ts';
 import type { Quota } from '../core/quota.ts';
 
@@ -101,6 +101,8 @@ declare module 'vitest' {
   }
   /** What a conformance test leaves on its vitest task for the host's reporter (reports/records/collector.ts). */
   export interface TaskMeta {
+    /** What the test declared (runtime/verifies.ts), set when it is collected: its test id and requirement ids. */
+    declared?: DeclaredTest;
     erp?: TestRecord;
   }
 }

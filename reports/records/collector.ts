@@ -13,6 +13,8 @@ export interface CollectedTest {
   state: 'passed' | 'failed' | 'skipped' | 'pending';
   durationMs: number;
   record?: TestRecord;
+  /** The requirement ids it declared (task meta), for a test that left no record (a record holds them). */
+  declared?: string[];
   /** Errors the test threw that are not findings (a crash of the suite or the client). */
   errors: string[];
   /** The part of a resumed run that ran it (reports/records/parts.ts); absent: the first. */
@@ -58,6 +60,12 @@ function fileOf(test: TestCase, root: string): string {
   return path.relative(root, test.module.moduleId);
 }
 
+/** The ids a test declared, when it declared any (runtime/verifies.ts). */
+function declaredIds(test: TestCase): Pick<CollectedTest, 'declared'> {
+  const ids = test.meta().declared?.ids;
+  return ids ? { declared: ids } : {};
+}
+
 function summaryLine(file: string, tests: TestCase[], ms: number): string {
   const failed = tests.filter((t) => t.result().state === 'failed').length;
   const skipped = tests.filter((t) => t.result().state === 'skipped').length;
@@ -96,7 +104,7 @@ export class CollectorReporter implements Reporter {
     const reported = new Set(this.reportedIds);
     const unreported: CollectedTest[] = this.planned
       .filter((t) => !reported.has(t.id))
-      .map((t) => ({ name: t.name, file: fileOf(t, this.root), state: 'pending' as const, durationMs: 0, errors: [] }));
+      .map((t) => ({ name: t.name, file: fileOf(t, this.root), state: 'pending' as const, durationMs: 0, ...declaredIds(t), errors: [] }));
     return { ...this.collected, tests: [...this.collected.tests, ...unreported] };
   }
 
@@ -138,6 +146,7 @@ export class CollectorReporter implements Reporter {
       state: result.state,
       durationMs: test.diagnostic()?.duration ?? 0,
       record,
+      ...(record ? {} : declaredIds(test)),
       errors,
     });
   }

@@ -15,6 +15,8 @@ export interface TestCost {
   /** The test's declared id (verifies: "dates/RP-10"), what the plan keys it by; its suite file. */
   id: string;
   file: string;
+  /** Its title as the run gives it (the sentence, then its ids): what `run --replay-test FILE::TITLE` names it by. */
+  title?: string;
   ids: string[];
   /** Properties the test runs (h.property): the request budget is shared among those of the run;
    *  the harness stops a test that starts more than this (absent: none). */

@@ -1,9 +1,10 @@
 // The plan's cost table (issue 16: a plan per requirement): what each conformance test sends, per
 // operation (the operation whose quota a request counts against), as `fixed + perRun x numRuns`,
 // measured on the reference by bench/plan-costs.ts from recorded runs (engine/phases/plan/costs.json;
-// test/engine/phases/plan/costs.test.ts keeps it in step with the ids the suites declare). A test
+// test/engine/phases/plan/costs.test.ts keeps it in step with the tests the suites declare). A test
 // verifies the ids it declares: a requirement's cost is that of its tests. Tests are keyed by the
-// id they declare (verifies), never by their title; the table also declares each test's properties.
+// id they declare (verifies); the table also declares each test's properties, and its title (what a
+// replay names it by).
 import { readFileSync } from 'node:fs';
 import { requirement, suiteOf } from '../../../contract/requirements.ts';
 import type { Level } from '../../../core/types.ts';

@@ -19,7 +19,6 @@ import { runShared } from './run-state.ts';
 import { afterMusts, declareTest, mustsFirstIn, testEnded } from './must-first.ts';
 import { flushProgress } from './progress.ts';
 import { RunStopped } from './stopped.ts';
-import { suiteFileOf } from './protocol.ts';
 import { stopWhenRunCancelled } from './worker-signals.ts';
 import { workerFault } from './worker-fault.ts';
 
@@ -69,7 +68,7 @@ export function verifies(
   // "failed" by a timeout (measured: reports at 5/6s without a budget, a report test waits ~10 min).
   const timeout = ctx.scarce || ctx.config.run.rateLimit ? Math.max(o.timeoutMs ?? 300_000, ctx.deadline - Date.now() + 30_000) : (o.timeoutMs ?? 300_000);
   declare(title, { timeout, meta: { declared: { testId, ids } } }, async (t) => {
-    const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name, id: testId };
+    const where = { file: t.task.meta.suiteFile ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name, id: testId };
     await workerFault(where.file); // the kit's own crash tests only (runtime/worker-fault.ts)
     if (mustsFirstIn(ctx, suite)) {
       t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));

@@ -54,10 +54,15 @@ export interface WorkerEnd {
   heapLimitMb: number;
 }
 
-/** The suite file of a test: its side-by-side block (runtime/side-by-side.test.ts), else its module. */
+/** The suite file of a test: the one its side-by-side block declares (runtime/side-by-side.test.ts), else its module. */
 function fileOf(test: TestCase, root: string): string {
-  for (let p: TestCase['parent'] = test.parent; p.type === 'suite'; p = p.parent) if (SUITE_FILE.test(p.name)) return p.name;
-  return path.relative(root, test.module.moduleId);
+  return test.meta().suiteFile ?? path.relative(root, test.module.moduleId);
+}
+
+/** The suite file a side-by-side block loads: declared on it (a block inside it inherits the same). */
+function blockFile(suite: TestSuite): string | undefined {
+  const file = suite.meta().suiteFile;
+  return file && suite.parent.meta().suiteFile !== file ? file : undefined;
 }
 
 /** The ids a test declared, when it declared any (runtime/verifies.ts). */
@@ -155,16 +160,18 @@ export class CollectorReporter implements Reporter {
   private readonly fileEnded = new Set<string>();
 
   onTestSuiteReady(suite: TestSuite) {
-    if (SUITE_FILE.test(suite.name)) this.fileStarted.set(suite.name, Date.now());
+    const file = blockFile(suite);
+    if (file) this.fileStarted.set(file, Date.now());
   }
 
   /** A side-by-side suite file ended: its line. */
   onTestSuiteResult(suite: TestSuite) {
     // A cancelled run reports its suites again: one line each.
-    if (!SUITE_FILE.test(suite.name) || this.fileEnded.has(suite.name)) return;
-    this.fileEnded.add(suite.name);
-    for (const e of suite.errors()) this.collected.errors.push(`${suite.name}: ${e.message}`);
-    this.log(summaryLine(suite.name, [...suite.children.allTests()], Date.now() - (this.fileStarted.get(suite.name) ?? Date.now())));
+    const file = blockFile(suite);
+    if (!file || this.fileEnded.has(file)) return;
+    this.fileEnded.add(file);
+    for (const e of suite.errors()) this.collected.errors.push(`${file}: ${e.message}`);
+    this.log(summaryLine(file, [...suite.children.allTests()], Date.now() - (this.fileStarted.get(file) ?? Date.now())));
   }
 
   onTestModuleEnd(module: TestModule) {

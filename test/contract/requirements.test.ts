@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { requirements } from '../../contract/requirements.ts';
 import { FAULTS } from '../../reference/faults.ts';
 import { specFile } from '../../reports/render/spec-sections.ts';
-import { declaredTests } from '../suites/declared-tests.ts';
+import { declaredTests } from '../support/declared-tests.ts';
 
 /** Ids declared by `verifies('test id', [...], ...)` in the suites: id -> its suite file under suites/. */
 async function declaredIds(): Promise<Map<string, string>> {

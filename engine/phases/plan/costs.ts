@@ -1,5 +1,5 @@
-// The plan's cost table (issue 16: a plan per requirement): what each conformance test sends, per
-// operation (the operation whose quota a request counts against), as `fixed + perRun x numRuns`,
+// The plan's cost table: what each conformance test sends, per operation (the operation whose
+// quota a request counts against), as `fixed + perRun x numRuns`,
 // measured on the reference by bench/plan-costs.ts from recorded runs (engine/phases/plan/costs.json;
 // test/engine/phases/plan/costs.test.ts keeps it in step with the tests the suites declare). A test
 // verifies the ids it declares: a requirement's cost is that of its tests. Tests are keyed by the

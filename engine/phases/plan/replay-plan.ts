@@ -1,7 +1,7 @@
 // The plan of a replay (`run --replay-test FILE::TEST --property N --path P`): it runs one input of
 // one property of one test (a fast-check path is replayed without shrinking, an example path
 // evaluates that example alone: runtime/property.ts), so it sends that test's requests at one run
-// per property, not the plan of the suites (issue 29: "plan: 539 requests", then one request).
+// per property, not the plan of the suites.
 // The cost table (costs.json) keys tests by their declared id and holds each one's title: the
 // replayed test (named by its title) is among those of its file that verify the ids the table's
 // entry of that title declares and declare that property; when several do, the plan gives the

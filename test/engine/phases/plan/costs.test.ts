@@ -7,7 +7,7 @@ import { configuredCosts, levelOf, PLAN_COSTS, requirementCosts, testRequests } 
 import { runConfigSchema } from '../../../../config/schema.ts';
 import { referenceRunConfig } from '../../../../reference/run-config.ts';
 import { MAX_PAGES } from '../../../../suites/index-operations/cursor-walk.ts';
-import { declaredTests } from '../../../suites/declared-tests.ts';
+import { declaredTests } from '../../../support/declared-tests.ts';
 
 /** Ids declared by `verifies('test id', [...], ...)` in the suites, by suite file. */
 async function declared(): Promise<Map<string, Set<string>>> {

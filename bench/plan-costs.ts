@@ -19,12 +19,12 @@ const round = (n: number) => Math.round(n * 100) / 100;
 interface Measured {
   numRuns: number;
   /** By test id (records carry the id each test declares). */
-  tests: Map<string, { file: string; ids: string[]; byOp: Record<string, number> }>;
+  tests: Map<string, { file: string; title: string; ids: string[]; byOp: Record<string, number> }>;
 }
 
 function measured(dir: string): Measured {
   const r = JSON.parse(readFileSync(`${dir}/records.json`, 'utf8')) as RunRecords;
-  const tests = new Map<string, { file: string; ids: string[]; byOp: Record<string, number> }>();
+  const tests = new Map<string, { file: string; title: string; ids: string[]; byOp: Record<string, number> }>();
   for (const t of r.collected.tests) {
     if (!t.record) continue;
     if (t.record.notRun) throw new Error(`${dir}: ${t.name} did not run (${t.record.notRun}): measure an uncut run`);
@@ -33,7 +33,7 @@ function measured(dir: string): Measured {
     const outside = t.record.requests - Object.values(byOp).reduce((n, x) => n + x, 0);
     if (outside > 0) byOp.outside = outside;
     if (!t.record.testId) throw new Error(`${dir}: ${t.name} has no test id: measure a run of this version`);
-    tests.set(t.record.testId, { file: t.file, ids: t.record.ids, byOp });
+    tests.set(t.record.testId, { file: t.file, title: t.name, ids: t.record.ids, byOp });
   }
   return { numRuns: r.facts.numRuns, tests };
 }
@@ -62,13 +62,13 @@ export function costsOf(low: Measured, high: Measured, extra: Measured[] = [], p
       const fixed = Math.max(0, a - perRun * low.numRuns);
       if (fixed > 0 || perRun > 0) cost[op] = { fixed: round(fixed), perRun: round(perRun) };
     }
-    out.push({ id: key, file: h.file, ids: h.ids, ...propertiesOf(key, cost, previous), cost });
+    out.push({ id: key, file: h.file, title: h.title, ids: h.ids, ...propertiesOf(key, cost, previous), cost });
   }
   for (const m of extra)
     for (const [key, t] of m.tests) {
       if (out.some((o) => o.id === key)) continue;
       const cost = Object.fromEntries(Object.entries(t.byOp).map(([op, n]) => [op, { fixed: n, perRun: 0 }]));
-      out.push({ id: key, file: t.file, ids: t.ids, ...propertiesOf(key, cost, previous), cost });
+      out.push({ id: key, file: t.file, title: t.title, ids: t.ids, ...propertiesOf(key, cost, previous), cost });
     }
   // By file, then id: the plan breaks ties in this order (engine/phases/plan/requirements.ts).
   return out.sort((a, b) => a.file.localeCompare(b.file) || a.id.localeCompare(b.id));

@@ -3,6 +3,15 @@
 // run's reporter turns them into the certificate.
 import type { Exchange, Finding } from './types.ts';
 
+/** What a conformance test declares beside its sentence (runtime/verifies.ts), on its vitest task
+ *  from its collection on (task.meta.declared): its stable id and the requirement ids it verifies. */
+export interface DeclaredTest {
+  /** `<file stem>/<ids joined by +>[/<variant>]`: the plan's cost table keys tests by it. */
+  testId: string;
+  /** In the order declared. */
+  ids: string[];
+}
+
 export interface TestRecord {
   /** The test's declared id (verifies): what the plan's cost table keys it by (bench/plan-costs.ts reads it here). */
   testId?: string;

@@ -161,20 +161,21 @@ export interface PartSummary extends PartFacts {
   verified: string[];
 }
 
-/** A test's name ends with the ids it verifies: "Delivered is refused ... [OS-3, ST-2]". */
-const NAMED_IDS = / \[([A-Z]+-[0-9A-Za-z]+(?:, [A-Z]+-[0-9A-Za-z]+)*)\]$/;
-
-/** The ids a test's name ends with (none when it names none). */
-export const namedIds = (name: string): string[] => NAMED_IDS.exec(name)?.[1]!.split(', ') ?? [];
+/**
+ * A conformance test's title as the run shows it (vitest, JUnit, Allure, console, records.json, the
+ * replay line): its sentence, then the ids it declares, "Delivered is refused ... [OS-3, ST-2]".
+ * Rendered from the declaration (runtime/verifies.ts); no code reads ids back out of a title.
+ */
+export const testTitle = (sentence: string, ids: readonly string[]): string => `${sentence} [${ids.join(', ')}]`;
 
 /**
- * The ids a test verifies: those of its record, or, in a run that stopped, those its name gives for
+ * The ids a test verifies: those of its record, or, in a run that stopped, those it declared for
  * a test that never started or never ended (it left no record): its requirements were not verified.
  */
 export function idsOf(t: CollectedTest, stopped: boolean): string[] {
   if (t.record) return t.record.ids;
   if (!stopped || t.state === 'passed' || t.state === 'failed') return [];
-  return namedIds(t.name);
+  return t.declared ?? [];
 }
 
 /**

@@ -10,14 +10,15 @@
 //    worker side: runtime/channel.ts. Vitest's own messages pass by untouched, and never reach it;
 //  - each test's record on its vitest task (task.meta.erp: set by runtime/harness.ts, carried by
 //    vitest's RPC on that same channel, read by the host's reporter, reports/records/collector.ts),
-//    and the name of the block it sits in: a run that loads the suite files side by side
-//    (runtime/side-by-side.test.ts) names each file's block by its path (otherwise the file is the
-//    test's module);
+//    and from its collection on what it declared: its test id and requirement ids (task.meta.declared,
+//    runtime/verifies.ts) and, in a run that loads the suite files side by side, its suite file
+//    (task.meta.suiteFile, declared on the file's block by runtime/side-by-side.test.ts; otherwise
+//    the file is the test's module);
 //  - the worker's end: the pool's own 'exit' event of its process (engine/phases/worker-exit.ts).
 // The worker owns what it accepts: this file imports nothing of engine/, and the engine imports it.
 import type { RunConfig } from '../config/schema.ts';
 import type { Customer } from '../contract/schemas/customer.ts';
-import type { TestRecord } from '../core/record.ts';
+import type { DeclaredTest, TestRecord } from '../core/record.ts';
 import type { Exchange } from '../core/types.ts';
 import type { Quota } from '../core/quota.ts';
 
@@ -101,6 +102,10 @@ declare module 'vitest' {
   }
   /** What a conformance test leaves on its vitest task for the host's reporter (reports/records/collector.ts). */
   export interface TaskMeta {
+    /** The suite file a side-by-side block loads (runtime/side-by-side.test.ts), declared on the block: its tests inherit it. */
+    suiteFile?: string;
+    /** What the test declared (runtime/verifies.ts), set when it is collected: its test id and requirement ids. */
+    declared?: DeclaredTest;
     erp?: TestRecord;
   }
 }
@@ -181,16 +186,5 @@ export class PoolEvent extends Error {
 /** Vitest's error for a worker's end or process error the pool heard: its cause is the pool's PoolEvent. */
 export const fromPool = (e: unknown): boolean => e !== null && typeof e === 'object' && (e as { cause?: unknown }).cause instanceof PoolEvent;
 
-/** A suite file's path relative to the package root, as the side-by-side blocks are named. */
+/** A suite file's path relative to the package root (a test module run alone, as a replay or a shard loads it). */
 export const SUITE_FILE = /^suites\/[a-z-]+\/[\w.-]+\.test\.ts$/;
-
-interface Named {
-  name: string;
-  suite?: Named;
-}
-
-/** The side-by-side block a task sits in (walking up its suites), or undefined. */
-export function suiteFileOf(task: Named): string | undefined {
-  for (let s = task.suite; s; s = s.suite) if (SUITE_FILE.test(s.name)) return s.name;
-  return undefined;
-}

@@ -22,7 +22,7 @@ const waves = late ? await awaitLateContext(inject('erp')) : inject('erpWaves');
 for (const [i, wave] of waves.entries()) {
   describe(`wave ${i + 1}`, () => {
     for (const file of wave) {
-      describe.concurrent(file, async () => {
+      describe.concurrent(file, { meta: { suiteFile: file } }, async () => {
         await import(pathToFileURL(path.join(ROOT, file)).href);
       });
     }

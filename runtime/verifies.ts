@@ -10,6 +10,7 @@ import type { Finding } from '../core/types.ts';
 import { allureLabels, allureLinks, findingAttachments } from '../reports/render/allure-labels.ts';
 import { findingText } from '../reports/render/finding.ts';
 import { scrubber } from '../reports/scrub.ts';
+import { testTitle } from '../reports/model.ts';
 import { inFlow } from '../client/scheduler.ts';
 import { Harness } from './harness.ts';
 import { runClient, stopRun } from './run-client.ts';
@@ -18,7 +19,6 @@ import { runShared } from './run-state.ts';
 import { afterMusts, declareTest, mustsFirstIn, testEnded } from './must-first.ts';
 import { flushProgress } from './progress.ts';
 import { RunStopped } from './stopped.ts';
-import { suiteFileOf } from './protocol.ts';
 import { stopWhenRunCancelled } from './worker-signals.ts';
 import { workerFault } from './worker-fault.ts';
 
@@ -57,65 +57,63 @@ export function verifies(
   // Unknown ids, or ids of several suites, fail at collection; the suite is the catalogue's.
   const suite = suiteOf(ids);
   const ctx = suiteContext();
-  const title = `${name} [${ids.join(', ')}]`;
+  // The title shows the ids (rendered from the declaration); readers take them from the meta.
+  const title = testTitle(name, ids);
   // it.sequential: sequential also inside a concurrent block (side-by-side files).
   const declare = o.sequential ? it.sequential : it.concurrent;
   // MUSTs first where the plan found the suite's operation scarce (runtime/must-first.ts).
   if (mustsFirstIn(ctx, suite)) declareTest(runShared(ctx), suite, ids);
-  declare(
-    title,
-    async (t) => {
-      const where = { file: suiteFileOf(t.task) ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name, id: testId };
-      await workerFault(where.file); // the kit's own crash tests only (runtime/worker-fault.ts)
-      if (mustsFirstIn(ctx, suite)) {
-        t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
-        await afterMusts(runShared(ctx), suite, ids, ctx.deadline);
-      }
-      // The suite of a scarce operation runs its properties as the plan sized them (engine/phases/plan/plan.ts).
-      const runs = ctx.runsBySuite?.[suite];
-      const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
-      t.task.meta.erp = h.record;
-      stopWhenRunCancelled(t.signal, (reason) => stopRun(h, reason));
-      // A test the plan could not give its requests (engine/phases/plan/requirements.ts) sends none.
-      const unplanned = ctx.notPlanned?.[testId];
-      if (unplanned || Date.now() >= ctx.deadline) {
-        h.record.notRun = unplanned ?? `the run budget (run.maxDurationSeconds) was spent before this test started`;
-        h.finish();
-        t.skip(h.record.notRun);
-      }
-      if (allureOn()) {
-        await allure.labels(...allureLabels(ids));
-        await allure.links(...allureLinks(ids));
-      }
-      try {
-        // One flow per test: a test that sends one request after another gets the next free slot.
-        await inFlow(`${where.file} ${where.test}`, () => body(h, t));
-      } catch (e) {
-        if (!(e instanceof RunStopped)) throw e;
-        h.record.notRun = e.message;
-        if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
-        h.finish();
-        t.skip(e.message);
-      }
+  // Where a quota is scarce, or stated at all, a test may wait for it (and for the MUSTs) longer
+  // than its own limit: it then has until the run budget ends (the run stops it there), never
+  // "failed" by a timeout (measured: reports at 5/6s without a budget, a report test waits ~10 min).
+  const timeout = ctx.scarce || ctx.config.run.rateLimit ? Math.max(o.timeoutMs ?? 300_000, ctx.deadline - Date.now() + 30_000) : (o.timeoutMs ?? 300_000);
+  declare(title, { timeout, meta: { declared: { testId, ids } } }, async (t) => {
+    const where = { file: t.task.meta.suiteFile ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name, id: testId };
+    await workerFault(where.file); // the kit's own crash tests only (runtime/worker-fault.ts)
+    if (mustsFirstIn(ctx, suite)) {
+      t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
+      await afterMusts(runShared(ctx), suite, ids, ctx.deadline);
+    }
+    // The suite of a scarce operation runs its properties as the plan sized them (engine/phases/plan/plan.ts).
+    const runs = ctx.runsBySuite?.[suite];
+    const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
+    t.task.meta.erp = h.record;
+    stopWhenRunCancelled(t.signal, (reason) => stopRun(h, reason));
+    // A test the plan could not give its requests (engine/phases/plan/requirements.ts) sends none.
+    const unplanned = ctx.notPlanned?.[testId];
+    if (unplanned || Date.now() >= ctx.deadline) {
+      h.record.notRun = unplanned ?? `the run budget (run.maxDurationSeconds) was spent before this test started`;
       h.finish();
-      flushProgress(h);
-      await allureEvidence(ctx, h.record.findings);
-      const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
-      if (failing.length > 0) {
-        const lines = failing
-          .slice(0, 5)
-          .map(
-            (f) =>
-              `${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
-          );
-        const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
-        e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
-        throw e;
-      }
-    },
-    // Where a quota is scarce, or stated at all, a test may wait for it (and for the MUSTs) longer
-    // than its own limit: it then has until the run budget ends (the run stops it there), never
-    // "failed" by a timeout (measured: reports at 5/6s without a budget, a report test waits ~10 min).
-    ctx.scarce || ctx.config.run.rateLimit ? Math.max(o.timeoutMs ?? 300_000, ctx.deadline - Date.now() + 30_000) : (o.timeoutMs ?? 300_000),
-  );
+      t.skip(h.record.notRun);
+    }
+    if (allureOn()) {
+      await allure.labels(...allureLabels(ids));
+      await allure.links(...allureLinks(ids));
+    }
+    try {
+      // One flow per test: a test that sends one request after another gets the next free slot.
+      await inFlow(`${where.file} ${where.test}`, () => body(h, t));
+    } catch (e) {
+      if (!(e instanceof RunStopped)) throw e;
+      h.record.notRun = e.message;
+      if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
+      h.finish();
+      t.skip(e.message);
+    }
+    h.finish();
+    flushProgress(h);
+    await allureEvidence(ctx, h.record.findings);
+    const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
+    if (failing.length > 0) {
+      const lines = failing
+        .slice(0, 5)
+        .map(
+          (f) =>
+            `${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
+        );
+      const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
+      e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
+      throw e;
+    }
+  });
 }

@@ -13,6 +13,8 @@ export interface CollectedTest {
   state: 'passed' | 'failed' | 'skipped' | 'pending';
   durationMs: number;
   record?: TestRecord;
+  /** The requirement ids it declared (task meta), for a test that left no record (a record holds them). */
+  declared?: string[];
   /** Errors the test threw that are not findings (a crash of the suite or the client). */
   errors: string[];
   /** The part of a resumed run that ran it (reports/records/parts.ts); absent: the first. */
@@ -52,10 +54,21 @@ export interface WorkerEnd {
   heapLimitMb: number;
 }
 
-/** The suite file of a test: its side-by-side block (runtime/side-by-side.test.ts), else its module. */
+/** The suite file of a test: the one its side-by-side block declares (runtime/side-by-side.test.ts), else its module. */
 function fileOf(test: TestCase, root: string): string {
-  for (let p: TestCase['parent'] = test.parent; p.type === 'suite'; p = p.parent) if (SUITE_FILE.test(p.name)) return p.name;
-  return path.relative(root, test.module.moduleId);
+  return test.meta().suiteFile ?? path.relative(root, test.module.moduleId);
+}
+
+/** The suite file a side-by-side block loads: declared on it (a block inside it inherits the same). */
+function blockFile(suite: TestSuite): string | undefined {
+  const file = suite.meta().suiteFile;
+  return file && suite.parent.meta().suiteFile !== file ? file : undefined;
+}
+
+/** The ids a test declared, when it declared any (runtime/verifies.ts). */
+function declaredIds(test: TestCase): Pick<CollectedTest, 'declared'> {
+  const ids = test.meta().declared?.ids;
+  return ids ? { declared: ids } : {};
 }
 
 function summaryLine(file: string, tests: TestCase[], ms: number): string {
@@ -96,7 +109,7 @@ export class CollectorReporter implements Reporter {
     const reported = new Set(this.reportedIds);
     const unreported: CollectedTest[] = this.planned
       .filter((t) => !reported.has(t.id))
-      .map((t) => ({ name: t.name, file: fileOf(t, this.root), state: 'pending' as const, durationMs: 0, errors: [] }));
+      .map((t) => ({ name: t.name, file: fileOf(t, this.root), state: 'pending' as const, durationMs: 0, ...declaredIds(t), errors: [] }));
     return { ...this.collected, tests: [...this.collected.tests, ...unreported] };
   }
 
@@ -138,6 +151,7 @@ export class CollectorReporter implements Reporter {
       state: result.state,
       durationMs: test.diagnostic()?.duration ?? 0,
       record,
+      ...(record ? {} : declaredIds(test)),
       errors,
     });
   }
@@ -146,16 +160,18 @@ export class CollectorReporter implements Reporter {
   private readonly fileEnded = new Set<string>();
 
   onTestSuiteReady(suite: TestSuite) {
-    if (SUITE_FILE.test(suite.name)) this.fileStarted.set(suite.name, Date.now());
+    const file = blockFile(suite);
+    if (file) this.fileStarted.set(file, Date.now());
   }
 
   /** A side-by-side suite file ended: its line. */
   onTestSuiteResult(suite: TestSuite) {
     // A cancelled run reports its suites again: one line each.
-    if (!SUITE_FILE.test(suite.name) || this.fileEnded.has(suite.name)) return;
-    this.fileEnded.add(suite.name);
-    for (const e of suite.errors()) this.collected.errors.push(`${suite.name}: ${e.message}`);
-    this.log(summaryLine(suite.name, [...suite.children.allTests()], Date.now() - (this.fileStarted.get(suite.name) ?? Date.now())));
+    const file = blockFile(suite);
+    if (!file || this.fileEnded.has(file)) return;
+    this.fileEnded.add(file);
+    for (const e of suite.errors()) this.collected.errors.push(`${file}: ${e.message}`);
+    this.log(summaryLine(file, [...suite.children.allTests()], Date.now() - (this.fileStarted.get(file) ?? Date.now())));
   }
 
   onTestModuleEnd(module: TestModule) {

@@ -1,30 +1,16 @@
 // The catalogue is tied to the spec and to the tests: ids are unique and well formed, every
 // requirement is verified by a suite test or says why not, and every fault names real ids.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { requirements } from '../../contract/requirements.ts';
 import { FAULTS } from '../../reference/faults.ts';
 import { specFile } from '../../reports/render/spec-sections.ts';
+import { declaredTests } from '../support/declared-tests.ts';
 
-const SUITES = path.resolve(import.meta.dirname, '../../suites');
-
-function testFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = path.join(dir, n);
-    return statSync(p).isDirectory() ? testFiles(p) : p.endsWith('.test.ts') ? [p] : [];
-  });
-}
-
-/** Ids declared by `verifies('test id', [...], ...)` in the suites. */
-function declaredIds(): Map<string, string> {
+/** Ids declared by `verifies('test id', [...], ...)` in the suites: id -> its suite file under suites/. */
+async function declaredIds(): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (const file of testFiles(SUITES)) {
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/verifies\(\s*'[^']+',\s*\[([^\]]*)\]/g)) {
-      for (const id of m[1]!.matchAll(/'([A-Z]+-\d+[a-z]?)'/g)) found.set(id[1]!, path.relative(SUITES, file));
-    }
-  }
+  for (const t of await declaredTests()) for (const id of t.ids) found.set(id, t.file.replace(/^suites\//, ''));
   return found;
 }
 
@@ -61,8 +47,8 @@ describe('the requirements catalogue', () => {
     },
   );
 
-  it('is verified requirement by requirement: every id is declared by a suite test, or says why it is not tested', () => {
-    const declared = declaredIds();
+  it('is verified requirement by requirement: every id is declared by a suite test, or says why it is not tested', async () => {
+    const declared = await declaredIds();
     const unverified = requirements.filter((r) => !declared.has(r.id) && !r.notTested).map((r) => r.id);
     expect(unverified).toEqual([]);
     for (const id of declared.keys())
@@ -70,7 +56,7 @@ describe('the requirements catalogue', () => {
         requirements.some((r) => r.id === id),
         `${id} declared by ${declared.get(id)}`,
       ).toBe(true);
-  });
+  }, 60_000);
 });
 
 describe('the fault switches', () => {

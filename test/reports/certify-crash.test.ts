@@ -12,14 +12,15 @@ const FACTS = recordedFacts(['envelope-auth', 'order-status', 'customer', 'repor
 const PAGING = 'suites/report/paging.test.ts';
 
 /** A test the worker died under (or before it started): it left no record, only its name. */
-const cut = (name: string, file = PAGING): CollectedTest => ({ name, file, state: 'pending', durationMs: 0, errors: [] });
+/** A test the crash cut before it reported: no record, the ids it declared. */
+const cut = (name: string, declared: string[], file = PAGING): CollectedTest => ({ name, file, state: 'pending', durationMs: 0, declared, errors: [] });
 
 /** A run whose envelope test ended, and whose report tests the worker died under. */
 function crashedRun(crash: WorkerCrash, more: Partial<RecordedFacts> = {}) {
   const tests = [
     ran(['ENV-1'], { evidence: { 'ENV-1': 2 } }),
-    cut('Every page of the report walk holds at most limit items [RP-8, RP-9]'),
-    cut('The walk meets totalCount [RP-19]', 'suites/report/walk.test.ts'),
+    cut('Every page of the report walk holds at most limit items [RP-8, RP-9]', ['RP-8', 'RP-9']),
+    cut('The walk meets totalCount [RP-19]', ['RP-19'], 'suites/report/walk.test.ts'),
   ];
   return certify({ tests, errors: [], crashes: [crash] }, runFacts({ ...FACTS, ...more }, null));
 }
@@ -100,7 +101,7 @@ describe('the records of a run whose worker died', () => {
     shard,
     facts: FACTS,
     collected: {
-      tests: [ran(['ENV-1'], { evidence: { 'ENV-1': 2 } }), cut('The walk meets totalCount [RP-19]')],
+      tests: [ran(['ENV-1'], { evidence: { 'ENV-1': 2 } }), cut('The walk meets totalCount [RP-19]', ['RP-19'])],
       errors: [],
       ...(crashes.length ? { crashes } : {}),
     },

@@ -1,9 +1,10 @@
-// The plan's cost table (issue 16: a plan per requirement): what each conformance test sends, per
-// operation (the operation whose quota a request counts against), as `fixed + perRun x numRuns`,
+// The plan's cost table: what each conformance test sends, per operation (the operation whose
+// quota a request counts against), as `fixed + perRun x numRuns`,
 // measured on the reference by bench/plan-costs.ts from recorded runs (engine/phases/plan/costs.json;
-// test/engine/phases/plan/costs.test.ts keeps it in step with the ids the suites declare). A test
+// test/engine/phases/plan/costs.test.ts keeps it in step with the tests the suites declare). A test
 // verifies the ids it declares: a requirement's cost is that of its tests. Tests are keyed by the
-// id they declare (verifies), never by their title; the table also declares each test's properties.
+// id they declare (verifies); the table also declares each test's properties, and its title (what a
+// replay names it by).
 import { readFileSync } from 'node:fs';
 import { requirement, suiteOf } from '../../../contract/requirements.ts';
 import type { Level } from '../../../core/types.ts';
@@ -15,6 +16,8 @@ export interface TestCost {
   /** The test's declared id (verifies: "dates/RP-10"), what the plan keys it by; its suite file. */
   id: string;
   file: string;
+  /** Its title as the run gives it (the sentence, then its ids): what `run --replay-test FILE::TITLE` names it by. */
+  title?: string;
   ids: string[];
   /** Properties the test runs (h.property): the request budget is shared among those of the run;
    *  the harness stops a test that starts more than this (absent: none). */

@@ -1,16 +1,19 @@
 // The plan of a replay (`run --replay-test FILE::TEST --property N --path P`): it runs one input of
 // one property of one test (a fast-check path is replayed without shrinking, an example path
 // evaluates that example alone: runtime/property.ts), so it sends that test's requests at one run
-// per property, not the plan of the suites (issue 29: "plan: 539 requests", then one request).
-// The cost table (costs.json) keys tests by their declared id, not their name: the replayed test
-// is among those of its file that verify the ids its name ends with and declare that property;
-// when several do, the plan gives the range of their costs.
-import { namedIds, type ReplayedProperty, type RunPlan } from '../../../reports/model.ts';
+// per property, not the plan of the suites.
+// The cost table (costs.json) keys tests by their declared id and holds each one's title: the
+// replayed test (named by its title) is among those of its file that verify the ids the table's
+// entry of that title declares and declare that property; when several do, the plan gives the
+// range of their costs.
+import type { ReplayedProperty, RunPlan } from '../../../reports/model.ts';
 import { PLAN_COSTS, testRequests, type TestCost } from './costs.ts';
 
 /** The tests of the cost table the replayed one may be. */
 export function replayCandidates(replay: ReplayedProperty, tests: TestCost[] = PLAN_COSTS.tests): TestCost[] {
-  const ids = [...namedIds(replay.test)].sort().join(',');
+  const named = tests.find((t) => t.file === replay.file && t.title === replay.test);
+  if (!named) return [];
+  const ids = [...named.ids].sort().join(',');
   const same = tests.filter((t) => t.file === replay.file && [...t.ids].sort().join(',') === ids);
   const withProperty = same.filter((t) => (t.properties ?? 0) > replay.property);
   return withProperty.length ? withProperty : same;

@@ -2,6 +2,8 @@
 // the preflight (runtime/late-context.ts) over the channel (engine/phases/worker-channel.ts), the modules it loads meanwhile
 // (runtime/warm-imports.ts), the reporter that hears nothing of a worker not used, and the
 // slots' busy time the bench reports (engine/progress/slots-busy.ts, the scheduler's inFlightMs).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
@@ -12,7 +14,7 @@ import type { SuiteContext } from '../../../runtime/context.ts';
 import { awaitLateContext } from '../../../runtime/late-context.ts';
 import { hostChannel, type WorkerPort } from '../../../engine/phases/worker-channel.ts';
 import { isHostMessage, isWorkerMessage, type ChannelEnd, type HostMessage, type WorkerMessage, type WorkerProgress } from '../../../runtime/protocol.ts';
-import { importsOf } from '../../../runtime/warm-imports.ts';
+import { importsOf, SUITE_IMPORTS } from '../../../runtime/warm-imports.ts';
 
 const context = (o: Partial<SuiteContext> = {}) => ({ numRuns: 100, seed: 1, nonce: 'n', concurrency: 8, deadline: 0, ...o }) as SuiteContext;
 
@@ -99,24 +101,26 @@ describe('the channel', () => {
 });
 
 describe('the modules a suite file imports', () => {
-  it('are its value imports, multi-line ones included, relative paths resolved from the file; type-only imports left out', () => {
-    const src = [
-      "import { a } from '../support/harness.ts';",
-      "import type { T } from '../../contract/types.ts';",
-      'import {',
-      '  b,',
-      '  type C,',
-      "} from './vouchers.ts';",
-      "import fc from 'fast-check';",
-      "import './side-effect.ts';",
-    ].join('\n');
-    const file = '/p/suites/order-status/x.test.ts';
-    expect(importsOf(src, file)).toEqual([
-      'file:///p/suites/support/harness.ts',
-      'file:///p/suites/order-status/vouchers.ts',
-      'fast-check',
-      'file:///p/suites/order-status/side-effect.ts',
-    ]);
+  it("are its suite's declared list, project paths resolved from the root, packages by name; each one only once", () => {
+    const files = ['suites/order-status/validation.test.ts', 'suites/order-status/lifecycle.test.ts', 'suites/rate-limit/rate-limit.test.ts'];
+    const specs = importsOf('/p', files);
+    expect(specs).toContain('file:///p/suites/order-status/vouchers.ts');
+    expect(specs).toContain('file:///p/load/load.ts');
+    expect(specs).toContain('fast-check');
+    expect(specs).not.toContain('file:///p/generators/customer.ts');
+    expect(new Set(specs).size).toBe(specs.length);
+    expect(importsOf('/p', [])).toEqual([]);
+  });
+
+  it('names, for every suite, modules that are there (never a suite file, which declares tests)', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    for (const [suite, modules] of Object.entries(SUITE_IMPORTS)) {
+      expect(modules.length, suite).toBeGreaterThan(0);
+      for (const m of modules.filter((x) => x.endsWith('.ts'))) {
+        expect(existsSync(path.join(root, m)), `${suite}: ${m}`).toBe(true);
+        expect(m.endsWith('.test.ts'), `${suite}: ${m}`).toBe(false);
+      }
+    }
   });
 });
 

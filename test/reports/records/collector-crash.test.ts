@@ -15,7 +15,7 @@ function testOf(id: string, file: string): TestCase {
     parent: { type: 'suite', name: file, parent: { type: 'module' } },
     module: { moduleId: '/kit/runtime/side-by-side.test.ts' },
     result: () => ({ state: 'passed', errors: [] }),
-    meta: () => ({}),
+    meta: () => ({ suiteFile: file }),
     diagnostic: () => ({ duration: 1 }),
   } as unknown as TestCase;
 }

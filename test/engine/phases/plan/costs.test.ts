@@ -1,46 +1,37 @@
 // The plan's cost table (engine/phases/plan/costs.json) stays in step with the suites: every requirement
 // a suite test declares is in it, and it names no test id the catalogue does not hold. Re-measure
 // it with bench/plan-costs.ts when a test is added or renamed.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { requirements, suiteOf } from '../../../../contract/requirements.ts';
 import { configuredCosts, levelOf, PLAN_COSTS, requirementCosts, testRequests } from '../../../../engine/phases/plan/costs.ts';
 import { runConfigSchema } from '../../../../config/schema.ts';
 import { referenceRunConfig } from '../../../../reference/run-config.ts';
 import { MAX_PAGES } from '../../../../suites/index-operations/cursor-walk.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
-
-function testFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = path.join(dir, n);
-    return statSync(p).isDirectory() ? testFiles(p) : p.endsWith('.test.ts') ? [p] : [];
-  });
-}
+import { declaredTests } from '../../../support/declared-tests.ts';
 
 /** Ids declared by `verifies('test id', [...], ...)` in the suites, by suite file. */
-function declared(): Map<string, Set<string>> {
+async function declared(): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
-  for (const file of testFiles(path.join(ROOT, 'suites'))) {
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/verifies\(\s*'[^']+',\s*\[([^\]]*)\]/g))
-      for (const id of m[1]!.matchAll(/'([A-Z]+-\d+[a-z]?)'/g)) {
-        const rel = path.relative(ROOT, file).split(path.sep).join('/');
-        out.set(rel, (out.get(rel) ?? new Set()).add(id[1]!));
-      }
-  }
+  for (const t of await declaredTests()) for (const id of t.ids) out.set(t.file, (out.get(t.file) ?? new Set()).add(id));
   return out;
 }
 
 describe('the plan cost table', () => {
-  it('holds every requirement the suites verify, each in the suite file that declares it', () => {
+  it('holds every requirement the suites verify, each in the suite file that declares it', async () => {
     const table = new Map<string, Set<string>>();
     for (const t of PLAN_COSTS.tests) for (const id of t.ids) table.set(t.file, (table.get(t.file) ?? new Set()).add(id));
     const missing: string[] = [];
-    for (const [file, ids] of declared()) for (const id of ids) if (!table.get(file)?.has(id)) missing.push(`${file}: ${id}`);
+    for (const [file, ids] of await declared()) for (const id of ids) if (!table.get(file)?.has(id)) missing.push(`${file}: ${id}`);
     expect(missing, 're-measure the table: npx tsx bench/plan-costs.ts (see its header)').toEqual([]);
-  });
+  }, 60_000);
+
+  it('holds every test the suites declare under its id, in its file, with the title the run gives it', async () => {
+    const table = new Map(PLAN_COSTS.tests.map((t) => [t.id, t]));
+    const stale = (await declaredTests())
+      .filter((d) => table.get(d.testId)?.file !== d.file || table.get(d.testId)?.title !== d.title)
+      .map((d) => `${d.file}: ${d.testId} "${d.title}"`);
+    expect(stale, 're-measure the table: npx tsx bench/plan-costs.ts (see its header)').toEqual([]);
+  }, 60_000);
 
   it("names only requirements of the catalogue, each test once by its id, in its suite's folder, and costs that are counts", () => {
     const known = new Set(requirements.map((r) => r.id));

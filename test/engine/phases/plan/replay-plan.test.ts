@@ -1,17 +1,25 @@
 // The plan of a replay counts what it sends: one input of the replayed property, at one run, of
-// the test the cost table has for it.
+// the test the cost table has for it (by its title).
 import { describe, expect, it } from 'vitest';
 import { replayCandidates, replayPlan } from '../../../../engine/phases/plan/replay-plan.ts';
 import type { TestCost } from '../../../../engine/phases/plan/costs.ts';
 
 const FILE = 'suites/order-status/validation.test.ts';
 const TESTS: TestCost[] = [
-  { id: 'validation/OS-2/non-string', file: FILE, ids: ['OS-2'], properties: 1, cost: { orderStatus: { fixed: 6, perRun: 1 } } },
+  {
+    id: 'validation/OS-2/non-string',
+    file: FILE,
+    title: 'Every string outside the six statuses is rejected with 400 [OS-2]',
+    ids: ['OS-2'],
+    properties: 1,
+    cost: { orderStatus: { fixed: 6, perRun: 1 } },
+  },
   { id: 'validation/OS-2/outside-six', file: FILE, ids: ['OS-2'], properties: 1, cost: { orderStatus: { fixed: 0, perRun: 1 } } },
   { id: 'validation/OS-2', file: FILE, ids: ['OS-2'], cost: { orderStatus: { fixed: 12, perRun: 0 } } },
   {
     id: 'validation/OS-1+OS-1b',
     file: FILE,
+    title: 'Accepted statuses are case-sensitive [OS-1b, OS-1]',
     ids: ['OS-1', 'OS-1b'],
     properties: 2,
     cost: { orderStatus: { fixed: 2.2, perRun: 0.5 }, orderStatusRead: { fixed: 1, perRun: 0 } },

@@ -11,7 +11,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { exitCodeOf } from '../reports/certify.ts';
-import { CollectorReporter } from '../reports/records/collector.ts';
+import { CollectorReporter } from './phases/collector.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { ConfigError } from '../config/load.ts';
 import { sameTarget } from './phases/checkpoint.ts';

@@ -6,7 +6,7 @@
 import { requirements } from '../contract/requirements.ts';
 import type { Requirement, RunVerdict, Verdict } from '../core/types.ts';
 import { ended, idsOf, type Certification, type OperationsTable, type RequirementResult, type RunFacts } from './model.ts';
-import type { Collected, CollectedTest, WorkerCrash } from './records/collector.ts';
+import type { Collected, CollectedTest, WorkerCrash } from './records/collected.ts';
 import { crashError, crashReason, crashSentence } from './crash.ts';
 import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
 import { requiredOpen, scopeSentence, withRequired } from './scope.ts';

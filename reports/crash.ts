@@ -2,7 +2,7 @@
 // the run error of the certificate, and the reason of every requirement whose tests it cut. A
 // crash is no finding of the target and no gap in the catalogue: the tests ran, and the worker
 // died under them, so their requirements are "not run" with this cause, never "no test verifies it".
-import type { WorkerCrash } from './records/collector.ts';
+import type { WorkerCrash } from './records/collected.ts';
 
 /** Files named in a sentence; the rest are counted. */
 const FILES_NAMED = 3;

@@ -2,7 +2,7 @@
 // facts of a run it is computed from (RunFacts). reports/certify.ts computes it, render/ renders
 // it, records/ stores the facts; all of them read the types here, so none imports another for them.
 import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../core/types.ts';
-import type { CollectedTest } from './records/collector.ts';
+import type { CollectedTest } from './records/collected.ts';
 
 export interface RequirementResult {
   id: string;

@@ -100,7 +100,11 @@ declare module 'vitest' {
     /** A worker started while the preflight runs: it waits for the late context on the channel (runtime/late-context.ts). */
     erpLate?: boolean;
   }
-  /** What a conformance test leaves on its vitest task for the host's reporter (reports/records/collector.ts). */
+}
+
+// TaskMeta is @vitest/runner's (vitest re-exports it): augmented where it is declared.
+declare module '@vitest/runner' {
+  /** What a conformance test leaves on its vitest task for the host's reporter (engine/phases/collector.ts). */
   export interface TaskMeta {
     /** The suite file a side-by-side block loads (runtime/side-by-side.test.ts), declared on the block: its tests inherit it. */
     suiteFile?: string;
@@ -109,6 +113,9 @@ declare module 'vitest' {
     erp?: TestRecord;
   }
 }
+
+/** The name of the error a test throws for its findings (runtime/verifies.ts): a failure of the target, not a crash. */
+export const FINDINGS_ERROR = 'FindingsAssertionError';
 
 /** The parts of the context the preflight or the plan decide (the rest is known before the preflight). */
 export const LATE_KEYS = [

@@ -21,6 +21,7 @@ import { flushProgress } from './progress.ts';
 import { RunStopped } from './stopped.ts';
 import { stopWhenRunCancelled } from './worker-signals.ts';
 import { workerFault } from './worker-fault.ts';
+import { FINDINGS_ERROR } from './protocol.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -112,7 +113,7 @@ export function verifies(
             `${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
         );
       const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
-      e.name = 'FindingsAssertionError'; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
+      e.name = FINDINGS_ERROR; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
       throw e;
     }
   });

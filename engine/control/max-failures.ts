@@ -2,7 +2,7 @@
 // requirements have failed; what had not run is "not run" with that reason, and the verdict is
 // not certified, as any failed MUST makes it.
 import { requirement } from '../../contract/requirements.ts';
-import type { Collected } from '../../reports/records/collector.ts';
+import type { Collected } from '../phases/collector.ts';
 
 /** The MUST requirements a finding of the tests done so far failed, each once. */
 export function mustFailures(collected: Collected): string[] {

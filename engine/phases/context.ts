@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import type { SuiteName } from '../../core/types.ts';
 import type { RunPlan, StoppedBy } from '../../reports/model.ts';
-import type { CollectorReporter } from '../../reports/records/collector.ts';
+import type { CollectorReporter } from './collector.ts';
 import type { SuiteContext, WorkerProgress } from '../../runtime/protocol.ts';
 import type { RunMode } from '../mode.ts';
 import type { RunOptions, RunResult } from '../options.ts';

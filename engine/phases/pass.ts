@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type Vitest } from 'vitest/node';
 import type { StoppedBy } from '../../reports/model.ts';
-import type { CollectorReporter } from '../../reports/records/collector.ts';
+import type { CollectorReporter } from './collector.ts';
 import { gatedReporter, type EarlyStart } from './early-start.ts';
 import { withoutVitestSignals } from '../control/interrupts.ts';
 import { enoughFailures } from '../control/max-failures.ts';

@@ -1,7 +1,7 @@
 // The run's progress: on a terminal a live line (tests and requirements done of total, requests
 // sent, 429s, elapsed, ETA); without one (CI) a plain line every few seconds; nothing when quiet.
 // Requests and 429s are what the suite worker last told over the channel (runtime/progress.ts).
-import type { CollectorReporter } from '../../reports/records/collector.ts';
+import type { CollectorReporter } from '../phases/collector.ts';
 import type { WorkerProgress } from '../../runtime/protocol.ts';
 
 export type ProgressMode = 'tty' | 'plain' | 'quiet';

@@ -6,7 +6,7 @@
 import { emptyRecord } from '../../core/record.ts';
 import { crashSentence } from '../crash.ts';
 import { ended, idsOf, type Certification, type PartFacts, type PartSummary, type StoppedBy } from '../model.ts';
-import type { Collected, CollectedTest } from './collector.ts';
+import type { Collected, CollectedTest } from './collected.ts';
 import type { RunRecords } from './records.ts';
 
 /** A test across parts: its suite file and its name. */

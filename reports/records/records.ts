@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SuiteName } from '../../core/types.ts';
 import type { Invocation, PreflightSummary, ReplayedProperty, RunFacts, RunPlan, RunIdentity, RunScope, StoppedBy } from '../model.ts';
-import type { Collected } from './collector.ts';
+import type { Collected } from './collected.ts';
 import { parseExact, stringifyJson } from '../../core/json.ts';
 import type { PartFacts } from '../model.ts';
 import { storedFinding } from './stored-finding.ts';

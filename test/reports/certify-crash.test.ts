@@ -3,7 +3,7 @@
 // finished is "not run" with that cause, never "no test of the selected suites verifies it".
 import { describe, expect, it } from 'vitest';
 import { certify, exitCodeOf } from '../../reports/certify.ts';
-import type { CollectedTest, WorkerCrash } from '../../reports/records/collector.ts';
+import type { CollectedTest, WorkerCrash } from '../../reports/records/collected.ts';
 import { joinParts } from '../../reports/records/parts.ts';
 import { mergeRecords, RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '../../reports/records/records.ts';
 import { ran, recordedFacts } from './certify-kit.ts';

@@ -1,7 +1,7 @@
 // What the certify and scope tests build their runs from: the facts of a run and a test that ran
 // with a record, so that each test states only what differs.
 import { emptyRecord, type TestRecord } from '../../core/record.ts';
-import type { CollectedTest } from '../../reports/records/collector.ts';
+import type { CollectedTest } from '../../reports/records/collected.ts';
 import type { RecordedFacts } from '../../reports/records/records.ts';
 import type { SuiteName } from '../../core/types.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { requirements } from '../../contract/requirements.ts';
 import type { RunVerdict } from '../../core/types.ts';
 import { certify, emptySummary, exitCodeOf, runVerdict } from '../../reports/certify.ts';
-import type { CollectedTest } from '../../reports/records/collector.ts';
+import type { CollectedTest } from '../../reports/records/collected.ts';
 import { runFacts, type RecordedFacts } from '../../reports/records/records.ts';
 import { ran, recordedFacts } from './certify-kit.ts';
 

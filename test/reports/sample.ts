@@ -8,7 +8,7 @@ import { emptyRecord, type TestRecord } from '../../core/record.ts';
 import { readFileSync } from 'node:fs';
 import { certify } from '../../reports/certify.ts';
 import type { Certification, Invocation, PreflightSummary } from '../../reports/model.ts';
-import type { Collected, CollectedTest } from '../../reports/records/collector.ts';
+import type { Collected, CollectedTest } from '../../reports/records/collected.ts';
 import { rateLimitFile, type RateLimitFile } from '../../reports/records/rate-limit.ts';
 import { runFacts, type RecordedFacts } from '../../reports/records/records.ts';
 import type { Exchange, Finding } from '../../core/types.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { certify } from '../../../reports/certify.ts';
 import { ended } from '../../../reports/model.ts';
-import type { CollectedTest } from '../../../reports/records/collector.ts';
+import type { CollectedTest } from '../../../reports/records/collected.ts';
 import { joinParts, partSummaries, testKey } from '../../../reports/records/parts.ts';
 import { partsConsole, partsHtml } from '../../../reports/render/run-parts.ts';
 import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '../../../reports/records/records.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requirements } from '../../../contract/requirements.ts';
 import { certify } from '../../../reports/certify.ts';
-import type { CollectedTest } from '../../../reports/records/collector.ts';
+import type { CollectedTest } from '../../../reports/records/collected.ts';
 import { mergeRecords, parseShard, RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords, type Shard } from '../../../reports/records/records.ts';
 import { emptyRecord, type TestRecord } from '../../../core/record.ts';
 import { sampleCollected } from '../sample.ts';

@@ -1,50 +1,14 @@
-// A vitest reporter that collects what each conformance test left on its task (task.meta.erp),
-// its state and errors, for the certificate. It prints one line per finished suite file.
+// A vitest reporter on the host that collects what each conformance test left on its task
+// (task.meta.erp), its state and errors, for the certificate (reports/records/collected.ts). It
+// prints one line per finished suite file.
 import path from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import { requirements } from '../../contract/requirements.ts';
 import type { Requirement } from '../../core/types.ts';
-import type { TestRecord } from '../../core/record.ts';
-import { fromPool, SUITE_FILE } from '../../runtime/protocol.ts';
+import type { Collected, CollectedTest, WorkerCrash } from '../../reports/records/collected.ts';
+import { FINDINGS_ERROR, fromPool, SUITE_FILE } from '../../runtime/protocol.ts';
 
-export interface CollectedTest {
-  name: string;
-  file: string;
-  state: 'passed' | 'failed' | 'skipped' | 'pending';
-  durationMs: number;
-  record?: TestRecord;
-  /** The requirement ids it declared (task meta), for a test that left no record (a record holds them). */
-  declared?: string[];
-  /** Errors the test threw that are not findings (a crash of the suite or the client). */
-  errors: string[];
-  /** The part of a resumed run that ran it (reports/records/parts.ts); absent: the first. */
-  part?: number;
-}
-
-/**
- * The suite worker died under the run (engine/phases/worker-exit.ts heard it end unasked): how,
- * and the suite files whose tests it was running. The certificate says it in words (reports/crash.ts).
- */
-export interface WorkerCrash {
-  /** 'out-of-memory': V8 said its heap reached the cap; else the signal, else the exit code. */
-  cause: 'out-of-memory' | 'signal' | 'exit';
-  signal?: string;
-  code?: number;
-  /** The worker's heap cap (--max-old-space-size), for an out-of-memory crash. */
-  heapLimitMb?: number;
-  /** Suite files with a test started and not ended when it died, as far as the run had heard. */
-  running: string[];
-  /** Tests the worker had declared when it died (0: it died loading the suites). */
-  declared?: number;
-}
-
-export interface Collected {
-  tests: CollectedTest[];
-  /** Errors outside tests: a suite file that failed to load, an unhandled rejection. */
-  errors: string[];
-  /** The suite worker died (absent: it never did). */
-  crashes?: WorkerCrash[];
-}
+export type { Collected, CollectedTest, WorkerCrash };
 
 /** How a worker ended, as engine/phases/worker-exit.ts heard it. */
 export interface WorkerEnd {
@@ -140,9 +104,9 @@ export class CollectorReporter implements Reporter {
     const result = test.result();
     const record = test.meta().erp;
     const errors = (result.errors ?? [])
-      .map((e) => e.message ?? String(e))
-      // A test that has findings throws a summary of them; that is not a crash.
-      .filter((m) => !(record && record.findings.length > 0 && /^\d+ finding\(s\):/.test(m)));
+      // A test that has findings throws a summary of them (runtime/verifies.ts, by its name); that is not a crash.
+      .filter((e) => !(record && record.findings.length > 0 && e.name === FINDINGS_ERROR))
+      .map((e) => e.message ?? String(e));
     for (const id of record?.ids ?? []) this.done.add(id);
     this.reportedIds.push(test.id);
     this.collected.tests.push({

@@ -4,7 +4,7 @@
 // any other unhandled error stays a run error.
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from 'vitest/node';
-import { CollectorReporter } from '../../../reports/records/collector.ts';
+import { CollectorReporter } from '../../../engine/phases/collector.ts';
 import { PoolEvent } from '../../../runtime/protocol.ts';
 
 /** A test of the side-by-side block of `file` (runtime/side-by-side.test.ts), as vitest hands it to a reporter. */

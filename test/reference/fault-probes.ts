@@ -382,7 +382,12 @@ export const PROBES: Probe[] = [
   P(
     'rp-accepts-bad-dates',
     'report',
-    async (s) => [await report(s, { dateFrom: '2026-01-01', limit: 1 }), await report(s, { dateTo: '2026-04-30T23:59:59+05:30', limit: 1 })],
+    // The third is a value of requests.test.ts's own (RP-12: dd/mm/yyyy).
+    async (s) => [
+      await report(s, { dateFrom: '2026-01-01', limit: 1 }),
+      await report(s, { dateTo: '2026-04-30T23:59:59+05:30', limit: 1 }),
+      await report(s, { dateFrom: '01/01/2026', limit: 1 }),
+    ],
     statusFlip(400, 200),
   ),
   P(

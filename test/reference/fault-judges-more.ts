@@ -13,7 +13,7 @@ import {
   readBackMatches,
   readBackPayload,
 } from '../../contract/checks/customer.ts';
-import { orderStatusAccepted } from '../../contract/checks/order-status.ts';
+import { acceptedIsStored, orderCreateVoucherRefused, orderStatusAccepted } from '../../contract/checks/order-status.ts';
 import { edgePage } from '../../contract/checks/report-edges.ts';
 import { pageTotal } from '../../contract/checks/report.ts';
 import { pagesPartitionWhole, totalCountStable } from '../../contract/checks/report-relations.ts';
@@ -58,6 +58,10 @@ const textsReadBack =
 /** pagination.test.ts: the pages of one query from offset 0, each where the last ended. */
 const walkPages: Judge = (x) => [totalCountStable(x), pagesPartitionWhole(x, undefined, { complete: false })];
 
+/** The salesId of an order status request, and the status the reference's read path says. */
+const salesIdOf = (ex: Exchange) => /\/sales\/([^/]+)\//.exec(ex.request.url)?.[1] ?? '';
+const readStatus = (ex: Exchange) => String((ex.json as { response?: { orderStatus?: unknown } } | undefined)?.response?.orderStatus);
+
 const during = 'while probing the rate limit (customer)';
 
 export const MORE_JUDGES: Partial<Record<FaultName, Judge>> = {
@@ -67,6 +71,16 @@ export const MORE_JUDGES: Partial<Record<FaultName, Judge>> = {
   // lifecycle.test.ts OS-3+OS-8: Delivered on a voucher not paid now (after paid then unpaid; partially paid).
   'os-paid-once': (x) => [status(x.at(-1)!, 400, 'OS-3')],
   'os-partial-is-paid': (x) => [status(x.at(-1)!, 400, 'OS-3')],
+  // lifecycle.test.ts OS-9: Cancelled accepted on a Pending voucher, then read back (the reference's read path).
+  'os-cancel-not-stored': ([set, read]) => [
+    {
+      findings: acceptedIsStored(
+        { salesId: salesIdOf(set!), from: 'Pending', to: 'Cancelled', now: readStatus(read!), said: `HTTP ${set!.response?.status}` },
+        set!,
+      ),
+      evidence: [],
+    },
+  ],
   'os-delivered-never': ([ex]) => [orderStatusAccepted(ex!, { salesId: '', from: 'Shipped', to: 'Delivered' }, { requirementId: 'OS-3' })],
   // ---- customer ----
   'envelope-code-number': ([ex]) => [customerCreated(ex!, undefined)],
@@ -114,6 +128,19 @@ export const MORE_JUDGES: Partial<Record<FaultName, Judge>> = {
   // ---- rate limit: the probe's checks (load/checks.ts probeFindings) ----
   'rl-429-status-true': ([ex]) => [envelopeOn429(ex!, undefined)],
   'rl-503': ([ex]) => [refusedWith429(ex!, during), noServerErrorUnderLoad(ex!, during)],
+  // unchanged.test.ts IX-10: Confirmed, then Pending and Cancelled while refused, on the voucher Order Create made.
+  'ix-order-create-not-updatable': ([, confirmed, , ...more]) => {
+    const tried = [confirmed!, ...more];
+    return [
+      {
+        findings: orderCreateVoucherRefused(
+          { salesId: salesIdOf(confirmed!), request: 'Order Create', said: tried.map((ex) => `HTTP ${ex.response?.status}`) },
+          tried,
+        ),
+        evidence: [],
+      },
+    ];
+  },
   // ---- index: malformed.test.ts ----
   'ix-limit-500': ([ex]) => [notServerError(ex!, undefined, { requirementId: 'IX-5' })],
 };

@@ -21,7 +21,6 @@ const TIMING = 'the rate-limit probe times the Retry-After wait and bursts at th
 
 /** Ids of `breaks` that only a whole conformance run shows, and why the probe's exchanges cannot. */
 const WHOLE_RUN_ONLY: Partial<Record<FaultName, Record<string, string>>> = {
-  'crash-on-bad-json': { 'OS-2e': 'the probe sends no order status update with a body that is not JSON' },
   'auth-missing-accepted': { 'AUTH-8': OTHER_OPERATIONS, 'AUTH-10': OTHER_OPERATIONS, 'AUTH-12': OTHER_OPERATIONS, 'IX-1': OTHER_OPERATIONS },
   'auth-any-token': {
     'AUTH-5': 'the probe sends no near miss of the valid token',
@@ -45,8 +44,6 @@ const WHOLE_RUN_ONLY: Partial<Record<FaultName, Record<string, string>>> = {
   'auth-body-token': { 'AUTH-12': OTHER_OPERATIONS },
   'auth-readback-open': { 'AUTH-12': 'the probe sends no token at all; AUTH-12 sends the valid token in the query string' },
   'ix-read-open': { 'AUTH-12': 'the probe sends no token at all; AUTH-12 sends the valid token in the query string' },
-  'os-any-status': { 'OS-2f': 'the probe sends no status with surrounding whitespace' },
-  'os-reason-unchecked': { 'OS-2d': 'the probe sends no fraction nor numeric string as reason' },
   'os-refusal-writes': { 'OS-8': NO_READ_BEFORE },
   'os-refused-rule-writes': { 'OS-8': NO_READ_BEFORE },
   'os-parallel-lost-update': { 'OS-7': 'parallel.test.ts judges the updates in flight together against the reads after them' },

@@ -19,7 +19,12 @@ export const BASE_JUDGES: Partial<Record<FaultName, Judge>> = {
   'success-status-false': pages,
   'content-type-text': pages,
   // envelope.test.ts sends a body that is not JSON to each operation; malformed.test.ts to each index operation.
-  'crash-on-bad-json': ([report, index]) => [status(report!, '4xx', 'ENV-6'), notServerError(index!, undefined, { requirementId: 'IX-5' })],
+  // validation.test.ts OS-2e sends the order status update a body that is not JSON.
+  'crash-on-bad-json': ([report, index, update]) => [
+    status(report!, '4xx', 'ENV-6'),
+    notServerError(index!, undefined, { requirementId: 'IX-5' }),
+    status(update!, 400, 'OS-2e'),
+  ],
   'content-type-ignored': ([ex]) => [status(ex!, '4xx', 'ENV-7')],
   // ---- authentication ----
   'auth-missing-accepted': ([ex]) => refused(ex!, ...SPEC_REFUSAL.none),
@@ -43,9 +48,12 @@ export const BASE_JUDGES: Partial<Record<FaultName, Judge>> = {
   'os-case-insensitive': (x) => x.map((ex) => status(ex, 400, 'OS-2')),
   'os-trim-status': (x) => x.map((ex) => status(ex, 400, 'OS-2f')),
   // Statuses outside the six (OS-2's property) and among the near misses (OS-4's list).
-  'os-any-status': (x) => x.flatMap((ex) => [status(ex, 400, 'OS-2'), status(ex, 400, 'OS-4')]),
+  'os-any-status': ([completed, dispatched, padded]) => [
+    ...[completed!, dispatched!].flatMap((ex) => [status(ex, 400, 'OS-2'), status(ex, 400, 'OS-4')]),
+    status(padded!, 400, 'OS-2f'),
+  ],
   'os-non-string-status': ([ex]) => [status(ex!, 400, 'OS-2')],
-  'os-reason-unchecked': (x) => x.map((ex) => status(ex, 400, 'OS-2c')),
+  'os-reason-unchecked': ([word, list, fraction]) => [status(word!, 400, 'OS-2c'), status(list!, 400, 'OS-2c'), status(fraction!, 400, 'OS-2d')],
   'os-reason-lenient': (x) => x.map((ex) => status(ex, 400, 'OS-2d')),
   'os-branch-optional': (x) => x.map((ex) => status(ex, 400, 'OS-2b')),
   'os-empty-body-ok': ([ex]) => [status(ex!, 400, 'OS-2e')],

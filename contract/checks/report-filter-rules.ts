@@ -1,0 +1,44 @@
+// 4.3 filters whose rule compares a filtered report with what it must equal or stay within:
+// an id filter sent as "" is no filter (RP-22); a moduleName outside bom/mc never widens the
+// report (RP-24). Findings only: the suite notes what it judged and tells missing answers apart.
+import type { Exchange, Finding } from '../../core/types.ts';
+import { describeResponse, toFinding } from './finding.ts';
+import { pageTotal } from './report.ts';
+
+/** A report answered 200 with an integer totalCount. */
+export const usablePage = (ex: Exchange) => ex.response?.status === 200 && pageTotal(ex) !== undefined;
+
+/** RP-22: the report with `key` "" (`ex`) counts `whole`, the count of the same query without it. */
+export function emptyFilterIsNoFilter(key: string, ex: Exchange, whole: number): Finding[] {
+  const t = pageTotal(ex);
+  if (ex.response?.status === 200 && t === whole) return [];
+  return [
+    toFinding(
+      'suite.assertion',
+      'RP-22',
+      {
+        title: `${key} "" was not taken as no filter`,
+        received: ex.response?.status === 200 ? `totalCount ${t} (without ${key}: ${whole})` : describeResponse(ex),
+        expected: `HTTP 200 with totalCount ${whole}, as without ${key} (4.3: "an empty string meaning no filter")`,
+      },
+      ex,
+    ),
+  ];
+}
+
+/** RP-24: moduleName ["xyz"] (`unknown`) is refused or reports no transaction. */
+export function unknownModuleReported(unknown: Exchange): Finding[] {
+  if (!usablePage(unknown) || pageTotal(unknown)! <= 0) return [];
+  return [
+    toFinding(
+      'suite.assertion',
+      'RP-24',
+      {
+        title: 'moduleName ["xyz"] reported transactions',
+        received: `totalCount ${pageTotal(unknown)}`,
+        expected: 'a 4xx, or no transaction (no module is called xyz)',
+      },
+      unknown,
+    ),
+  ];
+}

@@ -1,12 +1,29 @@
-// 4.3 filters whose rule compares a filtered report with what it must equal or stay within:
-// an id filter sent as "" is no filter (RP-22); a moduleName outside bom/mc never widens the
-// report (RP-24). Findings only: the suite notes what it judged and tells missing answers apart.
+// 4.3 filters whose rule holds a filtered report to what it must hold: a module filter returns only
+// its module (RP-8); an id filter sent as "" is no filter (RP-22); a moduleName outside bom/mc
+// never widens the report (RP-24). Findings only: the suite notes what it judged and tells
+// missing answers apart.
 import type { Exchange, Finding } from '../../core/types.ts';
 import { describeResponse, toFinding } from './finding.ts';
-import { pageTotal } from './report.ts';
+import { pageItems, pageTotal } from './report.ts';
 
 /** A report answered 200 with an integer totalCount. */
 export const usablePage = (ex: Exchange) => ex.response?.status === 200 && pageTotal(ex) !== undefined;
+
+/** RP-8: the pages of the `want` module filter hold only `want` transactions. */
+export function moduleFilterStrays(want: string, pages: Exchange[]): Finding[] {
+  const stray = (it: unknown) => (it as { module?: unknown }).module !== want;
+  const bad = pages.filter((ex) => pageItems(ex).some(stray));
+  const n = bad.reduce((sum, ex) => sum + pageItems(ex).filter(stray).length, 0);
+  if (!n) return [];
+  return [
+    toFinding(
+      'suite.assertion',
+      'RP-8',
+      { title: `The ${want} filter returned other modules`, received: `${n} item(s) not ${want}`, expected: `only ${want} transactions` },
+      bad[0],
+    ),
+  ];
+}
 
 /** RP-22: the report with `key` "" (`ex`) counts `whole`, the count of the same query without it. */
 export function emptyFilterIsNoFilter(key: string, ex: Exchange, whole: number): Finding[] {

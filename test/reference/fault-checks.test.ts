@@ -64,7 +64,6 @@ const WHOLE_RUN_ONLY: Partial<Record<FaultName, Record<string, string>>> = {
   'rp-date-local-day': { 'RP-11': WALK },
   'rp-totalcount-page': { 'RP-2': WALK },
   'rp-total-counts-join-rows': { 'RP-2': WALK },
-  'rp-module-filter-ignored': { 'RP-8': WALK },
   'rp-branch-first-only': { 'RP-9': WALK },
   'rp-branch-ignored': { 'RP-9b': WALK },
   'rp-branch-double-count': { 'RP-9b': WALK, 'RP-2': WALK },

@@ -15,7 +15,7 @@ import {
 } from '../../contract/checks/customer.ts';
 import { acceptedIsStored, orderCreateVoucherRefused, orderStatusAccepted } from '../../contract/checks/order-status.ts';
 import { edgePage } from '../../contract/checks/report-edges.ts';
-import { emptyFilterIsNoFilter, unknownModuleReported } from '../../contract/checks/report-filter-rules.ts';
+import { emptyFilterIsNoFilter, moduleFilterStrays, unknownModuleReported } from '../../contract/checks/report-filter-rules.ts';
 import { pageTotal } from '../../contract/checks/report.ts';
 import { pagesPartitionWhole, totalCountStable } from '../../contract/checks/report-relations.ts';
 import { answersAgree } from '../../contract/checks/report-sets.ts';
@@ -112,7 +112,8 @@ export const MORE_JUDGES: Partial<Record<FaultName, Judge>> = {
   'rp-pages-repeat': walkPages,
   // requests.test.ts RP-12: a dateFrom in dd/mm/yyyy (the probe's first two are no values of the suite's).
   'rp-accepts-bad-dates': ([, , ddmmyyyy]) => [status(ddmmyyyy!, '4xx', 'RP-12')],
-  // filter-relations.test.ts RP-22 and RP-24.
+  // filters.test.ts RP-8 on the bom filter's page; filter-relations.test.ts RP-22 and RP-24.
+  'rp-module-filter-ignored': ([, bom]) => [{ findings: moduleFilterStrays('bom', [bom!]), evidence: [] }],
   'rp-empty-filter-nothing': ([empty, whole]) => [{ findings: emptyFilterIsNoFilter('productIds', empty!, pageTotal(whole!)!), evidence: [] }],
   'rp-module-unknown-dropped': ([unknown]) => [{ findings: unknownModuleReported(unknown!), evidence: [] }],
   'rp-limit-zero-all': ([ex]) => [edgePage(ex!, { label: 'limit 0', limit: 0n, offset: 0n, ...totalOf(ex!) })],

@@ -1,6 +1,7 @@
 // 4.3 filters whose rule holds a filtered report to what it must hold: a module filter returns only
 // its module (RP-8); an id filter sent as "" is no filter (RP-22); a moduleName outside bom/mc
-// never widens the report (RP-24). Findings only: the suite notes what it judged and tells
+// never widens the report (RP-24); a branchList that is no list of ids answers no transaction
+// beyond those of the branch it names (RP-26). Findings only: the suite notes what it judged and tells
 // missing answers apart.
 import type { Exchange, Finding } from '../../core/types.ts';
 import { describeResponse, toFinding } from './finding.ts';
@@ -56,6 +57,27 @@ export function unknownModuleReported(unknown: Exchange): Finding[] {
         expected: 'a 4xx, or no transaction (no module is called xyz)',
       },
       unknown,
+    ),
+  ];
+}
+
+/**
+ * RP-26: the report with branchList `text` (`ex`, answered 200) holds no more transactions than
+ * `own`, those of branch `named` alone (none when it is the fixtures' empty branch: `empty`).
+ */
+export function branchTextLeaked(o: { text: string; named: string; own: number; empty: boolean }, ex: Exchange): Finding[] {
+  const got = pageTotal(ex) ?? pageItems(ex).length;
+  if (got <= o.own) return [];
+  return [
+    toFinding(
+      'suite.assertion',
+      'RP-26',
+      {
+        title: 'A branchList that is no list of ids answered the transactions of other branches',
+        received: `branchList ${JSON.stringify(o.text)}: HTTP 200 with ${got} transaction(s)`,
+        expected: `a 4xx, or at most the ${o.own} transaction(s) of branch ${o.named}${o.empty ? ' (fixtures.report.emptyBranchId: none in the range)' : ''}`,
+      },
+      ex,
     ),
   ];
 }

@@ -75,7 +75,6 @@ const WHOLE_RUN_ONLY: Partial<Record<FaultName, Record<string, string>>> = {
   'rp-filters-or': { 'RP-23': WALK },
   'rp-instant-range-empty': { 'RP-25': WALK },
   'rp-offset-wraps': { 'RP-2': WALK },
-  'rp-branchlist-injection': { 'RP-26': WALK },
   'rl-retry-after-lies': { 'RL-3': TIMING },
   'rl-retry-after-ms': { 'RL-3': TIMING },
   'rl-limiter-leaks': { 'RL-6': TIMING },

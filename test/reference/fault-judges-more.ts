@@ -15,13 +15,14 @@ import {
 } from '../../contract/checks/customer.ts';
 import { acceptedIsStored, orderCreateVoucherRefused, orderStatusAccepted } from '../../contract/checks/order-status.ts';
 import { edgePage } from '../../contract/checks/report-edges.ts';
-import { emptyFilterIsNoFilter, moduleFilterStrays, unknownModuleReported } from '../../contract/checks/report-filter-rules.ts';
+import { branchTextLeaked, emptyFilterIsNoFilter, moduleFilterStrays, unknownModuleReported } from '../../contract/checks/report-filter-rules.ts';
 import { pageTotal } from '../../contract/checks/report.ts';
 import { pagesPartitionWhole, totalCountStable } from '../../contract/checks/report-relations.ts';
 import { answersAgree } from '../../contract/checks/report-sets.ts';
 import { textReadBack, type SentText } from '../../contract/checks/text-read-back.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';
 import type { Exchange } from '../../core/types.ts';
+import { EMPTY_BRANCH_ID } from '../../reference/constants.ts';
 import type { FaultName } from '../../reference/faults.ts';
 import { envelopeOn429, noServerErrorUnderLoad, refusedWith429 } from '../../load/checks.ts';
 import { status, type Judge } from './check-kit.ts';
@@ -116,6 +117,11 @@ export const MORE_JUDGES: Partial<Record<FaultName, Judge>> = {
   'rp-module-filter-ignored': ([, bom]) => [{ findings: moduleFilterStrays('bom', [bom!]), evidence: [] }],
   'rp-empty-filter-nothing': ([empty, whole]) => [{ findings: emptyFilterIsNoFilter('productIds', empty!, pageTotal(whole!)!), evidence: [] }],
   'rp-module-unknown-dropped': ([unknown]) => [{ findings: unknownModuleReported(unknown!), evidence: [] }],
+  // branch-text.test.ts RP-26 with the fixtures' empty branch (no transaction in the range).
+  'rp-branchlist-injection': ([ex]) => {
+    const [named, text] = [String(EMPTY_BRANCH_ID), `${EMPTY_BRANCH_ID} OR ${EMPTY_BRANCH_ID}=${EMPTY_BRANCH_ID}`];
+    return ex!.response?.status === 200 ? [{ findings: branchTextLeaked({ text, named, own: 0, empty: true }, ex!), evidence: [] }] : [];
+  },
   'rp-limit-zero-all': ([ex]) => [edgePage(ex!, { label: 'limit 0', limit: 0n, offset: 0n, ...totalOf(ex!) })],
   'rp-offset-wraps': ([past, first]) => [edgePage(past!, { label: 'offset 10000', limit: 3n, offset: 10_000n, ...totalOf(first!) })],
   'rp-parallel-disagree': (x) => [

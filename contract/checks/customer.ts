@@ -1,9 +1,9 @@
 // 2.3, 2.4, 4.2 contactSave (create customer) and its read-back extension.
 import { customerCreated as createdSchema, type Address, type Customer } from '../schemas/customer.ts';
-import type { Exchange } from '../../core/types.ts';
+import type { Exchange, Finding } from '../../core/types.ts';
 import { isRecord } from './envelope.ts';
 import { stringifyJson } from '../../core/json.ts';
-import { defineCheck, describeResponse, type Fact } from './finding.ts';
+import { defineCheck, describeResponse, toFinding, type Fact } from './finding.ts';
 import { uniquenessRefusal } from './uniqueness.ts';
 
 /** Short JSON for facts, ids past 2^53 written with every digit (what the target sent). */
@@ -47,6 +47,27 @@ export function anyContactId(ex: Exchange): number | bigint | undefined {
   if (typeof id === 'bigint' || (typeof id === 'number' && Number.isSafeInteger(id))) return id;
   if (typeof id === 'string' && /^[0-9]{1,30}$/.test(id)) return Number.isSafeInteger(Number(id)) ? Number(id) : BigInt(id);
   return undefined;
+}
+
+/**
+ * CU-2: "contactId (integer, id of the created contact)": a creation's contactId `id` was not
+ * returned to an earlier creation of the run (`before`: how many earlier creations got it).
+ * Findings only: the caller notes what it applied to.
+ */
+export function contactIdReturnedBefore(ex: Exchange, id: number | bigint, before: number): Finding[] {
+  if (before === 0) return [];
+  return [
+    toFinding(
+      'customer.contact-id-distinct',
+      'CU-2',
+      {
+        title: 'A creation returned a contactId returned before',
+        received: `contactId ${String(id)} (returned to ${before} earlier creation(s) of this run)`,
+        expected: 'a contactId not returned before',
+      },
+      ex,
+    ),
+  ];
 }
 
 /** CU-3, CU-7: the customer was accepted (HTTP 200); the shape of the answer is CU-1's. */

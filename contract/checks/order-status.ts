@@ -1,7 +1,7 @@
 // 4.1 Update Order Status.
 import { orderStatusSuccess } from '../schemas/order-status.ts';
-import type { Exchange } from '../../core/types.ts';
-import { defineCheck, describeResponse, show, type Fact } from './finding.ts';
+import type { Exchange, Finding } from '../../core/types.ts';
+import { defineCheck, describeResponse, show, toFinding, type Fact } from './finding.ts';
 
 /** 4.1 Success: "HTTP 200: envelope with status true, ... code as string of 200, response null". */
 export const orderStatusUpdated = defineCheck('order-status.updated', 'OS-5', (ex: Exchange): Fact[] => {
@@ -47,3 +47,61 @@ export const orderStatusAccepted = defineCheck('order-status.accepted', 'ST-1', 
     },
   ];
 });
+
+/** What is known of an accepted update and the read after it. */
+export interface StoredParams {
+  salesId: string;
+  /** The voucher's state before the update, and the state it was set to. */
+  from: string;
+  to: string;
+  /** The order status read after the update was accepted. */
+  now: string;
+  /** How the update was answered, for the finding ("HTTP 200"). */
+  said: string;
+}
+
+/**
+ * OS-9: an update answered 2xx is stored: the voucher read after it is no longer in the state
+ * before it. Findings only: the caller notes what it judged, and tells a third state (another
+ * client moved the voucher) apart before.
+ */
+export function acceptedIsStored(p: StoredParams, ex: Exchange): Finding[] {
+  if (p.from === p.to || p.now !== p.from) return [];
+  return [
+    toFinding(
+      'suite.assertion',
+      'OS-9',
+      {
+        title: 'An accepted update was not stored',
+        received: `${p.said} to ${p.to}, then voucher ${p.salesId} read ${p.now}`,
+        expected: `voucher ${p.salesId} reads ${p.to} (4.1: "change the order status of an existing sales voucher")`,
+      },
+      ex,
+    ),
+  ];
+}
+
+/** Refused by the target (a 4xx other than 429): not a missing answer, a rate limit or a crash. */
+export const refusedByTarget = (ex: Exchange) =>
+  ex.response !== undefined && ex.response.status >= 400 && ex.response.status < 500 && ex.response.status !== 429;
+
+/**
+ * IX-10: the voucher Order Create made, which Get Sales Data By Id reads in the branch, takes an
+ * update. `tried`: Confirmed, then Pending and Cancelled while each was refused; `said`: how each
+ * was answered. All three refused with a 4xx is the failure.
+ */
+export function orderCreateVoucherRefused(p: { salesId: string; request: string; said: string[] }, tried: Exchange[]): Finding[] {
+  if (tried.length < 3 || !tried.every(refusedByTarget)) return [];
+  return [
+    toFinding(
+      'suite.assertion',
+      'IX-10',
+      {
+        title: `Update Order Status refuses voucher ${p.salesId}, which Order Create made and Get Sales Data By Id reads`,
+        received: `${p.request}; then Confirmed: ${p.said[0]}; Pending: ${p.said[1]}; Cancelled: ${p.said[2]}`,
+        expected: `the voucher takes at least one of Confirmed, Pending, Cancelled (1: "create and update sales orders"; 4.1: "an existing sales voucher in a branch")`,
+      },
+      tried[2],
+    ),
+  ];
+}

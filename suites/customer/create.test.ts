@@ -3,8 +3,7 @@
 // empty field (several addresses are CU-3's, empty fields CU-7's), so a target that breaks one
 // rule fails that rule alone.
 import fc from 'fast-check';
-import { anyContactId, customerAccepted, customerCreated } from '../../contract/checks/customer.ts';
-import { toFinding } from '../../contract/checks/finding.ts';
+import { anyContactId, contactIdReturnedBefore, customerAccepted, customerCreated } from '../../contract/checks/customer.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';
 import { customer } from '../../generators/customer.ts';
 import {
@@ -50,20 +49,7 @@ verifies('create/CU-1+CU-2', ['CU-1', 'CU-2'], 'Realistic valid customers are cr
       // of this run got before (property runs and shrinking send new creations, never the same one).
       const before = registerCreated(h, id);
       h.note('CU-2');
-      if (before === 0) return findings;
-      return [
-        ...findings,
-        toFinding(
-          'customer.contact-id-distinct',
-          'CU-2',
-          {
-            title: 'A creation returned a contactId returned before',
-            received: `contactId ${String(id)} (returned to ${before} earlier creation(s) of this run)`,
-            expected: 'a contactId not returned before',
-          },
-          ex,
-        ),
-      ];
+      return [...findings, ...contactIdReturnedBefore(ex, id, before)];
     },
     { examples: drawnExamples(valid, 2) },
   );

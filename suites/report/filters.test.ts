@@ -3,7 +3,8 @@
 // relations compare transaction ids, not only totals, and each walk is also held to RP-2.
 import fc from 'fast-check';
 import { pagesPartitionWhole, totalCountStable, totalsRelation } from '../../contract/checks/report-relations.ts';
-import { itemModules, pageItems } from '../../contract/checks/report.ts';
+import { moduleFilterStrays } from '../../contract/checks/report-filter-rules.ts';
+import { itemModules } from '../../contract/checks/report.ts';
 import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
 import type { Finding } from '../../core/types.ts';
 import { dateRange, rangeExamples, type DateRange } from '../../generators/date-range.ts';
@@ -45,12 +46,8 @@ verifies(
           if (!walks.every((w) => w.answered)) return []; // RP-7 reports it
           const wrongModule = [bom!, mc!].flatMap((w, i) => {
             const want = i === 0 ? 'bom' : 'mc';
-            const pages = w.pages.filter((ex) => pageItems(ex).some((it) => (it as { module?: unknown }).module !== want));
-            const bad = pages.reduce((n, ex) => n + pageItems(ex).filter((it) => (it as { module?: unknown }).module !== want).length, 0);
             if (w.ids.size > 0) h.note('RP-8', w.ids.size);
-            return bad
-              ? h.finding('RP-8', `The ${want} filter returned other modules`, `${bad} item(s) not ${want}`, `only ${want} transactions`, pages[0])
-              : [];
+            return moduleFilterStrays(want, w.pages);
           });
           const sets = walks.map((w) => idSet(describeQuery(w.query), w));
           const sides = walks.map((w) => ({ label: describeQuery(w.query), exchanges: w.pages }));

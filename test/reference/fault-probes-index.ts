@@ -24,15 +24,16 @@ export const INDEX_PROBES: Probe[] = [
     async (s) => {
       const made = await s('/api/v1/sales/order-create?branch_id=1', { body: { contactId: 1001, items: [{ productId: 101, qty: 1 }] } });
       const id = String(made.json?.response?.salesId);
-      return [
-        made,
-        await s(`/api/v1/sales/${id}/update-order-status?branch_id=1`, { body: { orderStatus: 'Confirmed' } }),
-        await s(`/api/v1/sales/${id}?branch_id=1`, {}, 'GET'),
-      ];
+      const set = (orderStatus: string) => s(`/api/v1/sales/${id}/update-order-status?branch_id=1`, { body: { orderStatus } });
+      const tried = [await set('Confirmed')];
+      const read = await s(`/api/v1/sales/${id}?branch_id=1`, {}, 'GET');
+      // Refused: Pending, then Cancelled, while each is refused (as unchanged.test.ts tries them).
+      for (const next of ['Pending', 'Cancelled']) if (tried.at(-1)!.status >= 400) tried.push(await set(next));
+      return [made, tried[0]!, read, ...tried.slice(1)];
     },
     (c, f) => {
       expect(c.map((x) => x.status)).toEqual([200, 200, 200]);
-      expect(f.map((x) => x.status)).toEqual([200, 404, 200]);
+      expect(f.map((x) => x.status)).toEqual([200, 404, 200, 404, 404]);
       expect(c[2]!.body.response.orderStatus).toBe('Confirmed');
       expect(f[2]!.body.response).toEqual({ ...c[2]!.body.response, orderStatus: 'Pending' });
     },

@@ -69,11 +69,15 @@ export const PROBES: Probe[] = [
       expect(f[0]!.body).toEqual(c[0]!.body);
     },
   ),
-  // The report, and an index POST operation (Get All Sales Data, IX-5).
+  // The report, an index POST operation (Get All Sales Data, IX-5) and the order status update (OS-2e).
   P(
     'crash-on-bad-json',
     'report',
-    async (s) => [await s(paths.report, { body: '{"limit": 1,' }), await s('/api/v1/sales/get-all-sales-orders', { body: '{"limit": 1,' })],
+    async (s) => [
+      await s(paths.report, { body: '{"limit": 1,' }),
+      await s('/api/v1/sales/get-all-sales-orders', { body: '{"limit": 1,' }),
+      await os(s, V[16]!, '{"orderStatus":'),
+    ],
     statusFlip(400, 500),
     { body: 'not-json' },
   ),
@@ -120,7 +124,11 @@ export const PROBES: Probe[] = [
   P(
     'os-any-status',
     'order-status',
-    async (s) => [await os(s, V[7]!, { orderStatus: 'Completed' }), await os(s, V[7]!, { orderStatus: 'Dispatched' })],
+    async (s) => [
+      await os(s, V[7]!, { orderStatus: 'Completed' }),
+      await os(s, V[7]!, { orderStatus: 'Dispatched' }),
+      await os(s, V[7]!, { orderStatus: ' Shipped' }),
+    ],
     statusFlip(400, 200),
   ),
   P('os-non-string-status', 'order-status', async (s) => [await os(s, V[8]!, { orderStatus: ['Confirmed'] })], statusFlip(400, 200)),
@@ -130,7 +138,11 @@ export const PROBES: Probe[] = [
   P(
     'os-reason-unchecked',
     'order-status',
-    async (s) => [await os(s, V[11]!, { orderStatus: 'Confirmed', reason: 'damaged' }), await os(s, V[11]!, { orderStatus: 'Confirmed', reason: [1] })],
+    async (s) => [
+      await os(s, V[11]!, { orderStatus: 'Confirmed', reason: 'damaged' }),
+      await os(s, V[11]!, { orderStatus: 'Confirmed', reason: [1] }),
+      await os(s, V[11]!, { orderStatus: 'Confirmed', reason: 1.5 }),
+    ],
     statusFlip(400, 200),
   ),
   P(
@@ -382,7 +394,12 @@ export const PROBES: Probe[] = [
   P(
     'rp-accepts-bad-dates',
     'report',
-    async (s) => [await report(s, { dateFrom: '2026-01-01', limit: 1 }), await report(s, { dateTo: '2026-04-30T23:59:59+05:30', limit: 1 })],
+    // The third is a value of requests.test.ts's own (RP-12: dd/mm/yyyy).
+    async (s) => [
+      await report(s, { dateFrom: '2026-01-01', limit: 1 }),
+      await report(s, { dateTo: '2026-04-30T23:59:59+05:30', limit: 1 }),
+      await report(s, { dateFrom: '01/01/2026', limit: 1 }),
+    ],
     statusFlip(400, 200),
   ),
   P(

@@ -4,40 +4,19 @@
 // by the clean reference.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_NAMES, FAULTS, type FaultName } from '../../reference/faults.ts';
-import { DEFAULT_TOKENS } from '../../reference/constants.ts';
-import { startReference } from '../../reference/server.ts';
-import { PROBES, RL_TOKENS } from './fault-probes.ts';
-import { call } from './helpers.ts';
-import { expectSame, related, RL_LIMIT, toSeen, type Seen, type Send } from './probe-kit.ts';
+import { PROBES } from './fault-probes.ts';
+import { expectSame, related, toSeen, type Seen } from './probe-kit.ts';
+import { runProbes } from './run-probes.ts';
 
-const TOKENS = [...DEFAULT_TOKENS, ...RL_TOKENS];
-
-/**
- * Runs every probe against a fresh reference with `faults` on, the rate-limit probes first on a
- * limited one: the Retry-After they see counts from its start, not from however long the other
- * probes took (a race fault makes every report wait its window: seconds over the probes).
- */
-async function runProbes(faults: FaultName[]): Promise<Map<FaultName, Seen[]>> {
-  const plain = await startReference({ faults, tokens: TOKENS });
-  let limited: Awaited<ReturnType<typeof startReference>> | undefined;
-  try {
-    const seen = new Map<FaultName, Seen[]>();
-    const rateLimit = PROBES.filter((p) => p.op === 'rate-limit');
-    for (const probe of [...rateLimit, ...PROBES.filter((p) => p.op !== 'rate-limit')]) {
-      if (probe.op === 'rate-limit') limited ??= await startReference({ faults, tokens: TOKENS, rateLimit: RL_LIMIT });
-      const url = probe.op === 'rate-limit' ? limited!.url : plain.url;
-      const send: Send = (path, opts = {}, method = 'POST') => call(url, method, path, opts);
-      seen.set(probe.fault, (await probe.run(send)).map(toSeen));
-    }
-    return seen;
-  } finally {
-    await Promise.all([plain.close(), limited?.close()]);
-  }
+/** The answers every probe saw, against a fresh reference with `faults` on (run-probes.ts). */
+async function seenOf(faults: FaultName[]): Promise<Map<FaultName, Seen[]>> {
+  const runs = await runProbes(faults);
+  return new Map([...runs].map(([fault, run]) => [fault, run.answers.map(toSeen)]));
 }
 
 let clean: Map<FaultName, Seen[]>;
 beforeAll(async () => {
-  clean = await runProbes([]);
+  clean = await seenOf([]);
 });
 
 describe('the fault table', () => {
@@ -46,7 +25,7 @@ describe('the fault table', () => {
   });
 
   it('gets the same answers from the clean reference when the probes run again', async () => {
-    const again = await runProbes([]);
+    const again = await seenOf([]);
     for (const probe of PROBES) expectSame(again.get(probe.fault)!, clean.get(probe.fault)!, probe.fault);
   });
 });
@@ -54,7 +33,7 @@ describe('the fault table', () => {
 describe('each fault changes exactly the behaviour it names', () => {
   for (const { name, does } of FAULTS) {
     it(`${name}: ${does}, and no unrelated probe changes`, async () => {
-      const faulty = await runProbes([name]);
+      const faulty = await seenOf([name]);
       const own = PROBES.find((p) => p.fault === name)!;
       own.differs(clean.get(name)!, faulty.get(name)!);
       let unrelated = 0;

@@ -1,7 +1,7 @@
 // CU-9's check given what was sent: it judges the defaults only when the address sent as
 // default was saved; one not saved at all is CU-8's failure.
 import { describe, expect, it } from 'vitest';
-import { oneDefaultAddress } from '../../../contract/checks/customer.ts';
+import { contactIdReturnedBefore, oneDefaultAddress } from '../../../contract/checks/customer.ts';
 import type { Customer } from '../../../contract/schemas/customer.ts';
 import type { Exchange } from '../../../core/types.ts';
 import * as ex from '../examples.ts';
@@ -43,5 +43,17 @@ describe('oneDefaultAddress', () => {
   it('leaves a contact without the address sent as default to CU-8', () => {
     expect(oneDefaultAddress(read([{ ...second, addressId: 2 }]), sent).findings).toEqual([]);
     expect(oneDefaultAddress(read([{ ...second, addressId: 2 }]), undefined).findings[0]!.requirementId).toBe('CU-9');
+  });
+});
+
+describe('contactIdReturnedBefore (CU-2)', () => {
+  it('finds a contactId an earlier creation got, and nothing for a new one', () => {
+    const created = read([]);
+    expect(contactIdReturnedBefore(created, 5, 0)).toEqual([]);
+    expect(contactIdReturnedBefore(created, 5, 2)[0]).toMatchObject({
+      checkId: 'customer.contact-id-distinct',
+      requirementId: 'CU-2',
+      received: 'contactId 5 (returned to 2 earlier creation(s) of this run)',
+    });
   });
 });

@@ -1,7 +1,7 @@
 // orderStatusAccepted (contract/checks/order-status.ts): a status on a voucher whose state allows
 // it is accepted (ST-1, or the requirement the test files it under); no answer is no evidence.
 import { describe, expect, it } from 'vitest';
-import { orderStatusAccepted } from '../../../contract/checks/order-status.ts';
+import { acceptedIsStored, orderCreateVoucherRefused, orderStatusAccepted } from '../../../contract/checks/order-status.ts';
 import type { Exchange } from '../../../core/types.ts';
 import { findingCurl } from '../../../reports/render/finding.ts';
 
@@ -45,5 +45,26 @@ describe('orderStatusAccepted', () => {
   it('is no evidence either way on a 429 or no answer', () => {
     expect(run(exchange(429))).toEqual({ findings: [], evidence: {} });
     expect(run(exchange(null))).toEqual({ findings: [], evidence: {} });
+  });
+});
+
+describe('acceptedIsStored (OS-9)', () => {
+  const p = { salesId: '1001', from: 'Pending', to: 'Confirmed', said: 'HTTP 200' };
+  it('finds an accepted update the read shows not stored, and nothing else', () => {
+    expect(acceptedIsStored({ ...p, now: 'Confirmed' }, exchange(200))).toEqual([]);
+    expect(acceptedIsStored({ ...p, now: 'Shipped' }, exchange(200))).toEqual([]);
+    expect(acceptedIsStored({ ...p, now: 'Pending' }, exchange(200))[0]).toMatchObject({
+      requirementId: 'OS-9',
+      received: 'HTTP 200 to Confirmed, then voucher 1001 read Pending',
+    });
+  });
+});
+
+describe('orderCreateVoucherRefused (IX-10)', () => {
+  const o = { salesId: '1001', request: 'Order Create', said: ['HTTP 404', 'HTTP 404', 'HTTP 404'] };
+  it('fails only Confirmed, Pending and Cancelled all refused with a 4xx', () => {
+    expect(orderCreateVoucherRefused(o, [exchange(200)])).toEqual([]);
+    expect(orderCreateVoucherRefused(o, [exchange(404), exchange(404), exchange(500)])).toEqual([]);
+    expect(orderCreateVoucherRefused(o, [exchange(404), exchange(404), exchange(404)])[0]!.requirementId).toBe('IX-10');
   });
 });

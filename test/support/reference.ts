@@ -1,10 +1,13 @@
 // Targets of the load and client tests, all on 127.0.0.1: the reference with a limiter (and
 // faults), and a run config for it or for a stand-in server, in memory or as a file; a CLI command
-// run in the test's own process against them, its output captured.
+// run in the test's own process against them, its output captured; what every load test of a 5xx
+// burst expects.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Command } from '../../bin/cli/usage.ts';
+import { loadFindings } from '../../load/checks.ts';
+import type { LoadResult } from '../../load/result.ts';
 import { loadConfig } from '../../config/load.ts';
 import type { RunConfig } from '../../config/schema.ts';
 import type { FaultName } from '../../reference/faults.ts';
@@ -64,4 +67,14 @@ export async function commandOutput(cmd: Command, args: string[]): Promise<Comma
     out.mockRestore();
     err.mockRestore();
   }
+}
+
+/** A load run stopped by its first burst of 5xx, fewer than `sentBelow` requests sent, each filed under RL-5 with the 503 as evidence. */
+export function expectStoppedBy5xxBurst(r: LoadResult, sentBelow: number): void {
+  expect(r.stoppedBy).toBe('5xx-burst');
+  expect(r.fiveXx).toBeGreaterThanOrEqual(3);
+  expect(r.requestsSent).toBeLessThan(sentBelow);
+  const findings = loadFindings(r).findings;
+  expect(new Set(findings.map((f) => f.requirementId))).toEqual(new Set(['RL-5']));
+  expect(findings[0]!.exchange?.response?.status).toBe(503);
 }

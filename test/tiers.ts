@@ -14,6 +14,9 @@ export const WHOLE = 'whole';
 /** The tags of the project, for vitest.config.ts (`tags`). */
 export const TAGS = [{ name: WHOLE, description: "CI's whole set only (npm run test:whole); npm test leaves these out" }];
 
+/** The options of a block (a describe) whose tests are all the whole set's: a file of one kind the gate runs elsewhere. */
+export const WHOLE_FILE: TestOptions = { tags: [WHOLE] };
+
 /** Whether the running filter takes a test with these tags. */
 const takes = (tags: string[]): boolean => TestRunner.matchesTags(tags);
 

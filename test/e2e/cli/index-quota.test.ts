@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { startCli, tempDir } from './run-process.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 interface Seen {
   path: string;
@@ -43,7 +44,7 @@ async function recordingProxy(target: string): Promise<{ url: string; seen: Seen
 const busiestSecond = (list: Seen[]) => Math.max(0, ...list.map((a) => list.filter((b) => b.at >= a.at && b.at - a.at < 1000).length));
 const span = (list: Seen[]) => (list.length ? Math.max(...list.map((s) => s.at)) - Math.min(...list.map((s) => s.at)) : 0);
 
-describe('run --rate-limit with the stable name of one index operation', () => {
+describe('run --rate-limit with the stable name of one index operation', WHOLE_FILE, () => {
   let ref: ReferenceServer;
   let proxy: Awaited<ReturnType<typeof recordingProxy>>;
   let code: number | null;

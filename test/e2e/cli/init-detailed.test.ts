@@ -32,10 +32,17 @@ const verdictOf = (stdout: string) => (/^verdict: [\s\S]*?(?=\n\n)/m.exec(stdout
 const run = (config: string, out: string) =>
   cli(['run', '--config', config, '--out', path.join(dir, out), '--num-runs', '5', '--seed', '7'], { cwd: dir, env, timeoutMs: 300_000 });
 
+/** `init --discover` against the vendor, once for the file (a test of either tier may be the first to need its config). */
+const discovered = (() => {
+  const file = path.join(dir, 'erp.config.json');
+  const once: { init?: ReturnType<typeof cli> } = {};
+  return () => ({ file, init: (once.init ??= cli(['init', '--discover', '--base-url', ref.url, '--out', file], { cwd: dir, env })) });
+})();
+
 describe('init and the preflight against a vendor serving only the three detailed operations', () => {
   it('init --discover writes no index operation, and its config runs certified unedited, the scope on the verdict line', async () => {
-    const file = path.join(dir, 'erp.config.json');
-    const init = await cli(['init', '--discover', '--base-url', ref.url, '--out', file], { cwd: dir, env });
+    const { file, init: initRun } = discovered();
+    const init = await initRun;
     expect(init.code, init.stderr).toBe(0);
     const config = JSON.parse(readFileSync(file, 'utf8'));
     expect(config.operations).toBeUndefined();
@@ -58,7 +65,8 @@ describe('init and the preflight against a vendor serving only the three detaile
   }, 360_000);
 
   it('a config naming operations the vendor does not serve: one line names them with the fix, they are out of scope, the run certified', async () => {
-    const base = JSON.parse(readFileSync(path.join(dir, 'erp.config.json'), 'utf8'));
+    await discovered().init;
+    const base = JSON.parse(readFileSync(discovered().file, 'utf8'));
     const whole = referenceOperations(defaultProfile);
     const extra = ['branch-list', 'get-product-list', 'order-create', 'get-sales-data-by-id'];
     const file = path.join(dir, 'extra.json');
@@ -85,7 +93,8 @@ describe('init and the preflight against a vendor serving only the three detaile
   itWhole(
     'a certifier who demands an operation the vendor does not serve: inconclusive, with that reason',
     async () => {
-      const base = JSON.parse(readFileSync(path.join(dir, 'erp.config.json'), 'utf8'));
+      await discovered().init;
+      const base = JSON.parse(readFileSync(discovered().file, 'utf8'));
       const whole = referenceOperations(defaultProfile);
       const file = path.join(dir, 'demanded.json');
       writeFileSync(file, JSON.stringify({ ...base, operations: { 'branch-list': whole['branch-list'] }, certify: { operations: ['branch-list'] } }));

@@ -14,6 +14,7 @@ import { referenceOperations } from '../../../reference/index-routes.ts';
 import { defaultProfile } from '../../../reference/profiles/index.ts';
 import { cli } from './spawn.ts';
 import { inProcess } from './in-process.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-init-discover-'));
 let ref: ReferenceServer;
@@ -25,7 +26,7 @@ afterAll(async () => {
   await ref.close();
 });
 
-describe('init --discover', () => {
+describe('init --discover', WHOLE_FILE, () => {
   it('fills the fixtures from the lists, says what it found and what not, and the config it wrote runs certified', async () => {
     const file = path.join(dir, 'erp.config.json');
     const env = { MY_ERP_TOKEN: DEFAULT_TOKENS[0]! };
@@ -83,7 +84,7 @@ describe('init --discover', () => {
   });
 });
 
-describe('discover on a target whose lists are not configured', () => {
+describe('discover on a target whose lists are not configured', WHOLE_FILE, () => {
   it("keeps the template's fixtures and says, per fixture, what it could not find", async () => {
     const { operations: _o, ...base } = ref.runConfig();
     const config = loadConfig({ base, env: {} });
@@ -101,7 +102,7 @@ describe('discover on a target whose lists are not configured', () => {
   });
 });
 
-describe('voucherPools', () => {
+describe('voucherPools', WHOLE_FILE, () => {
   const row = (salesId: number, orderStatus: string, paymentStatus: string) => ({ salesId, orderStatus, paymentStatus });
   it('takes Pending vouchers only, paid ones to deliver, and sizes lifecycle, cancel and parallel for the same number of runs', () => {
     const rows = [

@@ -9,13 +9,14 @@ import { describe, expect, it } from 'vitest';
 import type { LoadResult } from '../../../load/result.ts';
 import { AFTER_SIGNAL_MS, EXIT_AFTER } from './interrupted-kit.ts';
 import { startCli, tempDir } from './run-process.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 const RATE = 25;
 const SECONDS = 60;
 /** The plain progress line (stderr is not a terminal), every five seconds of load. */
 const PROGRESS = /\d+ answers \(\d+\/s\)/;
 
-describe('load ends on a signal with its result', () => {
+describe('load ends on a signal with its result', WHOLE_FILE, () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     it(`${signal} mid-load: every worker ends, load.json written, exit ${EXIT_AFTER[signal]}`, async () => {
       const out = tempDir('erp-load-interrupt-');

@@ -13,6 +13,7 @@ import type { Certification } from '../../../reports/model.ts';
 import { cli } from './spawn.ts';
 import { tempDir } from './run-process.ts';
 import { inProcess } from './in-process.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 /** The probe's rate-limit.json as an earlier run left it: `limit` per `windowSeconds` on the report of `baseUrl`. */
 function earlierProbe(dir: string, baseUrl: string, limit: number, windowSeconds: number): string {
@@ -22,7 +23,7 @@ function earlierProbe(dir: string, baseUrl: string, limit: number, windowSeconds
   return file;
 }
 
-describe('the plan under a limit stated nowhere', () => {
+describe('the plan under a limit stated nowhere', WHOLE_FILE, () => {
   let ref: ReferenceServer;
   let configFile: string;
 

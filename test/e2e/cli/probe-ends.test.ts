@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AFTER_SIGNAL_MS } from './interrupted-kit.ts';
 import { groupRunning, pollUntil, startCli, tempDir } from './run-process.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 const PROBING = /^probing .* at (http:\/\/127\.0\.0\.1:\d+)/m;
 const answers = (url: string) =>
@@ -23,7 +24,7 @@ async function startProbe(npx: boolean) {
   return { run, url };
 }
 
-describe('probe ends with its caller', () => {
+describe('probe ends with its caller', WHOLE_FILE, () => {
   it('SIGINT to its process group: the server closed, exit 130', async () => {
     const { run, url } = await startProbe(false);
     run.signal('SIGINT');

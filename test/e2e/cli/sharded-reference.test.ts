@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './spawn.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
-describe('shards of a run against the embedded reference', () => {
+describe('shards of a run against the embedded reference', WHOLE_FILE, () => {
   it("merge although each shard's reference had its own port", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-shard-ref-'));
     const run = ['run', '--only', 'ENV,AUTH', '--seed', '4', '--num-runs', '5', '--no-preflight', '--quiet', '--no-allure'];

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { ROOT } from '../cli/spawn.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 /** The `run:` block of the step named `name` in action.yml, unindented. */
 function stepScript(name: string): string {
@@ -74,7 +75,7 @@ async function step(job: Record<string, string>, inputs: Record<string, string> 
   return { code: /exit-code=(\d+)/.exec(readFileSync(output, 'utf8'))?.[1], stderr };
 }
 
-describe("the Action's run step", () => {
+describe("the Action's run step", WHOLE_FILE, () => {
   it('keeps a job-level ERP_API_TOKEN when no token: input is given', async () => {
     const r = await step({ ERP_API_TOKEN: server.tokens[0]!, ERP_API_TOKEN_2: server.tokens[1]! });
     expect(r.code, r.stderr).toBe('0');

@@ -10,6 +10,7 @@ import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, SUITES_RUNNING } from '../cli/interrupted-kit.ts';
 import { BIN, BIN_STARTED, BIN_STARTED_IMPORT, childrenOf, startCli, tempDir } from '../cli/run-process.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 /** Whether this machine can make a PID namespace (root, or user namespaces allowed). */
 const unshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true'], { stdio: 'ignore' });
@@ -22,7 +23,7 @@ const CASES: [Moment, 'SIGINT' | 'SIGTERM'][] = [
   ['mid-suite', 'SIGINT'],
 ];
 
-describe.skipIf(!canUnshare)('the CLI as PID 1 (the container entrypoint; unshare --pid stands in for docker)', () => {
+describe.skipIf(!canUnshare)('the CLI as PID 1 (the container entrypoint; unshare --pid stands in for docker)', WHOLE_FILE, () => {
   it.each(CASES)(
     '%s, %s to PID 1 alone: the interrupted certificate, exit 130 / 143',
     async (moment, signal) => {
@@ -46,6 +47,6 @@ describe.skipIf(!canUnshare)('the CLI as PID 1 (the container entrypoint; unshar
   );
 });
 
-describe.skipIf(canUnshare)('the CLI as PID 1', () => {
+describe.skipIf(canUnshare)('the CLI as PID 1', WHOLE_FILE, () => {
   it.skip(`not tested here: no PID namespace can be made (unshare exit ${unshare.status}; root or user namespaces needed)`, () => {});
 });

@@ -1,9 +1,8 @@
-// The suite proves itself, part 6, the seed sweep (seed-sweep.ts): each fault's run and each
-// profile of the reference, under two seeds more than the fault matrix's and profiles.test.ts's
-// own, gives the outcome those hold for their seed - the same verdict and the same failed MUSTs,
-// and for a fault exactly the ids it names. CI's whole set (tag `whole`) sweeps every run of the matrix
-// but the rate-limit faults' and every profile; the gate a sample (test/tiers.ts), the
-// rest listed as skipped.
+// The suite proves itself, part 6, the seed sweep (seed-sweep.ts): the matrix's representative
+// fault runs and each profile of the reference, under two seeds more than the fault matrix's and
+// profiles.test.ts's own, give the outcome those hold for their seed - the same verdict and the
+// same failed MUSTs, and for a fault exactly the ids it names. CI's whole set (tag `whole`) sweeps
+// them all; the gate a sample (test/tiers.ts), the rest listed as skipped.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
 import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';

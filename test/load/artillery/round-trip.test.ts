@@ -13,6 +13,7 @@ import { runLoad } from '../../../load/load.ts';
 import type { LoadResult } from '../../../load/result.ts';
 import { artilleryEnv, installArtillery } from '../../../scripts/install-artillery.ts';
 import { holdsToken, limitedReference, TOKENS, type Limited } from '../../support/reference.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 const BIN = new URL('../../../bin/erp-conformance.js', import.meta.url).pathname;
 const LIMIT = { limit: 10, windowSeconds: 1, algorithm: 'fixed', scope: 'token' } as const;
@@ -55,7 +56,7 @@ function expectTheLimit(r: LoadResult): void {
   expect(Math.abs(r.refusals.count / r.requestsSent - limitShare(r))).toBeLessThanOrEqual(TOLERANCE);
 }
 
-describe('the round trip through Artillery', () => {
+describe('the round trip through Artillery', WHOLE_FILE, () => {
   it('export, artillery run, report --artillery: the limit and the 429 share as the kit engine sees them, the thresholds with the same exit codes', async (ctx) => {
     const installed = installArtillery(240_000);
     if ('reason' in installed) return ctx.skip(`Artillery cannot be installed here: ${installed.reason}`);

@@ -7,6 +7,7 @@ import { FAULT_NAMES, FAULTS, type FaultName } from '../../reference/faults.ts';
 import { PROBES } from './fault-probes.ts';
 import { expectSame, related, toSeen, type Seen } from './probe-kit.ts';
 import { runProbes } from './run-probes.ts';
+import { WHOLE_FILE } from '../tiers.ts';
 
 /** The answers every probe saw, against a fresh reference with `faults` on (run-probes.ts). */
 async function seenOf(faults: FaultName[]): Promise<Map<FaultName, Seen[]>> {
@@ -30,7 +31,7 @@ describe('the fault table', () => {
   });
 });
 
-describe('each fault changes exactly the behaviour it names', () => {
+describe('each fault changes exactly the behaviour it names', WHOLE_FILE, () => {
   for (const { name, does } of FAULTS) {
     it(`${name}: ${does}, and no unrelated probe changes`, async () => {
       const faulty = await seenOf([name]);

@@ -13,6 +13,7 @@ import { PROFILES } from '../../reference/profiles/index.ts';
 import { MAX_BODY_BYTES, startReference, type ReferenceServer } from '../../reference/server.ts';
 import { reportBody, validAddress, validCustomer } from './helpers.ts';
 import { expectErrorShape } from './profile-kit.ts';
+import { WHOLE_FILE } from '../tiers.ts';
 
 const NOT_IN_FUZZ: FaultName[] = [
   'crash-on-bad-json',
@@ -196,7 +197,7 @@ function sendRaw(port: number, bytes: string): Promise<string> {
   });
 }
 
-describe('malformed requests (ENV-6)', () => {
+describe('malformed requests (ENV-6)', WHOLE_FILE, () => {
   it('answer 1,000 random HTTP requests with no 5xx in any profile, and each clean profile with its success or error shape', async () => {
     await fc.assert(
       fc.asyncProperty(httpRequest, async (r) => {

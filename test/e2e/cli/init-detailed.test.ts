@@ -11,7 +11,7 @@ import { referenceOperations } from '../../../reference/index-routes.ts';
 import { DEFAULT_TOKENS } from '../../../reference/constants.ts';
 import { defaultProfile } from '../../../reference/profiles/index.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
-import { itWhole } from '../../tiers.ts';
+import { WHOLE_FILE, itWhole } from '../../tiers.ts';
 import { cli } from './spawn.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-init-detailed-'));
@@ -39,7 +39,7 @@ const discovered = (() => {
   return () => ({ file, init: (once.init ??= cli(['init', '--discover', '--base-url', ref.url, '--out', file], { cwd: dir, env })) });
 })();
 
-describe('init and the preflight against a vendor serving only the three detailed operations', () => {
+describe('init and the preflight against a vendor serving only the three detailed operations', WHOLE_FILE, () => {
   it('init --discover writes no index operation, and its config runs certified unedited, the scope on the verdict line', async () => {
     const { file, init: initRun } = discovered();
     const init = await initRun;

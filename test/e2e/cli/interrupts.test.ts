@@ -62,21 +62,25 @@ describe('run, interrupted', () => {
   // An interrupted run writes its certificate at once (it does not wait for answers on their way):
   // the hold switch (engine/control/hold-switch.ts) keeps it before the writing, so the second
   // SIGINT, later than the same instant (core/signals.ts), provably meets a run that still runs.
-  it('a second, later SIGINT exits at once, still with 130, without the certificate', async () => {
-    const dir = tempDir('erp-int-twice-');
-    const out = join(dir, 'report');
-    const run = startCli(['run', '--out', out, '--quiet', '--no-allure'], { env: { [HOLD_INTERRUPTED_ENV]: join(dir, 'never') } });
-    await run.waitFor(SUITES_RUNNING);
-    run.signal('SIGINT');
-    await run.waitFor(new RegExp(HOLDING_LINE.replace(/[()]/g, '\\$&')), AFTER_SIGNAL_MS);
-    await new Promise((r) => setTimeout(r, SAME_DELIVERY_MS));
-    const again = run.signal('SIGINT');
-    const { code, at } = await run.exited;
-    expect(code, run.output()).toBe(130);
-    expect(at - again).toBeLessThan(AFTER_SIGNAL_MS / 2);
-    expect(run.output()).toMatch(/SIGINT again: exiting now/);
-    expect(existsSync(join(out, 'certification.json'))).toBe(false);
-  }, 300_000);
+  itWhole(
+    'a second, later SIGINT exits at once, still with 130, without the certificate',
+    async () => {
+      const dir = tempDir('erp-int-twice-');
+      const out = join(dir, 'report');
+      const run = startCli(['run', '--out', out, '--quiet', '--no-allure'], { env: { [HOLD_INTERRUPTED_ENV]: join(dir, 'never') } });
+      await run.waitFor(SUITES_RUNNING);
+      run.signal('SIGINT');
+      await run.waitFor(new RegExp(HOLDING_LINE.replace(/[()]/g, '\\$&')), AFTER_SIGNAL_MS);
+      await new Promise((r) => setTimeout(r, SAME_DELIVERY_MS));
+      const again = run.signal('SIGINT');
+      const { code, at } = await run.exited;
+      expect(code, run.output()).toBe(130);
+      expect(at - again).toBeLessThan(AFTER_SIGNAL_MS / 2);
+      expect(run.output()).toMatch(/SIGINT again: exiting now/);
+      expect(existsSync(join(out, 'certification.json'))).toBe(false);
+    },
+    300_000,
+  );
 
   it('SIGINT while the CLI is still loading: kept for the run, which writes a certificate of nothing run', async () => {
     const out = tempDir('erp-int-load-');

@@ -14,6 +14,7 @@ import { fitLine } from '../../../engine/progress/progress-line.ts';
 import { cli, ROOT, writtenPaths } from './spawn.ts';
 import { sampleCertification } from '../../reports/sample.ts';
 import { inProcess } from './in-process.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 const tmp = (p: string) => mkdtempSync(path.join(os.tmpdir(), `erp-outputs-${p}-`));
 const entries = (dir: string) =>
@@ -21,7 +22,7 @@ const entries = (dir: string) =>
     .map((f) => path.join(dir, f))
     .sort();
 
-describe('the output manifest', () => {
+describe('the output manifest', WHOLE_FILE, () => {
   it('after a preflight failure lists what it wrote and nothing else: no allure-results, no empty log, no progress file', async () => {
     const dir = tmp('preflight');
     const config = JSON.parse(readFileSync(path.join(ROOT, 'config/example.json'), 'utf8'));
@@ -63,7 +64,7 @@ describe('the output manifest', () => {
   }, 150_000);
 });
 
-describe('report --in with a rate-limit.json', () => {
+describe('report --in with a rate-limit.json', WHOLE_FILE, () => {
   const fixture = JSON.parse(readFileSync(path.join(ROOT, 'test/reports/fixtures/rate-limit.json'), 'utf8'));
   function folder(rateLimit: Record<string, unknown>): string {
     const dir = tmp('report');

@@ -13,6 +13,7 @@ import type { RunRecords } from '../../../reports/records/records.ts';
 import { holdingProxy, type HoldingProxy } from './holding-proxy.ts';
 import { inProcess } from './in-process.ts';
 import { startCli, tempDir } from './run-process.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 const FLAGS = ['--quiet', '--no-allure', '--num-runs', '5'];
 /** Answers a budgeted part gets before the proxy holds: a part of a run of ~900 requests. */
@@ -44,7 +45,7 @@ function configFile(ref: ReferenceServer, baseUrl: string, dir: string): string 
   return file;
 }
 
-describe('run --resume', () => {
+describe('run --resume', WHOLE_FILE, () => {
   let uncut: Certification;
   let uncutCode: number | null;
   let out: string;

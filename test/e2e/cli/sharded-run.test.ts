@@ -10,7 +10,7 @@ import type { RunRecords } from '../../../reports/records/records.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { cli, writtenPaths, type CliResult } from './spawn.ts';
 import { findAll, parseXml } from '../../reports/xml.ts';
-import { itWhole } from '../../tiers.ts';
+import { WHOLE_FILE, itWhole } from '../../tiers.ts';
 import { inProcess } from './in-process.ts';
 
 // No preflight: these tests are about the reports of a run (the preflight has its own tests).
@@ -51,7 +51,7 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-describe('a sharded run', () => {
+describe('a sharded run', WHOLE_FILE, () => {
   it('runs each suite file in exactly one shard, each shard writing a partial certificate and its records', () => {
     // Nothing on stderr but the plain progress lines a run longer than 10 s prints (a busy machine).
     for (const r of [...shards, whole]) expect(r.stderr.split('\n').filter((l) => l && !l.startsWith('progress: '))).toEqual([]);

@@ -44,7 +44,7 @@ function expectCrash(cert: Certification, run: RunProcess, cause: RegExp) {
 }
 
 describe('run, its suite worker dead mid-run', () => {
-  it(
+  itWhole(
     'killed by SIGKILL: the certificate names the signal and the suite files, their requirements not run; --resume verifies them',
     async () => {
       const out = tempDir('erp-crash-kill-');

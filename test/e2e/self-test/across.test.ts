@@ -9,6 +9,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../config/schema.ts';
 import { runAgainstReference } from './run-reference.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 type Run = Awaited<ReturnType<typeof runAgainstReference>>;
 
@@ -46,7 +47,7 @@ const owedPartial = (c: RunConfig): RunConfig => ({ ...c, readBack: { ...c.readB
 
 const runs = new Map<string, Run>();
 
-describe('the rules across operations in whole runs', () => {
+describe('the rules across operations in whole runs', WHOLE_FILE, () => {
   beforeAll(async () => {
     const o = { only: ['OS'], numRuns: 3, preflight: false };
     const queue: Array<[string, () => Promise<Run>]> = [

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../config/schema.ts';
 import type { Certification } from '../../../reports/model.ts';
 import { runAgainstReference } from './run-reference.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 /** The reference's config with no read of a voucher or a contact: no readBack, no index read of either. */
 const noReads = (c: RunConfig): RunConfig => {
@@ -18,7 +19,7 @@ const noReads = (c: RunConfig): RunConfig => {
 const runs: Record<string, Certification> = {};
 const of = (run: string, id: string) => runs[run]!.requirements.find((r) => r.id === id)!;
 
-describe('authentication on every configured operation (a run against the reference)', () => {
+describe('authentication on every configured operation (a run against the reference)', WHOLE_FILE, () => {
   beforeAll(async () => {
     const only = ['AUTH', 'IX'];
     const [clean, unread, writes] = await Promise.all([

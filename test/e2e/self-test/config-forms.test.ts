@@ -9,6 +9,7 @@ import type { OperationConfig } from '../../../config/operations.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import type { Certification } from '../../../reports/model.ts';
 import { runAgainstReference } from './run-reference.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 type Ops = Record<string, OperationConfig>;
 
@@ -57,7 +58,7 @@ const ix7 = (c: Certification) => c.requirements.find((r) => r.id === 'IX-7')!;
 /** What operation `name` showed for IX-7 (the certificate's table "Operations of the index"). */
 const cell = (c: Certification, name: string) => c.operationsTable?.cells[name]?.['IX-7'] ?? '';
 
-describe('config forms on whole runs against the ledger-bare vendor', () => {
+describe('config forms on whole runs against the ledger-bare vendor', WHOLE_FILE, () => {
   beforeAll(async () => {
     const queue: Array<[string, () => ReturnType<typeof run>]> = [
       ['lies', () => run(['ix-total-lies'])],

@@ -19,13 +19,17 @@ describe('the parts of the fault matrix', () => {
     for (const p of parts()) expect(p.length).toBeGreaterThan(0);
   });
 
-  it("hold each fault of npm test's part once, each file a share of it", () => {
+  it("hold each fault of npm test's part once: two representative runs, no rate-limit fault", () => {
     const gate = gateFaults();
     expect(new Set(gate).size).toBe(gate.length);
     // Each file runs in npm test the faults of its part that the gate takes (fault-matrix.ts).
     const shares = parts().map((p) => p.filter((f) => gate.includes(f)));
     expect(sorted(shares.flat())).toEqual(sorted(gate));
-    for (const share of shares) expect(share.length).toBeGreaterThan(0);
+    expect(shares.at(-1)).toEqual([]);
+    // Runs of the representative set: a fault alone, and one run the three operation suites share.
+    const runs = groupFaults(gate);
+    expect(runs.map((run) => run.length).sort()).toEqual([1, 3]);
+    for (const run of runs) expect(quickRuns().map((q) => q.join('+'))).toContain(run.join('+'));
   });
 
   it("run every rate-limit fault, and only those, in the load group's file", () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { cli, type CliResult } from '../cli/spawn.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'erp-nightly-'));
 const dir = (name: string) => path.join(tmp, name);
@@ -48,7 +49,7 @@ const observed = (c: Certification, role: string) => String(c.observations[`fixt
 /** The voucher a walk took, from its observation ("took 500001 (made by Order Create: ..."). */
 const took = (c: Certification, role: string) => /^took (\d+) \(made by Order Create: POST /.exec(observed(c, role))?.[1];
 
-describe('a nightly job run twice against the same reference, with Order Create and no voucher pools', () => {
+describe('a nightly job run twice against the same reference, with Order Create and no voucher pools', WHOLE_FILE, () => {
   it('is certified both nights (exit code 0)', () => {
     for (const { result, cert } of runs) {
       expect(cert.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([]);

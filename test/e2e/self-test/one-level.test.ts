@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecords } from '../../../reports/records/records.ts';
 import { runAgainstReference } from './run-reference.ts';
-import { tiered } from '../../tiers.ts';
+import { WHOLE_FILE, tiered } from '../../tiers.ts';
 
 /** Seeds on which RP-16 failed (172343656) and did not (1201065399) before the examples phase, and one more. */
 const SEEDS = [172343656, 1201065399, 42];
@@ -27,7 +27,7 @@ function findingsByTest(out: string): Record<string, string[]> {
   return by;
 }
 
-describe('a 500 to an id beyond 64 bits', () => {
+describe('a 500 to an id beyond 64 bits', WHOLE_FILE, () => {
   tiered(SEEDS, QUICK_SEEDS).each(
     'fails ENV-6 alone, in the envelope and the report suite, on seed %s, and no MUST: selection passed',
     async (seed) => {

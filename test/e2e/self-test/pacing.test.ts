@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
 import { defaultProfile } from '../../../reference/profiles/index.ts';
 import { runAgainstReference } from './run-reference.ts';
-import { itWhole } from '../../tiers.ts';
+import { WHOLE_FILE, itWhole } from '../../tiers.ts';
 import { findingText } from '../../../reports/render/finding.ts';
 
 /** Ids the server hands out depend on the order requests arrive in, not on the run. */
@@ -36,7 +36,7 @@ function essence(c: Certification) {
     }));
 }
 
-describe('concurrency and pacing', () => {
+describe('concurrency and pacing', WHOLE_FILE, () => {
   // Faults that change nothing on the requests they wrongly accept: a target that moves a voucher
   // on a request it must refuse (os-case-insensitive) makes the next answers about that voucher
   // depend on which requests were in flight before, so its shrunk counterexample may differ

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayCommand } from '../../../reports/render/replay.ts';
 import { runAgainstReference } from './run-reference.ts';
-import { itWhole } from '../../tiers.ts';
+import { WHOLE_FILE, itWhole } from '../../tiers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -31,7 +31,7 @@ const failingRun = () =>
     invocation: { faults: ['os-case-insensitive'] },
   }));
 
-describe('a failing property', () => {
+describe('a failing property', WHOLE_FILE, () => {
   it('prints its seed and path, and --seed reruns exactly the same requests', async () => {
     const first = await failingRun();
     const evidence = os2Evidence(first);

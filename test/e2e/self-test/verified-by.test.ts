@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAgainstReference } from './run-reference.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
-describe('the certificate names the relations each requirement was verified by', () => {
+describe('the certificate names the relations each requirement was verified by', WHOLE_FILE, () => {
   it('counts the cases of "a refusal changes nothing" (OS-8) and "an acceptance is stored" (OS-9)', async () => {
     const r = await runAgainstReference({ only: ['OS'], numRuns: 3, preflight: false });
     const byId = new Map(r.certification.requirements.map((x) => [x.id, x]));

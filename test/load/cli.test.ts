@@ -14,6 +14,7 @@ import type { Command } from '../../bin/cli/usage.ts';
 import { rateLimitFile } from '../../reports/records/rate-limit.ts';
 import { runConformance } from '../../engine/run.ts';
 import { commandOutput, configFile as configFileIn, holdsToken, limitedReference } from '../support/reference.ts';
+import { WHOLE_FILE } from '../tiers.ts';
 
 const BIN = new URL('../../bin/erp-conformance.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'erp-load-cli-'));
@@ -111,7 +112,7 @@ describe('erp-conformance probe and load', () => {
   });
 });
 
-describe('the rate-limit suite of run --with-load', () => {
+describe('the rate-limit suite of run --with-load', WHOLE_FILE, () => {
   it('passes every RL requirement against the clean reference and writes rate-limit.json next to the certificate', async () => {
     const target = await limitedReference({ limit: 20, windowSeconds: 2, algorithm: 'fixed', scope: 'token' });
     stops.push(() => target.server.close());

@@ -7,6 +7,7 @@ import { PROFILES, type Profile } from '../../reference/profiles/index.ts';
 import { rateHeaders, retryAfterHeaders } from '../../reference/rate-headers.ts';
 import { SECOND_TOKEN, TOKEN, type Answer } from './helpers.ts';
 import { expectErrorShape, profileClient, type ProfileClient } from './profile-kit.ts';
+import { WHOLE_FILE } from '../tiers.ts';
 
 let open: ProfileClient | undefined;
 afterEach(() => open?.close());
@@ -43,7 +44,7 @@ function remainingOf(p: Profile, a: Answer): number | null {
   }
 }
 
-describe('the limit of the rate-limit pass, headers of each form, truthful', () => {
+describe('the limit of the rate-limit pass, headers of each form, truthful', WHOLE_FILE, () => {
   for (const p of PROFILES.filter((x) => x.rateLimit.probe)) {
     const l = p.rateLimit.probe!;
     it(`${p.name}: ${l.limit}/${l.windowSeconds}s ${l.algorithm} per ${l.scope} on ${p.rateLimit.everyRoute ? 'every operation' : 'customer creation and the report'}; ${p.rateLimit.headers} headers, Retry-After ${p.rateLimit.retryAfter}`, async () => {

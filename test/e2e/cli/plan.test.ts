@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
 import { cli as realCli, type CliResult } from './spawn.ts';
 import { inProcess } from './in-process.ts';
+import { itWhole } from '../../tiers.ts';
 
 /** The real CLI in a folder of its own (its HOME too). */
 function cli(args: string[]): Promise<CliResult> {
@@ -43,21 +44,25 @@ describe('run --plan', () => {
     expect(plan.requirements.find((x) => x.id === 'OS-1')).toMatchObject({ fits: true });
   }, 120_000);
 
-  it('a run reports the requirements its plan could not fit "not run" with the plan\'s reason, and keeps the plan in the certificate', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'erp-plan-run-'));
-    const r = await cli(['run', '--only', 'RP', '--rate-limit', 'report=50/6s', '--max-duration', '12', '--no-allure', '--quiet', '--out', out]);
-    expect(r.code, r.stderr).toBe(3);
-    const cert = JSON.parse(readFileSync(join(out, 'certification.json'), 'utf8')) as Certification;
-    const unfit = cert.plan!.requirements.filter((x) => !x.fits);
-    expect(unfit.map((x) => x.id)).toContain('RP-19b');
-    for (const p of unfit) {
-      const got = cert.requirements.find((x) => x.id === p.id)!;
-      expect(got.status).toBe('not-run');
-      expect(got.reason).toContain(`not run by the plan (run --plan): ${p.reason!.split('; ')[0]}`);
-      expect(p.budgetSeconds).toBeGreaterThan(12);
-    }
-    expect(cert.plan!.lines.join('\n')).toMatch(/^plan: will not fit: RP-19b \(SHOULD\)/m);
-  }, 120_000);
+  itWhole(
+    'a run reports the requirements its plan could not fit "not run" with the plan\'s reason, and keeps the plan in the certificate',
+    async () => {
+      const out = mkdtempSync(join(tmpdir(), 'erp-plan-run-'));
+      const r = await cli(['run', '--only', 'RP', '--rate-limit', 'report=50/6s', '--max-duration', '12', '--no-allure', '--quiet', '--out', out]);
+      expect(r.code, r.stderr).toBe(3);
+      const cert = JSON.parse(readFileSync(join(out, 'certification.json'), 'utf8')) as Certification;
+      const unfit = cert.plan!.requirements.filter((x) => !x.fits);
+      expect(unfit.map((x) => x.id)).toContain('RP-19b');
+      for (const p of unfit) {
+        const got = cert.requirements.find((x) => x.id === p.id)!;
+        expect(got.status).toBe('not-run');
+        expect(got.reason).toContain(`not run by the plan (run --plan): ${p.reason!.split('; ')[0]}`);
+        expect(p.budgetSeconds).toBeGreaterThan(12);
+      }
+      expect(cert.plan!.lines.join('\n')).toMatch(/^plan: will not fit: RP-19b \(SHOULD\)/m);
+    },
+    120_000,
+  );
 
   it('refuses a malformed per-operation quota', async () => {
     // Words of the command line: in this process (in-process.ts); the real CLI planned above.

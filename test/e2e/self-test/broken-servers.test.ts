@@ -16,7 +16,7 @@ import { runConformance } from '../../../engine/run.ts';
 import { redirectTarget, startBroken, startRedirectTarget, type BrokenKind } from './broken-servers.ts';
 import { withPeakMemory } from './memory.ts';
 import { runAgainstReference, tempOut } from './run-reference.ts';
-import { tiered } from '../../tiers.ts';
+import { WHOLE_FILE, tiered } from '../../tiers.ts';
 
 /** Tokens with characters that change under URL, JSON and HTML encoding. */
 const TOKENS = [`tok"SE\\CR/ET%+&<'=4f1c9a7e`, 'tok-SECRET-second-88b2'];
@@ -103,7 +103,7 @@ const ALL_KINDS: BrokenKind[] = [
 ];
 /**
  * The gate (test/tiers.ts): the server that echoes the token (every output checked for it);
- * the budget cut and the secret tokens below are whole runs of their own. CI runs every kind.
+ * the budget cut below is a whole run of its own. CI runs every kind, and the secret tokens.
  */
 const QUICK_KINDS: BrokenKind[] = ['echoes-token'];
 
@@ -220,7 +220,7 @@ function expectOutcome(kind: BrokenKind, c: Certification, exitCode: number): vo
     expect(x.reason, x.id).toMatch(/\S/);
 }
 
-describe('a run against the reference with secret tokens', () => {
+describe('a run against the reference with secret tokens', WHOLE_FILE, () => {
   it('writes and prints no form of either token', async () => {
     const r = await runAgainstReference({ reference: { tokens: TOKENS }, numRuns: 5, allure: true, faults: ['os-any-status'], only: ['OS', 'AUTH'] });
     expect(r.certification.verdict).toBe('not-certified');

@@ -15,6 +15,7 @@ import { buildMix } from '../../../load/scenarios/mix.ts';
 import { startServer, type TestServer } from '../../support/stub-server.ts';
 import { cli } from '../../e2e/cli/spawn.ts';
 import { configFor, holdsToken, limitedReference, type Limited, expectStoppedBy5xxBurst } from '../../support/reference.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 const CAPS = { maxRequests: 5000, maxSeconds: 30, maxConcurrency: 64 };
 let target: Limited | undefined;
@@ -120,7 +121,7 @@ describe('the closed model on autocannon', () => {
   });
 });
 
-describe('load --engine', () => {
+describe('load --engine', WHOLE_FILE, () => {
   it('takes wire (the default) or autocannon, with the closed model and one thread, before anything is sent', async () => {
     const base = { connections: '2', seconds: '1' };
     expect((await parseLoadFlags(loadCommand, base)).engine).toBe('wire');

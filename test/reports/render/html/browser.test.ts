@@ -19,6 +19,7 @@ import { inProcess } from '../../../e2e/cli/in-process.ts';
 import { inertDocumentText } from '../../../../reports/render/inert.ts';
 import { brokenWords } from './broken-words.ts';
 import { BIG_ID, HOSTILE, HOSTILE_CONTROLS, RATE_LIMIT_FIXTURE, sampleCertification } from '../../sample.ts';
+import { WHOLE_FILE } from '../../../tiers.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = path.join(os.tmpdir(), 'erp-conformance-certificate.png');
@@ -39,7 +40,7 @@ const TITLE = HAVE_CHROMIUM
   ? 'the certificate in headless Chromium'
   : `the certificate in headless Chromium (skipped: ${CHROMIUM} is absent; .ci/run installs it: apt-get install chromium)`;
 
-describe.skipIf(!HAVE_CHROMIUM)(TITLE, () => {
+describe.skipIf(!HAVE_CHROMIUM)(TITLE, WHOLE_FILE, () => {
   let context: BrowserContext;
   let out: string;
   const profile = mkdtempSync(path.join(os.tmpdir(), 'erp-chromium-'));

@@ -119,28 +119,32 @@ describe('run, interrupted', () => {
     // worker, forked while the preflight waits, had no one left to tell it to stop: it polled for
     // the preflight's word for ever (found on this machine: workers of killed or preflight-failed
     // runs still running half an hour later).
-    it('SIGKILL to the CLI alone: the suite worker it started during the preflight ends with it', async () => {
-      const dir = tempDir('erp-int-kill-');
-      const config = join(dir, 'erp.config.json');
-      writeFileSync(config, JSON.stringify(slow.runConfig()));
-      const run = startCli(['run', '--config', config, '--out', join(dir, 'report'), '--quiet', '--no-allure']);
-      try {
-        await run.waitFor(/^running .* against /m);
-        const pid = run.child.pid!;
-        expect(await pollUntil(() => childrenOf(pid, /vitest.*forks/).length > 0, 60_000), run.output()).toBe(true);
-        const workers = childrenOf(pid, /vitest.*forks/);
-        // Its modules loaded, it waits for the preflight (which waits 5 s per answer).
-        expect(await idle(workers[0]!, 60_000)).toBe(true);
-        process.kill(pid, 'SIGKILL');
-        expect((await run.exited).signal).toBe('SIGKILL');
-        expect(await pollUntil(() => !workers.some(running), AFTER_SIGNAL_MS)).toBe(true);
-      } finally {
+    itWhole(
+      'SIGKILL to the CLI alone: the suite worker it started during the preflight ends with it',
+      async () => {
+        const dir = tempDir('erp-int-kill-');
+        const config = join(dir, 'erp.config.json');
+        writeFileSync(config, JSON.stringify(slow.runConfig()));
+        const run = startCli(['run', '--config', config, '--out', join(dir, 'report'), '--quiet', '--no-allure']);
         try {
-          run.signal('SIGKILL');
-        } catch {
-          // the group has ended
+          await run.waitFor(/^running .* against /m);
+          const pid = run.child.pid!;
+          expect(await pollUntil(() => childrenOf(pid, /vitest.*forks/).length > 0, 60_000), run.output()).toBe(true);
+          const workers = childrenOf(pid, /vitest.*forks/);
+          // Its modules loaded, it waits for the preflight (which waits 5 s per answer).
+          expect(await idle(workers[0]!, 60_000)).toBe(true);
+          process.kill(pid, 'SIGKILL');
+          expect((await run.exited).signal).toBe('SIGKILL');
+          expect(await pollUntil(() => !workers.some(running), AFTER_SIGNAL_MS)).toBe(true);
+        } finally {
+          try {
+            run.signal('SIGKILL');
+          } catch {
+            // the group has ended
+          }
         }
-      }
-    }, 300_000);
+      },
+      300_000,
+    );
   });
 });

@@ -12,6 +12,7 @@ import { buildMix } from '../../../load/scenarios/mix.ts';
 import { runLoad } from '../../../load/load.ts';
 import { json, startServer, type TestServer } from '../../support/stub-server.ts';
 import { configFor, holdsToken, limitedReference, type Limited } from '../../support/reference.ts';
+import { itWhole } from '../../tiers.ts';
 
 const CAPS = { maxRequests: 5000, maxSeconds: 60, maxConcurrency: 64 };
 const OK = { status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } };
@@ -57,7 +58,7 @@ describe('load on worker threads', () => {
       expect(Array.from({ length: of }, (_, i) => shareOf(n, i, of)).reduce((a, b) => a + b, 0)).toBe(n);
   });
 
-  it('open model: two workers send the whole schedule once, each operation as often as one worker, all of it in the merged histograms', async () => {
+  itWhole('open model: two workers send the whole schedule once, each operation as often as one worker, all of it in the merged histograms', async () => {
     target = await limitedReference({ limit: 100_000, windowSeconds: 1 });
     const mix = buildMix(target.config, [
       ['report', 2],
@@ -113,7 +114,7 @@ describe('load on worker threads', () => {
     expect(Math.min(...early), JSON.stringify(early)).toBeGreaterThanOrEqual(0);
   });
 
-  it('closed model: two workers share the request cap exactly as one worker reaches it', async () => {
+  itWhole('closed model: two workers share the request cap exactly as one worker reaches it', async () => {
     target = await limitedReference({ limit: 100_000, windowSeconds: 1 });
     const mix = buildMix(target.config, [['report', 1]]);
     const caps = { ...CAPS, maxRequests: 301 };

@@ -10,6 +10,7 @@
 // Two tiers, as tags (test/tiers.ts): `npm test` runs every untagged test (the gate); the tests
 // tagged `whole` (every fault's whole run, every profile's second run and other seeds, every
 // broken server and signal case) are CI's whole set, `npm run test:whole`; .ci/run runs both.
+// A whole-run file of the whole set only is named `*.whole.test.ts` (npm test excludes it).
 //
 // Order: the load project first and alone on the machine (sequence.groupOrder 0), four files at a
 // time: its files wait on their limiters' windows and use little CPU. Then the others on two

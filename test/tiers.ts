@@ -4,7 +4,9 @@
 //    fault's whole run, every profile's second run and other seeds, every broken server and
 //    signal case.
 // A table of cases declares all of them; the ones the gate does not take are tagged `whole`, so the
-// gate's output lists them as skipped, never drops them silently. `selected` is what the current
+// gate's output lists them as skipped, never drops them silently. A whole-run file none of whose
+// tests the gate takes is named `*.whole.test.ts`: npm test does not load it (a worker started to
+// skip it costs seconds), and test:whole runs it whole. `selected` is what the current
 // filter runs (what a beforeAll prepares); the tag filter decides it, no environment variable.
 import { describe, it, TestRunner, type TestOptions } from 'vitest';
 

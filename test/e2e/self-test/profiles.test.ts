@@ -11,7 +11,7 @@ import { PROFILE_SEED, SWEEP_NUM_RUNS } from './seed-sweep.ts';
 
 /** The gate's first run: the strictest vendor (the default is test/e2e/self-test/reference-clean.test.ts's); CI every profile. */
 const QUICK_FIRST = ['strictest'];
-/** The second run in a row: every profile in CI (the whole set's reruns.test.ts too). */
+/** The second run in a row: every profile in CI (the whole set's reruns.whole.test.ts too). */
 const QUICK_SECOND: string[] = [];
 
 interface ProfileRow {
@@ -46,7 +46,7 @@ const costOf = (profile: string) => COST[profile] ?? 5;
 async function certifyProfile(profile: string, runs: number): Promise<ProfileRow[]> {
   const t0 = Date.now();
   // forward-only keeps its sliding limit on every route, global, all the time; the quota is
-  // raised here so the table stays quick (test/e2e/self-test/pacing.test.ts runs under a small one).
+  // raised here so the table stays quick (test/e2e/self-test/pacing.whole.test.ts runs under a small one).
   // vasy's quotas per operation (429 stating the wait only in its message) are raised the same
   // way: still met, but its ~500 reports do not take 100 s (test/reference/quotas.test.ts, bench).
   const results = await runsInARow(runs, { reference: { profile, ...raisedLimits(profile) }, numRuns: SWEEP_NUM_RUNS, seed: PROFILE_SEED });

@@ -12,7 +12,7 @@ import type { RunOptions, RunResult } from '../../../engine/options.ts';
 /**
  * forward-only's sliding limit (300 per 10 s on every route, global), raised for the runs that are
  * not about it (its certification, its re-runs), so that they are not paced for long; pacing under
- * its own limit is test/e2e/self-test/pacing.test.ts's.
+ * its own limit is test/e2e/self-test/pacing.whole.test.ts's.
  */
 export const FORWARD_ONLY_RAISED_LIMIT = { limit: 3000, windowSeconds: 10, algorithm: 'sliding' as const, scope: 'global' as const };
 

@@ -2,7 +2,7 @@
 // jobs) against the SAME server must not turn the state the first run left into a failure of the
 // second; past the size of a voucher pool, the run is inconclusive with the fix, never failed.
 // Each case runs with readBack.orderStatus as the reference's config gives it, and without it, and
-// without operations["order-create"]: these are the pools' tests (test/e2e/self-test/nightly.test.ts runs
+// without operations["order-create"]: these are the pools' tests (test/e2e/self-test/nightly.whole.test.ts runs
 // twice with Order Create and no pools).
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // The CLI goes on when the reader of its output has gone (EPIPE), and only then: any other error
 // of its output is still thrown. (The whole path, a run whose reader ended with npx's npm:
-// test/e2e/cli/interrupts-npx.test.ts.)
+// test/e2e/cli/interrupts-npx.whole.test.ts.)
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { outliveReader } from '../../../bin/cli/output-gone.ts';

@@ -1,5 +1,5 @@
 // What an interrupted run leaves, as the signal tests check it (interrupts.test.ts: the bin's
-// process group; interrupts-npx.test.ts: through npx): the certificate in --out, verdict
+// process group; interrupts-npx.whole.test.ts: through npx): the certificate in --out, verdict
 // "interrupted", every requirement it did not get to verify "not run" with the reason.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

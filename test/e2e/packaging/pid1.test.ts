@@ -4,7 +4,7 @@
 // a handler for (pid_namespaces(7)), and nothing passes a signal on to the suite worker. Without a
 // docker daemon the same is made with a PID namespace of its own (`unshare --pid --fork`, what
 // docker does), root only: skipped with the reason elsewhere. The moments count from the bin's first
-// statements (a module loaded ahead of it says when), as in test/e2e/cli/interrupts-npx.test.ts.
+// statements (a module loaded ahead of it says when), as in test/e2e/cli/interrupts-npx.whole.test.ts.
 import { spawnSync } from 'node:child_process';
 import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';

@@ -13,8 +13,8 @@
 // A whole-run file of the whole set only is named `*.whole.test.ts` (npm test excludes it).
 //
 // Order: the load project first and alone on the machine (sequence.groupOrder 0), four files at a
-// time: its files wait on their limiters' windows and use little CPU. Then the others on two
-// workers, the whole runs first (test/sequencer.ts). `isolate: false` shares a worker's imports
+// time: its files wait on their limiters' windows and use little CPU. Then the others on three
+// workers in all, the whole runs first (test/sequencer.ts). `isolate: false` shares a worker's imports
 // between its files (no test keeps state between files: no vi.mock, no stubbed globals; each starts
 // and closes its own servers); the whole runs keep a process per file, each starts vitest runs.
 // Time limits are generous: they end a hang, they do not measure.
@@ -25,8 +25,11 @@ import { TAGS } from './test/tiers.ts';
 /** Load files that measure nothing in time: unit tests. */
 const PURE_LOAD = ['caps', 'probe/classify', 'headers', 'sender'].map((f) => `test/load/${f}.test.ts`);
 
-/** Workers of the second group: two on a 2-core machine (a whole run waits on its reference about half of the time). */
-const WORKERS = 2;
+/**
+ * Workers of the second group, across its projects: three on a 2-core machine (a whole run waits on
+ * its reference about half of the time). Per project, two each made eight processes on two cores.
+ */
+const WORKERS = 3;
 
 /** Load files at a time in the first group. */
 const LOAD_WORKERS = 4;
@@ -38,6 +41,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    maxWorkers: WORKERS,
     tags: TAGS,
     reporters: ['default', './test/plain-summary.ts'],
     sequence: { sequencer: LongestFirst },
@@ -52,19 +56,18 @@ export default defineConfig({
           name: 'unit',
           include: ['test/*.test.ts', `test/{${UNIT.join(',')}}/**/*.test.ts`, ...PURE_LOAD],
           isolate: false,
-          maxWorkers: WORKERS,
           sequence: { groupOrder: 1 },
         },
       },
       {
         extends: true,
-        test: { name: 'reference', include: ['test/reference/**/*.test.ts'], isolate: false, maxWorkers: WORKERS, sequence: { groupOrder: 1 } },
+        test: { name: 'reference', include: ['test/reference/**/*.test.ts'], isolate: false, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/{cli,packaging}/**/*.test.ts'], isolate: false, maxWorkers: WORKERS, sequence: { groupOrder: 1 } },
+        test: { name: 'e2e', include: ['test/e2e/{cli,packaging}/**/*.test.ts'], isolate: false, sequence: { groupOrder: 1 } },
       },
-      { extends: true, test: { name: 'whole-run', include: ['test/e2e/self-test/**/*.test.ts'], maxWorkers: WORKERS, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'whole-run', include: ['test/e2e/self-test/**/*.test.ts'], sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/load.ts';
 import { FAULTS } from '../../../reference/faults.ts';
 import { inProcess } from './in-process.ts';
+import { itWhole } from '../../tiers.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const BIN = join(ROOT, 'bin/erp-conformance.js');
@@ -132,41 +133,45 @@ describe('erp-conformance', () => {
     expect(r.code).toBe(0);
   });
 
-  it('serve through npx closes when npm ends without passing the signal on (kill $! after &)', async () => {
-    const env = { PATH: process.env.PATH!, HOME: process.env.HOME ?? elsewhere };
-    const child = spawn('npx', ['--no', 'erp-conformance', 'serve', '--port', '0'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const answers = (url: string) =>
-      fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
-        () => true,
-        () => false,
-      );
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        child.on('exit', () => reject(new Error(`serve ended before listening: ${out}`)));
-      });
-      expect(await answers(url)).toBe(true);
-      process.kill(child.pid!, 'SIGTERM'); // npm alone, not its process group
-      // The server notices it was left and closes (it checks twice a second): bounded, not timed.
-      let open = true;
-      for (let i = 0; i < 120 && open; i++) {
-        await new Promise((r) => setTimeout(r, 500));
-        open = await answers(url);
-      }
-      expect(open).toBe(false);
-    } finally {
+  itWhole(
+    'serve through npx closes when npm ends without passing the signal on (kill $! after &)',
+    async () => {
+      const env = { PATH: process.env.PATH!, HOME: process.env.HOME ?? elsewhere };
+      const child = spawn('npx', ['--no', 'erp-conformance', 'serve', '--port', '0'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const answers = (url: string) =>
+        fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
+          () => true,
+          () => false,
+        );
       try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // the group has ended
+        const url = await new Promise<string>((resolve, reject) => {
+          let out = '';
+          child.stdout.on('data', (d: Buffer) => {
+            out += d.toString();
+            const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+            if (m) resolve(m[1]!);
+          });
+          child.on('exit', () => reject(new Error(`serve ended before listening: ${out}`)));
+        });
+        expect(await answers(url)).toBe(true);
+        process.kill(child.pid!, 'SIGTERM'); // npm alone, not its process group
+        // The server notices it was left and closes (it checks twice a second): bounded, not timed.
+        let open = true;
+        for (let i = 0; i < 120 && open; i++) {
+          await new Promise((r) => setTimeout(r, 500));
+          open = await answers(url);
+        }
+        expect(open).toBe(false);
+      } finally {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // the group has ended
+        }
       }
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it('faults lists every fault with the requirement ids it breaks', async () => {
     const r = await inProcess(['faults']); // the real CLI lists them through npx below

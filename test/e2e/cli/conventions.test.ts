@@ -17,6 +17,7 @@ import { parseExact, stringifyJson } from '../../../core/json.ts';
 import { cli, ROOT } from './spawn.ts';
 import { sampleCertification } from '../../reports/sample.ts';
 import { inProcess } from './in-process.ts';
+import { itWhole } from '../../tiers.ts';
 
 const tmp = (p: string) => mkdtempSync(path.join(os.tmpdir(), `erp-conventions-${p}-`));
 
@@ -91,24 +92,28 @@ describe('a quick try (--base-url and --token-env) that stops at --max-failures'
 
   // One run for both (each run of the real CLI costs its start-up): the quick try against a URL,
   // and --max-failures stopping it at its first MUST failure.
-  it('runs against a URL with the token from the named variable, no config file written, and stops after N MUST failures: the rest is not run, with the reason', async () => {
-    const out = path.join(tmp('quick'), 'report');
-    const r = await cli(
-      ['run', '--base-url', server.url, '--token-env', 'MY_ERP_TOKEN', '--max-failures', '1', '--num-runs', '5', '--quiet', '--no-allure', '--out', out],
-      { env: { MY_ERP_TOKEN: server.tokens[0]! }, timeoutMs: 240_000 },
-    );
-    expect(r.code, r.stdout + r.stderr).toBe(1);
-    const cert = parseExact(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
-    expect(cert.target.baseUrl).toBe(server.url);
-    expect(cert.invocation).toMatchObject({ baseUrl: server.url, tokenEnv: 'MY_ERP_TOKEN' });
-    expect(readFileSync(path.join(out, 'certification.json'), 'utf8')).not.toContain(server.tokens[0]!);
-    expect(cert.stoppedBy).toBe('max-failures');
-    expect(cert.requirements.filter((x) => x.status === 'failed' && x.level === 'MUST').length).toBeGreaterThanOrEqual(1);
-    const notRun = cert.requirements.filter((x) => x.status === 'not-run');
-    expect(notRun.length).toBeGreaterThan(0);
-    expect(notRun[0]!.reason).toContain('--max-failures');
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain('stopped: as many MUST requirements failed as --max-failures allows'); // wrapped at 100 columns
-  }, 300_000);
+  itWhole(
+    'runs against a URL with the token from the named variable, no config file written, and stops after N MUST failures: the rest is not run, with the reason',
+    async () => {
+      const out = path.join(tmp('quick'), 'report');
+      const r = await cli(
+        ['run', '--base-url', server.url, '--token-env', 'MY_ERP_TOKEN', '--max-failures', '1', '--num-runs', '5', '--quiet', '--no-allure', '--out', out],
+        { env: { MY_ERP_TOKEN: server.tokens[0]! }, timeoutMs: 240_000 },
+      );
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      const cert = parseExact(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
+      expect(cert.target.baseUrl).toBe(server.url);
+      expect(cert.invocation).toMatchObject({ baseUrl: server.url, tokenEnv: 'MY_ERP_TOKEN' });
+      expect(readFileSync(path.join(out, 'certification.json'), 'utf8')).not.toContain(server.tokens[0]!);
+      expect(cert.stoppedBy).toBe('max-failures');
+      expect(cert.requirements.filter((x) => x.status === 'failed' && x.level === 'MUST').length).toBeGreaterThanOrEqual(1);
+      const notRun = cert.requirements.filter((x) => x.status === 'not-run');
+      expect(notRun.length).toBeGreaterThan(0);
+      expect(notRun[0]!.reason).toContain('--max-failures');
+      expect(r.stdout.replace(/\s+/g, ' ')).toContain('stopped: as many MUST requirements failed as --max-failures allows'); // wrapped at 100 columns
+    },
+    300_000,
+  );
 
   it('names the variable --token-env reads when it is not set', async () => {
     const r = await inProcess(['run', '--base-url', server.url, '--token-env', 'NOT_SET_HERE'], { NOT_SET_HERE: undefined });

@@ -103,17 +103,21 @@ describe('run, interrupted', () => {
     });
     afterAll(() => slow.close());
 
-    it("SIGINT does not wait for the preflight's answers: verdict interrupted, every requirement not run, exit 130", async () => {
-      const dir = tempDir('erp-int-pre-');
-      const config = join(dir, 'erp.config.json');
-      writeFileSync(config, JSON.stringify(slow.runConfig()));
-      const out = join(dir, 'report');
-      const run = startCli(['run', '--config', config, '--out', out, '--quiet', '--no-allure']);
-      await run.waitFor(/^running .* against /m);
-      const cert = await interrupt(run, 'SIGINT', out);
-      expect(cert.summary.MUST.passed).toBe(0);
-      expect(cert.requirements.filter((r) => r.status !== 'skipped').every((r) => r.status === 'not-run')).toBe(true);
-    }, 300_000);
+    itWhole(
+      "SIGINT does not wait for the preflight's answers: verdict interrupted, every requirement not run, exit 130",
+      async () => {
+        const dir = tempDir('erp-int-pre-');
+        const config = join(dir, 'erp.config.json');
+        writeFileSync(config, JSON.stringify(slow.runConfig()));
+        const out = join(dir, 'report');
+        const run = startCli(['run', '--config', config, '--out', out, '--quiet', '--no-allure']);
+        await run.waitFor(/^running .* against /m);
+        const cert = await interrupt(run, 'SIGINT', out);
+        expect(cert.summary.MUST.passed).toBe(0);
+        expect(cert.requirements.filter((r) => r.status !== 'skipped').every((r) => r.status === 'not-run')).toBe(true);
+      },
+      300_000,
+    );
 
     // A CI runner that kills the job's main process alone (SIGKILL: no handler runs). The suite
     // worker, forked while the preflight waits, had no one left to tell it to stop: it polled for

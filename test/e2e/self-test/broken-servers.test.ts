@@ -16,7 +16,7 @@ import { runConformance } from '../../../engine/run.ts';
 import { redirectTarget, startBroken, startRedirectTarget, type BrokenKind } from './broken-servers.ts';
 import { withPeakMemory } from './memory.ts';
 import { runAgainstReference, tempOut } from './run-reference.ts';
-import { WHOLE_FILE, tiered } from '../../tiers.ts';
+import { WHOLE_FILE, itWhole, tiered } from '../../tiers.ts';
 
 /** Tokens with characters that change under URL, JSON and HTML encoding. */
 const TOKENS = [`tok"SE\\CR/ET%+&<'=4f1c9a7e`, 'tok-SECRET-second-88b2'];
@@ -103,7 +103,7 @@ const ALL_KINDS: BrokenKind[] = [
 ];
 /**
  * The gate (test/tiers.ts): the server that echoes the token (every output checked for it);
- * the budget cut below is a whole run of its own. CI runs every kind, and the secret tokens.
+ * CI runs every kind, the budget cut below and the secret tokens.
  */
 const QUICK_KINDS: BrokenKind[] = ['echoes-token'];
 
@@ -173,37 +173,41 @@ describe('a run against a broken or hostile server', () => {
   const CUT_BUDGET_SECONDS = 3;
   const CUT_TIMEOUT_MS = 60_000;
 
-  it('that trickles, cut by a run budget of 3 s, stops at it with a certificate that says so', async () => {
-    const broken = await startBroken('trickles');
-    const out = tempOut('budget');
-    const lines: string[] = [];
-    try {
-      const base = referenceRunConfig(broken.url, TOKENS, 1);
-      const config = loadConfig({
-        base: {
-          ...base,
-          target: { ...base.target, baseUrl: broken.url, token: TOKENS[0], secondToken: TOKENS[1], timeoutMs: CUT_TIMEOUT_MS },
-          run: { maxDurationSeconds: CUT_BUDGET_SECONDS },
-        },
-        env: {},
-      });
-      const t0 = Date.now();
-      const r = await runConformance({ config, out, numRuns: 3, seed: 1, allure: false, preflight: false, log: (l) => lines.push(l) });
-      const c = r.certification;
-      // The budget, the grace for running tests, and a generous margin: far below the time limit of the requests in flight.
-      expect((Date.now() - t0) / 1000).toBeLessThan(CUT_BUDGET_SECONDS + 15 + 30);
-      expect(c.stoppedBy).toBe('budget');
-      expect(['not-certified', 'inconclusive']).toContain(c.verdict);
-      expect(r.exitCode).toBe(exitCodeOf(c.verdict));
-      const cut = c.requirements.filter((x) => x.level === 'MUST' && x.status === 'not-run');
-      expect(cut.length).toBeGreaterThan(0);
-      for (const x of cut) expect(x.reason, x.id).toMatch(/run budget/);
-      expect(JSON.parse(readFileSync(path.join(out, 'certification.json'), 'utf8')).stoppedBy).toBe('budget');
-      expect(leaks(out, lines)).toEqual([]);
-    } finally {
-      await broken.close();
-    }
-  }, 120_000);
+  itWhole(
+    'that trickles, cut by a run budget of 3 s, stops at it with a certificate that says so',
+    async () => {
+      const broken = await startBroken('trickles');
+      const out = tempOut('budget');
+      const lines: string[] = [];
+      try {
+        const base = referenceRunConfig(broken.url, TOKENS, 1);
+        const config = loadConfig({
+          base: {
+            ...base,
+            target: { ...base.target, baseUrl: broken.url, token: TOKENS[0], secondToken: TOKENS[1], timeoutMs: CUT_TIMEOUT_MS },
+            run: { maxDurationSeconds: CUT_BUDGET_SECONDS },
+          },
+          env: {},
+        });
+        const t0 = Date.now();
+        const r = await runConformance({ config, out, numRuns: 3, seed: 1, allure: false, preflight: false, log: (l) => lines.push(l) });
+        const c = r.certification;
+        // The budget, the grace for running tests, and a generous margin: far below the time limit of the requests in flight.
+        expect((Date.now() - t0) / 1000).toBeLessThan(CUT_BUDGET_SECONDS + 15 + 30);
+        expect(c.stoppedBy).toBe('budget');
+        expect(['not-certified', 'inconclusive']).toContain(c.verdict);
+        expect(r.exitCode).toBe(exitCodeOf(c.verdict));
+        const cut = c.requirements.filter((x) => x.level === 'MUST' && x.status === 'not-run');
+        expect(cut.length).toBeGreaterThan(0);
+        for (const x of cut) expect(x.reason, x.id).toMatch(/run budget/);
+        expect(JSON.parse(readFileSync(path.join(out, 'certification.json'), 'utf8')).stoppedBy).toBe('budget');
+        expect(leaks(out, lines)).toEqual([]);
+      } finally {
+        await broken.close();
+      }
+    },
+    120_000,
+  );
 });
 
 /** The verdict is one of those the README allows this server, for the README's reason, with its exit code. */

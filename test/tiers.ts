@@ -8,7 +8,7 @@
 // tests the gate takes is named `*.whole.test.ts`: npm test does not load it (a worker started to
 // skip it costs seconds), and test:whole runs it whole. `selected` is what the current
 // filter runs (what a beforeAll prepares); the tag filter decides it, no environment variable.
-import { describe, it, TestRunner, type TestOptions } from 'vitest';
+import { it, TestRunner, type TestOptions } from 'vitest';
 
 /** The tag of the tests only the whole set runs. */
 export const WHOLE = 'whole';
@@ -19,9 +19,6 @@ export const TAGS = [{ name: WHOLE, description: "CI's whole set only (npm run t
 /** The options of a block (a describe) whose tests are all the whole set's: a file of one kind the gate runs elsewhere. */
 export const WHOLE_FILE: TestOptions = { tags: [WHOLE] };
 
-/** Whether the running filter takes a test with these tags. */
-const takes = (tags: string[]): boolean => TestRunner.matchesTags(tags);
-
 /** The options of a case: tagged `whole` when the gate does not take it. */
 export function tierOptions(inGate: boolean, timeout?: number): TestOptions {
   return { ...(inGate ? {} : { tags: [WHOLE] }), ...(timeout === undefined ? {} : { timeout }) };
@@ -29,15 +26,10 @@ export function tierOptions(inGate: boolean, timeout?: number): TestOptions {
 
 /** Whether the running filter takes a test of this tier (a beforeAll prepares only what runs). */
 export function tierTaken(inGate: boolean): boolean {
-  return takes(inGate ? [] : [WHOLE]);
+  return TestRunner.matchesTags(inGate ? [] : [WHOLE]);
 }
 
 type Body<T> = [T] extends [readonly unknown[]] ? (...args: [...Extract<T, readonly unknown[]>]) => unknown : (arg: T) => unknown;
-
-/** A test of the whole set only. */
-export function itWhole(name: string, fn: () => unknown, timeout?: number): void {
-  it(name, tierOptions(false, timeout), fn);
-}
 
 /** `it` for a case the gate runs (`inGate`) or leaves to the whole set (then tagged `whole`). */
 export function itTier(inGate: boolean) {
@@ -45,6 +37,9 @@ export function itTier(inGate: boolean) {
     it(name, tierOptions(inGate, timeout), fn);
   };
 }
+
+/** A test of the whole set only. */
+export const itWhole = itTier(false);
 
 /** A table of cases: `gate` those npm test runs, the others the whole set's. */
 export interface Tiered<T> {
@@ -56,14 +51,12 @@ export interface Tiered<T> {
   inGate(c: T): boolean;
   /** Declares one test per case (`it.each` semantics: a tuple case is spread), each in its tier. */
   each(name: string, fn: Body<T>, timeout?: number): void;
-  /** Declares one block per case (`describe.each` semantics), each in its tier; `concurrent` runs its tests at once. */
-  describeEach(name: string, fn: Body<T>, o?: { concurrent?: boolean }): void;
 }
 
 export function tiered<T>(all: readonly T[], gate: readonly NoInfer<T>[]): Tiered<T> {
   const inGate = (c: T) => gate.includes(c);
   /** Calls `declare` with the gate's cases, then the whole set's, each with its tier's options. */
-  const inTiers = (declare: (cases: readonly unknown[][], options: TestOptions) => void, timeout?: number) => {
+  const inTiers = (declare: (cases: readonly unknown[][], options: TestOptions) => void, timeout: number | undefined) => {
     for (const g of [true, false]) {
       const cases = all.filter((c) => inGate(c) === g);
       if (cases.length > 0) declare(cases as unknown as readonly unknown[][], tierOptions(g, timeout));
@@ -75,10 +68,6 @@ export function tiered<T>(all: readonly T[], gate: readonly NoInfer<T>[]): Tiere
     inGate,
     each(name, fn, timeout) {
       inTiers((cases, options) => it.each(cases)(name, options, fn as unknown as (...args: unknown[]) => void), timeout);
-    },
-    describeEach(name, fn, o = {}) {
-      const block = o.concurrent ? describe.concurrent : describe;
-      inTiers((cases, options) => block.each(cases)(name, options, fn as unknown as (...args: unknown[]) => void));
     },
   };
 }

@@ -9,7 +9,7 @@ import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, SUITES_RUNNING } from './interrupted-kit.ts';
 import { BIN_STARTED, BIN_STARTED_IMPORT, groupRunning, pollUntil, startCli, tempDir } from './run-process.ts';
-import { tiered } from '../../tiers.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 type Signal = 'SIGINT' | 'SIGTERM';
 /** When to send: milliseconds after the bin's first statements ran, or once a suite file is running. */
@@ -27,13 +27,12 @@ const ALL: Case[] = MOMENTS.flatMap((moment) =>
 );
 // The whole set's, every moment (the gate's signals are test/e2e/cli/interrupts.test.ts's, and
 // test/e2e/cli/cli.test.ts runs the CLI through npx).
-const QUICK: Case[] = [];
 
 /** What a shell reports for a process that exited with `code` or was ended by `signal`. */
 const shellStatus = ({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }) => code ?? 128 + constants.signals[signal!];
 
-describe('npx erp-conformance run, interrupted through its process group', () => {
-  tiered(ALL, QUICK).each(
+describe('npx erp-conformance run, interrupted through its process group', WHOLE_FILE, () => {
+  it.each(ALL)(
     '%s: the interrupted certificate',
     async (_name, moment, signal, twice) => {
       const out = tempDir('erp-npx-int-');

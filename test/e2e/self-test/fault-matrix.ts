@@ -36,7 +36,7 @@ export function describeFaultMatrix(part: number | 'rate-limit'): void {
       expect(row.error).toBeUndefined();
       expect([...row.failed].sort()).toEqual([...row.breaks].sort());
       expect(row.caught).toBe(true);
-      // The verdict of its run, which the seed sweep (seed-sweep.test.ts) requires of its other seeds.
+      // The verdict of its run, which the seed sweep (seed-sweep.whole.test.ts) requires of its other seeds.
       expect(row.verdict).toBe(runVerdict(row.run));
     });
 

@@ -15,7 +15,7 @@ import { startReference, type ReferenceOptions, type ReferenceServer } from '../
 import { ROOT, runConformance } from '../../../engine/run.ts';
 import type { RunResult } from '../../../engine/options.ts';
 import { FORWARD_ONLY_RAISED_LIMIT, tempOut } from './run-reference.ts';
-import { tiered } from '../../tiers.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 const WATCHED = ['ST-1', 'OS-3', 'OS-5', 'OS-7'];
 const FIX = /reset the staging data or add fresh vouchers to the pool/;
@@ -110,84 +110,77 @@ async function twoRuns(s: Awaited<ReturnType<typeof session>>): Promise<[RunResu
 }
 const observation = (r: RunResult, role: string) => String(r.certification.observations[`fixtures.sales.${role}`]);
 
-// The whole set's (test/tiers.ts): both variants.
-const RUN_VARIANTS = tiered(VARIANTS, []);
-
 // Each test has a server of its own: they run at once (a rerun of ST and OS is mostly the start-up
-// of its suite worker, which waits on little but the CPU).
-RUN_VARIANTS.describeEach(
-  're-runs against the same reference, %s',
-  (_name, variant) => {
-    it('give the same verdict and the same ST-1, OS-3, OS-5 and OS-7 statuses, run after run', async () => {
-      const s = await session({}, variant);
+// of its suite worker, which waits on little but the CPU). The whole set's (test/tiers.ts).
+describe.concurrent.each(VARIANTS)('re-runs against the same reference, %s', WHOLE_FILE, (_name, variant) => {
+  it('give the same verdict and the same ST-1, OS-3, OS-5 and OS-7 statuses, run after run', async () => {
+    const s = await session({}, variant);
+    try {
+      const [first, second] = await twoRuns(s);
+      for (const id of ['ST-1', 'OS-3', 'OS-5']) expect(statusOf(first, id).status, id).toBe('passed');
+      expect(statusOf(first, 'OS-7').status).toBe(s.config.readBack?.orderStatus ? (s.served ? 'passed' : 'inconclusive') : 'skipped');
+      // The reference makes Delivered and Cancelled final: the second run takes the next voucher of those pools.
+      const sales = s.config.fixtures.sales;
+      expect(observation(second, 'cancel')).toMatch(new RegExp(`^took ${sales.cancel![1]} .*passed over ${sales.cancel![0]}`));
+      expect(observation(second, 'deliver')).toMatch(new RegExp(`^took ${sales.deliver![1]} .*passed over ${sales.deliver![0]}`));
+    } finally {
+      await s.server.close();
+    }
+  }, 120_000);
+
+  it('end inconclusive past a pool of one voucher, not failed, with the fix in the reason', async () => {
+    const s = await session({}, variant);
+    try {
+      const first = await s.run(poolsOfOne);
+      expect(failed(first)).toEqual([]);
+      expect(first.certification.verdict).toBe('selection-passed');
+      // The reference moves a Shipped voucher back to Pending (a "free" vendor): the lifecycle voucher
+      // is used up only once someone leaves it in a final state, as an earlier cancel run would.
+      const client = createClient(s.config.target);
+      const salesId = s.config.fixtures.sales.lifecycle![0]!;
+      const ex = await client.updateOrderStatus({ salesId, branchId: s.config.fixtures.branchId, body: { orderStatus: 'Cancelled' } });
+      await client.close();
+      expect(ex.response?.status).toBe(200);
+      const second = await s.run(poolsOfOne);
+      expect(failed(second)).toEqual([]);
+      expect(second.certification.verdict).toBe('inconclusive');
+      expect(second.exitCode).toBe(3);
+      const st1 = statusOf(second, 'ST-1');
+      expect(st1.status).toBe('inconclusive');
+      for (const role of ['lifecycle', 'cancel', 'deliver']) {
+        expect(st1.reason).toMatch(
+          new RegExp(`no voucher of fixtures\\.sales\\.${role} is Pending any more \\(${s.config.fixtures.sales[role as 'lifecycle']![0]}`),
+        );
+        expect(observation(second, role)).toMatch(FIX);
+      }
+      expect(st1.reason).toMatch(FIX);
+    } finally {
+      await s.server.close();
+    }
+  }, 120_000);
+
+  it.skipIf(!forwardOnly)(
+    'against a forward-only vendor give the same verdict twice, then inconclusive (not failed) past the pools',
+    async () => {
+      // These runs are about its transitions: at its own limit the three waited 15 s for it.
+      const s = await session({ profile: 'forward-only', rateLimit: FORWARD_ONLY_RAISED_LIMIT } as ReferenceOptions, variant);
       try {
         const [first, second] = await twoRuns(s);
-        for (const id of ['ST-1', 'OS-3', 'OS-5']) expect(statusOf(first, id).status, id).toBe('passed');
-        expect(statusOf(first, 'OS-7').status).toBe(s.config.readBack?.orderStatus ? (s.served ? 'passed' : 'inconclusive') : 'skipped');
-        // The reference makes Delivered and Cancelled final: the second run takes the next voucher of those pools.
+        for (const id of ['ST-1', 'OS-3', 'OS-5']) expect(statusOf(second, id).status, id).toBe('passed');
+        // The first run's vouchers are used up (the vendor never moves back): the second took the next ones.
         const sales = s.config.fixtures.sales;
-        expect(observation(second, 'cancel')).toMatch(new RegExp(`^took ${sales.cancel![1]} .*passed over ${sales.cancel![0]}`));
-        expect(observation(second, 'deliver')).toMatch(new RegExp(`^took ${sales.deliver![1]} .*passed over ${sales.deliver![0]}`));
+        for (const role of ['lifecycle', 'cancel', 'deliver'] as const)
+          expect(observation(second, role)).toMatch(new RegExp(`^took ${sales[role]![1]} .*passed over ${sales[role]![0]}`));
+        // A third run whose pools hold only the vouchers the first run used: nothing usable is left.
+        const third = await s.run(poolsOfOne);
+        expect(failed(third)).toEqual([]);
+        expect(third.certification.verdict).toBe('inconclusive');
+        expect(statusOf(third, 'ST-1').status).toBe('inconclusive');
+        expect(statusOf(third, 'ST-1').reason).toMatch(FIX);
       } finally {
         await s.server.close();
       }
-    }, 120_000);
-
-    it('end inconclusive past a pool of one voucher, not failed, with the fix in the reason', async () => {
-      const s = await session({}, variant);
-      try {
-        const first = await s.run(poolsOfOne);
-        expect(failed(first)).toEqual([]);
-        expect(first.certification.verdict).toBe('selection-passed');
-        // The reference moves a Shipped voucher back to Pending (a "free" vendor): the lifecycle voucher
-        // is used up only once someone leaves it in a final state, as an earlier cancel run would.
-        const client = createClient(s.config.target);
-        const salesId = s.config.fixtures.sales.lifecycle![0]!;
-        const ex = await client.updateOrderStatus({ salesId, branchId: s.config.fixtures.branchId, body: { orderStatus: 'Cancelled' } });
-        await client.close();
-        expect(ex.response?.status).toBe(200);
-        const second = await s.run(poolsOfOne);
-        expect(failed(second)).toEqual([]);
-        expect(second.certification.verdict).toBe('inconclusive');
-        expect(second.exitCode).toBe(3);
-        const st1 = statusOf(second, 'ST-1');
-        expect(st1.status).toBe('inconclusive');
-        for (const role of ['lifecycle', 'cancel', 'deliver']) {
-          expect(st1.reason).toMatch(
-            new RegExp(`no voucher of fixtures\\.sales\\.${role} is Pending any more \\(${s.config.fixtures.sales[role as 'lifecycle']![0]}`),
-          );
-          expect(observation(second, role)).toMatch(FIX);
-        }
-        expect(st1.reason).toMatch(FIX);
-      } finally {
-        await s.server.close();
-      }
-    }, 120_000);
-
-    it.skipIf(!forwardOnly)(
-      'against a forward-only vendor give the same verdict twice, then inconclusive (not failed) past the pools',
-      async () => {
-        // These runs are about its transitions: at its own limit the three waited 15 s for it.
-        const s = await session({ profile: 'forward-only', rateLimit: FORWARD_ONLY_RAISED_LIMIT } as ReferenceOptions, variant);
-        try {
-          const [first, second] = await twoRuns(s);
-          for (const id of ['ST-1', 'OS-3', 'OS-5']) expect(statusOf(second, id).status, id).toBe('passed');
-          // The first run's vouchers are used up (the vendor never moves back): the second took the next ones.
-          const sales = s.config.fixtures.sales;
-          for (const role of ['lifecycle', 'cancel', 'deliver'] as const)
-            expect(observation(second, role)).toMatch(new RegExp(`^took ${sales[role]![1]} .*passed over ${sales[role]![0]}`));
-          // A third run whose pools hold only the vouchers the first run used: nothing usable is left.
-          const third = await s.run(poolsOfOne);
-          expect(failed(third)).toEqual([]);
-          expect(third.certification.verdict).toBe('inconclusive');
-          expect(statusOf(third, 'ST-1').status).toBe('inconclusive');
-          expect(statusOf(third, 'ST-1').reason).toMatch(FIX);
-        } finally {
-          await s.server.close();
-        }
-      },
-      180_000,
-    );
-  },
-  { concurrent: true },
-);
+    },
+    180_000,
+  );
+});

@@ -9,7 +9,7 @@ import type { FaultName } from '../../../reference/faults.ts';
 import { sharedProfile } from '../../../reference/profiles/shared.ts';
 import { isCaught } from './matrix.ts';
 import { runsInARow } from './run-reference.ts';
-import { itWhole, tiered } from '../../tiers.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 
 const SEEDS = [1, 2, 3, 4, 5];
 /** Faults of relations between answers read at different moments, with what each breaks. */
@@ -40,20 +40,16 @@ async function run(seed: number, faults: FaultName[] = []): Promise<Row> {
   };
 }
 
-describe('a shared staging server: another client writes while the run reads', () => {
-  const seeds = tiered(SEEDS, []);
-  const faults = tiered(
-    FAULTS.map(([f]) => f),
-    [],
-  );
+describe('a shared staging server: another client writes while the run reads', WHOLE_FILE, () => {
+  const faults = FAULTS.map(([f]) => f);
   const certified = new Map<number, Row>();
   const caught = new Map<string, Row>();
 
   beforeAll(async () => {
     // Two runs at a time, each with a server of its own (the writer counts that server's requests).
     const jobs: Array<() => Promise<void>> = [
-      ...seeds.selected.map((s) => async () => void certified.set(s, await run(s))),
-      ...faults.selected.map((f) => async () => void caught.set(f, await run(7, [f]))),
+      ...SEEDS.map((s) => async () => void certified.set(s, await run(s))),
+      ...faults.map((f) => async () => void caught.set(f, await run(7, [f]))),
     ];
     const lane = async () => {
       for (let job = jobs.shift(); job; job = jobs.shift()) await job();
@@ -63,7 +59,7 @@ describe('a shared staging server: another client writes while the run reads', (
       process.stdout.write(`shared seed ${s}: ${r.verdict}, ${r.moved} relation(s) re-read; not verified: ${r.inconclusive.join(' | ') || 'none'}\n`);
   }, 900_000);
 
-  seeds.each('certifies the shared-server profile on seed %s, with no MUST or SHOULD failure', (seed) => {
+  it.each(SEEDS)('certifies the shared-server profile on seed %s, with no MUST or SHOULD failure', (seed) => {
     const r = certified.get(seed)!;
     expect(r.failed).toEqual([]);
     // Paced by requests, the writer leaves a still reading of every relation on any machine: nothing is left open.
@@ -71,11 +67,11 @@ describe('a shared staging server: another client writes while the run reads', (
     expect(r.verdict).toBe('certified');
   });
 
-  itWhole('re-read relations because the data moved, in at least one run (the writer was felt)', () => {
+  it('re-read relations because the data moved, in at least one run (the writer was felt)', () => {
     expect([...certified.values()].some((r) => r.moved > 0)).toBe(true);
   });
 
-  faults.each('fails exactly what fault %s names while the other client writes', (fault) => {
+  it.each(faults)('fails exactly what fault %s names while the other client writes', (fault) => {
     const breaks = FAULTS.find(([f]) => f === fault)![1];
     const r = caught.get(fault)!;
     expect(r.failed.sort()).toEqual([...breaks].sort());

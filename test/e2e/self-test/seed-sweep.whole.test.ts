@@ -2,13 +2,13 @@
 // fault runs and each profile of the reference, under two seeds more than the fault matrix's and
 // profiles.test.ts's own, give the outcome those hold for their seed - the same verdict and the
 // same failed MUSTs, and for a fault exactly the ids it names. CI's whole set (tag `whole`) sweeps
-// them all (test/tiers.ts); the gate runs each profile and representative fault at its own seed.
+// them all (test/tiers.ts); the gate runs the strictest profile and two of those fault runs at
+// their own seeds only (profiles.test.ts, the fault matrix).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
 import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
-import { tiered } from '../../tiers.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 import { faultMatrix, type MatrixRow } from './matrix.ts';
-import { quickRuns } from './matrix-parts.ts';
 import { tempOut } from './run-reference.ts';
 import {
   faultOutcome,
@@ -24,15 +24,12 @@ import {
   type ProfileRow,
 } from './seed-sweep.ts';
 
-const QUICK_RUNS: string[] = [];
-const QUICK_PROFILES: string[] = [];
 /** Runs at a time: two, as the fault matrix (each a reference server and a suite worker of its own). */
 const LANES = 2;
 
 const seeds = SWEEP_SEEDS.join(', ');
-describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' own`, () => {
-  const runs = tiered(sweptRuns().map(runName), QUICK_RUNS);
-  const profiles = tiered(PROFILE_NAMES, QUICK_PROFILES);
+describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' own`, WHOLE_FILE, () => {
+  const runs = sweptRuns().map(runName);
   let faultRows: MatrixRow[] = [];
   let profileRows: ProfileRow[] = [];
 
@@ -42,8 +39,8 @@ describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' o
     const out = tempOut('seed-sweep');
     const results = await inLanes<MatrixRow[] | ProfileRow>(
       [
-        ...profiles.selected.flatMap((p) => SWEEP_SEEDS.map((seed) => () => profileRun(p, seed))),
-        ...runs.selected.flatMap((name) =>
+        ...PROFILE_NAMES.flatMap((p) => SWEEP_SEEDS.map((seed) => () => profileRun(p, seed))),
+        ...runs.flatMap((name) =>
           SWEEP_SEEDS.map(
             (seed) => () => faultMatrix({ numRuns: SWEEP_NUM_RUNS, faults: name.split('+') as FaultName[], concurrency: 1, outRoot: out, seeds: [seed] }),
           ),
@@ -56,13 +53,7 @@ describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' o
     process.stdout.write(`\n${sweepTable(faultRows, profileRows)}\n`);
   }, 1_800_000);
 
-  it('samples in the gate runs of the quick fault matrix, so that the seed it adds them to is run there too', () => {
-    const quick = quickRuns().map(runName);
-    for (const name of QUICK_RUNS) expect(quick).toContain(name);
-    expect(sweptRuns().map(runName)).toEqual(expect.arrayContaining(QUICK_RUNS));
-  });
-
-  runs.each('fault run %s: the verdict and the failed ids of the matrix under every seed', (name) => {
+  it.each(runs)('fault run %s: the verdict and the failed ids of the matrix under every seed', (name) => {
     const run = name.split('+') as FaultName[];
     for (const fault of run) {
       const rows = faultRows.filter((r) => r.fault === fault);
@@ -76,7 +67,7 @@ describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' o
     }
   });
 
-  profiles.each('profile %s: certified with no MUST failed under every seed', (profile) => {
+  it.each(PROFILE_NAMES)('profile %s: certified with no MUST failed under every seed', (profile) => {
     const rows = profileRows.filter((r) => r.profile === profile);
     expect(rows.map((r) => r.seed)).toEqual(SWEEP_SEEDS);
     for (const r of rows) {

@@ -1,4 +1,4 @@
-// The words for a suite worker that died under the run (reports/records/collector.ts WorkerCrash):
+// The words for a suite worker that died under the run (reports/records/collected.ts WorkerCrash):
 // the run error of the certificate, and the reason of every requirement whose tests it cut. A
 // crash is no finding of the target and no gap in the catalogue: the tests ran, and the worker
 // died under them, so their requirements are "not run" with this cause, never "no test verifies it".

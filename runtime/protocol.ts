@@ -9,7 +9,7 @@
 //    progress. Host side: engine/phases/worker-channel.ts (through the pool, engine/phases/worker-exit.ts);
 //    worker side: runtime/channel.ts. Vitest's own messages pass by untouched, and never reach it;
 //  - each test's record on its vitest task (task.meta.erp: set by runtime/harness.ts, carried by
-//    vitest's RPC on that same channel, read by the host's reporter, reports/records/collector.ts),
+//    vitest's RPC on that same channel, read by the host's reporter, engine/phases/collector.ts),
 //    and from its collection on what it declared: its test id and requirement ids (task.meta.declared,
 //    runtime/verifies.ts) and, in a run that loads the suite files side by side, its suite file
 //    (task.meta.suiteFile, declared on the file's block by runtime/side-by-side.test.ts; otherwise

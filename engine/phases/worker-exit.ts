@@ -5,7 +5,7 @@
 // its experimental custom-pool API) that also hears the worker process's own 'exit' event (its
 // code and signal), and keeps the end of its stderr, where V8 says "JavaScript heap out of memory"
 // before it aborts. What it hands vitest's runner for an end or a process error is a PoolEvent, so
-// vitest's error for it is known by its cause (reports/records/collector.ts). It also gives the run
+// vitest's error for it is known by its cause (engine/phases/collector.ts). It also gives the run
 // its end of each worker's channel (engine/phases/worker-channel.ts): the fork's IPC channel, whose
 // `erp` messages vitest never sees.
 import type { ChildProcess } from 'node:child_process';

@@ -34,7 +34,7 @@ function test(name: string, ids: string[], state: CollectedTest['state'], record
     state,
     durationMs: 1,
     errors: [],
-    // A test that left no record keeps the ids it declared (reports/records/collector.ts).
+    // A test that left no record keeps the ids it declared (engine/phases/collector.ts).
     ...(record
       ? { record: { ...emptyRecord(ids), requests: 5, answered: 5, evidence: Object.fromEntries(ids.map((id) => [id, 2])), ...record } }
       : { declared: ids }),

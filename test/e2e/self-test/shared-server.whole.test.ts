@@ -75,6 +75,6 @@ describe('a shared staging server: another client writes while the run reads', W
     const breaks = FAULTS.find(([f]) => f === fault)![1];
     const r = caught.get(fault)!;
     expect(r.failed.sort()).toEqual([...breaks].sort());
-    expect(isCaught(breaks, r.failed, r.verdict)).toBe(true);
+    expect(isCaught({ breaks }, r.failed, r.verdict)).toBe(true);
   });
 });

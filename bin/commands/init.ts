@@ -179,7 +179,7 @@ export const initCommand: Command = {
       '',
       ...(discovered ?? []),
       'What each key means (your editor shows the same through "$schema"):',
-      // One line for operations, not one per entry: the README says how to describe them.
+      // One line for operations, not one per entry: docs/index-operations.md says how to describe them.
       ...explain({ ...config, operations: {} }, runConfigJsonSchema() as JsonSchema),
       '',
       'readBack holds the paths of reads the spec does not show: "Get Contact By Id" (CU-8..CU-10) and',
@@ -191,7 +191,7 @@ export const initCommand: Command = {
             "No operations: the three operations of section 4 (at the spec's paths) and the read-backs. The",
             "index's other operations (spec section 1) are added with --discover (those the target answers) or",
             "--whole-index (every one at the reference's paths, to edit); the run's preflight sends each once",
-            'and leaves out, on one line, those the target does not serve (see README).',
+            'and leaves out, on one line, those the target does not serve (see docs/index-operations.md).',
           ]
         : discovered
           ? ['operations: the index operations the target answered (see "$comment"); the preflight sends each once.']

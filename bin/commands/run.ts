@@ -63,7 +63,7 @@ export const runCommand: Command = {
     '  --no-allure          do not write allure-results/',
     '  --with-load          also run the rate-limit suite (RL-*): the probe and a short paced load, within',
     "                       the config's load caps; writes rate-limit.json next to the certificate, and",
-    '                       load.artillery.yml: the paced load as an Artillery script (README: Beyond one machine)',
+    '                       load.artillery.yml: the paced load as an Artillery script (docs/rate-limits-and-load.md)',
     '  --yes                with --with-load: confirm a non-loopback target (also needs load.allowNonLoopback)',
     '  --shard I/N          run only part I of N of the suite files (parallel CI jobs, same --seed in each);',
     '                       `erp-conformance report --merge DIR... --out DIR` joins the parts into the certificate',

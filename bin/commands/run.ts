@@ -105,14 +105,16 @@ export const runCommand: Command = {
       path: { type: 'string' },
       resume: { type: 'string' },
     });
-    const resume =
+    // A resume keeps the scope of the run it resumes (engine/phases/resume-scope.ts): its flags now, its settings on the config below.
+    const resumed =
       values.resume === undefined
         ? undefined
-        : await import('../../engine/phases/checkpoint.ts').then((m) =>
+        : await import('../../engine/phases/resume-scope.ts').then((m) =>
             m.resumeRun(values, (why) => {
               throw new UsageError(why, runCommand);
             }),
           );
+    const resume = resumed?.resume;
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (values.shard !== undefined && !shard)
       throw new UsageError(`--shard must be I/N with 1 <= I <= N <= 64, received ${JSON.stringify(values.shard)}`, runCommand);
@@ -182,6 +184,7 @@ export const runCommand: Command = {
         ...(rateLimit !== undefined ? { rateLimit } : {}),
       },
     };
+    if (resumed) config = resumed.restore(config);
     if (values['with-load']) {
       // Load safety (users point this at shared staging systems): loopback, or allowed AND confirmed.
       const { assertTargetAllowed, SafetyError } = await import('../../load/caps.ts');

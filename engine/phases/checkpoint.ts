@@ -3,7 +3,8 @@
 // target and seed with what is not yet verified: the tests that did not end (stopped, never
 // started) and verify a requirement still "not run". The tests that ended keep their findings and
 // evidence (reports/records/parts.ts joins the parts). The granularity is the test: a property cut half way
-// runs again from its first run, with the same seed (the same inputs). What the checkpoint holds of
+// runs again from its first run, with the same seed (the same inputs); the rate-limit suite's, all
+// of its tests (they share its probe's measurement). What the checkpoint holds of
 // the run's scope, and the flags a resume takes from it: engine/phases/resume-scope.ts.
 import path from 'node:path';
 import { requirements } from '../../contract/requirements.ts';
@@ -74,7 +75,17 @@ export function readCheckpoint(dirGiven: string, only?: ReadonlySet<SuiteName>):
     if (!undecided.has(r.id) || seen.has(r.id) || !ran.has(r.suite) || reruns.some((x) => x.suite === r.suite)) continue;
     reruns.push({ suite: r.suite });
   }
-  const kept = reruns.filter((r) => !only || only.has(r.suite));
+  // The rate-limit suite's tests share what its probe measured and the load caps it spent (the run
+  // state of one part): a part that runs one of them again runs them all, the probe first.
+  const together = reruns.some((r) => r.suite === 'rate-limit' && r.test)
+    ? [
+        ...reruns.filter((r) => r.suite !== 'rate-limit'),
+        ...previous.collected.tests
+          .filter((t) => suiteOf(t.file) === 'rate-limit')
+          .map((t) => ({ suite: 'rate-limit' as const, test: { file: t.file, name: t.name } })),
+      ]
+    : reruns;
+  const kept = together.filter((r) => !only || only.has(r.suite));
   return {
     dir,
     previous,

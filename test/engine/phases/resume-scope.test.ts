@@ -77,11 +77,14 @@ describe('the checkpoint plans the rate-limit pass of a resumed part', () => {
     expect(new RegExp(plan.testNamePattern).test(`runtime/side-by-side.test.ts wave 1 ${AUTH_FILE} Invalid token [AUTH-2]`)).toBe(true);
   });
 
-  it('interrupted in the load pass: the tests that did not end run again, those that ended do not', () => {
+  it('interrupted in the load pass: its tests run again together, the probe whose measurement they share included', () => {
     const plan = readCheckpoint(checkpointDir(interrupted(true)));
     const load = new RegExp(plan.loadNamePattern);
     expect(load.test(RL_BURST)).toBe(true);
-    expect(load.test(RL_PROBE)).toBe(false);
+    expect(load.test(RL_PROBE)).toBe(true);
+    expect([...plan.rerun].filter((k) => k.startsWith(RL_FILE))).toHaveLength(2);
+    // The functional tests that ended do not.
+    expect(new RegExp(plan.testNamePattern).test(`runtime/side-by-side.test.ts wave 1 ${AUTH_FILE} Missing token [AUTH-1]`)).toBe(false);
     expect(new RegExp(plan.testNamePattern).test(RL_BURST)).toBe(false);
   });
 

@@ -6,6 +6,7 @@
 // fewer prefixes, a config that leaves an operation out) is said on the first line and in the
 // certificate (RecordedFacts.narrowed); a flag that would widen it is refused.
 import type { RunConfig } from '../../config/schema.ts';
+import { prefixOf, requirements } from '../../contract/requirements.ts';
 import type { SuiteName } from '../../core/types.ts';
 import { RecordsError, type RecordedFacts, type RunSettings } from '../../reports/records/records.ts';
 import { runScope } from '../../reports/scope.ts';
@@ -80,6 +81,9 @@ export function resumedFlags(facts: RecordedFacts, given: Record<string, unknown
 /** `--only` given anew: the suites it narrows the part to, and its words; a prefix the run resumed did not select is refused. */
 export function narrowedOnly(facts: RecordedFacts, text: string, refuse: (message: string) => never): { suites: Set<SuiteName>; words: string } {
   const wanted = prefixesOf(text);
+  const known = new Set(requirements.map((r) => prefixOf(r.id)));
+  const unknown = wanted.filter((p) => !known.has(p));
+  if (unknown.length) refuse(`--only: unknown prefix ${unknown.join(', ')} (known: ${[...known].join(', ')})`);
   const wider = wanted.filter((p) => (facts.selection ? !facts.selection.includes(p) : p === 'RL' && !facts.withLoad));
   if (wider.length) refuse(`--resume --only narrows the run it resumes, never widens it: ${wider.join(', ')} is not in its scope (${scopeWords(facts)})`);
   const suites = selectSuites(wanted, facts.withLoad);

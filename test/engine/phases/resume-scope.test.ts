@@ -140,6 +140,7 @@ describe('a flag given anew that narrows the part', () => {
     expect(narrowed.words).toMatch(/^--only AUTH \(order-status, customer, report, index-operations, rate-limit not run in this part\)$/);
     expect(() => narrowedOnly({ ...FACTS, withLoad: false }, 'RL', refuse)).toThrow(/narrows the run it resumes, never widens it: RL/);
     expect(() => narrowedOnly({ ...FACTS, selection: ['OS'] }, 'OS,CU', refuse)).toThrow(/CU is not in its scope/);
+    expect(() => narrowedOnly(FACTS, 'OS,XY', refuse)).toThrow(/unknown prefix XY/);
   });
 
   it('is said on the first line, and the run resumed keeps its selection', () => {

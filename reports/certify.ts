@@ -266,7 +266,14 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
           summary,
           errors,
           { ...facts, ...(silent ? { unanswered: silent } : {}), ...(crashes.length ? { crash: crashSentence(crashes[0]!) } : {}) },
-          { sentence: scopeSentence(results, facts.scope), known: !!facts.scope, ...(required ? { required } : {}) },
+          {
+            sentence: [
+              scopeSentence(results, facts.scope),
+              ...(facts.narrowed?.length ? [`Narrowed by flags given anew: ${facts.narrowed.join('; ')}.`] : []),
+            ].join(' '),
+            known: !!facts.scope,
+            ...(required ? { required } : {}),
+          },
         );
   const table = operationsTable(observations);
   return {

@@ -134,6 +134,8 @@ export interface RunFacts extends RunIdentity {
   preflight?: PreflightSummary;
   plan?: RunPlan;
   replay?: ReplayedProperty;
+  /** What flags given anew to a resumed run's last part narrow, in words (engine/phases/resume-scope.ts). */
+  narrowed?: string[];
 }
 
 export interface OperationsTable {

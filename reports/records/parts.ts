@@ -52,9 +52,11 @@ export function joinParts(previous: RunRecords, current: RunRecords, reruns: (t:
   const open = collected.tests.some((t) => !ended(t) && idsOf(t, true).length > 0);
   const crashes = [...(open ? (previous.collected.crashes ?? []) : []), ...(current.collected.crashes ?? [])];
   if (crashes.length) collected.crashes = crashes;
-  const { stoppedBy: _s, preflight: _p, ...first } = previous.facts;
+  // What a flag given anew narrows holds for the part it was given to: the last part's is the run's.
+  const { stoppedBy: _s, preflight: _p, narrowed: _n, ...first } = previous.facts;
   const facts = {
     ...first,
+    ...(current.facts.narrowed?.length ? { narrowed: current.facts.narrowed } : {}),
     durationMs: earlier.reduce((n, p) => n + p.durationMs, 0) + part.durationMs,
     ...(current.facts.stoppedBy ? { stoppedBy: current.facts.stoppedBy } : {}),
     ...(current.facts.preflight ? { preflight: current.facts.preflight } : previous.facts.preflight ? { preflight: previous.facts.preflight } : {}),

@@ -3,6 +3,7 @@
 // of the shards of a sharded run (`run --shard i/n`) and certifies them as one run.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RunConfig } from '../../config/schema.ts';
 import type { SuiteName } from '../../core/types.ts';
 import type { Invocation, PreflightSummary, ReplayedProperty, RunFacts, RunPlan, RunIdentity, RunScope, StoppedBy } from '../model.ts';
 import type { Collected } from './collected.ts';
@@ -33,6 +34,23 @@ export interface RecordedFacts extends RunIdentity {
   scope?: RunScope;
   /** A replay of one property (`run --replay-test`). */
   replay?: ReplayedProperty;
+  /** What decides the run's scope and judgement besides the facts above: what `run --resume` restores (absent in older records). */
+  settings?: RunSettings;
+  /** What flags given anew to the last part narrow (engine/phases/resume-scope.ts), in words. */
+  narrowed?: string[];
+}
+
+/** The settings of a run a resume goes on with unless given anew (engine/phases/resume-scope.ts). */
+export interface RunSettings {
+  maxDurationSeconds: number;
+  maxRequests?: number;
+  rateLimit?: RunConfig['run']['rateLimit'];
+  /** The load caps: what the rate-limit suite may send (its RL verdicts rest on them). */
+  load: { maxRequests: number; maxSeconds: number; maxConcurrency: number };
+  maxFailures?: number;
+  limitsFrom?: string;
+  preflight: boolean;
+  strict: boolean;
 }
 
 const STOPPED_REASONS: Record<StoppedBy, string> = {

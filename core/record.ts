@@ -49,7 +49,8 @@ export interface TestRecord {
   answered?: number;
   /** The first transport failure the test met (no answer), for the certificate's reason. */
   firstFailure?: string;
-  rateLimited: { exchanges: number; retries: number; waitedMs: number };
+  /** Exchanges that met a 429: the 429s waited out (retries), those still refused when answered (refused), each request's waits summed. */
+  rateLimited: { exchanges: number; retries: number; waitedMs: number; refused?: number };
 }
 
 export function emptyRecord(ids: string[]): TestRecord {

@@ -84,6 +84,7 @@ export class Harness {
       this.record.rateLimited.exchanges++;
       this.record.rateLimited.retries += ex.rateLimited.retries;
       this.record.rateLimited.waitedMs += ex.rateLimited.waitedMs;
+      if (ex.response?.status === 429) this.record.rateLimited.refused = (this.record.rateLimited.refused ?? 0) + 1;
     }
     if (ex.operation === 'customer-create') {
       noteCreation(this, ex);

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { certify } from '../../reports/certify.ts';
+import { workerFigures } from '../../reports/figures.ts';
 import type { StoppedBy } from '../../reports/model.ts';
 import { consoleSummary } from '../../reports/render/console.ts';
 import { annotateAllureResults } from '../../reports/render/allure-results.ts';
@@ -48,6 +49,7 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
   const resume = resumeOf(mode);
   const shard = shardOf(mode) ?? null;
   const scope = scopeOf(mode, o);
+  const counted = workerFigures(worker);
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
     suiteVersion: suiteVersion(),
@@ -63,6 +65,7 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(o.invocation ? { invocation: o.invocation } : {}),
     pacing: pacingLine(o.config.run, worker),
+    figures: { ...counted, waited: 'wall time' },
     ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
     plan: ctx.planned!.recorded,
     scope: runScope(o.config, checked?.notServed),
@@ -76,6 +79,7 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
     startedAt: facts.startedAt,
     durationMs: facts.durationMs,
     requests: worker.requests + (checked?.requests ?? 0),
+    figures: counted,
     ...(stoppedBy ? { stoppedBy } : {}),
     ...crashedOf(own),
   };

@@ -10,6 +10,7 @@ import type { Collected } from './collected.ts';
 import { parseExact, stringifyJson } from '../../core/json.ts';
 import type { PartFacts } from '../model.ts';
 import { storedFinding } from './stored-finding.ts';
+import { sumFigures, type RunFigures } from '../figures.ts';
 
 export const RECORDS_FORMAT = 'erp-conformance-records/1';
 
@@ -28,6 +29,8 @@ export interface RecordedFacts extends RunIdentity {
   stoppedBy?: StoppedBy;
   invocation?: Invocation;
   pacing?: string;
+  /** What the suite worker counted (reports/figures.ts); absent in records of older runs. */
+  figures?: RunFigures;
   preflight?: PreflightSummary;
   plan?: RunPlan;
   /** What the config put in scope (reports/scope.ts). */
@@ -158,9 +161,14 @@ function mergedFacts(shards: RunRecords[]): RecordedFacts {
       }
     : undefined;
   const pacings = [...new Set(facts.map((f) => f.pacing).filter((p): p is string => !!p))];
-  const { stoppedBy: _s, preflight: _p, pacing: _q, ...rest } = facts[0]!;
+  // Shards run side by side: their wall times add up to more than the run's.
+  const counted = facts.every((f) => f.figures)
+    ? { ...sumFigures(facts.map((f) => f.figures!)), waited: 'wall time, summed over the shards' as const }
+    : undefined;
+  const { stoppedBy: _s, preflight: _p, pacing: _q, figures: _f, ...rest } = facts[0]!;
   return {
     ...rest,
+    ...(counted ? { figures: counted } : {}),
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(preflight ? { preflight } : {}),
     ...(pacings.length

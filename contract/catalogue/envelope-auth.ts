@@ -238,8 +238,9 @@ export const envelopeAuthRequirements: Requirement[] = [
     ambiguity:
       'A request that is rejected is not carried out; a write that stores its change and then answers 403 lets anyone without a token write. ' +
       'Judged only where a read is configured (readBack.orderStatus, get-sales-data-by-id, operations.get-contact-by-mobile-no) and only on refused writes: an accepted one is AUTH-1/AUTH-2/IX-1/IX-2. ' +
-      "Order Create, whose refused answer names no voucher, is sent in the fixtures' other branch, where the run creates nothing else, between two accepted creations: " +
-      'an id between them that reads as a voucher of that branch, in two tries, was made by a refused creation (once only: another writer, inconclusive). Where the read does not refuse a voucher of another branch, or the ids are not in order, inconclusive.',
+      "Order Create, whose refused answer names no voucher: each creation sent without a valid token carries a marker of its own (the run's nonce and seed, config marker), and a voucher found carrying it was made by that refused request. " +
+      "It is looked for among the ids between two accepted creations made just before and after, in the fixtures' other branch; a voucher there without such a marker is another writer's (another client, another run of the kit) and is not judged. " +
+      'Where the read does not show the marker, or other writers leave too many ids between, inconclusive.',
   },
   {
     id: 'AUTH-12',

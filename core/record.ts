@@ -35,10 +35,12 @@ export interface TestRecord {
   observations: Record<string, unknown>;
   /** Why the test did not verify its requirements (writes: false, no readBack ...). */
   skipReason?: string;
-  /** Why the test did not (fully) run: the run budget or request budget was spent, or the run was interrupted. */
+  /** Why the test did not (fully) run: the run budget or request budget was spent, the run was interrupted, or its own time limit was reached. */
   notRun?: string;
   /** What stopped it (with notRun): the run budget, the request budget, an interrupt. */
   stoppedBy?: 'budget' | 'max-requests' | 'interrupted';
+  /** The kit's time limit for this one test (ms) stopped it (with notRun): a limit of the kit, never a failure. */
+  timeLimitMs?: number;
   /** Exchanges seen (every request the test made, sent or not). */
   exchanges: number;
   /** Requests actually sent, retries after a 429 included. */

@@ -50,6 +50,9 @@ export interface RunOptions {
   maxFailures?: number;
   /** junit.xml: a failed SHOULD is a <failure>, not a warning. */
   strict?: boolean;
+  /** Vitest's timeout of every conformance test, in ms, in place of each test's own (300 s by default);
+   *  the kit stops a test a little before it (runtime/time-limit.ts), "not run", never failed. */
+  testTimeLimitMs?: number;
 }
 
 export interface RunResult {

@@ -64,7 +64,16 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const progress = new ProgressLine(o.progress ?? 'quiet', o.progressStream ?? process.stderr, started, deadline);
   const allureDir = path.join(o.out, 'allure-results');
   if (o.allure !== false && !resume) rmSync(allureDir, { recursive: true, force: true });
-  const givens: SuiteGivens = { config: o.config, seed, nonce, numRuns, deadline, outDir: o.out, properties: declaredProperties(suites) };
+  const givens: SuiteGivens = {
+    config: o.config,
+    seed,
+    nonce,
+    numRuns,
+    deadline,
+    ...(o.testTimeLimitMs !== undefined ? { testTimeLimitMs: o.testTimeLimitMs } : {}),
+    outDir: o.out,
+    properties: declaredProperties(suites),
+  };
   const ctx: RunContext = {
     o,
     mode,

@@ -135,8 +135,12 @@ export class Harness {
     return result.findings;
   }
 
+  /** Only what the target answered fails a requirement: a finding about a request the run did not send (its breaker, its limits) is kept as a reason. */
   private keep(findings: Finding[]) {
-    for (const f of findings) this.keeper.add(f);
+    for (const f of findings) {
+      if (f.exchange?.notSent) this.inconclusive(f.requirementId, `a finding rested on a request the run did not send (${f.exchange.notSent.message})`);
+      else this.keeper.add(f);
+    }
   }
 
   /** Runs a check on an exchange and keeps its findings. */

@@ -114,7 +114,8 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string, se
   const server = await startReference({ port: 0, faults: names });
   try {
     const config = loadConfig({ base: server.runConfig(), env: {} });
-    const only = [...new Set(allBreaks.map(prefixOf))];
+    // The suites of the ids it breaks, and those that send the requests reaching it (Fault.reachedBy).
+    const only = [...new Set([...allBreaks.map(prefixOf), ...faults.flatMap((f: Fault) => f.reachedBy ?? [])])];
     const r = await runConformance({
       config,
       out: path.join(outRoot, `${names.join('+')}@${seed}`),

@@ -41,6 +41,7 @@ export const FAULTS = [
     name: 'crash-on-bad-json',
     does: "a body that is not JSON makes the server answer 500 (section 4's operations and the index's POST operations)",
     breaks: ['ENV-6', 'OS-2e'],
+    reachedBy: ['IX'],
   },
   { name: 'content-type-ignored', does: 'any request Content-Type is accepted', breaks: ['ENV-7'] },
   // ---- authentication (5) ----

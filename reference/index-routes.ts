@@ -35,6 +35,14 @@ function pagingOf(profile: Profile, name: string): Pick<OperationConfigInput, 'p
   return profile.index?.paging ? { paging: { ...profile.index.paging } } : { paged: true };
 }
 
+/** A route's params with its voucher as the profile numbers it (ids.base added; digits past 2^53 as a string). */
+function ownIds(profile: Profile, params: Record<string, string | number>): Record<string, string | number> {
+  const n = params.salesId;
+  if (typeof n !== 'number' || profile.ids.base === 0n) return params;
+  const id = profile.ids.base + BigInt(n);
+  return { ...params, salesId: id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : String(id) };
+}
+
 /** The `operations` entries of a reference of `profile`: the index but the three of section 4 (the
  *  spec's paths) and the two read-backs (configured under readBack, reference/run-config.ts). */
 export function referenceOperations(profile: Profile): Record<string, OperationConfigInput> {
@@ -44,7 +52,7 @@ export function referenceOperations(profile: Profile): Record<string, OperationC
   const style = profile.index;
   for (const r of servedRoutes(profile)) {
     const window = windowParams(profile, [r.query, r.body]);
-    const params = r.params || window ? { ...(r.params ?? {}), ...(window ?? {}) } : undefined;
+    const params = r.params || window ? { ...ownIds(profile, r.params ?? {}), ...(window ?? {}) } : undefined;
     ops[r.name] = {
       method: r.method,
       path: indexPath(profile, r.name, r.path),

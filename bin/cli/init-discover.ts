@@ -19,6 +19,8 @@ export interface Discovery {
   fixtures: Record<string, unknown>;
   found: string[];
   notFound: string[];
+  /** The vouchers Get All Sales Data listed in branchId (for the index's templates: bin/cli/init-values.ts). */
+  listed: string[];
 }
 
 const idValue = (s: string): number | string => (Number.isSafeInteger(Number(s)) ? Number(s) : s);
@@ -45,7 +47,11 @@ export function voucherPools(rows: Record<string, unknown>[], avoid: Set<string>
   return { lifecycle: rest.slice(0, n), cancel: rest.slice(n, 2 * n), refusals, parallel, deliver: paid };
 }
 
-export async function discover(client: Client, config: RunConfig, template: Record<string, unknown>): Promise<Discovery> {
+/**
+ * `only`: the vouchers the vendor handed over (init --vouchers): the pools take those of them the
+ * target lists, no other.
+ */
+export async function discover(client: Client, config: RunConfig, template: Record<string, unknown>, only?: Set<string>): Promise<Discovery> {
   const fixtures = structuredClone(template) as Record<string, any>;
   const found: string[] = [];
   const notFound: string[] = [];
@@ -91,9 +97,14 @@ export async function discover(client: Client, config: RunConfig, template: Reco
   const sales = await Promise.all(
     [fixtures.branchId, fixtures.otherBranchId].map((b: number) => readList(client, config, 'get-all-sales-data', { branchId: b, otherBranchId: b })),
   );
-  if (sales[0]!.items && sales[0]!.items.length > 0) {
-    const pools = voucherPools(sales[0]!.items, avoid, config.readBack?.orderStatus?.paidValue);
-    const others = (sales[1]!.items ?? []).map((x) => idText(x, FIELDS.sales)).filter((x): x is string => x !== undefined && /^\d+$/.test(x));
+  const handed = (rows: Record<string, unknown>[] | undefined) => (rows ?? []).filter((x) => !only || only.has(idText(x, FIELDS.sales) ?? ''));
+  const listed = (sales[0]!.items ?? []).map((x) => idText(x, FIELDS.sales)).filter((x): x is string => x !== undefined);
+  if (only) found.push(`sales: the pools take only the ${only.size} voucher(s) given with --vouchers that the target lists`);
+  if (handed(sales[0]!.items).length > 0) {
+    const pools = voucherPools(handed(sales[0]!.items), avoid, config.readBack?.orderStatus?.paidValue);
+    const others = handed(sales[1]!.items)
+      .map((x) => idText(x, FIELDS.sales))
+      .filter((x): x is string => x !== undefined && /^\d+$/.test(x));
     const s = fixtures.sales;
     for (const [role, ids] of Object.entries({ ...pools, otherBranch: others.slice(0, 3) })) {
       if (ids.length >= (role === 'parallel' ? 2 : 1)) {
@@ -106,14 +117,14 @@ export async function discover(client: Client, config: RunConfig, template: Reco
         );
       }
     }
-    const all = [...sales[0]!.items, ...(sales[1]!.items ?? [])].map((x) => big(idText(x, FIELDS.sales) ?? '0'));
+    const all = [...(sales[0]!.items ?? []), ...(sales[1]!.items ?? [])].map((x) => big(idText(x, FIELDS.sales) ?? '0'));
     const max = all.reduce((a, b) => (a > b ? a : b), 0n);
     s.missing = idValue(String(max + 1_000_000n));
     found.push(`sales.missing ${s.missing}: above every listed voucher`);
   } else notFound.push(`sales (every pool): ${sales[0]!.why ?? 'Get All Sales Data listed no voucher'}; the template's ids are kept: replace them`);
 
   await masterData(client, config, fixtures, found, notFound);
-  return { fixtures, found, notFound };
+  return { fixtures, found, notFound, listed };
 }
 
 /** Country, states and cities for the customers (2.4: "code of a city from the city list", "code of a state from the state list"). */

@@ -15,6 +15,7 @@ import { createClient } from '../../client/operations.ts';
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { discover } from '../cli/init-discover.ts';
 import { shapedOperations } from '../cli/init-shapes.ts';
+import { foundValues, withFoundValues } from '../cli/init-values.ts';
 import { servedProbe } from '../../engine/phases/preflight/served.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
@@ -72,30 +73,72 @@ export function markerChoice(marker: Record<string, unknown> | undefined, vouche
 }
 
 /** --discover: fills `config`'s fixtures from the target's lists; returns the console lines saying what was found. */
-async function discoverInto(config: Record<string, any>, baseUrl: string | undefined, tokenVar: string): Promise<string[]> {
+async function discoverInto(
+  config: Record<string, any>,
+  baseUrl: string | undefined,
+  tokenVar: string,
+  secondVar: string | undefined,
+  only: Set<string> | undefined,
+): Promise<string[]> {
   if (baseUrl === undefined) throw new UsageError('--discover needs --base-url URL (the target to read the fixtures from)', initCommand);
   if (!ENV_NAME.test(tokenVar))
     throw new UsageError(`--token-env takes the NAME of an environment variable, received ${JSON.stringify(tokenVar)}`, initCommand);
   if (!process.env[tokenVar])
     throw new UsageError(`--token-env ${tokenVar}: environment variable ${tokenVar} is not set (export ${tokenVar}=<the api-token>)`, initCommand);
   config.target.token = `env:${tokenVar}`;
-  const run = loadConfig({ base: config, env: { ...process.env, ERP_API_TOKEN: process.env[tokenVar] } });
+  if (secondVar !== undefined) {
+    if (!ENV_NAME.test(secondVar) || !process.env[secondVar])
+      throw new UsageError(
+        `--second-token-env ${secondVar}: environment variable ${secondVar} is not set (export ${secondVar}=<the second api-token>)`,
+        initCommand,
+      );
+    config.target.secondToken = `env:${secondVar}`;
+  }
+  const env = { ...process.env, ERP_API_TOKEN: process.env[tokenVar], ...(secondVar ? { ERP_API_TOKEN_2: process.env[secondVar] } : {}) };
+  const run = loadConfig({ base: config, env });
   const client = createClient(run.target, { keep: false });
   try {
-    const d = await discover(client, run, config.fixtures);
+    const template = structuredClone(config.fixtures);
+    let d = await discover(client, run, template, only);
     config.fixtures = d.fixtures;
     // The index: each read sent once with the fixtures found (as the run's preflight does); kept
     // are those the target answers 2xx with them, so the config runs as written (a 400 or a 404
     // to the reference's ids needs the target's own: said in "$comment"). The writes are not sent
     // here (they would change data): kept for a target that answered some read of the index (the
     // run's preflight sends each once and leaves out those it does not serve), else left out.
-    const found = loadConfig({ base: config, env: { ...process.env, ERP_API_TOKEN: process.env[tokenVar] } });
+    const found = loadConfig({ base: config, env });
     const probe = servedProbe(client, found);
     await probe.sendAll(false);
     // What the answers tell of each entry's shape (bin/cli/init-shapes.ts): a list elsewhere, a refusal as a 2xx.
     const shapes = shapedOperations(config.operations ?? {}, probe.answers());
     if (config.operations) config.operations = shapes.operations;
+    // A list found elsewhere than the template said: the fixtures are read again through it, so
+    // no "not found" contradicts what the answers showed.
+    if (shapes.said.length > 0) {
+      d = await discover(client, loadConfig({ base: { ...config, fixtures: template }, env }), structuredClone(template), only);
+      config.fixtures = d.fixtures;
+    }
+    // The ids of the templates are the target's (bin/cli/init-values.ts): a read given other
+    // values than the reference's is probed again with them.
+    const values = await foundValues(client, loadConfig({ base: config, env }), d.listed);
+    const filled = withFoundValues(config.operations ?? {}, values);
     const said = probe.said();
+    if (config.operations) {
+      config.operations = filled.operations;
+      const changed = Object.keys(filled.changed).filter((name) => !config.operations[name].writes);
+      if (changed.length) {
+        const again = servedProbe(
+          client,
+          loadConfig({ base: { ...config, operations: Object.fromEntries(changed.map((n) => [n, config.operations[n]])) }, env }),
+        );
+        await again.sendAll(false);
+        Object.assign(said, again.said());
+        const reshaped = shapedOperations(config.operations, again.answers());
+        config.operations = reshaped.operations;
+        shapes.said.push(...reshaped.said);
+        shapes.refusing.push(...reshaped.refusing.filter((n) => !shapes.refusing.includes(n)));
+      }
+    }
     for (const name of shapes.refusing) said[name] = `${said[name]} with status false: refused`;
     const ok = Object.keys(said).filter((name) => /^HTTP 2\d\d$/.test(said[name]!));
     const writes = Object.keys(config.operations ?? {}).filter((name) => config.operations[name].writes);
@@ -111,6 +154,8 @@ async function discoverInto(config: Record<string, any>, baseUrl: string | undef
       `init --discover read ${baseUrl} at ${at} (${client.count()} requests)`,
       ...d.found.map((f) => `found: ${f}`),
       ...d.notFound.map((f) => `not found: ${f}`),
+      ...filled.said.map((x) => `operations: ${x}`),
+      ...filled.fill.map((x) => `operations: ${x}`),
       `operations: kept ${ok.join(', ') || 'none'} (answered 2xx)`,
       ...shapes.said.map((x) => `operations: ${x}`),
       ...[...byAnswer].map(
@@ -144,8 +189,8 @@ export const initCommand: Command = {
   name: 'init',
   summary: 'write a run config for a new target (erp.config.json) and explain its keys',
   usage: [
-    'Usage: erp-conformance init [--out FILE] [--name NAME] [--base-url URL] [--force] [--discover --token-env NAME] [--whole-index]',
-    '                            [--voucher-marker FIELD] [--customer-marker FIELD]',
+    'Usage: erp-conformance init [--out FILE] [--name NAME] [--base-url URL] [--force] [--discover --token-env NAME [--second-token-env NAME]',
+    '                            [--vouchers IDS]] [--whole-index] [--voucher-marker FIELD] [--customer-marker FIELD]',
     '',
     'Writes a run config to start from (JSON, with "$schema" for completion in editors) and',
     'prints what each key means. The token is read from the environment (ERP_API_TOKEN), never',
@@ -165,6 +210,10 @@ export const initCommand: Command = {
     '                   read-backs only)',
     '  --token-env NAME the environment variable holding the api-token (default ERP_API_TOKEN); the',
     '                   config reads the token from it ("env:NAME")',
+    '  --second-token-env NAME  the variable holding a second valid token (another client): written as',
+    '                   target.secondToken "env:NAME"',
+    '  --vouchers IDS   the voucher ids the vendor handed over (comma-separated): the pools take only those',
+    '                   the target lists (without it: the vouchers Get All Sales Data lists)',
     "  --voucher-marker FIELD    the Order Create body field that carries the run's marker (default",
     '                   remark; e.g. reference), read back at response.FIELD of Get Sales Data By Id',
     `  --customer-marker FIELD   the customer field that carries it: ${CUSTOMER_MARKER_FIELDS.join(', ')} (default remark)`,
@@ -177,6 +226,8 @@ export const initCommand: Command = {
       force: { type: 'boolean' },
       discover: { type: 'boolean' },
       'token-env': { type: 'string' },
+      'second-token-env': { type: 'string' },
+      vouchers: { type: 'string' },
       'whole-index': { type: 'boolean' },
       'voucher-marker': { type: 'string' },
       'customer-marker': { type: 'string' },
@@ -189,12 +240,30 @@ export const initCommand: Command = {
       { name: values.name ?? 'My ERP staging', baseUrl: values['base-url'] ?? 'https://erp-staging.example.com' },
       values['whole-index'] === true || values.discover === true,
     );
-    if (values['token-env'] !== undefined && !values.discover) throw new UsageError('--token-env goes with --discover', initCommand);
+    for (const flag of ['token-env', 'second-token-env', 'vouchers'] as const)
+      if (values[flag] !== undefined && !values.discover) throw new UsageError(`--${flag} goes with --discover`, initCommand);
+    const only =
+      values.vouchers === undefined
+        ? undefined
+        : new Set(
+            values.vouchers
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean),
+          );
+    if (only && [...only].some((x) => !/^\d+$/.test(x)))
+      throw new UsageError(`--vouchers takes voucher ids separated by commas, received ${JSON.stringify(values.vouchers)}`, initCommand);
     config.marker = markerChoice(config.marker, values['voucher-marker'], values['customer-marker']);
-    const discovered = values.discover ? await discoverInto(config, values['base-url'], values['token-env'] ?? 'ERP_API_TOKEN') : undefined;
+    const discovered = values.discover
+      ? await discoverInto(config, values['base-url'], values['token-env'] ?? 'ERP_API_TOKEN', values['second-token-env'], only)
+      : undefined;
     // What is written must load: checked with a stand-in token (a ConfigError names the bad key, exit 2).
     const tokenVar = values['token-env'] ?? 'ERP_API_TOKEN';
-    loadConfig({ base: config, env: { ERP_API_TOKEN: 'init-check-placeholder', [tokenVar]: 'init-check-placeholder' } });
+    const secondVar = values['second-token-env'];
+    loadConfig({
+      base: config,
+      env: { ERP_API_TOKEN: 'init-check-placeholder', [tokenVar]: 'init-check-placeholder', ...(secondVar ? { [secondVar]: 'init-check-second' } : {}) },
+    });
     mkdirSync(path.dirname(file), { recursive: true });
     const written = discovered ? { $schema: config.$schema, $comment: config.$comment, ...config } : config;
     writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
@@ -231,7 +300,7 @@ export const initCommand: Command = {
       '',
       'Next:',
       `  1. edit ${path.basename(file)}: target.baseUrl, and fixtures that exist on the target`,
-      `  2. export ${tokenVar}=<the token the operator issued>   (never written into any report)`,
+      `  2. export ${tokenVar}=<the token the operator issued>${secondVar ? ` ${secondVar}=<a second client's token>` : ''}   (never written into any report)`,
       `  3. erp-conformance check-config --config ${path.basename(file)}`,
       `  4. erp-conformance run --config ${path.basename(file)} --out report`,
     ];

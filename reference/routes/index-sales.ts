@@ -43,6 +43,11 @@ export function voucherView(ctx: Ctx, v: Voucher) {
   };
 }
 
+/** A contact the target holds: a seeded customer of any branch, or one contactSave created. */
+function existingContact(ctx: Ctx, contactId: number): boolean {
+  return indexData(ctx.data.seed).customers.some((c) => c.contactId === contactId) || ctx.store.contacts.has(String(contactId));
+}
+
 const text = (body: Record<string, unknown>, name: string, re: RegExp): string => {
   const v = body[name];
   if (typeof v !== 'string' || !re.test(v)) invalid(`${name} must be a string matching ${re.source}`);
@@ -80,8 +85,16 @@ export const salesRoutes: IndexRoute[] = [
     handle: (ctx, req) => {
       const branchId = branchOf(queryParam(req, 'branch_id'), 'branch_id');
       const body = jsonBody(ctx, req);
-      count(body.contactId, 'contactId', 0);
+      const contactId = count(body.contactId, 'contactId', 0);
+      // The reference's choice, as the production deployment's: the contact and the products must exist.
+      if (!existingContact(ctx, contactId)) invalid('contactId must be an existing contact');
       if (!Array.isArray(body.items) || body.items.length === 0) invalid('items must be a non-empty array of {productId, qty}');
+      const products = new Set(indexData(ctx.data.seed).products.map((p) => p.productId));
+      for (const item of body.items as unknown[]) {
+        const id = (item as { productId?: unknown } | null)?.productId;
+        if (!products.has(typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : (id as number)))
+          invalid(`productId ${JSON.stringify(id)} must be an existing product`);
+      }
       const paid =
         body.paymentStatus === undefined || body.paymentStatus === 'unpaid'
           ? 'unpaid'

@@ -19,6 +19,7 @@ import { cityFixtures } from './cities.ts';
 import { notServedNote, servedProbe } from './served.ts';
 import { readBackEntriesNote, servedConfig } from '../../../config/operations.ts';
 import type { PreflightProblem, PreflightResult } from './types.ts';
+import { refusedWrites, unfilledWrites } from './writes.ts';
 
 const answered = (ex: Exchange) =>
   ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason}: ${ex.failure?.message ?? ex.notSent?.message ?? ''})`;
@@ -232,10 +233,13 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
       branchFixtures(client, served, problems, notes, probe.send('branch-list')),
       cityFixtures(client, served, customers.problems, customers.notes),
     ]);
-    problems.push(...vouchers.problems, ...customers.problems);
+    problems.push(...vouchers.problems, ...customers.problems, ...unfilledWrites(served));
     // The writes once the fixtures are read (an update of the index must not race their checks),
-    // and only for a run that goes on.
-    if (problems.length === 0) await probe.sendAll(true);
+    // and only for a run that goes on; one the target refuses stops it (writes.ts).
+    if (problems.length === 0) {
+      await probe.sendAll(true);
+      problems.push(...refusedWrites(served, probe.sent()));
+    }
     const notServed = probe.notServed();
     const line = notServedNote(notServed);
     const readBacks = readBackEntriesNote(config);

@@ -46,6 +46,8 @@ export interface ServedProbe {
   answers(): Record<string, Exchange>;
   /** Operation -> what it was answered, every one sent ("HTTP 200", "no answer (timeout)"). */
   said(): Record<string, string>;
+  /** Operation -> its exchange, every one sent (refused or not). */
+  sent(): Record<string, Exchange>;
 }
 
 export function servedProbe(client: IndexSender, config: RunConfig): ServedProbe {
@@ -84,6 +86,9 @@ export function servedProbe(client: IndexSender, config: RunConfig): ServedProbe
         if (ex) out[name] = ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason ?? 'not sent'})`;
       }
       return out;
+    },
+    sent() {
+      return Object.fromEntries(settled);
     },
     answers() {
       return Object.fromEntries([...settled].filter(([name, ex]) => reusable(ex) && !notServedAnswer(byName.get(name)!.op, ex)));

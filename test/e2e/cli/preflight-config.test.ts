@@ -57,3 +57,33 @@ describe('keysNamed', () => {
     expect(keysNamed('lastName must not be empty')).toEqual([]);
   });
 });
+
+describe("the preflight sends each configured write once with the fixtures' values", () => {
+  let server: ReferenceServer;
+  beforeAll(async () => {
+    server = await startReference({ port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('an order-create naming a contact the target does not have stops the run as preflight-failed, exit 2, naming operations["order-create"] and the target\'s message', async () => {
+    const config = JSON.parse(JSON.stringify(server.runConfig()));
+    expect(config.operations['order-create'].body.contactId).toBe(1001);
+    config.operations['order-create'].body.contactId = 999_999;
+    const file = join(dir, 'unknown-contact.json');
+    writeFileSync(file, JSON.stringify(config));
+    const out = join(dir, 'out-unknown-contact');
+    const started = Date.now();
+    const r = await run(['run', '--config', file, '--out', out]);
+    const seconds = (Date.now() - started) / 1000;
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/preflight: operations\["order-create"\]: .*refused: HTTP 400 "contactId must be an existing contact"/);
+    const cert = JSON.parse(readFileSync(join(out, 'certification.json'), 'utf8'));
+    expect(cert.verdict).toBe('preflight-failed');
+    expect(cert.preflight.problems.map((p: { key: string }) => p.key)).toEqual(['operations["order-create"]']);
+    // Stopped before any suite: no requirement judged either way.
+    expect(cert.requirements.filter((x: { status: string }) => x.status === 'failed' || x.status === 'passed')).toEqual([]);
+    console.log(`preflight-failed on a refused order-create in ${seconds.toFixed(1)} s, ${cert.preflight.requests} requests`);
+  }, 120_000);
+});

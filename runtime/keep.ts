@@ -1,5 +1,5 @@
-// Which findings a test keeps: one per requirement and exchange (a requirement's findings count
-// distinct exchanges), at most a few per check, chosen by a stable order (what was sent, what came
+// Which findings a test keeps: a requirement's findings count distinct exchanges; each check keeps
+// one finding per exchange, at most a few per check, chosen by a stable order (what was sent, what came
 // back), not by arrival. Requests of concurrent tests and property runs arrive in any order; the
 // same seed must still give the same certificate.
 import type { Exchange, Finding } from '../core/types.ts';
@@ -21,22 +21,21 @@ export function findingKey(f: Finding): string {
 
 export class FindingKeeper {
   private readonly byCheck = new Map<string, { key: string; finding: Finding }[]>();
-  /** Per requirement, the exchanges it already has a finding on (two checks may find the same answer). */
+  /** Per requirement, and per requirement and check, the exchanges already found on (two checks may find the same answer). */
   private readonly exchangesOf = new Map<string, Set<Exchange>>();
   readonly counts: Record<string, number> = {};
 
-  /** A finding on an exchange the requirement already has one on is neither counted nor kept again:
-   *  a requirement's findings count distinct exchanges (ENV-6 from the envelope and from a status check). */
+  /** A finding on an exchange the requirement already has one on is not counted again: a
+   *  requirement's findings count distinct exchanges (ENV-6 from the envelope and from a status
+   *  check). Another check's finding on it is still kept (each check says what it saw); the same
+   *  check's is not. */
   add(f: Finding): void {
+    const group = `${f.requirementId}|${f.checkId}`;
     // The exchange itself is its identity (sequence numbers are per client, and a test may have two).
     const ex = f.exchange;
-    if (ex) {
-      const seen = this.exchangesOf.get(f.requirementId) ?? new Set<Exchange>();
-      if (seen.has(ex)) return;
-      this.exchangesOf.set(f.requirementId, seen.add(ex));
-    }
-    this.counts[f.requirementId] = (this.counts[f.requirementId] ?? 0) + 1;
-    const group = `${f.requirementId}|${f.checkId}`;
+    if (ex && this.seen(group, ex)) return;
+    if (!ex || !this.seen(f.requirementId, ex)) this.counts[f.requirementId] = (this.counts[f.requirementId] ?? 0) + 1;
+    if (ex) for (const k of [group, f.requirementId]) this.exchangesOf.set(k, (this.exchangesOf.get(k) ?? new Set<Exchange>()).add(ex));
     const list = this.byCheck.get(group) ?? [];
     const key = findingKey(f);
     if (list.length >= KEPT_PER_CHECK && key >= list[list.length - 1]!.key) return;
@@ -44,6 +43,10 @@ export class FindingKeeper {
     list.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     if (list.length > KEPT_PER_CHECK) list.pop();
     this.byCheck.set(group, list);
+  }
+
+  private seen(key: string, ex: Exchange): boolean {
+    return this.exchangesOf.get(key)?.has(ex) ?? false;
   }
 
   /** The kept findings, in the stable order (by requirement, check, then key). */

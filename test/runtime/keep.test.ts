@@ -1,5 +1,6 @@
 // A requirement's findings count distinct exchanges: two checks that find the same answer (ENV-6
-// from the envelope check and from a status check) make one finding, kept and counted once.
+// from the envelope check and from a status check) count once; each check's finding is kept (what
+// each saw of it: a walk's repeated page and its overlap are two facts), once per check.
 import { describe, expect, it } from 'vitest';
 import type { Exchange, Finding } from '../../core/types.ts';
 import { FindingKeeper } from '../../runtime/keep.ts';
@@ -30,8 +31,9 @@ describe('the findings a test keeps', () => {
     k.add(finding('envelope.not-server-error', 'ENV-6', a));
     k.add(finding('status.is', 'ENV-6', a));
     k.add(finding('envelope.not-server-error', 'ENV-6', b));
+    k.add(finding('status.is', 'ENV-6', a));
     expect(k.counts['ENV-6']).toBe(2);
-    expect(k.findings().map((f) => f.exchange?.seq)).toEqual([1, 2]);
+    expect(k.findings().map((f) => `${f.checkId} ${f.exchange?.seq}`)).toEqual(['envelope.not-server-error 1', 'envelope.not-server-error 2', 'status.is 1']);
   });
 
   it('count the same exchange once per requirement, and each finding without an exchange', () => {

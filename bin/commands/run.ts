@@ -20,6 +20,20 @@ import { EXIT } from '../../core/exit-codes.ts';
 
 const PREFIXES = [...new Set(requirements.map((r) => prefixOf(r.id)))];
 
+/** The signing key of --sign-key FILE, or of ERP_SIGN_KEY (PEM text, or a file holding it); a bad one is a usage error before anything is sent. */
+async function signKeyOf(flag: string | undefined, env: string | undefined) {
+  const given = flag ?? (env ? env : undefined);
+  if (given === undefined) return undefined;
+  const from = flag !== undefined ? `--sign-key ${flag}` : 'ERP_SIGN_KEY';
+  const { readFileSync } = await import('node:fs');
+  const { ed25519Key } = await import('../../reports/bundle/attestation.ts');
+  try {
+    return ed25519Key(flag === undefined && given.includes('-----BEGIN') ? given : readFileSync(given, 'utf8'), 'private');
+  } catch (e) {
+    throw new UsageError(`${from}: not an Ed25519 private key in PEM (${(e as Error).message.split('\n')[0]})`, runCommand);
+  }
+}
+
 export const runCommand: Command = {
   name: 'run',
   summary: 'run the conformance suites and write the certificate (no --config: against the reference)',
@@ -52,6 +66,8 @@ export const runCommand: Command = {
     '                       target and seed, runs the tests that did not end, keeps what the earlier parts verified,',
     '                       and writes the certificate of all the parts (to DIR unless --out)',
     '  --quiet              no progress line',
+    '  --sign-key FILE      sign the bundle with this Ed25519 private key (PEM; or the env ERP_SIGN_KEY: PEM text or a',
+    '                       file): attestation.dsse.json, an in-toto statement of every file; `verify --key PUB` checks it',
     '  --strict             junit.xml: a failed SHOULD is a <failure> (default: a warning, as the exit code has it)',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
     '  --plan               send only the preflight and print the plan: requests per operation, expected',
@@ -104,7 +120,9 @@ export const runCommand: Command = {
       property: { type: 'string' },
       path: { type: 'string' },
       resume: { type: 'string' },
+      'sign-key': { type: 'string' },
     });
+    const signKey = await signKeyOf(values['sign-key'], process.env.ERP_SIGN_KEY);
     const resume =
       values.resume === undefined
         ? undefined
@@ -229,6 +247,7 @@ export const runCommand: Command = {
         strict: values.strict ?? false,
         ...(values['max-failures'] !== undefined ? { maxFailures: intFlag(runCommand, 'max-failures', values['max-failures'], 1, 1, 10_000) } : {}),
         ...(resume ? { resume } : {}),
+        ...(signKey ? { signKey } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });
       process.stdout.write(runManifest(result.files, out));

@@ -14,6 +14,7 @@ import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '.
 import { crashedOf, joinParts, partSummaries } from '../../reports/records/parts.ts';
 import { runScope } from '../../reports/scope.ts';
 import { writeReports } from '../../reports/write.ts';
+import { writeBundle } from '../../reports/bundle/write-bundle.ts';
 import { replayOf, resumeOf, shardOf } from '../mode.ts';
 import { pacingLine } from '../progress/pacing-line.ts';
 import { rerunsTest } from './checkpoint.ts';
@@ -96,5 +97,15 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
   if (files.allure) annotateAllureResults(allureDir, certification);
   if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));
   else rmSync(logFile, { force: true });
-  return { certification, files };
+  // Last: the manifest of every file above (and the signed attestation of them), reports/bundle/.
+  const bundle = writeBundle({
+    out: o.out,
+    written: Object.values(files),
+    certification: { ...certification, verdictReason: scrub(certification.verdictReason) },
+    records,
+    config: o.config,
+    ...(o.invocation?.config ? { configFile: o.invocation.config } : {}),
+    ...(o.signKey ? { signKey: o.signKey } : {}),
+  });
+  return { certification, files: { ...files, ...bundle } };
 }

@@ -53,6 +53,8 @@ export interface RunOptions {
   strict?: boolean;
   /** Signs the bundle: attestation.dsse.json, an in-toto statement in a DSSE envelope (reports/bundle/). */
   signKey?: KeyObject;
+  /** false: no exchanges.har (`run --har off`). */
+  har?: boolean;
 }
 
 export interface RunResult {
@@ -68,6 +70,8 @@ export interface RunResult {
     rateLimit?: string;
     loadScript?: string;
     /** manifest.json and attestation.dsse.json (reports/bundle/), written last. */
+    /** exchanges.har (reports/har/). */
+    har?: string;
     manifest?: string;
     attestation?: string;
   };

@@ -48,6 +48,7 @@ export function runManifest(
     log?: string;
     rateLimit?: string;
     loadScript?: string;
+    har?: string;
     manifest?: string;
     attestation?: string;
   },
@@ -62,6 +63,7 @@ export function runManifest(
     f.loadScript && { path: f.loadScript, note: "the rate-limit suite's load as an Artillery script" },
     f.records,
     f.log,
+    f.har && { path: f.har, note: 'every exchange, HAR 1.2 (--har off: none)' },
     f.manifest && { path: f.manifest, note: `every file's sha256: erp-conformance verify ${out}` },
     f.attestation && { path: f.attestation, note: 'signed in-toto statement: verify --key PUB' },
   ]);

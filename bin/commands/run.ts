@@ -68,6 +68,8 @@ export const runCommand: Command = {
     '  --quiet              no progress line',
     '  --sign-key FILE      sign the bundle with this Ed25519 private key (PEM; or the env ERP_SIGN_KEY: PEM text or a',
     '                       file): attestation.dsse.json, an in-toto statement of every file; `verify --key PUB` checks it',
+    '  --har on|off         exchanges.har: every exchange of the preflight and the suites, HAR 1.2, tokens redacted,',
+    "                       each tagged with its test, requirement ids and checks' outcomes (default on)",
     '  --strict             junit.xml: a failed SHOULD is a <failure> (default: a warning, as the exit code has it)',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
     '  --plan               send only the preflight and print the plan: requests per operation, expected',
@@ -121,7 +123,10 @@ export const runCommand: Command = {
       path: { type: 'string' },
       resume: { type: 'string' },
       'sign-key': { type: 'string' },
+      har: { type: 'string' },
     });
+    if (values.har !== undefined && values.har !== 'on' && values.har !== 'off')
+      throw new UsageError(`--har must be on or off, received ${JSON.stringify(values.har)}`, runCommand);
     const signKey = await signKeyOf(values['sign-key'], process.env.ERP_SIGN_KEY);
     const resume =
       values.resume === undefined
@@ -248,6 +253,7 @@ export const runCommand: Command = {
         ...(values['max-failures'] !== undefined ? { maxFailures: intFlag(runCommand, 'max-failures', values['max-failures'], 1, 1, 10_000) } : {}),
         ...(resume ? { resume } : {}),
         ...(signKey ? { signKey } : {}),
+        ...(values.har === 'off' ? { har: false } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });
       process.stdout.write(runManifest(result.files, out));

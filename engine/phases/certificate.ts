@@ -15,6 +15,7 @@ import { crashedOf, joinParts, partSummaries } from '../../reports/records/parts
 import { runScope } from '../../reports/scope.ts';
 import { writeReports } from '../../reports/write.ts';
 import { writeBundle } from '../../reports/bundle/write-bundle.ts';
+import { HAR_FILE, mergeHarParts } from '../../reports/har/har-merge.ts';
 import { replayOf, resumeOf, shardOf } from '../mode.ts';
 import { pacingLine } from '../progress/pacing-line.ts';
 import { rerunsTest } from './checkpoint.ts';
@@ -97,6 +98,9 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
   if (files.allure) annotateAllureResults(allureDir, certification);
   if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));
   else rmSync(logFile, { force: true });
+  // The HAR's parts joined (reports/har/); a second writing (a signal meanwhile) keeps the first's.
+  const harFile = path.join(o.out, HAR_FILE);
+  if (o.har !== false && (mergeHarParts(o.out, scrub, suiteVersion()) || existsSync(harFile))) Object.assign(files, { har: harFile });
   // Last: the manifest of every file above (and the signed attestation of them), reports/bundle/.
   const bundle = writeBundle({
     out: o.out,

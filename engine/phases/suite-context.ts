@@ -19,6 +19,8 @@ export interface SuiteGivens {
   /** Epoch ms after which no request is sent (engine/control/budget.ts). */
   deadline: number;
   outDir: string;
+  /** false: no exchanges.har (`run --har off`). */
+  har?: boolean;
   /** The properties the selected suites' tests declare (engine/phases/plan/costs.ts declaredProperties). */
   properties: { total: number; byTest: Record<string, number> };
 }
@@ -43,6 +45,7 @@ export function suiteContext(g: SuiteGivens, preflight: PreflightResult | undefi
     concurrency: g.config.run.concurrency,
     deadline: g.deadline,
     outDir: g.outDir,
+    ...(g.har === false ? { har: false } : {}),
     ...(replay ? { replay } : {}),
     // The properties the selected suites' tests declare (the plan's cost table): shares of run.maxRequests.
     properties: g.properties.total,

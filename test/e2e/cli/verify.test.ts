@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { cli } from './spawn.ts';
 import { keyPair, sampleBundle } from '../../reports/bundle/sample-bundle.ts';
 import { itWhole } from '../../tiers.ts';
+import { har12 } from '../../reports/har/har-schema.ts';
+import { DEFAULT_TOKENS } from '../../../reference/constants.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'erp-verify-'));
 function files(keys = keyPair()) {
@@ -33,18 +35,15 @@ describe('erp-conformance verify', () => {
     const good = await cli(['verify', dir, '--key', f.pub]);
     expect(good.code, good.stdout + good.stderr).toBe(0);
     expect(good.stdout).toMatch(/holds \(\d+ file\(s\), settings, signature/);
-    const other = await cli(['verify', dir, '--key', f.other]);
-    expect(other.code).toBe(1);
-    expect(other.stdout).toMatch(/^FAILED signature: no signature is by the key given/m);
-    const weak = await cli(['verify', dir, '--require', f.profile]);
-    expect(weak.code).toBe(1);
-    expect(weak.stdout).toContain('FAILED setting numRuns: the run made 5 runs per property, the profile demands at least 25\n');
+    // One bundle wrong in three ways: each failure on its own line.
     const tampered = tmp();
     cpSync(dir, tampered, { recursive: true });
     flipByte(path.join(tampered, 'certification.json'));
-    const bad = await cli(['verify', tampered]);
+    const bad = await cli(['verify', tampered, '--key', f.other, '--require', f.profile]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain("FAILED file certification.json: its sha256 differs from the manifest's (changed after the run)\n");
+    expect(bad.stdout).toContain('FAILED setting numRuns: the run made 5 runs per property, the profile demands at least 25\n');
+    expect(bad.stdout).toMatch(/^FAILED signature: no signature is by the key given/m);
   }, 60_000);
 
   it('a profile with an unknown key is a usage error (2), named', async () => {
@@ -58,7 +57,7 @@ describe('erp-conformance verify', () => {
 
 describe('a real run verified', () => {
   itWhole(
-    'a signed run at 5 runs per property verifies with its key, fails another key, a 25-run profile and a changed certification.json',
+    'a signed run at 5 runs per property: its HAR is HAR 1.2; it verifies with its key, fails another key, a 25-run profile and a changed certification.json',
     async () => {
       const f = files();
       const out = path.join(tmp(), 'report');
@@ -66,6 +65,17 @@ describe('a real run verified', () => {
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain(path.join(out, 'attestation.dsse.json'));
       expect((await cli(['verify', out, '--key', f.pub])).code).toBe(0);
+      // The HAR: HAR 1.2, the preflight's and the suites' exchanges, each suite entry tagged, no token.
+      const harText = readFileSync(path.join(out, 'exchanges.har'), 'utf8');
+      const har = har12.parse(JSON.parse(harText));
+      const entries = JSON.parse(harText).log.entries as { _erp: { source: string; ids?: string[]; checks: unknown[] } }[];
+      const cert = JSON.parse(readFileSync(path.join(out, 'certification.json'), 'utf8')) as { exchanges: number; preflight: { requests: number } };
+      expect(entries.filter((e) => e._erp.source === 'suites')).toHaveLength(cert.exchanges);
+      expect(entries.filter((e) => e._erp.source === 'preflight').length).toBeGreaterThan(0);
+      expect(entries.filter((e) => e._erp.source === 'suites').every((e) => e._erp.ids?.length)).toBe(true);
+      expect(entries.some((e) => e._erp.checks.length > 0)).toBe(true);
+      for (const token of DEFAULT_TOKENS) expect(harText).not.toContain(token);
+      expect(har.log.entries.length).toBe(entries.length);
       expect((await cli(['verify', out, '--key', f.other])).code).toBe(1);
       const weak = await cli(['verify', out, '--require', f.profile]);
       expect(weak.stdout).toContain('FAILED setting numRuns: the run made 5 runs per property, the profile demands at least 25\n');

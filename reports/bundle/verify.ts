@@ -13,6 +13,7 @@ import { ATTESTATION_FILE, envelopeSchema, openEnvelope } from './attestation.ts
 import { canonicalJson, filesUnder, fileSha256, sha256 } from './digest.ts';
 import { MANIFEST_FILE, manifestSchema, type BundleManifest } from './manifest-file.ts';
 import { unmetDemands, type CertificationProfile } from './profile.ts';
+import { rejudge } from './rejudge.ts';
 
 export interface VerifyOptions {
   profile?: CertificationProfile;
@@ -118,6 +119,22 @@ function checkAttestation(dir: string, m: BundleManifest, key: KeyObject, failur
   if (canonicalJson(predicate?.settings) !== canonicalJson(m.settings)) failures.push('attestation predicate settings: differ from manifest.json');
 }
 
+/** certification.json's findings judged again with this kit's single-exchange checks (reports/bundle/rejudge.ts). */
+function rejudged(dir: string, failures: string[], notes: string[]): void {
+  let cert: Certification;
+  try {
+    cert = readJson(path.join(dir, 'certification.json')) as Certification;
+  } catch {
+    return; // named by checkAgreement
+  }
+  if (!Array.isArray(cert?.requirements)) return;
+  const r = rejudge(cert);
+  failures.push(...r.differences);
+  notes.push(
+    `findings re-judged offline: ${r.agreed} found again, ${r.differences.length} not; ${r.notRejudged} not re-judged (relations, checks with parameters, bodies cut)`,
+  );
+}
+
 /** Verifies the bundle in `dir`. */
 export function verifyBundle(dir: string, o: VerifyOptions): VerifyResult {
   const failures: string[] = [];
@@ -132,6 +149,7 @@ export function verifyBundle(dir: string, o: VerifyOptions): VerifyResult {
     if (m.config.fileSha256 === undefined) failures.push(`config: the run was given no config file (${m.target.name}), ${o.configFile} cannot be its config`);
     else if (given !== m.config.fileSha256) failures.push(`config: ${o.configFile} hashes to ${given}, the run's config file ${m.config.fileSha256}`);
   }
+  rejudged(dir, failures, notes);
   if (o.profile) failures.push(...unmetDemands(o.profile, m));
   if (o.publicKey) checkAttestation(dir, m, o.publicKey, failures);
   else if (existsSync(path.join(dir, ATTESTATION_FILE))) notes.push(`${ATTESTATION_FILE} not checked (give --key PUB)`);

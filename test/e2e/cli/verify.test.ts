@@ -57,14 +57,19 @@ describe('erp-conformance verify', () => {
 
 describe('a real run verified', () => {
   itWhole(
-    'a signed run at 5 runs per property: its HAR is HAR 1.2; it verifies with its key, fails another key, a 25-run profile and a changed certification.json',
+    'a signed run of a faulted reference at 5 runs per property: its findings found again offline, its HAR is HAR 1.2; it fails another key, a 25-run profile and a changed certification.json',
     async () => {
       const f = files();
       const out = path.join(tmp(), 'report');
-      const run = await cli(['run', '--only', 'ENV', '--num-runs', '5', '--quiet', '--sign-key', f.key, '--out', out], { timeoutMs: 240_000 });
-      expect(run.code, run.stderr).toBe(0);
+      // Against a faulted reference: its findings are judged again offline.
+      const run = await cli(['run', '--only', 'ENV', '--fault', 'envelope-code-number', '--num-runs', '5', '--quiet', '--sign-key', f.key, '--out', out], {
+        timeoutMs: 240_000,
+      });
+      expect(run.code, run.stderr).toBe(1);
       expect(run.stdout).toContain(path.join(out, 'attestation.dsse.json'));
-      expect((await cli(['verify', out, '--key', f.pub])).code).toBe(0);
+      const good = await cli(['verify', out, '--key', f.pub]);
+      expect(good.code, good.stdout).toBe(0);
+      expect(good.stdout).toMatch(/^note: findings re-judged offline: [1-9]\d* found again, 0 not;/m);
       // The HAR: HAR 1.2, the preflight's and the suites' exchanges, each suite entry tagged, no token.
       const harText = readFileSync(path.join(out, 'exchanges.har'), 'utf8');
       const har = har12.parse(JSON.parse(harText));

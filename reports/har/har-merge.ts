@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { harLog, type HarEntry, type HarOutcome } from './har-entry.ts';
 import { HAR_PARTS_DIR } from './har-part.ts';
+import { scrubDeep } from '../scrub.ts';
 
 export const HAR_FILE = 'exchanges.har';
 
@@ -50,7 +51,8 @@ export function mergeHarParts(out: string, scrub: (text: string) => string, vers
     "(the rate-limit suite's probe, bursts and load) are counted in the certificate, not kept here" +
     (omitted ? `; ${omitted} exchange(s) left out at the size cap` : '');
   const file = path.join(out, HAR_FILE);
-  writeFileSync(file, scrub(JSON.stringify(harLog(entries, version, comment))));
+  // Scrubbed before JSON escaping could hide a token from the redactor, and after (as reports/write.ts does).
+  writeFileSync(file, scrub(JSON.stringify(harLog(scrubDeep(entries, scrub), version, comment))));
   rmSync(dir, { recursive: true, force: true });
   return { file, entries: entries.length, omitted };
 }

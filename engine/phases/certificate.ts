@@ -14,7 +14,7 @@ import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '.
 import { crashedOf, joinParts, partSummaries } from '../../reports/records/parts.ts';
 import { runScope } from '../../reports/scope.ts';
 import { writeReports } from '../../reports/write.ts';
-import { writeBundle } from '../../reports/bundle/write-bundle.ts';
+import { writeBundle } from '../../reports/bundle/attestation.ts';
 import { HAR_FILE, mergeHarParts } from '../../reports/har/har-merge.ts';
 import { replayOf, resumeOf, shardOf } from '../mode.ts';
 import { pacingLine } from '../progress/pacing-line.ts';

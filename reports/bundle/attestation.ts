@@ -1,11 +1,13 @@
 // The signed attestation of a run's bundle: an in-toto Statement v1 whose subject is the bundle's
 // files (each with its sha256, manifest.json included) and whose predicate is the verdict, scope,
 // settings and kit version, in a DSSE envelope signed with Ed25519 (node:crypto). Signing and
-// checking are pure functions of their inputs; the key is read by the caller.
+// checking are pure functions of their inputs; the key is read by the caller. writeBundle writes the
+// run's last files: manifest.json, then, given a key, attestation.dsse.json.
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { sha256 } from './digest.ts';
-import type { BundleManifest } from './manifest-file.ts';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileSha256, sha256, writeManifest, type BundleManifest, type ManifestInput } from './manifest-file.ts';
 
 export const ATTESTATION_FILE = 'attestation.dsse.json';
 export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
@@ -98,4 +100,18 @@ export function openEnvelope(envelope: Envelope, publicKey: KeyObject): { statem
   }
   if (statement._type !== STATEMENT_TYPE || !Array.isArray(statement.subject)) return { problem: `the payload is not an in-toto Statement v1` };
   return { statement };
+}
+
+export interface BundleFiles {
+  manifest: string;
+  attestation?: string;
+}
+
+export function writeBundle(i: ManifestInput & { signKey?: KeyObject }): BundleFiles {
+  const { manifest, file } = writeManifest(i);
+  if (!i.signKey) return { manifest: file };
+  const envelope = signStatement(statementOf(manifest, fileSha256(file), i.certification.verdictReason), i.signKey);
+  const attestation = path.join(i.out, ATTESTATION_FILE);
+  writeFileSync(attestation, `${JSON.stringify(envelope, null, 2)}\n`);
+  return { manifest: file, attestation };
 }

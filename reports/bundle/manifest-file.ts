@@ -2,13 +2,43 @@
 // or weakened bundle: each file's sha256, the kit version, the config's hash (tokens left out), and
 // the settings that decide what the certificate covers (runs per property, selection, scope,
 // budget). It is written last, after every other file of the run, and lists only what the run wrote.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RunConfig } from '../../config/schema.ts';
 import type { RunRecords } from '../records/records.ts';
 import type { Certification } from '../model.ts';
-import { canonicalJson, filesUnder, fileSha256, sha256 } from './digest.ts';
+
+// The digests a bundle is checked by: a file's sha256, the files under an entry (a folder by each file in it), and a
+// JSON value's canonical text (keys sorted), so that the same value always has the same hash.
+export const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+export const fileSha256 = (file: string): string => sha256(readFileSync(file));
+
+/** JSON with every object's keys sorted: one text per value. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** Every file under `entry` (itself when a file), as paths relative to `root` with forward slashes, sorted. */
+export function filesUnder(root: string, entry: string): string[] {
+  const full = path.resolve(root, entry);
+  let s;
+  try {
+    s = statSync(full);
+  } catch {
+    return [];
+  }
+  if (!s.isDirectory()) return [path.relative(root, full).split(path.sep).join('/')];
+  return readdirSync(full)
+    .flatMap((name) => filesUnder(root, path.join(entry, name)))
+    .sort();
+}
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT = 'erp-conformance-manifest/1';

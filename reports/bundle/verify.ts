@@ -10,8 +10,7 @@ import { parseExact } from '../../core/json.ts';
 import type { Certification } from '../model.ts';
 import type { RunRecords } from '../records/records.ts';
 import { ATTESTATION_FILE, envelopeSchema, openEnvelope } from './attestation.ts';
-import { canonicalJson, filesUnder, fileSha256, sha256 } from './digest.ts';
-import { MANIFEST_FILE, manifestSchema, type BundleManifest } from './manifest-file.ts';
+import { canonicalJson, filesUnder, fileSha256, MANIFEST_FILE, manifestSchema, sha256, type BundleManifest } from './manifest-file.ts';
 import { unmetDemands, type CertificationProfile } from './profile.ts';
 import { rejudge } from './rejudge.ts';
 

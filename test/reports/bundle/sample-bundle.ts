@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../config/load.ts';
 import { referenceRunConfig } from '../../../reference/run-config.ts';
-import { writeBundle } from '../../../reports/bundle/write-bundle.ts';
+import { writeBundle } from '../../../reports/bundle/attestation.ts';
 import { RECORDS_FORMAT, type RunRecords } from '../../../reports/records/records.ts';
 import { writeReports } from '../../../reports/write.ts';
 import { sampleCertification, sampleCollected, sampleFacts } from '../sample.ts';

@@ -6,8 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyBundle } from '../../../reports/bundle/verify.ts';
 import { profileSchema } from '../../../reports/bundle/profile.ts';
-import { configSha256 } from '../../../reports/bundle/manifest-file.ts';
-import { fileSha256 } from '../../../reports/bundle/digest.ts';
+import { configSha256, fileSha256 } from '../../../reports/bundle/manifest-file.ts';
 import { keyPair, sampleBundle, sampleConfig } from './sample-bundle.ts';
 
 const KIT = '0.1.0';

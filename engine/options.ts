@@ -1,6 +1,7 @@
 // What a conformance run is asked to do (RunOptions) and what it hands back (RunResult): the
 // options of runConformance (engine/run.ts), read also by the vitest pass (engine/phases/pass.ts),
 // which run.ts itself imports; here both read them without importing each other.
+import type { KeyObject } from 'node:crypto';
 import type { RunConfig } from '../config/schema.ts';
 import type { Certification, Invocation } from '../reports/model.ts';
 import type { Shard } from '../reports/records/records.ts';
@@ -53,12 +54,30 @@ export interface RunOptions {
   /** Vitest's timeout of every conformance test, in ms, in place of each test's own (300 s by default);
    *  the kit stops a test a little before it (runtime/time-limit.ts), "not run", never failed. */
   testTimeLimitMs?: number;
+  /** Signs the bundle: attestation.dsse.json, an in-toto statement in a DSSE envelope (reports/bundle/). */
+  signKey?: KeyObject;
+  /** false: no exchanges.har (`run --har off`). */
+  har?: boolean;
 }
 
 export interface RunResult {
   certification: Certification;
   exitCode: number;
-  files: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string; loadScript?: string };
+  files: {
+    certification: string;
+    html: string;
+    junit: string;
+    records: string;
+    allure?: string;
+    log?: string;
+    rateLimit?: string;
+    loadScript?: string;
+    /** manifest.json and attestation.dsse.json (reports/bundle/), written last. */
+    /** exchanges.har (reports/har/). */
+    har?: string;
+    manifest?: string;
+    attestation?: string;
+  };
   /** How busy the run kept its slots (engine/progress/slots-busy.ts). */
   slots: SlotsBusy;
   /** The run's phases in order (engine/phases/run-phases.ts): each ran, or says why it did not. */

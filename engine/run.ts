@@ -13,6 +13,8 @@ import { Writable } from 'node:stream';
 import { exitCodeOf } from '../reports/certify.ts';
 import { CollectorReporter } from './phases/collector.ts';
 import { scrubber } from '../reports/scrub.ts';
+import { HAR_PARTS_DIR } from '../reports/har/har-part.ts';
+import { HAR_FILE } from '../reports/har/har-merge.ts';
 import { ConfigError } from '../config/load.ts';
 import { sameTarget } from './phases/checkpoint.ts';
 import { ProgressLine } from './progress/progress-line.ts';
@@ -64,6 +66,9 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const progress = new ProgressLine(o.progress ?? 'quiet', o.progressStream ?? process.stderr, started, deadline);
   const allureDir = path.join(o.out, 'allure-results');
   if (o.allure !== false && !resume) rmSync(allureDir, { recursive: true, force: true });
+  // The HAR's parts of an earlier run (one that died before joining them) are not this run's.
+  rmSync(path.join(o.out, HAR_PARTS_DIR), { recursive: true, force: true });
+  rmSync(path.join(o.out, HAR_FILE), { force: true });
   const givens: SuiteGivens = {
     config: o.config,
     seed,
@@ -73,6 +78,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     ...(o.testTimeLimitMs !== undefined ? { testTimeLimitMs: o.testTimeLimitMs } : {}),
     outDir: o.out,
     properties: declaredProperties(suites),
+    ...(o.har === false ? { har: false } : {}),
   };
   const ctx: RunContext = {
     o,

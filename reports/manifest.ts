@@ -39,7 +39,19 @@ export function manifestText(entries: (Written | string | undefined | false | nu
 
 /** The files of a run (engine/options.ts RunResult.files), in the order a user reads them. */
 export function runManifest(
-  f: { certification: string; html: string; junit: string; records: string; allure?: string; log?: string; rateLimit?: string; loadScript?: string },
+  f: {
+    certification: string;
+    html: string;
+    junit: string;
+    records: string;
+    allure?: string;
+    log?: string;
+    rateLimit?: string;
+    loadScript?: string;
+    har?: string;
+    manifest?: string;
+    attestation?: string;
+  },
   out: string,
 ): string {
   return manifestText([
@@ -51,5 +63,8 @@ export function runManifest(
     f.loadScript && { path: f.loadScript, note: "the rate-limit suite's load as an Artillery script" },
     f.records,
     f.log,
+    f.har && { path: f.har, note: 'every exchange, HAR 1.2 (--har off: none)' },
+    f.manifest && { path: f.manifest, note: `every file's sha256: erp-conformance verify ${out}` },
+    f.attestation && { path: f.attestation, note: 'signed in-toto statement: verify --key PUB' },
   ]);
 }

@@ -23,6 +23,7 @@ import { runProperty } from './property.ts';
 import { emptyRecord, type TestRecord } from '../core/record.ts';
 import { stopIfNotSent } from './stopped.ts';
 import { testClient, type TestClient } from './test-client.ts';
+import { harChecked, harExchange, harFailures } from './har-log.ts';
 
 const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-create', 'report']);
 /** Runs a property makes before the request budget may stop it. */
@@ -71,6 +72,7 @@ export class Harness {
 
   /** Every exchange is checked against the envelope rules of 2.1 and 7, whatever the test is about. */
   private seen(ex: Exchange) {
+    harExchange(this, ex, this.where, this.record.ids);
     this.record.exchanges++;
     if (!ex.notSent) {
       const retries = ex.rateLimited?.retries ?? 0;
@@ -102,9 +104,8 @@ export class Harness {
         );
       return; // 429 envelopes are the rate-limit suite's (RL-2)
     }
-    // 2.1 "Response envelope (all operations described here)": the three operations, not the
-    // read paths the spec does not show (their answers may have any shape).
-    if (SPEC_OPERATIONS.has(ex.operation)) for (const check of envelopeChecks) this.keep(this.applied(check(ex, undefined)));
+    // 2.1 "Response envelope (all operations described here)": the three operations, not the read paths the spec does not show.
+    if (SPEC_OPERATIONS.has(ex.operation)) for (const check of envelopeChecks) this.keep(this.applied(harChecked(this, ex, check(ex, undefined))));
   }
 
   /** A creation refused because a value the run chose is taken (the vendor's own rule, not a
@@ -125,6 +126,7 @@ export class Harness {
    */
   add(found: Finding[] | CheckResult): Finding[] {
     const findings = Array.isArray(found) ? found : this.applied(found);
+    harFailures(this, findings);
     if (!this.inProperty) this.keep(findings);
     return findings;
   }
@@ -145,12 +147,12 @@ export class Harness {
 
   /** Runs a check on an exchange and keeps its findings. */
   check<P>(ex: Exchange, check: Check<P>, params: P, options?: CheckOptions): Finding[] {
-    return this.add(check(ex, params, options));
+    return this.add(harChecked(this, ex, check(ex, params, options)));
   }
 
   /** The answer's status is what the rule `requirementId` says. */
   expectStatus(ex: Exchange, oracle: StatusOracle, requirementId: string, because: string, replay?: Replay): Finding[] {
-    return this.add(statusIs(ex, { oracle, because }, { requirementId, replay }));
+    return this.add(harChecked(this, ex, statusIs(ex, { oracle, because }, { requirementId, replay })));
   }
 
   /** The key of the values a target may keep unique (mobile numbers, e-mails, GSTIN, PAN): the run
@@ -230,11 +232,9 @@ export class Harness {
     const replay = this.ctx.replay;
     if (replay && replay.property !== index) return; // replaying another property of this test
     const numRuns = options.numRuns ?? this.ctx.numRuns;
-    // A request budget (run.maxRequests) is shared among the properties still to run: a property
-    // that spent its share (after MIN_RUNS runs) starts no more runs, and what one leaves unspent
-    // goes to those after it. Its examples always run (the floor of its evidence: the first of its
-    // numRuns runs, so the plan's cost per run counts them) and spend from its share: the random
-    // runs get what is left.
+    // A request budget (run.maxRequests) is shared among the properties still to run: one that spent its share (after
+    // MIN_RUNS runs) starts no more runs, and what it leaves unspent goes to those after it. Its examples always run (the
+    // floor of its evidence, the first of its numRuns runs) and spend from its share: the random runs get what is left.
     const max = this.config.run.maxRequests;
     const budget = propertyBudget(this);
     const pool = max === undefined ? Infinity : Math.max(0, max - FIXED_COST - budget.spent);
@@ -255,7 +255,6 @@ export class Harness {
       budget.spent += this.record.requests - before;
     });
     if (!out.failed) return;
-    // The run's --num-runs (the property derives its own count from it), so the replay derives the same.
     const handle: Replay = {
       seed: this.ctx.seed,
       nonce: this.ctx.nonce,
@@ -263,7 +262,7 @@ export class Harness {
       file: this.where.file,
       test: this.where.test,
       property: index,
-      numRuns: this.ctx.numRuns,
+      numRuns: this.ctx.numRuns, // the run's --num-runs: the replay derives the property's count from it, as the run did
     };
     this.add(out.findings.map((f) => ({ ...f, replay: handle })));
   }

@@ -67,6 +67,8 @@ export interface SuiteContext {
   testTimeLimitMs?: number;
   /** The run's output folder (the rate-limit suite writes rate-limit.json there). */
   outDir?: string;
+  /** false: no HAR of the run's exchanges (`run --har off`; reports/har/). */
+  har?: boolean;
   replay?: ReplayTarget;
   /** Properties the selected suites' tests declare (the plan's cost table): shares of the request budget. */
   properties?: number;

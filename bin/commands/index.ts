@@ -69,6 +69,11 @@ export const commands: readonly CommandEntry[] = [
     summary: 'send load: an exact open-model schedule (--rate) or wire-speed connections (--connections); thresholds decide the exit code',
     load: async () => (await import('./load.ts')).loadCommand,
   },
+  {
+    name: 'verify',
+    summary: "check a run's bundle offline: files against the manifest, settings against a profile (--require), the signature (--key)",
+    load: async () => (await import('./verify.ts')).verifyCommand,
+  },
 ];
 
 export function findCommand(name: string): CommandEntry | undefined {

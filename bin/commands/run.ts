@@ -20,6 +20,20 @@ import { EXIT } from '../../core/exit-codes.ts';
 
 const PREFIXES = [...new Set(requirements.map((r) => prefixOf(r.id)))];
 
+/** The signing key of --sign-key FILE, or of ERP_SIGN_KEY (PEM text, or a file holding it); a bad one is a usage error before anything is sent. */
+async function signKeyOf(flag: string | undefined, env: string | undefined) {
+  const given = flag ?? (env ? env : undefined);
+  if (given === undefined) return undefined;
+  const from = flag !== undefined ? `--sign-key ${flag}` : 'ERP_SIGN_KEY';
+  const { readFileSync } = await import('node:fs');
+  const { ed25519Key } = await import('../../reports/bundle/attestation.ts');
+  try {
+    return ed25519Key(flag === undefined && given.includes('-----BEGIN') ? given : readFileSync(given, 'utf8'), 'private');
+  } catch (e) {
+    throw new UsageError(`${from}: not an Ed25519 private key in PEM (${(e as Error).message.split('\n')[0]})`, runCommand);
+  }
+}
+
 export const runCommand: Command = {
   name: 'run',
   summary: 'run the conformance suites and write the certificate (no --config: against the reference)',
@@ -54,6 +68,10 @@ export const runCommand: Command = {
     '                       --with-load, runs per property, rate limit, load caps and budgets (a budget or limit given',
     "                       anew is this part's; --only given anew narrows this part, said on its first line)",
     '  --quiet              no progress line',
+    '  --sign-key FILE      sign the bundle with this Ed25519 private key (PEM; or the env ERP_SIGN_KEY: PEM text or a',
+    '                       file): attestation.dsse.json, an in-toto statement of every file; `verify --key PUB` checks it',
+    '  --har on|off         exchanges.har: every exchange of the preflight and the suites, HAR 1.2, tokens redacted,',
+    "                       each tagged with its test, requirement ids and checks' outcomes (default on)",
     '  --strict             junit.xml: a failed SHOULD is a <failure> (default: a warning, as the exit code has it)',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
     '  --plan               send only the preflight and print the plan: requests per operation, expected',
@@ -106,7 +124,12 @@ export const runCommand: Command = {
       property: { type: 'string' },
       path: { type: 'string' },
       resume: { type: 'string' },
+      'sign-key': { type: 'string' },
+      har: { type: 'string' },
     });
+    if (values.har !== undefined && values.har !== 'on' && values.har !== 'off')
+      throw new UsageError(`--har must be on or off, received ${JSON.stringify(values.har)}`, runCommand);
+    const signKey = await signKeyOf(values['sign-key'], process.env.ERP_SIGN_KEY);
     // A resume keeps the scope of the run it resumes (engine/phases/resume-scope.ts): its flags now, its settings on the config below.
     const resumed =
       values.resume === undefined
@@ -234,6 +257,8 @@ export const runCommand: Command = {
         strict: values.strict ?? false,
         ...(values['max-failures'] !== undefined ? { maxFailures: intFlag(runCommand, 'max-failures', values['max-failures'], 1, 1, 10_000) } : {}),
         ...(resume ? { resume } : {}),
+        ...(signKey ? { signKey } : {}),
+        ...(values.har === 'off' ? { har: false } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });
       process.stdout.write(runManifest(result.files, out));

@@ -15,6 +15,8 @@ import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '.
 import { crashedOf, joinParts, partSummaries } from '../../reports/records/parts.ts';
 import { runScope } from '../../reports/scope.ts';
 import { writeReports } from '../../reports/write.ts';
+import { writeBundle } from '../../reports/bundle/attestation.ts';
+import { HAR_FILE, mergeHarParts } from '../../reports/har/har-merge.ts';
 import { replayOf, resumeOf, scopeOf, shardOf } from '../mode.ts';
 import { pacingLine } from '../progress/pacing-line.ts';
 import { rerunsTest } from './checkpoint.ts';
@@ -104,5 +106,18 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
   if (files.allure) annotateAllureResults(allureDir, certification);
   if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));
   else rmSync(logFile, { force: true });
-  return { certification, files };
+  // The HAR's parts joined (reports/har/); a second writing (a signal meanwhile) keeps the first's.
+  const harFile = path.join(o.out, HAR_FILE);
+  if (o.har !== false && (mergeHarParts(o.out, scrub, suiteVersion()) || existsSync(harFile))) Object.assign(files, { har: harFile });
+  // Last: the manifest of every file above (and the signed attestation of them), reports/bundle/.
+  const bundle = writeBundle({
+    out: o.out,
+    written: Object.values(files),
+    certification: { ...certification, verdictReason: scrub(certification.verdictReason) },
+    records,
+    config: o.config,
+    ...(o.invocation?.config ? { configFile: o.invocation.config } : {}),
+    ...(o.signKey ? { signKey: o.signKey } : {}),
+  });
+  return { certification, files: { ...files, ...bundle } };
 }

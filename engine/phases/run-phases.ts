@@ -17,6 +17,7 @@ import { planLines, planRun } from './plan/plan.ts';
 import { knownLimits, quotasOf, startPacedAt } from './plan/limits.ts';
 import { replayPlan } from './plan/replay-plan.ts';
 import { preflight } from './preflight/preflight.ts';
+import { harPart } from '../../reports/har/har-part.ts';
 import { skipCertificate, skipLoad, skipPlan, skipPreflight, skipSuites, type Phase } from './phase.ts';
 import { servedBy, suiteContext } from './suite-context.ts';
 
@@ -51,7 +52,11 @@ export const preflightPhase: Phase<RunContext> = {
     const { log, scrub, collector, sink, allureDir } = ctx.io;
     if (startsEarly(ctx)) ctx.early = startEarly(passesOf(ctx.suites).functional, ctx.o, ctx.provide, collector, ctx.io.progress.heard, sink, allureDir);
     // An interrupt does not wait for the preflight's answers (a target that does not answer).
-    const checked = await untilAborted(preflight(ctx.o.config), ctx.o.signal);
+    // Its exchanges go to the run's HAR (reports/har/har-part.ts), as the suites' do.
+    const har = ctx.o.har === false ? undefined : harPart(ctx.o.out, 'preflight');
+    const checked = await untilAborted(preflight(ctx.o.config, har && ((ex) => har.entry(ex, { source: 'preflight' }))), ctx.o.signal).finally(() =>
+      har?.close(),
+    );
     if (checked) ctx.checked = checked;
     for (const p of checked?.problems ?? []) log(scrub(inertForTerminal(`preflight: ${p.key}: ${p.problem}`)));
     // Notes that weaken the run (no read-back, no parallel pool ...) are said on the console too.

@@ -21,6 +21,8 @@ export interface SuiteGivens {
   /** Vitest's timeout of every conformance test (RunOptions.testTimeLimitMs), when the run names one. */
   testTimeLimitMs?: number;
   outDir: string;
+  /** false: no exchanges.har (`run --har off`). */
+  har?: boolean;
   /** The properties the selected suites' tests declare (engine/phases/plan/costs.ts declaredProperties). */
   properties: { total: number; byTest: Record<string, number> };
 }
@@ -46,6 +48,7 @@ export function suiteContext(g: SuiteGivens, preflight: PreflightResult | undefi
     deadline: g.deadline,
     ...(g.testTimeLimitMs !== undefined ? { testTimeLimitMs: g.testTimeLimitMs } : {}),
     outDir: g.outDir,
+    ...(g.har === false ? { har: false } : {}),
     ...(replay ? { replay } : {}),
     // The properties the selected suites' tests declare (the plan's cost table): shares of run.maxRequests.
     properties: g.properties.total,

@@ -173,7 +173,8 @@ export function capProblems(problems: PreflightProblem[], max = 3): PreflightPro
   return out;
 }
 
-export async function preflight(config: RunConfig): Promise<PreflightResult> {
+/** `onExchange`: told of each exchange as it is made (the run's HAR, reports/har/). */
+export async function preflight(config: RunConfig, onExchange?: (ex: Exchange) => void): Promise<PreflightResult> {
   const problems: PreflightProblem[] = [];
   const notes: string[] = [];
   // run.concurrency requests in flight, under the stated quotas, 429s waited out (as the suites do;
@@ -186,7 +187,7 @@ export async function preflight(config: RunConfig): Promise<PreflightResult> {
     retry429: { maxRetries: 5, maxWaitMs: retryWaitMs(config.run.rateLimit) },
     backoff: { resend: true },
   });
-  const client = createClient(config.target, { scheduler, operations: config.operations });
+  const client = createClient(config.target, { scheduler, operations: config.operations, ...(onExchange ? { onExchange } : {}) });
   try {
     const r = config.fixtures.report;
     const ask = () => client.report({ body: { dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 1, offset: 0 } });

@@ -67,9 +67,17 @@ describe('a sharded run', WHOLE_FILE, () => {
     expect(shards[0]!.stdout).toContain('partial: shard 1/2 ran only its part of the suite files');
   });
 
-  it('prints the paths of certification.json, certification.html, junit.xml, allure-results and records.json', () => {
+  it('prints the paths of certification.json, certification.html, junit.xml, allure-results, records.json, exchanges.har and manifest.json', () => {
     const printed = writtenPaths(whole.stdout);
-    expect(printed.map((p) => path.basename(p))).toEqual(['certification.json', 'certification.html', 'junit.xml', 'allure-results', 'records.json']);
+    expect(printed.map((p) => path.basename(p))).toEqual([
+      'certification.json',
+      'certification.html',
+      'junit.xml',
+      'allure-results',
+      'records.json',
+      'exchanges.har',
+      'manifest.json',
+    ]);
     for (const p of printed) expect(existsSync(p), p).toBe(true);
     expect(whole.stdout).toContain(`allure-results  (HTML: erp-conformance report --allure --in ${dir('whole')})`);
   });

@@ -1,0 +1,88 @@
+// The run's HAR (reports/har/): an exchange as a HAR 1.2 entry (bodies over the cap cut with a note,
+// an unanswered one with status 0 and why), parts appended as exchanges happen, joined with the
+// outcomes their checks recorded, scrubbed, and a part that stops taking entries at its cap.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../../../core/types.ts';
+import { HAR_BODY_CAP, harEntryOf } from '../../../reports/har/har-entry.ts';
+import { harPart, HAR_PARTS_DIR } from '../../../reports/har/har-part.ts';
+import { HAR_FILE, mergeHarParts } from '../../../reports/har/har-merge.ts';
+import { har12 } from './har-schema.ts';
+
+function exchange(seq: number, o: Partial<Exchange> = {}): Exchange {
+  return {
+    seq,
+    operation: 'order-status',
+    tokenKind: 'valid',
+    request: {
+      method: 'POST',
+      url: 'http://erp.test/api/v1/sales/7/update-order-status?branch_id=1',
+      headers: { 'api-token': '***' },
+      body: '{"orderStatus":"Pending"}',
+    },
+    response: {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":true,"message":"s3cret-token ok","code":"200","response":{}}',
+      bytes: 66,
+      truncated: false,
+    },
+    startedAt: '2026-05-01T10:00:00.000Z',
+    durationMs: 12.5,
+    ...o,
+  };
+}
+
+describe('a HAR entry', () => {
+  it('is HAR 1.2, with a body over the cap cut and said, and an unanswered exchange at status 0 with why', () => {
+    const long = exchange(1, { request: { ...exchange(1).request, body: 'x'.repeat(HAR_BODY_CAP + 10) } });
+    const e = harEntryOf(long, { source: 'suites', testId: 't', ids: ['OS-1'] });
+    expect(e.request.postData!.text).toHaveLength(HAR_BODY_CAP);
+    expect(e.comment).toBe(`request body cut at ${HAR_BODY_CAP} of ${HAR_BODY_CAP + 10} characters`);
+    const { response: _r, ...noAnswer } = exchange(2);
+    const f = harEntryOf({ ...noAnswer, failure: { kind: 'timeout', message: 'after 10000 ms' } }, { source: 'preflight' });
+    expect([f.response.status, f.comment]).toEqual([0, 'no answer: timeout: after 10000 ms']);
+    expect(har12.safeParse({ log: { version: '1.2', creator: { name: 'k', version: '1' }, entries: [e, f] } }).success).toBe(true);
+  });
+});
+
+describe('the HAR parts joined', () => {
+  it('every entry of every part, preflight first, with its checks, scrubbed, as HAR 1.2; the parts removed', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'erp-har-'));
+    const suites = harPart(out, 'suites-1');
+    suites.entry(exchange(1), { source: 'suites', testId: 'os/OS-1', ids: ['OS-1'] });
+    suites.outcome(1, { check: 'envelope.shape', requirementId: 'ENV-1', outcome: 'passed' });
+    suites.outcome(1, { check: 'os.status', requirementId: 'OS-1', outcome: 'failed' });
+    suites.outcome(1, { check: 'os.status', requirementId: 'OS-1', outcome: 'failed' }); // the same outcome twice: once
+    suites.close();
+    const pre = harPart(out, 'preflight');
+    pre.entry(exchange(1), { source: 'preflight' });
+    pre.close();
+    const merged = mergeHarParts(out, (t) => t.replaceAll('s3cret-token', '[redacted]'), '0.1.0');
+    expect(merged).toMatchObject({ entries: 2, omitted: 0 });
+    const text = readFileSync(path.join(out, HAR_FILE), 'utf8');
+    expect(text).not.toContain('s3cret-token');
+    const har = har12.parse(JSON.parse(text));
+    const entries = JSON.parse(text).log.entries;
+    expect(entries.map((e: { _erp: { source: string } }) => e._erp.source)).toEqual(['preflight', 'suites']);
+    expect(entries[1]._erp.checks).toEqual([
+      { check: 'envelope.shape', requirementId: 'ENV-1', outcome: 'passed' },
+      { check: 'os.status', requirementId: 'OS-1', outcome: 'failed' },
+    ]);
+    expect(har.log.version).toBe('1.2');
+    expect(existsSync(path.join(out, HAR_PARTS_DIR))).toBe(false);
+  });
+
+  it('a part at its size cap leaves entries out, and the log says how many', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'erp-har-cap-'));
+    const part = harPart(out, 'suites-1', 4000);
+    for (let i = 1; i <= 10; i++) part.entry(exchange(i), { source: 'suites' });
+    part.close();
+    const merged = mergeHarParts(out, (t) => t, '0.1.0')!;
+    expect(merged.entries).toBeGreaterThan(0);
+    expect(merged.entries + merged.omitted).toBe(10);
+    expect(JSON.parse(readFileSync(merged.file, 'utf8')).log.comment).toContain(`${merged.omitted} exchange(s) left out at the size cap`);
+  });
+});

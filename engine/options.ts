@@ -5,6 +5,7 @@ import type { KeyObject } from 'node:crypto';
 import type { RunConfig } from '../config/schema.ts';
 import type { Certification, Invocation } from '../reports/model.ts';
 import type { Shard } from '../reports/records/records.ts';
+import type { RunFiles } from '../reports/manifest.ts';
 import type { ReplayTarget } from '../runtime/protocol.ts';
 import type { Resume } from './phases/checkpoint.ts';
 import type { PhaseRecord } from './phases/phase.ts';
@@ -63,21 +64,7 @@ export interface RunOptions {
 export interface RunResult {
   certification: Certification;
   exitCode: number;
-  files: {
-    certification: string;
-    html: string;
-    junit: string;
-    records: string;
-    allure?: string;
-    log?: string;
-    rateLimit?: string;
-    loadScript?: string;
-    /** manifest.json and attestation.dsse.json (reports/bundle/), written last. */
-    /** exchanges.har (reports/har/). */
-    har?: string;
-    manifest?: string;
-    attestation?: string;
-  };
+  files: RunFiles;
   /** How busy the run kept its slots (engine/progress/slots-busy.ts). */
   slots: SlotsBusy;
   /** The run's phases in order (engine/phases/run-phases.ts): each ran, or says why it did not. */

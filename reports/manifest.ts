@@ -37,23 +37,25 @@ export function manifestText(entries: (Written | string | undefined | false | nu
   return `\nwritten:\n${list.map((w) => `  ${w.path}${w.note ? `  (${w.note})` : ''}\n`).join('')}`;
 }
 
-/** The files of a run (engine/options.ts RunResult.files), in the order a user reads them. */
-export function runManifest(
-  f: {
-    certification: string;
-    html: string;
-    junit: string;
-    records: string;
-    allure?: string;
-    log?: string;
-    rateLimit?: string;
-    loadScript?: string;
-    har?: string;
-    manifest?: string;
-    attestation?: string;
-  },
-  out: string,
-): string {
+/** The files a run wrote (RunResult.files of engine/options.ts). */
+export interface RunFiles {
+  certification: string;
+  html: string;
+  junit: string;
+  records: string;
+  allure?: string;
+  log?: string;
+  rateLimit?: string;
+  loadScript?: string;
+  /** exchanges.har (reports/har/). */
+  har?: string;
+  /** manifest.json and attestation.dsse.json (reports/bundle/), written last. */
+  manifest?: string;
+  attestation?: string;
+}
+
+/** The files of a run, in the order a user reads them. */
+export function runManifest(f: RunFiles, out: string): string {
   return manifestText([
     f.certification,
     f.html,

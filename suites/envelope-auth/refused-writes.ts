@@ -48,7 +48,7 @@ const MAX_BETWEEN = 24;
  */
 async function orderCreateRefused(h: Harness): Promise<Part> {
   const create = orderCreate(h);
-  if (!create) return { judged: 0, why: 'operations["order-create"] is not configured' };
+  if (!create) return { judged: 0, noRead: true, why: 'operations["order-create"] is not configured' };
   const byId = configured(h).list.find((c) => c.name === 'get-sales-data-by-id');
   const rb = h.config.readBack?.orderStatus;
   if (!rb && !byId)
@@ -192,5 +192,9 @@ export async function refusedWritesChangeNothing(h: Harness, t: TestContext): Pr
   const whys = parts.flatMap((p) => ('why' in p ? [p] : []));
   if (whys.length === parts.length && whys.every((p) => p.noRead))
     h.skip(`no read shows what a refused write changed: ${whys.map((p) => p.why).join('; ')}`, t);
-  for (const p of whys) h.inconclusive(ID, p.why);
+  // Each part named in the record: one the config allows that judged nothing leaves AUTH-11 inconclusive.
+  parts.forEach((p, i) => h.part(ID, PART_NAMES[i]!, 'why' in p ? { judged: 0, why: p.why, outOfScope: p.noRead } : { judged: p.judged }));
 }
+
+/** AUTH-11's parts, in the order refusedWritesChangeNothing runs them. */
+export const PART_NAMES = ['Order Create', 'order status update and Update Payment Status', 'Update Due Date, Update Shipping Detail', 'contact-save'];

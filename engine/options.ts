@@ -50,6 +50,9 @@ export interface RunOptions {
   maxFailures?: number;
   /** junit.xml: a failed SHOULD is a <failure>, not a warning. */
   strict?: boolean;
+  /** Test-only (no CLI flag): the suites' files and tests start in an order shuffled with this seed (vitest
+   *  sequence.shuffle), so a self-test shows that no verdict rests on which test ran first. */
+  shuffleSeed?: number;
 }
 
 export interface RunResult {

@@ -5,7 +5,7 @@
 // request: such writes may go side by side, never beside an alone holder. The suite files run in
 // one worker (engine/phases/pass.ts: maxWorkers 1, side by side), so the run state is the whole
 // run's. Waiting is first come, first served per voucher (an alone holder waiting blocks later
-// shared writes, so it is never starved), and ends at the run's deadline: then the test has no
+// shared writes, so it is never starved), and ends at ALONE_WAIT_MS or the run's deadline: then the test has no
 // lease, and its part is unjudged, never shared (a write's gate lets it go: no request is sent then).
 import { defineRunState, type RunOf } from './run-state.ts';
 
@@ -53,7 +53,8 @@ function free(slot: Slot, w: Pick<Waiter, 'holder' | 'mode'>): boolean {
 function pump(state: Leases): void {
   const reserved = new Set<string>();
   for (const w of [...state.queue]) {
-    const id = w.candidates.find((c) => !reserved.has(c) && free(slotOf(state, c), w));
+    // The holder's own writes to a voucher it holds alone always pass: the waiters reserving it wait for this holder.
+    const id = w.candidates.find((c) => (!reserved.has(c) || slotOf(state, c).alone === w.holder) && free(slotOf(state, c), w));
     if (id === undefined) {
       if (w.mode === 'alone') for (const c of w.candidates) reserved.add(c);
       continue;
@@ -122,6 +123,12 @@ function pooled(of: RunOf): string[] {
   const sales = run.ctx.config.fixtures.sales as Record<string, unknown>;
   return [...new Set(Object.values(sales).flatMap((v) => (Array.isArray(v) ? v.map((id) => keyOf(id as VoucherId)) : [])))];
 }
+
+/** How long a test waits at most for a voucher to hold alone (well within a test's time limit); then its part is unjudged. */
+export const ALONE_WAIT_MS = 120_000;
+
+/** Until when a test waits for a voucher to hold alone: the run's deadline, or ALONE_WAIT_MS from now if sooner. */
+export const aloneUntil = (deadline: number): number => Math.min(deadline, Date.now() + ALONE_WAIT_MS);
 
 /** The vouchers a write names: its salesId, or (an index write, a raw one) the pooled vouchers its path or body names. */
 export function vouchersNamed(of: RunOf, call: string, args: unknown): string[] {

@@ -9,7 +9,7 @@ import type { Exchange, Finding } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import type { Id, Read } from './plan.ts';
 import { answered, readVoucher, said } from './vouchers.ts';
-import { lease } from '../../runtime/voucher-lease.ts';
+import { aloneUntil, lease } from '../../runtime/voucher-lease.ts';
 
 /** An update the target must refuse: the status it asks for, why it is invalid, and how it is sent. */
 export interface Refusal {
@@ -99,8 +99,8 @@ export async function readingAroundAlone(
   list: (salesId: Id) => Refusal[],
   unread: 'send' | 'stop',
 ): Promise<AroundRefusals & { salesId?: Id }> {
-  const held = await lease(h, h, 'alone', candidates, h.ctx.deadline);
-  if (!held) return { findings: [], judged: 0, why: `voucher ${candidates.map(String).join(', ')}: none was free of other tests before the run ended` };
+  const held = await lease(h, h, 'alone', candidates, aloneUntil(h.ctx.deadline));
+  if (!held) return { findings: [], judged: 0, why: `voucher ${candidates.map(String).join(', ')}: none was free of other tests in time` };
   try {
     const salesId = held.salesId as Id;
     return { ...(await sendReadingAround(h, salesId, list(salesId), unread)), salesId };

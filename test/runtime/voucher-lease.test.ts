@@ -56,6 +56,18 @@ describe('a voucher lease', () => {
     expect(order).toEqual(['alone', 'later']);
   });
 
+  it("lets the alone holder's own writes through while other tests wait for its voucher (no deadlock)", async () => {
+    const r = run();
+    const [a, b] = [{}, {}];
+    const held = (await lease(r, a, 'alone', [1021], FAR))!;
+    const waiting = lease(r, b, 'alone', [1021], FAR);
+    await settle();
+    const own = await writeGate(r, a, 'updateOrderStatus', update(1021), FAR);
+    own?.();
+    held.release();
+    (await waiting)!.release();
+  });
+
   it('gives no lease when none is free by its time, and never two alone holders of one voucher', async () => {
     const r = run();
     const held = (await lease(r, {}, 'alone', [1021], FAR))!;

@@ -51,6 +51,12 @@ describe('every part of every MUST judged, whatever ran before', WHOLE_FILE, () 
       for (let next = queue.shift(); next; next = queue.shift()) certs.set(next[0], (await next[1]()).certification);
     };
     await Promise.all([lane(), lane()]);
+    for (const [name, c] of certs) {
+      const musts = c.requirements.filter((r) => r.level === 'MUST');
+      const parts = musts.flatMap((r) => r.parts ?? []).filter((p) => !p.outOfScope);
+      const line = `${name}: ${c.verdict}; MUST passed ${musts.filter((r) => r.status === 'passed').length}, failed ${musts.filter((r) => r.status === 'failed').length}`;
+      process.stdout.write(`${line}, open ${openMusts(c).length}; parts of MUSTs judged ${parts.filter((p) => p.judged > 0).length} of ${parts.length}\n`);
+    }
   }, 1_800_000);
 
   it.each(SHUFFLES)('certifies the default reference with the suites shuffled (seed %i), every part of every MUST judged', (seed) => {

@@ -5,8 +5,8 @@
 // scope and every MUST left out (reports/scope.ts). "certified" means every MUST in scope passed.
 import { requirements } from '../contract/requirements.ts';
 import type { Requirement, RunVerdict, Verdict } from '../core/types.ts';
-import { ended, idsOf, type Certification, type OperationsTable, type RequirementPart, type RequirementResult, type RunFacts } from './model.ts';
-import { unjudged } from '../core/record.ts';
+import { ended, idsOf, type Certification, type OperationsTable, type RequirementResult, type RunFacts } from './model.ts';
+import { openParts, partsOf } from './requirement-parts.ts';
 import type { Collected, CollectedTest, WorkerCrash } from './records/collected.ts';
 import { crashError, crashReason, crashSentence } from './crash.ts';
 import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
@@ -84,13 +84,8 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   // one test while another could not verify its part (a voucher pool used up) is not passed.
   const blind = ran.filter((t) => !(t.record?.evidence?.[r.id] ?? 0));
   // A part the config allows that the run left unjudged: the requirement is not passed on the others.
-  const open = parts.filter(unjudged);
-  if (r.level !== 'INFO' && ran.length > 0 && blind.length === 0 && open.length > 0)
-    return {
-      ...base,
-      status: 'inconclusive',
-      reason: `partly verified: ${open.length} of its ${parts.length} parts judged nothing: ${open.map((p) => `${p.name}: ${p.why ?? 'no case'}`).join('; ')}`,
-    };
+  const open = openParts(parts);
+  if (r.level !== 'INFO' && ran.length > 0 && blind.length === 0 && open) return { ...base, status: 'inconclusive', reason: open };
   if (ran.length > 0 && blind.length === 0) return { ...base, status: r.level === 'INFO' ? 'observed' : 'passed' };
   if (r.level === 'INFO' && ran.length > 0 && (evidence > 0 || findings.length > 0)) return { ...base, status: 'observed' };
   if (ran.length > 0) {
@@ -120,17 +115,6 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   // The worker died before its tests were declared (while it loaded the suites): they exist, they did not run.
   if (crashes.length) return { ...base, status: 'not-run', reason: crashReason(crashes) };
   return { ...base, status: 'skipped', reason: 'no test of the selected suites verifies it' };
-}
-
-/** The parts the tests of a requirement recorded, by name (a part two tests share adds up). */
-function partsOf(tests: CollectedTest[], id: string): RequirementPart[] {
-  const out = new Map<string, RequirementPart>();
-  for (const t of tests)
-    for (const [name, p] of Object.entries(t.record?.parts?.[id] ?? {})) {
-      const was = out.get(name);
-      out.set(name, was ? { ...was, judged: was.judged + p.judged, why: was.why ?? p.why, outOfScope: !!was.outOfScope && !!p.outOfScope } : { name, ...p });
-    }
-  return [...out.values()].map((p) => (p.judged > 0 ? { name: p.name, judged: p.judged } : p));
 }
 
 // The table "operations x requirements" of the index (section 1): what each configured operation

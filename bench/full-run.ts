@@ -69,7 +69,7 @@ export async function fullRun(reference: ReferenceOptions, run: Partial<RunConfi
       everyMustVerified: verified === musts.length,
       requests: c.requests,
       requestsPerOperation: requestsPerOperation(c.pacing),
-      responses429: c.rateLimitedDuringSuites.retries,
+      responses429: c.figures.answers429,
       pacing: c.pacing,
       plan,
       planFloorSeconds: planFloorSeconds(plan),

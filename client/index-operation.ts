@@ -134,3 +134,21 @@ export function sendableOperations(config: RunConfig): SendableOperations {
   }
   return out;
 }
+
+/**
+ * The request with `text` at `field` of its JSON body (a dot path; missing objects on the way are
+ * made): how a creation carries the run's marker (config `marker`). A request without an object
+ * body is returned as it is.
+ */
+export function withBodyText(req: OperationRequest, field: string, text: string): OperationRequest {
+  if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) return req;
+  const body = structuredClone(req.body) as Record<string, unknown>;
+  const keys = field.split('.');
+  let at = body;
+  for (const k of keys.slice(0, -1)) {
+    const next = at[k];
+    at = (at[k] = next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {}) as Record<string, unknown>;
+  }
+  at[keys[keys.length - 1]!] = text;
+  return { ...req, body };
+}

@@ -96,7 +96,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
       sleep,
       waiting,
       ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
-      stopped: () => budgets.stopped() !== undefined,
+      stopped: (job) => budgets.stopped() !== undefined || !!job.stop?.aborted,
     },
     stats,
   );
@@ -125,7 +125,17 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   return {
     run: (send, notSent, op = 'other') => {
       const flow = currentFlow();
-      const job: Job = { op, flow: flow.name, burst: flow.burst, send, notSent, park: sleep, onSend: [], waitedMs: 0 };
+      const job: Job = {
+        op,
+        flow: flow.name,
+        burst: flow.burst,
+        ...(flow.stop ? { stop: flow.stop } : {}),
+        send,
+        notSent,
+        park: sleep,
+        onSend: [],
+        waitedMs: 0,
+      };
       const p = dispatch(job);
       pending.add(p);
       p.then(

@@ -20,8 +20,8 @@ export class ConfigError extends Error {
 /** Keys of earlier versions, with what replaced them. */
 const RENAMED: Record<string, string> = {
   'fixtures.sales.unpaid':
-    'replaced by vouchers given by role: lifecycle, cancel and refusals (and parallel), each a list of Pending unpaid vouchers (README "Fixtures")',
-  'fixtures.sales.paid': 'replaced by fixtures.sales.deliver: Pending vouchers whose payment is paid (README "Fixtures")',
+    'replaced by vouchers given by role: lifecycle, cancel and refusals (and parallel), each a list of Pending unpaid vouchers (docs/configuration.md "Fixture freshness")',
+  'fixtures.sales.paid': 'replaced by fixtures.sales.deliver: Pending vouchers whose payment is paid (docs/configuration.md "Fixture freshness")',
 };
 
 const SECRET_KEYS = new Set(['token', 'secondToken']);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ID_LIST, parseIsoUtc } from '../core/formats.ts';
 import { QUOTA_KEYS, readQuota, type QuotaKey } from '../core/quota.ts';
 import { certifySchema } from './certify.ts';
+import { markerSchema } from './marker.ts';
 import { operationsSchema } from './operations.ts';
 
 /** Shows a rejected (non-secret) value in a message, shortened. */
@@ -294,6 +295,7 @@ export const runConfigSchema = z
       ),
     operations: operationsSchema,
     writes: z.boolean().default(true).describe('false forbids creating customers and changing order statuses (read-only run).'),
+    marker: markerSchema,
     certify: certifySchema,
     run: runSchema.describe('How the run sends its requests: concurrency, budgets, a rate cap.'),
     properties: z

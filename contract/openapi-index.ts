@@ -89,7 +89,7 @@ function operationObject(name: string, op: OperationConfig): Record<string, unkn
         description:
           '"A request without a valid token is rejected with HTTP 403" (spec 5 rule 2).\n\nRequirements:\n' + ['IX-1', 'IX-2', 'IX-3'].map(line).join('\n'),
       },
-      '400': { description: 'A malformed parameter: any answer but a 5xx (spec 7).\n\nRequirements:\n' + line('IX-5') },
+      '400': { description: 'A malformed parameter: its answer is recorded; a 5xx is ENV-6 (spec 7).\n\nRequirements:\n' + line('IX-5') },
     },
     'x-erp-conformance-operation': { name, ...op },
   };

@@ -52,27 +52,3 @@ export function parseIsoUtc(value: string): number | null {
 export function utcDay(t: number): number {
   return Math.floor(t / 86_400_000) * 86_400_000;
 }
-
-/** The largest magnitudes of a signed 64-bit integer (Java's long, C#'s long, a BIGINT column). */
-const INT64_MAX = '9223372036854775807';
-const INT64_MIN_MAGNITUDE = '9223372036854775808';
-
-/**
- * Whether `text` holds a run of decimal digits (any script's: Python's int() and Java's
- * Long.parseLong read them all) beyond what a signed 64-bit integer holds: more than 19 digits
- * after its leading zeros, or 19 above 2^63-1. Python's int() refuses more than 4300 digits and
- * Java's Long.parseLong more than 2^63-1, so a correct vendor on a common stack may answer such a
- * number with a 5xx. A run of 19 digits outside ASCII counts as beyond (the lenient reading).
- */
-export function holdsNumberBeyondInt64(text: string): boolean {
-  for (const [, sign, run] of text.matchAll(/(-?)(\p{Nd}+)/gu)) {
-    const digits = Array.from(run!.replace(/^0+/, ''));
-    const limit = sign ? INT64_MIN_MAGNITUDE : INT64_MAX;
-    if (digits.length > limit.length) return true;
-    if (digits.length === limit.length) {
-      const ascii = digits.join('');
-      if (!/^[0-9]+$/.test(ascii) || ascii > limit) return true;
-    }
-  }
-  return false;
-}

@@ -41,10 +41,12 @@ export interface TestRecord {
   observations: Record<string, unknown>;
   /** Why the test did not verify its requirements (writes: false, no readBack ...). */
   skipReason?: string;
-  /** Why the test did not (fully) run: the run budget or request budget was spent, or the run was interrupted. */
+  /** Why the test did not (fully) run: the run budget or request budget was spent, the run was interrupted, or its own time limit was reached. */
   notRun?: string;
   /** What stopped it (with notRun): the run budget, the request budget, an interrupt. */
   stoppedBy?: 'budget' | 'max-requests' | 'interrupted';
+  /** The kit's time limit for this one test (ms) stopped it (with notRun): a limit of the kit, never a failure. */
+  timeLimitMs?: number;
   /** Exchanges seen (every request the test made, sent or not). */
   exchanges: number;
   /** Requests actually sent, retries after a 429 included. */
@@ -55,7 +57,8 @@ export interface TestRecord {
   answered?: number;
   /** The first transport failure the test met (no answer), for the certificate's reason. */
   firstFailure?: string;
-  rateLimited: { exchanges: number; retries: number; waitedMs: number };
+  /** Exchanges that met a 429: the 429s waited out (retries), those still refused when answered (refused), each request's waits summed. */
+  rateLimited: { exchanges: number; retries: number; waitedMs: number; refused?: number };
 }
 
 /** One part of a requirement: cases judged, or why none (`outOfScope`: the config gives it nothing to apply to). */

@@ -75,7 +75,9 @@ export interface RecordedResponse {
 /** A transport-level or decoding fact: never thrown, always recorded. */
 export type ExchangeFailureKind = 'timeout' | 'connection-reset' | 'connection-refused' | 'too-large' | 'network';
 
-export type NotSentReason = 'budget' | 'max-requests' | 'breaker' | 'interrupted';
+/** Why a request was not sent: the run's budget, its request budget, the breaker, an interrupt, or
+ *  the time limit of the one test that asked for it (runtime/time-limit.ts). */
+export type NotSentReason = 'budget' | 'max-requests' | 'breaker' | 'interrupted' | 'time-limit';
 
 export interface Exchange {
   /** Sequence number within a run, 1-based. */

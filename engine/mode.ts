@@ -1,7 +1,8 @@
 // What kind of run this is, decided once: the whole of the selection (full), one shard of the
 // suite files, the rest of a checkpoint (resume), one property failure (replay), or the
 // preflight and the plan alone (plan-only, `run --plan`). The phases read the mode, never the
-// flags it came from; the suites a run goes through follow from it.
+// flags it came from; the suites a run goes through follow from it, and so does its scope: a
+// resume's is the checkpoint's.
 import { prefixOf, requirements } from '../contract/requirements.ts';
 import type { SuiteName } from '../core/types.ts';
 import type { Shard } from '../reports/records/records.ts';
@@ -39,6 +40,26 @@ export function runModeOf(f: ModeFlags): RunMode {
 export const replayOf = (m: RunMode): ReplayTarget | undefined => (m.kind === 'replay' ? m.replay : undefined);
 export const resumeOf = (m: RunMode): Resume | undefined => (m.kind === 'resume' ? m.resume : undefined);
 export const shardOf = (m: RunMode): Shard | undefined => (m.kind === 'shard' ? m.shard : undefined);
+
+/** What decides which requirements a run has in scope: its selection, --with-load, seed and runs per property. */
+export interface RunScopeFlags {
+  only: string[] | undefined;
+  withLoad: boolean;
+  seed: number | undefined;
+  numRuns: number | undefined;
+}
+
+/**
+ * The run's scope: a resume's is the checkpoint's (the run it resumes), whatever the options say
+ * (a flag given anew that narrows the part narrows its suites, never this); the others' is the options'.
+ */
+export function scopeOf(m: RunMode, o: { only?: string[]; withLoad?: boolean; seed?: number; numRuns?: number }): RunScopeFlags {
+  if (m.kind === 'resume') {
+    const f = m.resume.previous.facts;
+    return { only: f.selection ?? undefined, withLoad: f.withLoad, seed: f.seed, numRuns: f.numRuns };
+  }
+  return { only: o.only, withLoad: o.withLoad ?? false, seed: o.seed, numRuns: o.numRuns };
+}
 
 /** Whether the run's tests are the whole selection: the plan of the whole then describes them. */
 export const runsWhole = (m: RunMode): boolean => m.kind === 'full';

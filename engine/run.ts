@@ -20,7 +20,8 @@ import { declaredProperties } from './phases/plan/costs.ts';
 import { testsDeadline } from './control/budget.ts';
 import { ROOT } from './phases/pass.ts';
 import type { RunOptions, RunResult } from './options.ts';
-import { resumeOf, runModeOf, suitesOf } from './mode.ts';
+import { resumeOf, runModeOf, scopeOf, suitesOf } from './mode.ts';
+import { resumeLine } from './phases/resume-scope.ts';
 import { closeOpened, type RunContext } from './phases/context.ts';
 import { runPhases } from './phases/phase.ts';
 import { RUN_PHASES } from './phases/run-phases.ts';
@@ -42,10 +43,11 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const resume = resumeOf(mode);
   const wrongTarget = resume && sameTarget(resume, o.config.target, !o.invocation?.config);
   if (wrongTarget) throw new ConfigError([`--resume: ${wrongTarget}`]);
-  const seed = o.seed ?? o.config.properties.seed ?? randomInt(0, 2 ** 31 - 1);
+  const scope = scopeOf(mode, o);
+  const seed = scope.seed ?? o.config.properties.seed ?? randomInt(0, 2 ** 31 - 1);
   const nonce = o.nonce ?? newNonce();
-  const numRuns = o.numRuns ?? o.config.properties.numRuns;
-  const suites = suitesOf(mode, o.only, o.withLoad ?? false);
+  const numRuns = scope.numRuns ?? o.config.properties.numRuns;
+  const suites = suitesOf(mode, scope.only, scope.withLoad);
   const scrub = scrubber([o.config.target.token, o.config.target.secondToken]);
   mkdirSync(o.out, { recursive: true });
   const logFile = path.join(o.out, 'vitest.log');
@@ -62,7 +64,16 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const progress = new ProgressLine(o.progress ?? 'quiet', o.progressStream ?? process.stderr, started, deadline);
   const allureDir = path.join(o.out, 'allure-results');
   if (o.allure !== false && !resume) rmSync(allureDir, { recursive: true, force: true });
-  const givens: SuiteGivens = { config: o.config, seed, nonce, numRuns, deadline, outDir: o.out, properties: declaredProperties(suites) };
+  const givens: SuiteGivens = {
+    config: o.config,
+    seed,
+    nonce,
+    numRuns,
+    deadline,
+    ...(o.testTimeLimitMs !== undefined ? { testTimeLimitMs: o.testTimeLimitMs } : {}),
+    outDir: o.out,
+    properties: declaredProperties(suites),
+  };
   const ctx: RunContext = {
     o,
     mode,
@@ -79,10 +90,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     worker: { requests: 0, responses429: 0, waitedMs: 0 },
     opened: [],
   };
-  if (resume)
-    log(
-      `resuming ${resume.dir}: ${resume.undecided.length} requirement(s) not yet verified, ${resume.rerun.size} test(s) to run again${suites.size ? '' : ' (nothing: the run had ended)'}`,
-    );
+  if (resume) log(resumeLine(resume, suites));
   log(
     mode.kind === 'replay'
       ? `replaying one property of ${mode.replay.file} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, path ${mode.replay.path}`

@@ -7,6 +7,7 @@ import type { IdListFormat, Profile } from './profiles/types.ts';
 import { branchesOfText } from './branch-list-text.ts';
 import { bound, IndexedRange, indexOf } from './report-index.ts';
 import { HttpError, invalid } from './respond.ts';
+import { PYTHON_INT_MAX_DIGITS, stackId } from './stack-int.ts';
 
 type Faults = ReadonlySet<FaultName>;
 type GroupKey = keyof Pick<Product, 'categoryId' | 'subCategoryId' | 'brandId' | 'subBrandId' | 'departmentId'>;
@@ -80,24 +81,31 @@ const ID_LISTS: Record<IdListFormat, { re: RegExp; says: string }> = {
   single: { re: /^\d{1,15}$/, says: 'one id' },
 };
 
-/** Python's int() refuses a decimal text of more than this many digits (sys.get_int_max_str_digits). */
-const PYTHON_INT_MAX_DIGITS = 4300;
+/** A stack-shaped vendor's format check: digit runs of any length (its parser reads them after: stack-int.ts). */
+const STACK_ID_LISTS: Record<IdListFormat, RegExp> = {
+  comma: /^[0-9]+(,[0-9]+)*$/,
+  'comma-spaces': /^\s*[0-9]+\s*(,\s*[0-9]+\s*)*$/,
+  single: /^[0-9]+$/,
+};
 
 /** rp-500-long-digits: a list of digit runs that passed a format check, one of them too long for int(). */
 function pythonIntRefuses(text: string): boolean {
   return /^\s*\d+\s*(,\s*\d+\s*)*$/.test(text) && text.split(',').some((p) => p.trim().length > PYTHON_INT_MAX_DIGITS);
 }
 
-/** 4.3: filter id strings; "" means no filter; otherwise the profile's list format (RP-14). */
-function idFilter(faults: Faults, format: IdListFormat, name: string, text: string | undefined): Set<number> | null {
+/** 4.3: filter id strings; "" means no filter; otherwise the profile's list format (RP-14), read by its stack's parser. */
+function idFilter(faults: Faults, profile: Profile, name: string, text: string | undefined): Set<number> | null {
+  const format = profile.report.idList;
   // 4.3: "an empty string meaning no filter" (RP-22).
   if (text !== undefined && text.trim() === '' && faults.has('rp-empty-filter-nothing')) return new Set();
   if (text === undefined || text.trim() === '') return null;
   if (faults.has('rp-500-long-digits') && pythonIntRefuses(text)) throw new HttpError(500, 'Internal Server Error');
-  if (!ID_LISTS[format].re.test(text)) invalid(`${name} must be ${ID_LISTS[format].says}`);
+  const stack = profile.stack;
+  if (!(stack ? STACK_ID_LISTS[format] : ID_LISTS[format].re).test(text)) invalid(`${name} must be ${ID_LISTS[format].says}`);
+  // A stack-shaped vendor parses each id with its language's parser: at its limit, a 500 (stack-int.ts).
+  const ids = text.split(',').map((p) => (stack ? stackId(stack, p.trim()) : Number(p.trim())));
   // 4.3 "filter by recipe ids" (RP-19: a filter never adds; RP-19b: every listed id counts).
   if (faults.has('rp-filter-ignored')) return null;
-  const ids = text.split(',').map((p) => Number(p.trim()));
   return new Set(faults.has('rp-filter-first-only') ? ids.slice(0, 1) : ids);
 }
 
@@ -157,12 +165,11 @@ export function select(faults: Faults, profile: Profile, data: ReferenceData, q:
   // 4.3: moduleName "values bom (Recipe), mc (Material Creation)": another value filters, never widens (RP-24).
   if (faults.has('rp-module-unknown-dropped') && modules.some((m) => !ALL_MODULES.includes(m))) modules = ALL_MODULES;
   const moduleFilter = modules === ALL_MODULES ? null : new Set(modules);
-  const format = profile.report.idList;
-  const recipes = idFilter(faults, format, 'recipeIds', q.recipeIds);
-  const products = idFilter(faults, format, 'productIds', q.productIds);
+  const recipes = idFilter(faults, profile, 'recipeIds', q.recipeIds);
+  const products = idFilter(faults, profile, 'productIds', q.productIds);
   const groups: Array<[GroupKey, Set<number>]> = [];
   for (const name of GROUP_FILTERS) {
-    const ids = idFilter(faults, format, name, q[name]);
+    const ids = idFilter(faults, profile, name, q[name]);
     if (ids) groups.push([name.slice(0, -1) as GroupKey, ids]);
   }
   // 4.3: each filter narrows the report: several together are combined with AND (RP-23).

@@ -18,6 +18,7 @@ import {
 } from './constants.ts';
 import { referenceData } from './data.ts';
 import { referenceOperations } from './index-routes.ts';
+import { answerPathOf } from './index-style.ts';
 import { defaultProfile, profileOf, type Profile } from './profiles/index.ts';
 import { jsonId } from './profiles/types.ts';
 
@@ -105,6 +106,8 @@ export function referenceRunConfig(url: string, tokens: string[], seed: number, 
     // read-backs, configured above), at the reference's paths (index-routes.ts).
     ...(Object.keys(operations).length ? { operations } : {}),
     writes: true,
+    // The run's marker in a voucher's remark, which Get Sales Data By Id shows (routes/index-sales.ts).
+    marker: { 'order-create': 'remark', 'get-sales-data-by-id': answerPathOf(profile, 'response.remark'), 'customer-create': 'remark' },
     properties: { numRuns: 100, seed },
     load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 },
   } satisfies RunConfigInput;

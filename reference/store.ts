@@ -20,6 +20,8 @@ export interface Voucher {
   shipping?: Record<string, unknown>;
   /** Made by Order Create (the fault ix-order-create-not-updatable refuses to update it). */
   created?: true;
+  /** The text Order Create was given in its `remark` (where a run puts its marker), shown by Get Sales Data By Id. */
+  remark?: string;
   /** Reads of it by Get Sales Data By Id, where the profile shows them (index.viewCount). */
   views?: number;
 }

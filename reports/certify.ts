@@ -12,6 +12,7 @@ import { crashError, crashReason, crashSentence } from './crash.ts';
 import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
 import { requiredOpen, scopeSentence, withRequired } from './scope.ts';
 import { replayVerdict } from './replay-verdict.ts';
+import { runFigures } from './figures.ts';
 
 /** Findings kept per requirement in the certificate. */
 export const MAX_FINDINGS = 10;
@@ -250,17 +251,17 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
   const summary = emptySummary();
   for (const r of results) summary[r.level][r.status]++;
   const observations: Record<string, unknown> = {};
-  const rate = { exchanges: 0, retries: 0, waitedMs: 0 };
   let exchanges = 0;
-  let requests = 0;
   for (const t of tests) {
     for (const [k, v] of Object.entries(t.record?.observations ?? {})) observations[k] = v;
     exchanges += t.record?.exchanges ?? 0;
-    requests += t.record?.requests ?? 0;
-    rate.exchanges += t.record?.rateLimited.exchanges ?? 0;
-    rate.retries += t.record?.rateLimited.retries ?? 0;
-    rate.waitedMs += t.record?.rateLimited.waitedMs ?? 0;
   }
+  // Computed once: every figure of requests, 429s and waits below and in the renderers is this one.
+  const figures = runFigures(
+    facts.figures,
+    tests.map((t) => t.record),
+  );
+  const requests = figures.requests;
   const required = requiredOpen(results, facts.scope);
   // A worker that died is a run error: the run is not certified, whatever its tests saw before.
   const crashes = crashesOf(collected, facts);
@@ -272,7 +273,14 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
           summary,
           errors,
           { ...facts, ...(silent ? { unanswered: silent } : {}), ...(crashes.length ? { crash: crashSentence(crashes[0]!) } : {}) },
-          { sentence: scopeSentence(results, facts.scope), known: !!facts.scope, ...(required ? { required } : {}) },
+          {
+            sentence: [
+              scopeSentence(results, facts.scope),
+              ...(facts.narrowed?.length ? [`Narrowed by flags given anew: ${facts.narrowed.join('; ')}.`] : []),
+            ].join(' '),
+            known: !!facts.scope,
+            ...(required ? { required } : {}),
+          },
         );
   const table = operationsTable(observations);
   return {
@@ -292,7 +300,7 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     ...(table ? { operationsTable: table } : {}),
     exchanges,
     requests,
-    rateLimitedDuringSuites: rate,
+    figures,
     ...(facts.pacing ? { pacing: facts.pacing } : {}),
     errors,
     ...(facts.shard ? { shard: `${facts.shard.index}/${facts.shard.count}` } : {}),

@@ -3,6 +3,7 @@
 // it, records/ stores the facts; all of them read the types here, so none imports another for them.
 import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../core/types.ts';
 import type { CollectedTest } from './records/collected.ts';
+import type { Figures, RunFigures } from './figures.ts';
 
 export interface RequirementResult {
   id: string;
@@ -84,10 +85,10 @@ export interface Certification extends RunIdentity {
   /** The index's operations x IX requirements (built in reports/certify.ts), when the run checked any. */
   operationsTable?: OperationsTable;
   exchanges: number;
-  /** Requests sent (retries after a 429 included). */
+  /** Requests the suites sent (retries after a 429 included): figures.requests. */
   requests: number;
-  /** waitedMs: each request's waits summed (requests waiting side by side each count); the pacing line gives the wall time. */
-  rateLimitedDuringSuites: { exchanges: number; retries: number; waitedMs: number };
+  /** Requests, answers 429, waited out, still refused and the time waited, computed once (reports/figures.ts). */
+  figures: RunFigures;
   /** How the run paced its requests (concurrency, a rate cap, what it learned of the target's quota). */
   pacing?: string;
   errors: string[];
@@ -141,9 +142,13 @@ export interface RunFacts extends RunIdentity {
   stoppedReason?: string;
   invocation?: Invocation;
   pacing?: string;
+  /** What the suite worker(s) counted (absent in records of older runs). */
+  figures?: RunFigures;
   preflight?: PreflightSummary;
   plan?: RunPlan;
   replay?: ReplayedProperty;
+  /** What flags given anew to a resumed run's last part narrow, in words (engine/phases/resume-scope.ts). */
+  narrowed?: string[];
 }
 
 export interface OperationsTable {
@@ -161,6 +166,8 @@ export interface PartFacts {
   durationMs: number;
   /** Requests it sent: its suites' and its preflight's. */
   requests: number;
+  /** What its suite worker counted (reports/figures.ts): requests, 429s, time waited. */
+  figures?: Figures;
   stoppedBy?: StoppedBy;
   /** Its suite worker died (reports/crash.ts words it): the tests it cut are re-run by the next part. */
   crashed?: string;

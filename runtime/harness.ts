@@ -86,6 +86,7 @@ export class Harness {
       this.record.rateLimited.exchanges++;
       this.record.rateLimited.retries += ex.rateLimited.retries;
       this.record.rateLimited.waitedMs += ex.rateLimited.waitedMs;
+      if (ex.response?.status === 429) this.record.rateLimited.refused = (this.record.rateLimited.refused ?? 0) + 1;
     }
     if (ex.operation === 'customer-create') {
       noteCreation(this, ex);
@@ -136,8 +137,12 @@ export class Harness {
     return result.findings;
   }
 
+  /** Only what the target answered fails a requirement: a finding about a request the run did not send (its breaker, its limits) is kept as a reason. */
   private keep(findings: Finding[]) {
-    for (const f of findings) this.keeper.add(f);
+    for (const f of findings) {
+      if (f.exchange?.notSent) this.inconclusive(f.requirementId, `a finding rested on a request the run did not send (${f.exchange.notSent.message})`);
+      else this.keeper.add(f);
+    }
   }
 
   /** Runs a check on an exchange and keeps its findings. */

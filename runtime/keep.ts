@@ -1,7 +1,8 @@
-// Which findings a test keeps: at most a few per check, chosen by a stable order (what was sent,
-// what came back), not by arrival. Requests of concurrent tests and property runs arrive in any
-// order; the same seed must still give the same certificate.
-import type { Finding } from '../core/types.ts';
+// Which findings a test keeps: one per requirement and exchange (a requirement's findings count
+// distinct exchanges), at most a few per check, chosen by a stable order (what was sent, what came
+// back), not by arrival. Requests of concurrent tests and property runs arrive in any order; the
+// same seed must still give the same certificate.
+import type { Exchange, Finding } from '../core/types.ts';
 import { keptFinding } from '../core/record.ts';
 import { findingText } from '../reports/render/finding.ts';
 
@@ -20,9 +21,20 @@ export function findingKey(f: Finding): string {
 
 export class FindingKeeper {
   private readonly byCheck = new Map<string, { key: string; finding: Finding }[]>();
+  /** Per requirement, the exchanges it already has a finding on (two checks may find the same answer). */
+  private readonly exchangesOf = new Map<string, Set<Exchange>>();
   readonly counts: Record<string, number> = {};
 
+  /** A finding on an exchange the requirement already has one on is neither counted nor kept again:
+   *  a requirement's findings count distinct exchanges (ENV-6 from the envelope and from a status check). */
   add(f: Finding): void {
+    // The exchange itself is its identity (sequence numbers are per client, and a test may have two).
+    const ex = f.exchange;
+    if (ex) {
+      const seen = this.exchangesOf.get(f.requirementId) ?? new Set<Exchange>();
+      if (seen.has(ex)) return;
+      this.exchangesOf.set(f.requirementId, seen.add(ex));
+    }
     this.counts[f.requirementId] = (this.counts[f.requirementId] ?? 0) + 1;
     const group = `${f.requirementId}|${f.checkId}`;
     const list = this.byCheck.get(group) ?? [];

@@ -62,6 +62,9 @@ export interface SuiteContext {
   concurrency: number;
   /** Epoch ms after which no request is sent and no test starts (run.maxDurationSeconds). */
   deadline: number;
+  /** Vitest's timeout of every conformance test, where the run names one (RunOptions.testTimeLimitMs); the
+   *  kit's own limit is a little shorter (runtime/time-limit.ts). Absent: each test's own, 300 s by default. */
+  testTimeLimitMs?: number;
   /** The run's output folder (the rate-limit suite writes rate-limit.json there). */
   outDir?: string;
   replay?: ReplayTarget;
@@ -116,6 +119,13 @@ declare module '@vitest/runner' {
 
 /** The name of the error a test throws for its findings (runtime/verifies.ts): a failure of the target, not a crash. */
 export const FINDINGS_ERROR = 'FindingsAssertionError';
+
+/** The property vitest's timeout error of a conformance test carries, set by the test as it is raised
+ *  (runtime/time-limit.ts): the kit's time limit stopped the test, not a crash and no finding. */
+export const KIT_LIMIT = 'erpKitLimit';
+
+/** Whether an error vitest reports for a test carries the mark KIT_LIMIT: the kit's time limit, not a crash. */
+export const isKitLimit = (e: unknown): boolean => !!e && typeof e === 'object' && (e as Record<string, unknown>)[KIT_LIMIT] === 'time-limit';
 
 /** The parts of the context the preflight or the plan decide (the rest is known before the preflight). */
 export const LATE_KEYS = [

@@ -1,7 +1,8 @@
 // Declaring a conformance test: `verifies(testId, ids, sentence, body)` as a vitest test of the
 // suite worker. Before the body: the MUSTs-first wait where the plan found the suite's operation
-// scarce, the plan's "not planned", the run budget, Allure's labels; around it, the test's flow
-// and its stop when the run stops; after it, the findings as the test's failure (JUnit, Allure).
+// scarce, the plan's "not planned", the run budget, Allure's labels; around it, the test's flow,
+// its stop when the run stops and at its own time limit (runtime/time-limit.ts: "not run", never
+// failed); after it, the findings as the test's failure (JUnit, Allure).
 import path from 'node:path';
 import * as allure from 'allure-js-commons';
 import { it, type TestContext } from 'vitest';
@@ -19,6 +20,7 @@ import { runShared } from './run-state.ts';
 import { afterMusts, declareTest, mustsFirstIn, testEnded } from './must-first.ts';
 import { flushProgress } from './progress.ts';
 import { RunStopped } from './stopped.ts';
+import { DEFAULT_TEST_TIMEOUT_MS, ownLimitMs, startTimeLimit } from './time-limit.ts';
 import { stopWhenRunCancelled } from './worker-signals.ts';
 import { workerFault } from './worker-fault.ts';
 import { FINDINGS_ERROR } from './protocol.ts';
@@ -67,18 +69,46 @@ export function verifies(
   // Where a quota is scarce, or stated at all, a test may wait for it (and for the MUSTs) longer
   // than its own limit: it then has until the run budget ends (the run stops it there), never
   // "failed" by a timeout (measured: reports at 5/6s without a budget, a report test waits ~10 min).
-  const timeout = ctx.scarce || ctx.config.run.rateLimit ? Math.max(o.timeoutMs ?? 300_000, ctx.deadline - Date.now() + 30_000) : (o.timeoutMs ?? 300_000);
+  // A run that names a limit for every test (RunOptions.testTimeLimitMs) gives each that one.
+  const own = o.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS;
+  const timeout = ctx.testTimeLimitMs ?? (ctx.scarce || ctx.config.run.rateLimit ? Math.max(own, ctx.deadline - Date.now() + 30_000) : own);
   declare(title, { timeout, meta: { declared: { testId, ids } } }, async (t) => {
     const where = { file: t.task.meta.suiteFile ?? path.relative(ROOT, t.task.file.filepath), test: t.task.name, id: testId };
-    await workerFault(where.file); // the kit's own crash tests only (runtime/worker-fault.ts)
-    if (mustsFirstIn(ctx, suite)) {
-      t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
-      await afterMusts(runShared(ctx), suite, ids, ctx.deadline);
-    }
     // The suite of a scarce operation runs its properties as the plan sized them (engine/phases/plan/plan.ts).
     const runs = ctx.runsBySuite?.[suite];
     const h = new Harness(runs === undefined ? ctx : { ...ctx, numRuns: runs }, runClient(ctx), ids, where);
     t.task.meta.erp = h.record;
+    // The kit's own limit, started before the function first waits (vitest's timeout runs from its
+    // start), ends a little before vitest's; the record says so before vitest reports the test.
+    const limit = startTimeLimit(ownLimitMs(timeout), timeout, t.signal, (reason) => {
+      h.record.notRun = reason;
+      h.record.timeLimitMs = ownLimitMs(timeout);
+    });
+    await workerFault(where.file); // the kit's own crash tests only (runtime/worker-fault.ts)
+    // One flow per test: a test that sends one request after another gets the next free slot; its
+    // requests are not sent once its time limit is reached (nor those of the flows inside it).
+    try {
+      await limit.within(inFlow(`${where.file} ${where.test}`, () => run(h, t), { stop: limit.signal }));
+    } catch (e) {
+      if (!(e instanceof RunStopped)) throw e;
+      h.record.notRun = e.message;
+      if (e.reason === 'time-limit') h.record.timeLimitMs = limit.ms;
+      else if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
+      h.finish();
+      // What the target answered before the stop still fails its requirements (and the test, in JUnit and Allure).
+      failOnFindings(h);
+      t.skip(e.message);
+    } finally {
+      limit.clear();
+    }
+  });
+
+  /** The test once it has its harness: the MUSTs-first wait, the plan's and the budget's "not run", the body, its findings. */
+  async function run(h: Harness, t: TestContext) {
+    if (mustsFirstIn(ctx, suite)) {
+      t.onTestFinished(() => testEnded(runShared(ctx), suite, ids));
+      await afterMusts(runShared(ctx), suite, ids, ctx.deadline);
+    }
     stopWhenRunCancelled(t.signal, (reason) => stopRun(h, reason));
     // A test the plan could not give its requests (engine/phases/plan/requirements.ts) sends none.
     const unplanned = ctx.notPlanned?.[testId];
@@ -91,30 +121,25 @@ export function verifies(
       await allure.labels(...allureLabels(ids));
       await allure.links(...allureLinks(ids));
     }
-    try {
-      // One flow per test: a test that sends one request after another gets the next free slot.
-      await inFlow(`${where.file} ${where.test}`, () => body(h, t));
-    } catch (e) {
-      if (!(e instanceof RunStopped)) throw e;
-      h.record.notRun = e.message;
-      if (e.reason !== 'breaker') h.record.stoppedBy = e.reason;
-      h.finish();
-      t.skip(e.message);
-    }
+    await body(h, t);
     h.finish();
     flushProgress(h);
     await allureEvidence(ctx, h.record.findings);
-    const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
-    if (failing.length > 0) {
-      const lines = failing
-        .slice(0, 5)
-        .map(
-          (f) =>
-            `${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
-        );
-      const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
-      e.name = FINDINGS_ERROR; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
-      throw e;
-    }
-  });
+    failOnFindings(h);
+  }
+}
+
+/** Throws the test's findings (MUST and SHOULD) as its failure, when it has any. */
+function failOnFindings(h: Harness): void {
+  const failing = h.record.findings.filter((f) => requirement(f.requirementId).level !== 'INFO');
+  if (failing.length === 0) return;
+  const lines = failing
+    .slice(0, 5)
+    .map(
+      (f) =>
+        `${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
+    );
+  const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
+  e.name = FINDINGS_ERROR; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)
+  throw e;
 }

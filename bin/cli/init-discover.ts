@@ -35,7 +35,7 @@ export function voucherPools(rows: Record<string, unknown>[], avoid: Set<string>
   const isPaid = (r: Record<string, unknown>) => String(idText(r, FIELDS.paymentStatus) ?? '').toLowerCase() === paidValue.toLowerCase();
   const unpaid = ids(pending.filter((r) => !isPaid(r)));
   const paid = ids(pending.filter(isPaid));
-  // Two refusals; then N lifecycle and N cancel with 4 x ceil(N/3) parallel (README: pools for N runs).
+  // Two refusals; then N lifecycle and N cancel with 4 x ceil(N/3) parallel (docs/configuration.md: one pool per concurrent job).
   const refusals = unpaid.slice(0, 2);
   const rest = unpaid.slice(2);
   let n = Math.floor(rest.length / 2);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runConfigJsonSchema } from '../../config/json-schema.ts';
 import { loadConfig } from '../../config/load.ts';
+import { CUSTOMER_MARKER_FIELDS, MARKER_DEFAULTS } from '../../config/marker.ts';
 import { VOUCHER_ROLES } from '../../config/schema.ts';
 import { referenceOperations } from '../../reference/index-routes.ts';
 import { defaultProfile } from '../../reference/profiles/default.ts';
@@ -53,6 +54,22 @@ export function initialConfig(file: string, target: { name: string; baseUrl: str
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The config's `marker` with the fields chosen by --voucher-marker and --customer-marker (config/marker.ts). */
+export function markerChoice(marker: Record<string, unknown> | undefined, voucher?: string, customer?: string): Record<string, unknown> {
+  const out = { ...MARKER_DEFAULTS, ...(marker ?? {}) } as Record<string, unknown>;
+  if (voucher !== undefined) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(voucher))
+      throw new UsageError(`--voucher-marker takes a field name of the Order Create body, e.g. remark, received ${JSON.stringify(voucher)}`, initCommand);
+    Object.assign(out, { 'order-create': voucher, 'get-sales-data-by-id': `response.${voucher}` });
+  }
+  if (customer !== undefined) {
+    if (!(CUSTOMER_MARKER_FIELDS as readonly string[]).includes(customer))
+      throw new UsageError(`--customer-marker takes one of ${CUSTOMER_MARKER_FIELDS.join(', ')}, received ${JSON.stringify(customer)}`, initCommand);
+    out['customer-create'] = customer;
+  }
+  return out;
+}
 
 /** --discover: fills `config`'s fixtures from the target's lists; returns the console lines saying what was found. */
 async function discoverInto(config: Record<string, any>, baseUrl: string | undefined, tokenVar: string): Promise<string[]> {
@@ -128,6 +145,7 @@ export const initCommand: Command = {
   summary: 'write a run config for a new target (erp.config.json) and explain its keys',
   usage: [
     'Usage: erp-conformance init [--out FILE] [--name NAME] [--base-url URL] [--force] [--discover --token-env NAME] [--whole-index]',
+    '                            [--voucher-marker FIELD] [--customer-marker FIELD]',
     '',
     'Writes a run config to start from (JSON, with "$schema" for completion in editors) and',
     'prints what each key means. The token is read from the environment (ERP_API_TOKEN), never',
@@ -147,6 +165,9 @@ export const initCommand: Command = {
     '                   read-backs only)',
     '  --token-env NAME the environment variable holding the api-token (default ERP_API_TOKEN); the',
     '                   config reads the token from it ("env:NAME")',
+    "  --voucher-marker FIELD    the Order Create body field that carries the run's marker (default",
+    '                   remark; e.g. reference), read back at response.FIELD of Get Sales Data By Id',
+    `  --customer-marker FIELD   the customer field that carries it: ${CUSTOMER_MARKER_FIELDS.join(', ')} (default remark)`,
   ].join('\n'),
   async run(argv) {
     const { values } = parseFlags(initCommand, argv, {
@@ -157,6 +178,8 @@ export const initCommand: Command = {
       discover: { type: 'boolean' },
       'token-env': { type: 'string' },
       'whole-index': { type: 'boolean' },
+      'voucher-marker': { type: 'string' },
+      'customer-marker': { type: 'string' },
     });
     const file = path.resolve(values.out ?? 'erp.config.json');
     if (existsSync(file) && !values.force) throw new UsageError(`${file} exists (pass --force to overwrite it)`, initCommand);
@@ -167,6 +190,7 @@ export const initCommand: Command = {
       values['whole-index'] === true || values.discover === true,
     );
     if (values['token-env'] !== undefined && !values.discover) throw new UsageError('--token-env goes with --discover', initCommand);
+    config.marker = markerChoice(config.marker, values['voucher-marker'], values['customer-marker']);
     const discovered = values.discover ? await discoverInto(config, values['base-url'], values['token-env'] ?? 'ERP_API_TOKEN') : undefined;
     // What is written must load: checked with a stand-in token (a ConfigError names the bad key, exit 2).
     const tokenVar = values['token-env'] ?? 'ERP_API_TOKEN';
@@ -179,19 +203,24 @@ export const initCommand: Command = {
       '',
       ...(discovered ?? []),
       'What each key means (your editor shows the same through "$schema"):',
-      // One line for operations, not one per entry: the README says how to describe them.
+      // One line for operations, not one per entry: docs/index-operations.md says how to describe them.
       ...explain({ ...config, operations: {} }, runConfigJsonSchema() as JsonSchema),
       '',
       'readBack holds the paths of reads the spec does not show: "Get Contact By Id" (CU-8..CU-10) and',
       "the Order Status read (the run plans from the vouchers' real state; parallel updates, OS-7). Put",
       "your target's paths there, or remove a key your target has no read for: its requirements are then",
       'skipped, each with that reason in the certificate and on the console.',
+      '',
+      "marker says where the run's marker (its nonce and seed) goes in what it creates: a voucher's remark",
+      'or reference (marker["order-create"], and where Get Sales Data By Id shows it), a customer\'s remark,',
+      'e-mail or name (marker["customer-create"]). Choose text fields your target keeps and shows: on a shared',
+      "server the run tells its own writes from another client's by it (--voucher-marker, --customer-marker).",
       ...(config.operations === undefined
         ? [
             "No operations: the three operations of section 4 (at the spec's paths) and the read-backs. The",
             "index's other operations (spec section 1) are added with --discover (those the target answers) or",
             "--whole-index (every one at the reference's paths, to edit); the run's preflight sends each once",
-            'and leaves out, on one line, those the target does not serve (see README).',
+            'and leaves out, on one line, those the target does not serve (see docs/index-operations.md).',
           ]
         : discovered
           ? ['operations: the index operations the target answered (see "$comment"); the preflight sends each once.']

@@ -26,7 +26,7 @@ export const runCommand: Command = {
   usage: [
     'Usage: erp-conformance run [--config FILE | --base-url URL [--token-env NAME]] [--out DIR] [--only OS,CU,...] [--seed N] [--num-runs N] [--shard I/N]',
     '                           [--concurrency N] [--rate-limit Q/W] [--max-duration SECONDS] [--max-requests N] [--quiet]',
-    '       erp-conformance run --resume DIR [--out DIR] [--max-duration SECONDS] [--max-requests N] ...',
+    '       erp-conformance run --resume DIR [--out DIR] [--only OS,...] [--max-duration SECONDS] [--max-requests N] ...',
     '',
     'Runs every requirement of the spec against the target and writes certification.json,',
     'certification.html, junit.xml, records.json and allure-results/ to --out. Without --config',
@@ -50,7 +50,9 @@ export const runCommand: Command = {
     '  --max-requests N     request budget (config run.maxRequests)',
     '  --resume DIR         go on with the run DIR holds (cut by its budget or interrupted): against the same',
     '                       target and seed, runs the tests that did not end, keeps what the earlier parts verified,',
-    '                       and writes the certificate of all the parts (to DIR unless --out)',
+    '                       and writes the certificate of all the parts (to DIR unless --out); keeps its scope: --only,',
+    '                       --with-load, runs per property, rate limit, load caps and budgets (a budget or limit given',
+    "                       anew is this part's; --only given anew narrows this part, said on its first line)",
     '  --quiet              no progress line',
     '  --strict             junit.xml: a failed SHOULD is a <failure> (default: a warning, as the exit code has it)',
     '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
@@ -63,7 +65,7 @@ export const runCommand: Command = {
     '  --no-allure          do not write allure-results/',
     '  --with-load          also run the rate-limit suite (RL-*): the probe and a short paced load, within',
     "                       the config's load caps; writes rate-limit.json next to the certificate, and",
-    '                       load.artillery.yml: the paced load as an Artillery script (README: Beyond one machine)',
+    '                       load.artillery.yml: the paced load as an Artillery script (docs/rate-limits-and-load.md)',
     '  --yes                with --with-load: confirm a non-loopback target (also needs load.allowNonLoopback)',
     '  --shard I/N          run only part I of N of the suite files (parallel CI jobs, same --seed in each);',
     '                       `erp-conformance report --merge DIR... --out DIR` joins the parts into the certificate',
@@ -105,14 +107,16 @@ export const runCommand: Command = {
       path: { type: 'string' },
       resume: { type: 'string' },
     });
-    const resume =
+    // A resume keeps the scope of the run it resumes (engine/phases/resume-scope.ts): its flags now, its settings on the config below.
+    const resumed =
       values.resume === undefined
         ? undefined
-        : await import('../../engine/phases/checkpoint.ts').then((m) =>
+        : await import('../../engine/phases/resume-scope.ts').then((m) =>
             m.resumeRun(values, (why) => {
               throw new UsageError(why, runCommand);
             }),
           );
+    const resume = resumed?.resume;
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (values.shard !== undefined && !shard)
       throw new UsageError(`--shard must be I/N with 1 <= I <= N <= 64, received ${JSON.stringify(values.shard)}`, runCommand);
@@ -182,6 +186,7 @@ export const runCommand: Command = {
         ...(rateLimit !== undefined ? { rateLimit } : {}),
       },
     };
+    if (resumed) config = resumed.restore(config);
     if (values['with-load']) {
       // Load safety (users point this at shared staging systems): loopback, or allowed AND confirmed.
       const { assertTargetAllowed, SafetyError } = await import('../../load/caps.ts');

@@ -74,7 +74,8 @@ export function createPacing(
     sleep: (ms: number) => Promise<void>;
     waiting: Waiting;
     deadline?: number;
-    stopped: () => boolean;
+    /** The run stopped, or this job's test: a wait for the pace ends early (the budgets then refuse it). */
+    stopped: (job: Job) => boolean;
   },
   stats: SchedulerStats,
 ): Pacing {
@@ -208,7 +209,7 @@ export function createPacing(
       const ms = Math.min(w, o.deadline !== undefined ? Math.max(1, o.deadline - o.now()) : w);
       await park(job, ms);
       job.waitedMs += ms;
-      if (o.stopped()) break;
+      if (o.stopped(job)) break;
     }
     const paces = pacesOf(job.op);
     const reserved = o.now();

@@ -11,6 +11,8 @@ export interface Job {
   /** The flow (one test of the suites) it belongs to, and whether its requests must go together. */
   flow: string;
   burst: boolean;
+  /** Aborted when the flow's test reached its own time limit: the request is not sent (its reason the signal's). */
+  stop?: AbortSignal;
   send(): Promise<UnnumberedExchange>;
   notSent(reason: NotSentReason, message: string): UnnumberedExchange;
   /** Waits `ms` without holding a slot (set by the slots policy). */
@@ -63,7 +65,7 @@ export interface SchedulerStats {
 export function emptyStats(): SchedulerStats {
   return {
     sent: 0,
-    notSent: { budget: 0, 'max-requests': 0, breaker: 0, interrupted: 0 },
+    notSent: { budget: 0, 'max-requests': 0, breaker: 0, interrupted: 0, 'time-limit': 0 },
     responses429: 0,
     retries: 0,
     refused429: 0,

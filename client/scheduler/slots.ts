@@ -8,18 +8,27 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Policy } from './policy.ts';
 
-const flows = new AsyncLocalStorage<{ name: string; burst: boolean }>();
+/** A flow: its name, whether its requests go together, and the signal that stops its requests (a test's time limit). */
+export interface Flow {
+  name: string;
+  burst: boolean;
+  stop?: AbortSignal;
+}
+
+const flows = new AsyncLocalStorage<Flow>();
 
 /**
  * Runs `fn` as flow `name`: the requests it sends share one fair share of the scheduler's slots.
- * A burst flow's requests go before every other waiting request.
+ * A burst flow's requests go before every other waiting request. Once `stop` is aborted, the
+ * flow's requests are not sent; a flow inside another keeps the outer one's `stop`.
  */
-export function inFlow<T>(name: string, fn: () => T, o: { burst?: boolean } = {}): T {
-  return flows.run({ name, burst: o.burst ?? false }, fn);
+export function inFlow<T>(name: string, fn: () => T, o: { burst?: boolean; stop?: AbortSignal } = {}): T {
+  const stop = o.stop ?? flows.getStore()?.stop;
+  return flows.run({ name, burst: o.burst ?? false, ...(stop ? { stop } : {}) }, fn);
 }
 
 /** The flow of the calling code ('' outside any). */
-export function currentFlow(): { name: string; burst: boolean } {
+export function currentFlow(): Flow {
   return flows.getStore() ?? { name: '', burst: false };
 }
 

@@ -156,14 +156,16 @@ export const customerRequirements: Requirement[] = [
   {
     id: 'CU-13',
     section: '2.3, 2.4, 4.2',
-    level: 'MUST',
+    level: 'INFO',
     suite: 'customer',
     operations: ['customer-create'],
     title:
-      'A customer valid under 2.3 and 2.4, whatever its text (any script, combining marks, emoji, right-to-left, 255 to 10,000 characters, surrounding spaces), is answered 200 or a 4xx, never a 5xx',
+      'Observed: what a customer valid under 2.3 and 2.4 with unusual text (any script, combining marks, emoji, right-to-left, 255 to 10,000 characters, surrounding spaces) is answered',
     quote: 'Success (HTTP 200) ...; Failures: 400, 403, 429 (see section 7).',
     ambiguity:
-      'String fields have no stated length or alphabet, so a vendor may refuse long or unusual text with a 4xx; the answers 4.2 lists are 200, 400, 403 and 429, so a 5xx is a failure.',
+      'String fields have no stated length or alphabet and which body fields are required is not shown, so a vendor may take unusual text (200) or refuse it (a 4xx): the answers are recorded. ' +
+      'The spec names no answer for such text, so a 5xx to it is ENV-6 (SHOULD) and only ENV-6; a server error that does not repeat for the same body is recorded too. ' +
+      'What an accepted customer reads back as is CU-15.',
   },
   {
     id: 'CU-14',

@@ -68,10 +68,10 @@ export const envelopeAuthRequirements: Requirement[] = [
     title: 'No request, however malformed, is answered with a 5xx status',
     quote: '400 | validation error / valid branch id ... 403 | Unauthorized ... 429 | Too Many Request',
     ambiguity:
-      'Section 7 lists only 400, 403 and 429 as failures; that a malformed request never gets a 5xx is implied, not stated (CU-13 and RP-16 hold the MUST for valid requests). ' +
-      "A 5xx to a numeric id beyond a signed 64-bit integer (more than 19 digits, or above 2^63-1: Long.parseLong and Python's int() past 4300 digits refuse it) " +
-      'is this SHOULD alone, whichever suite sends it (RP-16 leaves it here): a correct vendor on a common stack may answer it so. ' +
-      'The envelope test sends such an id filter to the report in every run (its examples), whatever the seed.',
+      'Section 7 lists only 400, 403 and 429 as failures; that no request gets a 5xx is implied, not stated. ' +
+      'A 5xx fails a MUST only where the spec names the answer for that request (a validation error of the order status update, 4.1 rule 2, and an invalid value or branch id of a customer, 7: each a 400). ' +
+      "Everywhere else a 5xx is this SHOULD and only this, whatever was sent: the report's filter texts (RP-16), customers with unusual text (CU-13), " +
+      "the index's malformed parameters (IX-5), a number past what a stack's parser reads. No check classifies a 5xx by guessing the vendor's parser.",
   },
   {
     id: 'ENV-7',
@@ -238,8 +238,9 @@ export const envelopeAuthRequirements: Requirement[] = [
     ambiguity:
       'A request that is rejected is not carried out; a write that stores its change and then answers 403 lets anyone without a token write. ' +
       'Judged only where a read is configured (readBack.orderStatus, get-sales-data-by-id, operations.get-contact-by-mobile-no) and only on refused writes: an accepted one is AUTH-1/AUTH-2/IX-1/IX-2. ' +
-      "Order Create, whose refused answer names no voucher, is sent in the fixtures' other branch, where the run creates nothing else, between two accepted creations: " +
-      'an id between them that reads as a voucher of that branch, in two tries, was made by a refused creation (once only: another writer, inconclusive). Where the read does not refuse a voucher of another branch, or the ids are not in order, inconclusive.',
+      "Order Create, whose refused answer names no voucher: each creation sent without a valid token carries a marker of its own (the run's nonce and seed, config marker), and a voucher found carrying it was made by that refused request. " +
+      "It is looked for among the ids between two accepted creations made just before and after, in the fixtures' other branch; a voucher there without such a marker is another writer's (another client, another run of the kit) and is not judged. " +
+      'Where the read does not show the marker, or other writers leave too many ids between, inconclusive.',
   },
   {
     id: 'AUTH-12',

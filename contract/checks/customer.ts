@@ -88,11 +88,12 @@ export function describeText(value: string): string {
 }
 
 /**
- * CU-13: "Success (HTTP 200) ...; Failures: 400, 403, 429": a valid customer, whatever its text,
- * is answered 200 or a 4xx. `what` names the unusual values; `first` is an earlier answer to
- * the same body when the server error was confirmed by sending it again.
+ * ENV-6 on a valid customer with unusual text: the spec names no answer for such text (CU-13
+ * records the answers), so a server error is this SHOULD and only this. `what` names the unusual
+ * values, so that a failing property shrinks to the field and the value; `first` is an earlier
+ * answer to the same body when the server error was confirmed by sending it again.
  */
-export const noServerError = defineCheck('customer.text-no-5xx', 'CU-13', (ex: Exchange, p: { what: string; first?: Exchange }): Fact[] | null => {
+export const noServerError = defineCheck('customer.text-no-5xx', 'ENV-6', (ex: Exchange, p: { what: string; first?: Exchange }): Fact[] | null => {
   if (!ex.response || ex.response.status === 429) return null; // no answer about the text
   if (ex.response.status < 500) return [];
   const again = p.first ? ` (sent twice, answered HTTP ${p.first.response?.status} then HTTP ${ex.response.status})` : '';
@@ -100,7 +101,7 @@ export const noServerError = defineCheck('customer.text-no-5xx', 'CU-13', (ex: E
     {
       title: 'A valid customer with unusual text was answered with a server error',
       received: `${describeResponse(ex)}${again} for ${p.what}`,
-      expected: '200, or a 4xx if the target refuses the text (4.2 lists 200, 400, 403 and 429)',
+      expected: '200, or a 4xx if the target refuses the text (section 7 lists 400, 403 and 429; never a 5xx)',
     },
   ];
 });

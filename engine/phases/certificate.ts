@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { certify } from '../../reports/certify.ts';
+import { workerFigures } from '../../reports/figures.ts';
 import type { StoppedBy } from '../../reports/model.ts';
 import { consoleSummary } from '../../reports/render/console.ts';
 import { annotateAllureResults } from '../../reports/render/allure-results.ts';
@@ -14,9 +15,10 @@ import { RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '.
 import { crashedOf, joinParts, partSummaries } from '../../reports/records/parts.ts';
 import { runScope } from '../../reports/scope.ts';
 import { writeReports } from '../../reports/write.ts';
-import { replayOf, resumeOf, shardOf } from '../mode.ts';
+import { replayOf, resumeOf, scopeOf, shardOf } from '../mode.ts';
 import { pacingLine } from '../progress/pacing-line.ts';
 import { rerunsTest } from './checkpoint.ts';
+import { settingsOf } from './resume-scope.ts';
 import type { RunContext } from './context.ts';
 import { ROOT } from './pass.ts';
 
@@ -46,6 +48,8 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
   const replay = replayOf(mode);
   const resume = resumeOf(mode);
   const shard = shardOf(mode) ?? null;
+  const scope = scopeOf(mode, o);
+  const counted = workerFigures(worker);
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
     suiteVersion: suiteVersion(),
@@ -55,15 +59,18 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
     nonce,
     numRuns,
     suites: [...suites],
-    selection: replay ? [`replay of ${replay.test}`] : (o.only ?? null),
+    selection: replay ? [`replay of ${replay.test}`] : (scope.only ?? null),
     ...(replay ? { replay } : {}),
-    withLoad: o.withLoad ?? false,
+    withLoad: scope.withLoad,
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(o.invocation ? { invocation: o.invocation } : {}),
     pacing: pacingLine(o.config.run, worker),
+    figures: { ...counted, waited: 'wall time' },
     ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
     plan: ctx.planned!.recorded,
     scope: runScope(o.config, checked?.notServed),
+    settings: settingsOf(o),
+    ...(resume?.narrowed.length ? { narrowed: resume.narrowed } : {}),
   };
   const collected = collector.final();
   const own: RunRecords = { format: RECORDS_FORMAT, shard, facts, collected };
@@ -72,6 +79,7 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
     startedAt: facts.startedAt,
     durationMs: facts.durationMs,
     requests: worker.requests + (checked?.requests ?? 0),
+    figures: counted,
     ...(stoppedBy ? { stoppedBy } : {}),
     ...crashedOf(own),
   };

@@ -3,7 +3,9 @@
 // target and seed with what is not yet verified: the tests that did not end (stopped, never
 // started) and verify a requirement still "not run". The tests that ended keep their findings and
 // evidence (reports/records/parts.ts joins the parts). The granularity is the test: a property cut half way
-// runs again from its first run, with the same seed (the same inputs).
+// runs again from its first run, with the same seed (the same inputs); the rate-limit suite's, all
+// of its tests (they share its probe's measurement). What the checkpoint holds of
+// the run's scope, and the flags a resume takes from it: engine/phases/resume-scope.ts.
 import path from 'node:path';
 import { requirements } from '../../contract/requirements.ts';
 import type { SuiteName } from '../../core/types.ts';
@@ -19,17 +21,36 @@ export interface Resume {
   rerun: Set<string>;
   /** Suites with a test to run again, or never started at all. */
   suites: Set<SuiteName>;
-  /** Vitest's testNamePattern selecting those tests (and every test of a suite never started). */
+  /** Vitest's testNamePattern selecting those tests (and every test of a suite never started) in
+   *  the functional pass, whose full names hold the suite file (runtime/side-by-side.test.ts). */
   testNamePattern: string;
+  /** The same for the rate-limit pass: it loads its files one by one, so its full names hold no file. */
+  loadNamePattern: string;
   /** What no part has verified yet. */
   undecided: string[];
+  /** What flags given anew narrow (engine/phases/resume-scope.ts): said on the first line and in the certificate. */
+  narrowed: string[];
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const suiteOf = (file: string) => file.split('/')[1] as SuiteName;
+/** What a part runs again of one suite: one test (file and name), or all of it (a suite never started). */
+interface Rerun {
+  suite: SuiteName;
+  test?: { file: string; name: string };
+}
 
-/** Reads the checkpoint of DIR and plans what the next part runs. */
-export function readCheckpoint(dirGiven: string): Resume {
+/** Vitest's testNamePattern of `reruns`: with the suite file in the full name (functional pass) or without (rate-limit pass). */
+function patternOf(reruns: Rerun[], withFile: boolean): string {
+  const patterns = reruns.map(({ suite, test: t }) => {
+    if (!t) return withFile ? `suites/${escapeRegExp(suite)}/` : '^';
+    return withFile ? `${escapeRegExp(t.file)}(?: .*)? ${escapeRegExp(t.name)}$` : `^(?:.* )?${escapeRegExp(t.name)}$`;
+  });
+  return patterns.length ? `(?:${patterns.join('|')})` : '^$';
+}
+
+/** Reads the checkpoint of DIR and plans what the next part runs: of the suites in `only` alone, when a flag given anew narrows it. */
+export function readCheckpoint(dirGiven: string, only?: ReadonlySet<SuiteName>): Resume {
   const dir = path.resolve(dirGiven);
   const previous = readRecords(dir);
   if (previous.shard)
@@ -39,60 +60,53 @@ export function readCheckpoint(dirGiven: string): Resume {
   if (previous.facts.selection?.some((s) => s.startsWith('replay of '))) throw new RecordsError(`${dir} holds the replay of one test: nothing to resume`);
   const cert = certify(previous.collected, runFacts(previous.facts, null));
   const undecided = new Set(cert.requirements.filter((r) => r.status === 'not-run').map((r) => r.id));
-  const rerun = new Set<string>();
-  const suites = new Set<SuiteName>();
-  const patterns: string[] = [];
+  const reruns: Rerun[] = [];
   const seen = new Set<string>();
   for (const t of previous.collected.tests) {
     const ids = idsOf(t, true);
     ids.forEach((id) => seen.add(id));
     if (ended(t) || !ids.some((id) => undecided.has(id))) continue;
-    rerun.add(testKey(t));
-    suites.add(suiteOf(t.file));
-    patterns.push(`${escapeRegExp(t.file)}(?: .*)? ${escapeRegExp(t.name)}$`);
+    reruns.push({ suite: suiteOf(t.file), test: { file: t.file, name: t.name } });
   }
   // A requirement no test of the earlier parts declared: its suite never started (the run stopped
   // before it, or the preflight stopped the run): all of that suite runs.
   const ran = new Set(previous.facts.suites);
   for (const r of requirements) {
-    if (!undecided.has(r.id) || seen.has(r.id) || !ran.has(r.suite) || suites.has(r.suite)) continue;
-    suites.add(r.suite);
-    patterns.push(`suites/${escapeRegExp(r.suite)}/`);
+    if (!undecided.has(r.id) || seen.has(r.id) || !ran.has(r.suite) || reruns.some((x) => x.suite === r.suite)) continue;
+    reruns.push({ suite: r.suite });
   }
-  return { dir, previous, rerun, suites, testNamePattern: patterns.length ? `(?:${patterns.join('|')})` : '^$', undecided: [...undecided] };
+  // The rate-limit suite's tests share what its probe measured and the load caps it spent (the run
+  // state of one part): a part that runs one of them again runs them all, the probe first.
+  const together = reruns.some((r) => r.suite === 'rate-limit' && r.test)
+    ? [
+        ...reruns.filter((r) => r.suite !== 'rate-limit'),
+        ...previous.collected.tests
+          .filter((t) => suiteOf(t.file) === 'rate-limit')
+          .map((t) => ({ suite: 'rate-limit' as const, test: { file: t.file, name: t.name } })),
+      ]
+    : reruns;
+  const kept = together.filter((r) => !only || only.has(r.suite));
+  return {
+    dir,
+    previous,
+    rerun: new Set(kept.flatMap((r) => (r.test ? [testKey(r.test)] : []))),
+    suites: new Set(kept.map((r) => r.suite)),
+    testNamePattern: patternOf(
+      kept.filter((r) => r.suite !== 'rate-limit'),
+      true,
+    ),
+    loadNamePattern: patternOf(
+      kept.filter((r) => r.suite === 'rate-limit'),
+      false,
+    ),
+    undecided: [...undecided],
+    narrowed: [],
+  };
 }
 
 /** A new test (of a suite that never started before) counts as one this part runs. */
 export function rerunsTest(resume: Resume, t: { file: string; name: string }): boolean {
   return resume.rerun.has(testKey(t)) || !resume.previous.collected.tests.some((p) => testKey(p) === testKey(t));
-}
-
-/** The flags of the run a resume goes on with: its target (config file or embedded reference), seed, runs, selection. */
-export interface ResumedFlags {
-  config?: string;
-  fault: string[];
-  profile?: string;
-  seed: string;
-  'num-runs': string;
-  only?: string;
-  'with-load': boolean;
-}
-
-/** What `run --resume` takes from the checkpoint; flags that would change the run are refused (`refuse`). */
-export function resumedFlags(resume: Resume, given: Record<string, unknown>, refuse: (message: string) => never): ResumedFlags {
-  const changing = ['seed', 'num-runs', 'only', 'shard', 'fault', 'profile', 'replay-test', 'with-load'].filter((f) => given[f] !== undefined);
-  if (changing.length) refuse(`--resume goes on with the run's own target, seed, runs per property and selection: no --${changing.join(', --')}`);
-  const f = resume.previous.facts;
-  const inv = f.invocation ?? {};
-  return {
-    ...(given.config === undefined && inv.config !== undefined ? { config: inv.config } : {}),
-    fault: inv.faults ?? [],
-    ...(inv.profile ? { profile: inv.profile } : {}),
-    seed: String(f.seed),
-    'num-runs': String(f.numRuns),
-    ...(f.selection ? { only: f.selection.join(',') } : {}),
-    'with-load': f.withLoad,
-  };
 }
 
 /** The resumed run must go against the target of the checkpoint (the embedded reference: a fresh one, on another port). */
@@ -101,17 +115,4 @@ export function sameTarget(resume: Resume, target: { name: string; baseUrl: stri
   if (was.name !== target.name) return `${resume.dir} is a run against "${was.name}", not "${target.name}"`;
   if (!embedded && was.baseUrl !== target.baseUrl) return `${resume.dir} is a run against ${was.baseUrl}, not ${target.baseUrl}`;
   return undefined;
-}
-
-/** `run --resume DIR`: reads the checkpoint and puts the flags of the run it resumes into `values`. */
-export function resumeRun(values: Record<string, unknown>, refuse: (message: string) => never): Resume {
-  let resume: Resume;
-  try {
-    resume = readCheckpoint(String(values.resume));
-  } catch (e) {
-    if (e instanceof RecordsError) refuse(`--resume: ${e.message}`);
-    throw e;
-  }
-  Object.assign(values, resumedFlags(resume, values, refuse));
-  return resume;
 }

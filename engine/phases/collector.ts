@@ -6,7 +6,7 @@ import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import { requirements } from '../../contract/requirements.ts';
 import type { Requirement } from '../../core/types.ts';
 import type { Collected, CollectedTest, WorkerCrash } from '../../reports/records/collected.ts';
-import { FINDINGS_ERROR, fromPool, SUITE_FILE } from '../../runtime/protocol.ts';
+import { FINDINGS_ERROR, fromPool, isKitLimit, SUITE_FILE } from '../../runtime/protocol.ts';
 
 export type { Collected, CollectedTest, WorkerCrash };
 
@@ -106,6 +106,8 @@ export class CollectorReporter implements Reporter {
     const errors = (result.errors ?? [])
       // A test that has findings throws a summary of them (runtime/verifies.ts, by its name); that is not a crash.
       .filter((e) => !(record && record.findings.length > 0 && e.name === FINDINGS_ERROR))
+      // Nor is vitest's timeout of a test the kit marked as its own time limit (runtime/time-limit.ts): the record says "not run".
+      .filter((e) => !isKitLimit(e))
       .map((e) => e.message ?? String(e));
     for (const id of record?.ids ?? []) this.done.add(id);
     this.reportedIds.push(test.id);

@@ -72,7 +72,8 @@ async function createPass(
         config: false,
         include,
         ...(o.replay ? { testNamePattern: `^${escapeRegExp(o.replay.test)}$` } : {}),
-        ...(o.resume ? { testNamePattern: o.resume.testNamePattern } : {}),
+        // A resume's tests: the rate-limit pass's full names hold no suite file (engine/phases/checkpoint.ts).
+        ...(o.resume ? { testNamePattern: sideBySide ? o.resume.testNamePattern : o.resume.loadNamePattern } : {}),
         // The lifecycle tests of order status share vouchers and live in one file: sharding by file keeps them together.
         ...(o.shard ? { shard: `${o.shard.index}/${o.shard.count}` } : {}),
         // allure-vitest's runtime, so the harness can label each test by requirement and attach its evidence.

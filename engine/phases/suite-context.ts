@@ -18,6 +18,8 @@ export interface SuiteGivens {
   numRuns: number;
   /** Epoch ms after which no request is sent (engine/control/budget.ts). */
   deadline: number;
+  /** Vitest's timeout of every conformance test (RunOptions.testTimeLimitMs), when the run names one. */
+  testTimeLimitMs?: number;
   outDir: string;
   /** The properties the selected suites' tests declare (engine/phases/plan/costs.ts declaredProperties). */
   properties: { total: number; byTest: Record<string, number> };
@@ -42,6 +44,7 @@ export function suiteContext(g: SuiteGivens, preflight: PreflightResult | undefi
     numRuns: g.numRuns,
     concurrency: g.config.run.concurrency,
     deadline: g.deadline,
+    ...(g.testTimeLimitMs !== undefined ? { testTimeLimitMs: g.testTimeLimitMs } : {}),
     outDir: g.outDir,
     ...(replay ? { replay } : {}),
     // The properties the selected suites' tests declare (the plan's cost table): shares of run.maxRequests.

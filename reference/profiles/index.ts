@@ -9,6 +9,9 @@ import { sharedProfile } from './shared.ts';
 import { strictProfile } from './strict.ts';
 import { strictestProfile } from './strictest.ts';
 import { vasyProfile } from './vasy.ts';
+import { javaProfile } from './java.ts';
+import { jsProfile } from './js.ts';
+import { pythonProfile } from './python.ts';
 import { derive } from './derive.ts';
 import type { Profile } from './types.ts';
 
@@ -24,6 +27,9 @@ export const PROFILES: readonly Profile[] = [
   vasyProfile,
   sharedProfile,
   ledgerBareProfile,
+  pythonProfile,
+  javaProfile,
+  jsProfile,
 ];
 export const PROFILE_NAMES: readonly string[] = PROFILES.map((p) => p.name);
 export { defaultProfile };

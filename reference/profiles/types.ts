@@ -16,6 +16,8 @@ export type ReportOrder = 'time-asc' | 'time-desc' | 'id-desc' | 'module-time';
 export type TransitionStyle = 'final' | 'forward' | 'free';
 /** 4.3: "The list format inside the filter id strings ...: not shown" (RP-14). */
 export type IdListFormat = 'comma' | 'comma-spaces' | 'single';
+/** The integer parser of a stack (reference/stack-int.ts): Python's int(), Java's Long.parseLong, JavaScript's Number(). */
+export type IntParser = 'python' | 'java' | 'js';
 /** config/schema.ts DATE_FORMATS: the format of dateOfBirth/anniversaryDate. */
 export type DateFormat = 'YYYY-MM-DD' | 'DD-MM-YYYY' | 'DD/MM/YYYY';
 
@@ -147,6 +149,10 @@ export interface Profile {
     /** A mobNo already saved for another contact of the branch is refused: 400 "Mobile number already exists". */
     uniqueMobile?: boolean;
   };
+  /** The stack whose integer parser reads the ids and numbers it takes from text past its own format
+   *  check (a report's id filters, the index's limit and offset), its limits and all (stack-int.ts);
+   *  absent: the reference's own check (at most 15 digits, else 400). */
+  stack?: IntParser;
   /** The index's other operations: the reference's paths and list keys when absent. */
   index?: IndexStyle;
   /** A shared staging server: another integrator writes every `everyRequests` served (or every `everyMs`) while runs read (reference/other-writer.ts). */

@@ -26,7 +26,7 @@ function branch(ctx: Ctx, req: Req): number {
 /** A letter outside Latin-1 (Devanagari, Tamil, Bengali ...). */
 const NON_LATIN_LETTER = /(?![\u0000-\u00ff])\p{L}/u;
 
-/** The faults whose defect is a 5xx on a valid customer (CU-13: "never a 5xx"). */
+/** The faults whose defect is a 5xx on a valid customer (ENV-6: the spec names no answer for unusual text; CU-13 records it). */
 function crashes(ctx: Ctx, c: Customer): void {
   const f = ctx.faults;
   const names = [

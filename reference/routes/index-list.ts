@@ -3,17 +3,21 @@
 // spec's: limit and offset as in 4.3 (query parameters on GET, body fields on POST), a page cap
 // per operation (as the production deployment has: 1000, 500, 100, about 50), the list under a
 // key of the operation's own (the deployment's keys differ per endpoint), and a malformed limit,
-// offset or id answered 400, never a 5xx (7).
+// offset or id answered 400 (7), but at the limit of a stack-shaped profile's parser (stack-int.ts).
 import { parseIntegerText, parseJson, queryParam, requireJsonContentType, requireObject } from '../body.ts';
 import type { Ctx, Reply, Req } from '../context.ts';
 import { VALID_BRANCHES } from '../constants.ts';
 import { listKeyOf, totalKeyOf } from '../index-style.ts';
+import type { IntParser } from '../profiles/types.ts';
 import { HttpError, invalid, success } from '../respond.ts';
+import { stackInt } from '../stack-int.ts';
 
-/** A non-negative integer parameter (query text or JSON number), or `fallback` when absent. */
-export function count(value: unknown, name: string, fallback: number): number {
+/** A non-negative integer parameter (query text or JSON number), or `fallback` when absent; digits
+ *  read by the stack's parser when the profile names one (a 500 at its limit: stack-int.ts). */
+export function count(value: unknown, name: string, fallback: number, stack?: IntParser): number {
   if (value === undefined || value === null || value === '') return fallback;
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? parseIntegerText(value) : null;
+  const digits = stack && typeof value === 'string' && /^-?[0-9]+$/.test(value);
+  const n = typeof value === 'number' ? value : digits ? Number(stackInt(stack!, value)) : typeof value === 'string' ? parseIntegerText(value) : null;
   if (n === null || !Number.isSafeInteger(n) || n < 0) invalid(`${name} must be a non-negative integer`);
   return n;
 }
@@ -53,10 +57,10 @@ export function listReply(ctx: Ctx, message: string, items: readonly unknown[], 
   if (shape.cap === undefined && ctx.profile.index?.bareLists) return success(ctx, message, items);
   const key = listKeyOf(ctx.profile, shape.key);
   if (key === null || shape.cap === undefined) return success(ctx, message, key === null ? items : { [key]: items });
-  // 7: a malformed limit or offset is a 400, never a 5xx (IX-5).
+  // 7: a malformed limit or offset is a 400 (IX-5); a stack's parser may answer 500 at its limit (ENV-6).
   const guarded = (value: unknown, name: string, fallback: number) => {
     try {
-      return count(value, name, fallback);
+      return count(value, name, fallback, ctx.profile.stack);
     } catch (e) {
       throw ctx.faults.has('ix-limit-500') ? new HttpError(500, 'Internal Server Error') : e;
     }

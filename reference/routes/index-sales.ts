@@ -38,6 +38,7 @@ export function voucherView(ctx: Ctx, v: Voucher) {
     orderStatus: v.orderStatus,
     paymentStatus: v.paymentStatus,
     dueDate: v.dueDate ?? '',
+    remark: v.remark ?? '',
     shippingDetail: v.shipping ?? null,
   };
 }
@@ -49,6 +50,7 @@ const text = (body: Record<string, unknown>, name: string, re: RegExp): string =
 };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const WORD = /^[\w .-]{1,60}$/;
+const REMARK_MAX = 250;
 
 export const salesRoutes: IndexRoute[] = [
   // Published: "POST /api/v1/sales/get-all-sales-orders (list key salesDataListDTOList)", cap 100 as in production.
@@ -66,7 +68,7 @@ export const salesRoutes: IndexRoute[] = [
       return listReply(ctx, 'Sales data list', rows, { key: 'salesDataListDTOList', cap: 100 }, { limit: body.limit, offset: body.offset });
     },
   },
-  // The reference's choice: {branchId, contactId, items: [{productId, qty}], paymentStatus?} -> {salesId}.
+  // The reference's choice: {contactId, items: [{productId, qty}], paymentStatus?, remark?} -> {salesId}; the remark is kept.
   {
     name: 'order-create',
     method: 'POST',
@@ -86,7 +88,15 @@ export const salesRoutes: IndexRoute[] = [
           : body.paymentStatus === 'paid'
             ? 'paid'
             : invalid('paymentStatus must be paid or unpaid');
-      return success(ctx, 'Order created', { salesId: ctx.store.newVoucher(branchId, paid).salesId });
+      const remark =
+        body.remark === undefined
+          ? undefined
+          : typeof body.remark === 'string' && body.remark.length <= REMARK_MAX
+            ? body.remark
+            : invalid(`remark must be a string of at most ${REMARK_MAX} characters`);
+      const v = ctx.store.newVoucher(branchId, paid);
+      if (remark !== undefined) v.remark = remark;
+      return success(ctx, 'Order created', { salesId: v.salesId });
     },
   },
   {

@@ -69,7 +69,8 @@ export function readOrderStatus(ctx: Ctx, req: Req, salesIdText: string, branchQ
   // 4.1 rule 1 applies to reading as well: the voucher must exist in the given branch.
   if (!voucher || voucher.branchId !== branchId) invalid(`salesId ${key} does not exist in branch ${branchId}`);
   const shape = ctx.profile.readBack.orderStatus;
-  const response: Record<string, unknown> = { salesId: voucher.salesId, branchId };
+  // The remark Order Create was given (where a run puts its marker), as Get Sales Data By Id shows it.
+  const response: Record<string, unknown> = { salesId: voucher.salesId, branchId, remark: voucher.remark ?? '' };
   setPath(response, shape.orderStatus, voucher.orderStatus);
   setPath(response, shape.paymentStatus, paymentWord(shape, voucher.paymentStatus));
   return success(ctx, ctx.profile.messages.orderStatus, response);

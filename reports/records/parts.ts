@@ -8,6 +8,7 @@ import { crashSentence } from '../crash.ts';
 import { ended, idsOf, type Certification, type PartFacts, type PartSummary, type StoppedBy } from '../model.ts';
 import type { Collected, CollectedTest } from './collected.ts';
 import type { RunRecords } from './records.ts';
+import { sumFigures, type Figures } from '../figures.ts';
 
 /** A test across parts: its suite file and its name. */
 export const testKey = (t: Pick<CollectedTest, 'file' | 'name'>) => `${t.file}\u0000${t.name}`;
@@ -18,8 +19,21 @@ export function partsOf(records: RunRecords): PartFacts[] {
   const f = records.facts;
   const sent = records.collected.tests.reduce((n, t) => n + (t.record?.requests ?? 0), 0) + (f.preflight?.requests ?? 0);
   return [
-    { index: 1, startedAt: f.startedAt, durationMs: f.durationMs, requests: sent, ...(f.stoppedBy ? { stoppedBy: f.stoppedBy } : {}), ...crashedOf(records) },
+    {
+      index: 1,
+      startedAt: f.startedAt,
+      durationMs: f.durationMs,
+      requests: sent,
+      ...(f.figures ? { figures: partFigures(f.figures) } : {}),
+      ...(f.stoppedBy ? { stoppedBy: f.stoppedBy } : {}),
+      ...crashedOf(records),
+    },
   ];
+}
+
+/** A part's own figures: those of the run's facts without how the wait was counted (a part's is wall time). */
+function partFigures(f: Figures): Figures {
+  return { requests: f.requests, answers429: f.answers429, waitedOut: f.waitedOut, stillRefused: f.stillRefused, waitedMs: f.waitedMs };
 }
 
 /** A part's worker death, in words, for its row (an interrupt is the cause of what it cut: no crash). */
@@ -52,13 +66,20 @@ export function joinParts(previous: RunRecords, current: RunRecords, reruns: (t:
   const open = collected.tests.some((t) => !ended(t) && idsOf(t, true).length > 0);
   const crashes = [...(open ? (previous.collected.crashes ?? []) : []), ...(current.collected.crashes ?? [])];
   if (crashes.length) collected.crashes = crashes;
-  const { stoppedBy: _s, preflight: _p, ...first } = previous.facts;
+  // What a flag given anew narrows holds for the part it was given to: the last part's is the run's.
+  const { stoppedBy: _s, preflight: _p, narrowed: _n, figures: _f, ...first } = previous.facts;
+  // The parts follow each other: the run's figures are theirs added up, when every part counted them.
+  const all = [...earlier, part];
+  const counted = all.every((p) => p.figures) ? { figures: { ...sumFigures(all.map((p) => p.figures!)), waited: 'wall time' as const } } : {};
   const facts = {
     ...first,
+    ...counted,
+    ...(current.facts.narrowed?.length ? { narrowed: current.facts.narrowed } : {}),
     durationMs: earlier.reduce((n, p) => n + p.durationMs, 0) + part.durationMs,
     ...(current.facts.stoppedBy ? { stoppedBy: current.facts.stoppedBy } : {}),
     ...(current.facts.preflight ? { preflight: current.facts.preflight } : previous.facts.preflight ? { preflight: previous.facts.preflight } : {}),
-    ...(current.facts.pacing ? { pacing: current.facts.pacing } : {}),
+    // The pacing is this part's (its operations' requests and 429s): said so, beside the run's figures.
+    ...(current.facts.pacing ? { pacing: `part ${part.index}: ${current.facts.pacing}` } : {}),
   };
   return { ...previous, facts, collected, parts: [...earlier, part] };
 }

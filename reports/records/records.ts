@@ -3,12 +3,14 @@
 // of the shards of a sharded run (`run --shard i/n`) and certifies them as one run.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RunConfig } from '../../config/schema.ts';
 import type { SuiteName } from '../../core/types.ts';
 import type { Invocation, PreflightSummary, ReplayedProperty, RunFacts, RunPlan, RunIdentity, RunScope, StoppedBy } from '../model.ts';
 import type { Collected } from './collected.ts';
 import { parseExact, stringifyJson } from '../../core/json.ts';
 import type { PartFacts } from '../model.ts';
 import { storedFinding } from './stored-finding.ts';
+import { sumFigures, type RunFigures } from '../figures.ts';
 
 export const RECORDS_FORMAT = 'erp-conformance-records/1';
 
@@ -27,12 +29,31 @@ export interface RecordedFacts extends RunIdentity {
   stoppedBy?: StoppedBy;
   invocation?: Invocation;
   pacing?: string;
+  /** What the suite worker counted (reports/figures.ts); absent in records of older runs. */
+  figures?: RunFigures;
   preflight?: PreflightSummary;
   plan?: RunPlan;
   /** What the config put in scope (reports/scope.ts). */
   scope?: RunScope;
   /** A replay of one property (`run --replay-test`). */
   replay?: ReplayedProperty;
+  /** What decides the run's scope and judgement besides the facts above: what `run --resume` restores (absent in older records). */
+  settings?: RunSettings;
+  /** What flags given anew to the last part narrow (engine/phases/resume-scope.ts), in words. */
+  narrowed?: string[];
+}
+
+/** The settings of a run a resume goes on with unless given anew (engine/phases/resume-scope.ts). */
+export interface RunSettings {
+  maxDurationSeconds: number;
+  maxRequests?: number;
+  rateLimit?: RunConfig['run']['rateLimit'];
+  /** The load caps: what the rate-limit suite may send (its RL verdicts rest on them). */
+  load: { maxRequests: number; maxSeconds: number; maxConcurrency: number };
+  maxFailures?: number;
+  limitsFrom?: string;
+  preflight: boolean;
+  strict: boolean;
 }
 
 const STOPPED_REASONS: Record<StoppedBy, string> = {
@@ -140,9 +161,14 @@ function mergedFacts(shards: RunRecords[]): RecordedFacts {
       }
     : undefined;
   const pacings = [...new Set(facts.map((f) => f.pacing).filter((p): p is string => !!p))];
-  const { stoppedBy: _s, preflight: _p, pacing: _q, ...rest } = facts[0]!;
+  // Shards run side by side: their wall times add up to more than the run's.
+  const counted = facts.every((f) => f.figures)
+    ? { ...sumFigures(facts.map((f) => f.figures!)), waited: 'wall time, summed over the shards' as const }
+    : undefined;
+  const { stoppedBy: _s, preflight: _p, pacing: _q, figures: _f, ...rest } = facts[0]!;
   return {
     ...rest,
+    ...(counted ? { figures: counted } : {}),
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(preflight ? { preflight } : {}),
     ...(pacings.length

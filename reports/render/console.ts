@@ -7,6 +7,7 @@ import type { Certification, RequirementResult } from '../model.ts';
 import { renderFinding } from './finding.ts';
 import { inertTerminalText } from './inert.ts';
 import { partsConsole } from './run-parts.ts';
+import { figuresText } from './figures.ts';
 import { replayCommand } from './replay.ts';
 import { byLevel, CUT_CURL_LABEL, cutCurl, sectionLine, WIDTH, wrapAll } from './console-text.ts';
 import { compareSections, primarySection } from './spec-sections.ts';
@@ -131,10 +132,6 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
       ? `replayed: ${mine.map((r) => `${r.id} [${r.level}] ${r.status}`).join(', ') || 'nothing'}; the other ${cert.requirements.length - mine.length} requirements are not part of the replay`
       : `${level('MUST')}; ${level('SHOULD')}; INFO ${m.INFO.observed} observed`,
   );
-  const rate = cert.rateLimitedDuringSuites;
-  // Each request's waits, summed: requests waiting side by side each count (the pacing line gives the wall time).
-  const waits = rate.retries ? `, ${rate.retries} 429s waited out (${(rate.waitedMs / 1000).toFixed(1)} s summed over the requests)` : '';
-  const preflight = cert.preflight ? ` + ${cert.preflight.requests} preflight` : '';
   if (cert.pacing || cert.stoppedBy)
     lines.push(
       `${cert.pacing ? `pacing: ${cert.pacing}` : ''}${cert.pacing && cert.stoppedBy ? '; ' : ''}${cert.stoppedBy ? `stopped: ${STOPPED[cert.stoppedBy] ?? cert.stoppedBy}` : ''}`,
@@ -142,7 +139,7 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
   lines.push(...partsConsole(cert.parts));
   lines.push(...mustsAtEnd(cert));
   lines.push(
-    `verdict: ${cert.verdict.toUpperCase()}: ${cert.verdictReason} (${cert.requests} requests${preflight}${waits}, ${(cert.durationMs / 1000).toFixed(1)}s)`,
+    `verdict: ${cert.verdict.toUpperCase()}: ${cert.verdictReason} (${figuresText(cert.figures, cert.preflight?.requests)}; ${(cert.durationMs / 1000).toFixed(1)}s)`,
   );
   if (cert.shard)
     lines.push(

@@ -4,7 +4,9 @@
 const LABELS: Record<string, string> = {
   burst: 'Burst of parallel requests inside one rate-limit window',
   customersCreated: 'Customers created by the run',
+  customerTextAnswers: 'Answers to customers with unusual text, by status',
   errorBodyShapes: 'Shapes of error bodies',
+  filterTextAnswers: 'Answers to unusual report filter texts, by field and status',
   idFilterFormats: 'Id-list formats the report filters take',
   itemOrder: 'Order of report items',
   largestLimitHonoured: 'Largest report limit honoured',

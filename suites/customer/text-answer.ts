@@ -1,6 +1,7 @@
-// CU-13's oracle over one customer with unusual text: sent once; a server error is sent again,
-// and only a server error that repeats for the same body is laid on the text (a gateway's
-// passing 502 is not the customer's). The finding names every unusual value in full detail.
+// The answer to one customer with unusual text (CU-13 records it): sent once; a server error is
+// sent again, and only a server error that repeats for the same body is laid on the text (a
+// gateway's passing 502 is not the customer's), under ENV-6 (SHOULD): the spec names no answer for
+// such text. The finding names every unusual value in full detail.
 import { describeText, noServerError } from '../../contract/checks/customer.ts';
 import { joined, type CheckResult } from '../../contract/checks/finding.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';

@@ -81,8 +81,8 @@ verifies('envelope/ENV-6', ['ENV-6'], 'No malformed request to any operation is 
   const ops = fc.constantFrom('order-status', 'customer-create', 'report');
   const r = f.report;
   // Sent first in every run, whatever the seed: an empty body, cut JSON, JSON that is no object,
-  // deep nesting, a report whose id filter is a number beyond 64 bits (more digits than
-  // Python's int() reads): a 5xx to it is this SHOULD in every suite (RP-16 leaves it here), and
+  // deep nesting, a report whose id filter is a number of more digits than Python's int() reads
+  // (a 5xx to it is this SHOULD, as every 5xx the spec names no answer for), and
   // a report whose branchList is no list of ids, quoted as an SQL-built vendor breaks on (RP-26).
   const examples: Array<[string, string]> = [
     ['order-status', ''],

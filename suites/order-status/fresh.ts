@@ -1,14 +1,15 @@
 // Fresh vouchers per run, from Order Create and Update Payment Status of the index the config
 // describes: a nightly run needs no voucher pools that run dry, and touches no voucher another run
 // uses. The deliver walk's voucher is made paid (spec 3; its {paymentStatus} gets
-// readBack.orderStatus.paidValue, else "paid"). Each creation is recorded in the run object and
-// the certificate. Without Order Create (or with writes false) the pools of fixtures.sales are used:
-// takeVoucher chooses (vouchers.ts knows nothing of Order Create: the two do not import each other).
-import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
+// readBack.orderStatus.paidValue, else "paid"). Each creation carries the run's marker
+// (runtime/marker.ts) and is recorded in the run object and the certificate. Without Order Create
+// (or with writes false) the pools of fixtures.sales are used: takeVoucher chooses (vouchers.ts knows nothing of Order Create: the two do not import each other).
+import { fixtureValues, operationRequest, sendOperation, withBodyText } from '../../client/index-operation.ts';
 import { acceptedBy, answerAt, refusalText, refusedByShape } from '../../config/answer-shape.ts';
 import type { OperationConfig } from '../../config/operations.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
+import { runMarker } from '../../runtime/marker.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import { planVoucher, stepsFrom, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
 import { planIo, pool, readVoucher, runState, said, type Sent } from './vouchers.ts';
@@ -43,13 +44,16 @@ export async function createVoucher(h: Harness, role: string, paid: boolean): Pr
   const create = orderCreate(h);
   if (!create) return { ok: false, why: 'operations["order-create"] is not configured (or writes is false)' };
   const values = fixtureValues(h.config);
-  const made = await sendOperation(h.client, operationRequest(create, values));
+  // The voucher carries the run's marker where the config says (marker["order-create"]): one of ours, told by it.
+  const field = h.config.marker?.['order-create'];
+  const request = operationRequest(create, values);
+  const made = await sendOperation(h.client, field ? withBodyText(request, field, runMarker(h)) : request);
   const at = create.created ?? 'response.salesId';
   const salesId = ok(create, made) ? idOf(answerAt(made.json, at)) : undefined;
   if (salesId === undefined) return { ok: false, why: `Order Create gave no salesId at ${at} (${answered(create, made)}; check operations["order-create"])` };
-  const request = line(made);
-  runState(h).created.push({ role, salesId, request });
-  if (!paid) return { ok: true, salesId, made, request };
+  const sent = line(made);
+  runState(h).created.push({ role, salesId, request: sent });
+  if (!paid) return { ok: true, salesId, made, request: sent };
   const pay = h.config.operations?.['update-payment-status'];
   if (!pay) return { ok: false, why: `voucher ${salesId} made by Order Create is not paid, and operations["update-payment-status"] is not configured` };
   if (!JSON.stringify([pay.path, pay.query ?? {}, pay.body ?? null]).includes('{paymentStatus}'))
@@ -57,7 +61,7 @@ export async function createVoucher(h: Harness, role: string, paid: boolean): Pr
   const paidValue = h.config.readBack?.orderStatus?.paidValue ?? 'paid';
   const payEx = await sendOperation(h.client, operationRequest(pay, values, { salesId, paymentStatus: paidValue }));
   if (!ok(pay, payEx)) return { ok: false, why: `Update Payment Status did not make voucher ${salesId} (made by Order Create) paid: ${answered(pay, payEx)}` };
-  return { ok: true, salesId, made, request: `${request}, then ${line(payEx)}`, paid: payEx };
+  return { ok: true, salesId, made, request: `${sent}, then ${line(payEx)}`, paid: payEx };
 }
 
 /**

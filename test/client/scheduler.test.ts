@@ -163,6 +163,26 @@ describe('the scheduler', () => {
     expect((await stop.s.run(async () => answer(200), notSent)).notSent?.reason).toBe('interrupted');
   });
 
+  it("does not send a flow's requests once its stop is aborted (a test's time limit), one waiting for its pace included; other flows go on", async () => {
+    const c = clock();
+    const limit = new AbortController();
+    // The stop comes while the second request waits for the pace of the cap (1 per 10 s).
+    const sleep = async (ms: number) => (limit.abort("stopped by the kit's time limit"), c.sleep(ms));
+    const s = createScheduler({ concurrency: 1, pacing: false, cap: parseQuota('1/10s'), now: c.now, sleep });
+    const ofTest = <T>(f: () => Promise<T>) => inFlow('test', f, { stop: limit.signal });
+    const sent: string[] = [];
+    const send = (label: string) => async () => (sent.push(label), answer(200));
+    expect((await ofTest(() => s.run(send('first'), notSent))).response?.status).toBe(200);
+    const waited = await ofTest(() => s.run(send('second'), notSent));
+    expect(waited.notSent).toEqual({ reason: 'time-limit', message: "stopped by the kit's time limit" });
+    // A flow inside the test's (h.atOnce, h.ahead) keeps its stop.
+    const inner = await ofTest(() => inFlow('test at once', () => s.run(send('inner'), notSent), { burst: true }));
+    expect(inner.notSent?.reason).toBe('time-limit');
+    expect((await inFlow('another test', () => s.run(send('other'), notSent))).response?.status).toBe(200);
+    expect(sent).toEqual(['first', 'other']);
+    expect(s.stats().notSent['time-limit']).toBe(2);
+  });
+
   it('stops sending after `breakerThreshold` requests without an answer, and lets one through a while later', async () => {
     const { c, s } = scheduler({ breakerThreshold: 3, pacing: false, concurrency: 1 });
     for (let i = 0; i < 3; i++) expect((await s.run(async () => none(), notSent)).failure?.kind).toBe('timeout');

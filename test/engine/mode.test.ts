@@ -14,7 +14,9 @@ const resume = (suites: SuiteName[]): Resume => ({
   rerun: new Set(),
   suites: new Set(suites),
   testNamePattern: '^$',
+  loadNamePattern: '^$',
   undecided: [],
+  narrowed: [],
 });
 
 describe('runModeOf', () => {

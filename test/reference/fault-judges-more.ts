@@ -153,7 +153,7 @@ export const MORE_JUDGES: Partial<Record<FaultName, Judge>> = {
     ];
   },
   // ---- index: malformed.test.ts ----
-  'ix-limit-500': ([ex]) => [notServerError(ex!, undefined, { requirementId: 'IX-5' })],
+  'ix-limit-500': ([ex]) => [notServerError(ex!, undefined)],
 };
 
 function totalOf(ex: Exchange): { total?: number } {

@@ -165,6 +165,7 @@ describe('the public API of reference/server.ts', () => {
       },
       operations: referenceOperations(defaultProfile),
       writes: true,
+      marker: { 'order-create': 'remark', 'get-sales-data-by-id': 'response.remark', 'customer-create': 'remark' },
       properties: { numRuns: 100, seed: 42 },
       load: { allowNonLoopback: false, maxRequests: 2000, maxSeconds: 120, maxConcurrency: 64 },
     });

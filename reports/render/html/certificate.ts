@@ -10,6 +10,7 @@ import { esc, evidenceDetailsHtml } from './parts.ts';
 import { requirementPartsHtml, verifiedByHtml } from '../../verified-by.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './observed.ts';
 import { partsHtml } from '../run-parts.ts';
+import { answers429Text, waitedText } from '../figures.ts';
 import { operationsTableHtml } from './operations-table.ts';
 import { leadHtml } from './lead.ts';
 import { replayed } from '../../replay-verdict.ts';
@@ -155,10 +156,6 @@ function sectionTables(cert: Certification): string {
 }
 
 function factsTable(cert: Certification): string {
-  const rate = cert.rateLimitedDuringSuites;
-  const retries = rate.retries
-    ? `; ${rate.retries} answer(s) 429 waited out (${(rate.waitedMs / 1000).toFixed(1)} s summed over the requests, which wait side by side) before ${rate.exchanges} of them`
-    : '; no 429 met';
   const facts: [string, string][] = [
     ['Target', cert.target.name],
     ['Base URL', cert.target.baseUrl],
@@ -173,8 +170,10 @@ function factsTable(cert: Certification): string {
       : ['Selection', `${cert.selection ? `--only ${cert.selection.join(',')}` : 'every suite'}${cert.shard ? `, shard ${cert.shard}` : ''}`],
     [
       'Requests sent',
-      `${cert.requests ?? cert.exchanges} by the suites (${cert.exchanges} exchanges${retries})${cert.preflight ? `, ${cert.preflight.requests} by the preflight` : ''}`,
+      `${cert.figures.requests} by the suites (${cert.exchanges} exchanges)${cert.preflight ? `, ${cert.preflight.requests} by the preflight` : ''}`,
     ],
+    ['Answers 429', answers429Text(cert.figures)],
+    ['Time waited', waitedText(cert.figures)],
     ['Pacing', cert.pacing ?? 'not recorded'],
     ['Stopped by', cert.stoppedBy ? (STOPPED_BY[cert.stoppedBy] ?? cert.stoppedBy) : 'nothing: the run ended by itself'],
     ...(cert.invocation ? [['Target flags', targetFlags(cert.invocation).join(' ') || '(the embedded reference)'] as [string, string]] : []),

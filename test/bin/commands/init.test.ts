@@ -50,6 +50,26 @@ describe('erp-conformance init', () => {
     }
   });
 
+  it("offers where the run's marker goes: the defaults written, --voucher-marker and --customer-marker chosen, a wrong field refused", async () => {
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      const marked = path.join(dir, 'marked.json');
+      await expect(initCommand.run(['--out', marked])).resolves.toBe(0);
+      expect(JSON.parse(readFileSync(marked, 'utf8')).marker).toEqual({
+        'order-create': 'remark',
+        'get-sales-data-by-id': 'response.remark',
+        'customer-create': 'remark',
+      });
+      await expect(initCommand.run(['--out', marked, '--force', '--voucher-marker', 'reference', '--customer-marker', 'email'])).resolves.toBe(0);
+      const written = JSON.parse(readFileSync(marked, 'utf8'));
+      expect(written.marker).toEqual({ 'order-create': 'reference', 'get-sales-data-by-id': 'response.reference', 'customer-create': 'email' });
+      expect(loadConfig({ base: written, env: { ERP_API_TOKEN: TOKEN } }).marker['customer-create']).toBe('email');
+      await expect(initCommand.run(['--out', marked, '--force', '--customer-marker', 'mobNo'])).rejects.toThrow('--customer-marker takes one of remark, email');
+    } finally {
+      out.mockRestore();
+    }
+  });
+
   it('finds the JSON Schema named by "$schema" of the example config', () => {
     const example = JSON.parse(readFileSync(path.join(ROOT, 'config/example.json'), 'utf8')) as { $schema: string };
     const schema = JSON.parse(readFileSync(path.resolve(ROOT, 'config', example.$schema), 'utf8')) as { properties: Record<string, unknown> };

@@ -1,5 +1,5 @@
 // The CI examples guard the staging server against overlapping runs: two runs at once would share
-// its voucher pools, which README forbids. GitHub: a `concurrency:` group that queues (never
+// its voucher pools, which docs/configuration.md forbids. GitHub: a `concurrency:` group that queues (never
 // cancels) a second run; GitLab: a `resource_group` on every job that runs the suites.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // CLI conventions: short usage errors with the name meant, `help <command>`, no arguments is a
-// usage error, one table of exit codes that the help and README both show (and a crash gives its
+// usage error, one table of exit codes that the help, README and docs/running.md show (and a crash gives its
 // code), the listings in JSON, a quick try with --base-url/--token-env, and --max-failures. The
 // real CLI where the process matters (exit codes, the environment, a run); the words of usage
 // errors and listings in this process (in-process.ts).
@@ -49,13 +49,15 @@ describe('usage errors and help', () => {
 });
 
 describe('exit codes', () => {
-  it("are one table: the help prints it and README's table has the same codes", async () => {
+  it("are one table: the help prints it, and README's short table and docs/running.md's whole one have the same codes", async () => {
     const help = await inProcess(['--help']);
     for (const e of EXIT_CODES)
       expect(help.stdout).toMatch(new RegExp(`^  ${e.code.replace('/', '\\/')} +${e.meaning.slice(0, 20).replace(/[()]/g, '\\$&')}`, 'm'));
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const table = [...readme.matchAll(/^\| [^|]+ \| ([\d /]+) \|/gm)].map((m) => m[1]!.replace(/ /g, ''));
-    expect(new Set(table)).toEqual(new Set(EXIT_CODES.map((e) => e.code)));
+    for (const page of ['README.md', 'docs/running.md']) {
+      const text = readFileSync(path.join(ROOT, page), 'utf8');
+      const table = [...text.matchAll(/^\| [^|]+ \| ([\d /]+) \|/gm)].map((m) => m[1]!.replace(/ /g, ''));
+      expect(new Set(table), page).toEqual(new Set(EXIT_CODES.map((e) => e.code)));
+    }
   });
 
   it('a crash of the kit exits 4 with one line and where the stack is', async () => {

@@ -20,7 +20,7 @@ interface PackEntry {
 }
 
 describe('the npm package', () => {
-  it("lists the CLI's sources, the reference, the schema and README, and no test, bench or CI file", async () => {
+  it("lists the CLI's sources, the reference, the schema, README and docs/, and no test, bench or CI file", async () => {
     const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, env, maxBuffer: 32 * 1024 * 1024 });
     const files = (JSON.parse(stdout.slice(stdout.indexOf('['))) as PackEntry[])[0]!.files.map((f) => f.path);
     for (const f of [
@@ -32,6 +32,8 @@ describe('the npm package', () => {
       'config/run-config.schema.json',
       'config/example.json',
       'README.md',
+      'docs/README.md',
+      'docs/running.md',
       'package.json',
       'action.yml',
       'Dockerfile',

@@ -51,12 +51,15 @@ describe('authentication on every configured operation (a run against the refere
     expect(of('unread', 'AUTH-10').reason).toMatch(/no readBack is configured/);
   });
 
-  it('fails AUTH-11 alone where Order Create writes, then answers 403, naming the voucher it read back', () => {
+  it("fails AUTH-11 alone where Order Create writes, then answers 403, naming the voucher that carries the refused request's marker", () => {
     const failed = runs.writes!.requirements.filter((r) => r.status === 'failed').map((r) => r.id);
     expect(failed).toEqual(['AUTH-11']);
     const [f] = of('writes', 'AUTH-11').findings;
     expect(f!.title).toBe('An Order Create refused for its token made a voucher');
-    expect(f!.received).toMatch(/without a valid token; voucher\(s\) \d+(, \d+)* of branch \d+, between \d+ and \d+/);
+    // The voucher is the refused creation's by the marker it carries, the refused request's own.
+    expect(f!.received).toMatch(
+      /sent without a valid token with "(erpc-[0-9a-f]+-s\d+-refused\d+)" in remark, .*; voucher \d+ of branch \d+ reads "\1" at response\.remark/,
+    );
     expect(runs.writes!.verdict).toBe('not-certified');
   });
 

@@ -1,6 +1,6 @@
 // The suite proves itself, part 3: against servers that break HTTP, or are hostile, the run ends
 // by itself well within its budget (and, cut by a short one, at it), writes its certificate, ends
-// with a verdict the README allows that server (never certified: OUTCOMES below) and its exit code,
+// with a verdict docs/running.md allows that server (never certified: OUTCOMES below) and its exit code,
 // and has no unhandled rejection; memory stays bounded; nothing a server sends is followed
 // elsewhere or acts on a terminal or a browser; and no form of either token is written or printed,
 // even by a server that echoes tokens whose characters change under URL and JSON encoding.
@@ -41,7 +41,7 @@ const timeoutMsOf = (kind: BrokenKind) => (['never-answers', 'trickles'].include
 const maxResponseBytesOf = (kind: BrokenKind) => (kind === 'huge-body' ? 128 * 1024 : 1024 * 1024);
 
 /**
- * What each server may end as, with the README's reason ("verdict | exit code"). Never certified
+ * What each server may end as, with the reason of docs/running.md's exit codes ("verdict | exit code"). Never certified
  * (nor selection-passed): nothing these servers answer is a pass of anything.
  * - preflight-failed: the preflight (on for these three) finds that the target does not answer.
  * - not-certified: the server answers, and a MUST failed on its answers.
@@ -210,7 +210,7 @@ describe('a run against a broken or hostile server', () => {
   );
 });
 
-/** The verdict is one of those the README allows this server, for the README's reason, with its exit code. */
+/** The verdict is one of those docs/running.md allows this server, for its reason, with its exit code. */
 function expectOutcome(kind: BrokenKind, c: Certification, exitCode: number): void {
   const allowed = OUTCOMES[kind];
   expect(allowed.verdicts, `${kind}: ${c.verdict} (${c.verdictReason})`).toContain(c.verdict);

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../config/load.ts';
-import { prefixOf, requirement } from '../../../contract/requirements.ts';
+import { prefixOf, requirement, requirements } from '../../../contract/requirements.ts';
 import { FAULTS, failsAsNamed, mayFail, type Fault, type FaultName } from '../../../reference/faults.ts';
 import type { RateLimitConfig } from '../../../reference/limiter.ts';
 import { startReference } from '../../../reference/server.ts';
@@ -66,9 +66,13 @@ const suiteOf = (id: string) => requirement(id).suite;
 /** Faults confined to one operation's suite: ENV-6 (a 5xx) is found by the harness on any exchange. */
 const LANES = new Set(['order-status', 'customer', 'report']);
 
-/** The one operation suite a fault is confined to, or null when it reaches further (run it alone). */
-function laneOf(breaks: readonly string[]): string | null {
-  const suites = new Set(breaks.filter((id) => id !== 'ENV-6').map(suiteOf));
+/** The suite folder of a requirement prefix (Fault.reachedBy). */
+const suiteOfPrefix = (prefix: string) => requirements.find((r) => prefixOf(r.id) === prefix)!.suite;
+
+/** The one operation suite a fault is confined to, or null when it reaches further (run it alone):
+ *  the suites of the ids it breaks (but ENV-6) and of the suites that reach it (Fault.reachedBy). */
+function laneOf(f: Pick<Fault, 'breaks' | 'reachedBy'>): string | null {
+  const suites = new Set([...f.breaks.filter((id) => id !== 'ENV-6').map(suiteOf), ...(f.reachedBy ?? []).map(suiteOfPrefix)]);
   const [only] = [...suites];
   return suites.size === 1 && LANES.has(only!) ? only! : null;
 }
@@ -83,11 +87,11 @@ export function groupFaults(names: FaultName[]): FaultName[][] {
   const groups: FaultName[][] = [];
   for (const name of names) {
     const f = FAULTS.find((x) => x.name === name)!;
-    const lane = laneOf(f.breaks);
+    const lane = laneOf(f);
     const fits = (g: FaultName[]) =>
       g.every((other) => {
         const o = FAULTS.find((x) => x.name === other)!;
-        const otherLane = laneOf(o.breaks);
+        const otherLane = laneOf(o);
         return lane !== null && otherLane !== null && otherLane !== lane && !o.breaks.some((id) => (f.breaks as readonly string[]).includes(id));
       });
     const into = lane === null ? undefined : groups.find((g) => g.length < LANES.size && fits(g));
@@ -114,7 +118,8 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string, se
   const server = await startReference({ port: 0, faults: names });
   try {
     const config = loadConfig({ base: server.runConfig(), env: {} });
-    const only = [...new Set(allBreaks.map(prefixOf))];
+    // The suites of the ids it breaks, and those that send the requests reaching it (Fault.reachedBy).
+    const only = [...new Set([...allBreaks.map(prefixOf), ...faults.flatMap((f: Fault) => f.reachedBy ?? [])])];
     const r = await runConformance({
       config,
       out: path.join(outRoot, `${names.join('+')}@${seed}`),
@@ -131,7 +136,7 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string, se
     const owners = (id: string) => {
       const naming = faults.filter((f) => mayFail(f).includes(id));
       if (naming.length) return naming;
-      const home = faults.filter((f) => laneOf(f.breaks) === suiteOf(id));
+      const home = faults.filter((f) => laneOf(f) === suiteOf(id));
       return home.length ? home : faults;
     };
     return faults.map((f) => {

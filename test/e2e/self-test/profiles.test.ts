@@ -1,5 +1,6 @@
 // The suite proves itself, part 5, the false-positive guard: every correct-but-different vendor of
-// the reference (reference/profiles/) is certified, with no MUST and no SHOULD failure, and again by
+// the reference (reference/profiles/) is certified, with no MUST and no SHOULD failure (but ENV-6
+// for a stack whose parser answers 500 at its limit: seed-sweep.ts PROFILE_MAY_FAIL), and again by
 // a second run in a row with the same seed against the same server (which keeps what the first run
 // saved, as a staging server does: values it may keep unique must not repeat). The gate
 // (test/tiers.ts) certifies the strictest profile once; CI every profile twice. The table of the test output shows each run's verdict and what it did not verify.
@@ -7,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
 import { raisedLimits, runsInARow } from './run-reference.ts';
 import { tiered } from '../../tiers.ts';
-import { PROFILE_SEED, SWEEP_NUM_RUNS } from './seed-sweep.ts';
+import { PROFILE_MAY_FAIL, PROFILE_SEED, SWEEP_NUM_RUNS } from './seed-sweep.ts';
 
 /** The gate's first run: the strictest vendor (the default is test/e2e/self-test/reference-clean.test.ts's); CI every profile. */
 const QUICK_FIRST = ['strictest'];
@@ -89,11 +90,12 @@ describe('the correct-but-different vendors of the reference', () => {
 
   const certified = (row: ProfileRow | undefined) => {
     expect(row).toBeDefined();
-    expect(row!.failed).toEqual([]);
+    // A stack-shaped profile fails the SHOULDs its parser's limit fails by design (ENV-6), and no other.
+    expect(row!.failed.map((f) => f.split(':')[0])).toEqual(PROFILE_MAY_FAIL[row!.profile] ?? []);
     expect(row!.verdict).toBe('certified');
   };
 
-  first.each('certifies profile %s with no MUST and no SHOULD failure', (profile) => {
+  first.each('certifies profile %s with no MUST failure, and no SHOULD but those its stack fails by design', (profile) => {
     certified(rows.find((r) => r.profile === profile && r.run === 1));
   });
 

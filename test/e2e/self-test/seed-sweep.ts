@@ -47,6 +47,12 @@ export function faultOutcome(fault: FaultName, run: readonly FaultName[]): Outco
 /** The outcome a row of the matrix shows for its fault. */
 export const rowOutcome = (row: MatrixRow): Outcome => ({ verdict: row.verdict, failedMust: mustsOf(row.failed) });
 
+/**
+ * The SHOULDs a stack-shaped profile fails by design on every seed: its parser answers 500 at its
+ * limit to a number every run sends (the report's filter examples), ENV-6 and only ENV-6.
+ */
+export const PROFILE_MAY_FAIL: Readonly<Record<string, readonly string[]>> = { python: ['ENV-6'], java: ['ENV-6'] };
+
 /** What profiles.test.ts requires of every correct-but-different vendor on its seed: certified, no MUST failed. */
 export const PROFILE_OUTCOME: Outcome = { verdict: 'certified', failedMust: [] };
 

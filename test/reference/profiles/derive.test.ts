@@ -14,6 +14,9 @@ import { sharedDifference } from '../../../reference/profiles/shared.ts';
 import { strictDifference } from '../../../reference/profiles/strict.ts';
 import { strictestDifference } from '../../../reference/profiles/strictest.ts';
 import { vasyDifference } from '../../../reference/profiles/vasy.ts';
+import { javaDifference } from '../../../reference/profiles/java.ts';
+import { jsDifference } from '../../../reference/profiles/js.ts';
+import { pythonDifference } from '../../../reference/profiles/python.ts';
 
 const DIFFERENCES: ProfileDifference[] = [
   ledgerDifference,
@@ -24,6 +27,9 @@ const DIFFERENCES: ProfileDifference[] = [
   vasyDifference,
   sharedDifference,
   ledgerBareDifference,
+  pythonDifference,
+  javaDifference,
+  jsDifference,
 ];
 
 /** Dot paths of the difference whose value the base already has (or that differ by nothing: `{}`). */

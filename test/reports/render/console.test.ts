@@ -11,7 +11,7 @@ describe('the console summary', () => {
 
   it('ends with the verdict, its reason and the requests, preflight requests and 429 waits', () => {
     expect(lines.at(-1)).toBe(
-      'verdict: NOT-CERTIFIED: 2 MUST requirement(s) failed. (58 requests + 6 preflight, 6 429s waited out (1.5 s summed over the requests), 1.2s)',
+      'verdict: NOT-CERTIFIED: 2 MUST requirement(s) failed. (58 requests + 6 preflight; 6 answers 429 (6 waited out, 0 still refused); 1.5 s waited, summed over the requests; 1.2s)',
     );
     expect(lines).toContain('pacing: 4 requests in flight, at most 100/10s');
     // Just above it, the MUSTs that kept it from CERTIFIED (each detailed above): the end says what matters.

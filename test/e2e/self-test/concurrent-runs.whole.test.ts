@@ -1,0 +1,85 @@
+// Two runs of the kit at once against one server (a pull request's job and the nightly on one
+// shared staging server): different seeds, one committed config with Order Create. Each run's
+// writes are the other's "another writer", told apart by the run's marker (runtime/marker.ts), so
+// both are certified, five times of five, on the default vendor and on the production-shaped one
+// (vasy: quotas per operation, shared by the two runs' one token). One server per profile keeps
+// what each pair wrote, as a staging server does. Few runs per property: it is the overlap that is
+// tested, not the properties. The whole set's (a *.whole.test.ts file, test/tiers.ts).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config/load.ts';
+import { runConformance } from '../../../engine/run.ts';
+import { startReference } from '../../../reference/server.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
+import { raisedLimits, tempOut } from './run-reference.ts';
+
+const PROFILES = ['default', 'vasy'] as const;
+/** The five pairs of seeds, one pair at a time. */
+const PAIRS: Array<[number, number]> = [
+  [101, 202],
+  [303, 404],
+  [505, 606],
+  [707, 808],
+  [909, 1010],
+];
+const NUM_RUNS = 2;
+
+interface Run {
+  seed: number;
+  verdict: string;
+  failed: string[];
+  inconclusive: string[];
+  seconds: number;
+}
+
+/** The pairs of one profile, each two runs at once against the profile's one server. */
+async function pairsOn(profile: (typeof PROFILES)[number]): Promise<Run[][]> {
+  const server = await startReference({ port: 0, faults: [], profile, ...raisedLimits(profile) });
+  try {
+    const config = loadConfig({ base: server.runConfig(), env: {} });
+    const one = async (seed: number): Promise<Run> => {
+      const t0 = Date.now();
+      const r = await runConformance({ allure: false, numRuns: NUM_RUNS, seed, log: () => {}, config, out: tempOut(`concurrent-${profile}-${seed}`) });
+      const c = r.certification;
+      return {
+        seed,
+        verdict: c.verdict,
+        failed: c.requirements.filter((x) => x.status === 'failed' && x.level !== 'INFO').map((x) => x.id),
+        inconclusive: c.requirements
+          .filter((x) => x.status === 'inconclusive' || x.status === 'not-run')
+          .map((x) => `${x.id}: ${x.reason ?? ''}`.slice(0, 240)),
+        seconds: (Date.now() - t0) / 1000,
+      };
+    };
+    const pairs: Run[][] = [];
+    for (const [a, b] of PAIRS) pairs.push(await Promise.all([one(a), one(b)]));
+    return pairs;
+  } finally {
+    await server.close();
+  }
+}
+
+describe('two runs at once against one server, different seeds, one config', WHOLE_FILE, () => {
+  const results = new Map<string, Run[][]>();
+
+  beforeAll(async () => {
+    for (const profile of PROFILES) {
+      results.set(profile, await pairsOn(profile));
+      for (const [i, pair] of results.get(profile)!.entries())
+        for (const r of pair)
+          process.stdout.write(
+            `${profile} pair ${i + 1} seed ${r.seed}: ${r.verdict} in ${r.seconds.toFixed(1)} s; failed: ${r.failed.join(',') || 'none'}; not verified: ${r.inconclusive.join(' | ') || 'none'}\n`,
+          );
+    }
+  }, 1_800_000);
+
+  it.each(PROFILES)('certifies both runs of every pair on profile %s, 5 of 5, with no MUST or SHOULD failed', (profile) => {
+    const pairs = results.get(profile)!;
+    expect(pairs).toHaveLength(PAIRS.length);
+    for (const pair of pairs)
+      for (const r of pair) {
+        expect(r.failed, `seed ${r.seed}`).toEqual([]);
+        expect(r.inconclusive, `seed ${r.seed}`).toEqual([]);
+        expect(r.verdict, `seed ${r.seed}`).toBe('certified');
+      }
+  });
+});

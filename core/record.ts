@@ -24,6 +24,12 @@ export interface TestRecord {
   evidence: Record<string, number>;
   /** The same evidence by the check or relation that saw it (requirement id -> check id -> cases). */
   evidenceBy?: Record<string, Record<string, number>>;
+  /**
+   * The parts of a requirement made of parts (AUTH-11's writes, OS-3's vouchers): requirement id ->
+   * part name -> how many cases it judged, or why it judged none. A part the config allows that
+   * judged nothing leaves the requirement inconclusive, whatever the other parts saw.
+   */
+  parts?: Record<string, Record<string, PartOutcome>>;
   /** Why a requirement saw nothing to apply to, as the test knows it ("the report range held no transactions"). */
   inconclusive: Record<string, string[]>;
   /**
@@ -54,6 +60,16 @@ export interface TestRecord {
   /** Exchanges that met a 429: the 429s waited out (retries), those still refused when answered (refused), each request's waits summed. */
   rateLimited: { exchanges: number; retries: number; waitedMs: number; refused?: number };
 }
+
+/** One part of a requirement: cases judged, or why none (`outOfScope`: the config gives it nothing to apply to). */
+export interface PartOutcome {
+  judged: number;
+  why?: string;
+  outOfScope?: boolean;
+}
+
+/** A part the config allows that judged nothing. */
+export const unjudged = (p: PartOutcome): boolean => p.judged === 0 && !p.outOfScope;
 
 export function emptyRecord(ids: string[]): TestRecord {
   return {

@@ -52,6 +52,9 @@ export interface RunOptions {
   maxFailures?: number;
   /** junit.xml: a failed SHOULD is a <failure>, not a warning. */
   strict?: boolean;
+  /** Test-only (no CLI flag): the suites' files and tests start in an order shuffled with this seed (vitest
+   *  sequence.shuffle), so a self-test shows that no verdict rests on which test ran first. */
+  shuffleSeed?: number;
   /** Vitest's timeout of every conformance test, in ms, in place of each test's own (300 s by default);
    *  the kit stops a test a little before it (runtime/time-limit.ts), "not run", never failed. */
   testTimeLimitMs?: number;

@@ -24,6 +24,8 @@ export const VOUCHERS_BY_ROLE = {
   parallel: range(1031, 1046),
   deliver: range(2001, 2010),
 } as const;
+/** The last two of the refusals pool are partially paid (not paid: 4.1 rule 3 refuses Delivered on them), as a vendor's pool may hold. */
+export const PARTIALLY_PAID_VOUCHERS: readonly number[] = VOUCHERS_BY_ROLE.refusals.slice(-2);
 export const OTHER_BRANCH_VOUCHERS: readonly number[] = range(3001, 3010);
 /** Unpaid vouchers in branch 1 that only the index's write operations' templates touch (due date, shipping, payment). */
 export const INDEX_VOUCHERS: readonly number[] = range(4001, 4010);

@@ -3,7 +3,7 @@
 // the server puts a fresh Store in place (the state a nightly run finds after a reset step).
 // Ids are kept as the text of their digits: a vendor's ids may be past 2^53 (profile.ids).
 import type { Address, Customer } from '../contract/schemas/customer.ts';
-import { OTHER_BRANCH_ID, BRANCH_ID, INDEX_VOUCHERS, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, UNPAID_VOUCHERS } from './constants.ts';
+import { OTHER_BRANCH_ID, BRANCH_ID, INDEX_VOUCHERS, OTHER_BRANCH_VOUCHERS, PAID_VOUCHERS, PARTIALLY_PAID_VOUCHERS, UNPAID_VOUCHERS } from './constants.ts';
 import { jsonId, type Profile } from './profiles/types.ts';
 
 export interface Voucher {
@@ -61,6 +61,7 @@ export class Store {
     add(PAID_VOUCHERS, BRANCH_ID, 'paid');
     add(OTHER_BRANCH_VOUCHERS, OTHER_BRANCH_ID, 'unpaid');
     add(INDEX_VOUCHERS, BRANCH_ID, 'unpaid');
+    add(PARTIALLY_PAID_VOUCHERS, BRANCH_ID, 'partial');
   }
 
   /** Order Create (index): a new Pending voucher in a branch. */

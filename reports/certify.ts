@@ -6,6 +6,7 @@
 import { requirements } from '../contract/requirements.ts';
 import type { Requirement, RunVerdict, Verdict } from '../core/types.ts';
 import { ended, idsOf, type Certification, type OperationsTable, type RequirementResult, type RunFacts } from './model.ts';
+import { openParts, partsOf } from './requirement-parts.ts';
 import type { Collected, CollectedTest, WorkerCrash } from './records/collected.ts';
 import { crashError, crashReason, crashSentence } from './crash.ts';
 import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
@@ -59,6 +60,8 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
     ...(Object.keys(verifiedBy).length ? { verifiedBy } : {}),
     requests: sum(declaring, (t) => t.record?.requests ?? 0),
   };
+  const parts = partsOf(declaring, r.id);
+  if (parts.length) Object.assign(base, { parts });
   const reasons = (list: (string | undefined)[]) => unique(list.filter((x): x is string => !!x)).join('; ');
   if (r.level !== 'INFO' && findings.length > 0) return { ...base, status: 'failed' };
   if (crashed.length > 0) return { ...base, status: 'failed', reason: crashed.flatMap((t) => t.errors).join('\n') };
@@ -81,6 +84,9 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   // Every test that ran for it must have seen something it applies to: a requirement verified by
   // one test while another could not verify its part (a voucher pool used up) is not passed.
   const blind = ran.filter((t) => !(t.record?.evidence?.[r.id] ?? 0));
+  // A part the config allows that the run left unjudged: the requirement is not passed on the others.
+  const open = openParts(parts);
+  if (r.level !== 'INFO' && ran.length > 0 && blind.length === 0 && open) return { ...base, status: 'inconclusive', reason: open };
   if (ran.length > 0 && blind.length === 0) return { ...base, status: r.level === 'INFO' ? 'observed' : 'passed' };
   if (r.level === 'INFO' && ran.length > 0 && (evidence > 0 || findings.length > 0)) return { ...base, status: 'observed' };
   if (ran.length > 0) {

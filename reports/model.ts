@@ -25,6 +25,16 @@ export interface RequirementResult {
   verifiedBy?: Record<string, number>;
   /** Requests sent by the tests that verify it (a test verifying several counts for each). */
   requests: number;
+  /** Its parts (a requirement made of parts): each with the cases it judged, or why it judged none. */
+  parts?: RequirementPart[];
+}
+
+/** One part of a requirement, as its test recorded it (core/record.ts PartOutcome). */
+export interface RequirementPart {
+  name: string;
+  judged: number;
+  why?: string;
+  outOfScope?: boolean;
 }
 
 /** How the run was invoked, so a replay line can repeat it: a config file, or the embedded reference. */

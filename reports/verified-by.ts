@@ -1,7 +1,7 @@
 // Per requirement, the checks and relations that verified it and on how many cases: `verifiedBy`
 // of the certificate's JSON, shown in the HTML under each requirement, on the console in the line
 // of a failed requirement, and as one line naming the requirements that passed on the fewest cases
-// (where the evidence is thinnest).
+// (where the evidence is thinnest). A requirement made of parts lists them under it in the HTML too.
 import type { Certification, RequirementResult } from './model.ts';
 import { esc } from './render/html/parts.ts';
 
@@ -28,6 +28,15 @@ export function verifiedByHtml(r: Pick<RequirementResult, 'verifiedBy'>): string
   if (list.length === 0) return '';
   const items = list.map(([via, n]) => `<code>${esc(via)}</code> on ${cases(n)}`).join('; ');
   return `<div class="verified-by" title="the checks and relations that verified it, each with the cases it applied to">verified by ${items}</div>`;
+}
+
+/** The line under a requirement made of parts in the HTML: each part and its cases, or why it judged none; "" without parts. */
+export function requirementPartsHtml(r: Pick<RequirementResult, 'parts'>): string {
+  if (!r.parts?.length) return '';
+  const items = r.parts.map((p) =>
+    p.judged > 0 ? `${esc(p.name)}: ${cases(p.judged)}` : `${esc(p.name)}: ${p.outOfScope ? 'out of scope' : 'not judged'} (${esc(p.why ?? '')})`,
+  );
+  return `<div class="parts" title="the parts of the requirement, each judged on its own">parts: ${items.join('; ')}</div>`;
 }
 
 /** The console line naming the passed requirements verified on the fewest cases, or undefined. */

@@ -16,6 +16,7 @@ import type { SuiteClient } from './run-client.ts';
 import type { SuiteContext } from './context.ts';
 import { noteCreation } from './creations.ts';
 import { creationOf, sendingCreation } from './writes-ledger.ts';
+import { writeGate } from './voucher-lease.ts';
 import { defineRunState, runShared, type RunShared } from './run-state.ts';
 import { FindingKeeper } from './keep.ts';
 import { countOutside } from './progress.ts';
@@ -58,6 +59,7 @@ export class Harness {
         const kind = creationOf(this, call === 'createCustomer' ? 'POST' : (a.method ?? ''), call, a.path);
         return kind ? sendingCreation(this, kind) : undefined;
       },
+      (call, args) => writeGate(this, this, call, args, this.ctx.deadline),
     );
   }
 
@@ -181,6 +183,18 @@ export class Harness {
       const by = ((this.record.evidenceBy ??= {})[id] ??= {});
       by[via] = (by[via] ?? 0) + n;
     }
+  }
+
+  /**
+   * One part of requirement `id` (a write of AUTH-11, a voucher of OS-3): the cases it judged, or why
+   * it judged none. Listed in the certificate; a part the config allows left unjudged makes `id`
+   * inconclusive with that reason (reports/certify.ts), never passed.
+   */
+  part(id: string, name: string, outcome: { judged: number; why?: string; outOfScope?: boolean }) {
+    const parts = ((this.record.parts ??= {})[id] ??= {});
+    const was = parts[name];
+    parts[name] = was ? { ...outcome, judged: was.judged + outcome.judged, why: outcome.why ?? was.why } : { ...outcome };
+    if (outcome.judged === 0 && outcome.why && !outcome.outOfScope) this.inconclusive(id, `${name}: ${outcome.why}`);
   }
 
   /** Why requirement(s) may have seen nothing to apply to: the certificate shows it when they did not. */

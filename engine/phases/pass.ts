@@ -96,6 +96,8 @@ async function createPass(
         // Where a quota is scarce, every test is under way at once: a test waiting for its quota
         // never holds back one whose requests are free (the scheduler bounds what is in flight).
         maxConcurrency: provide.scarce ? 256 : Math.max(8, o.config.run.concurrency * 2),
+        // A self-test's shuffled order (RunOptions.shuffleSeed): every verdict must hold whichever test starts first.
+        ...(o.shuffleSeed !== undefined ? { sequence: { shuffle: { files: true, tests: true }, seed: o.shuffleSeed } } : {}),
         passWithNoTests: true,
         testTimeout: 600_000,
         hookTimeout: 30_000,

@@ -39,7 +39,7 @@ type Bracket = { refused: MarkedRequest[]; found: MarkedRead[]; between: string 
 
 export async function orderCreateRefused(h: Harness): Promise<Part> {
   const create = orderCreate(h);
-  if (!create) return { judged: 0, why: 'operations["order-create"] is not configured' };
+  if (!create) return { judged: 0, noRead: true, why: 'operations["order-create"] is not configured' };
   const field = h.config.marker?.['order-create'];
   const at = h.config.marker?.['get-sales-data-by-id'];
   if (!field || !at)

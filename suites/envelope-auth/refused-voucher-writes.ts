@@ -1,7 +1,7 @@
 // AUTH-11 on a voucher: the order status update (4.1) and Update Payment Status (section 1), each
 // sent without a valid token, and the voucher read through readBack.orderStatus after the refusals
 // of each (5 rule 2: a rejected request is not carried out). The voucher is one Order Create makes in this
-// run where it is configured, else the last `refusals` voucher (only refused requests touch it).
+// run where it is configured, else a `refusals` voucher (only refused requests touch it) held alone.
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
@@ -11,6 +11,7 @@ import type { Id, Read } from '../order-status/plan.ts';
 import { readVoucher, refusalVouchers, said, statusAccepted } from '../order-status/vouchers.ts';
 import { acceptedBy } from '../../config/answer-shape.ts';
 import { tokenDescription } from '../../contract/checks/auth.ts';
+import { aloneUntil, lease } from '../../runtime/voucher-lease.ts';
 
 const ID = 'AUTH-11';
 
@@ -30,12 +31,22 @@ function askFor(from: OrderStatus): OrderStatus | undefined {
 export async function voucherWrites(h: Harness): Promise<Part> {
   if (!h.config.readBack?.orderStatus)
     return { judged: 0, noRead: true, why: 'order status update, Update Payment Status: readBack.orderStatus is not configured to read a voucher' };
-  let salesId: Id;
   if (orderCreate(h)) {
     const made = await createVoucher(h, 'auth', false);
     if (!made.ok) return { judged: 0, why: made.why };
-    salesId = made.salesId;
-  } else salesId = refusalVouchers(h)[refusalVouchers(h).length - 1]!;
+    return onVoucher(h, made.salesId);
+  }
+  // A refusals voucher held alone from the read before the writes to the read after (runtime/voucher-lease.ts).
+  const held = await lease(h, h, 'alone', [...refusalVouchers(h)].reverse(), aloneUntil(h.ctx.deadline));
+  if (!held) return { judged: 0, why: 'no voucher of fixtures.sales.refusals was free of other tests in time' };
+  try {
+    return await onVoucher(h, held.salesId as Id);
+  } finally {
+    held.release();
+  }
+}
+
+async function onVoucher(h: Harness, salesId: Id): Promise<Part> {
   const before = await readVoucher(h, salesId);
   if (!before.ok) return { judged: 0, why: `voucher ${String(salesId)} could not be read: ${before.why}` };
   const branchId = h.config.fixtures.branchId;

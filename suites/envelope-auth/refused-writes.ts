@@ -85,5 +85,9 @@ export async function refusedWritesChangeNothing(h: Harness, t: TestContext): Pr
   const whys = parts.flatMap((p) => ('why' in p ? [p] : []));
   if (whys.length === parts.length && whys.every((p) => p.noRead))
     h.skip(`no read shows what a refused write changed: ${whys.map((p) => p.why).join('; ')}`, t);
-  for (const p of whys) h.inconclusive(ID, p.why);
+  // Each part named in the record: one the config allows that judged nothing leaves AUTH-11 inconclusive.
+  parts.forEach((p, i) => h.part(ID, PART_NAMES[i]!, 'why' in p ? { judged: 0, why: p.why, outOfScope: p.noRead } : { judged: p.judged }));
 }
+
+/** AUTH-11's parts, in the order refusedWritesChangeNothing runs them. */
+export const PART_NAMES = ['Order Create', 'order status update and Update Payment Status', 'Update Due Date, Update Shipping Detail', 'contact-save'];

@@ -25,7 +25,7 @@ import {
   type Sent,
 } from './vouchers.ts';
 import { takeVoucher } from './fresh.ts';
-import { sendReadingAround } from './refusal-state.ts';
+import { readingAroundAlone } from './refusal-state.ts';
 
 type Taken = Extract<Plan, { kind: 'taken' }>;
 
@@ -174,41 +174,53 @@ verifies('lifecycle/ST-1+OS-5+OS-9/cancelled', ['ST-1', 'OS-5', 'OS-9'], 'Cancel
 verifies(
   'lifecycle/OS-3+OS-8',
   ['OS-3', 'OS-8'],
-  'Delivered is refused with 400 on unpaid vouchers, with or without a reason, whatever their state, and changes nothing',
+  'Delivered is refused with 400 on every unpaid voucher, with or without a reason, whatever its state, and changes nothing',
   async (h, t) => {
     if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
-    // 4.1 rule 3 holds in every state: the refusals vouchers (Pending, never changed by a conforming
-    // target) and the voucher the lifecycle walk left, whatever its state.
-    const targets: { salesId: number | bigint; state: string }[] = refusalVouchers(h)
-      .slice(0, 2)
-      .map((salesId) => ({ salesId, state: 'Pending' }));
+    // 4.1 rule 3 holds in every state and for every payment status but paid: every refusals voucher
+    // (Pending, unpaid or partially paid, never changed by a conforming target) and the voucher the
+    // lifecycle walk left, whatever its state. A refused Delivered changes nothing: one request and one read each.
+    // Each refusals voucher takes one Delivered, with and without a reason in turn; the walked voucher both.
+    const bodies = [{ orderStatus: 'Delivered' }, { orderStatus: 'Delivered', reason: 1 }] as const;
+    const targets: { salesId: number | bigint; state: string; bodies: readonly (typeof bodies)[number][] }[] = refusalVouchers(h).map((salesId, i) => ({
+      salesId,
+      state: 'Pending',
+      bodies: [bodies[i % 2]!],
+    }));
     const walked = runState(h).taken.get('lifecycle');
-    if (walked) targets.push({ salesId: walked.salesId, state: walked.state });
-    // The vouchers side by side; the two requests to one voucher in order, each refused one read
-    // back with readBack.orderStatus (4.1 rule 2: a validation error; OS-8: it changes nothing).
-    const around = await h.parallel(targets, async ({ salesId, state }) =>
-      sendReadingAround(
+    if (walked) targets.push({ salesId: walked.salesId, state: walked.state, bodies });
+    const reads = h.config.readBack?.orderStatus !== undefined;
+    // The vouchers side by side, each held alone from its read before to its read after; the two
+    // requests to one voucher in order, each refused one read back (4.1 rule 2; OS-8: it changes nothing).
+    const around = await h.parallel(targets, async ({ salesId, state, bodies }) => {
+      let asked = 0;
+      const out = await readingAroundAlone(
         h,
-        salesId,
-        [{ orderStatus: 'Delivered' }, { orderStatus: 'Delivered', reason: 1 }].map((body) => ({
-          to: 'Delivered',
-          why: `voucher ${salesId} is not paid (4.1 rule 3)`,
-          send: async () => {
-            const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
-            h.expectStatus(ex, 400, 'OS-3', `Delivered on unpaid voucher ${salesId} (${state})`);
-            if (walked?.salesId === salesId && statusAccepted(ex)) walked.state = 'Delivered';
-            return ex;
-          },
-        })),
+        [salesId],
+        () =>
+          bodies.map((body) => ({
+            to: 'Delivered',
+            why: `voucher ${salesId} is not paid (4.1 rule 3)`,
+            send: async () => {
+              const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
+              asked++;
+              h.expectStatus(ex, 400, 'OS-3', `Delivered on unpaid voucher ${salesId} (${state})`);
+              if (walked?.salesId === salesId && statusAccepted(ex)) walked.state = 'Delivered';
+              return ex;
+            },
+          })),
         'send',
-      ),
-    );
-    if (!h.config.readBack?.orderStatus) return h.outOfScope('OS-8', 'readBack.orderStatus is not configured: a refused Delivered is not read back');
+      );
+      const part = `voucher ${salesId} (${state})`;
+      h.part('OS-3', part, asked > 0 ? { judged: asked } : { judged: 0, why: out.why ?? 'Delivered was not sent' });
+      if (reads) h.part('OS-8', part, out.judged > 0 ? { judged: out.judged } : { judged: 0, why: out.why ?? 'no Delivered was refused (OS-3 says why)' });
+      return out;
+    });
+    if (!reads) return h.outOfScope('OS-8', 'readBack.orderStatus is not configured: a refused Delivered is not read back');
     const judged = around.reduce((n, a) => n + a.judged, 0);
     h.add(around.flatMap((a) => a.findings));
     if (judged > 0) h.note('OS-8', judged, 'order-status.refused-delivered-reads-as-before');
-    const why = around.find((a) => a.why)?.why;
-    if (why || judged === 0) h.inconclusive('OS-8', why ?? 'no Delivered on an unpaid voucher was refused (OS-3 says why)');
+    else h.inconclusive('OS-8', 'no Delivered on an unpaid voucher was refused (OS-3 says why)');
   },
   { sequential: true },
 );

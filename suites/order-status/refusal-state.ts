@@ -9,6 +9,7 @@ import type { Exchange, Finding } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import type { Id, Read } from './plan.ts';
 import { answered, readVoucher, said } from './vouchers.ts';
+import { aloneUntil, lease } from '../../runtime/voucher-lease.ts';
 
 /** An update the target must refuse: the status it asks for, why it is invalid, and how it is sent. */
 export interface Refusal {
@@ -88,9 +89,29 @@ function refusals(h: Harness, salesId: Id): Refusal[] {
   ];
 }
 
-/** Reads, sends each refusal, reads again: each refused update must leave the voucher as it was. */
-export async function refusalsChangeNothing(h: Harness, salesId: Id): Promise<Finding[]> {
-  const { findings, judged, why } = await sendReadingAround(h, salesId, refusals(h, salesId), 'stop');
+/**
+ * sendReadingAround on one voucher of `candidates` held alone (runtime/voucher-lease.ts) from the
+ * read before to the read after: no other test's write lands between them. `salesId`: the one held.
+ */
+export async function readingAroundAlone(
+  h: Harness,
+  candidates: readonly Id[],
+  list: (salesId: Id) => Refusal[],
+  unread: 'send' | 'stop',
+): Promise<AroundRefusals & { salesId?: Id }> {
+  const held = await lease(h, h, 'alone', candidates, aloneUntil(h.ctx.deadline));
+  if (!held) return { findings: [], judged: 0, why: `voucher ${candidates.map(String).join(', ')}: none was free of other tests in time` };
+  try {
+    const salesId = held.salesId as Id;
+    return { ...(await sendReadingAround(h, salesId, list(salesId), unread)), salesId };
+  } finally {
+    held.release();
+  }
+}
+
+/** Reads, sends each refusal, reads again (a voucher of `pool` held alone): each refused update must leave the voucher as it was. */
+export async function refusalsChangeNothing(h: Harness, pool: readonly Id[]): Promise<Finding[]> {
+  const { findings, judged, why } = await readingAroundAlone(h, pool, (salesId) => refusals(h, salesId), 'stop');
   if (judged > 0) h.note('OS-8', judged, 'order-status.refusal-changes-nothing');
   else h.inconclusive('OS-8', why ?? 'no update carrying an invalid reason or branch_id was refused (OS-2b, OS-2c say why)');
   return findings;

@@ -122,3 +122,26 @@ describe('the run verdict', () => {
     expect([oneShort.verdict, oneShort.summary.MUST.inconclusive]).toEqual(['inconclusive', 1]);
   });
 });
+
+describe('a requirement made of parts', () => {
+  const parts = (p: Record<string, { judged: number; why?: string; outOfScope?: boolean }>) => ({ evidence: { 'AUTH-11': 3 }, parts: { 'AUTH-11': p } });
+
+  it('lists its parts; one the config allows left unjudged makes it inconclusive with that part named, never passed', () => {
+    const open = verdictOf('AUTH-11', [
+      ran(['AUTH-11'], parts({ 'Order Create': { judged: 3 }, 'order status update': { judged: 0, why: 'no voucher free' } })),
+    ]);
+    expect(open.status).toBe('inconclusive');
+    expect(open.reason).toBe('partly verified: 1 of its 2 parts judged nothing: order status update: no voucher free');
+    expect(open.parts).toEqual([
+      { name: 'Order Create', judged: 3 },
+      { name: 'order status update', judged: 0, why: 'no voucher free' },
+    ]);
+  });
+
+  it('passes when every part judged something or the config gives it nothing; parts of two tests add up', () => {
+    const scoped = verdictOf('AUTH-11', [ran(['AUTH-11'], parts({ a: { judged: 3 }, b: { judged: 0, why: 'not configured', outOfScope: true } }))]);
+    expect(scoped.status).toBe('passed');
+    const two = verdictOf('AUTH-11', [ran(['AUTH-11'], parts({ a: { judged: 0, why: 'busy' } })), ran(['AUTH-11'], parts({ a: { judged: 2 } }))]);
+    expect([two.status, two.parts]).toEqual(['passed', [{ name: 'a', judged: 2 }]]);
+  });
+});

@@ -1,7 +1,7 @@
 // verifiedBy as the HTML and the console show it: each check or relation with its cases, most
 // first; the console's line of the passed requirements verified on the fewest cases.
 import { describe, expect, it } from 'vitest';
-import { thinnestEvidenceLine, verifiedByHtml, verifiedByText } from '../../reports/verified-by.ts';
+import { requirementPartsHtml, thinnestEvidenceLine, verifiedByHtml, verifiedByText } from '../../reports/verified-by.ts';
 import { sampleCertification } from './sample.ts';
 
 describe('verifiedBy in the reports', () => {
@@ -29,5 +29,21 @@ describe('verifiedBy in the reports', () => {
     expect(line).toContain('2 passed on 35 cases');
     expect(line).toContain(`fewest: ${passed[1]!.id} customer.refused-creation-saves-nothing 1; ${passed[0]!.id} customer.text-read-back 34`);
     expect(thinnestEvidenceLine({ ...base, requirements: base.requirements.map(({ verifiedBy: _v, ...r }) => r) })).toBeUndefined();
+  });
+});
+
+describe('the parts of a requirement in the HTML', () => {
+  it('lists each part with its cases, or why it judged none, escaped', () => {
+    const r = {
+      parts: [
+        { name: 'voucher <1021>', judged: 1 },
+        { name: 'Order Create', judged: 0, why: 'not configured', outOfScope: true },
+        { name: 'contact-save', judged: 0, why: 'busy' },
+      ],
+    };
+    expect(requirementPartsHtml(r)).toContain(
+      'parts: voucher &lt;1021&gt;: 1 case; Order Create: out of scope (not configured); contact-save: not judged (busy)</div>',
+    );
+    expect(requirementPartsHtml({})).toBe('');
   });
 });

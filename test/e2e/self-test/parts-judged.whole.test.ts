@@ -1,0 +1,91 @@
+// Every part judged, whatever ran before (suites/*, runtime/voucher-lease.ts): whole runs against
+// the default reference with the suites' order shuffled (three seeds) and with each requirement
+// prefix run alone; in each, every MUST in scope passed and every part of it judged something. A
+// vendor that stores a status update sent without a token and then answers 403 fails AUTH-11 in a
+// run of all suites, also without Order Create (AUTH-11 then writes to a refusals voucher the
+// auth tests' own tokenless updates reach: it holds it alone); one that takes a partially paid
+// voucher for paid fails OS-3 on the refusals pool alone (no Order Create, no Update Payment Status).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunConfig } from '../../../config/schema.ts';
+import { prefixOf, requirements } from '../../../contract/requirements.ts';
+import type { Certification } from '../../../reports/model.ts';
+import { runAgainstReference } from './run-reference.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
+
+const SHUFFLES = [1, 2, 3];
+/** The prefixes of the MUSTs a run without --with-load verifies (RL is the probe's). */
+const PREFIXES = [...new Set(requirements.filter((r) => r.level === 'MUST').map((r) => prefixOf(r.id)))].filter((p) => p !== 'RL');
+const o = { numRuns: 3, preflight: false } as const;
+
+/** No Order Create (nor the reads and writes of a voucher it makes): every voucher is the pool's. */
+const poolOnly = (c: RunConfig): RunConfig => {
+  const { 'order-create': _c, 'update-payment-status': _u, ...operations } = c.operations!;
+  return { ...c, operations };
+};
+
+/** The MUSTs in scope not passed, and every part of a MUST that judged nothing though the config allows it. */
+function openMusts(c: Certification): string[] {
+  const musts = c.requirements.filter(
+    (r) => r.level === 'MUST' && !(r.status === 'skipped' && /^out of scope|not selected|--only|with-load/.test(r.reason ?? '')),
+  );
+  return [
+    ...musts.filter((r) => r.status !== 'passed' && r.status !== 'skipped').map((r) => `${r.id} ${r.status}: ${r.reason ?? ''}`),
+    ...musts.flatMap((r) => (r.parts ?? []).filter((p) => p.judged === 0 && !p.outOfScope).map((p) => `${r.id} part ${p.name}: ${p.why ?? ''}`)),
+  ];
+}
+
+const certs = new Map<string, Certification>();
+
+describe('every part of every MUST judged, whatever ran before', WHOLE_FILE, () => {
+  beforeAll(async () => {
+    const queue: Array<[string, () => ReturnType<typeof runAgainstReference>]> = [
+      ['status-write-then-403', () => runAgainstReference({ ...o, faults: ['auth-status-update-writes-then-403'] })],
+      ['status-write-then-403 without Order Create', () => runAgainstReference({ ...o, faults: ['auth-status-update-writes-then-403'], patch: poolOnly })],
+      ['partial-is-paid on the pool', () => runAgainstReference({ ...o, faults: ['os-partial-is-paid'], patch: poolOnly })],
+      ...SHUFFLES.map(
+        (seed) => [`shuffled ${seed}`, () => runAgainstReference({ ...o, shuffleSeed: seed })] as [string, () => ReturnType<typeof runAgainstReference>],
+      ),
+      ...PREFIXES.map((p) => [`--only ${p}`, () => runAgainstReference({ ...o, only: [p] })] as [string, () => ReturnType<typeof runAgainstReference>]),
+    ];
+    const lane = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) certs.set(next[0], (await next[1]()).certification);
+    };
+    await Promise.all([lane(), lane()]);
+    for (const [name, c] of certs) {
+      const musts = c.requirements.filter((r) => r.level === 'MUST');
+      const parts = musts.flatMap((r) => r.parts ?? []).filter((p) => !p.outOfScope);
+      const line = `${name}: ${c.verdict}; MUST passed ${musts.filter((r) => r.status === 'passed').length}, failed ${musts.filter((r) => r.status === 'failed').length}`;
+      process.stdout.write(`${line}, open ${openMusts(c).length}; parts of MUSTs judged ${parts.filter((p) => p.judged > 0).length} of ${parts.length}\n`);
+    }
+  }, 1_800_000);
+
+  it.each(SHUFFLES)('certifies the default reference with the suites shuffled (seed %i), every part of every MUST judged', (seed) => {
+    const c = certs.get(`shuffled ${seed}`)!;
+    expect(openMusts(c)).toEqual([]);
+    expect(c.verdict).toBe('certified');
+    // The parts are named: AUTH-11's writes and OS-3's vouchers, each judged.
+    expect(c.requirements.find((r) => r.id === 'AUTH-11')!.parts?.length).toBe(4);
+    expect(c.requirements.find((r) => r.id === 'OS-3')!.parts?.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(PREFIXES)('judges every part of every MUST of %s run alone', (prefix) => {
+    expect(openMusts(certs.get(`--only ${prefix}`)!)).toEqual([]);
+  });
+
+  it('fails AUTH-11 (and no other MUST) of a vendor that stores a status update sent without a token, with every suite, with and without Order Create', () => {
+    for (const name of ['status-write-then-403', 'status-write-then-403 without Order Create']) {
+      const c = certs.get(name)!;
+      expect(
+        c.requirements.filter((r) => r.status === 'failed').map((r) => r.id),
+        name,
+      ).toEqual(['AUTH-11']);
+      expect(c.verdict, name).toBe('not-certified');
+    }
+  });
+
+  it('fails OS-3 of a vendor that takes a partially paid voucher for paid, on the refusals pool alone', () => {
+    const c = certs.get('partial-is-paid on the pool')!;
+    expect(c.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(['OS-3']);
+    expect(c.requirements.find((r) => r.id === 'OS-3')!.findings.some((f) => /1029|1030/.test(JSON.stringify(f)))).toBe(true);
+  });
+});

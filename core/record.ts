@@ -86,6 +86,26 @@ export function emptyRecord(ids: string[]): TestRecord {
   };
 }
 
+/** Counts an exchange into its test's record: requests sent (each wait's retry too), by quota,
+ *  answered or the first failure, and what the rate limit cost. */
+export function countExchange(record: TestRecord, ex: Exchange): void {
+  record.exchanges++;
+  if (!ex.notSent) {
+    const retries = ex.rateLimited?.retries ?? 0;
+    record.requests += 1 + retries;
+    const byOp = (record.requestsByOperation ??= {});
+    byOp[ex.quota ?? 'other'] = (byOp[ex.quota ?? 'other'] ?? 0) + 1 + retries;
+    if (ex.response) record.answered = (record.answered ?? 0) + 1;
+    else record.firstFailure ??= `${ex.failure?.kind ?? 'no answer'}: ${ex.failure?.message ?? ''}`;
+  }
+  if (ex.rateLimited) {
+    record.rateLimited.exchanges++;
+    record.rateLimited.retries += ex.rateLimited.retries;
+    record.rateLimited.waitedMs += ex.rateLimited.waitedMs;
+    if (ex.response?.status === 429) record.rateLimited.refused = (record.rateLimited.refused ?? 0) + 1;
+  }
+}
+
 /** Bodies kept in a finding are cut here, so a 64 MB answer cannot bloat the certificate. */
 export const MAX_KEPT_BODY = 16 * 1024;
 

@@ -17,22 +17,17 @@ import type { SuiteContext } from './context.ts';
 import { noteCreation } from './creations.ts';
 import { creationOf, sendingCreation } from './writes-ledger.ts';
 import { writeGate } from './voucher-lease.ts';
-import { defineRunState, runShared, type RunShared } from './run-state.ts';
+import { runShared, type RunShared } from './run-state.ts';
 import { FindingKeeper } from './keep.ts';
 import { countOutside } from './progress.ts';
+import { propertyShare } from './property-budget.ts';
 import { runProperty } from './property.ts';
-import { emptyRecord, type TestRecord } from '../core/record.ts';
+import { countExchange, emptyRecord, type TestRecord } from '../core/record.ts';
 import { stopIfNotSent } from './stopped.ts';
 import { testClient, type TestClient } from './test-client.ts';
 import { harChecked, harExchange, harFailures } from './har-log.ts';
 
 const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-create', 'report']);
-/** Runs a property makes before the request budget may stop it. */
-const MIN_RUNS = 3;
-/** What a run sends besides its property runs (measured against the reference: about 500). */
-export const FIXED_COST = 500;
-/** Properties started in this run, and the requests they spent (the budget is shared among those left). */
-const propertyBudget = defineRunState('property-budget', () => ({ started: 0, spent: 0 }));
 
 export class Harness {
   readonly record: TestRecord;
@@ -75,24 +70,12 @@ export class Harness {
   /** Every exchange is checked against the envelope rules of 2.1 and 7, whatever the test is about. */
   private seen(ex: Exchange) {
     harExchange(this, ex, this.where, this.record.ids);
-    this.record.exchanges++;
-    if (!ex.notSent) {
-      const retries = ex.rateLimited?.retries ?? 0;
-      this.record.requests += 1 + retries;
-      const byOp = (this.record.requestsByOperation ??= {});
-      byOp[ex.quota ?? 'other'] = (byOp[ex.quota ?? 'other'] ?? 0) + 1 + retries;
-      if (ex.response) this.record.answered = (this.record.answered ?? 0) + 1;
-      else this.record.firstFailure ??= `${ex.failure?.kind ?? 'no answer'}: ${ex.failure?.message ?? ''}`;
-    }
-    if (ex.rateLimited) {
-      this.record.rateLimited.exchanges++;
-      this.record.rateLimited.retries += ex.rateLimited.retries;
-      this.record.rateLimited.waitedMs += ex.rateLimited.waitedMs;
-      if (ex.response?.status === 429) this.record.rateLimited.refused = (this.record.rateLimited.refused ?? 0) + 1;
-    }
+    countExchange(this.record, ex);
     if (ex.operation === 'customer-create') {
       noteCreation(this, ex);
-      this.uniquenessRule(ex);
+      // A creation refused because a value the run chose is taken: the vendor's own rule, not a failure.
+      const taken = uniquenessRefusal(ex);
+      if (taken !== undefined) this.tookUniqueValue(`HTTP ${ex.response!.status} ${taken}`);
     }
     stopIfNotSent(ex);
     if (ex.notSent) return this.inconclusive(this.record.ids, `requests were not sent: ${ex.notSent.message}`);
@@ -110,18 +93,6 @@ export class Harness {
     if (SPEC_OPERATIONS.has(ex.operation)) for (const check of envelopeChecks) this.keep(this.applied(harChecked(this, ex, check(ex, undefined))));
   }
 
-  /** A creation refused because a value the run chose is taken (the vendor's own rule, not a
-   *  failure): recorded, and the reason a requirement that saw nothing else is inconclusive. */
-  private uniquenessRule(ex: Exchange) {
-    const taken = uniquenessRefusal(ex);
-    if (taken === undefined) return;
-    this.record.observations.uniquenessRule = `HTTP ${ex.response!.status} ${taken}`;
-    this.inconclusive(
-      this.record.ids,
-      `a customer was refused because a value the run chose is already taken (the target's own uniqueness rule, not a failure): HTTP ${ex.response!.status} ${taken}`,
-    );
-  }
-
   /**
    * Keeps findings for the certificate; inside a property body only returns them. Given a check's
    * or relation's result, records its evidence too (always: every property run is evidence).
@@ -131,6 +102,15 @@ export class Harness {
     harFailures(this, findings);
     if (!this.inProperty) this.keep(findings);
     return findings;
+  }
+
+  /** Recorded, and the reason a requirement that saw nothing else is inconclusive. */
+  private tookUniqueValue(said: string) {
+    this.record.observations.uniquenessRule = said;
+    this.inconclusive(
+      this.record.ids,
+      `a customer was refused because a value the run chose is already taken (the target's own uniqueness rule, not a failure): ${said}`,
+    );
   }
 
   /** Records what a check or relation applied to, and returns its findings (not kept: return or `add` them). */
@@ -246,14 +226,7 @@ export class Harness {
     const replay = this.ctx.replay;
     if (replay && replay.property !== index) return; // replaying another property of this test
     const numRuns = options.numRuns ?? this.ctx.numRuns;
-    // A request budget (run.maxRequests) is shared among the properties still to run: one that spent its share (after
-    // MIN_RUNS runs) starts no more runs, and what it leaves unspent goes to those after it. Its examples always run (the
-    // floor of its evidence, the first of its numRuns runs) and spend from its share: the random runs get what is left.
-    const max = this.config.run.maxRequests;
-    const budget = propertyBudget(this);
-    const pool = max === undefined ? Infinity : Math.max(0, max - FIXED_COST - budget.spent);
-    const share = pool / Math.max(1, (this.ctx.properties ?? 1) - budget.started);
-    budget.started++;
+    const budget = propertyShare(this, this.config.run.maxRequests, this.ctx.properties);
     const before = this.record.requests;
     this.inProperty = true;
     const out = await runProperty(arb, body, {
@@ -262,11 +235,11 @@ export class Harness {
       concurrency: options.sequential ? 1 : this.ctx.concurrency,
       requirementId: this.record.ids[0]!,
       ...(options.examples ? { examples: options.examples } : {}),
-      enough: (launched) => launched >= MIN_RUNS && this.record.requests - before >= share,
+      enough: (launched) => budget.enough(launched, this.record.requests - before),
       ...(replay ? { path: replay.path } : {}),
     }).finally(() => {
       this.inProperty = false;
-      budget.spent += this.record.requests - before;
+      budget.spent(this.record.requests - before);
     });
     if (!out.failed) return;
     const handle: Replay = {

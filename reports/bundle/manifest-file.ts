@@ -2,6 +2,7 @@
 // or weakened bundle: each file's sha256, the kit version, the config's hash (tokens left out), and
 // the settings that decide what the certificate covers (runs per property, selection, scope,
 // budget). It is written last, after every other file of the run, and lists only what the run wrote.
+import { stringifyJson } from '../../core/json.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,13 +17,23 @@ export const sha256 = (data: string | Buffer): string => createHash('sha256').up
 
 export const fileSha256 = (file: string): string => sha256(readFileSync(file));
 
-/** JSON with every object's keys sorted: one text per value. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
+/** A value with every plain object's keys sorted (a bigint or an exact number is left as it is). */
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (!v || typeof v !== 'object') return v;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return v;
+  return Object.fromEntries(
+    Object.entries(v as Record<string, unknown>)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, x]) => [k, sortedKeys(x)]),
   );
+}
+
+/** JSON with every object's keys sorted: one text per value; integers past 2^53 (a config's
+ *  bigint ids) written as their digits (core/json.ts). */
+export function canonicalJson(value: unknown): string {
+  return stringifyJson(sortedKeys(value));
 }
 
 /** Every file under `entry` (itself when a file), as paths relative to `root` with forward slashes, sorted. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyBundle } from '../../../reports/bundle/verify.ts';
 import { profileSchema } from '../../../reports/bundle/profile.ts';
-import { configSha256, fileSha256 } from '../../../reports/bundle/manifest-file.ts';
+import { canonicalJson, configSha256, fileSha256 } from '../../../reports/bundle/manifest-file.ts';
 import { keyPair, sampleBundle, sampleConfig } from './sample-bundle.ts';
 
 const KIT = '0.1.0';
@@ -16,6 +16,14 @@ function flipByte(file: string, at = 40): void {
   data[at] = data[at] === 0x41 ? 0x42 : 0x41;
   writeFileSync(file, data);
 }
+
+describe('the canonical JSON of a config', () => {
+  it('sorts keys at every depth and writes an id past 2^53 as its digits (a profile with bigint ids)', () => {
+    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: 12345678901234567890n } })).toBe('{"a":{"c":12345678901234567890,"d":[{"y":2,"z":1}]},"b":1}');
+    const withBig = { ...sampleConfig(), fixtures: { ...sampleConfig().fixtures, bigId: 2n ** 64n } } as unknown as ReturnType<typeof sampleConfig>;
+    expect(configSha256(withBig)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
 
 describe('verify: the manifest', () => {
   it('an untouched bundle holds, and its manifest lists every file the run wrote', () => {

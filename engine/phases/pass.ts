@@ -80,7 +80,7 @@ async function createPass(
         ...(o.allure !== false ? { setupFiles: ['allure-vitest/setup'] } : {}),
         watch: false,
         // The suites' modules transformed once, not at every run (engine/module-cache.ts).
-        ...moduleCacheOptions(),
+        ...moduleCacheOptions(ROOT),
         // One worker: one client and one scheduler pace every request of the run; the suite files run
         // side by side in it (two waves, runtime/side-by-side.test.ts), their tests and property runs
         // concurrently, never more than run.concurrency requests in flight.

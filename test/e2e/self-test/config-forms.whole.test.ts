@@ -106,14 +106,12 @@ describe('config forms on whole runs against the ledger-bare vendor', WHOLE_FILE
     expect(cell(c, 'get-sales-item-register-data')).toMatch(/refused \(HTTP 200 with status: false\)/);
   });
 
-  it('takes an Order Create answered HTTP 200 with status false as the refusal it is: no fresh voucher, the pools instead, said so', () => {
+  it("takes an Order Create answered HTTP 200 with status false as the refusal it is: of the config's values, so the preflight stops the run naming the key, and nothing fails", () => {
     const c = runs.get('order create refused')!;
-    expect(c.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([]);
-    const lifecycle = String(c.observations['fixtures.sales.lifecycle']);
-    expect(lifecycle).toMatch(
-      /^Order Create: Order Create gave no salesId at salesId \(HTTP 200 .*, a refusal \(status: false\); check operations\["order-create"\]\); the pool instead: took \d+/,
-    );
-    const os6 = c.requirements.find((r) => r.id === 'OS-6')!;
-    expect([os6.status, os6.reason]).toEqual(['inconclusive', expect.stringMatching(/a refusal \(status: false\)/)]);
+    expect(c.verdict).toBe('preflight-failed');
+    expect(c.preflight?.problems?.map((p) => p.key)).toEqual(['operations["order-create"]']);
+    expect(JSON.stringify(c.preflight?.problems)).toMatch(/status: false/);
+    // Stopped before any suite: no requirement judged either way.
+    expect(c.requirements.filter((r) => r.status === 'failed' || r.status === 'passed').map((r) => r.id)).toEqual([]);
   });
 });

@@ -49,7 +49,10 @@ describe('burstCheck (RL-6)', () => {
         });
         expect(findings, `${algorithm} ${scope}`).toEqual([]);
         expect(result.leaks).toEqual({ oneToken: false, bothTokens: false });
-        const [one, both] = result.rounds;
+        // The round that counts for each kind: a burst a fixed window's edge fell into is sent again
+        // one quiet window later (its confirmation), and only that one is held to the limit.
+        const one = result.rounds.filter((r) => r.tokens === 'one').at(-1);
+        const both = result.rounds.filter((r) => r.tokens === 'both').at(-1);
         expect(one!.accepted.valid).toBeLessThanOrEqual(one!.allowed);
         expect(one!.accepted.valid).toBeGreaterThanOrEqual(LIMIT);
         expect(one!.refused).toBeGreaterThan(0);

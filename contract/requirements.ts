@@ -34,6 +34,13 @@ export function isRequirementId(id: string): boolean {
   return byId.has(id);
 }
 
+/** The problems of a config's `certify.require` the catalogue sees: each id it does not have, "key: what is wrong". */
+export function unknownRequired(certify: { require?: readonly string[] } | undefined): string[] {
+  return (certify?.require ?? []).flatMap((id, i) =>
+    isRequirementId(id) ? [] : [`certify.require.${i}: unknown requirement id ${JSON.stringify(id)} (erp-conformance requirements lists them)`],
+  );
+}
+
 /** The two-or-more-letter prefix of an id: `OS-2b` -> `OS`. */
 export function prefixOf(id: string): string {
   return id.split('-')[0]!;

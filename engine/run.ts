@@ -16,6 +16,7 @@ import { scrubber } from '../reports/scrub.ts';
 import { HAR_PARTS_DIR } from '../reports/har/har-part.ts';
 import { HAR_FILE } from '../reports/har/har-merge.ts';
 import { ConfigError } from '../config/load.ts';
+import { unknownRequired } from '../contract/requirements.ts';
 import { sameTarget } from './phases/checkpoint.ts';
 import { ProgressLine } from './progress/progress-line.ts';
 import { declaredProperties } from './phases/plan/costs.ts';
@@ -45,6 +46,8 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const resume = resumeOf(mode);
   const wrongTarget = resume && sameTarget(resume, o.config.target, !o.invocation?.config);
   if (wrongTarget) throw new ConfigError([`--resume: ${wrongTarget}`]);
+  const unknown = unknownRequired(o.config.certify);
+  if (unknown.length > 0) throw new ConfigError(unknown);
   const scope = scopeOf(mode, o);
   const seed = scope.seed ?? o.config.properties.seed ?? randomInt(0, 2 ** 31 - 1);
   const nonce = o.nonce ?? newNonce();

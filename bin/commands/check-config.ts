@@ -1,5 +1,6 @@
 // `check-config`: loads and validates a run config without contacting the target.
-import { loadConfig } from '../../config/load.ts';
+import { ConfigError, loadConfig } from '../../config/load.ts';
+import { unknownRequired } from '../../contract/requirements.ts';
 import { readBackEntriesNote } from '../../config/operations.ts';
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { EXIT } from '../../core/exit-codes.ts';
@@ -21,6 +22,8 @@ export const checkConfigCommand: Command = {
     const { values } = parseFlags(checkConfigCommand, argv, { config: { type: 'string', short: 'c' } });
     if (values.config === undefined) throw new UsageError('--config FILE is required', checkConfigCommand);
     const config = loadConfig({ file: values.config, env: process.env });
+    const unknown = unknownRequired(config.certify);
+    if (unknown.length > 0) throw new ConfigError(unknown, values.config);
     process.stdout.write(`config ok: ${config.target.name} ${config.target.baseUrl}\n`);
     // An older config naming a read-back under operations too still loads: one line says where it belongs.
     const note = readBackEntriesNote(config);

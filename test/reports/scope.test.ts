@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.ts';
 import { runConfigSchema } from '../../config/schema.ts';
+import { unknownRequired } from '../../contract/requirements.ts';
 import { ran, recordedFacts } from './certify-kit.ts';
 import { certify } from '../../reports/certify.ts';
 import { runFacts } from '../../reports/records/records.ts';
@@ -57,9 +58,14 @@ describe('the scope of a certificate', () => {
   });
 
   it('rejects a certify key naming an unknown requirement or operation', () => {
-    const bad = runConfigSchema.safeParse({ ...minimal(), certify: { require: ['IX-99'], operations: ['teleport'] } });
+    const bad = runConfigSchema.safeParse({ ...minimal(), certify: { require: ['ix 1'], operations: ['teleport'] } });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues.map((i) => i.path.join('.'))).toEqual(['certify.require.0', 'certify.operations.0']);
+    // An id of the right form the catalogue lacks: the contract names it, with its key.
+    expect(unknownRequired({ require: ['IX-1', 'IX-99'] })).toEqual([
+      'certify.require.1: unknown requirement id "IX-99" (erp-conformance requirements lists them)',
+    ]);
+    expect(unknownRequired(undefined)).toEqual([]);
   });
 
   it('skips out of scope what the config gives nothing to apply to, certifies, and says so in the first line', () => {

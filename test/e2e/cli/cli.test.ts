@@ -89,6 +89,15 @@ describe('erp-conformance', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
+  it('check-config exits 2 naming a required id the catalogue does not have', async () => {
+    const file = writeConfig((c) => {
+      (c as { certify?: unknown }).certify = { require: ['IX-1', 'IX-99'] };
+    });
+    const r = await cli(['check-config', '--config', file], { env: { ERP_API_TOKEN: TOKEN, ERP_API_TOKEN_2: `${TOKEN}-2` } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('config error: certify.require.1: unknown requirement id "IX-99"');
+  });
+
   it('check-config accepts a good config with its tokens from the environment and does not print them', async () => {
     const r = await cli(['check-config', '--config', join(ROOT, 'config/example.json')], { env: { ERP_API_TOKEN: TOKEN, ERP_API_TOKEN_2: `${TOKEN}-2` } });
     expect(r.stderr).toBe('');

@@ -33,6 +33,10 @@ export function headline(c: Comparison): string {
   return `Compared ${c.next.path ?? 'the new run'} (${c.next.startedAt}) with the baseline ${c.prev.path ?? ''} of ${c.prev.startedAt} (${ageText(c.ageMs)} older)${differs}`;
 }
 
+/** An input's shape in a table: its first SHAPE_SHOWN characters (the JSON keeps it whole). */
+const SHAPE_SHOWN = 80;
+const shortShape = (s: string) => (s.length > SHAPE_SHOWN ? `${s.slice(0, SHAPE_SHOWN)}...` : s);
+
 const changeRow = (r: RequirementChange) => [r.id, r.level, `${r.from} -> ${r.to}`, r.title, r.why ?? ''];
 
 function opRow(o: OperationChange): string[] {
@@ -56,8 +60,8 @@ export function comparisonSections(c: Comparison): Section[] {
           table: {
             head: ['', 'requirement', 'check', 'operation', 'input shape', 'fingerprint'],
             rows: [
-              ...f.new.map((x) => ['new', x.requirement, x.check, x.operation, x.shape, x.fingerprint]),
-              ...f.gone.map((x) => ['gone', x.requirement, x.check, x.operation, x.shape, x.fingerprint]),
+              ...f.new.map((x) => ['new', x.requirement, x.check, x.operation, shortShape(x.shape), x.fingerprint]),
+              ...f.gone.map((x) => ['gone', x.requirement, x.check, x.operation, shortShape(x.shape), x.fingerprint]),
             ],
           },
         }

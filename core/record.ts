@@ -2,6 +2,7 @@
 // it verifies, its findings, the evidence its checks saw, its observations and requests. The
 // run's reporter turns them into the certificate.
 import type { Exchange, Finding } from './types.ts';
+import { countLatency, type LatencyHistogram } from './latency.ts';
 
 /** What a conformance test declares beside its sentence (runtime/verifies.ts), on its vitest task
  *  from its collection on (task.meta.declared): its stable id and the requirement ids it verifies. */
@@ -57,8 +58,18 @@ export interface TestRecord {
   answered?: number;
   /** The first transport failure the test met (no answer), for the certificate's reason. */
   firstFailure?: string;
+  /** By the exchange's operation: requests sent (retries included), answers 429 met (waited out or still refused), and each
+   *  sent exchange's duration (core/latency.ts). The certificate's figures per operation (reports/operation-figures.ts). */
+  byOperation?: Record<string, OperationCount>;
   /** Exchanges that met a 429: the 429s waited out (retries), those still refused when answered (refused), each request's waits summed. */
   rateLimited: { exchanges: number; retries: number; waitedMs: number; refused?: number };
+}
+
+/** What one operation's exchanges cost a test: requests (retries included), answers 429, durations. */
+export interface OperationCount {
+  requests: number;
+  answers429: number;
+  latency: LatencyHistogram;
 }
 
 /** One part of a requirement: cases judged, or why none (`outOfScope`: the config gives it nothing to apply to). */
@@ -95,6 +106,10 @@ export function countExchange(record: TestRecord, ex: Exchange): void {
     record.requests += 1 + retries;
     const byOp = (record.requestsByOperation ??= {});
     byOp[ex.quota ?? 'other'] = (byOp[ex.quota ?? 'other'] ?? 0) + 1 + retries;
+    const op = ((record.byOperation ??= {})[ex.operation] ??= { requests: 0, answers429: 0, latency: {} });
+    op.requests += 1 + retries;
+    op.answers429 += retries + (ex.response?.status === 429 ? 1 : 0);
+    countLatency(op.latency, ex.durationMs);
     if (ex.response) record.answered = (record.answered ?? 0) + 1;
     else record.firstFailure ??= `${ex.failure?.kind ?? 'no answer'}: ${ex.failure?.message ?? ''}`;
   }

@@ -147,6 +147,8 @@ export interface Finding {
   /** The exchange's request body whole, where the kept exchange's was cut (core/record.ts keptFinding): its curl line sends it. */
   requestBody?: string;
   replay?: Replay;
+  /** Requirement, check, operation and the input's shape, hashed (reports/fingerprint.ts): set once, in certification.json. */
+  fingerprint?: string;
 }
 
 /**

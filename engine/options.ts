@@ -8,6 +8,7 @@ import type { Shard } from '../reports/records/records.ts';
 import type { RunFiles } from '../reports/manifest.ts';
 import type { ReplayTarget } from '../runtime/protocol.ts';
 import type { Resume } from './phases/checkpoint.ts';
+import type { FailOn } from '../reports/compare/baseline.ts';
 import type { PhaseRecord } from './phases/phase.ts';
 import type { ProgressMode } from './progress/progress-line.ts';
 import type { SlotsBusy } from './progress/slots-busy.ts';
@@ -62,6 +63,8 @@ export interface RunOptions {
   signKey?: KeyObject;
   /** false: no exchanges.har (`run --har off`). */
   har?: boolean;
+  /** `run --baseline PREV --fail-on new|any`: the certificate says what changed since PREV; with `new` only a new MUST failure fails the run. */
+  baseline?: { path: string; certification: Certification; failOn: FailOn };
 }
 
 export interface RunResult {

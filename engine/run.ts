@@ -11,6 +11,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { exitCodeOf } from '../reports/certify.ts';
+import { gatedExitCode } from '../reports/compare/baseline.ts';
 import { CollectorReporter } from './phases/collector.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { HAR_PARTS_DIR } from '../reports/har/har-part.ts';
@@ -108,5 +109,6 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   // A phase that throws: what the phases before it opened is closed all the same.
   const phases = await runPhases(RUN_PHASES, ctx).finally(() => closeOpened(ctx));
   const written = ctx.result!;
-  return { ...written, slots: ctx.slots!, exitCode: exitCodeOf(written.certification.verdict, o.abortedBy?.()), phases };
+  const exitCode = gatedExitCode(exitCodeOf(written.certification.verdict, o.abortedBy?.()), written.certification);
+  return { ...written, slots: ctx.slots!, exitCode, phases };
 }

@@ -13,6 +13,8 @@ import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
 import { requiredOpen, scopeSentence, withRequired } from './scope.ts';
 import { replayVerdict } from './replay-verdict.ts';
 import { runFigures } from './figures.ts';
+import { withFingerprint } from './fingerprint.ts';
+import { operationsField } from './operation-figures.ts';
 
 /** Findings kept per requirement in the certificate. */
 export const MAX_FINDINGS = 10;
@@ -54,7 +56,7 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
     quote: r.quote,
     ...(r.ambiguity ? { ambiguity: r.ambiguity } : {}),
     tests: declaring.map((t) => t.name),
-    findings: findings.slice(0, MAX_FINDINGS),
+    findings: findings.slice(0, MAX_FINDINGS).map(withFingerprint),
     findingCount,
     evidence,
     ...(Object.keys(verifiedBy).length ? { verifiedBy } : {}),
@@ -301,6 +303,7 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     exchanges,
     requests,
     figures,
+    ...operationsField(tests.map((t) => t.record)),
     ...(facts.pacing ? { pacing: facts.pacing } : {}),
     errors,
     ...(facts.shard ? { shard: `${facts.shard.index}/${facts.shard.count}` } : {}),

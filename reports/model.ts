@@ -4,6 +4,8 @@
 import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../core/types.ts';
 import type { CollectedTest } from './records/collected.ts';
 import type { Figures, RunFigures } from './figures.ts';
+import type { OperationFigures } from './operation-figures.ts';
+import type { BaselineSummary } from './compare/baseline-model.ts';
 
 export interface RequirementResult {
   id: string;
@@ -89,6 +91,12 @@ export interface Certification extends RunIdentity {
   requests: number;
   /** Requests, answers 429, waited out, still refused and the time waited, computed once (reports/figures.ts). */
   figures: RunFigures;
+  /** Per operation: requests, answers 429 and their share, latency p50 and p95 (reports/operation-figures.ts), computed once. */
+  operations?: OperationFigures[];
+  /** sha256 of the run's config, tokens left out (reports/bundle/manifest-file.ts): `compare` tells another config by it. */
+  configSha256?: string;
+  /** Set by `run --baseline PREV`: what changed since that run (reports/compare/baseline.ts). */
+  baseline?: BaselineSummary;
   /** How the run paced its requests (concurrency, a rate cap, what it learned of the target's quota). */
   pacing?: string;
   errors: string[];

@@ -62,7 +62,11 @@ export class ReportInputError extends Error {}
 
 /** Reads DIR/certification.json as a run wrote it. */
 export function readCertification(dir: string): Certification {
-  const file = reportPaths(dir).certification;
+  return readCertificationFile(reportPaths(dir).certification);
+}
+
+/** Reads a certification.json (under any name) as a run wrote it. */
+export function readCertificationFile(file: string): Certification {
   let cert: Certification;
   try {
     cert = parseExact(readFileSync(file, 'utf8')) as Certification; // a large id keeps its digits

@@ -50,6 +50,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./report.ts')).reportCommand,
   },
   {
+    name: 'compare',
+    summary: 'what changed between two runs (folders or certification.json): verdict, requirements, findings, limits, latency',
+    load: async () => (await import('./compare.ts')).compareCommand,
+  },
+  {
     name: 'openapi',
     summary: 'print (or write) the OpenAPI 3.1 document of the three operations, with requirement ids, and the configured ones',
     load: async () => (await import('./openapi.ts')).openapiCommand,

@@ -34,6 +34,24 @@ async function signKeyOf(flag: string | undefined, env: string | undefined) {
   }
 }
 
+/** --baseline PREV read before anything is sent (a run writing over PREV's folder still compares with it), and --fail-on. */
+async function baselineOf(at: string | undefined, failOn: string | undefined) {
+  if (failOn !== undefined && failOn !== 'new' && failOn !== 'any')
+    throw new UsageError(`--fail-on must be new or any, received ${JSON.stringify(failOn)}`, runCommand);
+  if (at === undefined) {
+    if (failOn === 'new') throw new UsageError('--fail-on new needs --baseline PREV (the run whose failures are known)', runCommand);
+    return undefined;
+  }
+  const { readRun } = await import('../../reports/compare/read.ts');
+  const { ReportInputError } = await import('../../reports/write.ts');
+  try {
+    return { path: at, certification: readRun(at), failOn: (failOn ?? 'any') as 'new' | 'any' };
+  } catch (e) {
+    if (e instanceof ReportInputError) throw new UsageError(`--baseline: ${e.message}`, runCommand);
+    throw e;
+  }
+}
+
 export const runCommand: Command = {
   name: 'run',
   summary: 'run the conformance suites and write the certificate (no --config: against the reference)',
@@ -68,6 +86,10 @@ export const runCommand: Command = {
     '                       --with-load, runs per property, rate limit, load caps and budgets (a budget or limit given',
     "                       anew is this part's; --only given anew narrows this part, said on its first line)",
     '  --quiet              no progress line',
+    "  --baseline PREV      an earlier run (its folder or certification.json): the certificate's first lines say what",
+    '                       changed since it, and whether it is another kit version, config, target (docs/compare.md)',
+    '  --fail-on new|any    with --baseline: new exits 1 only when a MUST fails that did not fail in PREV (its known',
+    '                       failures are listed, never hidden); any (default) exits 1 on any failed MUST',
     '  --sign-key FILE      sign the bundle with this Ed25519 private key (PEM; or the env ERP_SIGN_KEY: PEM text or a',
     '                       file): attestation.dsse.json, an in-toto statement of every file; `verify --key PUB` checks it',
     '  --har on|off         exchanges.har: every exchange of the preflight and the suites, HAR 1.2, tokens redacted,',
@@ -126,9 +148,12 @@ export const runCommand: Command = {
       resume: { type: 'string' },
       'sign-key': { type: 'string' },
       har: { type: 'string' },
+      baseline: { type: 'string' },
+      'fail-on': { type: 'string' },
     });
     if (values.har !== undefined && values.har !== 'on' && values.har !== 'off')
       throw new UsageError(`--har must be on or off, received ${JSON.stringify(values.har)}`, runCommand);
+    const baseline = await baselineOf(values.baseline, values['fail-on']);
     const signKey = await signKeyOf(values['sign-key'], process.env.ERP_SIGN_KEY);
     // A resume keeps the scope of the run it resumes (engine/phases/resume-scope.ts): its flags now, its settings on the config below.
     const resumed =
@@ -258,6 +283,7 @@ export const runCommand: Command = {
         ...(values['max-failures'] !== undefined ? { maxFailures: intFlag(runCommand, 'max-failures', values['max-failures'], 1, 1, 10_000) } : {}),
         ...(resume ? { resume } : {}),
         ...(signKey ? { signKey } : {}),
+        ...(baseline ? { baseline } : {}),
         ...(values.har === 'off' ? { har: false } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
       });

@@ -16,6 +16,8 @@ import { crashedOf, joinParts, partSummaries } from '../../reports/records/parts
 import { runScope } from '../../reports/scope.ts';
 import { writeReports } from '../../reports/write.ts';
 import { writeBundle } from '../../reports/bundle/attestation.ts';
+import { configSha256 } from '../../reports/bundle/manifest-file.ts';
+import { sinceBaseline } from '../../reports/compare/baseline.ts';
 import { HAR_FILE, mergeHarParts } from '../../reports/har/har-merge.ts';
 import { replayOf, resumeOf, scopeOf, shardOf } from '../mode.ts';
 import { pacingLine } from '../progress/pacing-line.ts';
@@ -89,6 +91,8 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
   const certification = certify(records.collected, runFacts(records.facts, shard));
   const parts = partSummaries(records, certification);
   if (parts) certification.parts = parts;
+  certification.configSha256 = configSha256(o.config);
+  if (o.baseline) certification.baseline = sinceBaseline(o.baseline, certification);
   // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
   const notBefore = resume ? Date.parse(resume.previous.facts.startedAt) : started;
   const rateLimit = readRateLimit(o.out, notBefore);

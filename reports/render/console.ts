@@ -14,6 +14,7 @@ import { compareSections, primarySection } from './spec-sections.ts';
 import { thinnestEvidenceLine, verifiedByText } from '../verified-by.ts';
 import { openMusts } from './html/lead.ts';
 import { replayed } from '../replay-verdict.ts';
+import { baselineLines } from '../compare/baseline.ts';
 
 /** Control characters (ESC, BEL, CSI, OSC, C1 ...) except newline and tab, and bidi controls, are shown as \uXXXX. */
 export function inertForTerminal(text: string): string {
@@ -73,6 +74,8 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
   lines.push(
     `erp-conformance ${cert.suiteVersion} against ${cert.target.name} (${cert.target.baseUrl}), seed ${cert.seed}${cert.nonce ? `, nonce ${cert.nonce}` : ''}`,
   );
+  // Under `run --baseline PREV`: what changed since it, on the first lines (reports/compare/baseline.ts).
+  if (cert.baseline) lines.push(...baselineLines(cert.baseline));
   // A replay says so first: its verdict is about one property, not the target.
   if (cert.replay)
     lines.push(

@@ -13,6 +13,7 @@ import { partsHtml } from '../run-parts.ts';
 import { answers429Text, waitedText } from '../figures.ts';
 import { operationsTableHtml } from './operations-table.ts';
 import { leadHtml } from './lead.ts';
+import { baselineHtml } from './baseline.ts';
 import { replayed } from '../../replay-verdict.ts';
 import type { RateLimitSection } from '../../records/rate-limit.ts';
 import { targetFlags } from '../replay.ts';
@@ -222,6 +223,7 @@ export function certificateHtml(cert: Certification, rateLimit: RateLimitSection
 <header>
 <h1>ERP Open Interface conformance certificate</h1>
 <p class="verdict ${esc(cert.verdict)}" id="verdict">${esc(verdictText)}</p>
+${baselineHtml(cert)}
 ${leadHtml(cert)}
 <p id="verdict-reason">${esc(reason)}</p>
 <p class="muted" id="verdict-meaning">${esc(VERDICT_MEANING[cert.verdict] ?? '')}</p>

@@ -68,6 +68,8 @@ export const runCommand: Command = {
     '                       --with-load, runs per property, rate limit, load caps and budgets (a budget or limit given',
     "                       anew is this part's; --only given anew narrows this part, said on its first line)",
     '  --quiet              no progress line',
+    "  --history FILE       append this run's line to FILE (JSON lines: verdict, each requirement's status, limits,",
+    '                       latency per operation, counts); `erp-conformance report --trend FILE` plots them',
     '  --sign-key FILE      sign the bundle with this Ed25519 private key (PEM; or the env ERP_SIGN_KEY: PEM text or a',
     '                       file): attestation.dsse.json, an in-toto statement of every file; `verify --key PUB` checks it',
     '  --har on|off         exchanges.har: every exchange of the preflight and the suites, HAR 1.2, tokens redacted,',
@@ -126,6 +128,7 @@ export const runCommand: Command = {
       resume: { type: 'string' },
       'sign-key': { type: 'string' },
       har: { type: 'string' },
+      history: { type: 'string' },
     });
     if (values.har !== undefined && values.har !== 'on' && values.har !== 'off')
       throw new UsageError(`--har must be on or off, received ${JSON.stringify(values.har)}`, runCommand);
@@ -260,6 +263,17 @@ export const runCommand: Command = {
         ...(signKey ? { signKey } : {}),
         ...(values.har === 'off' ? { har: false } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
+      });
+      // The history line, the CI's job summary and annotations (bin/cli/after-run.ts), then the files written.
+      const { afterRun } = await import('../cli/after-run.ts');
+      const { scrubber } = await import('../../reports/scrub.ts');
+      afterRun({
+        cert: result.certification,
+        out,
+        ...(values.history !== undefined ? { history: path.resolve(values.history) } : {}),
+        env: process.env,
+        scrub: scrubber([config.target.token, config.target.secondToken]),
+        print: (line) => process.stdout.write(`${line}\n`),
       });
       process.stdout.write(runManifest(result.files, out));
       return result.exitCode;

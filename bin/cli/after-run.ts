@@ -1,8 +1,8 @@
-// What `run` does once the certificate is written: appends the run's line to the history file
-// (`--history FILE`), and in a CI that reads them, writes the job summary (GITHUB_STEP_SUMMARY:
-// Markdown, appended as GitHub asks) and prints the annotations (GITHUB_ACTIONS=true: one
-// `::error` per failed MUST, one `::warning` per failed SHOULD). A replay is not a run of the
-// target and a shard only part of one: neither goes into the history.
+// What `run` (and `report --merge`, for the certificate of a sharded run) does once the certificate
+// is written: appends the run's line to the history file (`--history FILE`), and in a CI that reads
+// them, writes the job summary (GITHUB_STEP_SUMMARY: Markdown, appended as GitHub asks) and prints
+// the annotations (GITHUB_ACTIONS=true: one `::error` per failed MUST, one `::warning` per failed
+// SHOULD). A replay is not a run of the target and a shard only part of one: neither goes into the history.
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Certification } from '../../reports/model.ts';

@@ -114,6 +114,9 @@ export const reportCommand: Command = {
       if (values.merge) {
         const m = mergeRunFolders(positionals, out, scrub, values.strict ?? false);
         print(scrub(consoleSummary(m.certification, scrub)));
+        // The certificate of the whole sharded run: its job summary and annotations (bin/cli/after-run.ts).
+        const { afterRun } = await import('../cli/after-run.ts');
+        afterRun({ cert: m.certification, out, env: process.env, scrub, print });
         written.push(m.files.certification, m.files.html, m.files.junit, ...(m.files.allure ? [m.files.allure] : []), m.files.records!);
         code = exitCodeOf(m.certification.verdict);
         name = `erp-conformance: ${m.certification.target.name}`;

@@ -1,6 +1,6 @@
 // `run`: the conformance run. With no --config it starts the embedded reference server on a
 // free port, runs against it and stops it. Exit codes: see the usage (core/types.ts RunVerdict).
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
 import { exitCodesText } from '../cli/exit-codes.ts';
@@ -173,6 +173,14 @@ export const runCommand: Command = {
     const out = path.resolve(values.out ?? resume?.dir ?? 'erp-conformance-report');
     const cannotWrite = unwritableOut(out);
     if (cannotWrite) throw new UsageError(cannotWrite, runCommand);
+    // --history: a file this run can append to, checked before anything is sent.
+    if (values.history !== undefined) {
+      const file = path.resolve(values.history);
+      const folder = unwritableOut(path.dirname(file));
+      if (folder) throw new UsageError(`--history ${values.history}: its folder ${folder.replace(/^--out /, '')}`, runCommand);
+      if (existsSync(file) && statSync(file).isDirectory())
+        throw new UsageError(`--history ${values.history} is a folder: name the history file in it`, runCommand);
+    }
     const limitsFrom = values['limits-from'] === undefined ? undefined : path.resolve(values['limits-from']);
     if (limitsFrom !== undefined && !existsSync(limitsFrom)) throw new UsageError(`--limits-from: no such file ${values['limits-from']}`, runCommand);
 

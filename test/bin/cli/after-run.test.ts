@@ -11,7 +11,7 @@ import { sampleCertification } from '../../reports/sample.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'erp-after-run-'));
 
-function after(env: NodeJS.ProcessEnv, o: { history?: string; cert?: ReturnType<typeof sampleCertification> } = {}) {
+function after(env: NodeJS.ProcessEnv, o: { history?: string; cert?: ReturnType<typeof sampleCertification>; warned?: string[] } = {}) {
   const printed: string[] = [];
   const out = tmp();
   afterRun({
@@ -20,6 +20,7 @@ function after(env: NodeJS.ProcessEnv, o: { history?: string; cert?: ReturnType<
     env,
     scrub: (t) => t.replaceAll('erp.test', '[token]'),
     print: (l) => printed.push(l),
+    warn: (l) => (o.warned ?? printed).push(l),
     ...(o.history ? { history: o.history } : {}),
   });
   return printed;
@@ -51,5 +52,17 @@ describe('after the certificate', () => {
     expect(after({}, { history: other, cert: replay })[0]).toContain('left as it is (a replay is no run of the target)');
     expect(after({}, { history: other, cert: { ...sampleCertification(), shard: '1/2' } })[0]).toContain('a shard is part of a run');
     expect(existsSync(other)).toBe(false);
+  });
+
+  it('says a file it cannot write, and goes on: no crash after the run', () => {
+    const dir = tmp();
+    const warned: string[] = [];
+    // A folder where a file is expected: EISDIR on any machine, whoever runs the test.
+    const printed = after({ GITHUB_STEP_SUMMARY: dir, GITHUB_ACTIONS: 'true' }, { history: dir, warned });
+    expect(warned).toEqual([
+      `erp-conformance: cannot write the history line to ${dir} (EISDIR); the verdict stands`,
+      `erp-conformance: cannot write the job summary to ${dir} (EISDIR); the verdict stands`,
+    ]);
+    expect(printed.map((l) => l.slice(0, 7))).toEqual(['::error', '::error']);
   });
 });

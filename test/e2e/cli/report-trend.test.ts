@@ -1,6 +1,7 @@
 // `report --trend FILE` as a user runs it (in this process: its words and files, no run): five
 // nights' history lines make trend.html beside the file (or in --out), the lines that are not
 // history lines passed over and said; a file with none, or flags that do not go with it, exit 2.
+// And `run --history` refuses, before anything is sent, a history it could not append to.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,5 +49,15 @@ describe('report --trend', () => {
     const mixed = await inProcess(['report', '--trend', path.join(dir, 'x.jsonl'), '--merge', 'a']);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toContain('--trend reads one history file: --merge does not go with it');
+  });
+});
+
+describe('run --history', () => {
+  it('is a usage error, before the run starts, when FILE is a folder', async () => {
+    const dir = tmp();
+    const r = await inProcess(['run', '--history', dir, '--out', path.join(dir, 'report')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`--history ${dir} is a folder: name the history file in it`);
+    expect(existsSync(path.join(dir, 'report', 'certification.json'))).toBe(false);
   });
 });

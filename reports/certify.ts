@@ -61,6 +61,7 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
     evidence,
     ...(Object.keys(verifiedBy).length ? { verifiedBy } : {}),
     requests: sum(declaring, (t) => t.record?.requests ?? 0),
+    durationMs: sum(declaring, (t) => t.durationMs),
   };
   const parts = partsOf(declaring, r.id);
   if (parts.length) Object.assign(base, { parts });

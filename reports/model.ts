@@ -27,6 +27,8 @@ export interface RequirementResult {
   verifiedBy?: Record<string, number>;
   /** Requests sent by the tests that verify it (a test verifying several counts for each). */
   requests: number;
+  /** Time its tests took, in ms (a test verifying several counts for each; absent in certificates of older runs): JUnit's time. */
+  durationMs?: number;
   /** Its parts (a requirement made of parts): each with the cases it judged, or why it judged none. */
   parts?: RequirementPart[];
 }

@@ -1,7 +1,8 @@
 // `report`: rebuilds the reports of a run folder (certification.html and junit.xml from
 // certification.json and rate-limit.json, its allure-results/ brought in line with the verdicts),
 // merges the folders of a sharded run (the verdict recomputed over the whole catalogue), and
-// builds the Allure HTML report offline. It exits with the verdict's code, as `run` does.
+// builds the Allure HTML report offline. It exits with the verdict's code, as `run` does. With
+// --trend it plots a history file instead (bin/commands/report-trend.ts).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AllureReportError, generateAllureReport } from '../../reports/render/allure-report.ts';
@@ -28,6 +29,7 @@ export const reportCommand: Command = {
     'Usage: erp-conformance report [--in DIR] [--out DIR] [--allure]',
     '       erp-conformance report --merge DIR DIR... [--out DIR] [--allure]',
     '       erp-conformance report --artillery RESULT.json [--script SCRIPT.yml] [--threshold EXPR]... [--out DIR]',
+    '       erp-conformance report --trend HISTORY.jsonl [--out DIR]',
     '',
     'Without --merge: reads DIR/certification.json (and DIR/rate-limit.json, written by the probe',
     'of `run --with-load`) and writes certification.html and junit.xml to --out (default: DIR).',
@@ -51,6 +53,9 @@ export const reportCommand: Command = {
     '               where it starts, the thresholds. --script: the script `load --export artillery` wrote',
     '               (its scenario, mix and thresholds); --threshold (repeatable) replaces its thresholds.',
     '               Exit codes as `load`: 0 held, 1 a threshold crossed or a 5xx / unanswered request',
+    '  --trend FILE the history `run --history FILE` appended to, plotted into trend.html in --out (default: the',
+    "               file's folder): the verdict per night, requirements by nights, the 429 share and the limits,",
+    '               p95 latency per operation; self-contained, no network. Exit 0 written, 2 unreadable',
     '',
     "Exit codes: the verdict's, as `run` gives them: 0 certified or selection passed, 1 not",
     'certified, 2 preflight failed, 3 inconclusive, 130 interrupted; 2 for a usage error or unreadable',
@@ -70,9 +75,17 @@ export const reportCommand: Command = {
         artillery: { type: 'string' },
         script: { type: 'string' },
         threshold: { type: 'string', multiple: true },
+        trend: { type: 'string' },
       },
       true,
     );
+    if (values.trend !== undefined) {
+      const other = (['merge', 'in', 'allure', 'strict', 'artillery', 'script', 'threshold'] as const).find((f) => values[f] !== undefined);
+      if (other || positionals.length)
+        throw new UsageError(`--trend reads one history file: ${other ? `--${other}` : positionals[0]} does not go with it`, reportCommand);
+      const { reportTrend } = await import('./report-trend.ts');
+      return reportTrend(reportCommand, values.trend, values.out);
+    }
     if (values.artillery !== undefined) {
       const other = (['merge', 'in', 'allure', 'strict'] as const).find((f) => values[f] !== undefined);
       if (other || positionals.length)
@@ -101,6 +114,9 @@ export const reportCommand: Command = {
       if (values.merge) {
         const m = mergeRunFolders(positionals, out, scrub, values.strict ?? false);
         print(scrub(consoleSummary(m.certification, scrub)));
+        // The certificate of the whole sharded run: its job summary and annotations (bin/cli/after-run.ts).
+        const { afterRun } = await import('../cli/after-run.ts');
+        afterRun({ cert: m.certification, out, env: process.env, scrub, print });
         written.push(m.files.certification, m.files.html, m.files.junit, ...(m.files.allure ? [m.files.allure] : []), m.files.records!);
         code = exitCodeOf(m.certification.verdict);
         name = `erp-conformance: ${m.certification.target.name}`;

@@ -1,6 +1,6 @@
 // `run`: the conformance run. With no --config it starts the embedded reference server on a
 // free port, runs against it and stops it. Exit codes: see the usage (core/types.ts RunVerdict).
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
 import { exitCodesText } from '../cli/exit-codes.ts';
@@ -90,6 +90,8 @@ export const runCommand: Command = {
     '                       changed since it, and whether it is another kit version, config, target (docs/compare.md)',
     '  --fail-on new|any    with --baseline: new exits 1 only when a MUST fails that did not fail in PREV (its known',
     '                       failures are listed, never hidden); any (default) exits 1 on any failed MUST',
+    "  --history FILE       append this run's line to FILE (JSON lines: verdict, each requirement's status, limits,",
+    '                       latency per operation, counts); `erp-conformance report --trend FILE` plots them',
     '  --sign-key FILE      sign the bundle with this Ed25519 private key (PEM; or the env ERP_SIGN_KEY: PEM text or a',
     '                       file): attestation.dsse.json, an in-toto statement of every file; `verify --key PUB` checks it',
     '  --har on|off         exchanges.har: every exchange of the preflight and the suites, HAR 1.2, tokens redacted,',
@@ -150,6 +152,7 @@ export const runCommand: Command = {
       har: { type: 'string' },
       baseline: { type: 'string' },
       'fail-on': { type: 'string' },
+      history: { type: 'string' },
     });
     if (values.har !== undefined && values.har !== 'on' && values.har !== 'off')
       throw new UsageError(`--har must be on or off, received ${JSON.stringify(values.har)}`, runCommand);
@@ -195,6 +198,14 @@ export const runCommand: Command = {
     const out = path.resolve(values.out ?? resume?.dir ?? 'erp-conformance-report');
     const cannotWrite = unwritableOut(out);
     if (cannotWrite) throw new UsageError(cannotWrite, runCommand);
+    // --history: a file this run can append to, checked before anything is sent.
+    if (values.history !== undefined) {
+      const file = path.resolve(values.history);
+      const folder = unwritableOut(path.dirname(file));
+      if (folder) throw new UsageError(`--history ${values.history}: its folder ${folder.replace(/^--out /, '')}`, runCommand);
+      if (existsSync(file) && statSync(file).isDirectory())
+        throw new UsageError(`--history ${values.history} is a folder: name the history file in it`, runCommand);
+    }
     const limitsFrom = values['limits-from'] === undefined ? undefined : path.resolve(values['limits-from']);
     if (limitsFrom !== undefined && !existsSync(limitsFrom)) throw new UsageError(`--limits-from: no such file ${values['limits-from']}`, runCommand);
 
@@ -286,6 +297,17 @@ export const runCommand: Command = {
         ...(baseline ? { baseline } : {}),
         ...(values.har === 'off' ? { har: false } : {}),
         ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
+      });
+      // The history line, the CI's job summary and annotations (bin/cli/after-run.ts), then the files written.
+      const { afterRun } = await import('../cli/after-run.ts');
+      const { scrubber } = await import('../../reports/scrub.ts');
+      afterRun({
+        cert: result.certification,
+        out,
+        ...(values.history !== undefined ? { history: path.resolve(values.history) } : {}),
+        env: process.env,
+        scrub: scrubber([config.target.token, config.target.secondToken]),
+        print: (line) => process.stdout.write(`${line}\n`),
       });
       process.stdout.write(runManifest(result.files, out));
       return result.exitCode;

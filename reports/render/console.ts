@@ -12,7 +12,7 @@ import { replayCommand } from './replay.ts';
 import { byLevel, CUT_CURL_LABEL, cutCurl, sectionLine, WIDTH, wrapAll } from './console-text.ts';
 import { compareSections, primarySection } from './spec-sections.ts';
 import { thinnestEvidenceLine, verifiedByText } from '../verified-by.ts';
-import { openMusts } from './html/lead.ts';
+import { failedShoulds, openMusts } from './html/lead.ts';
 import { replayed } from '../replay-verdict.ts';
 import { baselineLines } from '../compare/baseline.ts';
 
@@ -153,17 +153,20 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
 }
 
 /**
- * Just above the verdict, the MUSTs that kept it from CERTIFIED, by id (each is detailed above,
- * and first in certification.html): the end of a long console says what matters.
+ * Just above the verdict, the MUSTs that kept it from CERTIFIED, by id, then the failed SHOULDs
+ * (each is detailed above, and first in certification.html): the end of a long console says what matters.
  */
 function mustsAtEnd(cert: Certification): string[] {
-  if (cert.verdict === 'certified' || cert.verdict === 'preflight-failed') return [];
+  if (cert.verdict === 'preflight-failed') return [];
+  const shoulds = failedShoulds(cert);
+  const should = shoulds.length ? [`SHOULD failed (not counted against the verdict): ${shoulds.map((r) => r.id).join(', ')}`] : [];
+  if (cert.verdict === 'certified') return should;
   const { failed, unverified } = openMusts(cert);
   const said = [
     failed.length ? `${cert.replay ? 'failed again' : 'MUST failed'}: ${failed.map((r) => r.id).join(', ')}` : '',
     unverified.length ? `${cert.replay ? 'not verified' : 'MUST not verified'}: ${unverified.map((r) => `${r.id} (${r.status})`).join(', ')}` : '',
   ].filter(Boolean);
-  return said.length ? [`${said.join('; ')}`] : [];
+  return [...(said.length ? [`${said.join('; ')}`] : []), ...should];
 }
 
 function byReason(list: RequirementResult[], key: (r: RequirementResult) => string): Map<string, RequirementResult[]> {

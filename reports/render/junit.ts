@@ -1,5 +1,5 @@
 // junit.xml for CI pages: one testcase per requirement, classname = spec section, each verdict the
-// JUnit child the exit code would have it be (junitOutcome). Everything a server may have written
+// JUnit child the exit code would have it be (junitOutcome), its time the time its tests took. Everything a server may have written
 // is XML-escaped, with the control characters XML cannot hold removed and bidi controls shown as
 // \uXXXX; the replay line is reports/render/replay.ts's.
 import type { Finding } from '../../core/types.ts';
@@ -93,6 +93,9 @@ function testcaseBody(cert: Certification, r: RequirementResult, o: JunitOptions
   }
 }
 
+/** JUnit's time: the requirement's tests' time in seconds (0 when a certificate of an older run kept none). */
+const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
+
 function counts(list: RequirementResult[], opts: JunitOptions) {
   const n = (o: JunitOutcome) => list.filter((r) => junitOutcome(r, opts) === o).length;
   return `tests="${list.length}" failures="${n('failure')}" errors="${n('error')}" skipped="${n('skipped')}"`;
@@ -104,10 +107,11 @@ export function junitXml(cert: Certification, o: JunitOptions = {}): string {
   const suites = [...bySection].map(([section, list]) => {
     const cases = list.map((r) => {
       const name = `${r.id} [${r.level}] ${r.title}`;
-      return `    <testcase classname="${xml(`section ${section}`)}" name="${xml(name)}" time="0">${testcaseBody(cert, r, o)}</testcase>`;
+      return `    <testcase classname="${xml(`section ${section}`)}" name="${xml(name)}" time="${seconds(r.durationMs)}">${testcaseBody(cert, r, o)}</testcase>`;
     });
-    return `  <testsuite name="${xml(`section ${section}`)}" ${counts(list, o)}>\n${cases.join('\n')}\n  </testsuite>`;
+    const time = seconds(list.reduce((n, r) => n + (r.durationMs ?? 0), 0));
+    return `  <testsuite name="${xml(`section ${section}`)}" ${counts(list, o)} time="${time}">\n${cases.join('\n')}\n  </testsuite>`;
   });
   const name = `erp-conformance ${cert.target.name}: ${cert.verdict}`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(name)}" ${counts(cert.requirements, o)} time="${(cert.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(name)}" ${counts(cert.requirements, o)} time="${seconds(cert.durationMs)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

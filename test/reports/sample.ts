@@ -2,7 +2,8 @@
 // failed MUST whose finding a hostile server filled with markup and escape sequences, a failed MUST
 // whose finding holds an id past 2^53, passed ones, an observed INFO with an observation (a finding
 // of an INFO requirement) and a bigint observation, an inconclusive MUST and SHOULD with their
-// reasons, a not-run MUST, a skipped SHOULD, and the observed transitions. Shared by the report
+// reasons, a not-run MUST, a skipped SHOULD, and the observed transitions (withFailedShould: one
+// SHOULD failed too). Shared by the report
 // tests that need no run.
 import { emptyRecord, type TestRecord } from '../../core/record.ts';
 import { readFileSync } from 'node:fs';
@@ -192,6 +193,15 @@ export function sampleFacts(target = { name: `Acme ${HOSTILE}`, baseUrl: 'http:/
 
 export function sampleCertification(target?: { name: string; baseUrl: string }): Certification {
   return certify(sampleCollected(), runFacts(sampleFacts(target), null));
+}
+
+/** The sample with one SHOULD failed (the catalogue's first SHOULD), and that SHOULD's id. */
+export function withFailedShould(cert: Certification): { cert: Certification; id: string } {
+  const i = cert.requirements.findIndex((r) => r.level === 'SHOULD');
+  const r = cert.requirements[i]!;
+  const finding = { ...failingFinding(), requirementId: r.id, title: `the answer was slow ${r.id}` };
+  const requirements = cert.requirements.map((x, j) => (j === i ? { ...x, status: 'failed' as const, findings: [finding], findingCount: 1 } : x));
+  return { cert: { ...cert, requirements }, id: r.id };
 }
 
 export const RATE_LIMIT_FIXTURE = new URL('./fixtures/rate-limit.json', import.meta.url).pathname;

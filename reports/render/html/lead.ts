@@ -1,8 +1,9 @@
 // What a certificate that is not CERTIFIED opens with, right under its verdict: every failed MUST
 // and every MUST not verified (inconclusive, not run), one line each, linked to its findings or its
 // row in the section tables below. A reader sees on the first screen what kept the target from
-// being certified, not passing rows and a pointer to section 4.1 of a long page. The console's
-// end lines say the same (reports/render/console.ts mustsAtEnd).
+// being certified, not passing rows and a pointer to section 4.1 of a long page. Under the failed
+// MUSTs, every failed SHOULD (not counted against the verdict, yet a defect to read first), also on
+// a certified run. The console's end lines say the same (reports/render/console.ts mustsAtEnd).
 import type { Certification, RequirementResult } from '../../model.ts';
 import { esc } from './parts.ts';
 
@@ -17,6 +18,11 @@ export function openMusts(cert: Certification): { failed: RequirementResult[]; u
     failed: must.filter((r) => r.status === 'failed'),
     unverified: must.filter((r) => r.status === 'inconclusive' || r.status === 'not-run'),
   };
+}
+
+/** The failed SHOULDs a reader must not miss (a replay counts them among what it replays, openMusts). */
+export function failedShoulds(cert: Certification): RequirementResult[] {
+  return cert.replay ? [] : cert.requirements.filter((r) => r.level === 'SHOULD' && r.status === 'failed');
 }
 
 /** The anchor of a requirement: its findings (a failed one: the expandable evidence), else its row. */
@@ -36,16 +42,22 @@ function line(r: RequirementResult, what: string): string {
   );
 }
 
-/** The lead of a certificate with failed or unverified MUSTs (none for a certified or preflight-failed run). */
+/** The lead of a certificate with failed or unverified MUSTs or failed SHOULDs (none for a preflight-failed run). */
 export function leadHtml(cert: Certification): string {
-  if (cert.verdict === 'certified' || cert.verdict === 'preflight-failed') return '';
-  const { failed, unverified } = openMusts(cert);
-  if (failed.length === 0 && unverified.length === 0) return '';
+  if (cert.verdict === 'preflight-failed') return '';
+  const { failed, unverified } = cert.verdict === 'certified' ? { failed: [], unverified: [] } : openMusts(cert);
+  const shoulds = failedShoulds(cert);
+  if (failed.length === 0 && unverified.length === 0 && shoulds.length === 0) return '';
   const parts = ['<section class="lead" id="lead">'];
   if (failed.length)
     parts.push(
       `<h2 id="lead-failed">${cert.replay ? 'Failed again in this replay' : 'Failed MUST requirements'} (${failed.length})</h2>`,
       `<ul class="lead-failed">${failed.map((r) => line(r, failedWhat(r))).join('')}</ul>`,
+    );
+  if (shoulds.length)
+    parts.push(
+      `<h2 id="lead-should">Failed SHOULD requirements (${shoulds.length}) <span class="muted">not counted against the verdict</span></h2>`,
+      `<ul class="lead-should">${shoulds.map((r) => line(r, failedWhat(r))).join('')}</ul>`,
     );
   if (unverified.length)
     parts.push(

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { consoleSummary, inertForTerminal } from '../../../reports/render/console.ts';
 import { replayCommand } from '../../../reports/render/replay.ts';
-import { BIG_ID, HOSTILE_CONTROLS, INCONCLUSIVE_REASON, INVOCATION, NOT_RUN_REASON, REPLAY, ROUNDED_BIG_ID, sampleCertification } from '../sample.ts';
+import {
+  BIG_ID,
+  HOSTILE_CONTROLS,
+  INCONCLUSIVE_REASON,
+  INVOCATION,
+  NOT_RUN_REASON,
+  REPLAY,
+  ROUNDED_BIG_ID,
+  sampleCertification,
+  withFailedShould,
+} from '../sample.ts';
 
 describe('the console summary', () => {
   const cert = sampleCertification();
@@ -18,6 +28,16 @@ describe('the console summary', () => {
     expect(lines.at(-2)).toBe('MUST failed: OS-4, CU-1; MUST not verified: AUTH-1 (not-run), RP-1 (inconclusive)');
     expect(consoleSummary({ ...cert, verdict: 'certified' }, undefined, Infinity)).not.toContain('MUST failed:');
     expect(lines).toContain('MUST 3 passed, 2 failed, 2 not verified, 42 skipped; SHOULD 0 passed, 0 failed, 1 not verified, 37 skipped; INFO 2 observed');
+  });
+
+  it('names a failed SHOULD just above the verdict, under the failed MUSTs, and on a certified run too', () => {
+    const { cert: withShould, id } = withFailedShould(cert);
+    const end = consoleSummary(withShould, undefined, Infinity).split('\n');
+    expect(end.at(-3)).toBe('MUST failed: OS-4, CU-1; MUST not verified: AUTH-1 (not-run), RP-1 (inconclusive)');
+    expect(end.at(-2)).toBe(`SHOULD failed (not counted against the verdict): ${id}`);
+    const certified = consoleSummary({ ...withShould, verdict: 'certified' }, undefined, Infinity).split('\n');
+    expect(certified.at(-2)).toBe(`SHOULD failed (not counted against the verdict): ${id}`);
+    expect(certified.join('\n')).not.toContain('MUST failed:');
   });
 
   it("has a line per spec section in the spec's order, naming each requirement failed or not verified", () => {

@@ -115,4 +115,19 @@ describe('junit.xml', () => {
     const failure = findAll(parseXml(junitXml(c)), 'failure')[0]!;
     expect(failure.attributes.message).toBe('bell  escape [31m nul  end \ufffd');
   });
+
+  it("gives each testcase the time its requirement's tests took, each suite their sum, and 0 to one no test verified", () => {
+    // Every sample test took 5 ms; ENV-1..3 share one test, each counts it.
+    expect(byId('OS-4').attributes.time).toBe('0.005');
+    expect(byId('ENV-2').attributes.time).toBe('0.005');
+    expect(byId('OS-1').attributes.time).toBe('0.000');
+    const suite = findAll(root, 'testsuite').find((s) => findAll(s, 'testcase').some((c) => c === byId('ENV-1')))!;
+    const sum = findAll(suite, 'testcase').reduce((n, c) => n + Number(c.attributes.time), 0);
+    expect(Number(suite.attributes.time)).toBeCloseTo(sum, 6);
+    expect(sum).toBeGreaterThan(0);
+    // A certificate of an older run kept no time: 0, as before.
+    const old = sampleCertification();
+    for (const r of old.requirements) delete r.durationMs;
+    expect(findAll(parseXml(junitXml(old)), 'testcase').every((c) => c.attributes.time === '0.000')).toBe(true);
+  });
 });

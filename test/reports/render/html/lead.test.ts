@@ -1,10 +1,11 @@
 // The lead of a certificate that is not CERTIFIED: its failed and unverified MUSTs first, one line
-// each, each linked to its findings (a failed one) or its row (one not verified).
+// each, each linked to its findings (a failed one) or its row (one not verified); under the failed
+// MUSTs, the failed SHOULDs, on a certified certificate too.
 import { describe, expect, it } from 'vitest';
 import { certificateHtml } from '../../../../reports/render/html/certificate.ts';
-import { leadHtml, openMusts } from '../../../../reports/render/html/lead.ts';
+import { failedShoulds, leadHtml, openMusts } from '../../../../reports/render/html/lead.ts';
 import { esc } from '../../../../reports/render/html/parts.ts';
-import { INCONCLUSIVE_REASON, NOT_RUN_REASON, sampleCertification } from '../../sample.ts';
+import { INCONCLUSIVE_REASON, NOT_RUN_REASON, sampleCertification, withFailedShould } from '../../sample.ts';
 
 describe('the lead of a certificate', () => {
   const cert = sampleCertification();
@@ -47,7 +48,7 @@ describe('the lead of a certificate', () => {
   });
 
   it('is absent from a certified certificate and from one the preflight stopped, and from one with every MUST decided', () => {
-    expect(leadHtml({ ...cert, verdict: 'certified' })).toBe('');
+    expect(leadHtml({ ...cert, verdict: 'certified' })).toBe(''); // the sample has no failed SHOULD
     expect(leadHtml({ ...cert, verdict: 'preflight-failed' })).toBe('');
     const decided = { ...cert, requirements: cert.requirements.filter((r) => r.level !== 'MUST' || r.status === 'passed' || r.status === 'skipped') };
     expect(leadHtml({ ...decided, verdict: 'selection-passed' })).toBe('');
@@ -55,5 +56,21 @@ describe('the lead of a certificate', () => {
     const open = { ...cert, verdict: 'inconclusive' as const, requirements: cert.requirements.filter((r) => r.status !== 'failed') };
     expect(leadHtml(open)).toContain('MUST requirements not verified (2)');
     expect(leadHtml(open)).not.toContain('Failed MUST');
+  });
+
+  it('names every failed SHOULD under the failed MUSTs and before the MUSTs not verified, on a certified certificate too', () => {
+    const { cert: withShould, id } = withFailedShould(cert);
+    expect(failedShoulds(withShould).map((r) => r.id)).toEqual([id]);
+    const lead = leadHtml(withShould);
+    const order = [...lead.matchAll(/<li data-lead="([^"]+)">/g)].map((m) => m[1]);
+    expect(order).toEqual(['OS-4', 'CU-1', id, 'AUTH-1', 'RP-1']);
+    expect(lead).toContain('Failed SHOULD requirements (1)');
+    expect(lead).toContain(`href="#req-${id}"`);
+    expect(lead).toContain(`the answer was slow ${id}`);
+    const certified = leadHtml({ ...withShould, verdict: 'certified' });
+    expect([...certified.matchAll(/<li data-lead="([^"]+)">/g)].map((m) => m[1])).toEqual([id]);
+    expect(certified).not.toContain('Failed MUST');
+    // A replay counts its SHOULDs among what it replays (openMusts): not twice.
+    expect(failedShoulds({ ...withShould, replay: { file: 'f', test: 't', property: 0, path: '0' } })).toEqual([]);
   });
 });

@@ -1,0 +1,117 @@
+// The history of a target's runs (`run --history FILE`): one JSON line per run, appended, never
+// rewritten, so a nightly job carries one small file from night to night. A line holds the verdict,
+// each requirement's level and status, the counts, the limits the run paced by (the plan's quota
+// per operation, the probe's limit) and each operation's requests, 429s and latency (p50, p95).
+// Reading it back keeps the lines of this format and says how many others it passed over.
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Level, RunVerdict, Verdict } from '../../core/types.ts';
+import type { Certification } from '../model.ts';
+import type { RateLimitSection } from '../records/rate-limit.ts';
+import type { OperationFigures } from './operations.ts';
+
+export const HISTORY_FORMAT = 'erp-conformance-history/1';
+
+export interface HistoryLimits {
+  /** The quota the plan paced each operation by ("5/1m"): stated by the config, or learnt from an earlier probe. */
+  planned: Record<string, string>;
+  /** What the rate-limit probe measured in this run (`run --with-load`). */
+  probed?: { operation: string; limited: boolean; limit: number | null; windowSeconds: number | null };
+  /** The pacing line of the certificate, in words. */
+  pacing?: string;
+}
+
+export interface HistoryLine {
+  format: typeof HISTORY_FORMAT;
+  startedAt: string;
+  durationMs: number;
+  target: { name: string; baseUrl: string };
+  suiteVersion: string;
+  seed: number;
+  verdict: RunVerdict;
+  selection: string[] | null;
+  summary: Certification['summary'];
+  requirements: Record<string, { level: Level; status: Verdict }>;
+  counts: { requests: number; exchanges: number; answers429: number; waitedMs: number; findings: number };
+  limits: HistoryLimits;
+  /** Per operation, from the run's exchanges (absent without exchanges.har). */
+  operations?: Record<string, OperationFigures>;
+}
+
+/** The history line of a certificate, its operations' figures and the probe's result. */
+export function historyLine(cert: Certification, o: { operations?: Record<string, OperationFigures>; rateLimit?: RateLimitSection } = {}): HistoryLine {
+  const planned = Object.fromEntries((cert.plan?.operations ?? []).filter((p) => p.quota).map((p) => [p.op, p.quota!]));
+  const probe = o.rateLimit?.kind === 'measured' ? o.rateLimit.result : undefined;
+  return {
+    format: HISTORY_FORMAT,
+    startedAt: cert.startedAt,
+    durationMs: cert.durationMs,
+    target: cert.target,
+    suiteVersion: cert.suiteVersion,
+    seed: cert.seed,
+    verdict: cert.verdict,
+    selection: cert.selection,
+    summary: cert.summary,
+    requirements: Object.fromEntries(cert.requirements.map((r) => [r.id, { level: r.level, status: r.status }])),
+    counts: {
+      requests: cert.figures.requests,
+      exchanges: cert.exchanges,
+      answers429: cert.figures.answers429,
+      waitedMs: cert.figures.waitedMs,
+      findings: cert.requirements.filter((r) => r.level !== 'INFO').reduce((n, r) => n + r.findingCount, 0),
+    },
+    limits: {
+      planned,
+      ...(probe ? { probed: { operation: probe.operation, limited: probe.limited, limit: probe.limit, windowSeconds: probe.windowSeconds } } : {}),
+      ...(cert.pacing ? { pacing: cert.pacing } : {}),
+    },
+    ...(o.operations ? { operations: o.operations } : {}),
+  };
+}
+
+/** Whether FILE ends in the middle of a line (a run killed while it appended): the next line starts on a line of its own. */
+function endsMidLine(file: string): boolean {
+  if (!existsSync(file) || statSync(file).size === 0) return false;
+  const fd = openSync(file, 'r');
+  try {
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, statSync(file).size - 1);
+    return last[0] !== 0x0a;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Appends the line to FILE (its folder made when missing); `scrub` removes the run's tokens. */
+export function appendHistory(file: string, line: HistoryLine, scrub: (text: string) => string = (t) => t): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  appendFileSync(file, `${endsMidLine(file) ? '\n' : ''}${scrub(JSON.stringify(line))}\n`);
+}
+
+export class HistoryError extends Error {}
+
+const isLine = (v: unknown): v is HistoryLine => {
+  const l = v as HistoryLine;
+  return !!l && l.format === HISTORY_FORMAT && typeof l.verdict === 'string' && typeof l.startedAt === 'string' && !!l.requirements && !!l.counts;
+};
+
+/** The lines of FILE in the order of their runs; `passedOver` counts those not of this format (a cut last line, another file). */
+export function readHistory(file: string): { lines: HistoryLine[]; passedOver: number } {
+  if (!existsSync(file)) throw new HistoryError(`cannot read ${file}: no such file (run \`erp-conformance run --history ${file}\` first)`);
+  const lines: HistoryLine[] = [];
+  let passedOver = 0;
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    if (!text.trim()) continue;
+    let v: unknown;
+    try {
+      v = JSON.parse(text);
+    } catch {
+      passedOver++;
+      continue;
+    }
+    if (isLine(v)) lines.push(v);
+    else passedOver++;
+  }
+  if (lines.length === 0) throw new HistoryError(`${file} holds no history line of this kit (${HISTORY_FORMAT})`);
+  return { lines: lines.sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0)), passedOver };
+}

@@ -86,6 +86,9 @@ export interface Exchange {
   tokenKind: TokenKind;
   /** With tokenKind 'variant': how the token was sent. */
   tokenVariant?: TokenVariant;
+  /** The environment variable the token came from (the config's env:NAME) when it is not the kit's own
+   *  ERP_API_TOKEN (ERP_API_TOKEN_2 for the second): the curl line names it. */
+  tokenEnv?: string;
   request: RecordedRequest;
   /** Absent when no response arrived (see `failure`). */
   response?: RecordedResponse;

@@ -137,7 +137,8 @@ async function storedAsAnswered(h: Harness, salesId: number | bigint, from: Orde
       `voucher ${salesId} reads ${now.orderStatus} after ${from} -> ${to} was accepted: another run may be using the same vouchers`,
     );
   h.note('OS-9', 1, 'order-status.accepted-is-stored');
-  h.add(acceptedIsStored({ salesId: String(salesId), from, to, now: now.orderStatus, said: said(ex) }, ex));
+  // Its finding carries the voucher's writes from its creation on: run in order, then read the voucher.
+  h.add(withSequence(h, acceptedIsStored({ salesId: String(salesId), from, to, now: now.orderStatus, said: said(ex) }, ex), salesId));
 }
 
 const ST1 = () => 'ST-1';

@@ -1,9 +1,10 @@
 // The suite proves itself: a stateful finding reproduces by hand and by its replay line. OS-3's
-// finding of the fault os-paid-once (Delivered accepted on a voucher paid once, unpaid now) carries
-// its voucher's writes from Order Create on as numbered curl lines: run in order by bash against a
-// fresh reference with the fault, the last step is accepted again (the defect); against one without
-// it, the same lines end refused. The lines name the config's token variable ($MY_ERP_TOKEN). Its
-// replay line (OS-3 is no property's finding here: the whole test, same seed and nonce) reproduces it.
+// finding of the fault os-paid-once (Delivered accepted on a voucher paid once, unpaid now), made by
+// the test that walks such a voucher, carries the voucher's writes from Order Create on as numbered
+// curl lines: run in order by bash against a fresh reference with the fault, the last step is
+// accepted again (the defect); against one without it, the same lines end refused. The lines name
+// the config's token variable ($MY_ERP_TOKEN). Its replay line (no property's finding: the whole
+// test, same seed and nonce), run by a shell as printed, reproduces it.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../core/types.ts';
+import { PLAN_COSTS } from '../../../engine/phases/plan/costs.ts';
 import { startReference } from '../../../reference/server.ts';
 import { findingText } from '../../../reports/render/finding.ts';
 import { replayCommand } from '../../../reports/render/replay.ts';
@@ -20,12 +22,16 @@ import { runAgainstReference } from './run-reference.ts';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const FAULT = 'os-paid-once' as const;
 
-/** The one run both tests start from. */
+const FILE = 'suites/order-status/across.test.ts';
+/** The test that walks a voucher paid, then unpaid, to Delivered (its title as the run gives it). */
+const ACROSS = PLAN_COSTS.tests.find((t) => t.id === 'across/OS-3+OS-6+OS-8')!.title!;
+
+/** The one run both tests start from: that test alone (as a replay runs it; the OS suite whole takes four times longer). */
 let first: ReturnType<typeof runAgainstReference> | undefined;
 const failingRun = () =>
   (first ??= runAgainstReference({
     faults: [FAULT],
-    only: ['OS'],
+    replay: { file: FILE, test: ACROSS },
     seed: 5,
     numRuns: 10,
     invocation: { faults: [FAULT] },
@@ -87,7 +93,7 @@ describe('a stateful finding reproduces', WHOLE_FILE, () => {
 
   it('from its replay line: the whole test again, with the same seed and nonce', async () => {
     const f = await sequenced();
-    expect(f.replay).toMatchObject({ seed: 5, file: 'suites/order-status/across.test.ts' });
+    expect(f.replay).toMatchObject({ seed: 5, file: FILE, test: ACROSS });
     expect(f.replay!.path).toBeUndefined();
     const line = replayCommand(f.replay!, { faults: [FAULT] });
     expect(line).not.toContain('--path');

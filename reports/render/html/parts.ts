@@ -62,7 +62,10 @@ export function findingHtml(cert: Certification, r: RequirementResult, f: Findin
   const parts = [`<pre class="message">${esc(text)}</pre>`, `<p class="muted">check <code>${esc(f.checkId)}</code></p>`];
   if (f.exchange) parts.push(exchangeHtml(f.exchange));
   const variable = f.exchange?.tokenEnv ?? 'ERP_API_TOKEN';
-  if (curl) parts.push(`<h5>Reproduce with curl <span class="muted">(export ${esc(variable)} first)</span></h5>`, `<pre class="curl">${esc(curl)}</pre>`);
+  const curlHeading = f.sequence
+    ? 'Its last step with curl <span class="muted">(alone it meets the voucher in another state: run the sequence above in order)</span>'
+    : 'Reproduce with curl';
+  if (curl) parts.push(`<h5>${curlHeading} <span class="muted">(export ${esc(variable)} first)</span></h5>`, `<pre class="curl">${esc(curl)}</pre>`);
   if (f.replay) {
     parts.push(`<h5>Replay this ${kind} alone</h5>`, `<pre class="replay">${esc(replayCommand(f.replay, cert.invocation))}</pre>`);
     parts.push(

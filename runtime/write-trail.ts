@@ -1,4 +1,4 @@
-// The writes one test sent (every request but a GET), in the order answered: a stateful finding
+// The writes one test sent (every request but a GET; none the run held back), in the order answered: a stateful finding
 // cuts its sequence of steps from them (suites/order-status/voucher-trail.ts), from the voucher's
 // creation to the step that failed. Bounded: at most MAX_WRITES kept, an answer's body only when
 // small (the id a creation answered is read from it), so a long test keeps little.
@@ -12,9 +12,9 @@ const MAX_BODY = 4096;
 export class WriteTrail {
   private readonly kept: Exchange[] = [];
 
-  /** Keeps `ex` when it is a write and there is room. */
+  /** Keeps `ex` when it is a write that was sent and there is room. */
   add(ex: Exchange): void {
-    if (ex.request.method === 'GET' || this.kept.length >= MAX_WRITES) return;
+    if (ex.request.method === 'GET' || ex.notSent || this.kept.length >= MAX_WRITES) return;
     const { json, response, ...rest } = ex;
     const small = response !== undefined && response.body.length <= MAX_BODY;
     this.kept.push({

@@ -81,9 +81,10 @@ describe('voucherSequence', () => {
     expect(names(paid, '5002')).toBe(true);
   });
 
-  it('keeps at most MAX_WRITES writes, no GET, and no large answer', () => {
+  it('keeps at most MAX_WRITES writes, no GET, none not sent, and no large answer', () => {
     const trail = new WriteTrail();
     const big = ex('POST', '/x', '{}', 200, { blob: 'x'.repeat(10_000) });
+    trail.add({ ...create1, notSent: { reason: 'budget', message: 'the run budget was spent' } }); // not sent: not a step
     for (let i = 0; i < MAX_WRITES + 5; i++) trail.add(i === 0 ? big : i === 1 ? read : create1);
     expect(trail.list()).toHaveLength(MAX_WRITES);
     expect(trail.list()[0]).not.toHaveProperty('json');

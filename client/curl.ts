@@ -1,6 +1,7 @@
-// A copy-pasteable curl line reproducing a recorded request. Valid tokens are written as
-// "$ERP_API_TOKEN" / "$ERP_API_TOKEN_2" (expanded by the shell, never the value); the
-// deliberately invalid token is written as sent; tokenKind 'none' sends no api-token.
+// A copy-pasteable curl line reproducing a recorded request. Valid tokens are written as the
+// variable they came from: the config's env:NAME as "$NAME", else "$ERP_API_TOKEN" /
+// "$ERP_API_TOKEN_2" (expanded by the shell, never the value); the deliberately invalid token is
+// written as sent; tokenKind 'none' sends no api-token.
 import type { Exchange, TokenKind, TokenVariant } from '../core/types.ts';
 
 /** Single-quotes a word for POSIX shells: ' becomes '\''. */
@@ -14,22 +15,26 @@ const TOKEN_VARIABLE: Partial<Record<TokenKind, string>> = {
   second: 'ERP_API_TOKEN_2',
 };
 
+/** The variable the exchange's valid token is written as (the one it came from). */
+const variableOf = (exchange: Exchange, kind: TokenKind): string | undefined =>
+  TOKEN_VARIABLE[kind] === undefined ? undefined : (exchange.tokenEnv ?? TOKEN_VARIABLE[kind]);
+
 /** Text inside a double-quoted shell word: ", $, ` and \ escaped. */
 const dq = (text: string) => text.replace(/["$`\\]/g, '\\$&');
 
-/** The valid token as a variant sends it, as a shell expansion of $ERP_API_TOKEN (never its value). */
-function variantWord(v: TokenVariant): string | undefined {
+/** The valid token as a variant sends it, as a shell expansion of its variable (never its value). */
+function variantWord(v: TokenVariant, name: string): string | undefined {
   switch (v.kind) {
     case 'suffix':
-      return `"\${ERP_API_TOKEN}${dq(v.text)}"`;
+      return `"\${${name}}${dq(v.text)}"`;
     case 'prefix':
-      return `"${dq(v.text)}\${ERP_API_TOKEN}"`;
+      return `"${dq(v.text)}\${${name}}"`;
     case 'cut':
-      return `"\${ERP_API_TOKEN%${'?'.repeat(v.chars)}}"`;
+      return `"\${${name}%${'?'.repeat(v.chars)}}"`;
     case 'case':
-      return `"$(printf %s "$ERP_API_TOKEN" | tr '[:${v.to === 'upper' ? 'lower' : 'upper'}:]' '[:${v.to}:]')"`;
+      return `"$(printf %s "$${name}" | tr '[:${v.to === 'upper' ? 'lower' : 'upper'}:]' '[:${v.to}:]')"`;
     case 'pad':
-      return `"${dq(v.left)}\${ERP_API_TOKEN}${dq(v.right)}"`;
+      return `"${dq(v.left)}\${${name}}${dq(v.right)}"`;
     default:
       return undefined;
   }
@@ -38,7 +43,8 @@ function variantWord(v: TokenVariant): string | undefined {
 /** The -H (and query) arguments that send the token the way the exchange sent it. */
 function tokenArgs(exchange: Exchange): { headers: string[]; query: string[] } {
   const { tokenKind, tokenVariant: v, request } = exchange;
-  const variable = TOKEN_VARIABLE[tokenKind];
+  const variable = variableOf(exchange, tokenKind);
+  const name = exchange.tokenEnv ?? 'ERP_API_TOKEN';
   if (variable) return { headers: ['-H', `"api-token: $${variable}"`], query: [] };
   if (tokenKind === 'invalid') return { headers: ['-H', shellQuote(`api-token: ${request.headers['api-token']}`)], query: [] };
   if (tokenKind !== 'variant' || !v) return { headers: [], query: [] };
@@ -46,14 +52,14 @@ function tokenArgs(exchange: Exchange): { headers: string[]; query: string[] } {
   if (v.kind === 'twice') {
     const invalid = (request.headers['api-token'] ?? '').split(', ').filter((x) => x.startsWith('invalid-token-'));
     const word = (w: 'valid' | 'invalid', i: number) =>
-      w === 'valid' ? '"api-token: $ERP_API_TOKEN"' : shellQuote(`api-token: ${invalid[i] ?? invalid[0] ?? 'invalid-token'}`);
+      w === 'valid' ? `"api-token: $${name}"` : shellQuote(`api-token: ${invalid[i] ?? invalid[0] ?? 'invalid-token'}`);
     return { headers: ['-H', word(v.first, 0), '-H', word(v.second, v.first === 'invalid' ? 1 : 0)], query: [] };
   }
-  // The body keeps the token redacted (***): put $ERP_API_TOKEN there by hand to replay it.
+  // The body keeps the token redacted (***): put the token variable there by hand to replay it.
   if (v.kind === 'body') return { headers: [], query: [] };
-  if (v.kind === 'query') return { headers: [], query: ['--url-query', `"${dq(v.name)}=\${ERP_API_TOKEN}"`] };
-  if (v.kind === 'header') return { headers: ['-H', `"${dq(v.name)}: ${v.scheme ? `${dq(v.scheme)} ` : ''}\${ERP_API_TOKEN}"`], query: [] };
-  return { headers: ['-H', `"api-token: "${variantWord(v)}`], query: [] };
+  if (v.kind === 'query') return { headers: [], query: ['--url-query', `"${dq(v.name)}=\${${name}}"`] };
+  if (v.kind === 'header') return { headers: ['-H', `"${dq(v.name)}: ${v.scheme ? `${dq(v.scheme)} ` : ''}\${${name}}"`], query: [] };
+  return { headers: ['-H', `"api-token: "${variantWord(v, name)}`], query: [] };
 }
 
 export function toCurl(exchange: Exchange): string {

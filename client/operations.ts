@@ -16,6 +16,8 @@ export interface ClientTarget {
   baseUrl: string;
   token: string;
   secondToken?: string;
+  /** The environment variables the tokens came from (config/load.ts): recorded on the exchange for its curl line. */
+  variables?: { token?: string; secondToken?: string };
   timeoutMs: number;
   maxResponseBytes?: number;
 }
@@ -125,6 +127,12 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
     return t;
   };
 
+  /** The variable a valid token of `kind` came from, when it is not the kit's own (its curl line names it). */
+  function tokenEnvOf(kind: TokenKind): string | undefined {
+    const v = kind === 'second' ? target.variables?.secondToken : kind === 'valid' || kind === 'variant' ? target.variables?.token : undefined;
+    return v === undefined || v === (kind === 'second' ? 'ERP_API_TOKEN_2' : 'ERP_API_TOKEN') ? undefined : v;
+  }
+
   /** The api-token header(s) and the path of a request, by how its token is sent. */
   function authorize(kind: TokenKind, variant: TokenVariant | undefined, path: string): { headers: Record<string, string | string[]>; path: string } {
     switch (kind) {
@@ -173,7 +181,8 @@ export function createClient(target: ClientTarget, opts: ClientOptions = {}): Cl
       (reason: NotSentReason, message: string) => http.unsent(request(), { reason, message }),
       quota,
     );
-    const numbered: Exchange = { seq: ++made, ...ex, quota, ...(auth.variant ? { tokenVariant: auth.variant } : {}) };
+    const env = tokenEnvOf(kind);
+    const numbered: Exchange = { seq: ++made, ...ex, quota, ...(auth.variant ? { tokenVariant: auth.variant } : {}), ...(env ? { tokenEnv: env } : {}) };
     if (opts.keep !== false) recorded.push(numbered);
     opts.onExchange?.(numbered);
     return numbered;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, describeIssue, keyPath, scrub } from './errors.ts';
 import { JsonSyntaxError, parseJsonText } from './json-text.ts';
-import { runConfigSchema, type RunConfig } from './schema.ts';
+import { runConfigSchema, type RunConfig, type TokenVariables } from './schema.ts';
 
 export { ConfigError } from './errors.ts';
 export type { RunConfig, RunConfigInput } from './schema.ts';
@@ -25,13 +25,21 @@ export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
   /** A config object used when no file is given, e.g. the reference's run config. */
   base?: unknown;
+  /** Variables that override the tokens instead of ERP_API_TOKEN / ERP_API_TOKEN_2 (`--token-env NAME`, `init --second-token-env NAME`). */
+  tokenEnv?: TokenVariables;
 }
+
+/** The variable that overrides `key`: the caller's for a token, else the kit's own. */
+const overrideOf = (o: LoadConfigOptions, variable: string, key: string): string =>
+  key === 'token' ? (o.tokenEnv?.token ?? variable) : key === 'secondToken' ? (o.tokenEnv?.secondToken ?? variable) : variable;
 
 export function loadConfig(opts: LoadConfigOptions = {}): RunConfig {
   const env = opts.env ?? process.env;
   const raw = opts.file !== undefined ? readJsonFile(opts.file) : opts.base !== undefined ? structuredClone(opts.base) : undefined;
   if (raw === undefined) throw new ConfigError(['no config given (pass --config FILE)']);
-  const secrets = new Set<string | undefined>(ENV_OVERRIDES.filter((o) => o.key !== 'baseUrl').map((o) => env[o.variable]));
+  const secrets = new Set<string | undefined>(ENV_OVERRIDES.filter((o) => o.key !== 'baseUrl').map((o) => env[overrideOf(opts, o.variable, o.key)]));
+  // Where each token was read from: the curl lines and exported scripts name that variable.
+  const variables: TokenVariables = {};
   const problems: string[] = [];
   const resolvedFailed = new Set<string>();
 
@@ -39,11 +47,15 @@ export function loadConfig(opts: LoadConfigOptions = {}): RunConfig {
     if (raw.target === undefined) raw.target = {};
     const target = raw.target;
     if (isPlainObject(target)) {
-      for (const { variable, key } of ENV_OVERRIDES) {
+      for (const o of ENV_OVERRIDES) {
+        const { key } = o;
+        const variable = overrideOf(opts, o.variable, key);
         const before = target[key];
         if (key !== 'baseUrl' && typeof before === 'string' && !ENV_REF.test(before)) secrets.add(before);
         const v = env[variable];
-        if (v !== undefined && v !== '') target[key] = v;
+        if (v === undefined || v === '') continue;
+        target[key] = v;
+        if (key !== 'baseUrl') variables[key] = variable;
       }
       for (const key of ['token', 'secondToken'] as const) {
         const value = target[key];
@@ -67,6 +79,7 @@ export function loadConfig(opts: LoadConfigOptions = {}): RunConfig {
           target[key] = 'unresolved-placeholder'; // keeps the schema from reporting it twice
         } else {
           target[key] = env[name];
+          variables[key] = name;
           secrets.add(env[name]);
         }
       }
@@ -89,7 +102,9 @@ export function loadConfig(opts: LoadConfigOptions = {}): RunConfig {
       problems.map((p) => scrub(p, secrets)),
       opts.file,
     );
-  return parsed.data!;
+  const config: RunConfig = parsed.data!;
+  if (variables.token !== undefined || variables.secondToken !== undefined) config.target.variables = variables;
+  return config;
 }
 
 function readJsonFile(file: string): unknown {

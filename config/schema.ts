@@ -333,6 +333,12 @@ export const runConfigSchema = z
 
 /** The config as written (JSON file), before defaults and env resolution. */
 export type RunConfigInput = z.input<typeof runConfigSchema>;
-/** The config after loadConfig: defaults applied, `env:NAME` tokens resolved. */
-export type RunConfig = z.output<typeof runConfigSchema>;
+type ParsedConfig = z.output<typeof runConfigSchema>;
+/** The environment variables the tokens were read from (set by loadConfig, never by a file): curl lines and scripts name them. */
+export interface TokenVariables {
+  token?: string;
+  secondToken?: string;
+}
+/** The config after loadConfig: defaults applied, `env:NAME` tokens resolved (and the variables they came from kept). */
+export type RunConfig = Omit<ParsedConfig, 'target'> & { target: ParsedConfig['target'] & { variables?: TokenVariables } };
 export type TargetConfig = RunConfig['target'];

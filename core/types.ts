@@ -86,6 +86,9 @@ export interface Exchange {
   tokenKind: TokenKind;
   /** With tokenKind 'variant': how the token was sent. */
   tokenVariant?: TokenVariant;
+  /** The environment variable the token came from (the config's env:NAME) when it is not the kit's own
+   *  ERP_API_TOKEN (ERP_API_TOKEN_2 for the second): the curl line names it. */
+  tokenEnv?: string;
   request: RecordedRequest;
   /** Absent when no response arrived (see `failure`). */
   response?: RecordedResponse;
@@ -109,20 +112,30 @@ export interface Exchange {
 }
 
 /**
- * Replay handle of a property-based failure: the seed and fast-check path of its counterexample,
- * and which property of which test made it, so that it replays alone (`run --replay`).
+ * Replay handle of a finding: the run's seed and nonce and the test that made it, so that the test
+ * replays alone (`run --replay-test`); of a property-based failure, also the fast-check path of its
+ * counterexample and which property, so that only that input is sent.
  */
 export interface Replay {
   seed: number;
   /** The run nonce the unique values (mobile numbers, e-mails, GSTIN, PAN) were made with. */
   nonce?: string;
-  path: string;
+  /** The counterexample's fast-check path (or `example:N`); absent: the finding is not of a property's input. */
+  path?: string;
   /** The suite file and the test's full name. */
   file?: string;
   test?: string;
   /** Index of the property within the test (0 for the first). */
   property?: number;
   numRuns?: number;
+}
+
+/** An id a step of a sequence answered (a voucher Order Create made), kept in a shell variable for the steps after it. */
+export interface SequenceBinding {
+  name: string;
+  /** Its path in the answer ("response.salesId"). */
+  at: string;
+  value: string;
 }
 
 /**
@@ -141,8 +154,12 @@ export interface Finding {
   expected: string;
   /** Further facts, each printed on a line of its own after Expected ("Empty: name, email"). */
   notes?: string[];
-  /** A sequence of requests that leads to the finding (a model-based run): each step with the exchanges it sent. */
-  sequence?: { title: string; steps: { label: string; exchanges: Exchange[] }[] };
+  /**
+   * A sequence of requests that leads to the finding (a model-based run, a stateful walk): each step
+   * with the exchanges it sent. `binds`: the step's answer holds, at path `at`, the id the later
+   * steps name (`value` in this run): its curl line keeps it in the shell variable `name`.
+   */
+  sequence?: { title: string; steps: { label: string; exchanges: Exchange[]; binds?: SequenceBinding }[] };
   exchange?: Exchange;
   /** The exchange's request body whole, where the kept exchange's was cut (core/record.ts keptFinding): its curl line sends it. */
   requestBody?: string;

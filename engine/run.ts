@@ -103,7 +103,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   if (resume) log(resumeLine(resume, suites));
   log(
     mode.kind === 'replay'
-      ? `replaying one property of ${mode.replay.file} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, path ${mode.replay.path}`
+      ? `replaying ${mode.replay.path !== undefined ? 'one property' : 'one test'} of ${mode.replay.file} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}${mode.replay.path !== undefined ? `, path ${mode.replay.path}` : ''}`
       : `running ${[...suites].join(', ')} against ${o.config.target.name} (${o.config.target.baseUrl}), seed ${seed}, nonce ${nonce}, ${numRuns} runs per property, ${o.config.run.concurrency} requests in flight`,
   );
   // A phase that throws: what the phases before it opened is closed all the same.

@@ -58,8 +58,9 @@ export interface Invocation {
 export interface ReplayedProperty {
   file: string;
   test: string;
-  property: number;
-  path: string;
+  /** With `path`: the property and the input replayed alone; both absent: the whole test, with the run's seed and nonce. */
+  property?: number;
+  path?: string;
 }
 
 /** What identifies a run: its target, suite version, start, duration and property settings. */

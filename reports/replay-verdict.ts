@@ -1,12 +1,12 @@
-// The verdict of a replay (`run --replay-test FILE::TEST --property N --seed S --path P`): it runs
-// one input of one property of one test, so it says whether that property failed again, never
+// The verdict of a replay (`run --replay-test FILE::TEST [--property N --path P] --seed S`): it runs one test, or
+// one input of one property of one test, so it says whether that test failed again, never
 // whether the target conforms (as `selection-passed` says of an --only run). Reproduced: a MUST or
 // SHOULD its test verifies failed (findings, or the test threw). Not reproduced: the test ran and
 // none failed. Neither when the test did not run to its end (a run error, a name no test has).
 import type { RunVerdict } from '../core/types.ts';
 import type { ReplayedProperty, RequirementResult } from './model.ts';
 
-const NOT_A_CERTIFICATE = 'This is a replay of one property, not a certification of the target.';
+const notACertificate = (r: ReplayedProperty) => `This is a replay of one ${r.path !== undefined ? 'property' : 'test'}, not a certification of the target.`;
 
 /** The requirements the replayed test verifies (those it names or recorded; the others are not part of the replay). */
 export const replayed = (results: RequirementResult[]) => results.filter((r) => r.tests.length > 0);
@@ -17,7 +17,8 @@ export function replayVerdict(
   replay: ReplayedProperty,
   requests: number,
 ): { verdict: RunVerdict; reason: string } {
-  const what = `property ${replay.property} of "${replay.test}" at path ${replay.path}`;
+  const NOT_A_CERTIFICATE = notACertificate(replay);
+  const what = replay.path !== undefined ? `property ${replay.property ?? 0} of "${replay.test}" at path ${replay.path}` : `the test "${replay.test}"`;
   const mine = replayed(results);
   const failed = mine.filter((r) => r.status === 'failed' && r.level !== 'INFO');
   if (failed.length > 0) {

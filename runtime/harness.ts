@@ -26,6 +26,7 @@ import { countExchange, emptyRecord, type TestRecord } from '../core/record.ts';
 import { stopIfNotSent } from './stopped.ts';
 import { testClient, type TestClient } from './test-client.ts';
 import { harChecked, harExchange, harFailures } from './har-log.ts';
+import { WriteTrail } from './write-trail.ts';
 
 const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-create', 'report']);
 
@@ -33,6 +34,8 @@ export class Harness {
   readonly record: TestRecord;
   readonly client: TestClient;
   private readonly keeper = new FindingKeeper();
+  /** This test's writes, for the sequence of a stateful finding (runtime/write-trail.ts). */
+  readonly writes = new WriteTrail();
   /** Inside a property body findings are returned to it, and kept only for its final (shrunk) input. */
   private inProperty = false;
   private properties = 0;
@@ -71,6 +74,7 @@ export class Harness {
   private seen(ex: Exchange) {
     harExchange(this, ex, this.where, this.record.ids);
     countExchange(this.record, ex);
+    this.writes.add(ex);
     if (ex.operation === 'customer-create') {
       noteCreation(this, ex);
       // A creation refused because a value the run chose is taken: the vendor's own rule, not a failure.
@@ -123,7 +127,8 @@ export class Harness {
   private keep(findings: Finding[]) {
     for (const f of findings) {
       if (f.exchange?.notSent) this.inconclusive(f.requirementId, `a finding rested on a request the run did not send (${f.exchange.notSent.message})`);
-      else this.keeper.add(f);
+      // Every finding replays: a property's with its input's path, any other with this test as a whole.
+      else this.keeper.add(f.replay ? f : { ...f, replay: this.testReplay() });
     }
   }
 
@@ -224,7 +229,7 @@ export class Harness {
     if (declared !== undefined && index >= declared)
       throw new Error(`test ${this.where.id} starts property ${index + 1} but declares ${declared} (its "properties" in engine/phases/plan/costs.json)`);
     const replay = this.ctx.replay;
-    if (replay && replay.property !== index) return; // replaying another property of this test
+    if (replay?.property !== undefined && replay.property !== index) return; // replaying another property of this test
     const numRuns = options.numRuns ?? this.ctx.numRuns;
     const budget = propertyShare(this, this.config.run.maxRequests, this.ctx.properties);
     const before = this.record.requests;
@@ -236,22 +241,21 @@ export class Harness {
       requirementId: this.record.ids[0]!,
       ...(options.examples ? { examples: options.examples } : {}),
       enough: (launched) => budget.enough(launched, this.record.requests - before),
-      ...(replay ? { path: replay.path } : {}),
+      ...(replay?.path !== undefined ? { path: replay.path } : {}),
     }).finally(() => {
       this.inProperty = false;
       budget.spent(this.record.requests - before);
     });
     if (!out.failed) return;
-    const handle: Replay = {
-      seed: this.ctx.seed,
-      nonce: this.ctx.nonce,
-      path: out.path,
-      file: this.where.file,
-      test: this.where.test,
-      property: index,
-      numRuns: this.ctx.numRuns, // the run's --num-runs: the replay derives the property's count from it, as the run did
-    };
+    const handle: Replay = { ...this.testReplay(), path: out.path, property: index };
     this.add(out.findings.map((f) => ({ ...f, replay: handle })));
+  }
+
+  /** The handle that replays this test alone: the run's seed and nonce (`run --replay-test` without --path). */
+  private testReplay(): Replay {
+    const { seed, nonce, numRuns } = this.ctx;
+    // numRuns: the run's --num-runs: the replay derives each property's count from it, as the run did.
+    return { seed, nonce, file: this.where.file, test: this.where.test, numRuns };
   }
 
   /** Runs `fn` over `items` at once (the scheduler bounds what is in flight); results in item order. */

@@ -14,9 +14,7 @@ export const KEPT_PER_CHECK = 3;
 export function findingKey(f: Finding): string {
   const ex = f.exchange;
   const path = ex ? ex.request.url.replace(/^[a-z]+:\/\/[^/]+/i, '') : '';
-  return [f.requirementId, f.checkId, f.replay ? `${f.replay.path}` : '', path, ex?.request.body ?? '', ex?.response?.status ?? '', findingText(f)].join(
-    '\u0000',
-  );
+  return [f.requirementId, f.checkId, f.replay?.path ?? '', path, ex?.request.body ?? '', ex?.response?.status ?? '', findingText(f)].join('\u0000');
 }
 
 export class FindingKeeper {

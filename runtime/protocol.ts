@@ -22,12 +22,12 @@ import type { DeclaredTest, TestRecord } from '../core/record.ts';
 import type { Exchange } from '../core/types.ts';
 import type { Quota } from '../core/quota.ts';
 
-/** Replays one property failure alone (`run --replay`): its test, which property, its fast-check path. */
+/** Replays one test alone (`run --replay-test`): with `property` and `path`, that property's one input; without, the whole test (same seed and nonce). */
 export interface ReplayTarget {
   file: string;
   test: string;
-  property: number;
-  path: string;
+  property?: number;
+  path?: string;
 }
 
 /** The customer the preflight created with the config's master data (engine/phases/preflight/customer.ts). */

@@ -137,7 +137,7 @@ function failOnFindings(h: Harness): void {
     .slice(0, 5)
     .map(
       (f) =>
-        `${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}${f.replay ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
+        `${f.requirementId} ${f.title}\n  ${findingText(f).replace(/\n/g, '\n  ')}${f.replay?.path !== undefined ? `\n  replay: seed ${f.replay.seed}, path "${f.replay.path}"` : ''}`,
     );
   const e = new Error(`${failing.length} finding(s):\n${lines.join('\n')}`);
   e.name = FINDINGS_ERROR; // Allure: findings make a test "failed" (the target), a crash "broken" (the suite)

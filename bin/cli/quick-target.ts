@@ -24,7 +24,6 @@ function flagEnv(command: Command, flags: TargetFlags, env: NodeJS.ProcessEnv): 
   return {
     ...env,
     ...(flags['base-url'] !== undefined ? { ERP_BASE_URL: flags['base-url'] } : {}),
-    ...(name !== undefined ? { ERP_API_TOKEN: env[name] } : {}),
   };
 }
 
@@ -36,10 +35,12 @@ export async function configFromFlags(command: Command, flags: TargetFlags, env:
     return undefined;
   }
   const withFlags = flagEnv(command, flags, env);
-  if (flags.config !== undefined) return loadConfig({ file: flags.config, env: withFlags });
+  // --token-env NAME overrides the token as ERP_API_TOKEN would, and the curl lines name $NAME.
+  const tokenEnv = flags['token-env'] !== undefined ? { tokenEnv: { token: flags['token-env'] } } : {};
+  if (flags.config !== undefined) return loadConfig({ file: flags.config, env: withFlags, ...tokenEnv });
   const { referenceRunConfig } = await import('../../reference/run-config.ts');
   const url = flags['base-url']!;
   const { secondToken: _s, ...target } = referenceRunConfig(url, [], 0).target;
   const base = { ...referenceRunConfig(url, [], 0), target: { ...target, name: url, token: 'env:ERP_API_TOKEN' } };
-  return loadConfig({ base, env: withFlags });
+  return loadConfig({ base, env: withFlags, ...tokenEnv });
 }

@@ -94,8 +94,10 @@ async function discoverInto(
       );
     config.target.secondToken = `env:${secondVar}`;
   }
-  const env = { ...process.env, ERP_API_TOKEN: process.env[tokenVar], ...(secondVar ? { ERP_API_TOKEN_2: process.env[secondVar] } : {}) };
-  const run = loadConfig({ base: config, env });
+  // The tokens come from the variables named (they win over ERP_API_TOKEN and ERP_API_TOKEN_2): what the client records names them.
+  const tokenEnv = { token: tokenVar, ...(secondVar ? { secondToken: secondVar } : {}) };
+  const load = (base: unknown) => loadConfig({ base, env: process.env, tokenEnv });
+  const run = load(config);
   const client = createClient(run.target, { keep: false });
   try {
     const template = structuredClone(config.fixtures);
@@ -106,7 +108,7 @@ async function discoverInto(
     // to the reference's ids needs the target's own: said in "$comment"). The writes are not sent
     // here (they would change data): kept for a target that answered some read of the index (the
     // run's preflight sends each once and leaves out those it does not serve), else left out.
-    const found = loadConfig({ base: config, env });
+    const found = load(config);
     const probe = servedProbe(client, found);
     await probe.sendAll(false);
     // What the answers tell of each entry's shape (bin/cli/init-shapes.ts): a list elsewhere, a refusal as a 2xx.
@@ -115,22 +117,19 @@ async function discoverInto(
     // A list found elsewhere than the template said: the fixtures are read again through it, so
     // no "not found" contradicts what the answers showed.
     if (shapes.said.length > 0) {
-      d = await discover(client, loadConfig({ base: { ...config, fixtures: template }, env }), structuredClone(template), only);
+      d = await discover(client, load({ ...config, fixtures: template }), structuredClone(template), only);
       config.fixtures = d.fixtures;
     }
     // The ids of the templates are the target's (bin/cli/init-values.ts): a read given other
     // values than the reference's is probed again with them.
-    const values = await foundValues(client, loadConfig({ base: config, env }), d.listed);
+    const values = await foundValues(client, load(config), d.listed);
     const filled = withFoundValues(config.operations ?? {}, values);
     const said = probe.said();
     if (config.operations) {
       config.operations = filled.operations;
       const changed = Object.keys(filled.changed).filter((name) => !config.operations[name].writes);
       if (changed.length) {
-        const again = servedProbe(
-          client,
-          loadConfig({ base: { ...config, operations: Object.fromEntries(changed.map((n) => [n, config.operations[n]])) }, env }),
-        );
+        const again = servedProbe(client, load({ ...config, operations: Object.fromEntries(changed.map((n) => [n, config.operations[n]])) }));
         await again.sendAll(false);
         Object.assign(said, again.said());
         const reshaped = shapedOperations(config.operations, again.answers());

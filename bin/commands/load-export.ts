@@ -2,7 +2,7 @@
 // (load/artillery/script.ts) instead of running it. Nothing is sent. The target is the config's
 // (the embedded reference stops with this command, so --config is required), under the same
 // safety rule as a run: a non-loopback target needs load.allowNonLoopback and --yes. The token is
-// not written: each Artillery worker reads it from ERP_API_TOKEN.
+// not written: each Artillery worker reads it from the config's env:NAME variable (else ERP_API_TOKEN).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadFlags } from '../cli/load-flags.ts';
@@ -34,7 +34,7 @@ export async function exportScenario(command: Command, req: ExportRequest, flags
   const { assertTargetAllowed, SafetyError } = await import('../../load/caps.ts');
   const { buildMix } = await import('../../load/scenarios/mix.ts');
   const { loadPhases } = await import('../../load/load.ts');
-  const { artilleryScript, TOKEN_ENV } = await import('../../load/artillery/script.ts');
+  const { artilleryScript, tokenEnvOf } = await import('../../load/artillery/script.ts');
   const config = loadConfig({ file: req.config, env: process.env });
   try {
     assertTargetAllowed(config, req.yes);
@@ -66,7 +66,7 @@ export async function exportScenario(command: Command, req: ExportRequest, flags
       `Artillery script of ${script.meta.scenario} at ${script.meta.rate}/s for ${script.meta.seconds} s (${Math.round(planned)} requests per Artillery runner) on ${config.target.baseUrl}\n`,
     );
     for (const n of script.notes) process.stdout.write(`  note: ${n}\n`);
-    process.stdout.write(`run it:   ${TOKEN_ENV}=... npx artillery run --output result.json ${req.file}\n`);
+    process.stdout.write(`run it:   ${tokenEnvOf(config)}=... npx artillery run --output result.json ${req.file}\n`);
     process.stdout.write(`read it:  erp-conformance report --artillery result.json --script ${req.file} --out DIR\n`);
   }
   process.stdout.write(`${file}\n`);

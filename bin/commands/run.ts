@@ -111,10 +111,11 @@ export const runCommand: Command = {
     '  --yes                with --with-load: confirm a non-loopback target (also needs load.allowNonLoopback)',
     '  --shard I/N          run only part I of N of the suite files (parallel CI jobs, same --seed in each);',
     '                       `erp-conformance report --merge DIR... --out DIR` joins the parts into the certificate',
-    '  --replay-test F::T   replay one property failure alone (printed under each failure with --property,',
-    '  --property N         --seed, --path and --num-runs): test T of suite file F, its property N,',
-    '  --path P             at fast-check path P; its verdict is about that property: reproduced (exit 1)',
-    '                       or not-reproduced (exit 0), never a certification of the target',
+    '  --replay-test F::T   replay one failure alone (printed under each failure with --seed, --nonce and',
+    '                       --num-runs): test T of suite file F, as a whole with the same seed and nonce;',
+    '  --property N         of a property failure (printed with --property and --path), only its property N',
+    '  --path P             at fast-check path P; the verdict is about that test or property: reproduced',
+    '                       (exit 1) or not-reproduced (exit 0), never a certification of the target',
     '',
     exitCodesText(),
   ].join('\n'),
@@ -192,8 +193,9 @@ export const runCommand: Command = {
     const replayTest = values['replay-test'] === undefined ? undefined : parseReplayTest(values['replay-test']);
     if (values['replay-test'] !== undefined && !replayTest)
       throw new UsageError('--replay-test must be FILE::TEST as printed under a failure (FILE a suite file under suites/)', runCommand);
-    if (replayTest && (values.path === undefined || seed === undefined))
-      throw new UsageError('--replay-test needs --seed and --path (as printed under the failure)', runCommand);
+    if (replayTest && seed === undefined) throw new UsageError('--replay-test needs --seed (as printed under the failure)', runCommand);
+    if (values.property !== undefined && values.path === undefined)
+      throw new UsageError('--property goes with --path (a property failure); without both, --replay-test replays the whole test', runCommand);
     if (replayTest && (only || shard)) throw new UsageError('--replay-test replays one test: no --only or --shard', runCommand);
     const out = path.resolve(values.out ?? resume?.dir ?? 'erp-conformance-report');
     const cannotWrite = unwritableOut(out);
@@ -296,7 +298,14 @@ export const runCommand: Command = {
         ...(signKey ? { signKey } : {}),
         ...(baseline ? { baseline } : {}),
         ...(values.har === 'off' ? { har: false } : {}),
-        ...(replayTest ? { replay: { ...replayTest, property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path! } } : {}),
+        ...(replayTest
+          ? {
+              replay: {
+                ...replayTest,
+                ...(values.path !== undefined ? { property: intFlag(runCommand, 'property', values.property, 0, 0, 1000), path: values.path } : {}),
+              },
+            }
+          : {}),
       });
       // The history line, the CI's job summary and annotations (bin/cli/after-run.ts), then the files written.
       const { afterRun } = await import('../cli/after-run.ts');

@@ -2,7 +2,7 @@
 // written beside the certificate as load.artillery.yml: the very scenario of the run, for a
 // platform team to scale past one machine (`artillery run-fargate --count N load.artillery.yml`)
 // and read back with `report --artillery`. As with `load --export artillery`, the token is not in
-// the file: each Artillery worker reads it from ERP_API_TOKEN.
+// the file: each Artillery worker reads it from the config's env:NAME variable (else ERP_API_TOKEN).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunConfig } from '../../config/schema.ts';

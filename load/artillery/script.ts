@@ -12,8 +12,11 @@ import { ensureConditions } from './ensure.ts';
 import { metaLine, type ScenarioMeta } from './meta.ts';
 import { toYaml, type YamlValue } from './yaml.ts';
 
-/** The environment variable each Artillery worker reads the token from (the kit's own override). */
+/** The environment variable each Artillery worker reads the token from when the config names none (the kit's own override). */
 export const TOKEN_ENV = 'ERP_API_TOKEN';
+
+/** The variable the config read its token from (its env:NAME), else the kit's own: the script and its run line name it. */
+export const tokenEnvOf = (config: RunConfig): string => config.target.variables?.token ?? TOKEN_ENV;
 
 /** The Artillery release the kit's round-trip test runs (scripts/artillery.sh installs it). */
 export const ARTILLERY_VERSION = '2.0.34';
@@ -46,7 +49,7 @@ const seconds3 = (n: number) => Math.round(n * 1000) / 1000;
  *  - scenarios: one per operation of the mix, `weight` as in --mix, one POST each with the very
  *    bytes of the kit's body (load/scenarios/mix.ts), named by the operation so that
  *    metrics-by-endpoint counts statuses per operation;
- *  - `api-token: "{{ $env.ERP_API_TOKEN }}"`;
+ *  - `api-token: "{{ $env.NAME }}"`, NAME the variable of the config's env:NAME (else ERP_API_TOKEN);
  *  - config.ensure: the kit's thresholds (load/artillery/ensure.ts); 429s are `http.codes.429`,
  *    apart from the errors, as the kit counts them;
  *  - a comment line with the scenario as the kit declares it (load/artillery/meta.ts), for the read-back.
@@ -94,7 +97,7 @@ export function artilleryScript(o: ExportInput): ArtilleryScript {
           [r.method.toLowerCase()]: {
             url: r.path,
             name: r.name,
-            headers: { ...r.headers, 'api-token': `{{ $env.${TOKEN_ENV} }}` },
+            headers: { ...r.headers, 'api-token': `{{ $env.${tokenEnvOf(o.config)} }}` },
             body: r.body,
           },
         },
@@ -104,7 +107,7 @@ export function artilleryScript(o: ExportInput): ArtilleryScript {
   const head = [
     `Artillery 2 script exported by erp-conformance load --export artillery (tested with artillery@${ARTILLERY_VERSION}).`,
     `${o.scenario} at ${o.rate}/s for ${o.seconds} s against ${origin} (${o.config.target.name}); ${o.mix.requests.map((r) => `${r.name} x${r.weight}: ${r.description}`).join('; ')}.`,
-    `Run: ${TOKEN_ENV}=... npx artillery run --output result.json THIS_FILE; then: erp-conformance report --artillery result.json --script THIS_FILE`,
+    `Run: ${tokenEnvOf(o.config)}=... npx artillery run --output result.json THIS_FILE; then: erp-conformance report --artillery result.json --script THIS_FILE`,
     `Distributed: npx artillery run-fargate --count N ... sends N times these phases, all with the one token: a limit per token is shared by the N machines.`,
     ...ensure.conditions.map((c) => `ensure: ${c.threshold} is ${c.expression}`),
     ...notes.map((n) => `note: ${n}`),

@@ -90,7 +90,7 @@ export function runFacts(f: RecordedFacts, shard: Shard | null): RunFacts {
     ...(f.stoppedBy ? { stoppedReason: STOPPED_REASONS[f.stoppedBy] } : {}),
     unselectedReason: (r) =>
       f.replay
-        ? `not part of this replay (it replays property ${f.replay.property} of "${f.replay.test}" alone)`
+        ? `not part of this replay (it replays ${f.replay.path !== undefined ? `property ${f.replay.property ?? 0} of ` : ''}"${f.replay.test}" alone)`
         : r.suite === 'rate-limit' && !f.withLoad
           ? 'rate limits are measured by the probe: run with --with-load'
           : `not selected (--only ${f.selection?.join(',')})`,

@@ -7,8 +7,8 @@ import { SECTION_HEADINGS } from './spec-sections.ts';
 
 export const WIDTH = 100;
 
-/** Lines a user copies and pastes: never wrapped. */
-export const COPY_LINE = /^\s*(reproduce|replay): /;
+/** Lines a user copies and pastes: never wrapped (a sequence's curl lines, `NAME=$(curl ...)` included). */
+export const COPY_LINE = /^\s*((reproduce|replay|last step): |(\w+=\$\()?curl )/;
 
 /** A value longer than this (a run of characters between quotes: a JSON string, a header, a URL) is cut in a console curl line. */
 export const CURL_VALUE_MAX = 200;

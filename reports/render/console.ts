@@ -8,7 +8,7 @@ import { renderFinding } from './finding.ts';
 import { inertTerminalText } from './inert.ts';
 import { partsConsole } from './run-parts.ts';
 import { figuresText } from './figures.ts';
-import { replayCommand } from './replay.ts';
+import { replayCommand, replayedWhat } from './replay.ts';
 import { byLevel, CUT_CURL_LABEL, cutCurl, sectionLine, WIDTH, wrapAll } from './console-text.ts';
 import { compareSections, primarySection } from './spec-sections.ts';
 import { thinnestEvidenceLine, verifiedByText } from '../verified-by.ts';
@@ -35,7 +35,7 @@ const STOPPED: Record<string, string> = {
 
 /** A sequence step's curl line, its long values cut as in the reproduce line, and marked when cut. */
 function sequenceLine(l: string): string {
-  if (!/^\s*curl /.test(l)) return l;
+  if (!/^\s*(\w+=\$\()?curl /.test(l)) return l;
   const shown = cutCurl(l.trimStart());
   return shown.cut ? `${l.slice(0, l.length - l.trimStart().length)}(cut, not for pasting) ${shown.line}` : l;
 }
@@ -50,11 +50,12 @@ function failedLines(cert: Certification, r: RequirementResult): string[] {
     if (curl) {
       // A long value is cut (the JSON and HTML keep it whole): then the line is no command to paste.
       const shown = cutCurl(curl);
-      lines.push(`    ${shown.cut ? CUT_CURL_LABEL : 'reproduce:'} ${shown.line}`);
+      // Of a sequence, the line is its last step: alone it meets the voucher in another state.
+      lines.push(`    ${shown.cut ? CUT_CURL_LABEL : f.sequence ? 'last step:' : 'reproduce:'} ${shown.line}`);
     }
     if (f.replay) lines.push(`    replay: ${replayCommand(f.replay, cert.invocation)}`);
     // A property failure among the others: the line that replays it alone.
-    const shrunk = f.replay ? undefined : r.findings.find((x) => x.replay);
+    const shrunk = f.replay?.path !== undefined ? undefined : r.findings.find((x) => x.replay?.path !== undefined);
     if (shrunk?.replay) lines.push(`    property failure: ${shrunk.title}`, `    replay: ${replayCommand(shrunk.replay, cert.invocation)}`);
   } else if (r.reason) {
     lines.push(
@@ -78,9 +79,7 @@ export function consoleSummary(cert: Certification, scrub: (text: string) => str
   if (cert.baseline) lines.push(...baselineLines(cert.baseline));
   // A replay says so first: its verdict is about one property, not the target.
   if (cert.replay)
-    lines.push(
-      `replay of one property (not a certification of the target): property ${cert.replay.property} of ${cert.replay.file}::${cert.replay.test}, its input at path ${cert.replay.path} alone`,
-    );
+    lines.push(`replay of ${cert.replay.path !== undefined ? 'one property' : 'one test'} (not a certification of the target): ${replayedWhat(cert.replay)}`);
   const stoppedAtPreflight = cert.verdict === 'preflight-failed' || !!cert.preflight?.problems.length;
   // The preflight's problems on their own, first: no suite ran, so no section has anything to say.
   if (stoppedAtPreflight && cert.preflight?.problems.length) {

@@ -1,20 +1,49 @@
 // The words of a finding, made from its data: one place, so the console, JUnit, the HTML page,
 // Allure, the worker's assertion error and the load commands print the same text for the same
 // finding, and a finding read back from records.json prints as it did when the run made it.
-// Pure (no I/O): the worker (runtime/harness.ts) calls it too, for vitest's error text.
+// A sequence prints as numbered curl lines to run in order: an id a step answered (a voucher
+// Order Create made) is kept in a shell variable and named by the steps after it, so the lines
+// run against another copy of the target. Pure (no I/O): the worker (runtime/harness.ts) calls it too.
 import { toCurl } from '../../client/curl.ts';
-import type { Finding } from '../../core/types.ts';
+import type { Finding, SequenceBinding } from '../../core/types.ts';
+
+/** Ids shorter than this are left as they are: a short number may stand for another value (a branch id). */
+const MIN_BOUND_ID = 3;
+
+/** `line` with `b.value` standing whole in a quoted URL segment, query value or JSON value written as the variable. */
+function named(line: string, b: SequenceBinding): string {
+  if (b.value.length < MIN_BOUND_ID) return line;
+  const id = b.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Inside a single-quoted shell word: close it, expand the variable in double quotes, open it again.
+  return line.replace(new RegExp(`(?<=/|=|":|": |")${id}(?=[/&'",}\\]?])`, 'g'), `'"$${b.name}"'`);
+}
+
+/** The jq filter of an answer path ("response.salesId" -> .response.salesId). */
+const jqPath = (at: string) => (at === '$' ? '.' : `.${at}`);
+
+/** The numbered steps of a sequence: each a label and its curl lines, bound ids kept in variables. */
+export function sequenceLines(sequence: NonNullable<Finding['sequence']>): string[] {
+  const bound: SequenceBinding[] = [];
+  return sequence.steps.flatMap((s, i) => {
+    const lines = s.exchanges.map((x) => bound.reduce(named, toCurl(x)));
+    const b = s.binds;
+    if (b && lines.length > 0 && b.value.length >= MIN_BOUND_ID) {
+      lines[0] = `${b.name}=$(${lines[0]} | jq -r '${jqPath(b.at)}'); echo "${b.name}=$${b.name}"`;
+      bound.push(b);
+    }
+    return [`${i + 1}. ${s.label}`, ...lines.map((l) => `   ${l}`)];
+  });
+}
 
 /** "Received ...\nExpected ..." and the finding's further facts, one per line. */
 export function findingText(f: Finding): string {
   const text = [`Received ${f.received}`, `Expected ${f.expected}`, ...(f.notes ?? [])].join('\n');
   if (!f.sequence) return text;
   // Each step's requests as curl lines: the sequence reproduces the finding by hand.
-  const steps = f.sequence.steps.flatMap((s, i) => [`${i + 1}. ${s.label}`, ...s.exchanges.map((x) => `   ${toCurl(x)}`)]);
-  return `${text}\n${f.sequence.title}:\n${steps.join('\n')}`;
+  return `${text}\n${f.sequence.title}:\n${sequenceLines(f.sequence).join('\n')}`;
 }
 
-/** The curl line that reproduces the finding's exchange (token as $ERP_API_TOKEN); none without one. */
+/** The curl line that reproduces the finding's exchange (token as its variable); none without one. */
 export function findingCurl(f: Finding): string | undefined {
   if (!f.exchange) return undefined;
   const ex = f.requestBody === undefined ? f.exchange : { ...f.exchange, request: { ...f.exchange.request, body: f.requestBody } };

@@ -1,7 +1,7 @@
-// The one formatter of replay lines: the command that replays a property failure alone (its
-// test, its property, its fast-check seed and path, its runs), against the same target as the run
-// (the same --config, or the same embedded reference with its profile and faults). The console,
-// certification.html, junit.xml and Allure all print this line.
+// The one formatter of replay lines: the command that replays a finding's test alone, against the
+// same target as the run (the same --config, or the same embedded reference with its profile and
+// faults), with the run's seed and nonce and runs; of a property failure, only its property's one
+// input (its fast-check path). The console, certification.html, junit.xml and Allure all print this line.
 import { shellQuote } from '../../client/curl.ts';
 import type { Replay } from '../../core/types.ts';
 import type { Invocation } from '../model.ts';
@@ -28,16 +28,27 @@ export function replayOut(invocation: Invocation | undefined): string {
   return out.endsWith('-replay') ? out : `${out}-replay`;
 }
 
-/** `npx erp-conformance run ... --replay-test FILE::TEST --property N --seed S --path P --num-runs M --out DIR-replay`. */
+/** `npx erp-conformance run ... --replay-test FILE::TEST [--property N] --seed S [--nonce X] [--path P] --num-runs M --out DIR-replay`. */
 export function replayCommand(replay: Replay, invocation?: Invocation): string {
   const parts = ['npx', 'erp-conformance', 'run', ...targetFlags(invocation)];
-  if (replay.test && replay.file) parts.push('--replay-test', shellQuote(`${replay.file}::${replay.test}`), '--property', String(replay.property ?? 0));
+  if (replay.test && replay.file) {
+    parts.push('--replay-test', shellQuote(`${replay.file}::${replay.test}`));
+    if (replay.path !== undefined) parts.push('--property', String(replay.property ?? 0));
+  }
   parts.push('--seed', String(replay.seed));
   if (replay.nonce) parts.push('--nonce', shellQuote(replay.nonce));
   if (replay.path) parts.push('--path', shellQuote(replay.path));
   if (replay.numRuns !== undefined) parts.push('--num-runs', String(replay.numRuns));
   parts.push('--out', shellQuote(replayOut(invocation)));
   return parts.join(' ');
+}
+
+/** What a replay runs, in words: one property's input, or a whole test. */
+export function replayedWhat(r: { file?: string; test?: string; property?: number; path?: string }): string {
+  const test = `${r.file ?? ''}::${r.test ?? ''}`;
+  return r.path !== undefined
+    ? `property ${r.property ?? 0} of ${test}, its input at path ${r.path} alone`
+    : `the test ${test} alone, with the run's seed and nonce`;
 }
 
 /** Parses the --replay-test value: "FILE::TEST NAME". */

@@ -11,6 +11,7 @@ import { runScenario } from './across-run.ts';
 import { createVoucher } from './fresh.ts';
 import { outcome } from './across-outcome.ts';
 import { readVoucher, sendStatus, writesForbidden } from './vouchers.ts';
+import { withSequence } from './voucher-trail.ts';
 
 /** What each requirement was verified by, for the certificate's verifiedBy. */
 const VIA: Record<string, string> = {
@@ -81,7 +82,8 @@ verifies(
       js.flatMap((j) => {
         if (j.kind === 'note') h.note(j.id, 1, VIA[j.id]);
         else if (j.kind === 'inconclusive') h.inconclusive(j.ids, j.reason);
-        else return h.finding(j.id, j.title, j.received, j.expected, j.ex);
+        // A finding carries its voucher's writes from Order Create on: its curl lines reproduce it in order.
+        else return withSequence(h, h.finding(j.id, j.title, j.received, j.expected, j.ex));
         return [];
       });
     // Each scenario on a voucher of its own: side by side.

@@ -26,6 +26,8 @@ import {
 } from './vouchers.ts';
 import { takeVoucher } from './fresh.ts';
 import { readingAroundAlone } from './refusal-state.ts';
+import { withSequence } from './voucher-trail.ts';
+import { harChecked } from '../../runtime/har-log.ts';
 
 type Taken = Extract<Plan, { kind: 'taken' }>;
 
@@ -93,7 +95,9 @@ async function walk(h: Harness, spec: RoleSpec, v: Taken, ids: string[], require
       );
       return false;
     }
-    h.check(ex, orderStatusAccepted, params(to), { requirementId: requirementOf(to) });
+    // Refused: the finding carries the voucher's writes from its creation (or first request) on, to run in order.
+    const refused = harChecked(h, ex, orderStatusAccepted(ex, params(to), { requirementId: requirementOf(to) }));
+    h.add({ ...refused, findings: withSequence(h, refused.findings, v.salesId) });
     return false;
   }
   return true;
@@ -133,7 +137,8 @@ async function storedAsAnswered(h: Harness, salesId: number | bigint, from: Orde
       `voucher ${salesId} reads ${now.orderStatus} after ${from} -> ${to} was accepted: another run may be using the same vouchers`,
     );
   h.note('OS-9', 1, 'order-status.accepted-is-stored');
-  h.add(acceptedIsStored({ salesId: String(salesId), from, to, now: now.orderStatus, said: said(ex) }, ex));
+  // Its finding carries the voucher's writes from its creation on: run in order, then read the voucher.
+  h.add(withSequence(h, acceptedIsStored({ salesId: String(salesId), from, to, now: now.orderStatus, said: said(ex) }, ex), salesId));
 }
 
 const ST1 = () => 'ST-1';

@@ -99,6 +99,24 @@ describe('toCurl', () => {
     expect(toCurl(await client.report({ body: {}, token: 'none' }))).not.toContain('api-token');
   });
 
+  it("names the config's env:NAME variables, in every form a token is sent", async () => {
+    server = await startServer((_q, res) => json(res, 200, {}));
+    const variables = { token: 'ERP_TOKEN', secondToken: 'ERP_TOKEN_B' };
+    client = createClient({ baseUrl: server.url, token: TOKEN, secondToken: TOKEN_2, variables, timeoutMs: 2000 });
+    const line = toCurl(await client.report({ body: {} }));
+    expect(line).toContain('"api-token: $ERP_TOKEN"');
+    expect(line).not.toContain('ERP_API_TOKEN');
+    expect(shellArgs(line, { ERP_TOKEN: 'from-erp-token' })).toContain('api-token: from-erp-token');
+    expect(toCurl(await client.report({ body: {}, token: 'second' }))).toContain('"api-token: $ERP_TOKEN_B"');
+    const suffix = toCurl(await client.report({ body: {}, variant: { kind: 'suffix', text: 'x' } }));
+    expect(shellArgs(suffix, { ERP_TOKEN: 'abc' })).toContain('api-token: abcx');
+    const query = toCurl(await client.report({ body: {}, variant: { kind: 'query', name: 'token' } }));
+    expect(shellArgs(query, { ERP_TOKEN: 'abc' })).toContain('token=abc');
+    // The kit's own variables are not recorded: an exchange stays as it was.
+    client = createClient({ baseUrl: server.url, token: TOKEN, variables: { token: 'ERP_API_TOKEN' }, timeoutMs: 2000 });
+    expect(await client.report({ body: {} })).not.toHaveProperty('tokenEnv');
+  });
+
   it('re-parses in a shell to the same request, for a body holding single quotes', async () => {
     server = await startServer((_q, res) => json(res, 200, {}));
     client = createClient({ baseUrl: server.url, token: TOKEN, timeoutMs: 2000 });

@@ -95,6 +95,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ base: c, env: { MY_ERP_TOKEN: TOKEN } }).target.token).toBe(TOKEN);
   });
 
+  it('keeps the variable each token came from, for the curl lines: env:NAME, the override, or a --token-env flag', () => {
+    const c = valid();
+    c.target.token = 'env:MY_ERP_TOKEN';
+    c.target.secondToken = 'env:MY_ERP_TOKEN_B';
+    expect(loadConfig({ base: c, env: { MY_ERP_TOKEN: TOKEN, MY_ERP_TOKEN_B: TOKEN_2 } }).target.variables).toEqual({
+      token: 'MY_ERP_TOKEN',
+      secondToken: 'MY_ERP_TOKEN_B',
+    });
+    // ERP_API_TOKEN wins over the file: the token came from it.
+    expect(loadConfig({ base: c, env: { ERP_API_TOKEN: TOKEN, MY_ERP_TOKEN_B: TOKEN_2 } }).target.variables).toEqual({
+      token: 'ERP_API_TOKEN',
+      secondToken: 'MY_ERP_TOKEN_B',
+    });
+    const flagged = loadConfig({ base: c, env: { FLAG_TOKEN: 'from-flag', ERP_API_TOKEN: TOKEN, MY_ERP_TOKEN_B: TOKEN_2 }, tokenEnv: { token: 'FLAG_TOKEN' } });
+    expect(flagged.target).toMatchObject({ token: 'from-flag', variables: { token: 'FLAG_TOKEN' } });
+    // A token written in the file names no variable: the curl lines keep $ERP_API_TOKEN.
+    const literal = valid();
+    literal.target.token = TOKEN;
+    delete literal.target.secondToken;
+    expect(loadConfig({ base: literal, env: {} }).target.variables).toBeUndefined();
+  });
+
   it('names the key and the variable when an env: token is not set', () => {
     const e = configError(() => loadConfig({ file: EXAMPLE, env: { ERP_API_TOKEN_2: TOKEN_2 } }));
     expect(e.message).toMatch(/target\.token: environment variable ERP_API_TOKEN is not set/);

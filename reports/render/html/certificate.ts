@@ -16,7 +16,7 @@ import { leadHtml } from './lead.ts';
 import { baselineHtml } from './baseline.ts';
 import { replayed } from '../../replay-verdict.ts';
 import type { RateLimitSection } from '../../records/rate-limit.ts';
-import { targetFlags } from '../replay.ts';
+import { targetFlags, replayedWhat } from '../replay.ts';
 import { compareSections, primarySection, sectionTitle } from '../spec-sections.ts';
 
 const CSS = `
@@ -167,7 +167,7 @@ function factsTable(cert: Certification): string {
       `${cert.seed}${cert.nonce ? `, run nonce ${cert.nonce}` : ''} (${cert.numRuns} runs per property; --seed ${cert.seed}${cert.nonce ? ` --nonce ${cert.nonce}` : ''} sends the same requests again)`,
     ],
     cert.replay
-      ? ['Replay', `property ${cert.replay.property} of ${cert.replay.file}::${cert.replay.test}, its input at path ${cert.replay.path} alone`]
+      ? ['Replay', replayedWhat(cert.replay)]
       : ['Selection', `${cert.selection ? `--only ${cert.selection.join(',')}` : 'every suite'}${cert.shard ? `, shard ${cert.shard}` : ''}`],
     [
       'Requests sent',

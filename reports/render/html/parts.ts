@@ -61,11 +61,17 @@ export function findingHtml(cert: Certification, r: RequirementResult, f: Findin
   const { text, curl } = renderFinding(f);
   const parts = [`<pre class="message">${esc(text)}</pre>`, `<p class="muted">check <code>${esc(f.checkId)}</code></p>`];
   if (f.exchange) parts.push(exchangeHtml(f.exchange));
-  if (curl) parts.push('<h5>Reproduce with curl <span class="muted">(export ERP_API_TOKEN first)</span></h5>', `<pre class="curl">${esc(curl)}</pre>`);
+  const variable = f.exchange?.tokenEnv ?? 'ERP_API_TOKEN';
+  const curlHeading = f.sequence
+    ? 'Its last step with curl <span class="muted">(alone it meets the voucher in another state: run the sequence above in order)</span>'
+    : 'Reproduce with curl';
+  if (curl) parts.push(`<h5>${curlHeading} <span class="muted">(export ${esc(variable)} first)</span></h5>`, `<pre class="curl">${esc(curl)}</pre>`);
   if (f.replay) {
     parts.push(`<h5>Replay this ${kind} alone</h5>`, `<pre class="replay">${esc(replayCommand(f.replay, cert.invocation))}</pre>`);
     parts.push(
-      `<p class="muted">fast-check seed ${esc(f.replay.seed)}, path "${esc(f.replay.path)}": the same test and property draw the input again, without the tests that change vouchers.</p>`,
+      f.replay.path !== undefined
+        ? `<p class="muted">fast-check seed ${esc(f.replay.seed)}, path "${esc(f.replay.path)}": the same test and property draw the input again, without the tests that change vouchers.</p>`
+        : `<p class="muted">seed ${esc(f.replay.seed)}${f.replay.nonce ? `, nonce ${esc(f.replay.nonce)}` : ''}: the same test sends its requests again, alone, without the tests that change vouchers.</p>`,
     );
   }
   const body = parts.join('\n');

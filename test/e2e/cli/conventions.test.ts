@@ -106,6 +106,9 @@ describe('a quick try (--base-url and --token-env) that stops at --max-failures'
       const cert = parseExact(readFileSync(path.join(out, 'certification.json'), 'utf8')) as Certification;
       expect(cert.target.baseUrl).toBe(server.url);
       expect(cert.invocation).toMatchObject({ baseUrl: server.url, tokenEnv: 'MY_ERP_TOKEN' });
+      // Its curl lines name the variable the token came from, as pasted they send it.
+      expect(r.stdout).toContain('"api-token: $MY_ERP_TOKEN"');
+      expect(r.stdout).not.toContain('$ERP_API_TOKEN');
       expect(readFileSync(path.join(out, 'certification.json'), 'utf8')).not.toContain(server.tokens[0]!);
       expect(cert.stoppedBy).toBe('max-failures');
       expect(cert.requirements.filter((x) => x.status === 'failed' && x.level === 'MUST').length).toBeGreaterThanOrEqual(1);

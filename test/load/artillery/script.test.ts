@@ -44,6 +44,15 @@ describe('load --export artillery', () => {
     expect(s.text).not.toContain('ensure');
   });
 
+  it("names the variable of the config's env:NAME token in the script and its run line", () => {
+    const named = { ...config, target: { ...config.target, variables: { token: 'ERP_TOKEN' } } };
+    const mix = buildMix(named, [['report', 1]]);
+    const s = artilleryScript({ config: named, mix, phases: loadPhases({ rate: 5, seconds: 2 }), scenario: 'steady', rate: 5, seconds: 2, thresholds: [] });
+    expect(s.text).toContain('api-token: "{{ $env.ERP_TOKEN }}"');
+    expect(s.text).toContain('# Run: ERP_TOKEN=... npx artillery run');
+    expect(s.text).not.toContain('ERP_API_TOKEN');
+  });
+
   it('writes a ramp as its steps and a spike as its three phases', () => {
     expect(exported('ramp').meta.phases.map((p) => [p.rate, p.seconds])).toEqual([
       [10, 2.5],

@@ -74,4 +74,18 @@ describe('curl lines in the console', () => {
     const f = cert.requirements.find((r) => r.id === 'OS-4')!.findings[0]!;
     expect(consoleSummary(cert, undefined, Infinity)).toContain(`    reproduce: ${toCurl(f.exchange!)}`);
   });
+
+  it("labels a sequence's line its last step, and keeps the sequence's curl lines whole", () => {
+    const base = sampleCertification();
+    const f = base.requirements.find((r) => r.id === 'OS-4')!.findings[0]!;
+    const sequence = {
+      title: 'Voucher 1003, from the first request that names it to the step that failed (run in order)',
+      steps: [0, 1].map(() => ({ label: 'POST x', exchanges: [f.exchange!] })),
+    };
+    const cert = { ...base, requirements: base.requirements.map((r) => (r.id === 'OS-4' ? { ...r, findings: [{ ...f, sequence }] } : r)) };
+    const text = consoleSummary(cert);
+    expect(text).toContain(`    last step: ${toCurl(f.exchange!)}`);
+    expect(text).toContain(`       ${toCurl(f.exchange!)}`);
+    expect(certificateHtml(cert)).toContain('Its last step with curl');
+  });
 });

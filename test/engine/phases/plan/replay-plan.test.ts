@@ -61,4 +61,12 @@ describe('the plan of a replay', () => {
     const plan = replayPlan(replay('Every string outside the six statuses, even once trimmed, case variants included, is rejected with 400 [OS-2]'));
     expect(plan.requests![0]).toBe(1);
   });
+
+  it('replays a whole test (no --path) with its requests at one run per property as its least', () => {
+    const whole = { file: FILE, test: 'Accepted statuses are case-sensitive [OS-1b, OS-1]' };
+    expect(replayPlan(whole, TESTS).lines).toEqual([
+      'plan: replay of the test "Accepted statuses are case-sensitive [OS-1b, OS-1]" alone, with the run\'s seed and nonce; no other test runs: at least 4 requests (orderStatus 3, orderStatusRead 1)',
+    ]);
+    expect(replayCandidates(whole, TESTS).map((x) => x.id)).toEqual(['validation/OS-1+OS-1b']);
+  });
 });

@@ -1,0 +1,120 @@
+// The suite proves itself: a stateful finding reproduces by hand and by its replay line. OS-3's
+// finding of the fault os-paid-once (Delivered accepted on a voucher paid once, unpaid now), made by
+// the test that walks such a voucher, carries the voucher's writes from Order Create on as numbered
+// curl lines: run in order by bash against a fresh reference with the fault, the last step is
+// accepted again (the defect); against one without it, the same lines end refused. The lines name
+// the config's token variable ($MY_ERP_TOKEN). Its replay line (no property's finding: the whole
+// test, same seed and nonce), run by a shell as printed, reproduces it.
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../../core/types.ts';
+import { PLAN_COSTS } from '../../../engine/phases/plan/costs.ts';
+import { startReference } from '../../../reference/server.ts';
+import { findingText } from '../../../reports/render/finding.ts';
+import { replayCommand } from '../../../reports/render/replay.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
+import { runAgainstReference } from './run-reference.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const FAULT = 'os-paid-once' as const;
+
+const FILE = 'suites/order-status/across.test.ts';
+/** The test that walks a voucher paid, then unpaid, to Delivered (its title as the run gives it). */
+const ACROSS = PLAN_COSTS.tests.find((t) => t.id === 'across/OS-3+OS-6+OS-8')!.title!;
+
+/** The one run both tests start from: that test alone (as a replay runs it; the OS suite whole takes four times longer). */
+let first: ReturnType<typeof runAgainstReference> | undefined;
+const failingRun = () =>
+  (first ??= runAgainstReference({
+    faults: [FAULT],
+    replay: { file: FILE, test: ACROSS },
+    seed: 5,
+    numRuns: 10,
+    invocation: { faults: [FAULT] },
+    // As a config whose token is "env:MY_ERP_TOKEN" loads (config/load.ts keeps the variable).
+    patch: (c) => ({ ...c, target: { ...c.target, variables: { token: 'MY_ERP_TOKEN' } } }),
+  }));
+
+/** OS-3's finding whose sequence starts at the Order Create that made its voucher. */
+async function sequenced(): Promise<Finding> {
+  const os3 = (await failingRun()).certification.requirements.find((r) => r.id === 'OS-3')!;
+  expect(os3.status).toBe('failed');
+  const f = os3.findings.find((x) => x.sequence?.steps[0]?.binds);
+  expect(f, JSON.stringify(os3.findings.map((x) => x.title))).toBeDefined();
+  return f!;
+}
+
+/** Runs the finding's curl lines in order against `url` (asynchronously: the reference answers in this process); the answer of each, in order. */
+async function runLines(f: Finding, url: string, token: string): Promise<string[]> {
+  const lines = findingText(f)
+    .split('\n')
+    .filter((l) => /^ {3}(\w+=\$\()?curl /.test(l))
+    .map((l) => l.trim().replace(/http:\/\/127\.0\.0\.1:\d+/g, url));
+  const script = lines.map((l) => `${l}\necho; echo '=== step'`).join('\n');
+  const { stdout: out } = await promisify(execFile)('bash', ['--norc', '--noprofile', '-c', script], {
+    env: { PATH: process.env.PATH, MY_ERP_TOKEN: token },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return out
+    .split('=== step')
+    .map((s) => s.trim())
+    .slice(0, lines.length);
+}
+
+describe('a stateful finding reproduces', WHOLE_FILE, () => {
+  it('from its curl lines, run in order against a fresh reference', async () => {
+    const f = await sequenced();
+    const steps = f.sequence!.steps;
+    // From the voucher's creation (its id kept in $SALES_ID) to the Delivered that was accepted.
+    expect(steps.length).toBeGreaterThanOrEqual(4);
+    expect(steps.at(-1)!.exchanges[0]!.request.body).toContain('Delivered');
+    const text = findingText(f);
+    expect(text).toContain('"api-token: $MY_ERP_TOKEN"');
+    expect(text).not.toContain('ERP_API_TOKEN');
+    for (const faults of [[FAULT], []] as const) {
+      const server = await startReference({ port: 0, faults: [...faults] });
+      try {
+        const answers = await runLines(f, server.url.replace(/\/+$/, ''), server.tokens[0]!);
+        expect(answers[0]).toMatch(/^SALES_ID=\d+$/);
+        const last = JSON.parse(answers.at(-1)!) as { status?: unknown; code?: unknown };
+        // With the fault the last step is accepted again; without it, the same sequence ends refused (4.1 rule 3).
+        if (faults.length) expect(last.status, answers.at(-1)).toBe(true);
+        else expect([last.status, String(last.code)], answers.at(-1)).toEqual([false, '400']);
+      } finally {
+        await server.close();
+      }
+    }
+  }, 240_000);
+
+  it('from its replay line: the whole test again, with the same seed and nonce', async () => {
+    const f = await sequenced();
+    expect(f.replay).toMatchObject({ seed: 5, file: FILE, test: ACROSS });
+    expect(f.replay!.path).toBeUndefined();
+    const line = replayCommand(f.replay!, { faults: [FAULT] });
+    expect(line).not.toContain('--path');
+    expect((await failingRun()).lines.join('\n')).toContain(line);
+    const out = mkdtempSync(path.join(os.tmpdir(), 'erp-replay-test-'));
+    const command = `${line.replace(/^npx erp-conformance/, path.join(ROOT, 'bin/erp-conformance.js'))} --no-allure --quiet --out ${out}`;
+    let code = 0;
+    let stdout = '';
+    try {
+      stdout = execFileSync('bash', ['-c', command], { cwd: ROOT, stdio: 'pipe', timeout: 180_000, encoding: 'utf8' });
+    } catch (e) {
+      ({ status: code, stdout } = e as { status: number; stdout: string });
+    }
+    expect(code, stdout).toBe(1);
+    const cert = JSON.parse(readFileSync(path.join(out, 'certification.json'), 'utf8'));
+    expect(cert.verdict).toBe('reproduced');
+    expect(cert.replay).toEqual({ file: f.replay!.file, test: f.replay!.test });
+    expect(cert.verdictReason).toMatch(/^The failure was reproduced: the test ".+" failed again \(.*OS-3 MUST.*\)\. This is a replay of one test/);
+    expect(stdout).toMatch(/^plan: replay of the test ".+" alone, with the run's seed and nonce; no other test runs/m);
+    // Alone: only that test ran.
+    const ran = cert.requirements.filter((x: { tests: string[]; status: string }) => x.tests.length > 0 && x.status !== 'skipped');
+    expect(new Set(ran.flatMap((x: { tests: string[] }) => x.tests))).toEqual(new Set([f.replay!.test]));
+  }, 300_000);
+});

@@ -5,7 +5,6 @@
 import type { Exchange } from '../core/types.ts';
 import type { LoadEvidence, SeriesPoint } from './engines/kept-requests.ts';
 import type { RateLimitHints } from '../client/rate-headers.ts';
-import type { ProbeOperation } from './requests.ts';
 import type { LoadOperation } from './scenarios/mix.ts';
 import type { ThresholdResult } from './scenarios/thresholds.ts';
 
@@ -77,7 +76,8 @@ export interface SentRequests {
 }
 
 export interface RateLimitResult extends Measured, SentRequests {
-  operation: ProbeOperation;
+  /** The operation probed: one of section 4, a read path or an index operation (load/probe/operations.ts). */
+  operation: string;
   /** A 429 was seen. */
   limited: boolean;
   retryAfter: { present: boolean; truthful: boolean | null; checks: RetryAfterCheck[] };

@@ -8,7 +8,7 @@ import { createTransport, type UnnumberedExchange } from '../client/transport.ts
 import type { TargetConfig } from '../config/schema.ts';
 import { envelope } from '../contract/schemas/envelope.ts';
 import type { Exchange } from '../core/types.ts';
-import type { RepeatedRequest } from './requests.ts';
+import type { Operation } from '../core/types.ts';
 
 export type ShotToken = 'valid' | 'second';
 
@@ -40,9 +40,21 @@ const INTEREST = /^(retry-after|ratelimit|ratelimit-.*|x-ratelimit-.*|x-rate-lim
 /** Bodies the probe reads: its requests are small; an answer past this is cut (failure too-large). */
 const MAX_PROBE_BODY = 1024 * 1024;
 
+/** The one request a sender repeats (load/requests.ts, load/probe/operations.ts). */
+export interface SentRequest {
+  /** The operation its exchanges are recorded as (default `operation`). */
+  exchangeOperation?: Operation;
+  operation: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** None for a GET. */
+  body?: string;
+}
+
 export interface SenderOptions {
   target: Pick<TargetConfig, 'baseUrl' | 'token' | 'secondToken' | 'timeoutMs'>;
-  request: RepeatedRequest;
+  request: SentRequest;
 }
 
 export interface Sender {
@@ -99,8 +111,8 @@ export function createSender(opts: SenderOptions): Sender {
       origin: url.origin,
       path: request.path,
       headers: { ...request.headers, 'api-token': value },
-      body: request.body,
-      operation: request.operation,
+      ...(request.body !== undefined ? { body: request.body } : {}),
+      operation: request.exchangeOperation ?? (request.operation as Operation),
       tokenKind: token,
       timeoutMs: Math.max(1, timeoutMs),
     });

@@ -1,7 +1,7 @@
 // `probe`: measures the target's rate limit (load/probe/probe.ts) and writes rate-limit.json. With no
 // --config it probes the embedded reference, started with a limiter. Exit 0 ok, 1 a rate-limit
 // requirement failed (5xx, 429 without the envelope, lying Retry-After), 2 usage/config/safety.
-import { parseFlags, type Command } from '../cli/usage.ts';
+import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { endWithCaller, openLoadTarget, printFindings, REFERENCE_FLAGS, SAFETY_USAGE } from '../cli/load-target.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 
@@ -9,7 +9,7 @@ export const probeCommand: Command = {
   name: 'probe',
   summary: 'measure the rate limit (limit, window, algorithm, scope, Retry-After) and write rate-limit.json',
   usage: [
-    'Usage: erp-conformance probe [--config FILE] [--operation report|customer-create|order-status] [--out DIR]',
+    'Usage: erp-conformance probe [--config FILE] [--operation NAME] [--out DIR]',
     '                             [--max-requests N] [--max-seconds S] [--yes]',
     '',
     'Sends requests one after the other until the first 429, then measures how the quota comes',
@@ -18,8 +18,10 @@ export const probeCommand: Command = {
     'Writes rate-limit.json to --out. Without --config the embedded reference is probed.',
     '',
     '  --config FILE      run config (JSON)',
-    '  --operation OP     report (default), customer-create (with writes: false: an invalid',
-    '                     branch_id, so nothing is created) or order-status',
+    '  --operation NAME   report (default), customer-create (with writes: false: an invalid',
+    '                     branch_id, so nothing is created), order-status, a read path of readBack',
+    '                     (order-status-read, contact-read) or an index operation of config operations',
+    '                     by its stable name (e.g. get-product-list)',
     '  --out DIR          output folder (default ./erp-conformance-report)',
     ...SAFETY_USAGE,
     '',
@@ -41,6 +43,9 @@ export const probeCommand: Command = {
     const { operation, out, target } = opened;
     const release = endWithCaller(target);
     try {
+      const { probedRequest } = await import('../../load/probe/operations.ts');
+      const request = probedRequest(target.config, operation);
+      if ('problem' in request) throw new UsageError(request.problem, probeCommand);
       const { probeRateLimit } = await import('../../load/probe/probe.ts');
       const { probeFindings } = await import('../../load/checks.ts');
       const { probeSummary, writeRateLimitJson } = await import('../../load/output.ts');

@@ -107,7 +107,7 @@ export const runCommand: Command = {
     '  --no-allure          do not write allure-results/',
     '  --with-load          also run the rate-limit suite (RL-*): the probe and a short paced load, within',
     "                       the config's load caps; writes rate-limit.json next to the certificate, and",
-    '                       load.artillery.yml: the paced load as an Artillery script (docs/rate-limits-and-load.md)',
+    '                       load.artillery.yml: 1.5x the measured rate for two windows, as an Artillery script',
     '  --yes                with --with-load: confirm a non-loopback target (also needs load.allowNonLoopback)',
     '  --shard I/N          run only part I of N of the suite files (parallel CI jobs, same --seed in each);',
     '                       `erp-conformance report --merge DIR... --out DIR` joins the parts into the certificate',

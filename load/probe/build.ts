@@ -4,7 +4,7 @@ import type { Exchange } from '../../core/types.ts';
 import { limitAgrees, retryAfterVerdict, windowAgrees } from './classify.ts';
 import { parseRateLimitHeaders } from '../../client/rate-headers.ts';
 import type { ProbeRun } from './moves.ts';
-import type { RepeatedRequest } from '../requests.ts';
+import type { ProbedRequest } from './operations.ts';
 import { round, type Measured, type RateLimitResult } from '../result.ts';
 import type { Shot } from '../sender.ts';
 
@@ -35,7 +35,7 @@ export function evidenceOf(shots: Shot[]): RateLimitResult['evidence'] {
   };
 }
 
-export function buildResult(run: ProbeRun, request: RepeatedRequest, m: Measured, caps: { maxRequests: number; maxSeconds: number }): RateLimitResult {
+export function buildResult(run: ProbeRun, request: ProbedRequest, m: Measured, caps: { maxRequests: number; maxSeconds: number }): RateLimitResult {
   const shots = run.shots;
   const refused = shots.filter((s) => s.status === 429);
   const limited = refused.length > 0;

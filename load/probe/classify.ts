@@ -65,9 +65,20 @@ export function windowTolerance(windowSeconds: number): number {
   return Math.max(1, 0.05 * windowSeconds);
 }
 
-/** When to send the next poll for a refill: every `pollMs`, growing with the wait when nothing
- *  tells how long it is (no usable Retry-After), up to one second. */
-export function nextPollGap(pollMs: number, waitedMs: number, guided: boolean): number {
+/** The share of the wait since the 429 a poll gap may grow to: the refill is never further than one
+ *  window from the 429 that waits for it, so a gap near it is at most 1/64 of the window (the
+ *  refill's instant, the middle of the gap, within 1/128; a window, two refills apart, within 2 %). */
+export const POLL_SHARE = 64;
+
+/**
+ * When to send the next poll for a refill (`waitedMs` since the 429):
+ *  - guided (a Retry-After or a reset, polled from one second before it): every `pollMs`;
+ *  - within a wait the 429's message states (`statedMs`: an upper bound, a production deployment
+ *    states its whole window): every `pollMs`, or 1/64 of that wait when longer;
+ *  - else growing with the wait, 1/64 of it, up to one second.
+ */
+export function nextPollGap(pollMs: number, waitedMs: number, guided: boolean, statedMs: number | null = null): number {
   if (guided) return pollMs;
-  return Math.min(1000, Math.max(pollMs, waitedMs / 8));
+  if (statedMs !== null && waitedMs < statedMs) return Math.max(pollMs, statedMs / POLL_SHARE);
+  return Math.min(1000, Math.max(pollMs, waitedMs / POLL_SHARE));
 }

@@ -5,9 +5,16 @@ import type { TargetConfig } from '../../config/schema.ts';
 import { Budget, FiveXxWatch } from '../caps.ts';
 import { nextPollGap } from './classify.ts';
 import { parseRetryAfter, parseState } from '../../client/rate-headers.ts';
-import type { RepeatedRequest } from '../requests.ts';
+import { messageWait } from '../../client/scheduler/wait-of-429.ts';
+import type { ProbedRequest } from './operations.ts';
 import type { RetryAfterCheck, LoadStoppedBy, TimelinePoint } from '../result.ts';
 import { createSender, isAccepted, isRefusal, serverTime, type Sender, type Shot, type ShotToken } from '../sender.ts';
+
+/** The wait a 429 states in its message only (client/scheduler/wait-of-429.ts), ms; null without one. */
+export function statedInMessage(refusal: Shot): number | null {
+  const body = refusal.exchange?.response?.body;
+  return typeof body === 'string' ? messageWait(body) : null;
+}
 
 /** Thrown by a move when a cap or the 5xx burst rule ends the probe. */
 export class Stop extends Error {
@@ -54,7 +61,7 @@ export class ProbeRun {
 
   constructor(
     readonly target: Pick<TargetConfig, 'baseUrl' | 'token' | 'secondToken' | 'timeoutMs'>,
-    readonly request: RepeatedRequest,
+    readonly request: ProbedRequest,
     caps: { maxRequests: number; maxSeconds: number },
     readonly pollMs = 100,
   ) {
@@ -103,8 +110,9 @@ export class ProbeRun {
   /**
    * Polls after a 429 of the valid token until a request is accepted. With a Retry-After of R s (whole seconds, so
    * the quota returns in the last second before it), polls every `pollMs` from R − 1 s, and the
-   * first poll sent at R s + margin tests it. Without one (or once it lied), the gaps grow with
-   * the wait ("doubling waits", in finer steps so the refill instant stays precise).
+   * first poll sent at R s + margin tests it. A wait stated only in the message bounds the wait: polled
+   * at 1/64 of it. Without either (or once it lied), the gaps grow with the wait, 1/64 of it
+   * (classify.ts nextPollGap): near the refill a gap is at most 1/64 of the window.
    */
   async findEdge(after: Shot): Promise<Edge> {
     // A request of the valid token sent since (by the scope test) may have been accepted already;
@@ -122,6 +130,8 @@ export class ProbeRun {
     const ra = unwaitable ? null : stated;
     // Without Retry-After, the draft RateLimit header's reset (t=) guides the polls, untested.
     const hint = ra ?? parseState(refusal.headers.ratelimit)?.resetSeconds ?? null;
+    // A wait stated only in the message ("please try after 10 seconds") bounds the wait: polled finely within it.
+    const statedMs = ra === null ? statedInMessage(refusal) : null;
     const from = refusal.receivedAt;
     const promised = ra === null ? null : from + ra * 1000 + RETRY_AFTER_MARGIN_MS;
     // Past this instant nothing guides the polls any more: the gaps grow.
@@ -148,7 +158,7 @@ export class ProbeRun {
         guidedUntil = from; // it lied: do not trust it for the rest of the wait
       }
       if (isRefusal(shot)) last = shot;
-      next = shot.receivedAt + nextPollGap(this.pollMs, shot.receivedAt - from, shot.sentAt < guidedUntil);
+      next = shot.receivedAt + nextPollGap(this.pollMs, shot.receivedAt - from, shot.sentAt < guidedUntil, statedMs);
     }
   }
 

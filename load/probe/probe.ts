@@ -4,16 +4,17 @@
 // tests what it implies: a 429 (not a 5xx), with the envelope, and a Retry-After that does not lie.
 import type { RunConfig } from '../../config/schema.ts';
 import { bucketCapacity, isTokenBucketLike, refillRate, windowKind } from './classify.ts';
-import { announced, parseRateLimitHeaders } from '../../client/rate-headers.ts';
-import { ProbeRun, Stop, type Edge } from './moves.ts';
-import { repeatedRequest, type ProbeOperation } from '../requests.ts';
+import { announced, parseRateLimitHeaders, parseRetryAfter } from '../../client/rate-headers.ts';
+import { ProbeRun, statedInMessage, Stop, type Edge } from './moves.ts';
+import { probedRequest } from './operations.ts';
 import type { Measured, RateLimitResult, Scope } from '../result.ts';
 import { buildResult } from './build.ts';
 import { isAccepted, serverTime, type Shot } from '../sender.ts';
 
 export interface ProbeOptions {
   config: RunConfig;
-  operation: ProbeOperation;
+  /** A section 4 operation, a read path or an index operation of the config (load/probe/operations.ts). */
+  operation: string;
   maxRequests: number;
   maxSeconds: number;
   /** Progress lines (one per step). */
@@ -23,7 +24,8 @@ export interface ProbeOptions {
 }
 
 export async function probeRateLimit(opts: ProbeOptions): Promise<RateLimitResult> {
-  const request = repeatedRequest(opts.config, opts.operation);
+  const request = probedRequest(opts.config, opts.operation);
+  if ('problem' in request) throw new Error(request.problem);
   const run = new ProbeRun(opts.config.target, request, { maxRequests: opts.maxRequests, maxSeconds: opts.maxSeconds }, opts.pollMs ?? 100);
   const m: Measured = {
     notes: [],
@@ -92,6 +94,11 @@ async function measure(run: ProbeRun, opts: ProbeOptions, m: Measured): Promise<
   const nA = a.accepted.length;
   m.limit = nA;
   log(`exhaust: ${nA} accepted before the first 429`);
+  const stated = parseRetryAfter(a.refusal.headers['retry-after']) === null ? statedInMessage(a.refusal) : null;
+  if (stated !== null) {
+    log(`429 message: states a wait of ${stated / 1000} s (no Retry-After)`);
+    m.notes.push(`the 429's message states a wait of ${stated / 1000} s, with no Retry-After: the probe polls within it`);
+  }
   const k = Math.min(5, Math.max(1, Math.floor(nA / 2)));
   let scope: Scope | null = secondToken ? await run.scopeTest(k) : null;
 
@@ -167,7 +174,10 @@ async function windows(run: ProbeRun, m: Measured, o: WindowInput): Promise<void
     }
   }
   m.refillPerSecond = m.limit / m.windowSeconds;
-  o.log(`next refill: ${atRefill} accepted (${kind.algorithm}), limit ${m.limit}, window ${m.windowSeconds.toFixed(2)} s`);
+  // One fact a line: what the refill showed, then the figures it gives.
+  o.log(`algorithm: ${kind.algorithm} (${atRefill} of ${h + 1} requests sent at the next refill accepted)`);
+  o.log(`limit: ${m.limit} requests`);
+  o.log(`window: ${m.windowSeconds.toFixed(2)} s`);
 }
 
 /** Requests of the valid token accepted from `first` on, before `end` (a 429; null: up to now). */
@@ -231,7 +241,10 @@ async function tokenBucket(run: ProbeRun, m: Measured, o: BucketInput): Promise<
   );
   m.refillPerSecond = rate;
   m.windowSeconds = m.limit / rate;
-  o.log(`token bucket: ${rate.toFixed(2)} per second, capacity ${m.limit}, window ${m.windowSeconds.toFixed(2)} s`);
+  o.log('algorithm: token-bucket');
+  o.log(`refill: ${rate.toFixed(2)} per second`);
+  o.log(`limit: ${m.limit} (the bucket's capacity)`);
+  o.log(`window: ${m.windowSeconds.toFixed(2)} s (capacity / refill)`);
   // One more Retry-After test, on the next token.
   run.phase = 'recover';
   await run.findEdge(from);

@@ -5,7 +5,7 @@
 import { isLoopbackUrl } from '../../load/caps.ts';
 import { burstCheck } from '../../load/engines/burst.ts';
 import { loadFindings, probeFindings } from '../../load/checks.ts';
-import { loadPhases, runLoad } from '../../load/load.ts';
+import { runLoad } from '../../load/load.ts';
 import { writeLoadArtillery } from '../../load/artillery/export-file.ts';
 import { loadObservation, probeObservation, writeRateLimitJson } from '../../load/output.ts';
 import { probeRateLimit } from '../../load/probe/probe.ts';
@@ -97,8 +97,8 @@ verifies(
     const maxSeconds = Math.min(caps.maxSeconds - spent.seconds, LOAD_SECONDS + 5);
     if (maxRequests < 1 || maxSeconds < 1) h.skip(`the probe used the load caps (load.maxRequests ${caps.maxRequests}, load.maxSeconds ${caps.maxSeconds})`, t);
     const seconds = Math.min(LOAD_SECONDS, maxRequests / rate);
-    // The same scenario as an Artillery script beside the certificate: what this run sent, to scale out.
-    if (h.ctx.outDir) writeLoadArtillery(h.ctx.outDir, { config: h.config, operation: 'report', phases: loadPhases({ rate, seconds }), rate, seconds });
+    // The steady load as an Artillery script beside the certificate, to scale out: long enough to reach the measured limit.
+    if (h.ctx.outDir) writeLoadArtillery(h.ctx.outDir, { config: h.config, operation: 'report', measured: probed, sent: { rate, seconds } });
     const r = await runLoad({
       config: h.config,
       operation: 'report',

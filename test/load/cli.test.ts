@@ -124,10 +124,10 @@ describe('the rate-limit suite of run --with-load', WHOLE_FILE, () => {
     expect(r.certification.observations.load).toMatchObject({ fiveXx: 0 });
     const probed = JSON.parse(readFileSync(join(out, 'rate-limit.json'), 'utf8')) as { limit: number; windowSeconds: number };
     expect(probed).toMatchObject({ limit: 20, retryAfter: { truthful: true } });
-    // The load it sent (1.5 x the rate the probe measured, about 10/s, for 3 s, on the report), as an Artillery script.
+    // A steady load on the report that reaches the measured limit (1.5 x its rate, rounded up, for two windows), as an Artillery script.
     const script = readFileSync(join(out, 'load.artillery.yml'), 'utf8');
-    expect(script).toContain(`arrivalRate: ${Math.round((1.5 * probed.limit) / probed.windowSeconds)}\n`);
-    expect(script).toMatch(/duration: 3\b/);
+    expect(script).toContain(`arrivalRate: ${Math.ceil((1.5 * probed.limit) / probed.windowSeconds)}\n`);
+    expect(script).toMatch(new RegExp(`duration: ${Math.max(3, Math.ceil(2 * probed.windowSeconds))}\\b`));
     expect(script).toContain('{{ $env.ERP_API_TOKEN }}');
     expect(script).toContain(new URL(target.config.target.baseUrl).origin);
     expect(holdsToken(script)).toBe(false);

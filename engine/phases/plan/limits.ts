@@ -15,6 +15,7 @@ import type { StatedQuota } from '../../../client/scheduler/pacing.ts';
 import { showQuota, type Quota } from '../../../core/quota.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import { RATE_LIMIT_FILE, readRateLimit } from '../../../reports/records/rate-limit.ts';
+import { quotaOfProbed } from '../../../load/probe/operations.ts';
 
 export type LimitSource = 'config' | 'probe' | 'preflight';
 
@@ -28,9 +29,6 @@ export interface KnownLimit {
   /** An estimate from the preflight's 429s: the run starts at it and goes on learning. */
   estimate?: boolean;
 }
-
-/** The quota operation the probe's operation counts against (load/requests.ts PROBE_OPERATIONS). */
-const PROBED: Record<string, string> = { report: 'report', 'customer-create': 'customerCreate', 'order-status': 'orderStatus' };
 
 /** The quotas run.rateLimit states. */
 export function configLimits(config: Pick<RunConfig, 'run'>): KnownLimit[] {
@@ -59,7 +57,7 @@ export function probeLimits(file: string, config: Pick<RunConfig, 'target'>, now
   const r = read.result;
   if (r.target && r.target.baseUrl !== config.target.baseUrl)
     return { limits: [], note: `${name}: not used (it measured ${r.target.baseUrl}, not this target)` };
-  const op = PROBED[r.operation];
+  const op = quotaOfProbed(r.operation);
   if (!r.limited || r.limit === null || r.windowSeconds === null || !op || r.limit < 1 || r.windowSeconds <= 0)
     return { limits: [], note: `${name}: not used (the probe found no limit and window on ${r.operation})` };
   const age = showAge(now - statSync(name).mtimeMs);

@@ -140,8 +140,13 @@ export function loadHtml(r: LoadResult, config: OutputTarget): string {
             ],
           ]
         : []),
-      ['sending threads', r.workers ?? 1],
-      ['stopped by', r.stoppedBy ?? 'the end of the run'],
+      // Read back from another engine's report: only what that report holds (no threads, no stop of the kit's).
+      ...(r.source
+        ? []
+        : ([
+            ['sending threads', r.workers ?? 1],
+            ['stopped by', r.stoppedBy ?? 'the end of the run'],
+          ] as Array<[string, unknown]>)),
     ]),
   );
   if (r.thresholds.length)

@@ -7,6 +7,7 @@ import type { ScenarioMeta } from '../../../load/artillery/meta.ts';
 import { loadResultOfArtillery } from '../../../load/artillery/read.ts';
 import { parseArtilleryReport } from '../../../load/artillery/report-json.ts';
 import { parseThreshold } from '../../../load/scenarios/thresholds.ts';
+import { loadHtml } from '../../../reports/render/html/load.ts';
 
 const T0 = 1_795_723_910_000;
 
@@ -90,6 +91,10 @@ describe('report --artillery', () => {
       ['429<50%', 270 / 700, true],
     ]);
     expect(r.source).toEqual({ engine: 'artillery', file: 'result.json' });
+    // The page says only what Artillery's report holds: no threads of the kit's, no stop of its caps.
+    const page = loadHtml(r, { target: meta.target });
+    expect(page).toContain('Read back from Artillery');
+    expect(page).not.toMatch(/sending threads|stopped by/);
   });
 
   it('gives offered against achieved per period, where 429s start, and the knee of a ramp', () => {

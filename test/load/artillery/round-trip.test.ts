@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runLoad } from '../../../load/load.ts';
+import { writeLoadArtillery } from '../../../load/artillery/export-file.ts';
+import { probeRateLimit } from '../../../load/probe/probe.ts';
 import type { LoadResult } from '../../../load/result.ts';
 import { artilleryEnv, installArtillery } from '../../../scripts/install-artillery.ts';
 import { holdsToken, limitedReference, TOKENS, type Limited } from '../../support/reference.ts';
@@ -131,4 +133,27 @@ describe('the round trip through Artillery', WHOLE_FILE, () => {
       `${r.statusCounts['200'] ?? 0} accepted, ${r.refusals.count} 429 of ${r.requestsSent} in ${r.durationSeconds} s (share ${(r.refusals.count / r.requestsSent).toFixed(3)}, the limit's ${limitShare(r).toFixed(3)})`;
     await ctx.annotate(`artillery: ${figures(viaArt)}; kit: ${figures(kit)}`);
   }, 300_000);
+
+  it('the script run --with-load writes reaches the limit the probe measured: Artillery meets 429s, and report --artillery reads them back', async (ctx) => {
+    const installed = installArtillery(240_000);
+    if ('reason' in installed) return ctx.skip(`Artillery cannot be installed here: ${installed.reason}`);
+    const target = await limitedReference({ limit: 10, windowSeconds: 2, algorithm: 'fixed', scope: 'token' });
+    started.push(target);
+    const probed = await probeRateLimit({ config: target.config, operation: 'report', maxRequests: 500, maxSeconds: 30 });
+    expect(probed).toMatchObject({ limited: true, limit: 10 });
+    // A quota of its own for the load: the second token's, untouched by the probe.
+    const config = { ...target.config, target: { ...target.config.target, token: TOKENS[1]! } };
+    writeLoadArtillery(dir, { config, operation: 'report', measured: probed, sent: { rate: 8, seconds: 3 } });
+    const art = await run([installed.bin, 'run', '--output', 'export.json', 'load.artillery.yml'], artilleryEnv({ ERP_API_TOKEN: TOKENS[1]! }));
+    expect(art.code).toBe(0);
+    const back = await cli(['report', '--artillery', 'export.json', '--script', 'load.artillery.yml', '--out', 'export-back']);
+    expect(back.stderr).toBe('');
+    const r = JSON.parse(readFileSync(join(dir, 'export-back', 'load.json'), 'utf8')) as LoadResult;
+    // 1.5 x 10 per 2 s: 8/s for two windows, 4 s; the whole window in it sends 16 against its 10.
+    expect(r.rate).toBe(8);
+    expect(r.requestsSent).toBe(32);
+    expect(r.refusals.count).toBeGreaterThanOrEqual(6);
+    expect(back.stdout).toMatch(/429/);
+    await ctx.annotate(`the export sent ${r.requestsSent} at ${r.rate}/s: ${r.refusals.count} answered 429`);
+  }, 120_000);
 });

@@ -68,7 +68,19 @@ describe('rate-limit classification', () => {
   it('polls at a steady pace when a hint says when, and with growing gaps up to a second when not', () => {
     expect(nextPollGap(100, 5000, true)).toBe(100);
     expect(nextPollGap(100, 400, false)).toBe(100);
-    expect(nextPollGap(100, 4000, false)).toBe(500);
-    expect(nextPollGap(100, 60_000, false)).toBe(1000);
+    expect(nextPollGap(100, 12_800, false)).toBe(200);
+    expect(nextPollGap(100, 120_000, false)).toBe(1000);
+  });
+
+  it('never polls more than 2 % of a window of 6, 10 or 60 s apart near its refill, however long the wait before it', () => {
+    // The refill comes at most one window after the 429 that waits for it.
+    for (const windowMs of [6000, 10_000, 60_000])
+      for (let waited = 0; waited <= windowMs; waited += windowMs / 100) expect(nextPollGap(100, waited, false)).toBeLessThanOrEqual(0.02 * windowMs);
+  });
+
+  it("polls within a wait the 429's message states at 1/64 of it, and past it as without one", () => {
+    expect(nextPollGap(100, 1000, false, 10_000)).toBe(156.25);
+    expect(nextPollGap(100, 1000, false, 3000)).toBe(100);
+    expect(nextPollGap(100, 12_800, false, 10_000)).toBe(200);
   });
 });

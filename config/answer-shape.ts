@@ -14,6 +14,9 @@ export function answerAt(json: unknown, path: string): unknown {
 /** The list's path: the entry's `list`, else "response" (the 2.1 envelope's). */
 export const listPath = (op: OperationConfig): string => op.list ?? 'response';
 
+/** Whether a paged list states a count (`totalCount: null`: none). */
+export const counted = (op: OperationConfig): boolean => op.totalCount !== null;
+
 /** The count's path of a paged list: the entry's `totalCount`, else "response.totalCount". */
 export const totalPath = (op: OperationConfig): string => op.totalCount ?? 'response.totalCount';
 

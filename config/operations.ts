@@ -61,7 +61,12 @@ export const operationSchema = z.strictObject({
     .describe(
       'How a paged list is paged (implies paged): {"style": "offset"} by {limit} and {offset}; {"style": "page", "firstPage": 0|1} by {page} and {size} in query or body, e.g. {"page": "{page}", "size": "{size}"}; {"style": "cursor", "next": "response.next"} by {cursor} and {size} (or {limit}), the first page asked without the entries that are exactly "{cursor}", each next one with the cursor the answer before gave.',
     ),
-  totalCount: dotPath.optional().describe('Where a paged answer carries its total count, a dot path from its root; default "response.totalCount".'),
+  totalCount: dotPath
+    .nullable()
+    .optional()
+    .describe(
+      'Where a paged answer carries its total count, a dot path from its root; default "response.totalCount". null: the list states no count (many cursor APIs have none): a list paged by cursor is then judged by walking it twice at two page sizes (IX-7).',
+    ),
   refusal: z
     .record(z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/), scalar)
     .optional()

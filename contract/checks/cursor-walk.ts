@@ -11,7 +11,8 @@ import { toFinding, type CheckResult } from './finding.ts';
 export interface WalkedPage {
   ex: Exchange;
   items: unknown[];
-  total: number;
+  /** The count the page states; absent where the list is declared with none (totalCount: null). */
+  total?: number;
 }
 
 export interface CursorWalk {
@@ -46,9 +47,11 @@ function repeated(pages: WalkedPage[]): { again: number; first: number; at: numb
 
 /** IX-7 on one cursor walk: its findings and evidence, and the cell of the run's table. */
 export function judgeCursorWalk(w: CursorWalk): CheckResult & WalkVerdict {
-  const first = w.pages[0]!;
-  const last = w.pages[w.pages.length - 1]!;
   const walked = w.pages.reduce((n, p) => n + p.items.length, 0);
+  const [t0, t1] = [w.pages[0]!.total, w.pages[w.pages.length - 1]!.total];
+  if (t0 === undefined || t1 === undefined) return uncounted(w, walked);
+  const first = { ...w.pages[0]!, total: t0 };
+  const last = { ...w.pages[w.pages.length - 1]!, total: t1 };
   const d = last.total - first.total;
   if (d < 0 || d > w.own)
     return {
@@ -100,6 +103,23 @@ export function judgeCursorWalk(w: CursorWalk): CheckResult & WalkVerdict {
     last.ex,
     `${of}, totalCount ${first.total}${grown}`,
   );
+}
+
+/** A walk of a list with no count: each item once (two walks at two page sizes judge the rest, walksAgree). */
+function uncounted(w: CursorWalk, walked: number): CheckResult & WalkVerdict {
+  const again = repeated(w.pages);
+  const evidence = [{ requirementId: 'IX-7', n: 1, via: CHECK }];
+  const of = `${walked} item(s) in ${w.pages.length} page(s) by cursor, no count stated`;
+  if (!again) return { findings: [], evidence, verdict: 'passed', cell: `passed (${of})` };
+  const title = `${w.name}: an item of page ${again.first} is on page ${again.again} again (walked by cursor)`;
+  const received = `item ${again.at} of the walk, ${stringifyJson(again.item).slice(0, 160)}, was on page ${again.first} and again on page ${again.again}; ${of}`;
+  const fact = { title, received, expected: 'each item of the list once in a walk from the first page to the last' };
+  return {
+    findings: [toFinding(CHECK, 'IX-7', fact, w.pages[again.again - 1]!.ex)],
+    evidence,
+    verdict: 'failed',
+    cell: `FAILED: an item repeated on page ${again.again}, ${of}`,
+  };
 }
 
 /** Where an item of one walk falls in the other: the item before it there and the page that one ends, if it ends one. */

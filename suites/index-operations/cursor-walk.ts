@@ -17,7 +17,7 @@ import { FED_BY } from './fed-lists.ts';
 export const MAX_PAGES = 10;
 
 /** A page as read: its items, the count it states, the next cursor; or why it is none. */
-export type Page = { items: unknown[]; total: number; next?: string } | string;
+export type Page = { items: unknown[]; total?: number; next?: string } | string;
 
 export type Walked = { verdict: 'passed'; cell: string } | { verdict: 'inconclusive'; why: string } | { verdict: 'failed'; cell: string };
 
@@ -31,7 +31,7 @@ export async function walkCursor(
   h: Harness,
   c: Configured,
   firstEx: Exchange,
-  first: { items: unknown[]; total: number; next?: string },
+  first: Exclude<Page, string>,
   before: LedgerMark,
   read: (ex: Exchange) => Page,
 ): Promise<Walked> {
@@ -87,23 +87,23 @@ async function walkOnce(
   c: Configured,
   size: number,
   firstEx: Exchange,
-  first: { items: unknown[]; total: number; next?: string },
+  first: Exclude<Page, string>,
   read: (ex: Exchange) => Page,
 ): Promise<WalkedPage[] | string> {
-  const pages: WalkedPage[] = [{ ex: firstEx, items: first.items, total: first.total }];
+  const pages: WalkedPage[] = [{ ex: firstEx, items: first.items, ...(first.total !== undefined ? { total: first.total } : {}) }];
   let next = first.next;
   const seen = new Set<string>();
   while (next !== undefined) {
     if (seen.has(next)) return `${c.name}: cursor ${JSON.stringify(next.slice(0, 40))} was given twice (the walk would loop)`;
     if (pages.length > MAX_PAGES) {
       const walked = pages.reduce((n, p) => n + p.items.length, 0);
-      return `${c.name}: the list is longer than ${MAX_PAGES + 1} of its pages of ${first.items.length} (${walked} items walked of totalCount ${first.total})`;
+      return `${c.name}: the list is longer than ${MAX_PAGES + 1} of its pages of ${first.items.length} (${walked} items walked${first.total !== undefined ? ` of totalCount ${first.total}` : ''})`;
     }
     seen.add(next);
     const ex = await send(h, withValues(h, c, { limit: size, offset: 0, cursor: next }));
     const page = read(ex);
     if (typeof page === 'string') return `${page} (page ${pages.length + 1}, asked with the cursor the page before gave)`;
-    pages.push({ ex, items: page.items, total: page.total });
+    pages.push({ ex, items: page.items, ...(page.total !== undefined ? { total: page.total } : {}) });
     next = page.items.length > 0 ? nextCursor(c.op, ex.json) : undefined;
   }
   return pages;

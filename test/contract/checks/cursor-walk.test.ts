@@ -88,3 +88,16 @@ describe('two walks at two page sizes (IX-7)', () => {
     expect(inside.findings[0]!.title).toMatch(/^customers: the walk by pages of 3 lacks 1 item\(s\) the walk by pages of 9 holds, the first inside page 2$/);
   });
 });
+
+describe('a walk of a list declared with no count (totalCount: null)', () => {
+  const bare = (pages: WalkedPage[]) => pages.map(({ total: _t, ...p }) => p);
+
+  it('holds each item once; the rest is the two walks agreeing', () => {
+    const r = judge(bare(walk(7, 3)));
+    expect([r.verdict, r.findings]).toEqual(['passed', []]);
+    expect(judge(bare(walk(7, 3, { twice: [4] }))).findings[0]!.title).toBe('customers: an item of page 1 is on page 2 again (walked by cursor)');
+    // A skipping cursor is no count mismatch here: the walk by the other page size shows it.
+    expect(judge(bare(walk(9, 3, { drop: [4, 7] }))).verdict).toBe('passed');
+    expect(walksAgree('customers', { size: 9, pages: bare(walk(9, 9)) }, { size: 3, pages: bare(walk(9, 3, { drop: [4, 7] })) }).findings).toHaveLength(1);
+  });
+});

@@ -3,7 +3,9 @@
 // list and none of them was in flight while it was walked, exactly the count the list states (one
 // item fewer per page boundary is a cursor that skips one). While the run's own creations were in
 // flight the count is known only between the first reading's and the last's; a count that moved
-// otherwise (down, or by more than the run made) is another writer's, and nothing is judged.
+// otherwise (down, or by more than the run made) is another writer's, and nothing is judged. A
+// list declared with no count is held to each item once; two still walks of one list at two page
+// sizes hold the same items (walksAgree), an item one lacks named with its page boundary.
 import type { Exchange } from '../../core/types.ts';
 import { stringifyJson } from '../../core/json.ts';
 import { toFinding, type CheckResult } from './finding.ts';

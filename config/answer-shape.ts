@@ -68,6 +68,13 @@ export function refusedByShape(op: OperationConfig, status: number | undefined, 
   return want.length > 0 && want.every(([path, value]) => atPath(json, path) === value);
 }
 
+/** A read-back that found its record: HTTP 200 and not the read-backs' refusal shape (`readBack.refusal`, e.g. 200 with status false). */
+export function readBackFound(readBack: { refusal?: Record<string, unknown> } | undefined, status: number | undefined, json: unknown): boolean {
+  if (status !== 200) return false;
+  const want = Object.entries(readBack?.refusal ?? {});
+  return want.length === 0 || !want.every(([path, value]) => atPath(json, path) === value);
+}
+
 /** An answer the operation gave as a success: a 2xx that is not its refusal shape. */
 export function acceptedBy(op: OperationConfig, status: number | undefined, json: unknown): boolean {
   return status !== undefined && status >= 200 && status < 300 && !refusedByShape(op, status, json);

@@ -14,6 +14,9 @@ export function answerAt(json: unknown, path: string): unknown {
 /** The list's path: the entry's `list`, else "response" (the 2.1 envelope's). */
 export const listPath = (op: OperationConfig): string => op.list ?? 'response';
 
+/** Whether a paged list states a count (`totalCount: null`: none). */
+export const counted = (op: OperationConfig): boolean => op.totalCount !== null;
+
 /** The count's path of a paged list: the entry's `totalCount`, else "response.totalCount". */
 export const totalPath = (op: OperationConfig): string => op.totalCount ?? 'response.totalCount';
 
@@ -63,6 +66,13 @@ export function refusedByShape(op: OperationConfig, status: number | undefined, 
   if (!op.refusal || status === undefined || status < 200 || status > 299) return false;
   const want = Object.entries(op.refusal);
   return want.length > 0 && want.every(([path, value]) => atPath(json, path) === value);
+}
+
+/** A read-back that found its record: HTTP 200 and not the read-backs' refusal shape (`readBack.refusal`, e.g. 200 with status false). */
+export function readBackFound(readBack: { refusal?: Record<string, unknown> } | undefined, status: number | undefined, json: unknown): boolean {
+  if (status !== 200) return false;
+  const want = Object.entries(readBack?.refusal ?? {});
+  return want.length === 0 || !want.every(([path, value]) => atPath(json, path) === value);
 }
 
 /** An answer the operation gave as a success: a 2xx that is not its refusal shape. */

@@ -12,6 +12,9 @@ const dotPath = z.string().regex(/^(\$|[A-Za-z_][\w$]*(\.[A-Za-z_$][\w$]*)*)$/, 
 /** A value the refusal shape compares with: a JSON scalar. */
 const scalar = z.union([z.boolean(), z.string(), z.number(), z.null()]);
 
+/** A refusal shape: dot paths from the root of an answer and the value each holds in a refusal, e.g. {"status": false}. */
+export const refusalShape = z.record(z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/), scalar);
+
 // Templates hold {placeholders}: {branchId}, {otherBranchId}, {salesId}, {countriesCode},
 // {stateCode}, {cityCode}, {branchList}, {dateFrom}, {dateTo} come from the fixtures, {limit} and
 // {offset} from the check, any other from the entry's `params` (which may also give the entry a
@@ -61,9 +64,13 @@ export const operationSchema = z.strictObject({
     .describe(
       'How a paged list is paged (implies paged): {"style": "offset"} by {limit} and {offset}; {"style": "page", "firstPage": 0|1} by {page} and {size} in query or body, e.g. {"page": "{page}", "size": "{size}"}; {"style": "cursor", "next": "response.next"} by {cursor} and {size} (or {limit}), the first page asked without the entries that are exactly "{cursor}", each next one with the cursor the answer before gave.',
     ),
-  totalCount: dotPath.optional().describe('Where a paged answer carries its total count, a dot path from its root; default "response.totalCount".'),
-  refusal: z
-    .record(z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/), scalar)
+  totalCount: dotPath
+    .nullable()
+    .optional()
+    .describe(
+      'Where a paged answer carries its total count, a dot path from its root; default "response.totalCount". null: the list states no count (many cursor APIs have none): a list paged by cursor is then judged by walking it twice at two page sizes (IX-7).',
+    ),
+  refusal: refusalShape
     .optional()
     .describe(
       'How the operation refuses with a 2xx: dot paths from the root of the answer and the value each holds in a refusal, e.g. {"status": false}. A 2xx answer holding all of them is a refusal wherever the run reads this operation.',

@@ -5,7 +5,7 @@ import { ID_LIST, parseIsoUtc } from '../core/formats.ts';
 import { QUOTA_KEYS, readQuota, type QuotaKey } from '../core/quota.ts';
 import { certifySchema } from './certify.ts';
 import { markerSchema } from './marker.ts';
-import { operationsSchema } from './operations.ts';
+import { operationsSchema, refusalShape } from './operations.ts';
 
 /** Shows a rejected (non-secret) value in a message, shortened. */
 export function showValue(v: unknown): string {
@@ -227,6 +227,11 @@ const readBackSchema = z.strictObject({
     .optional()
     .describe(
       "Optional read path of a voucher's order and payment status: plans the order-status tests from the vouchers' actual state, lets the preflight check each voucher, and verifies OS-7.",
+    ),
+  refusal: refusalShape
+    .optional()
+    .describe(
+      'How the read-backs answer an id they do not hold (or refuse) with a 2xx, as operations entries declare theirs: dot paths from the root of the answer and the value each holds, e.g. {"status": false}. Such an answer is "not found", never a record read back.',
     ),
 });
 

@@ -1,12 +1,14 @@
 // The text an Indian ERP receives in a free-text field (CU-13), one kind at a time: Indian
 // scripts, combining marks in NFC or NFD, emoji, right-to-left and bidi controls, exactly 255 to
-// 10,000 characters, surrounding spaces, numeric-looking text. Long values are drawn more often
+// 10,000 characters, surrounding spaces, numeric-looking text, HTML/XML specials and markup, runs
+// of spaces, tabs and no-break spaces inside. Long values are drawn more often
 // for companies, address lines and remarks (where long text is real) than for names.
 import fc from 'fast-check';
 import { bidiText } from './bidi-text.ts';
 import { combiningMarksText } from './combining-marks-text.ts';
 import { emojiText } from './emoji-text.ts';
 import { longText } from './long-text.ts';
+import { markupText, spaceRunText } from './markup-text.ts';
 import { numericEdgeText } from './numeric-edge-text.ts';
 import { paddedText } from './padded-text.ts';
 import { scriptText, type TextKind } from './script-text.ts';
@@ -28,6 +30,8 @@ export function hostileText(kind: TextKind): fc.Arbitrary<string> {
       { weight: freeText ? 4 : 1, arbitrary: longText(kind) },
       { weight: 1, arbitrary: paddedText(kind) },
       { weight: 1, arbitrary: numericEdgeText() },
+      { weight: 1, arbitrary: markupText(kind) },
+      { weight: 1, arbitrary: spaceRunText(kind) },
     );
     built.set(kind, arb);
   }

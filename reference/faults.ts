@@ -23,6 +23,8 @@ export interface Fault {
    * suite that sends them (customer texts, the index's parameters). A run of the fault runs them too.
    */
   reachedBy?: string[];
+  /** The profile the fault is made for, where its defect is of a wire only that vendor has (a cursor); default: the default vendor. */
+  profile?: string;
 }
 
 export const FAULTS = [
@@ -125,6 +127,8 @@ export const FAULTS = [
   { name: 'cu-truncates-long-text', does: 'text fields are saved cut to 255 characters (a VARCHAR(255) that truncates), and answered 200', breaks: ['CU-15'] },
   { name: 'cu-mangles-non-ascii', does: 'text fields are saved through Latin-1: every character outside it is stored as "?"', breaks: ['CU-15'] },
   { name: 'cu-drops-non-bmp', does: 'text fields are saved without their characters outside the BMP (emoji; a utf8mb3 column)', breaks: ['CU-15'] },
+  { name: 'cu-html-escapes-text', does: 'text fields are saved HTML-escaped (& < > " \' stored as &amp; &lt; &gt; &quot; &#39;)', breaks: ['CU-15'] },
+  { name: 'cu-collapses-spaces', does: 'text fields are saved with each run of spaces inside collapsed to one space', breaks: ['CU-15'] },
   {
     name: 'cu-refusal-saves',
     does: 'a customer refused with 400 for a value of its body (a non-numeric opening, isDefault outside 0/1 ...) has already been saved',
@@ -188,6 +192,11 @@ export const FAULTS = [
   { name: 'rp-date-local-day', does: 'item dates are the day in UTC+05:30 (the range is read in UTC)', breaks: ['RP-11'] },
   { name: 'rp-transactionid-string', does: 'transactionId is written as a string of digits', breaks: ['RP-7'] },
   { name: 'rp-limit-zero-all', does: 'limit 0 returns every item', breaks: ['RP-20'] },
+  {
+    name: 'rp-negative-offset-from-end',
+    does: 'a negative offset is accepted and counted from the end, as a slice in Python is: offset -3 answers the last three items',
+    breaks: ['RP-20'],
+  },
   { name: 'rp-offset-wraps', does: 'an offset at or past the end returns the first page again', breaks: ['RP-20', 'RP-2'] },
   // Three ways a walk of the pages never ends by itself: each walk must stop at what it saw (a page seen before, an empty page, its cap).
   { name: 'rp-offset-ignored', does: 'offset is ignored: every page is the first page', breaks: ['RP-2'] },
@@ -259,6 +268,12 @@ export const FAULTS = [
     name: 'rp-branchlist-500',
     does: 'a branchList holding anything but digits, commas and spaces is an SQL syntax error, answered 500',
     breaks: ['ENV-6'],
+  },
+  {
+    name: 'ix-cursor-skips-boundary',
+    does: "each next cursor of a list paged by cursor skips the item at the page boundary (ledger-bare's cursor lists)",
+    breaks: ['IX-7'],
+    profile: 'ledger-bare',
   },
   {
     name: 'ix-customer-count-all-branches',

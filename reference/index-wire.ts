@@ -87,8 +87,12 @@ function pagedByCursorReq(req: Req): { req: Req; offset: number } {
   return { req: { ...req, query, body: toJson({ ...rest, ...(size !== undefined ? { limit: size } : {}), offset }) }, offset };
 }
 
-/** The reply with the next page's cursor under `response.next`, when the count says there are more items than up to this page's end. */
-function withNext(reply: Reply, offset: number): Reply {
+/**
+ * The reply with the next page's cursor under `response.next`, when the count says there are more
+ * items than up to this page's end; ix-cursor-skips-boundary: one past it (the item at each page
+ * boundary is never given, IX-7).
+ */
+function withNext(reply: Reply, offset: number, skip: boolean): Reply {
   if (reply.status !== 200 || typeof reply.body !== 'string') return reply;
   const json = parseExact(reply.body) as { response?: Record<string, unknown> } | null;
   const r = json?.response;
@@ -96,7 +100,7 @@ function withNext(reply: Reply, offset: number): Reply {
   const items = Object.values(r).find(Array.isArray) as unknown[] | undefined;
   const total = Object.values(r).find((v) => typeof v === 'number') as number | undefined;
   if (!items || total === undefined) return reply;
-  const end = offset + items.length;
+  const end = offset + items.length + (skip ? 1 : 0);
   return { ...reply, body: toJson({ ...json, response: { ...r, next: items.length > 0 && end < total ? cursorAt(end) : null } }) };
 }
 
@@ -131,7 +135,7 @@ export function wiredHandler(profile: Profile, route: IndexRoute): Handler {
       if (window && window[1] - window[0] > style.windowDays! * DAY_MS) throw new HttpError(400, `the date window is at most ${style.windowDays} days`);
       if (cursor) {
         const asked = pagedByCursorReq(req);
-        reply = withNext(await route.handle(ctx, asked.req, param), asked.offset);
+        reply = withNext(await route.handle(ctx, asked.req, param), asked.offset, ctx.faults.has('ix-cursor-skips-boundary'));
       } else reply = await route.handle(ctx, style.paging ? pagedByLimit(req, style.paging.firstPage) : req, param);
     } catch (e) {
       // 7: a refusal; this vendor says it with HTTP 200 and status false. Other statuses keep theirs.

@@ -189,14 +189,16 @@ export const customerRequirements: Requirement[] = [
     suite: 'customer',
     operations: ['customer-create', 'contact-read'],
     title:
-      "Text a customer was created with reads back as it was sent: not cut to a column's width, not re-encoded through another charset, no character outside the BMP dropped (read-back = sent)",
+      "Text a customer was created with reads back as it was sent: not cut to a column's width, not re-encoded through another charset, no character outside the BMP dropped, not HTML-escaped, no run of spaces collapsed (read-back = sent)",
     quote:
       'firstName | string; companyName | string; remark | string; addressLine1 | string ... Success (HTTP 200): envelope with status true, a message saying the customer was created',
     ambiguity:
       'The spec gives the strings no length or alphabet and Get Contact By Id no path: that a 200 stored the text it was sent is implied, not stated (SHOULD, verified only with config.readBack), ' +
       'and a target with a length or alphabet it does not take may refuse it with a 4xx (CU-13). What correct vendors do on save is no difference: surrounding whitespace trimmed (any trim: ' +
       'ASCII, Unicode spaces, zero-width, BOM; the strictest profile trims) and Unicode normalised (NFC or NFD); place names (cityName ...) may be filled from the codes and are not compared. ' +
-      'Anything else a 200 changed is a silent change: cut (a VARCHAR width), characters outside Latin-1 stored as "?" or UTF-8 read as Latin-1 (a wrong charset), emoji dropped (utf8mb3). ' +
+      'Anything else a 200 changed is a silent change: cut (a VARCHAR width), characters outside Latin-1 stored as "?" or UTF-8 read as Latin-1 (a wrong charset), emoji dropped (utf8mb3), ' +
+      '& < > " \' stored as entities or markup stripped (an input filter), runs of spaces, tabs or no-break spaces inside a value collapsed: inside a value every character counts. ' +
+      'A trim or a normalisation a correct vendor made is recorded (savedTextsNormalised), never failed. ' +
       'Read back for the customers the text properties (CU-13) create, within a read budget, and for one customer holding every kind.',
   },
   {

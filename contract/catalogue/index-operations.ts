@@ -86,7 +86,9 @@ export const indexOperationRequirements: Requirement[] = [
       'Only what the answers say of themselves is held: when a first page of limit 2 honours the limit and carries a totalCount T, the page of limit 2 at offset T-1 holds one item. ' +
       'A page larger than its limit, a missing totalCount, or a totalCount that changed between the two requests (data added meanwhile) is inconclusive (a config or data question), never failed, ' +
       'but where the count grew by no more than the customers or vouchers the run itself may have created between the two readings (a list they feed): then the page at T-1 holds one or two items. ' +
-      "A count that fell, or grew further, is another writer's: inconclusive.",
+      "A count that fell, or grew further, is another writer's: inconclusive. " +
+      'A list paged by cursor is walked at its largest page and again by pages of a fifth of it: each item once (one on two pages fails), exactly its totalCount where none of the ' +
+      "run's own creations was in flight (a walk they moved is walked once more; else it holds between its first and last count), and the two walks hold the same items (one a walk lacks is named with its page boundary).",
   },
   {
     id: 'IX-8',

@@ -172,7 +172,7 @@ export const reportRequirements: Requirement[] = [
     title: 'Observed: how the target treats a Z-less date, a limit written as text, a fractional limit and a negative offset',
     quote: 'dateTo | string | yes | end of range, ISO 8601 in UTC; Dates of the report are interpreted in UTC.',
     ambiguity:
-      'Only dateFrom names the trailing Z, and 8 rule 3 reads every date in UTC; coercing "10" to 10 or clamping a negative offset is a vendor\'s choice. Recorded, never failed.',
+      'Only dateFrom names the trailing Z, and 8 rule 3 reads every date in UTC; coercing "10" to 10 or clamping a negative offset is a vendor\'s choice. Recorded, never failed here (RP-20 fails a negative offset counted from the end).',
   },
   {
     id: 'RP-16',
@@ -249,8 +249,12 @@ export const reportRequirements: Requirement[] = [
     level: 'MUST',
     suite: 'report',
     operations: ['report'],
-    title: 'limit and offset at their edges (0, 1, the largest integers, past the end) give at most limit items or a 4xx, and never an earlier page again',
+    title:
+      'limit and offset at their edges (0, 1, the largest integers, past the end, below 0) give at most limit items or a 4xx, and never an earlier page again',
     quote: 'limit | integer | yes | number of records to return; offset | integer | yes | number of records to skip',
+    ambiguity:
+      'A negative offset skips no records: refusing it (4xx), reading it as 0 (the first page) or as nothing (an empty page) all pass (RP-15 records which); ' +
+      'items counted from the end of the range (a slice in Python: offset -1 is the last item) are no reading of "number of records to skip" and fail.',
   },
   {
     id: 'RP-21',

@@ -2,7 +2,8 @@
 // skip" at the edges of their type and of the data: limit 0, 1, totalCount, past it, 2^31-1,
 // 2^53-1 and past 2^53; offset 0, the last item, past the end. A page holds at most what the
 // request asked for - at most `limit` items, none past the end - or the request is refused with a
-// 4xx (the maximum limit is not shown, 8 rule 2); and a page never repeats an earlier one.
+// 4xx (the maximum limit is not shown, 8 rule 2); and a page never repeats an earlier one. A
+// negative offset skips no records: refused, read as 0 or as nothing, never counted from the end.
 import type { Exchange, Finding, Replay } from '../../core/types.ts';
 import { defineCheck, describeResponse, judged, toFinding, type CheckResult, type Fact } from './finding.ts';
 import { pageTotal } from './report.ts';
@@ -55,6 +56,29 @@ export const edgePage = defineCheck('report.edge-page', 'RP-20', (ex: Exchange, 
     });
   }
   return facts;
+});
+
+/**
+ * RP-20 at a negative offset ("offset | number of records to skip"): a 4xx, the first page of the
+ * same limit (the offset read as 0: the page holds only items of `first`) and an empty page are
+ * readings of skipping a negative number of records; items counted from the end (a slice in
+ * Python: offset -1 is the last item) are none. Judged when the first page was answered 200.
+ */
+export const negativeOffsetPage = defineCheck('report.negative-offset', 'RP-20', (ex: Exchange, p: { label: string; first: Exchange }): Fact[] | null => {
+  const s = ex.response?.status;
+  if (s !== undefined && s >= 400 && s < 500 && s !== 429) return [];
+  // No answer, a 429 or a 5xx (ENV-6, the harness's) says nothing of how the offset was read.
+  if (s !== 200 || p.first.response?.status !== 200 || pageTotal(ex) === undefined) return null;
+  const first = new Set(pageIds(p.first));
+  const other = pageIds(ex).filter((id) => !first.has(id));
+  if (other.length === 0) return [];
+  return [
+    {
+      title: `A page at ${p.label} holds transactions the first page does not (counted from the end?)`,
+      received: `transaction(s) ${showIds(other)}; the first page of that limit holds ${showIds([...first])}`,
+      expected: 'a 4xx, the first page (the offset read as 0) or an empty page: a negative number of records skipped is no position counted from the end',
+    },
+  ];
 });
 
 /**

@@ -3,7 +3,9 @@
 // surrounding whitespace trimmed (by any trim: ASCII, Unicode, zero-width, BOM) and Unicode
 // normalised (NFC or NFD). A silent change is named by its kind: cut to a column's width, re-encoded
 // through Latin-1 (characters outside it stored as "?", or UTF-8 bytes read as Latin-1), characters
-// outside the BMP dropped; any other difference is "changed".
+// outside the BMP dropped, HTML-escaped (or unescaped, or its markup stripped), runs of spaces
+// collapsed; any other difference is "changed". Inside a value every character counts: runs of
+// spaces, tabs and no-break spaces, and markup, read back as sent.
 import type { Exchange } from '../../core/types.ts';
 import { describeText, readBackPayload } from './customer.ts';
 import { defineCheck, type Fact } from './finding.ts';
@@ -32,8 +34,32 @@ export function silentChange(got: string, sent: string): string {
   if ([sent, sent.normalize('NFC')].some((x) => g === comparableText(x.replace(outsideLatin1, '?'))))
     return 'stored through Latin-1: characters outside it became "?"';
   if (g === comparableText(Buffer.from(sent, 'utf8').toString('latin1'))) return 'its UTF-8 bytes read back as Latin-1 (a wrong charset)';
+  if (g === comparableText(escapeHtml(sent))) return 'HTML-escaped (& < > " \' stored as entities)';
+  if (g === comparableText(unescapeHtml(sent))) return 'HTML-unescaped (an entity written as text stored as its character)';
+  if (g === comparableText(sent.replace(TAG, ''))) return 'its markup (tags) stripped';
+  if (g === comparableText(sent.replace(/ {2,}/g, ' '))) return 'runs of spaces collapsed to one';
+  if (g === comparableText(sent.replace(/[\s\u00a0]+/gu, ' '))) return 'runs of spaces, tabs or no-break spaces collapsed to one space';
   if (g.length < s.length && s.startsWith(g)) return `cut to ${[...got].length} of its ${[...sent].length} characters (a column's width?)`;
   return 'changed';
+}
+
+const TAG = /<\/?[a-z][^<>]*>|<!\[CDATA\[|\]\]>/gi;
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const unescapeHtml = (t: string) =>
+  t.replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: '\u00a0' })[e]!);
+
+/**
+ * What a correct vendor did to `sent` on save when `got` reads back the same as CU-15 compares
+ * them but not character for character: its ends trimmed, its Unicode normalised (for the
+ * certificate to say, never a failure). Empty when `got` is `sent` exactly.
+ */
+export function allowedNormalisation(got: string, sent: string): string[] {
+  if (got === sent || !sameText(got, sent)) return [];
+  const out: string[] = [];
+  if (got.normalize('NFC') !== sent.normalize('NFC')) out.push('ends trimmed');
+  if (got.replace(EDGE, '') !== sent.replace(EDGE, '')) out.push('Unicode normalised');
+  return out;
 }
 
 export interface SentText {

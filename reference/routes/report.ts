@@ -33,7 +33,9 @@ export function reportSchema(profile: Profile, faults: Faults): z.ZodType<Report
             .number()
             .int()
             .transform((v) => Math.max(0, v))
-        : z.number().int().nonnegative(),
+        : faults.has('rp-negative-offset-from-end')
+          ? z.number().int()
+          : z.number().int().nonnegative(),
     ),
   });
   // 4.3: dateFrom/dateTo "ISO 8601 in UTC (trailing Z)" (RP-12: other strings are refused, by select()).
@@ -174,6 +176,8 @@ export function report(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   let start = f.has('rp-offset-overlap') && q.offset > 0 ? q.offset - 1 : q.offset;
   // 4.3: "offset | number of records to skip" - past the end, nothing is left (RP-20, RP-2).
   if (start >= selection.total && f.has('rp-offset-wraps')) start = 0;
+  // 4.3: "offset | number of records to skip" - not counted from the end, as a slice in Python is (items[offset:][:limit], RP-20).
+  if (start < 0) start = Math.max(0, selection.total + start);
   // 4.3: "offset | number of records to skip" - a server that skips none answers the first page to every offset (RP-2).
   if (f.has('rp-offset-ignored')) start = 0;
   // ... or one that skips modulo twice the limit: the third page is the first again (RP-2, RP-20).

@@ -15,6 +15,7 @@ const LABELS: Record<string, string> = {
   rateLimit: 'Rate-limit probe',
   reportInputReadings: 'How the report reads its inputs (Z-less dates, numeric text)',
   requiredFields: 'Customer fields the target requires',
+  savedTextsNormalised: 'Saved texts read back normalised as a correct vendor may (CU-15 allows it: ends trimmed, Unicode normalised), by field',
   serverErrorsNotRepeated: 'Server errors that did not repeat',
   statusWhenFieldOmitted: 'Status when a field is omitted',
   tokenCheckedFirst: 'Token checked before validation',

@@ -5,6 +5,7 @@
 // fails (lenient: a contactId per branch could name another customer there). One creation, two
 // reads at most.
 import fc from 'fast-check';
+import { readBackFound } from '../../config/answer-shape.ts';
 import { anyContactId, readBackMatches } from '../../contract/checks/customer.ts';
 import type { Customer } from '../../contract/schemas/customer.ts';
 import { customer } from '../../generators/customer.ts';
@@ -28,9 +29,11 @@ verifies('body-branch/CU-18', ['CU-18'], 'A customer lands in the branch the que
   registerCreated(h, contactId);
   const template = h.config.readBack!.getContactById!;
   const here = await h.client.readContact({ template, contactId, branchId });
-  if (here.response?.status === 200) return void h.note('CU-18');
+  // Found: 200 and not the read-backs' refusal shape (readBack.refusal: 200 with status false is "not found").
+  const found = (ex: typeof here) => readBackFound(h.config.readBack, ex.response?.status, ex.json);
+  if (found(here)) return void h.note('CU-18');
   const there = await h.client.readContact({ template, contactId, branchId: otherBranchId });
-  if (there.response?.status !== 200 || readBackMatches(there, sent!).findings.length > 0)
+  if (!found(there) || readBackMatches(there, sent!).findings.length > 0)
     return h.inconclusive(
       'CU-18',
       `contactId ${String(contactId)} read back in neither branch ${branchId} (HTTP ${here.response?.status ?? 'no answer'}) nor, as sent, in ${otherBranchId}: CU-8 judges read-back`,

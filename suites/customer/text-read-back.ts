@@ -2,9 +2,10 @@
 // read back (readBack.getContactById) and each unusual text compared with what was sent. Reads
 // are scarce (a production quota of 4 a minute), so a property reads back only customers holding
 // a kind of text it has read back fewer than `cap` times (long, outside the BMP, other non-ASCII,
-// ASCII); once a read-back failed it reads back every customer, so the failure shrinks.
+// ASCII); once a read-back failed it reads back every customer, so the failure shrinks. What a
+// correct vendor did on save (ends trimmed, Unicode normalised) is recorded for the certificate.
 import { anyContactId, comparable } from '../../contract/checks/customer.ts';
-import { textReadBack, type SentText } from '../../contract/checks/text-read-back.ts';
+import { allowedNormalisation, textReadBack, type SentText } from '../../contract/checks/text-read-back.ts';
 import type { Address, Customer } from '../../contract/schemas/customer.ts';
 import type { Exchange, Finding } from '../../core/types.ts';
 import type { HostileValue } from '../../generators/hostile-customer.ts';
@@ -80,6 +81,8 @@ export function textReadBacks(h: Harness): TextReadBacks {
   const seen = new Map<TextClass, number>();
   let failing = false;
   let reads = 0;
+  /** Fields whose text read back normalised as a correct vendor may (kind -> fields). */
+  const normalised = new Map<string, Set<string>>();
   const after = async (values: HostileValue[], body: Customer, created: Exchange): Promise<Finding[]> => {
     const texts = comparedTexts(values);
     const contactId = anyContactId(created);
@@ -92,7 +95,11 @@ export function textReadBacks(h: Harness): TextReadBacks {
     const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
     const payload = read.json && typeof read.json === 'object' ? (read.json as { response?: unknown }).response : undefined;
     const got = payload && typeof payload === 'object' ? (payload as Partial<Customer>) : {};
-    const findings = h.applied(textReadBack(read, pairTexts(values, body, got)));
+    const pairs = pairTexts(values, body, got);
+    for (const p of pairs)
+      if (typeof p.got === 'string')
+        for (const kind of allowedNormalisation(p.got, p.value)) normalised.set(kind, (normalised.get(kind) ?? new Set()).add(p.field));
+    const findings = h.applied(textReadBack(read, pairs));
     if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) {
       h.inconclusive('CU-15', `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
       return [];
@@ -101,6 +108,7 @@ export function textReadBacks(h: Harness): TextReadBacks {
     return findings;
   };
   const done = () => {
+    if (normalised.size > 0) h.observe('savedTextsNormalised', Object.fromEntries([...normalised].map(([kind, fields]) => [kind, [...fields].sort()])));
     if (!skip && reads === 0) h.inconclusive('CU-15', 'no customer with unusual text was accepted with a contactId to read back (CU-13 shows the answers)');
   };
   return { after, done };

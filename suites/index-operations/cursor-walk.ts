@@ -1,10 +1,12 @@
 // IX-7 on a list paged by an opaque cursor (config `paging: {"style": "cursor", "next": ...}`): the
 // list is walked from its first page, each next page asked with the cursor the answer before gave,
 // at the largest page the list answers, until no cursor or an empty page; the items walked must be
-// what the list's own totalCount says (SHOULD). Bounded by MAX_PAGES (inconclusive); a cursor given
-// twice is a loop; a count that moved beyond the run's own creations (runtime/writes-ledger.ts) is
-// another writer's, and the walk is then not judged. Only the counts are kept, never the items.
+// each item once and what the list's own totalCount says (SHOULD; judged exactly where none of the
+// run's own creations was in flight, contract/checks/cursor-walk.ts). Bounded by MAX_PAGES
+// (inconclusive); a cursor given twice is a loop; a count that moved beyond the run's own creations
+// (runtime/writes-ledger.ts) is another writer's, and the walk is then not judged.
 import { nextCursor } from '../../config/answer-shape.ts';
+import { judgeCursorWalk, walksAgree, type WalkedPage } from '../../contract/checks/cursor-walk.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { markLedger, ownCreationsBetween, type LedgerMark } from '../../runtime/writes-ledger.ts';
@@ -15,65 +17,94 @@ import { FED_BY } from './fed-lists.ts';
 export const MAX_PAGES = 10;
 
 /** A page as read: its items, the count it states, the next cursor; or why it is none. */
-export type Page = { items: unknown[]; total: number; next?: string } | string;
+export type Page = { items: unknown[]; total?: number; next?: string } | string;
 
-export type Walked =
-  | { verdict: 'passed'; cell: string }
-  | { verdict: 'inconclusive'; why: string }
-  | { verdict: 'failed'; title: string; received: string; expected: string; ex: Exchange; cell: string };
+export type Walked = { verdict: 'passed'; cell: string } | { verdict: 'inconclusive'; why: string } | { verdict: 'failed'; cell: string };
 
 /**
- * Walks the list on from `first` (the answer to the largest page, asked with no cursor) and judges
- * the items walked against the count; `read` reads an answer as a page (lists.test.ts).
+ * Walks the list on from `first` (the answer to the largest page, asked with no cursor), then again
+ * by pages of a fifth of that (boundaries where a cursor may skip), and judges each walk and the
+ * two together (contract/checks/cursor-walk.ts); `read` reads an answer as a page (lists.test.ts).
+ * A walk the run's own creations were in flight during is walked once more for an exact verdict.
  */
 export async function walkCursor(
   h: Harness,
   c: Configured,
   firstEx: Exchange,
-  first: { items: unknown[]; total: number; next?: string },
+  first: Exclude<Page, string>,
   before: LedgerMark,
   read: (ex: Exchange) => Page,
 ): Promise<Walked> {
-  let walked = first.items.length;
+  const large = await stillWalk(h, c, 5000, { ex: firstEx, page: first }, before, read);
+  if (typeof large === 'string') return { verdict: 'inconclusive', why: large };
+  const a = judgeCursorWalk({ name: c.name, pages: large.pages, own: large.own });
+  h.add(a);
+  const size = Math.max(2, Math.ceil(first.items.length / 5));
+  const small = size < first.items.length ? await stillWalk(h, c, size, undefined, markLedger(h), read) : `${c.name}: one page of ${size} holds the list`;
+  const b = typeof small === 'string' ? undefined : judgeCursorWalk({ name: c.name, pages: small.pages, own: small.own });
+  if (b) h.add(b);
+  // Both still and each as its count says: the two hold the same items (what a list with no count is judged by).
+  if (b && typeof small !== 'string' && a.verdict === 'passed' && b.verdict === 'passed' && large.own === 0 && small.own === 0)
+    h.add(walksAgree(c.name, { size: first.items.length, pages: large.pages }, { size, pages: small.pages }));
+  const cells = [a, ...(b ? [b] : [])].map((w) => (w.verdict === 'inconclusive' ? `inconclusive: ${w.why}` : w.cell));
+  if (a.verdict === 'failed' || b?.verdict === 'failed') return { verdict: 'failed', cell: cells.join('; ') };
+  if (a.verdict === 'inconclusive') return { verdict: 'inconclusive', why: a.why };
+  return { verdict: 'passed', cell: cells.join('; then by pages of ' + size + ': ') };
+}
+
+/** A walk by pages of `size` from `first` (asked here when not given), walked again once if the run's own creations were in flight. */
+async function stillWalk(
+  h: Harness,
+  c: Configured,
+  size: number,
+  given: { ex: Exchange; page: Exclude<Page, string> } | undefined,
+  before: LedgerMark,
+  read: (ex: Exchange) => Page,
+): Promise<{ pages: WalkedPage[]; own: number } | string> {
+  const kind = FED_BY[c.name];
+  let best: { pages: WalkedPage[]; own: number } | string = '';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const mark = attempt === 0 ? before : markLedger(h);
+    let start = attempt === 0 ? given : undefined;
+    if (!start) {
+      const ex = await send(h, withValues(h, c, { limit: size, offset: 0 }));
+      const page = read(ex);
+      if (typeof page === 'string') return page;
+      start = { ex, page };
+    }
+    const pages = await walkOnce(h, c, size, start.ex, start.page, read);
+    if (typeof pages === 'string') return pages;
+    const own = kind ? ownCreationsBetween(mark, markLedger(h), kind) : 0;
+    if (typeof best === 'string' || own < best.own) best = { pages, own };
+    if (own === 0) break;
+  }
+  return best;
+}
+
+/** The pages of one walk from `first`, or why it stopped short. */
+async function walkOnce(
+  h: Harness,
+  c: Configured,
+  size: number,
+  firstEx: Exchange,
+  first: Exclude<Page, string>,
+  read: (ex: Exchange) => Page,
+): Promise<WalkedPage[] | string> {
+  const pages: WalkedPage[] = [{ ex: firstEx, items: first.items, ...(first.total !== undefined ? { total: first.total } : {}) }];
   let next = first.next;
-  let last = { total: first.total, ex: firstEx };
   const seen = new Set<string>();
-  let pages = 0;
   while (next !== undefined) {
-    if (seen.has(next)) return { verdict: 'inconclusive', why: `${c.name}: cursor ${JSON.stringify(next.slice(0, 40))} was given twice (the walk would loop)` };
-    if (pages === MAX_PAGES)
-      return {
-        verdict: 'inconclusive',
-        why: `${c.name}: the list is longer than ${MAX_PAGES + 1} of its pages of ${first.items.length} (${walked} items walked of totalCount ${first.total})`,
-      };
+    if (seen.has(next)) return `${c.name}: cursor ${JSON.stringify(next.slice(0, 40))} was given twice (the walk would loop)`;
+    if (pages.length > MAX_PAGES) {
+      const walked = pages.reduce((n, p) => n + p.items.length, 0);
+      return `${c.name}: the list is longer than ${MAX_PAGES + 1} of its pages of ${first.items.length} (${walked} items walked${first.total !== undefined ? ` of totalCount ${first.total}` : ''})`;
+    }
     seen.add(next);
-    pages++;
-    const ex = await send(h, withValues(h, c, { limit: 5000, offset: 0, cursor: next }));
+    const ex = await send(h, withValues(h, c, { limit: size, offset: 0, cursor: next }));
     const page = read(ex);
-    if (typeof page === 'string') return { verdict: 'inconclusive', why: `${page} (page ${pages + 1}, asked with the cursor the page before gave)` };
-    walked += page.items.length;
-    last = { total: page.total, ex };
+    if (typeof page === 'string') return `${page} (page ${pages.length + 1}, asked with the cursor the page before gave)`;
+    pages.push({ ex, items: page.items, ...(page.total !== undefined ? { total: page.total } : {}) });
     next = page.items.length > 0 ? nextCursor(c.op, ex.json) : undefined;
   }
-  const own = FED_BY[c.name] ? ownCreationsBetween(before, markLedger(h), FED_BY[c.name]!) : 0;
-  const d = last.total - first.total;
-  if (d < 0 || d > own)
-    return {
-      verdict: 'inconclusive',
-      why: `${c.name}: totalCount changed from ${first.total} to ${last.total} while the list was walked, ${d < 0 ? 'down' : `by more than the ${own} creation(s) of this run meanwhile`} (another writer)`,
-    };
-  h.note('IX-7');
-  // Grown by the run's own creations: the walk holds the first count's items, up to the last count's.
-  const grown = d > 0 ? `, grown by ${d} of the run's own ${own} creation(s) while it was walked` : '';
-  const of = `${walked} item(s) in ${pages + 1} page(s) by cursor`;
-  if (walked >= first.total && walked <= last.total) return { verdict: 'passed', cell: `passed (totalCount ${first.total}, ${of}${grown})` };
-  const expected = d > 0 ? `${first.total} to ${last.total} items` : `${first.total} items`;
-  return {
-    verdict: 'failed',
-    title: `${c.name}: the pages walked by cursor hold ${walked} items, not ${expected}`,
-    received: `totalCount ${first.total}${d !== 0 ? `, then ${last.total}` : ''}; ${of}, the last with no cursor to a next one${grown}`,
-    expected: `${expected} from the first page to the last (a totalCount that counts the list)`,
-    ex: last.ex,
-    cell: `FAILED: ${of}, totalCount ${first.total}${grown}`,
-  };
+  return pages;
 }

@@ -1,8 +1,8 @@
 // 4.3 "limit | integer | number of records to return; offset | integer | number of records to
 // skip" at every edge their type and the text allow, and 8 rule 2: "the maximum value of limit:
-// not shown" (observed). One walk of the fixture range (shared with the other report tests) gives
+// not shown" (observed); a negative offset, refused, read as 0 or as nothing. One walk of the fixture range (shared with the other report tests) gives
 // the query's transactions; each edge is then one request.
-import { edgePage, noEarlierPage, type EdgeParams } from '../../contract/checks/report-edges.ts';
+import { edgePage, negativeOffsetPage, noEarlierPage, type EdgeParams } from '../../contract/checks/report-edges.ts';
 import { pageIds, totalCountStable } from '../../contract/checks/report-relations.ts';
 import { pageTotal, pageWithinLimit } from '../../contract/checks/report.ts';
 import type { Exchange } from '../../core/types.ts';
@@ -62,6 +62,10 @@ verifies(
       else h.inconclusive('RP-20', 'the target does not keep a page to limit 1 (RP-2 reports it): the limit edges are not judged');
       if (honoursLimit && honoursOffset) {
         offsetPages.forEach((ex, i) => h.check(ex, edgePage, { label: `offset ${name(offsets[i]!)}`, limit: 10n, offset: offsets[i]!, ...base }));
+        // Offsets below 0 at limit 1: the first page holds one of T >= 2 items, so one counted from the end differs.
+        const negatives = [-1, -3];
+        const negativePages = await h.parallel(negatives, (o) => page(h, q, 1, o));
+        negativePages.forEach((ex, i) => h.check(ex, negativeOffsetPage, { label: `offset ${negatives[i]}, limit 1`, first }));
         const last = await page(h, q, 1, T! - 1);
         h.add(h.applied(noEarlierPage({ label: `offset ${T! - 1} (the last item), limit 1` }, first, last)));
         if (T! >= 3) h.add(h.applied(noEarlierPage({ label: `offset ${T! - 1} after offset ${T! - 2}, limit 1` }, await page(h, q, 1, T! - 2), last)));

@@ -6,7 +6,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureValues, operationRequest, unfilled } from '../../client/index-operation.ts';
-import { acceptedBy, answerAt, cursorPath, isPaged, nextCursor, pageOf, pageStart, refusalText, refusedByShape } from '../../config/answer-shape.ts';
+import {
+  acceptedBy,
+  answerAt,
+  counted,
+  readBackFound,
+  cursorPath,
+  isPaged,
+  nextCursor,
+  pageOf,
+  pageStart,
+  refusalText,
+  refusedByShape,
+} from '../../config/answer-shape.ts';
 import { ConfigError, loadConfig } from '../../config/load.ts';
 import { operationSchema, type OperationConfig } from '../../config/operations.ts';
 import { PROFILE_NAMES } from '../../reference/profiles/index.ts';
@@ -135,5 +147,23 @@ describe('operations entries: the new forms', () => {
       from: config.fixtures.report.dateFrom,
       to: config.fixtures.report.dateTo,
     });
+  });
+});
+
+describe('a list with no count, a read-back refusal shape (issue 40)', () => {
+  it('takes totalCount: null as a list that states no count', () => {
+    const op = operationSchema.parse({ method: 'GET', path: '/api/v1/x', paging: { style: 'cursor', next: 'next' }, list: 'content', totalCount: null });
+    expect(counted(op)).toBe(false);
+    expect(counted(operationSchema.parse({ method: 'GET', path: '/api/v1/x', paged: true, list: 'response.items' }))).toBe(true);
+  });
+
+  it('reads a read-back answered 200 with its declared refusal shape as not found', () => {
+    const base = referenceRunConfig('http://127.0.0.1:9', ['tok-1'], 1) as { readBack: Record<string, unknown> };
+    const config = loadConfig({ base: { ...base, readBack: { ...base.readBack, refusal: { status: false } } }, env: {} });
+    expect(config.readBack!.refusal).toEqual({ status: false });
+    expect(readBackFound(config.readBack, 200, { status: false, message: 'no such contact' })).toBe(false);
+    expect(readBackFound(config.readBack, 200, { status: true, response: { contactId: 5 } })).toBe(true);
+    expect(readBackFound(config.readBack, 404, {})).toBe(false);
+    expect(readBackFound(undefined, 200, { status: false })).toBe(true); // none declared: a 200 is a record
   });
 });

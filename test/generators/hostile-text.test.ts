@@ -1,4 +1,5 @@
-// The input space of CU-13: every kind of unusual text the generators promise is drawn, each
+// The input space of CU-13: every kind of unusual text the generators promise (markup and runs of
+// spaces among them) is drawn, each
 // value is what its name says (a script's own letters, exact lengths, NFC and NFD forms ...), and
 // the customers that carry it stay valid under 2.3/2.4.
 import fc from 'fast-check';
@@ -14,6 +15,7 @@ import { hostileCustomer, oneHostileField } from '../../generators/hostile-custo
 import { hostileText } from '../../generators/hostile-text.ts';
 import { SCRIPT_WORDS } from '../../generators/indic-words.ts';
 import { LONG_LENGTHS, longText, repeatTo } from '../../generators/long-text.ts';
+import { markupClasses } from '../../generators/markup-text.ts';
 import { paddedText } from '../../generators/padded-text.ts';
 import { scriptText } from '../../generators/script-text.ts';
 
@@ -84,6 +86,8 @@ describe('unusual text', () => {
       expect(all.some((t) => /\p{Script=Devanagari}/u.test(t))).toBe(true);
       expect(all.some((t) => /\p{Extended_Pictographic}/u.test(t))).toBe(true);
       expect(all.some((t) => t === '9007199254740993' || t === '1e309' || t === '-0')).toBe(true);
+      expect(all.some((t) => markupClasses(t).length >= 7 && markupClasses(t).includes('tag'))).toBe(true);
+      expect(all.some((t) => ['spaces', 'tab', 'no-break space'].every((c) => markupClasses(t).includes(c)))).toBe(true);
     }
   });
 

@@ -9,9 +9,10 @@ import { FAULTS, type FaultName } from '../../reference/faults.ts';
 import { failingIds, harnessChecks, pages, type Judge } from './check-kit.ts';
 import { BASE_JUDGES } from './fault-judges.ts';
 import { MORE_JUDGES } from './fault-judges-more.ts';
+import { TEXT_JUDGES } from './fault-probes-texts.ts';
 import { runProbes, type ProbeRun } from './run-probes.ts';
 
-const JUDGES: Partial<Record<FaultName, Judge>> = { ...BASE_JUDGES, ...MORE_JUDGES };
+const JUDGES: Partial<Record<FaultName, Judge>> = { ...BASE_JUDGES, ...MORE_JUDGES, ...TEXT_JUDGES };
 
 const OTHER_OPERATIONS = 'the probe sends this kind of request to one operation; the suite test of this id sends it to the read-backs or the index operations';
 const NO_READ_BEFORE = 'the rule compares the voucher read before and after (refusal-state.ts, across-run.ts): the probe reads only after';

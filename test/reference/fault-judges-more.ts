@@ -41,7 +41,7 @@ const distinctIds: Judge = (x) => {
 };
 
 /** text-read-back.test.ts CU-15: each text the probe sent against the value read back for it. */
-const textsReadBack =
+export const textsReadBack =
   (fields: string[]): Judge =>
   ([made, read]) => {
     const body = sent(made!);

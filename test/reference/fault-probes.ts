@@ -13,6 +13,7 @@ import { HIDDEN_PROBES } from './fault-probes-hidden.ts';
 import { INDEX_PROBES } from './fault-probes-index.ts';
 import { PART_D_PROBES, RL_MS_TOKEN } from './fault-probes-part-d.ts';
 import { SAVED_PROBES } from './fault-probes-saved.ts';
+import { TEXT_PROBES } from './fault-probes-texts.ts';
 import { paths, validAddress, validCustomer } from './helpers.ts';
 import { amountFields, customer, day, envelopeChange, oneStatus, os, P, readBack, report, RL_LIMIT, statusFlip, type Probe } from './probe-kit.ts';
 
@@ -450,6 +451,7 @@ export const PROBES: Probe[] = [
   ...EDGE_PROBES,
   ...INDEX_PROBES,
   ...SAVED_PROBES,
+  ...TEXT_PROBES,
   ...ACROSS_PROBES,
   ...PART_D_PROBES,
   ...AUTH_PROBES,

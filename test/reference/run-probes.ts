@@ -4,7 +4,7 @@
 // exchanges with the suites' checks.
 import type { Exchange } from '../../core/types.ts';
 import { DEFAULT_TOKENS } from '../../reference/constants.ts';
-import type { FaultName } from '../../reference/faults.ts';
+import { fault as faultOf, type FaultName } from '../../reference/faults.ts';
 import { startReference } from '../../reference/server.ts';
 import { exchangeOf } from './exchange-of.ts';
 import { PROBES, RL_TOKENS } from './fault-probes.ts';
@@ -36,9 +36,12 @@ export async function runProbes(faults: FaultName[], only?: FaultName[]): Promis
     const probes = PROBES.filter((p) => !only || only.includes(p.fault));
     let seq = 0;
     for (const probe of [...probes.filter((p) => p.op === 'rate-limit'), ...probes.filter((p) => p.op !== 'rate-limit')]) {
+      // A fault made for a profile (Fault.profile) is probed on a server of that profile, of its own.
+      const profile = faultOf(probe.fault).profile;
+      const own = profile ? await startReference({ faults, tokens: TOKENS, profile }) : undefined;
       if (probe.op === 'rate-limit') limited ??= await startReference({ faults, tokens: TOKENS, rateLimit: RL_LIMIT });
-      else plain ??= await startReference({ faults, tokens: TOKENS });
-      const url = probe.op === 'rate-limit' ? limited!.url : plain!.url;
+      else if (!own) plain ??= await startReference({ faults, tokens: TOKENS });
+      const url = own ? own.url : probe.op === 'rate-limit' ? limited!.url : plain!.url;
       const sent: Exchange[] = [];
       const of = new Map<Answer, Exchange>();
       const send: Send = async (path, opts = {}, method = 'POST') => {
@@ -49,7 +52,7 @@ export async function runProbes(faults: FaultName[], only?: FaultName[]): Promis
         of.set(answer, ex);
         return answer;
       };
-      const answers = await probe.run(send);
+      const answers = await probe.run(send).finally(() => own?.close());
       runs.set(probe.fault, { answers, shown: answers.map((a) => of.get(a)!), sent });
     }
     return runs;

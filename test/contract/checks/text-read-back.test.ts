@@ -2,7 +2,7 @@
 // NFD), and each silent change named by its kind; the pairing of sent texts with a read-back
 // (an address found by its other fields, place names and amounts left out); CU-16's lookup reader.
 import { describe, expect, it } from 'vitest';
-import { sameText, silentChange, textReadBack } from '../../../contract/checks/text-read-back.ts';
+import { allowedNormalisation, sameText, silentChange, textReadBack } from '../../../contract/checks/text-read-back.ts';
 import type { Exchange } from '../../../core/types.ts';
 import type { FaultName } from '../../../reference/faults.ts';
 import { storedText } from '../../../reference/silent-changes.ts';
@@ -37,6 +37,30 @@ describe('read-back = sent (CU-15)', () => {
     expect(silentChange('??? x', 'राम x')).toMatch(/Latin-1: characters outside it became "\?"/);
     expect(silentChange(Buffer.from('राम', 'utf8').toString('latin1'), 'राम')).toMatch(/UTF-8 bytes read back as Latin-1/);
     expect(silentChange('Other', 'Ravi')).toBe('changed');
+    expect(silentChange(`Shah &amp; Sons &lt;b&gt;&quot;Ltd&quot;&lt;/b&gt; O&#39;Neil`, `Shah & Sons <b>"Ltd"</b> O'Neil`)).toMatch(/^HTML-escaped/);
+    expect(silentChange('Tom & Co', 'Tom &amp; Co')).toMatch(/^HTML-unescaped/);
+    expect(silentChange('Shah Ltd', 'Shah <b>Ltd</b>')).toBe('its markup (tags) stripped');
+    expect(silentChange('Plot 12 MG', 'Plot  12   MG')).toBe('runs of spaces collapsed to one');
+    expect(silentChange('Plot 12 MG', 'Plot \t12\u00a0\u00a0MG')).toMatch(/^runs of spaces, tabs or no-break spaces collapsed/);
+  });
+
+  it('counts every character inside a value: markup and runs of spaces, tabs and no-break spaces', () => {
+    for (const sent of ['a & b', 'a <b>x</b>', 'a &amp; b', `"q" 'q'`, 'a  b', 'a\tb', 'a\u00a0\u00a0b']) {
+      expect(sameText(sent, sent), sent).toBe(true);
+      expect(sameText(` ${sent}\u00a0`, sent), sent).toBe(true); // ends trimmed or padded: allowed
+    }
+    expect(sameText('a b', 'a  b')).toBe(false);
+    expect(sameText('a b', 'a\tb')).toBe(false);
+    expect(sameText('a b', 'a\u00a0b')).toBe(false);
+    expect(sameText('a &amp; b', 'a & b')).toBe(false);
+  });
+
+  it('names what a correct vendor did on save, for the certificate, and nothing for a change', () => {
+    expect(allowedNormalisation('Ravi', 'Ravi')).toEqual([]);
+    expect(allowedNormalisation('Ravi', ' Ravi ')).toEqual(['ends trimmed']);
+    expect(allowedNormalisation('Jose\u0301', 'Jos\u00e9')).toEqual(['Unicode normalised']);
+    expect(allowedNormalisation('Jose\u0301', ' Jos\u00e9')).toEqual(['ends trimmed', 'Unicode normalised']);
+    expect(allowedNormalisation('a b', 'a  b')).toEqual([]);
   });
 
   it('judges the texts the read holds, counts each as a case, and files differences under CU-15', () => {
@@ -89,6 +113,16 @@ describe("the reference's silent-change faults", () => {
     expect(reference(['cu-mangles-non-ascii'], 'é राम 🙏')).toBe('é ??? ?');
     expect(reference(['cu-drops-non-bmp'], 'é राम 🙏')).toBe('é राम ');
     expect(reference([], 'é राम 🙏')).toBe('é राम 🙏');
+    expect(reference(['cu-html-escapes-text'], `a & <b>"x"</b> 'y' &amp;`)).toBe('a &amp; &lt;b&gt;&quot;x&quot;&lt;/b&gt; &#39;y&#39; &amp;amp;');
+    expect(reference(['cu-html-escapes-text'], 'Ravi  Kumar राम')).toBe('Ravi  Kumar राम');
+    expect(reference(['cu-collapses-spaces'], 'a  b\t\tc\u00a0\u00a0d   e')).toBe('a b\t\tc\u00a0\u00a0d e');
+    expect(reference(['cu-collapses-spaces'], 'a & <b>')).toBe('a & <b>');
+  });
+
+  it('are each named by the oracle as what they do', () => {
+    const sent = `Shah  & Sons <b>"Ltd"</b>`;
+    expect(silentChange(reference(['cu-html-escapes-text'], sent), sent)).toMatch(/^HTML-escaped/);
+    expect(silentChange(reference(['cu-collapses-spaces'], sent), sent)).toBe('runs of spaces collapsed to one');
   });
 });
 

@@ -86,15 +86,15 @@ function laneOf(f: Pick<Fault, 'breaks' | 'reachedBy'>): string | null {
 export function groupFaults(names: FaultName[]): FaultName[][] {
   const groups: FaultName[][] = [];
   for (const name of names) {
-    const f = FAULTS.find((x) => x.name === name)!;
+    const f: Fault = FAULTS.find((x) => x.name === name)!;
     const lane = laneOf(f);
     const fits = (g: FaultName[]) =>
       g.every((other) => {
-        const o = FAULTS.find((x) => x.name === other)!;
+        const o: Fault = FAULTS.find((x) => x.name === other)!;
         const otherLane = laneOf(o);
-        return lane !== null && otherLane !== null && otherLane !== lane && !o.breaks.some((id) => (f.breaks as readonly string[]).includes(id));
+        return !o.profile && lane !== null && otherLane !== null && otherLane !== lane && !o.breaks.some((id) => (f.breaks as readonly string[]).includes(id));
       });
-    const into = lane === null ? undefined : groups.find((g) => g.length < LANES.size && fits(g));
+    const into = lane === null || f.profile ? undefined : groups.find((g) => g.length < LANES.size && fits(g));
     if (into) into.push(name);
     else groups.push([name]);
   }
@@ -111,11 +111,12 @@ export function matrixRateLimit(probe: RateLimitConfig | null): RateLimitConfig 
 }
 
 async function runGroup(names: FaultName[], numRuns: number, outRoot: string, seed: number): Promise<MatrixRow[]> {
-  const faults = names.map((n) => FAULTS.find((x) => x.name === n)!);
+  const faults: Fault[] = names.map((n) => FAULTS.find((x) => x.name === n)!);
   const allBreaks = faults.flatMap((f) => [...f.breaks]);
   const started = Date.now();
   const withLoad = allBreaks.some((id) => prefixOf(id) === 'RL');
-  const server = await startReference({ port: 0, faults: names });
+  // A fault made for a profile runs alone, on that profile (groupFaults).
+  const server = await startReference({ port: 0, faults: names, ...(faults[0]!.profile ? { profile: faults[0]!.profile } : {}) });
   try {
     const config = loadConfig({ base: server.runConfig(), env: {} });
     // The suites of the ids it breaks, and those that send the requests reaching it (Fault.reachedBy).

@@ -3,7 +3,10 @@
 // `failure`, never thrown. The deadline covers the whole exchange, body included (a body that
 // trickles a byte a second ends at timeoutMs); redirects are never followed (a 3xx is recorded
 // as it came, and nothing is sent to another host); the body is decoded bounded and exact
-// (core/json.ts). Used by the suites' client and by the probe.
+// (core/json.ts). Memory is bounded whatever the target sends: a body is cut at maxResponseBytes
+// while it streams, the bodies of one transport's requests in flight together stay under its
+// budget (inFlightBytes), and a cut body keeps only its first KEPT_OF_CUT_BODY bytes (it is not
+// JSON, so nothing judges more of it). Used by the suites' client, the preflight and the probe.
 import { Agent } from 'undici';
 import type { Exchange, ExchangeFailureKind, Operation, TokenKind } from '../core/types.ts';
 import { decodeJson } from '../core/json.ts';
@@ -30,13 +33,22 @@ export interface HttpOptions {
   timeoutMs: number;
   maxResponseBytes: number;
   redact: Redactor;
+  /** The sum of the bodies of this transport's requests in flight, at most (default IN_FLIGHT_BYTES). */
+  inFlightBytes?: number;
 }
+
+/** What a transport's requests in flight hold of their bodies together, at most: 8 bodies of the default cap. */
+export const IN_FLIGHT_BYTES = 32 * 1024 * 1024;
+/** What an exchange keeps of a body it cut: evidence of what came, never the cap's megabytes held all run long. */
+export const KEPT_OF_CUT_BODY = 64 * 1024;
 
 export interface Transport {
   send(req: HttpRequest): Promise<UnnumberedExchange>;
   /** The exchange of a request the scheduler did not send. */
   unsent(req: HttpRequest, notSent: NonNullable<Exchange['notSent']>): UnnumberedExchange;
   close(): Promise<void>;
+  /** The bytes of body the requests in flight hold now (at most the budget). */
+  heldBytes(): number;
 }
 
 export function createTransport(opts: HttpOptions): Transport {
@@ -48,6 +60,9 @@ export function createTransport(opts: HttpOptions): Transport {
     bodyTimeout: opts.timeoutMs,
   });
   const { redact, maxResponseBytes: cap } = opts;
+  const budget = Math.max(opts.inFlightBytes ?? IN_FLIGHT_BYTES, cap);
+  // The bytes the requests in flight hold now: each adds what it keeps and gives it back when done.
+  const held = { bytes: 0 };
 
   /** The exchange as recorded before any answer: the request, tokens redacted. */
   function record(req: HttpRequest): UnnumberedExchange {
@@ -86,6 +101,7 @@ export function createTransport(opts: HttpOptions): Transport {
     let kept = 0;
     let bytes = 0;
     let truncated = false;
+    let cutBy = '';
     let status: number | undefined;
     let headers: Record<string, string> = {};
     try {
@@ -102,30 +118,53 @@ export function createTransport(opts: HttpOptions): Transport {
       phase = 'body';
       body = res.body;
       if (signal.aborted) res.body.destroy(new DeadlineError(timeoutMs));
+      // A body announced over the cap is read only as far as what a cut body keeps.
+      const declared = Number(headers['content-length']);
+      const announcedOver = Number.isFinite(declared) && declared > cap;
+      const limit = announcedOver ? Math.min(cap, KEPT_OF_CUT_BODY) : cap;
       for await (const chunk of res.body as AsyncIterable<Buffer>) {
         bytes += chunk.length;
-        if (kept + chunk.length > cap) {
+        const over = kept + chunk.length > limit ? 'cap' : held.bytes + chunk.length > budget ? 'budget' : undefined;
+        if (over) {
           // Stop reading: the rest is never buffered, the connection is dropped.
-          chunks.push(chunk.subarray(0, cap - kept));
-          kept = cap;
+          const room = over === 'cap' ? limit - kept : 0;
+          chunks.push(chunk.subarray(0, room));
+          kept += room;
+          held.bytes += room;
           truncated = true;
+          cutBy =
+            over === 'budget'
+              ? `response body cut at ${kept} bytes: the bodies of the requests in flight reached the client's memory budget of ${budget} bytes`
+              : announcedOver
+                ? `Content-Length ${declared} exceeds the cap of ${cap} bytes (maxResponseBytes)`
+                : `response body exceeds the cap of ${cap} bytes (maxResponseBytes)`;
           res.body.destroy();
           break;
         }
         chunks.push(chunk);
         kept += chunk.length;
+        held.bytes += chunk.length;
       }
-      if (truncated) ex.failure = { kind: 'too-large', message: `response body exceeds the cap of ${cap} bytes (maxResponseBytes)` };
+      if (truncated) ex.failure = { kind: 'too-large', message: cutBy };
     } catch (e) {
       ex.failure = classify(e, signal, phase, timeoutMs, redact);
     } finally {
       clearTimeout(deadline);
+      held.bytes -= kept;
+    }
+    const cutAt = kept;
+    if (truncated) {
+      // A cut body is not JSON: its first bytes are what evidence needs.
+      const first = Buffer.concat(chunks, kept).subarray(0, KEPT_OF_CUT_BODY);
+      chunks.length = 0;
+      chunks.push(first);
+      kept = first.length;
     }
     ex.durationMs = Math.round((performance.now() - t0) * 10) / 10;
     if (status !== undefined) {
       const body = redact(Buffer.concat(chunks, kept).toString('utf8'), ex.failure !== undefined);
       ex.response = { status, headers: redactHeaders(headers, redact), body, bytes, truncated };
-      Object.assign(ex, truncated ? { jsonError: `truncated at ${kept} bytes` } : decodeJson(body));
+      Object.assign(ex, truncated ? { jsonError: `truncated at ${cutAt} bytes` } : decodeJson(body));
     }
     return ex;
   }
@@ -133,6 +172,7 @@ export function createTransport(opts: HttpOptions): Transport {
   return {
     send,
     unsent: (req, notSent) => ({ ...record(req), notSent }),
+    heldBytes: () => held.bytes,
     close: async () => {
       await agent.close();
     },

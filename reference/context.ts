@@ -25,6 +25,8 @@ export interface Ctx {
     reports: Map<string, number>;
     /** The one slot status updates go through (os-parallel-lost-update). */
     statusSlot: { voucher: Voucher; next: string } | null;
+    /** Status updates in flight, by voucher: whether another update of it came meanwhile (os-overlap-*). */
+    updating: Map<string, { collided: boolean }>;
   };
 }
 

@@ -99,6 +99,12 @@ export const FAULTS = [
     // Another test's single update that overlaps one of them is lost too, and read back (OS-9).
     mayBreak: ['OS-9'],
   },
+  {
+    name: 'os-overlap-deadlock',
+    does: 'two updates of one voucher in flight at once: the later is answered 500 (a database deadlock), the earlier is stored',
+    breaks: ['ENV-6'],
+  },
+  { name: 'os-overlap-lost', does: 'two updates of one voucher in flight at once are both answered 200 and neither is stored', breaks: ['OS-9'] },
   // ---- customer (2.3, 2.4, 4.2) ----
   { name: 'cu-contactid-string', does: 'contactId is returned as a string', breaks: ['CU-1'] },
   { name: 'cu-contactid-reused', does: 'every creation returns the same contactId', breaks: ['CU-2'] },

@@ -217,7 +217,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     limiter: rateLimit ? createLimiter(rateLimit) : null,
     quotas: createQuotaLimiters(opts.quotas === undefined ? profile.rateLimit.quotas : (opts.quotas ?? undefined)),
     schemas: { customer: customerSchema(profile, faultSet), report: reportSchema(profile, faultSet) },
-    race: { reports: new Map(), statusSlot: null },
+    race: { reports: new Map(), statusSlot: null, updating: new Map() },
   };
   const delay = delays(seed, opts.latencyMs, opts.jitterMs);
   const writer = startOtherWriter(ctx, seed);
@@ -251,7 +251,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     },
     reset: () => {
       ctx.store = new Store(profile);
-      ctx.race = { reports: new Map(), statusSlot: null };
+      ctx.race = { reports: new Map(), statusSlot: null, updating: new Map() };
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -198,6 +198,6 @@ export const orderStatusRequirements: Requirement[] = [
     title: 'An accepted update is stored: the voucher reads back in the status it was set to',
     quote: 'Purpose: change the order status of an existing sales voucher in a branch.',
     ambiguity:
-      'Verified only with readBack.orderStatus, after each accepted step of the lifecycle walks. A vendor whose reads lag its writes (a replica) could read the old status for a while: SHOULD, and a voucher read in a third state is inconclusive (another run).',
+      'Verified only with readBack.orderStatus, after each accepted step of the lifecycle walks, and after one step sent twice at the same instant to one voucher on two connections (both accepted and neither stored is a lost update; a 5xx to either is ENV-6). A vendor whose reads lag its writes (a replica) could read the old status for a while: SHOULD, and a voucher read in a third state is inconclusive (another run).',
   },
 ];

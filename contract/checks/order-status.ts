@@ -105,3 +105,41 @@ export function orderCreateVoucherRefused(p: { salesId: string; request: string;
     ),
   ];
 }
+
+/** Two updates of one voucher sent at the same instant on two connections, and the read after both. */
+export interface OverlapParams {
+  salesId: string;
+  /** The voucher's state before both, and the state each of them sets. */
+  from: string;
+  to: string;
+  /** The order status read after both were answered. */
+  now: string;
+  /** How each was answered, for the finding ("HTTP 200"). */
+  said: [string, string];
+}
+
+/**
+ * OS-9 on two updates of one voucher at once: one of them answered 2xx is stored, so the voucher
+ * read after both is no longer in the state before them. Both accepted and neither stored is a lost
+ * update. A 5xx to either is ENV-6's (the envelope checks judge every answer); a read in a third
+ * state (another client) is for the caller to tell apart before.
+ */
+export function overlapStored(p: OverlapParams, answers: [Exchange, Exchange]): Finding[] {
+  const accepted = answers.filter((ex) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300);
+  if (accepted.length === 0 || p.from === p.to || p.now !== p.from) return [];
+  return [
+    toFinding(
+      'suite.assertion',
+      'OS-9',
+      {
+        title:
+          accepted.length === 2
+            ? 'Two updates of one voucher at once were both accepted and neither was stored'
+            : 'An update accepted beside another of the same voucher was not stored',
+        received: `${p.to} sent twice at once to voucher ${p.salesId} (${p.from}): ${p.said[0]}, ${p.said[1]}; then the voucher read ${p.now}`,
+        expected: `voucher ${p.salesId} reads ${p.to} (4.1: "change the order status of an existing sales voucher")`,
+      },
+      accepted[0],
+    ),
+  ];
+}

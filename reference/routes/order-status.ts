@@ -84,6 +84,8 @@ export function updateOrderStatus(ctx: Ctx, req: Req, salesIdText: string): Repl
   checkRules(ctx, voucher, next);
   // 4.1 Purpose: "change the order status of an existing sales voucher" - each update takes effect (OS-7).
   if (f.has('os-parallel-lost-update')) return throughSharedSlot(ctx, voucher, next);
+  // 4.1 Purpose, 7: two updates of one voucher at once - one is stored (OS-9), neither is a 5xx (ENV-6).
+  if (f.has('os-overlap-deadlock') || f.has('os-overlap-lost')) return oneVoucherAtATime(ctx, voucher, next);
   // 4.1 Purpose: "change the order status" - an accepted update is stored (OS-9).
   if (!(next === 'Cancelled' && f.has('os-cancel-not-stored'))) voucher.orderStatus = next;
   // 4.1: "Only the order status changes": a cancellation keeps the payment status (OS-6).
@@ -121,6 +123,26 @@ async function throughSharedSlot(ctx: Ctx, voucher: Voucher, next: string): Prom
   const slot = ctx.race.statusSlot;
   ctx.race.statusSlot = null;
   if (slot) slot.voucher.orderStatus = slot.next;
+  return updated(ctx);
+}
+
+/** os-overlap-deadlock, os-overlap-lost: an update waits a moment (a slow transaction); another update
+ *  of the same voucher arriving meanwhile is answered 500 (deadlock), or both are answered 200 and
+ *  neither is stored (lost). */
+async function oneVoucherAtATime(ctx: Ctx, voucher: Voucher, next: string): Promise<Reply> {
+  const key = String(voucher.salesId);
+  const first = ctx.race.updating.get(key);
+  if (first) {
+    first.collided = true;
+    await pause();
+    if (ctx.faults.has('os-overlap-deadlock')) return failure(ctx, 500, 'Deadlock found when trying to get lock; try restarting transaction');
+    return updated(ctx);
+  }
+  const mine = { collided: false };
+  ctx.race.updating.set(key, mine);
+  await pause();
+  ctx.race.updating.delete(key);
+  if (!(mine.collided && ctx.faults.has('os-overlap-lost'))) voucher.orderStatus = next;
   return updated(ctx);
 }
 

@@ -2,14 +2,19 @@
 // voucher (made in this run by Order Create when the config names it, else of fixtures.sales.parallel:
 // the reasons name which, parallel-source.ts) is read through readBack.orderStatus, given the next step
 // of the lifecycle from the state it reads (so the test works run after run until the pool is
-// used up), updated at the same time as the others, and read back.
+// used up), updated at the same time as the others, and read back. 4.1 (OS-9, SHOULD) on one
+// voucher: its next step sent twice at the same instant on two connections is stored (both
+// accepted and neither stored is a lost update); a 5xx to either is ENV-6 (the envelope checks).
+// The two tests never take the same voucher of the pool (runState(h).claimed).
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { freshVouchers, orderCreate } from './fresh.ts';
 import { parallelSource, tooFewReason } from './parallel-source.ts';
 import { list, nextUnpaid, type Id } from './plan.ts';
-import { answered, pool, readVoucher, said, sendStatus, statusAccepted, writesForbidden } from './vouchers.ts';
+import { answered, pool, readVoucher, runState, said, sendStatus, statusAccepted, writesForbidden } from './vouchers.ts';
+import { overlapStored } from '../../contract/checks/order-status.ts';
+import { createVoucher } from './fresh.ts';
 
 /** Vouchers updated at once per run: enough to interleave, few enough for a pool to last. */
 const AT_ONCE = 4;
@@ -42,14 +47,18 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
       h.inconclusive('OS-7', `readBack.orderStatus read none of ${source.name} (${chunk[0]}: ${first.why})`);
       return;
     }
+    const claimed = runState(h).claimed;
     chunk.forEach((salesId, k) => {
       const r = reads[k]!;
+      if (claimed.has(String(salesId))) return; // the overlap test's
       if (!r.ok) unread.push(`${salesId}: ${r.why}`);
       else if (r.paid) wrongPayment.push(`${salesId} is paid`);
       else {
         const to = nextUnpaid(r.orderStatus);
-        if (to && picks.length < AT_ONCE) picks.push({ salesId, from: r.orderStatus, to });
-        else if (!to) atEnd.push({ salesId, state: r.orderStatus });
+        if (to && picks.length < AT_ONCE) {
+          picks.push({ salesId, from: r.orderStatus, to });
+          claimed.add(String(salesId));
+        } else if (!to) atEnd.push({ salesId, state: r.orderStatus });
       }
     });
   }
@@ -110,4 +119,49 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
       'OS-7',
       `every update sent at once was refused, and refused alone too (${refused.map((p) => `${p.salesId} ${p.from} -> ${p.to}`).join(', ')})`,
     );
+});
+
+/** Vouchers of the pool the overlap test reads at most, from its end (OS-7 takes from its start). */
+const OVERLAP_TRIES = 3;
+
+verifies('parallel/OS-9', ['OS-9'], 'Two updates of one voucher sent at the same instant on two connections: the step is stored', async (h, t) => {
+  if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+  if (!h.config.readBack?.orderStatus) h.skip('needs readBack.orderStatus: whether either update took effect is seen only by reading the voucher back', t);
+  const made = orderCreate(h) ? await createVoucher(h, 'parallel', false) : undefined;
+  // The pool's first AT_ONCE are left to OS-7: this test reads from the end, beyond them.
+  const candidates = made?.ok ? [made.salesId] : pool(h, 'parallel').slice(AT_ONCE).reverse();
+  if (candidates.length === 0)
+    h.skip(
+      `needs operations["order-create"] or fixtures.sales.parallel of more than ${AT_ONCE} vouchers (its first ${AT_ONCE} are OS-7's)${made && !made.ok ? `; Order Create: ${made.why}` : ''}`,
+      t,
+    );
+  const claimed = runState(h).claimed;
+  const passed: string[] = made && !made.ok ? [`Order Create: ${made.why}`] : [];
+  let pick: Pick | undefined;
+  for (const salesId of candidates.filter((id) => !claimed.has(String(id))).slice(0, OVERLAP_TRIES)) {
+    claimed.add(String(salesId));
+    const r = await readVoucher(h, salesId);
+    const to = r.ok && !r.paid ? nextUnpaid(r.orderStatus) : undefined;
+    if (r.ok && to) {
+      pick = { salesId, from: r.orderStatus, to };
+      break;
+    }
+    passed.push(`${salesId}: ${!r.ok ? r.why : r.paid ? 'paid' : `${r.orderStatus}, no step left`}`);
+  }
+  if (!pick)
+    return h.inconclusive(
+      'OS-9',
+      `no voucher of fixtures.sales.parallel past its first ${AT_ONCE} (those are OS-7's) can take a lifecycle step: ${passed.join('; ') || 'those left are taken'}`,
+    );
+  const p = pick;
+  const answers = (await h.atOnce([0, 1], () => sendStatus(h, 'parallel', p.salesId, p.from, p.to))) as [Exchange, Exchange];
+  const what = `${p.from} -> ${p.to} sent twice at once to voucher ${p.salesId}: ${said(answers[0])}, ${said(answers[1])}`;
+  if (!answers.every(answered)) return h.inconclusive('OS-9', `${what}: not both answered`);
+  if (!answers.some(statusAccepted)) return h.inconclusive('OS-9', `${what}: both refused, so nothing was to be stored`);
+  const read = await readVoucher(h, p.salesId);
+  if (!read.ok) return h.inconclusive('OS-9', `${what}; the voucher could not be read back: ${read.why}`);
+  if (read.orderStatus !== p.from && read.orderStatus !== p.to)
+    return h.inconclusive('OS-9', `${what}; then it reads ${read.orderStatus}, a third state: another client may be using the voucher`);
+  h.note('OS-9', 1, 'order-status.overlap-stored');
+  h.add(overlapStored({ salesId: String(p.salesId), from: p.from, to: p.to, now: read.orderStatus, said: [said(answers[0]), said(answers[1])] }, answers));
 });

@@ -48,6 +48,8 @@ export interface VoucherRun {
    * update still in flight has no exchange yet (sendAlone waits until none is).
    */
   flight: { now: number; started: number; overlapped: WeakSet<Exchange> };
+  /** Vouchers of the parallel pool a test of parallel.test.ts took: the other passes them over. */
+  claimed: Set<string>;
 }
 
 /** The vouchers of this run (one suite worker may serve several runs of the self-test: each has its own). */
@@ -56,6 +58,7 @@ export const runState = defineRunState('vouchers', (): VoucherRun => ({
   taken: new Map(),
   created: [],
   flight: { now: 0, started: 0, overlapped: new WeakSet() },
+  claimed: new Set(),
 }));
 
 export function writesForbidden(h: Harness): boolean {

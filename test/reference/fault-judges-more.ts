@@ -13,7 +13,7 @@ import {
   readBackMatches,
   readBackPayload,
 } from '../../contract/checks/customer.ts';
-import { acceptedIsStored, orderCreateVoucherRefused, orderStatusAccepted } from '../../contract/checks/order-status.ts';
+import { acceptedIsStored, orderCreateVoucherRefused, orderStatusAccepted, overlapStored } from '../../contract/checks/order-status.ts';
 import { edgePage } from '../../contract/checks/report-edges.ts';
 import { branchTextLeaked, emptyFilterIsNoFilter, moduleFilterStrays, unknownModuleReported } from '../../contract/checks/report-filter-rules.ts';
 import { pageTotal } from '../../contract/checks/report.ts';
@@ -79,6 +79,22 @@ export const MORE_JUDGES: Partial<Record<FaultName, Judge>> = {
       findings: acceptedIsStored(
         { salesId: salesIdOf(set!), from: 'Pending', to: 'Cancelled', now: readStatus(read!), said: `HTTP ${set!.response?.status}` },
         set!,
+      ),
+      evidence: [],
+    },
+  ],
+  // parallel.test.ts's OS-9: Confirmed twice at once on a Pending voucher, then the read.
+  'os-overlap-lost': ([a, b, read]) => [
+    {
+      findings: overlapStored(
+        {
+          salesId: salesIdOf(a!),
+          from: 'Pending',
+          to: 'Confirmed',
+          now: readStatus(read!),
+          said: [`HTTP ${a!.response?.status}`, `HTTP ${b!.response?.status}`],
+        },
+        [a!, b!],
       ),
       evidence: [],
     },

@@ -6,13 +6,26 @@ import { expect } from 'vitest';
 import { DAY_MS, referenceData } from '../../reference/data.ts';
 import { UNPAID_VOUCHERS } from '../../reference/constants.ts';
 import { paths, reportBody, TOKEN, validAddress, validCustomer, type Answer } from './helpers.ts';
-import { customer, day, os, P, readBack, report, statusFlip, type Probe, type Seen } from './probe-kit.ts';
+import { customer, day, os, P, readBack, report, statusFlip, type Probe, type Seen, type Send } from './probe-kit.ts';
 
 const data = referenceData(42);
 /** A transaction of branch 1 or 2 away from midnight: a range ending at its exact second holds it. */
 const AT = data.transactions.find((tx) => (tx.branchId === 1 || tx.branchId === 2) && tx.t % DAY_MS > 3_600_000 && tx.t > Date.UTC(2026, 2, 1))!;
 const iso = (t: number) => new Date(t).toISOString().replace('.000Z', 'Z');
 const LOST = [UNPAID_VOUCHERS[54]!, UNPAID_VOUCHERS[55]!]; // 1055, 1056: no other probe uses them
+/** One voucher per overlap fault, updated twice at once: no other probe uses them. */
+const OVERLAP = { 'os-overlap-deadlock': UNPAID_VOUCHERS[56]!, 'os-overlap-lost': UNPAID_VOUCHERS[57]! };
+/** Confirmed sent twice at once to one Pending voucher, then the voucher read. */
+const twiceAtOnce = (id: number) => async (s: Send) => [
+  ...(await Promise.all([0, 1].map(() => os(s, id, { orderStatus: 'Confirmed' })))),
+  await s(paths.orderRead(id), {}, 'GET'),
+];
+/** The statuses of the two updates, in an order that does not depend on which came first. */
+const bothStatuses = (seen: Seen[]) =>
+  seen
+    .slice(0, 2)
+    .map((x) => x.status)
+    .sort();
 
 const okThen = (status: number) => statusFlip(200, status);
 const total = (s: Seen) => s.body.response.totalCount as number;
@@ -66,6 +79,16 @@ export const DEEP_PROBES: Probe[] = [
       ).toEqual(['Confirmed', 'Pending']);
     },
   ),
+  // ---- order status: two updates of one voucher at once ----
+  P('os-overlap-deadlock', 'order-status', twiceAtOnce(OVERLAP['os-overlap-deadlock']), (c, f) => {
+    expect(bothStatuses(c)).not.toContain(500);
+    expect(bothStatuses(f)).toEqual([200, 500]);
+    expect([c[2]!.body.response.orderStatus, f[2]!.body.response.orderStatus]).toEqual(['Confirmed', 'Confirmed']);
+  }),
+  P('os-overlap-lost', 'order-status', twiceAtOnce(OVERLAP['os-overlap-lost']), (c, f) => {
+    expect(bothStatuses(f)).toEqual([200, 200]);
+    expect([c[2]!.body.response.orderStatus, f[2]!.body.response.orderStatus]).toEqual(['Confirmed', 'Pending']);
+  }),
   // ---- customer: the input space, state, concurrency ----
   P(
     'cu-500-non-latin',

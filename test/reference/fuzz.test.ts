@@ -23,6 +23,8 @@ const NOT_IN_FUZZ: FaultName[] = [
   'rp-500-long-digits',
   'cu-contactid-race',
   'os-parallel-lost-update',
+  'os-overlap-deadlock',
+  'os-overlap-lost',
   'rp-parallel-disagree',
 ];
 /** One clean server per profile (limits off: the requests should reach validation), and a faulty one. */

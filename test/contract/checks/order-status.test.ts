@@ -1,7 +1,7 @@
 // orderStatusAccepted (contract/checks/order-status.ts): a status on a voucher whose state allows
 // it is accepted (ST-1, or the requirement the test files it under); no answer is no evidence.
 import { describe, expect, it } from 'vitest';
-import { acceptedIsStored, orderCreateVoucherRefused, orderStatusAccepted } from '../../../contract/checks/order-status.ts';
+import { acceptedIsStored, orderCreateVoucherRefused, orderStatusAccepted, overlapStored } from '../../../contract/checks/order-status.ts';
 import type { Exchange } from '../../../core/types.ts';
 import { findingCurl } from '../../../reports/render/finding.ts';
 
@@ -57,6 +57,29 @@ describe('acceptedIsStored (OS-9)', () => {
       requirementId: 'OS-9',
       received: 'HTTP 200 to Confirmed, then voucher 1001 read Pending',
     });
+  });
+});
+
+describe('overlapStored (OS-9): one step sent twice at once to one voucher', () => {
+  const p = { salesId: '1001', from: 'Pending', to: 'Confirmed' };
+  const said = (a: number, b: number): [string, string] => [`HTTP ${a}`, `HTTP ${b}`];
+  it('finds both accepted and neither stored: a lost update', () => {
+    const [f, ...more] = overlapStored({ ...p, now: 'Pending', said: said(200, 200) }, [exchange(200), exchange(200)]);
+    expect(more).toEqual([]);
+    expect(f).toMatchObject({ requirementId: 'OS-9', title: 'Two updates of one voucher at once were both accepted and neither was stored' });
+    expect(f!.received).toBe('Confirmed sent twice at once to voucher 1001 (Pending): HTTP 200, HTTP 200; then the voucher read Pending');
+  });
+  it('finds one accepted beside a refusal and not stored', () => {
+    expect(overlapStored({ ...p, now: 'Pending', said: said(400, 200) }, [exchange(400), exchange(200)])[0]!.title).toMatch(
+      /^An update accepted beside another/,
+    );
+  });
+  it('finds nothing when the step is stored, when none was accepted (a 5xx is ENV-6, not a lost update), or with no step', () => {
+    expect(overlapStored({ ...p, now: 'Confirmed', said: said(200, 200) }, [exchange(200), exchange(200)])).toEqual([]);
+    expect(overlapStored({ ...p, now: 'Confirmed', said: said(200, 500) }, [exchange(200), exchange(500)])).toEqual([]);
+    expect(overlapStored({ ...p, now: 'Pending', said: said(500, 500) }, [exchange(500), exchange(500)])).toEqual([]);
+    expect(overlapStored({ ...p, now: 'Pending', said: said(400, 400) }, [exchange(400), exchange(null)])).toEqual([]);
+    expect(overlapStored({ ...p, to: 'Pending', now: 'Pending', said: said(200, 200) }, [exchange(200), exchange(200)])).toEqual([]);
   });
 });
 

@@ -43,15 +43,18 @@ function handler(kind: BrokenKind): http.RequestListener {
         req.socket.destroy();
         return;
       case 'huge-body': {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(HUGE_BYTES + 2) });
-        res.write('"');
+        // Every answer an envelope whose message is 64 MB long, chunked: no Content-Length says so before it streams.
+        const head = Buffer.from('{"status":true,"message":"');
+        const tail = Buffer.from('","code":"200","response":null}');
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write(head);
         let sent = 0;
         const pump = () => {
           while (sent < HUGE_BYTES) {
             sent += CHUNK.length;
             if (!res.write(CHUNK)) return void res.once('drain', pump);
           }
-          res.end('"');
+          res.end(tail);
         };
         res.on('close', () => (sent = HUGE_BYTES));
         pump();

@@ -1,0 +1,78 @@
+// The transport's memory, whatever the target sends: a body announced over the cap is read only as
+// far as what a cut body keeps; the bodies of the requests in flight together stay under the
+// transport's budget (a body that would pass it is cut, and says so); and every byte held is given
+// back when its request ends.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTransport, KEPT_OF_CUT_BODY, type HttpRequest, type Transport } from '../../client/transport.ts';
+import { startServer, type Handler, type TestServer } from '../support/stub-server.ts';
+
+let server: TestServer | undefined;
+let transport: Transport | undefined;
+
+afterEach(async () => {
+  await transport?.close();
+  await server?.close();
+  transport = server = undefined;
+});
+
+async function setup(handler: Handler, maxResponseBytes: number, inFlightBytes?: number) {
+  server = await startServer(handler);
+  transport = createTransport({ timeoutMs: 10_000, maxResponseBytes, redact: (s) => s, ...(inFlightBytes ? { inFlightBytes } : {}) });
+  const origin = server.url.replace(/\/$/, '');
+  const get = (path: string): HttpRequest => ({ method: 'GET', origin, path, headers: {}, operation: 'raw', tokenKind: 'valid' }) as HttpRequest;
+  return { t: transport, get };
+}
+
+const KB = 1024;
+
+describe('the memory of the transport', () => {
+  it('reads a body whose Content-Length is over the cap only as far as the excerpt it keeps', async () => {
+    const { t, get } = await setup(
+      (_q, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(64 * 1024 * KB) });
+        const chunk = Buffer.alloc(64 * KB, 'x');
+        const pump = () => {
+          while (!res.destroyed) if (!res.write(chunk)) return void res.once('drain', pump);
+        };
+        pump();
+      },
+      4 * 1024 * KB,
+    );
+    const ex = await t.send(get('/huge'));
+    expect(ex.failure).toMatchObject({ kind: 'too-large', message: expect.stringMatching(/Content-Length 67108864 exceeds the cap of 4194304 bytes/) });
+    expect(ex.response).toMatchObject({ status: 200, truncated: true });
+    expect(ex.response!.body.length).toBe(KEPT_OF_CUT_BODY);
+    // Read up to the excerpt and its last chunk, never to the cap.
+    expect(ex.response!.bytes).toBeLessThan(KEPT_OF_CUT_BODY + 256 * KB);
+    expect(t.heldBytes()).toBe(0);
+  });
+
+  it('keeps the bodies in flight under its budget: the body that would pass it is cut and says why; the held one completes', async () => {
+    const release: (() => void)[] = [];
+    const { t, get } = await setup(
+      (q, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write(`"${'a'.repeat(700 * KB)}`);
+        // The first body is held open until the second has been judged; the second ends at once.
+        if (q.url === '/held') release.push(() => res.end('"'));
+        else res.end('"');
+      },
+      1024 * KB,
+      1024 * KB,
+    );
+    const first = t.send(get('/held'));
+    let most = 0;
+    // Waits (on events, not a clock) until the whole first part of the held body is in.
+    while (t.heldBytes() < 700 * KB + 1) await new Promise((r) => setImmediate(r));
+    const second = await t.send(get('/other'));
+    most = Math.max(most, t.heldBytes());
+    expect(second.failure).toMatchObject({ kind: 'too-large', message: expect.stringMatching(/memory budget of 1048576 bytes/) });
+    expect(second.response?.truncated).toBe(true);
+    release.forEach((r) => r());
+    const held = await first;
+    expect(held.failure).toBeUndefined();
+    expect(held.response?.body.length).toBe(700 * KB + 2);
+    expect(most).toBeLessThanOrEqual(1024 * KB);
+    expect(t.heldBytes()).toBe(0);
+  });
+});

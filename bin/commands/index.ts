@@ -51,7 +51,7 @@ export const commands: readonly CommandEntry[] = [
   },
   {
     name: 'compare',
-    summary: 'what changed between two runs (folders or certification.json): verdict, requirements, findings, limits, latency',
+    summary: 'what changed between two runs: verdict, requirements, findings, observations, limits, latency',
     load: async () => (await import('./compare.ts')).compareCommand,
   },
   {

@@ -13,6 +13,8 @@ import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records/records.ts';
 import { parseReplayTest } from '../../reports/render/replay.ts';
 import { runManifest } from '../../reports/manifest.ts';
+import { scrubber } from '../../reports/scrub.ts';
+import { afterRun } from '../cli/after-run.ts';
 import { takeInterrupts } from '../../engine/control/interrupts.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { unwritableOut } from '../cli/writable-out.ts';
@@ -308,8 +310,7 @@ export const runCommand: Command = {
           : {}),
       });
       // The history line, the CI's job summary and annotations (bin/cli/after-run.ts), then the files written.
-      const { afterRun } = await import('../cli/after-run.ts');
-      const { scrubber } = await import('../../reports/scrub.ts');
+      // Imported with the command, not here: after a signal to the group, tsx's transformer is gone.
       afterRun({
         cert: result.certification,
         out,

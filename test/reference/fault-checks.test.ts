@@ -8,8 +8,7 @@ import { prefixOf } from '../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../reference/faults.ts';
 import { failingIds, harnessChecks, pages, type Judge } from './check-kit.ts';
 import { BASE_JUDGES } from './fault-judges.ts';
-import { MORE_JUDGES } from './fault-judges-more.ts';
-import { TEXT_JUDGES } from './fault-probes-texts.ts';
+import { MORE_JUDGES, TEXT_JUDGES } from './fault-judges-more.ts';
 import { runProbes, type ProbeRun } from './run-probes.ts';
 
 const JUDGES: Partial<Record<FaultName, Judge>> = { ...BASE_JUDGES, ...MORE_JUDGES, ...TEXT_JUDGES };

@@ -14,7 +14,8 @@ import {
   readBackPayload,
 } from '../../contract/checks/customer.ts';
 import { acceptedIsStored, orderCreateVoucherRefused, orderStatusAccepted, overlapStored } from '../../contract/checks/order-status.ts';
-import { edgePage } from '../../contract/checks/report-edges.ts';
+import { edgePage, negativeOffsetPage } from '../../contract/checks/report-edges.ts';
+import { judgeCursorWalk } from '../../contract/checks/cursor-walk.ts';
 import { branchTextLeaked, emptyFilterIsNoFilter, moduleFilterStrays, unknownModuleReported } from '../../contract/checks/report-filter-rules.ts';
 import { pageTotal } from '../../contract/checks/report.ts';
 import { pagesPartitionWhole, totalCountStable } from '../../contract/checks/report-relations.ts';
@@ -176,3 +177,18 @@ function totalOf(ex: Exchange): { total?: number } {
   const total = pageTotal(ex);
   return total === undefined ? {} : { total };
 }
+
+/** How the suite tests judge the probes of fault-probes-texts.ts. */
+export const TEXT_JUDGES: Partial<Record<FaultName, Judge>> = {
+  // lists.test.ts IX-7: the walk by cursor, nothing of the probe created meanwhile.
+  'ix-cursor-skips-boundary': (shown) => [
+    judgeCursorWalk({
+      name: 'get-customer-list-w-branch-id',
+      pages: shown.map((ex) => ({ ex, items: (ex.json as { content: unknown[] }).content, total: (ex.json as { total: number }).total })),
+      own: 0,
+    }),
+  ],
+  'cu-html-escapes-text': textsReadBack(['lastName', 'contactAddressDTO[0].addressLine2']),
+  'cu-collapses-spaces': textsReadBack(['companyName', 'contactAddressDTO[0].addressLine2']),
+  'rp-negative-offset-from-end': ([negative, first]) => [negativeOffsetPage(negative!, { label: 'offset -1, limit 1', first: first! })],
+};

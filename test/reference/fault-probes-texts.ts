@@ -1,13 +1,8 @@
-// Probes of the faults of issue 40's texts, offsets and walks, with how the suites judge them: a
+// Probes of the faults of issue 40's texts, offsets and walks (judged by fault-judges-more.ts TEXT_JUDGES): a
 // save that HTML-escapes text or collapses runs of spaces (CU-15, text-read-back.test.ts), a
 // report that counts a negative offset from the end (RP-20, edges.test.ts), and a cursor that
 // skips the item at each page boundary (IX-7, lists.test.ts, on ledger-bare's cursor lists).
 import { expect } from 'vitest';
-import { judgeCursorWalk } from '../../contract/checks/cursor-walk.ts';
-import { negativeOffsetPage } from '../../contract/checks/report-edges.ts';
-import type { FaultName } from '../../reference/faults.ts';
-import type { Judge } from './check-kit.ts';
-import { textsReadBack } from './fault-judges-more.ts';
 import { validAddress, validCustomer } from './helpers.ts';
 import { customer, P, readBack, report, type Probe, type Seen } from './probe-kit.ts';
 
@@ -83,18 +78,3 @@ export const TEXT_PROBES: Probe[] = [
     },
   ),
 ];
-
-/** How the suite tests judge each probe's exchanges. */
-export const TEXT_JUDGES: Partial<Record<FaultName, Judge>> = {
-  // lists.test.ts IX-7: the walk by cursor, nothing of the probe created meanwhile.
-  'ix-cursor-skips-boundary': (shown) => [
-    judgeCursorWalk({
-      name: 'get-customer-list-w-branch-id',
-      pages: shown.map((ex) => ({ ex, items: (ex.json as { content: unknown[] }).content, total: (ex.json as { total: number }).total })),
-      own: 0,
-    }),
-  ],
-  'cu-html-escapes-text': textsReadBack(['lastName', 'contactAddressDTO[0].addressLine2']),
-  'cu-collapses-spaces': textsReadBack(['companyName', 'contactAddressDTO[0].addressLine2']),
-  'rp-negative-offset-from-end': ([negative, first]) => [negativeOffsetPage(negative!, { label: 'offset -1, limit 1', first: first! })],
-};

@@ -3,7 +3,7 @@
 // wait (8 rule 1: "thresholds and time window: not shown", so each form is a correct vendor's):
 //  - message (default): only the message, "please try after W seconds" (the window, as a
 //    production deployment says it; a request after it is accepted);
-//  - headers: RateLimit-Policy (named after the key) and RateLimit with the reset;
+//  - headers: RateLimit-Policy (named after the key) and RateLimit on every answer it counts;
 //  - seconds: Retry-After in delay-seconds, rounded up; date: Retry-After as an HTTP-date with Date.
 import { readQuota, type Quota } from '../core/quota.ts';
 import type { Ctx, Reply } from './context.ts';
@@ -38,13 +38,17 @@ export function statedRefusal(ctx: Ctx, config: RateLimitConfig, d: Decision, no
     case 'message':
       return failure(ctx, 429, `${tooMany}, please try after ${config.windowSeconds} seconds`);
     case 'headers':
-      return failure(ctx, 429, tooMany, {
-        'ratelimit-policy': `"${config.name ?? 'default'}";q=${config.limit};w=${config.windowSeconds}`,
-        ratelimit: `"${config.name ?? 'default'}";r=0;t=${Math.max(1, Math.ceil(d.retryAfterMs / 1000))}`,
-      });
+      return failure(ctx, 429, tooMany, announced(config, d));
     case 'seconds':
       return failure(ctx, 429, tooMany, retryAfterHeaders('seconds', d.retryAfterMs, now));
     case 'date':
       return failure(ctx, 429, tooMany, retryAfterHeaders('http-date', d.retryAfterMs, now));
   }
+}
+
+/** RateLimit-Policy (named after the key) and RateLimit of a quota switched to "headers", else none. */
+export function announced(config: RateLimitConfig, d: Decision): Record<string, string> {
+  if (config.statement !== 'headers') return {};
+  const name = config.name ?? 'default';
+  return { 'ratelimit-policy': `"${name}";q=${config.limit};w=${config.windowSeconds}`, ratelimit: `"${name}";r=${d.remaining};t=${d.resetSeconds}` };
 }

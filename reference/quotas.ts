@@ -9,7 +9,7 @@ import { operationsOfKey, quotaOfIndexOperation, QUOTA_KEYS, type QuotaKey, type
 import type { Ctx, Reply, Req } from './context.ts';
 import type { RouteName } from './guard.ts';
 import { createLimiter, type Limiter } from './limiter.ts';
-import { readQuotaSwitch, statedRefusal } from './quota-switch.ts';
+import { announced, readQuotaSwitch, statedRefusal } from './quota-switch.ts';
 
 export type OperationQuotas = Partial<Record<QuotaKey, string>> & Record<string, string | undefined>;
 
@@ -56,15 +56,18 @@ export function createQuotaLimiters(quotas: OperationQuotas | undefined): Map<Qu
   return byOp;
 }
 
-/** The 429 of an operation over its quota, or null. Every authenticated request counts; an index
- *  route counts against its operation's stable name (`operation`). */
-export function quotaRefusal(ctx: Ctx, req: Req, route: RouteName, operation?: string): Reply | null {
+/** The 429 of an operation over its quota, or null, and the RateLimit headers of the quotas that
+ *  announce themselves (statement "headers") for an accepted answer. Every authenticated request
+ *  counts; an index route counts against its operation's stable name (`operation`). */
+export function quotaRefusal(ctx: Ctx, req: Req, route: RouteName, operation?: string): { refusal: Reply | null; headers: Record<string, string> } {
   const op = route === 'index' ? quotaOfIndexOperation(operation) : ROUTE_OPERATION[route];
-  if (!op || ctx.quotas.size === 0) return null;
+  const headers: Record<string, string> = {};
+  if (!op || ctx.quotas.size === 0) return { refusal: null, headers };
   const token = typeof req.headers['api-token'] === 'string' ? req.headers['api-token'] : '';
   for (const limiter of [...(ctx.quotas.get('*') ?? []), ...(ctx.quotas.get(op) ?? [])]) {
     const d = limiter.check(token);
-    if (!d.allowed) return statedRefusal(ctx, limiter.config, d, Date.now());
+    if (!d.allowed) return { refusal: statedRefusal(ctx, limiter.config, d, Date.now()), headers };
+    Object.assign(headers, announced(limiter.config, d));
   }
-  return null;
+  return { refusal: null, headers };
 }

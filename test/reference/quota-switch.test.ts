@@ -35,7 +35,8 @@ describe('a quota switch', () => {
     const dated = await hit(s, '/api/v1/department');
     expect(dated.status).toBe(429);
     expect(Date.parse(dated.headers['retry-after']!) - Date.parse(dated.headers.date!)).toBeGreaterThan(50_000);
-    await hit(s, '/api/v1/category');
+    // Announced on every answer it counts, the accepted one too.
+    expect((await hit(s, '/api/v1/category')).headers.ratelimit).toMatch(/^"category";r=0;t=\d+$/);
     const announced = await hit(s, '/api/v1/category');
     expect(announced.status).toBe(429);
     expect(announced.headers['ratelimit-policy']).toBe('"category";q=1;w=60');

@@ -1,7 +1,8 @@
 // One limit shared by several operations, stated nowhere (client/scheduler/shared-limit.ts): 429s
 // on several operations within one window, their waits ending at one instant, show one limit, learnt
-// as one quota over them; an operation accepted after another's 429 has a limit of its own (limits
-// met alike, at one instant, may be taken for one: the pace then holds both, within the goals).
+// as one quota over them; an operation accepted while another's refused request was on its way has
+// a limit of its own (limits met alike, at one instant, may be taken for one: the pace then holds
+// both, within the goals).
 // On a simulated clock; the 429s say only Retry-After (whole seconds).
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
@@ -62,7 +63,7 @@ describe('a limit shared by every operation, stated nowhere', () => {
     expect(r.ms).toBeLessThanOrEqual(1.25 * 50_000);
   });
 
-  it('limits of their own stay apart: an operation accepted after the 429 of another does not share its limit', async () => {
+  it('limits of their own stay apart: an operation accepted while the refused request of another was on its way does not share its limit', async () => {
     // The report allows 10 per 5 s, every other operation 40 of its own: the report is refused first.
     const r = await run(
       (op) => op,

@@ -9,6 +9,7 @@
 // each, prints their figures and leaves bench/results.json as it is.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { benchLimitModel } from './limit-model.ts';
 import { benchLoad } from './load.ts';
 import { benchProbe } from './probe.ts';
 import { benchReference } from './reference.ts';
@@ -36,6 +37,7 @@ const BENCHES: Array<{ name: string; run: (previous: Figures, o: BenchOptions) =
   { name: 'memory', run: benchRunMemory },
   { name: 'walks', run: benchRunWalks },
   { name: 'load', run: benchLoad },
+  { name: 'limits', run: benchLimitModel },
 ];
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));

@@ -12,6 +12,9 @@ export interface RateLimitConfig {
   scope: 'token' | 'global';
   /** Emit RateLimit-Policy / RateLimit headers (default true). */
   headers?: boolean;
+  /** A quota switch's: how its 429 states the wait (quota-switch.ts), and the key it was stated for. */
+  statement?: 'message' | 'headers' | 'seconds' | 'date';
+  name?: string;
 }
 
 export interface Decision {

@@ -150,10 +150,11 @@ async function handle(ctx: Ctx, raw: IncomingMessage): Promise<Outcome> {
   const limited = match.route.limited || ctx.profile.rateLimit.everyRoute ? limit(ctx, req) : NOT_LIMITED;
   if (limited.refusal) return { reply: limited.refusal };
   const overQuota = quotaRefusal(ctx, req, match.route.name, match.route.operation);
-  if (overQuota) return { reply: overQuota };
+  if (overQuota.refusal) return { reply: overQuota.refusal };
+  const extra = Object.keys(overQuota.headers).length ? { ...limited.headers, ...overQuota.headers } : limited.headers;
   if (match.route.method === 'POST' && !bodyRead) {
     const body = await readBody(raw, req.headers['content-length']);
-    if (!body.ok) return { reply: failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`, limited.headers), extra: CLOSE };
+    if (!body.ok) return { reply: failure(ctx, 413, `body larger than ${MAX_BODY_BYTES} bytes`, extra), extra: CLOSE };
     req.body = body.text;
   }
   let reply: Reply;
@@ -164,7 +165,7 @@ async function handle(ctx: Ctx, raw: IncomingMessage): Promise<Outcome> {
     // A refusal of the operation is an answer the limiter counted: it keeps the rate-limit headers.
     reply = errorReply(ctx, e);
   }
-  return { reply, extra: limited.headers };
+  return { reply, extra };
 }
 
 /** 7: failures are 400, 403, 429 - an unexpected exception is the request's fault, never a 5xx. */

@@ -5,6 +5,7 @@ import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults
 import { isProfileName, PROFILE_NAMES } from '../../reference/profiles/index.ts';
 import { readRateLimitFlag } from '../../client/stated-quotas.ts';
 import { QUOTA_KEYS_TEXT } from '../../core/quota.ts';
+import { createQuotaLimiters } from '../../reference/quotas.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 import { onStopSignals } from '../../core/signals.ts';
@@ -36,8 +37,10 @@ export const serveCommand: Command = {
     '  --algorithm A        rate limit algorithm: fixed (default), sliding or token-bucket',
     '  --limit-scope S      token: one quota per api-token (default); global: one for all',
     '  --quota OP=Q/W,...   quotas per operation, e.g. report=5/6s,readBack=4/6s (operations: all, report,',
-    '                       customerCreate, orderStatus, readBack, contactRead, orderStatusRead): a fixed window',
-    '                       per token each, whose 429 states the wait only in its message; off: none',
+    '                       customerCreate, orderStatus, readBack, contactRead, orderStatusRead, an index',
+    '                       operation): a fixed window per token each, whose 429 states the wait only in its',
+    '                       message; OP may join several with + (one limit shared); Q/W may add @sliding or',
+    '                       @token-bucket and :headers, :seconds or :date (Retry-After); off: none',
     "                       (default: the profile's quotas, if it has some)",
     '  --latency MS         delay every answer by MS milliseconds (a far target)',
     '  --jitter MS          vary the delay by up to +-MS milliseconds (seeded by --seed)',
@@ -202,15 +205,25 @@ function parseRateLimitFlags(values: RateLimitFlags, parse: (text: string) => { 
   return { ...parsed, algorithm: (algorithm ?? 'fixed') as Algorithm, scope: (scope ?? 'token') as Scope };
 }
 
-/** --quota report=5/6s,readBack=4/6s: undefined (the profile's) when absent, null when off. */
+/** --quota report=5/6s,readBack=4/6s: undefined (the profile's) when absent, null when off. A key
+ *  may join several with "+" (one limit shared), a value add its algorithm and how its 429 states
+ *  the wait: all=300/10s@fixed:date (reference/quota-switch.ts). */
 function parseQuotaFlag(text: string | undefined): Record<string, string> | null | undefined {
   if (text === undefined) return undefined;
   if (text === 'off' || text === 'none') return null;
-  const q = readRateLimitFlag(text);
-  if (!q || typeof q === 'string')
+  const map: Record<string, string> = {};
+  try {
+    for (const part of text.split(',')) {
+      const [k, v, ...rest] = part.split('=').map((s) => s.trim());
+      if (rest.length || !k || !v || map[k]) throw new Error('malformed');
+      map[k] = v;
+    }
+    createQuotaLimiters(map);
+  } catch {
     throw new UsageError(
-      `--quota must be OP=Q/W,... like report=5/6s,readBack=4/6s (operations: ${QUOTA_KEYS_TEXT}), received ${JSON.stringify(text)}`,
+      `--quota must be OP=Q/W[@fixed|sliding|token-bucket][:message|headers|seconds|date],... like report=5/6s,readBack=4/6s or contactRead+orderStatusRead=100/10s@sliding:date (operations: ${QUOTA_KEYS_TEXT}), received ${JSON.stringify(text)}`,
       serveCommand,
     );
-  return q as Record<string, string>;
+  }
+  return map;
 }

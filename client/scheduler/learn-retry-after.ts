@@ -3,8 +3,8 @@
 //  - the window: the time between the ends of two waits (a fixed window resets once per window, a
 //    sliding one frees its oldest request), the smallest seen, in whole seconds rounded up as
 //    Retry-After is (RFC 9110 10.2.3: delay-seconds);
-//  - the quota: what the operation got accepted within the window before the 429 (not the most
-//    any window held: the window learnt is at least the real one, and a longer one would hold more).
+//  - the quota: what the operation got accepted within the window before the 429 (pacing.ts takes
+//    only the window, and learns the quota with learn-quota.ts).
 // The 429s of requests already in flight when the first came (before its wait ends) teach nothing.
 import type { Quota } from '../../core/quota.ts';
 
@@ -29,19 +29,4 @@ export function createWaitLearner(): WaitLearner {
       return { requests: Math.max(1, n), windowMs };
     },
   };
-}
-
-/**
- * The most answers accepted within any `windowMs` (a half-open stretch (a - windowMs, a]) up to
- * `t`: the rate the target served before it said no (a quota learnt from a 429's message, whose
- * window the message states, never undercuts it). `accepted` ascending.
- */
-export function mostServed(accepted: readonly number[], windowMs: number, t: number): number {
-  let most = 0;
-  let from = 0;
-  for (let i = 0; i < accepted.length && accepted[i]! <= t; i++) {
-    while (accepted[from]! <= accepted[i]! - windowMs) from++;
-    most = Math.max(most, i - from + 1);
-  }
-  return most;
 }

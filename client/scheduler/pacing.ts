@@ -7,7 +7,9 @@ import { parseRateLimitHeaders } from '../rate-headers.ts';
 import type { UnnumberedExchange } from '../transport.ts';
 import { opStats, type Job, type Policy, type SchedulerStats } from './policy.ts';
 import { createWaiting, type Waiting } from './waiting.ts';
-import { createWaitLearner, mostServed, type WaitLearner } from './learn-retry-after.ts';
+import { createWaitLearner } from './learn-retry-after.ts';
+import { marginMs, newPace, until, type Pace } from './pace.ts';
+import { joinShared, leaveShared } from './shared-limit.ts';
 
 /** A quota stated by the user for some operations (null: every request). */
 export interface StatedQuota {
@@ -20,26 +22,7 @@ export interface StatedQuota {
   estimate?: boolean;
 }
 
-interface Pace {
-  cap?: Quota;
-  /** Send times, the last cap.requests of them. */
-  log: number[];
-  /** From a state header: requests left, and when the window resets. */
-  quota?: { remaining: number; resetAt: number };
-  /** From a policy header: spread the sends evenly. */
-  policy?: { limit: number; windowMs: number };
-  lastSend: number;
-  gapMs: number;
-  pausedUntil: number;
-  inFlight: number;
-  /** Times of accepted (not 429) answers, for a quota learnt from a 429's wait. */
-  accepted: number[];
-}
-
-const newPace = (cap?: Quota): Pace => ({ ...(cap ? { cap } : {}), log: [], lastSend: 0, gapMs: 0, pausedUntil: 0, inFlight: 0, accepted: [] });
-
-/** Margin added to a window: the way to the target varies, a send must not arrive inside the last window. */
-export const marginMs = (q: Quota) => Math.max(50, Math.round(q.windowMs * 0.03));
+export { marginMs } from './pace.ts';
 
 export interface Pacing {
   policy: Policy;
@@ -59,11 +42,12 @@ export interface Pacing {
  *  - the quota the answers announce: RateLimit-Policy + RateLimit (IETF draft, structured fields and
  *    the older RateLimit-Limit/-Remaining/-Reset), X-RateLimit-* (Reset as seconds or a Unix
  *    time). Operations that announce the same policy share one pace (a limit on every route);
- *  - a 429's wait (Retry-After, or the message's "try after 60 seconds"): the operation pauses;
- *    a wait stated only in the message also gives a learnt quota (the requests the operation got
- *    accepted in that wait, per that wait); a Retry-After without any rate-limit header gives one
- *    too once two waits showed the window (learn-retry-after.ts); without any hint the operation's
- *    pace halves after each 429 and recovers slowly.
+ *  - a 429's wait (Retry-After, or the message's "try after 60 seconds"): the operation pauses
+ *    (a stated wait proven wrong is not trusted again: wait-trust.ts); a wait stated only in the
+ *    message gives the window of a learnt quota, a Retry-After without any rate-limit header too
+ *    once two waits showed it (learn-retry-after.ts); the quota is what was accepted since the
+ *    window last reset, moved down and up by the answers (learn-quota.ts), always an estimate;
+ *    without any hint the operation's pace halves after each 429 and recovers slowly.
  */
 export function createPacing(
   o: {
@@ -84,10 +68,10 @@ export function createPacing(
   /** Paces of announced policies, by policy; the policy each operation last announced. */
   const shared = new Map<string, Pace>();
   const announcedBy = new Map<string, string>();
-  /** Per operation: what its Retry-After waits show of a quota no header states. */
-  const waitLearners = new Map<string, WaitLearner>();
+  /** Pairs of operations seen not to share a limit (shared-limit.ts). */
+  const apart = new Set<string>();
 
-  const ownOf = (op: string) => own.get(op) ?? (own.set(op, newPace()), own.get(op)!);
+  const ownOf = (op: string) => own.get(op) ?? (own.set(op, newPace(undefined, op)), own.get(op)!);
   /** The pace a header of `op` is about: its announced policy's, else its own. */
   const learntOf = (op: string) => shared.get(announcedBy.get(op) ?? '') ?? ownOf(op);
   const pacesOf = (op: string): Pace[] => {
@@ -96,14 +80,6 @@ export function createPacing(
     return list;
   };
 
-  function until(p: Pace): number {
-    let u = p.pausedUntil;
-    if (p.cap && p.log.length >= p.cap.requests) u = Math.max(u, p.log[p.log.length - p.cap.requests]! + p.cap.windowMs + marginMs(p.cap));
-    if (p.quota && p.quota.remaining <= 0) u = Math.max(u, p.quota.resetAt);
-    if (p.policy && !p.quota) u = Math.max(u, p.lastSend + p.policy.windowMs / p.policy.limit);
-    if (p.gapMs > 0) u = Math.max(u, p.lastSend + p.gapMs);
-    return u;
-  }
   const waitMs = (op: string, t: number) => Math.max(0, ...pacesOf(op).map((p) => until(p) - t));
 
   function sent(paces: Pace[], t: number) {
@@ -145,37 +121,36 @@ export function createPacing(
     if (s.pacing !== 'none needed') stats.pacing = s.pacing;
   }
 
-  /** A 429: pause the operation for its wait, else until its window resets, else slow it down. */
-  function learn429(op: string, job: Job, t: number) {
+  /** A 429: pause for its wait (proven wrong: as measured), else until the reset, else slow down; learn a quota no header states. */
+  function learn429(op: string, job: Job, t: number, sentAt: number) {
     const pace = learntOf(op);
     const s = opStats(stats, op);
     const wait = job.wait429;
     if (wait && wait.ms <= o.maxWaitMs) {
-      pace.pausedUntil = Math.max(pace.pausedUntil, t + wait.ms);
+      const wasWrong = ownOf(op).trust.wrong();
+      const ms = ownOf(op).trust.on429(t, sentAt, wait.ms);
+      // The window the waits showed so far came from waits now proven wrong: shown again by those kept.
+      if (!wasWrong && ownOf(op).trust.wrong()) ownOf(op).window = createWaitLearner();
+      pace.pausedUntil = Math.max(pace.pausedUntil, t + ms);
+      const distrust = ownOf(op).trust.wrong() ? `, its stated waits proven wrong: ${Math.round(ms / 100) / 10} s kept as measured` : '';
       // A quota stated for the operation (run.rateLimit, or known before sending) stands, whatever
-      // the window its 429 names: the 429 came from requests this scheduler did not send (the
-      // preflight's, another process's), not from a smaller quota.
-      const statedHere = stated.some((q) => q.operations?.includes(op));
-      if (wait.from === 'message' && !pace.policy && !pace.quota && !statedHere) {
-        // The message states the wait of a quota the headers do not announce: the most the operation
-        // got accepted within one such wait is its quota (at least one), never less than that (a
-        // quota shared with another operation shows a smaller count, which must not slow it further).
-        const mine = ownOf(op);
-        const windowMs = Math.max(1000, wait.ms);
-        const cap = { requests: Math.max(1, mostServed(mine.accepted, windowMs, t), mine.cap?.requests ?? 0), windowMs };
-        mine.cap = cap;
-        mine.log = mine.accepted.filter((a) => a > t - windowMs).slice(-cap.requests);
-        s.pacing = `learnt from 429s whose message asks to wait ${Math.round(wait.ms / 1000)} s: ${showQuota(cap)}`;
-      }
-      if (wait.from === 'retry-after' && !pace.policy && !pace.quota && !stated.some((q) => q.operations === null || q.operations.includes(op))) {
-        // A Retry-After and no header: the waits show the window, what was accepted in it the quota.
-        const learner = waitLearners.get(op) ?? (waitLearners.set(op, createWaitLearner()), waitLearners.get(op)!);
-        const mine = ownOf(op);
-        const cap = learner.on429(t, wait.ms, mine.accepted);
+      // the window its 429 names: the 429 came from requests this scheduler did not send. A quota
+      // stated for all requests stands against a Retry-After's window (a message states its own).
+      const statedHere = stated.some((q) => q.operations?.includes(op) || (q.operations === null && wait.from === 'retry-after'));
+      if (!pace.policy && !pace.quota && !statedHere) {
+        const mine = joinShared(own, apart, op, t, t + ms);
+        if (!mine.last429 || t >= mine.last429.end) mine.last429 = { op, sentAt, t, end: t + ms };
+        // The window: a message's wait states it; Retry-After waits show it once two came.
+        const windowMs = wait.from === 'message' ? Math.max(1000, ms) : mine.window.on429(t, ms, mine.accepted)?.windowMs;
+        const cap = windowMs === undefined ? undefined : mine.learner.on429(t, t + ms, windowMs, mine.accepted);
         if (cap) {
           mine.cap = cap;
           mine.log = mine.accepted.filter((a) => a > t - cap.windowMs).slice(-cap.requests);
-          s.pacing = `learnt from 429s' Retry-After (no rate-limit header): ${showQuota(cap)}`;
+        }
+        if (mine.cap && mine.cap === mine.learner.current()) {
+          const how = wait.from === 'message' ? `429s whose message asks to wait ${Math.round(wait.ms / 1000)} s` : "429s' Retry-After (no rate-limit header)";
+          const ops = mine.ops.size > 1 ? `, one limit shared by ${[...mine.ops].join(', ')}` : '';
+          for (const o2 of mine.ops) opStats(stats, o2).pacing = `learnt from ${how}: ${showQuota(mine.cap)} (an estimate)${ops}${distrust}`;
         }
       }
     } else if (pace.quota && pace.quota.resetAt > t) pace.pausedUntil = Math.max(pace.pausedUntil, pace.quota.resetAt);
@@ -186,6 +161,24 @@ export function createPacing(
       s.pacing = `adaptive: ${p.gapMs} ms between requests after 429s without rate-limit headers`;
     }
     stats.pacing = s.pacing;
+  }
+
+  /** An accepted answer: a learnt quota sent at in full for a quiet window is raised (a probe). */
+  function learnAccepted(op: string, t: number, sentAt: number) {
+    const p = leaveShared(own, apart, op, sentAt);
+    p.accepted.push(t);
+    p.lastAcceptedSentAt = Math.max(p.lastAcceptedSentAt, sentAt);
+    if (p.accepted.length > 1000) p.accepted.shift();
+    if (p.gapMs > 0) p.gapMs = p.gapMs * 0.9 < 50 ? 0 : p.gapMs * 0.9;
+    p.trust.onAccepted(sentAt);
+    const cap = p.learner.current();
+    if (!cap || p.cap !== cap) return; // a quota learnt from 429s, not overridden since
+    const full = p.log.length >= cap.requests && p.log[p.log.length - cap.requests]! > t - cap.windowMs - marginMs(cap);
+    const raised = p.learner.onAccepted(t, full);
+    if (!raised) return;
+    p.cap = raised;
+    for (const o2 of p.ops)
+      opStats(stats, o2).pacing = opStats(stats, o2).pacing.replace(/: \d+\/\d+[smh] \(an estimate\)/, `: ${showQuota(raised)} (an estimate)`);
   }
 
   /** Short waits keep the slot; longer ones give it to other operations meanwhile. The run's
@@ -228,21 +221,16 @@ export function createPacing(
 
   const policy: Policy = (next) => async (job) => {
     const { paces, reserved } = await gate(job);
-    job.onSend.push((t) => moved(paces, reserved, t));
+    let sentAt = reserved;
+    job.onSend.push((t) => (moved(paces, reserved, t), (sentAt = t)));
     const ex = await next(job);
     job.onSend.pop();
     const t = o.now();
     for (const p of paces) p.inFlight = Math.max(0, p.inFlight - 1);
-    if (ex.notSent) return ex;
-    if (!o.learn) return ex;
+    if (ex.notSent || !o.learn) return ex;
     learnHeaders(job.op, ex, t);
-    const p = ownOf(job.op);
-    if (ex.response?.status === 429) learn429(job.op, job, t);
-    else if (ex.response) {
-      p.accepted.push(t);
-      if (p.accepted.length > 1000) p.accepted.shift();
-      if (p.gapMs > 0) p.gapMs = p.gapMs * 0.9 < 50 ? 0 : p.gapMs * 0.9;
-    }
+    if (ex.response?.status === 429) learn429(job.op, job, t, sentAt);
+    else if (ex.response) learnAccepted(job.op, t, sentAt);
     return ex;
   };
   function known(): Record<string, Quota> {
@@ -261,7 +249,8 @@ export function createPacing(
   }
   function learnt(): StatedQuota[] {
     const out: StatedQuota[] = [];
-    for (const [op, p] of own) if (p.cap) out.push({ name: opStats(stats, op).pacing, quota: p.cap, operations: [op], estimate: true });
+    for (const p of new Set(own.values()))
+      if (p.cap) out.push({ name: opStats(stats, [...p.ops][0]!).pacing, quota: p.cap, operations: [...p.ops], estimate: true });
     const byKey = new Map<string, string[]>();
     for (const [op, key] of announcedBy) byKey.set(key, [...(byKey.get(key) ?? []), op]);
     // One policy announced alike by every operation answered (two at least) is taken as a limit on

@@ -1,54 +1,119 @@
-// A quota learnt from a 429 never undercuts a quota stated for the operation (whatever window the
-// 429's message names), nor the rate the target served before it said no (the most it accepted
-// within one window, not what the last window held). On a simulated clock: a read allowed 40 per
-// fixed 10 s window, whose 429 says the wait only in its message.
+// A quota learnt from 429s converges in both directions (client/scheduler/learn-quota.ts): what a
+// fixed window holds is what was accepted since it last reset (never two windows' worth across
+// its edge), it moves down when sending at it meets 429s and up when met with room to spare, and
+// it never undercuts a quota stated for the operation. On a simulated clock.
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
-import { mostServed } from '../../../client/scheduler/learn-retry-after.ts';
+import { createQuotaLearner } from '../../../client/scheduler/learn-quota.ts';
 import { statedQuotas } from '../../../client/stated-quotas.ts';
 import { answer, notSent } from '../answers.ts';
 import { clock } from '../sim-clock.ts';
 
 const WINDOW = 10_000;
 
-/** 40 reads per fixed 10 s window; `foreign` of the first window spent by another process (a preflight). */
-function read(c: ReturnType<typeof clock>, foreign: number, says = 'please try after 10 seconds') {
+/** A fixed window of `limit()` per `windowMs` whose 429 states its wait only in its message; `foreign` of the first window spent by another. */
+function vendor(c: ReturnType<typeof clock>, limit: () => number, windowMs = WINDOW, says = (w: number) => `please try after ${w / 1000} seconds`) {
   const start = c.now();
-  const used = new Map<number, number>([[0, foreign]]);
+  const used = new Map<number, number>();
   let refused = 0;
+  let served = 0;
   const serve = async () => {
-    const w = Math.floor((c.now() - start) / WINDOW);
+    const w = Math.floor((c.now() - start) / windowMs);
     const n = used.get(w) ?? 0;
-    if (n >= 40) return (refused++, answer(429, {}, `{"status":false,"message":"Too many request, ${says}"}`));
+    if (n >= limit()) return (refused++, answer(429, {}, `{"status":false,"message":"Too many request, ${says(windowMs)}"}`));
     used.set(w, n + 1);
+    served++;
     return answer(200);
   };
-  return { serve, refused: () => refused, spend: (w: number, n: number) => used.set(w, n) };
+  return { serve, refused: () => refused, served: () => served, spend: (w: number, n: number) => used.set(w, n), start };
 }
 
+const scheduler = (c: ReturnType<typeof clock>, extra: object = {}) =>
+  createScheduler({ concurrency: 8, pacing: true, now: c.now, sleep: c.sleep, retry429: { maxRetries: 8, maxWaitMs: 120_000 }, ...extra });
+
 describe('a quota learnt from 429s', () => {
-  it('is the most served within one window, not what the last window held', () => {
-    const t = [0, 100, 200, 300, 9000, 20_000, 20_100];
-    expect(mostServed(t, WINDOW, 20_100)).toBe(5);
-    expect(mostServed(t, WINDOW, 20_100 + WINDOW)).toBe(5);
-    expect(mostServed(t.slice(5), WINDOW, 20_100)).toBe(2);
-    expect(mostServed([], WINDOW, 0)).toBe(0);
-    // Half-open: an answer exactly one window after another is in the next window.
-    expect(mostServed([0, WINDOW], WINDOW, WINDOW)).toBe(1);
+  it("counts what was accepted since the window last reset, not two windows' worth across its edge", () => {
+    const l = createQuotaLearner();
+    // 5 per 6 s: 5 accepted at the end of one window, 5 at the start of the next, then a 429.
+    const T = 1_700_000_000_000;
+    const first = [T + 5500, T + 5600, T + 5700, T + 5800, T + 5900, T + 6000, T + 6100, T + 6200, T + 6300, T + 6400];
+    // The first 429 has no reset to count from: one window before it (an overestimate at worst).
+    expect(l.on429(T + 6500, T + 12_500, 6000, first)?.requests).toBe(10);
+    // After the wait, 5 accepted and a 429: 5 since the reset (the end of the wait).
+    const second = [T + 12_500, T + 12_510, T + 12_520, T + 12_530, T + 12_540];
+    expect(l.on429(T + 12_600, T + 18_600, 6000, [...first, ...second])).toEqual({ requests: 5, windowMs: 6000 });
+    // A 429 of a request in flight with that one teaches nothing.
+    expect(l.on429(T + 12_610, T + 18_610, 6000, [...first, ...second])).toBeUndefined();
+  });
+
+  it('moves up after a quiet window sent in full (by 1, then 2, 4 ...), and a refused probe sets it back and probes less often', () => {
+    const l = createQuotaLearner();
+    const T = 0;
+    l.on429(T + 100, T + 1000, 1000, [10, 20, 30]);
+    expect(l.onAccepted(T + 1500, true)).toBeUndefined(); // within the quiet window after the wait
+    expect(l.onAccepted(T + 2100, false)).toBeUndefined(); // room, but not sent in full
+    expect(l.onAccepted(T + 2100, true)).toEqual({ requests: 4, windowMs: 1000 });
+    expect(l.onAccepted(T + 2500, true)).toBeUndefined(); // one raise per window
+    expect(l.onAccepted(T + 3200, true)).toEqual({ requests: 6, windowMs: 1000 });
+    expect(l.onAccepted(T + 4300, true)).toEqual({ requests: 10, windowMs: 1000 });
+    // Refused at 7 since the reset (7 >= 6, where it came from): back to 7, the next probe two windows after the wait.
+    const seven = [5000, 5001, 5002, 5003, 5004, 5005, 5006];
+    expect(l.on429(5100, 6000, 1000, seven)).toEqual({ requests: 7, windowMs: 1000 });
+    expect(l.onAccepted(7500, true)).toBeUndefined();
+    expect(l.onAccepted(8000, true)).toEqual({ requests: 8, windowMs: 1000 });
+  });
+
+  it('at the production quota (5 per 6 s, the wait in the message), is learnt as 5/6s, not up to twice it, within 1.25x the floor', async () => {
+    const c = clock();
+    const s = scheduler(c);
+    const v = vendor(c, () => 5, 6000);
+    const r = await Promise.all(Array.from({ length: 60 }, () => s.run(v.serve, notSent, 'report')));
+    expect(r.every((ex) => ex.response?.status === 200)).toBe(true);
+    expect(s.learnt().map((q) => q.quota)).toEqual([{ requests: 5, windowMs: 6000 }]);
+    expect(s.learnt()[0]!.estimate).toBe(true);
+    expect(s.stats().operations.report!.pacing).toMatch(/5\/6s \(an estimate\)/);
+    // 60 at 5 per 6 s: 12 windows, the last sent at its start (66 s).
+    expect(v.refused() / 60).toBeLessThanOrEqual(0.15);
+    expect(c.now() - v.start).toBeLessThanOrEqual(1.25 * 72_000);
+  });
+
+  it('moves down when sending at it meets 429s (the target lowered its quota), and up again when it is raised', async () => {
+    const c = clock();
+    const s = scheduler(c);
+    let limit = 40;
+    const v = vendor(c, () => limit);
+    await Promise.all(Array.from({ length: 200 }, () => s.run(v.serve, notSent, 'orderStatusRead')));
+    expect(s.learnt()[0]!.quota.requests).toBe(40);
+    limit = 20;
+    await Promise.all(Array.from({ length: 100 }, () => s.run(v.serve, notSent, 'orderStatusRead')));
+    expect(s.learnt()[0]!.quota.requests).toBe(20);
+    limit = 40;
+    await Promise.all(Array.from({ length: 300 }, () => s.run(v.serve, notSent, 'orderStatusRead')));
+    expect(s.learnt()[0]!.quota.requests).toBeGreaterThanOrEqual(36);
+  });
+
+  it('after a 429 that came when another had spent most of a window, climbs back to what the target serves', async () => {
+    const c = clock();
+    const s = scheduler(c);
+    const v = vendor(c, () => 40);
+    v.spend(0, 31);
+    await Promise.all(Array.from({ length: 20 }, () => s.run(v.serve, notSent, 'orderStatusRead')));
+    expect(s.learnt()[0]!.quota.requests).toBe(9);
+    await Promise.all(Array.from({ length: 400 }, () => s.run(v.serve, notSent, 'orderStatusRead')));
+    expect(s.learnt()[0]!.quota.requests).toBeGreaterThanOrEqual(36);
   });
 
   for (const says of ['please try after 10 seconds', 'please try after 60 seconds'])
     it(`does not undercut the quota stated for the operation (40/10s) when the 429 says "${says}"`, async () => {
       const c = clock();
-      const s = createScheduler({
-        concurrency: 8,
-        pacing: true,
-        now: c.now,
-        sleep: c.sleep,
-        retry429: { maxRetries: 5, maxWaitMs: 70_000 },
-        quotas: statedQuotas({ orderStatusRead: '40/10s' }),
-      });
-      const v = read(c, 31, says);
+      const s = scheduler(c, { quotas: statedQuotas({ orderStatusRead: '40/10s' }) });
+      const v = vendor(
+        c,
+        () => 40,
+        WINDOW,
+        () => says,
+      );
+      v.spend(0, 31);
       const t0 = c.now();
       const r = await Promise.all(Array.from({ length: 89 }, () => s.run(v.serve, notSent, 'orderStatusRead')));
       expect(r.every((ex) => ex.response?.status === 200)).toBe(true);
@@ -59,21 +124,4 @@ describe('a quota learnt from 429s', () => {
       const floor = says.includes('60') ? 60_000 : 2 * WINDOW;
       expect(c.now() - t0).toBeLessThanOrEqual(1.25 * floor);
     });
-
-  it('with no quota stated, keeps the most the target served in a window before a 429 that came when another had spent most of one', async () => {
-    const c = clock();
-    const s = createScheduler({ concurrency: 8, pacing: true, now: c.now, sleep: c.sleep, retry429: { maxRetries: 5, maxWaitMs: 70_000 } });
-    const v = read(c, 0);
-    const start = c.now();
-    // 30 served in the first window, no 429.
-    await Promise.all(Array.from({ length: 30 }, () => s.run(v.serve, notSent, 'orderStatusRead')));
-    expect(v.refused()).toBe(0);
-    // Three windows later another process spends 31 of the window: the 10th read is refused.
-    await c.sleep(3 * WINDOW - (c.now() - start));
-    v.spend(3, 31);
-    await Promise.all(Array.from({ length: 10 }, () => s.run(v.serve, notSent, 'orderStatusRead')));
-    expect(v.refused()).toBe(1);
-    // Not 9/10s (what the last window held): 30, what the target served before it said no.
-    expect(s.learnt().map((q) => q.quota)).toEqual([{ requests: 30, windowMs: WINDOW }]);
-  });
 });

@@ -1,0 +1,61 @@
+// One pace: what holds back the requests of an operation, or of the operations sharing one limit
+// (pacing.ts keeps them): a quota's sliding log, a state header's count, a policy's spread, a
+// 429's pause, a gap; and what the answers taught of a limit no header states.
+import type { Quota } from '../../core/quota.ts';
+import { createWaitLearner, type WaitLearner } from './learn-retry-after.ts';
+import { createQuotaLearner, type QuotaLearner } from './learn-quota.ts';
+import { createWaitTrust, type WaitTrust } from './wait-trust.ts';
+
+export interface Pace {
+  cap?: Quota;
+  /** Send times, the last cap.requests of them. */
+  log: number[];
+  /** From a state header: requests left, and when the window resets. */
+  quota?: { remaining: number; resetAt: number };
+  /** From a policy header: spread the sends evenly. */
+  policy?: { limit: number; windowMs: number };
+  lastSend: number;
+  gapMs: number;
+  pausedUntil: number;
+  inFlight: number;
+  /** Times of accepted (not 429) answers, for a quota learnt from a 429's wait; when the last of them was sent. */
+  accepted: number[];
+  lastAcceptedSentAt: number;
+  /** The window Retry-After waits show (learn-retry-after.ts), the quota learnt from 429s
+   *  (learn-quota.ts), whether their stated waits hold (wait-trust.ts). */
+  window: WaitLearner;
+  learner: QuotaLearner;
+  trust: WaitTrust;
+  /** The operations under it (more than one: a limit they were seen to share, shared-limit.ts). */
+  ops: Set<string>;
+  /** The last 429 that paused it: its operation, when it was sent and answered, when its wait ends. */
+  last429?: { op: string; sentAt: number; t: number; end: number };
+}
+
+export const newPace = (cap?: Quota, op?: string): Pace => ({
+  ...(cap ? { cap } : {}),
+  log: [],
+  lastSend: 0,
+  gapMs: 0,
+  pausedUntil: 0,
+  inFlight: 0,
+  accepted: [],
+  lastAcceptedSentAt: 0,
+  window: createWaitLearner(),
+  learner: createQuotaLearner(),
+  trust: createWaitTrust(),
+  ops: new Set(op === undefined ? [] : [op]),
+});
+
+/** Margin added to a window: the way to the target varies, a send must not arrive inside the last window. */
+export const marginMs = (q: Quota) => Math.max(50, Math.round(q.windowMs * 0.03));
+
+/** When the pace lets the next request go (epoch ms). */
+export function until(p: Pace): number {
+  let u = p.pausedUntil;
+  if (p.cap && p.log.length >= p.cap.requests) u = Math.max(u, p.log[p.log.length - p.cap.requests]! + p.cap.windowMs + marginMs(p.cap));
+  if (p.quota && p.quota.remaining <= 0) u = Math.max(u, p.quota.resetAt);
+  if (p.policy && !p.quota) u = Math.max(u, p.lastSend + p.policy.windowMs / p.policy.limit);
+  if (p.gapMs > 0) u = Math.max(u, p.lastSend + p.gapMs);
+  return u;
+}

@@ -1,0 +1,53 @@
+// A limit several operations share, seen in their 429s when no header announces it (a policy
+// announced alike is shared in pacing.ts): a 429 on one operation whose wait ends when another's,
+// still being waited, ends (within a second: Retry-After rounds up) shows one limit. The operation
+// joins the other's pace: its answers accepted since the reset count toward the quota learnt. A
+// request accepted though sent while the other's refused one was on its way shows the two do not
+// share: it never joins, or leaves, and the two are not joined again.
+import { newPace, type Pace } from './pace.ts';
+
+/** How far apart the ends of two waits of one window may be: Retry-After rounds up to whole seconds. */
+const TOLERANCE_MS = 1000;
+
+/** Sent after the other's refused request and before its 429 came back: no window reset between
+ *  them (but within a round trip), so an acceptance shows another limit. Later, a reset may have come
+ *  (a message's wait states the window, not when it resets). */
+const sentWhileRefused = (sentAt: number, other: { sentAt: number; t: number }) => sentAt > other.sentAt && sentAt <= other.t;
+
+const pair = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
+
+/** A 429 of `op` answered at `t`, its wait ending at `end`: the pace it is under from now on. */
+export function joinShared(own: Map<string, Pace>, apart: Set<string>, op: string, t: number, end: number): Pace {
+  const mine = own.get(op)!;
+  for (const p of new Set(own.values())) {
+    const other = p.last429;
+    if (p === mine || !other || mine.ops.has(other.op) || p.pausedUntil <= t || Math.abs(other.end - end) > TOLERANCE_MS) continue;
+    if ([...mine.ops].some((o) => apart.has(pair(o, other.op)))) continue;
+    // Accepted though sent while the other's refused request was on its way: a limit of its own.
+    if (sentWhileRefused(mine.lastAcceptedSentAt, other)) {
+      for (const o of mine.ops) apart.add(pair(o, other.op));
+      continue;
+    }
+    for (const o of mine.ops) (own.set(o, p), p.ops.add(o));
+    const learnt = p.cap !== undefined && p.cap === p.learner.current();
+    const joined = p.learner.join(mine.accepted, t);
+    if (learnt && joined) p.cap = joined;
+    p.accepted = [...p.accepted, ...mine.accepted].sort((a, b) => a - b).slice(-1000);
+    p.lastAcceptedSentAt = Math.max(p.lastAcceptedSentAt, mine.lastAcceptedSentAt);
+    p.pausedUntil = Math.max(p.pausedUntil, mine.pausedUntil);
+    return p;
+  }
+  return mine;
+}
+
+/** An answer accepted for `op`, sent at `sentAt`: the pace it is under from now on. */
+export function leaveShared(own: Map<string, Pace>, apart: Set<string>, op: string, sentAt: number): Pace {
+  const p = own.get(op)!;
+  const other = p.last429;
+  if (p.ops.size < 2 || !other || other.op === op || !sentWhileRefused(sentAt, other)) return p;
+  p.ops.delete(op);
+  apart.add(pair(op, other.op));
+  const mine = newPace(undefined, op);
+  own.set(op, mine);
+  return mine;
+}

@@ -1,0 +1,77 @@
+// One limit shared by several operations, stated nowhere (client/scheduler/shared-limit.ts): 429s
+// on several operations within one window, their waits ending at one instant, show one limit, learnt
+// as one quota over them; an operation accepted while another's refused request was on its way has
+// a limit of its own (limits met alike, at one instant, may be taken for one: the pace then holds
+// both, within the goals).
+// On a simulated clock; the 429s say only Retry-After (whole seconds).
+import { describe, expect, it } from 'vitest';
+import { createScheduler } from '../../../client/scheduler.ts';
+import { answer, notSent } from '../answers.ts';
+import { clock } from '../sim-clock.ts';
+
+const OPS = ['report', 'contactRead', 'orderStatusRead', 'customerCreate'];
+
+/** Fixed windows of `limit(key)` per `windowMs`, one count per key (`keyOf` the operation), all aligned. */
+function vendor(c: ReturnType<typeof clock>, limit: (key: string) => number, windowMs: number, keyOf: (op: string) => string) {
+  const start = c.now() + 321;
+  const used = new Map<string, number>();
+  let refused = 0;
+  const serve = (op: string) => async () => {
+    await c.sleep(3);
+    const now = c.now();
+    const w = Math.floor((now - start) / windowMs);
+    const k = `${keyOf(op)}@${w}`;
+    const n = used.get(k) ?? 0;
+    if (n >= limit(keyOf(op))) return (refused++, answer(429, { 'retry-after': String(Math.max(1, Math.ceil((start + (w + 1) * windowMs - now) / 1000))) }));
+    used.set(k, n + 1);
+    return answer(200);
+  };
+  return { serve, refused: () => refused };
+}
+
+async function run(keyOf: (op: string) => string, n: number, limit: (key: string) => number = () => 40) {
+  const c = clock();
+  const s = createScheduler({ concurrency: 8, pacing: true, now: c.now, sleep: c.sleep, retry429: { maxRetries: 20, maxWaitMs: 120_000 } });
+  const v = vendor(c, limit, 5000, keyOf);
+  const t0 = c.now();
+  const r = await Promise.all(Array.from({ length: n }, (_, i) => s.run(v.serve(OPS[i % OPS.length]!), notSent, OPS[i % OPS.length]!)));
+  expect(r.every((ex) => ex.response?.status === 200)).toBe(true);
+  return { ms: c.now() - t0, refused: v.refused(), learnt: s.learnt(), pacing: s.stats().operations.report!.pacing };
+}
+
+describe('a limit shared by every operation, stated nowhere', () => {
+  it('is learnt as one limit over them, within 1.25x the floor and 5% of the requests meeting a 429', async () => {
+    const r = await run(() => 'all', 800);
+    expect(r.learnt).toHaveLength(1);
+    expect([...r.learnt[0]!.operations!].sort()).toEqual([...OPS].sort());
+    expect(r.learnt[0]!.estimate).toBe(true);
+    expect(r.pacing).toMatch(/one limit shared by/);
+    expect(r.refused / 800).toBeLessThanOrEqual(0.05);
+    // 800 at 40 per 5 s: 100 s.
+    expect(r.ms).toBeLessThanOrEqual(1.25 * 100_000);
+  });
+
+  it('two groups (reads, writes): within 1.25x the floor and 5% of the requests meeting a 429', async () => {
+    const r = await run((op) => (op.endsWith('Read') ? 'reads' : 'writes'), 800);
+    // Each group's operations are under one limit learnt (met alike, two groups may look like one).
+    for (const g of [
+      ['contactRead', 'orderStatusRead'],
+      ['customerCreate', 'report'],
+    ])
+      expect(r.learnt.some((q) => g.every((op) => q.operations!.includes(op)))).toBe(true);
+    expect(r.refused / 800).toBeLessThanOrEqual(0.05);
+    expect(r.ms).toBeLessThanOrEqual(1.25 * 50_000);
+  });
+
+  it('limits of their own stay apart: an operation accepted while the refused request of another was on its way does not share its limit', async () => {
+    // The report allows 10 per 5 s, every other operation 40 of its own: the report is refused first.
+    const r = await run(
+      (op) => op,
+      800,
+      (key) => (key === 'report' ? 10 : 40),
+    );
+    const report = r.learnt.find((q) => q.operations!.includes('report'))!;
+    expect(report.operations).toEqual(['report']);
+    expect(report.quota.requests).toBeLessThanOrEqual(10);
+  });
+});

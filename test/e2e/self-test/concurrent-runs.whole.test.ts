@@ -2,7 +2,7 @@
 // shared staging server): different seeds, one committed config with Order Create. Each run's
 // writes are the other's "another writer", told apart by the run's marker (runtime/marker.ts), so
 // both are certified, five times of five, on the default vendor and on the production-shaped one
-// (vasy: quotas per operation, shared by the two runs' one token). One server per profile keeps
+// (vasy: quotas per operation, shared by the two runs' one token), the two profiles side by side. One server per profile keeps
 // what each pair wrote, as a staging server does. Few runs per property: it is the overlap that is
 // tested, not the properties. The whole set's (a *.whole.test.ts file, test/tiers.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -62,8 +62,10 @@ describe('two runs at once against one server, different seeds, one config', WHO
   const results = new Map<string, Run[][]>();
 
   beforeAll(async () => {
-    for (const profile of PROFILES) {
-      results.set(profile, await pairsOn(profile));
+    // The two profiles at once, each its own server: a pair at a time on each.
+    const all = await Promise.all(PROFILES.map((profile) => pairsOn(profile)));
+    for (const [p, profile] of PROFILES.entries()) {
+      results.set(profile, all[p]!);
       for (const [i, pair] of results.get(profile)!.entries())
         for (const r of pair)
           process.stdout.write(

@@ -22,7 +22,11 @@ const CEILING_MB = 600;
 const ENDS: Record<string, 'repeat' | 'empty'> = { 'rp-offset-ignored': 'repeat', 'rp-totalcount-endless': 'empty', 'rp-pages-repeat': 'repeat' };
 
 type Case = [FaultName, number];
-const ALL: Case[] = (['rp-offset-ignored', 'rp-totalcount-endless', 'rp-pages-repeat'] as const).flatMap((f) => [[f, 10] as Case, [f, 100] as Case]);
+/**
+ * Every fault at 10 runs, and at 100 the fault whose walks read the most (every page the first),
+ * under which the worker died: the other two walk less at every count, so their 100 adds time, not proof.
+ */
+const ALL: Case[] = [...(['rp-offset-ignored', 'rp-totalcount-endless', 'rp-pages-repeat'] as const).map((f) => [f, 10] as Case), ['rp-offset-ignored', 100]];
 /** The gate: the fault whose walks the worker died under, at 100 runs; the whole set every case. */
 const QUICK: Case[] = ALL.filter(([f, n]) => f === 'rp-offset-ignored' && n === 100);
 

@@ -7,7 +7,6 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Certification } from '../../reports/model.ts';
 import { appendHistory, historyLine } from '../../reports/history/history-line.ts';
-import { folderOperationFigures } from '../../reports/history/operations.ts';
 import { readRateLimit } from '../../reports/records/rate-limit.ts';
 import { annotations, stepSummary, type StepSummaryOptions } from '../../reports/render/ci/github.ts';
 import type { Scrub } from '../../reports/scrub.ts';
@@ -43,9 +42,8 @@ export function afterRun(a: AfterRun): void {
     if (a.cert.replay || a.cert.shard) {
       a.print(`history: ${a.history} left as it is (${a.cert.replay ? 'a replay is no run of the target' : 'a shard is part of a run'})`);
     } else {
-      const ops = folderOperationFigures(a.out);
       const rateLimit = readRateLimit(a.out, Date.parse(a.cert.startedAt));
-      const line = historyLine(a.cert, { ...(ops ? { operations: ops } : {}), rateLimit });
+      const line = historyLine(a.cert, { rateLimit });
       if (attempt('the history line', a.history, warn, () => appendHistory(a.history!, line, a.scrub)))
         a.print(`history: this run's line appended to ${a.history} (erp-conformance report --trend ${a.history} plots them)`);
     }

@@ -1,14 +1,14 @@
 // The history of a target's runs (`run --history FILE`): one JSON line per run, appended, never
 // rewritten, so a nightly job carries one small file from night to night. A line holds the verdict,
 // each requirement's level and status, the counts, the limits the run paced by (the plan's quota
-// per operation, the probe's limit) and each operation's requests, 429s and latency (p50, p95).
+// per operation, the probe's limit) and each operation's requests, 429s and latency (p50, p95),
+// as the certificate computed them once (certification.json operations: reports/operation-figures.ts).
 // Reading it back keeps the lines of this format and says how many others it passed over.
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Level, RunVerdict, Verdict } from '../../core/types.ts';
 import type { Certification } from '../model.ts';
 import type { RateLimitSection } from '../records/rate-limit.ts';
-import type { OperationFigures } from './operations.ts';
 
 export const HISTORY_FORMAT = 'erp-conformance-history/1';
 
@@ -34,12 +34,37 @@ export interface HistoryLine {
   requirements: Record<string, { level: Level; status: Verdict }>;
   counts: { requests: number; exchanges: number; answers429: number; waitedMs: number; findings: number };
   limits: HistoryLimits;
-  /** Per operation, from the run's exchanges (absent without exchanges.har). */
-  operations?: Record<string, OperationFigures>;
+  /** Per operation, the certificate's figures (absent when its records kept none). */
+  operations?: Record<string, HistoryOperation>;
 }
 
-/** The history line of a certificate, its operations' figures and the probe's result. */
-export function historyLine(cert: Certification, o: { operations?: Record<string, OperationFigures>; rateLimit?: RateLimitSection } = {}): HistoryLine {
+/** An operation's figures on a history line: the certificate's, by operation name. */
+export interface HistoryOperation {
+  requests: number;
+  answers429: number;
+  p50Ms?: number;
+  p95Ms?: number;
+}
+
+/** The certificate's figures per operation, keyed by name; undefined when it has none. */
+function operationsOf(cert: Certification): Record<string, HistoryOperation> | undefined {
+  if (!cert.operations?.length) return undefined;
+  return Object.fromEntries(
+    cert.operations.map((f) => [
+      f.operation,
+      {
+        requests: f.requests,
+        answers429: f.answers429,
+        ...(f.p50Ms !== undefined ? { p50Ms: f.p50Ms } : {}),
+        ...(f.p95Ms !== undefined ? { p95Ms: f.p95Ms } : {}),
+      },
+    ]),
+  );
+}
+
+/** The history line of a certificate and the probe's result. */
+export function historyLine(cert: Certification, o: { rateLimit?: RateLimitSection } = {}): HistoryLine {
+  const operations = operationsOf(cert);
   const planned = Object.fromEntries((cert.plan?.operations ?? []).filter((p) => p.quota).map((p) => [p.op, p.quota!]));
   const probe = o.rateLimit?.kind === 'measured' ? o.rateLimit.result : undefined;
   return {
@@ -65,7 +90,7 @@ export function historyLine(cert: Certification, o: { operations?: Record<string
       ...(probe ? { probed: { operation: probe.operation, limited: probe.limited, limit: probe.limit, windowSeconds: probe.windowSeconds } } : {}),
       ...(cert.pacing ? { pacing: cert.pacing } : {}),
     },
-    ...(o.operations ? { operations: o.operations } : {}),
+    ...(operations ? { operations } : {}),
   };
 }
 

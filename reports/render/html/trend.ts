@@ -116,8 +116,8 @@ export function trendHtml(lines: HistoryLine[], passedOver = 0): string {
     ),
     `<h2 id="latency">Latency</h2>`,
     figure(
-      linePlot('p95', 'p95 latency per operation', 'ms', p95, labels, 'no run kept its exchanges (exchanges.har)'),
-      "The 95th percentile of the answered requests' time, per operation, from each run's exchanges.har (a gap: that run kept none).",
+      linePlot('p95', 'p95 latency per operation', 'ms', p95, labels, 'no run kept figures per operation'),
+      "The 95th percentile of the requests' time, per operation, as each run's certificate computed it (a gap: that run kept none).",
     ),
   ];
   const over = passedOver

@@ -1,13 +1,22 @@
 // Five nights of one target as `run --history` would have written them, made by the real
 // historyLine from the sample certificate: certified, certified, a MUST failed (OS-4) with 429s
 // met, that failure again with a SHOULD failed and a probe's limit, fixed again. Each night has
-// its operations' latency but the second (a run with --har off: no figures, a gap in the plots).
+// its operations' latency but the second (a run whose records kept none: a gap in the plots).
 import { historyLine, type HistoryLine } from '../../../reports/history/history-line.ts';
-import { operationFigures, type TimedEntry } from '../../../reports/history/operations.ts';
 import type { Certification } from '../../../reports/model.ts';
+import type { OperationFigures } from '../../../reports/operation-figures.ts';
 import { rateLimitFixture, sampleCertification } from '../sample.ts';
 
-const entries = (op: string, times: number[], status = 200): TimedEntry[] => times.map((time) => ({ time, response: { status }, _erp: { operation: op } }));
+/** An operation's figures as the certificate holds them (reports/operation-figures.ts). */
+const figures = (operation: string, requests: number, answers429: number, p50Ms: number, p95Ms: number): OperationFigures => ({
+  operation,
+  requests,
+  answers429,
+  share429: answers429 / requests,
+  timed: requests,
+  p50Ms,
+  p95Ms,
+});
 
 function night(
   day: number,
@@ -39,12 +48,8 @@ function night(
     figures: { ...base.figures, requests: 300, answers429 },
     plan: { lines: [], requirements: [], operations: [{ op: 'report', requests: 40, quota: o.quota ?? '10/1m', seconds: 60 }] },
   };
-  const operations = operationFigures([
-    ...entries('order-status', [20, 25, 30, 35, 40 + slow]),
-    ...entries('report', [100, 120, 140 + slow * 4]),
-    ...entries('report', answers429 ? [5, 5] : [], 429),
-  ]);
-  return historyLine(cert, { ...(o.har === false ? {} : { operations }), ...(o.probe ? { rateLimit: { kind: 'measured', result: rateLimitFixture() } } : {}) });
+  const operations = [figures('order-status', 5, 0, 30, 40 + slow), figures('report', answers429 ? 5 : 3, answers429 ? 2 : 0, 120, 140 + slow * 4)];
+  return historyLine(o.har === false ? cert : { ...cert, operations }, { ...(o.probe ? { rateLimit: { kind: 'measured', result: rateLimitFixture() } } : {}) });
 }
 
 export const SHOULD_ID = () => sampleCertification().requirements.find((r) => r.level === 'SHOULD')!.id;

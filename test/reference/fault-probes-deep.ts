@@ -14,7 +14,7 @@ const AT = data.transactions.find((tx) => (tx.branchId === 1 || tx.branchId === 
 const iso = (t: number) => new Date(t).toISOString().replace('.000Z', 'Z');
 const LOST = [UNPAID_VOUCHERS[54]!, UNPAID_VOUCHERS[55]!]; // 1055, 1056: no other probe uses them
 /** One voucher per overlap fault, updated twice at once: no other probe uses them. */
-const OVERLAP = { 'os-overlap-deadlock': UNPAID_VOUCHERS[56]!, 'os-overlap-lost': UNPAID_VOUCHERS[57]! };
+const OVERLAP = { 'os-overlap-deadlock': UNPAID_VOUCHERS[53]!, 'os-overlap-lost': UNPAID_VOUCHERS[58]! }; // 1054, 1059
 /** Confirmed sent twice at once to one Pending voucher, then the voucher read. */
 const twiceAtOnce = (id: number) => async (s: Send) => [
   ...(await Promise.all([0, 1].map(() => os(s, id, { orderStatus: 'Confirmed' })))),

@@ -47,11 +47,14 @@ export function isCaught(f: Pick<Fault, 'breaks' | 'mayBreak'>, failed: string[]
 /**
  * The verdict of a run of the matrix: not certified when one of its faults breaks a MUST (all of
  * which fail, isCaught), selection-passed otherwise (the run is narrowed to the suites of the ids
- * its faults break: no MUST of it fails, none is left inconclusive, and the rest did not run).
+ * its faults break: no MUST of it fails, none is left inconclusive, and the rest did not run);
+ * inconclusive when a fault leaves a MUST it cannot judge (Fault.leavesOpen).
  */
 export function runVerdict(run: readonly string[]): string {
-  const breaksMust = (name: string) => FAULTS.find((f) => f.name === name)!.breaks.some((id) => requirement(id).level === 'MUST');
-  return run.some(breaksMust) ? 'not-certified' : 'selection-passed';
+  const of = (name: string): Fault => FAULTS.find((f) => f.name === name)!;
+  const breaksMust = (name: string) => of(name).breaks.some((id) => requirement(id).level === 'MUST');
+  // A MUST the fault leaves unjudgeable (Fault.leavesOpen) is inconclusive: no verdict either way.
+  return run.some(breaksMust) ? 'not-certified' : run.some((name) => (of(name).leavesOpen ?? []).length > 0) ? 'inconclusive' : 'selection-passed';
 }
 
 /** What the row shows: the ids missed and the ids failed that the fault does not name. */

@@ -16,7 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 function os2Evidence(r: Awaited<ReturnType<typeof runAgainstReference>>) {
   const os2 = r.certification.requirements.find((x) => x.id === 'OS-2')!;
   return os2.findings
-    .filter((f) => f.replay)
+    .filter((f) => f.replay?.path !== undefined) // a property's finding (any other replays its whole test)
     .map((f) => ({ replay: f.replay, body: f.exchange?.request.body, url: f.exchange?.request.url.replace(/:\d+\//, ':PORT/') }));
 }
 

@@ -18,6 +18,10 @@
 // between its files (no test keeps state between files: no vi.mock, no stubbed globals; each starts
 // and closes its own servers); the whole runs keep a process per file, each starts vitest runs.
 // Time limits are generous: they end a hang, they do not measure.
+// Transformed modules are kept on disk between runs (experimental.fsModuleCache, in
+// node_modules/.experimental-vitest-cache, keyed by each file's content): CI's whole set, after
+// npm test in the same clone, and every run after the first on a developer's machine, import them
+// without transforming them again.
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/sequencer.ts';
 import { TAGS } from './test/tiers.ts';
@@ -38,6 +42,7 @@ const UNIT = ['bin', 'client', 'config', 'contract', 'conventions', 'core', 'eng
 
 export default defineConfig({
   test: {
+    experimental: { fsModuleCache: true },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -5,6 +5,7 @@
 // the verdict column on screen at 400 px, for a failing certificate with every finding opened; no
 // word broken inside at those widths (measured by broken-words.ts), and its failed MUSTs first on
 // the first screen, linked to their findings. One browser for all of them (a launch costs seconds).
+// Its first screenshot of the fault run is the README's docs/img/certificate.png.
 import { copyFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -81,7 +81,11 @@ export const PREFLIGHT: readonly Saying[] = [
     says: 'reads are scarce (',
     todo: 'Not a stop: under the stated quota only the first voucher of each pool is read. Nothing to do; the other vouchers are learnt from their first answers.',
   },
-  { says: 'more like these', todo: 'The same problem for more values of that key: fix them all the same way.' },
+  {
+    says: 'more like these',
+    key: '(the key of the problems before it)',
+    todo: 'At most three problems a key are printed: the same problem for more values of that key; fix them all the same way.',
+  },
   {
     says: 'a customer with the configured master data (',
     key: 'fixtures.customer.* (the key named)',

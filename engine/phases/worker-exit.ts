@@ -3,14 +3,14 @@
 // (the heap cap of engine/phases/pass.ts), a signal (SIGKILL from outside or the system's
 // out-of-memory killer, SIGSEGV), an exit code. This pool is vitest's own forks pool (ForksPoolWorker,
 // its experimental custom-pool API) that also hears the worker process's own 'exit' event (its
-// code and signal), and keeps the end of its stderr, where V8 says "JavaScript heap out of memory"
-// before it aborts. What it hands vitest's runner for an end or a process error is a PoolEvent, so
+// code and signal), and reads the fatal report the process wrote before it aborted
+// (engine/phases/fatal-report.ts: its trigger says out of memory). What it hands vitest's runner for an end or a process error is a PoolEvent, so
 // vitest's error for it is known by its cause (engine/phases/collector.ts). It also gives the run
 // its end of each worker's channel (engine/phases/worker-channel.ts): the fork's IPC channel, whose
 // `erp` messages vitest never sees.
 import type { ChildProcess } from 'node:child_process';
-import type { Readable } from 'node:stream';
 import { ForksPoolWorker, type PoolOptions } from 'vitest/node';
+import { fatalReportArgs, fatalReportDir, OUT_OF_MEMORY_TRIGGER, removeFatalReportDir, takeFatalReport } from './fatal-report.ts';
 import { isWorkerMessage, PoolEvent, type WorkerMessage } from '../../runtime/protocol.ts';
 import type { WorkerPort } from './worker-channel.ts';
 
@@ -18,16 +18,9 @@ import type { WorkerPort } from './worker-channel.ts';
 export interface WorkerExit {
   code: number | null;
   signal: NodeJS.Signals | null;
-  /** V8 said the heap was out of memory (its FATAL ERROR on the worker's stderr). */
+  /** The heap reached its cap: the trigger of the process's fatal report (engine/phases/fatal-report.ts). */
   outOfMemory: boolean;
 }
-
-/** What V8 prints when a heap reaches its cap ("Reached heap limit" or "Ineffective mark-compacts near heap limit"). */
-const OUT_OF_MEMORY = /JavaScript heap out of memory/;
-/** The end of the worker's stderr kept: V8's fatal message and its last GCs are well within it. */
-const STDERR_TAIL = 8192;
-/** After the exit, how long the rest of its stderr may take to arrive (it is read after the process ended). */
-const STDERR_WAIT_MS = 2000;
 
 type Listener = (...args: unknown[]) => void;
 
@@ -46,8 +39,10 @@ class WatchedForks extends ForksPoolWorker {
   private readonly wrapped = new Map<Listener, Listener>();
   /** Vitest's runner's listeners for the worker's errors: told each end first, as an error whose cause is the end. */
   private readonly errorListeners = new Set<Listener>();
-  private stderrTail = '';
-  private workerStderr: Readable | null = null;
+  /** The folder the process writes its fatal report into: made when it starts. */
+  private reportDir: string | undefined;
+  /** Whether the process's fatal report said out of memory: read once, at its first exit listener. */
+  private endedOutOfMemory: boolean | undefined;
 
   constructor(
     options: PoolOptions,
@@ -56,36 +51,55 @@ class WatchedForks extends ForksPoolWorker {
     super(options);
   }
 
+  /** The process: private to ForksPoolWorker. */
+  private get process(): ChildProcess {
+    return (this as unknown as { fork: ChildProcess }).fork;
+  }
+
   override async start(): Promise<void> {
+    if (this.reportDir === undefined) {
+      this.reportDir = fatalReportDir();
+      this.execArgv = [...this.execArgv, ...fatalReportArgs(this.reportDir)];
+    }
     await super.start();
-    // The process is private to ForksPoolWorker: read once here for its stderr (vitest pipes it on too).
-    const fork = (this as unknown as { fork: ChildProcess }).fork;
-    this.workerStderr = fork.stderr;
-    fork.stderr?.on('data', (d: Buffer) => {
-      this.stderrTail = (this.stderrTail + d.toString()).slice(-STDERR_TAIL);
-    });
-    this.hooks.connect?.(portOf(fork));
+    this.hooks.connect?.(portOf(this.process));
+  }
+
+  override async stop(): Promise<void> {
+    try {
+      await super.stop();
+    } finally {
+      if (this.reportDir !== undefined) removeFatalReportDir(this.reportDir);
+    }
   }
 
   override on(event: string, callback: Listener): void {
     // The run's channel messages are the run's (portOf): vitest hears only its own.
     if (event === 'message') return this.wrap(event, callback, (m, ...rest) => void (isWorkerMessage(m) || callback(m, ...rest)));
     if (event !== 'exit' && event !== 'error') return super.on(event, callback);
-    // The process may end before its last words are read: V8's out-of-memory message is awaited.
+    // The process wrote its fatal report before it aborted: it is there when its exit is heard.
     const heard: Listener =
       event === 'exit'
-        ? (code, signal) =>
-            afterEnd(this.workerStderr, () => {
-              const exit = { code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: OUT_OF_MEMORY.test(this.stderrTail) };
-              this.hooks.ended(exit);
-              // The running file's error is the end itself (vitest wraps it: its cause), then vitest hears the exit.
-              const end = new PoolEvent(`the suite worker ended (${signal ? `signal ${String(signal)}` : `code ${String(code)}`})`);
-              for (const onError of this.errorListeners) told(onError, end);
-              told(callback, code, signal);
-            })
+        ? (code, signal) => {
+            const exit = { code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: this.outOfMemory() };
+            this.hooks.ended(exit);
+            // The running file's error is the end itself (vitest wraps it: its cause), then vitest hears the exit.
+            const end = new PoolEvent(`the suite worker ended (${signal ? `signal ${String(signal)}` : `code ${String(code)}`})`);
+            for (const onError of this.errorListeners) told(onError, end);
+            told(callback, code, signal);
+          }
         : (error) => told(callback, new PoolEvent("the suite worker's process failed", { cause: error }));
     if (event === 'error') this.errorListeners.add(callback);
     this.wrap(event, callback, heard);
+  }
+
+  /** Whether the ended process's fatal report says its heap reached its cap (the report read and removed once). */
+  private outOfMemory(): boolean {
+    if (this.endedOutOfMemory === undefined && this.reportDir !== undefined) {
+      this.endedOutOfMemory = takeFatalReport(this.reportDir, this.process.pid)?.trigger === OUT_OF_MEMORY_TRIGGER;
+      removeFatalReportDir(this.reportDir);
+    }
+    return this.endedOutOfMemory ?? false;
   }
 
   private wrap(event: string, callback: Listener, heard: Listener): void {
@@ -115,21 +129,6 @@ function told(callback: Listener, ...args: unknown[]): void {
   } catch {
     // Nobody listened: `ended` has told the run (an 'exit'), or the exit that follows will.
   }
-}
-
-/** Runs `then` once `stream` has ended (at once if it has; after STDERR_WAIT_MS at most). */
-function afterEnd(stream: Readable | null, then: () => void): void {
-  if (!stream || stream.readableEnded || stream.destroyed) return then();
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    then();
-  };
-  const timer = setTimeout(once, STDERR_WAIT_MS);
-  stream.once('end', once);
-  stream.once('close', once);
 }
 
 /** The run's end of a forked worker's channel: its `erp` messages, and what the run sends it. */

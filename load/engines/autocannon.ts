@@ -13,7 +13,7 @@
 // thread (autocannon's own workers are not used). autocannon reads each answer's body whole: one
 // above maxResponseBytes is recorded as a failure (too-large), not cut off while it arrives.
 import autocannon from 'autocannon';
-import { Budget, FiveXxWatch } from '../caps.ts';
+import { Budget, FiveXxWatch, NO_ANSWER_STOP } from '../caps.ts';
 import { mixCycle } from '../scenarios/mix.ts';
 import type { LoadStoppedBy } from '../result.ts';
 import { closedInFlight, type ClosedOptions, type EngineRun } from './closed.ts';
@@ -30,8 +30,6 @@ interface Client {
   _connect(): void;
 }
 
-/** Consecutive requests without an answer after which the run stops (a dead target), as the wire engine. */
-const NO_ANSWER_STOP = 200;
 const END_OF_RUN: Failure = { kind: 'connection-reset', message: 'closed at the end of the run' };
 const CLOSED: Failure = { kind: 'connection-reset', message: 'connection closed without an answer' };
 

@@ -2,6 +2,11 @@
 // sent without a valid token, and the voucher read through readBack.orderStatus after the refusals
 // of each (5 rule 2: a rejected request is not carried out). The voucher is one Order Create makes in this
 // run where it is configured, else a `refusals` voucher (only refused requests touch it) held alone.
+// The lease holds it alone within this run only: another run of the kit on the same server sends its
+// own requests to the pool meanwhile. None of them is accepted by a correct vendor, so none fails this
+// one; and the vouchers other tests ask Pending of (PENDING_ASKED) are taken last, so that another run's
+// Pending, stored by a vendor that stores refused updates, cannot set back what this run's refused
+// writes changed between its two reads.
 import { fixtureValues, operationRequest, sendOperation } from '../../client/index-operation.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
@@ -37,13 +42,30 @@ export async function voucherWrites(h: Harness): Promise<Part> {
     return onVoucher(h, made.salesId);
   }
   // A refusals voucher held alone from the read before the writes to the read after (runtime/voucher-lease.ts).
-  const held = await lease(h, h, 'alone', [...refusalVouchers(h)].reverse(), aloneUntil(h.ctx.deadline));
+  const held = await lease(h, h, 'alone', readAroundOrder(refusalVouchers(h)), aloneUntil(h.ctx.deadline));
   if (!held) return { judged: 0, why: 'no voucher of fixtures.sales.refusals was free of other tests in time' };
   try {
     return await onVoucher(h, held.salesId as Id);
   } finally {
     held.release();
   }
+}
+
+/**
+ * The refusals vouchers other tests ask Pending of, in every run: the first (the order status
+ * update's no-change probe, vouchers.ts acceptsNoChange, with the valid token) and the last (every
+ * operation's safe request, operations.ts validCalls and client/index-operation.ts fixtureValues,
+ * sent without a valid token and with near misses by the authentication tests).
+ */
+export function pendingAsked<T>(pool: readonly T[]): T[] {
+  return [...new Set([pool[0], pool[pool.length - 1]])].filter((id): id is T => id !== undefined);
+}
+
+/** The refusals vouchers in the order AUTH-11 tries them: from the end, those another test asks Pending of last. */
+export function readAroundOrder<T>(pool: readonly T[]): T[] {
+  const asked = pendingAsked(pool);
+  const reversed = [...pool].reverse();
+  return [...reversed.filter((id) => !asked.includes(id)), ...reversed.filter((id) => asked.includes(id))];
 }
 
 async function onVoucher(h: Harness, salesId: Id): Promise<Part> {

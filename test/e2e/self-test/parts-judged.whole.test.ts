@@ -2,8 +2,8 @@
 // the default reference with the suites' order shuffled (three seeds) and with each requirement
 // prefix run alone; in each, every MUST in scope passed and every part of it judged something. A
 // vendor that stores a status update sent without a token and then answers 403 fails AUTH-11 in a
-// run of all suites, also without Order Create (AUTH-11 then writes to a refusals voucher the
-// auth tests' own tokenless updates reach: it holds it alone); one that takes a partially paid
+// run of all suites, also without Order Create (AUTH-11 then writes to a refusals voucher it holds
+// alone, not one the auth tests' own tokenless updates ask Pending of); one that takes a partially paid
 // voucher for paid fails OS-3 on the refusals pool alone (no Order Create, no Update Payment Status).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../config/schema.ts';

@@ -1,6 +1,6 @@
 // The suite proves itself, part 6, the seed sweep (seed-sweep.ts): the matrix's representative
-// fault runs and each profile of the reference, under two seeds more than the fault matrix's and
-// profiles.test.ts's own, give the outcome those hold for their seed - the same verdict and the
+// fault runs under two seeds more than the fault matrix's, and each profile of the reference under
+// one more than profiles.test.ts's and scope.test.ts's own, give the outcome those hold for their seed - the same verdict and the
 // same failed MUSTs, and for a fault exactly the ids it names. CI's whole set (tag `whole`) sweeps
 // them all (test/tiers.ts); the gate runs the strictest profile and two of those fault runs at
 // their own seeds only (profiles.test.ts, the fault matrix).
@@ -15,6 +15,7 @@ import {
   inLanes,
   PROFILE_OUTCOME,
   profileRun,
+  PROFILE_SWEEP_SEEDS,
   rowOutcome,
   runName,
   SWEEP_NUM_RUNS,
@@ -39,7 +40,7 @@ describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' o
     const out = tempOut('seed-sweep');
     const results = await inLanes<MatrixRow[] | ProfileRow>(
       [
-        ...PROFILE_NAMES.flatMap((p) => SWEEP_SEEDS.map((seed) => () => profileRun(p, seed))),
+        ...PROFILE_NAMES.flatMap((p) => PROFILE_SWEEP_SEEDS.map((seed) => () => profileRun(p, seed))),
         ...runs.flatMap((name) =>
           SWEEP_SEEDS.map(
             (seed) => () => faultMatrix({ numRuns: SWEEP_NUM_RUNS, faults: name.split('+') as FaultName[], concurrency: 1, outRoot: out, seeds: [seed] }),
@@ -69,7 +70,7 @@ describe(`the seed sweep: seeds ${seeds} beside the matrix's and the profiles' o
 
   it.each(PROFILE_NAMES)('profile %s: certified with no MUST failed under every seed', (profile) => {
     const rows = profileRows.filter((r) => r.profile === profile);
-    expect(rows.map((r) => r.seed)).toEqual(SWEEP_SEEDS);
+    expect(rows.map((r) => r.seed)).toEqual(PROFILE_SWEEP_SEEDS);
     for (const r of rows) {
       expect(r.error, `${profile} seed ${r.seed}`).toBeUndefined();
       expect({ verdict: r.verdict, failedMust: r.failedMust }, `${profile} seed ${r.seed}`).toEqual(PROFILE_OUTCOME);

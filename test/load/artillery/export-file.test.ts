@@ -29,6 +29,14 @@ describe('the Artillery script of run --with-load', () => {
     expect(exportedLoad({ measured: { limit: 60, windowSeconds: 10 }, sent })).toEqual({ rate: 9, seconds: 20 });
   });
 
+  it('plans on the whole second a window was measured within 2 % of, so a window measured a little long adds no second of load', () => {
+    expect(exportedLoad({ measured: { limit: 20, windowSeconds: 2.04 }, sent })).toEqual({ rate: 15, seconds: 4 });
+    expect(exportedLoad({ measured: { limit: 60, windowSeconds: 10.15 }, sent })).toEqual({ rate: 9, seconds: 20 });
+    expect(exportedLoad({ measured: { limit: 60, windowSeconds: 9.85 }, sent })).toEqual({ rate: 9, seconds: 20 });
+    // Further than the probe's accuracy from a whole second: as measured, two windows rounded up.
+    expect(exportedLoad({ measured: { limit: 20, windowSeconds: 2.5 }, sent })).toEqual({ rate: 12, seconds: 5 });
+  });
+
   it("sends the run's own load when no limit was measured", () => {
     expect(exportedLoad({ measured: undefined, sent })).toEqual(sent);
     expect(exportedLoad({ measured: { limit: null, windowSeconds: null }, sent })).toEqual(sent);

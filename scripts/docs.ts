@@ -1,14 +1,16 @@
 // The generated reference pages of docs/: the run config's keys from its zod schema (through the
 // JSON Schema an editor reads: each key's type, description and an example from the reference's
-// own config) and the requirement catalogue (contract/requirements.ts: id, level, section, quote,
-// ambiguity). The same text for the same code: a test compares it with the files
-// (test/scripts/docs.test.ts), and `npm run docs` (this file run as a script) writes them.
+// own config), the requirement catalogue (contract/requirements.ts: id, level, section, quote,
+// ambiguity) and the troubleshooting page (scripts/troubleshooting/). The same text for the same
+// code: a test compares it with the files (test/scripts/docs.test.ts), and `npm run docs` (this
+// file run as a script) writes them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runConfigJsonSchema } from '../config/json-schema.ts';
 import { requirements } from '../contract/requirements.ts';
 import { referenceRunConfig } from '../reference/run-config.ts';
+import { troubleshootingPage } from './troubleshooting/page.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -121,7 +123,13 @@ export function requirementsPage(): string {
 
 /** The generated pages: path from the project's root -> text. */
 export function generatedPages(): Record<string, string> {
-  return { 'docs/config-reference.md': configReferencePage(), 'docs/requirements.md': requirementsPage() };
+  return {
+    'docs/config-reference.md': configReferencePage(),
+    'docs/requirements.md': requirementsPage(),
+    'docs/troubleshooting.md': troubleshootingPage(
+      GENERATED('the exit codes, the verdicts and scripts/troubleshooting/ (held to the words of the preflight and the reports by a test)'),
+    ),
+  };
 }
 
 // Run as a script (npm run docs): writes the pages.

@@ -1,9 +1,9 @@
 // A comparison as one HTML page (`compare --html FILE`): the same sections as the console and the
 // Markdown (reports/compare/render-text.ts), every text escaped, no script and no network (a
-// Content-Security-Policy forbids both), so it views offline like the certificate.
+// Content-Security-Policy forbids both: parts.ts pageHead), so it views offline like the certificate.
 import type { Comparison } from './compare.ts';
 import { comparisonSections, headline } from './render-text.ts';
-import { esc } from '../render/html/parts.ts';
+import { esc, pageHead } from '../render/html/parts.ts';
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:2em;max-width:1200px;color:#222}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}
@@ -25,14 +25,7 @@ export function comparisonHtml(c: Comparison): string {
       return `<section id="${esc(id)}"><h2>${esc(s.title)}</h2>${lines ? `<ul>${lines}</ul>` : ''}${table}</section>`;
     })
     .join('\n');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>What changed since the baseline: ${esc(c.next.target.name)}</title>
-<style>${CSS}</style>
-</head>
+  return `${pageHead({ title: `What changed since the baseline: ${c.next.target.name}`, css: CSS })}
 <body>
 <h1>What changed since the baseline</h1>
 <p class="first" id="headline">${esc(headline(c))}</p>

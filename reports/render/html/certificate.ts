@@ -6,7 +6,7 @@
 // reason of every one not verified), the transition matrix, the rate limit and the observations.
 import type { Level, RunVerdict, Verdict } from '../../../core/types.ts';
 import type { Certification, RequirementResult, StoppedBy } from '../../model.ts';
-import { esc, evidenceDetailsHtml } from './parts.ts';
+import { esc, evidenceDetailsHtml, pageHead } from './parts.ts';
 import { requirementPartsHtml, verifiedByHtml } from '../../verified-by.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './observed.ts';
 import { partsHtml } from '../run-parts.ts';
@@ -210,15 +210,7 @@ export function certificateHtml(cert: Certification, rateLimit: RateLimitSection
     ? `<p class="partial" id="partial">Partial certificate of shard ${esc(cert.shard)}: only this shard's suite files ran. Merge every shard with <code>erp-conformance report --merge DIR...</code> for the certificate.</p>`
     : '';
   const errors = cert.errors.length ? `<h2 id="errors">Run errors</h2>\n<ul>${cert.errors.map((e) => `<li><pre>${esc(e)}</pre></li>`).join('')}</ul>` : '';
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(verdictText)}: ${esc(cert.target.name)}, ERP Open Interface conformance</title>
-<style>${CSS}</style>
-</head>
+  return `${pageHead({ title: `${verdictText}: ${cert.target.name}, ERP Open Interface conformance`, css: CSS, images: true })}
 <body>
 <header>
 <h1>ERP Open Interface conformance certificate</h1>

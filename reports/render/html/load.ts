@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENGINE_NAMES, type OutputTarget } from '../../../load/output.ts';
 import type { LoadResult } from '../../../load/result.ts';
-import { esc, exchangeHtml } from './parts.ts';
+import { esc, exchangeHtml, pageHead } from './parts.ts';
 import { classify } from '../../records/rate-limit.ts';
 import { niceStep } from './rate-limit-svg.ts';
 import { scrubber } from '../../scrub.ts';
@@ -180,10 +180,7 @@ export function loadHtml(r: LoadResult, config: OutputTarget): string {
     ['First answer of each status', ev.samples],
   ];
   for (const [title, list] of kinds) if (list.length) parts.push(`<h2>${esc(title)}</h2>`, ...list.map(exchangeHtml));
-  const page = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>Load: ${esc(config.target.name)}</title><style>${CSS}</style></head>
+  const page = `${pageHead({ title: `Load: ${config.target.name}`, css: CSS, images: true })}
 <body>
 ${parts.join('\n')}
 </body></html>

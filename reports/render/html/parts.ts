@@ -19,6 +19,24 @@ export function esc(value: unknown): string {
     .replace(/'/g, '&#39;');
 }
 
+/**
+ * The start of every page the kit writes (certificate, load, trend, comparison), up to <body>:
+ * UTF-8, a Content-Security-Policy that allows no script and no request (inline styles only, and
+ * with `images` the data: images a page draws inline), the viewport, the escaped title, the CSS.
+ */
+export function pageHead(page: { title: string; css: string; images?: boolean }): string {
+  const csp = `default-src 'none'; style-src 'unsafe-inline'${page.images ? '; img-src data:' : ''}`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(page.title)}</title>
+<style>${page.css}</style>
+</head>`;
+}
+
 /** A body as the reader wants it: laid-out JSON (every token as sent) when it is JSON, the raw text otherwise. */
 export function prettyBody(body: string | undefined): string {
   if (body === undefined || body === '') return '';

@@ -6,7 +6,7 @@
 // table of the nights follows. A night missing a figure (no HAR, no probe) leaves a gap, never a 0.
 import { readQuota } from '../../../core/quota.ts';
 import type { HistoryLine } from '../../history/history-line.ts';
-import { esc } from './parts.ts';
+import { esc, pageHead } from './parts.ts';
 import { gridPlot, linePlot, verdictPlot, type Series } from './trend-plots.ts';
 
 const CSS = `
@@ -123,15 +123,7 @@ export function trendHtml(lines: HistoryLine[], passedOver = 0): string {
   const over = passedOver
     ? `<p class="muted" id="passed-over">${passedOver} line(s) of the file are not history lines of this kit and were passed over.</p>`
     : '';
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Trend of ${lines.length} runs: ${esc(targets.join(', '))}</title>
-<style>${CSS}</style>
-</head>
+  return `${pageHead({ title: `Trend of ${lines.length} runs: ${targets.join(', ')}`, css: CSS, images: true })}
 <body>
 <h1>ERP Open Interface conformance: trend of ${lines.length} runs</h1>
 <p id="targets">${esc(targets.join('; '))}, ${esc(lines[0]!.startedAt)} to ${esc(lines.at(-1)!.startedAt)}</p>

@@ -1,15 +1,16 @@
-// The HTML certificate in a real browser: headless Chromium (Debian's /usr/bin/chromium, driven
-// by playwright-core) opens certification.html from disk, shows the verdict and a section table,
-// expands a failed requirement to its curl line, and runs no script a server smuggled into it; and
-// the certificate at the widths people read it at: no horizontal scrolling of the page at 400, 800
-// and 1280 px, the verdict column on screen at 400 px, for a failing certificate with every finding
-// opened; no word broken inside at those widths (measured by broken-words.ts), and its failed MUSTs
-// first on the first screen, linked to their findings. One browser for all of them (a launch of Chromium costs seconds of CPU).
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+// The HTML certificate in a real browser: headless Chromium (test/support/chromium.ts) opens
+// certification.html from disk, shows the verdict and a section table, expands a failed
+// requirement to its curl line, and runs no script a server smuggled into it; and the certificate
+// at the widths people read it at: no horizontal scrolling of the page at 400, 800 and 1280 px,
+// the verdict column on screen at 400 px, for a failing certificate with every finding opened; no
+// word broken inside at those widths (measured by broken-words.ts), and its failed MUSTs first on
+// the first screen, linked to their findings. One browser for all of them (a launch costs seconds).
+// Its first screenshot of the fault run is the README's docs/img/certificate.png.
+import { copyFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRateLimit } from '../../../../reports/records/rate-limit.ts';
 import { writeReports } from '../../../../reports/write.ts';
@@ -20,30 +21,15 @@ import { inertDocumentText } from '../../../../reports/render/inert.ts';
 import { brokenWords } from './broken-words.ts';
 import { BIG_ID, HOSTILE, HOSTILE_CONTROLS, RATE_LIMIT_FIXTURE, sampleCertification } from '../../sample.ts';
 import { WHOLE_FILE } from '../../../tiers.ts';
+import { browserTitle, HAVE_CHROMIUM, launchChromium, type Browser } from '../../../support/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = path.join(os.tmpdir(), 'erp-conformance-certificate.png');
 const SCREENSHOT_FAILURE = path.join(os.tmpdir(), 'erp-conformance-certificate-failure.png');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const TITLE = HAVE_CHROMIUM
-  ? 'the certificate in headless Chromium'
-  : `the certificate in headless Chromium (skipped: ${CHROMIUM} is absent; .ci/run installs it: apt-get install chromium)`;
-
-describe.skipIf(!HAVE_CHROMIUM)(TITLE, WHOLE_FILE, () => {
+describe.skipIf(!HAVE_CHROMIUM)(browserTitle('the certificate in headless Chromium'), WHOLE_FILE, () => {
+  let browser: Browser;
   let context: BrowserContext;
   let out: string;
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'erp-chromium-'));
 
   beforeAll(async () => {
     // A real run with two MUST failures, and the probe's result beside it, rebuilt by `report --in`.
@@ -55,12 +41,12 @@ describe.skipIf(!HAVE_CHROMIUM)(TITLE, WHOLE_FILE, () => {
     const report = await inProcess(['report', '--in', out]);
     expect(report.code).toBe(1);
     expect(writtenPaths(report.stdout)).toEqual([path.join(out, 'certification.html'), path.join(out, 'junit.xml')]);
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1200, height: 900 } });
+    browser = await launchChromium({ width: 1200, height: 900 });
+    context = browser.context;
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
-    rmSync(profile, { recursive: true, force: true });
+    await browser?.close();
   });
 
   it('shows the verdict, a section table, a failure expanded to its curl line, and the rate-limit plot', async () => {

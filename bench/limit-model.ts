@@ -6,9 +6,13 @@
 // (reference/quota-switch.ts) hold the limits: four index reads (branch, brand, department,
 // category) sent side by side, each limit 5 windows of 2 s of work. Per cell: the share of the
 // requests answered 429 (goal <= 5%), and the wall time over the floor, each limit's requests over
-// its rate (goal <= 1.25x).
+// its rate (goal <= 1.25x). Beside the table, issue 39's grouped limits: a read window stating its
+// wait in the message, a write token bucket stating Retry-After seconds. The same cells on a
+// simulated clock: test/client/scheduler/limit-cells.test.ts.
 //   npx tsx bench/run.ts limits [--quick] [--part fixed|sliding|token-bucket]
+import { loadavg } from 'node:os';
 import { createScheduler } from '../client/scheduler.ts';
+import { simCell, simLimits, type SimCell } from '../test/client/scheduler/sim-limits.ts';
 import type { UnnumberedExchange } from '../client/transport.ts';
 import { startReference } from '../reference/server.ts';
 import type { BenchOptions } from './options.ts';
@@ -34,8 +38,18 @@ function limits(scope: (typeof SCOPES)[number], tail: string): Record<string, st
   return Object.fromEntries(OPS.map((o) => [o.op, q(1)]));
 }
 
-async function cell(algorithm: (typeof ALGORITHMS)[number], scope: (typeof SCOPES)[number], statement: (typeof STATEMENTS)[number], windows: number) {
-  const server = await startReference({ quotas: limits(scope, `@${algorithm}:${statement}`) });
+/** Issue 39's grouped limits: one read window whose 429 states its wait only in the message, one
+ *  write token bucket (its burst: the whole quota) stating Retry-After in seconds. */
+const GROUPED = { 'branch-list+brand': `${PER_OP * 2}/${WINDOW_S}s@fixed:message`, 'department+category': `${PER_OP * 2}/${WINDOW_S}s@token-bucket:seconds` };
+
+async function cell(
+  algorithm: string,
+  scope: string,
+  statement: string,
+  windows: number,
+  quotas = limits(scope as (typeof SCOPES)[number], `@${algorithm}:${statement}`),
+) {
+  const server = await startReference({ quotas });
   try {
     const s = createScheduler({ concurrency: 8, pacing: true, retry429: { maxRetries: 20, maxWaitMs: 60_000 } });
     let answered429 = 0;
@@ -96,6 +110,11 @@ export async function benchLimitModel(_previous: Record<string, unknown>, o: Ben
         );
         cells.push(c);
       }
+  const grouped = await cell('fixed message + token-bucket seconds', 'two-groups', 'each its own', windows, GROUPED);
+  console.log(
+    `grouped: ${grouped.responses429} 429s of ${grouped.requests}, ${grouped.seconds} s (${grouped.overFloor}x floor)${grouped.meetsGoal ? '' : ' MISSES'}`,
+  );
+  const simulated = await benchSimulated(windows);
   const worst429 = cells.reduce((a, b) => (b.share429 > a.share429 ? b : a));
   const worstTime = cells.reduce((a, b) => (b.overFloor > a.overFloor ? b : a));
   const key = (c: (typeof cells)[number]) => `${c.algorithm} ${c.scope} ${c.statement}`;
@@ -105,6 +124,44 @@ export async function benchLimitModel(_previous: Record<string, unknown>, o: Ben
     cellsMeetingGoal: `${cells.filter((c) => c.meetsGoal).length} of ${cells.length}`,
     worstShare429: { cell: key(worst429), share429: worst429.share429 },
     worstOverFloor: { cell: key(worstTime), overFloor: worstTime.overFloor },
+    // Issue 39's done-when: one limit on every route stating Retry-After as a date (the cells
+    // "* every-route date"); grouped limits, a read window and a write token bucket.
+    sharedLimit: cells.filter((c) => c.scope === 'every-route' && c.statement === 'date').map((c) => ({ cell: key(c), meetsGoal: c.meetsGoal })),
+    grouped,
+    // The load on this machine while the cells ran (other processes slow each answer, and the
+    // learning loses most with slow answers: see simulated).
+    loadAverage: loadavg().map((x) => round(x)),
+    simulated,
     cells,
   };
+}
+
+/** The same cells on a simulated clock (the reference's limiter, a fixed round trip): what the
+ *  learning does whatever the machine's load, at a loopback's 4 ms and at 30 ms. */
+async function benchSimulated(windows: number) {
+  const figures = (r: SimCell) => ({ share429: round(r.refused / r.requests, 4), overFloor: round(r.ms / r.floorMs), learnt: r.learnt });
+  const out: Record<string, unknown> = {};
+  for (const latencyMs of [4, 30]) {
+    const missed: Record<string, unknown> = {};
+    let meeting = 0;
+    for (const algorithm of ALGORITHMS)
+      for (const scope of SCOPES)
+        for (const statement of STATEMENTS) {
+          const f = figures(await simCell(algorithm, scope, statement, { windows, latencyMs }));
+          if (f.share429 <= 0.05 && f.overFloor <= 1.25) meeting++;
+          else missed[`${algorithm} ${scope} ${statement}`] = f;
+        }
+    const grouped = figures(
+      await simLimits(
+        [
+          { ops: ['branch-list', 'brand'], algorithm: 'fixed', statement: 'message' },
+          { ops: ['department', 'category'], algorithm: 'token-bucket', statement: 'seconds' },
+        ],
+        { windows, latencyMs },
+      ),
+    );
+    console.log(`simulated, ${latencyMs} ms a round trip: ${meeting} of 36 cells within both goals`);
+    out[`roundTrip${latencyMs}ms`] = { cellsMeetingGoal: `${meeting} of 36`, missed, grouped };
+  }
+  return out;
 }

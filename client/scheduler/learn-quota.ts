@@ -7,39 +7,50 @@
 //  - up: a whole quiet window sent at the quota (every send of it accepted, the pace holding the
 //    next back) raises it, a probe: by 1, then 2, 4 ... while probes pass. A probe refused at or
 //    above where it came from confirms the quota: the next probe waits twice as many windows.
-// 429s answered before the last wait ended (requests in flight with the first) teach nothing.
+// 429s answered before the last wait ended (requests in flight with the first) teach nothing. A 429
+// whose window is not known yet (a Retry-After: two waits show it) still marks a reset: the quota
+// learnt at the next counts from the end of its wait, not across it.
 import type { Quota } from '../../core/quota.ts';
 
 export interface QuotaLearner {
-  /** A 429 answered at `t` whose wait ends at `waitEnd`, for a window of `windowMs`; `accepted`:
-   *  the pace's accepted answers (epoch ms, ascending). The new quota, or undefined. */
-  on429(t: number, waitEnd: number, windowMs: number, accepted: readonly number[]): Quota | undefined;
+  /** A 429 answered at `t` whose wait ends at `waitEnd`, for a window of `windowMs` (undefined: not
+   *  known yet, the reset still counts from); `accepted`: the pace's accepted answers (epoch ms,
+   *  ascending). The new quota, or undefined. */
+  on429(t: number, waitEnd: number, windowMs: number | undefined, accepted: readonly number[]): Quota | undefined;
+  /** While no window is known: what the last 429 showed accepted since the reset before it (all, for the first). */
+  pending(): number | undefined;
   /** An accepted answer at `t`; `full`: the quota's sends of the last window were all made. The raised quota, or undefined. */
   onAccepted(t: number, full: boolean): Quota | undefined;
   /** Another operation's 429 showed it shares this limit: its answers accepted since the last
    *  reset (up to `t`) count too. The quota with them. */
   join(accepted: readonly number[], t: number): Quota | undefined;
+  /** Operations left the limit it is about (shown to have their own): `keep` of the quota stays. The quota left. */
+  split(keep: number, t: number): Quota | undefined;
   current(): Quota | undefined;
 }
 
-export function createQuotaLearner(): QuotaLearner {
-  let cap: Quota | undefined;
-  let lastWaitEnd: number | undefined;
+/** `seed`: the share of a quota learnt for a limit an operation was shown not to share (at `t`). */
+export function createQuotaLearner(seed?: { cap: Quota; t: number; lastWaitEnd?: number }): QuotaLearner {
+  let cap: Quota | undefined = seed?.cap;
+  let lastWaitEnd: number | undefined = seed?.lastWaitEnd;
   /** The quota before the last raise (a probe under way), and the next raise's step. */
   let probeFrom: number | undefined;
   let step = 1;
   /** Quiet windows before the next probe, and when it may come. */
   let quiet = 1;
-  let nextProbeAt = Infinity;
+  let nextProbeAt = seed ? seed.t + seed.cap.windowMs : Infinity;
   /** Since when the last 429's count ran. */
   let lastSince = -Infinity;
+  let pending: number | undefined;
   return {
     on429(t, waitEnd, windowMs, accepted) {
       if (lastWaitEnd !== undefined && t < lastWaitEnd) return undefined;
-      const since = (lastSince = Math.max(lastWaitEnd ?? -Infinity, t - windowMs));
+      const since = (lastSince = Math.max(lastWaitEnd ?? -Infinity, t - (windowMs ?? Infinity)));
       let n = 0;
       for (const a of accepted) if (a >= since && a <= t) n++;
       n = Math.max(1, n);
+      if (windowMs === undefined) return ((pending = n), (lastWaitEnd = waitEnd), undefined);
+      pending = undefined;
       // A probe refused where the quota was held: it is confirmed, probe less often. Refused below
       // (another client spent part of the window, or the quota fell): start probing from there.
       quiet = probeFrom !== undefined && n >= probeFrom ? Math.min(64, quiet * 2) : 1;
@@ -64,6 +75,13 @@ export function createQuotaLearner(): QuotaLearner {
       cap = { requests: cap.requests + n, windowMs: cap.windowMs };
       return cap;
     },
+    split(keep, t) {
+      if (!cap) return undefined;
+      cap = { requests: Math.max(1, Math.round(cap.requests * keep)), windowMs: cap.windowMs };
+      ((probeFrom = undefined), (step = 1), (quiet = 1), (nextProbeAt = t + cap.windowMs));
+      return cap;
+    },
+    pending: () => pending,
     current: () => cap,
   };
 }

@@ -1,6 +1,7 @@
 // One pace: what holds back the requests of an operation, or of the operations sharing one limit
 // (pacing.ts keeps them): a quota's sliding log, a state header's count, a policy's spread, a
-// 429's pause, a gap; and what the answers taught of a limit no header states.
+// 429's pause, a gap, a hold to one request at a time while a window is being found; and what the
+// answers taught of a limit no header states.
 import type { Quota } from '../../core/quota.ts';
 import { createWaitLearner, type WaitLearner } from './learn-retry-after.ts';
 import { createQuotaLearner, type QuotaLearner } from './learn-quota.ts';
@@ -28,12 +29,17 @@ export interface Pace {
   trust: WaitTrust;
   /** The operations under it (more than one: a limit they were seen to share, shared-limit.ts). */
   ops: Set<string>;
+  /** After a 429 whose window is not known yet: from the end of its wait, `n` sends (what the
+   *  window held before it) go side by side, then one at a time, so the 429 that shows the window
+   *  (learn-retry-after.ts) is one, not one per request in flight. */
+  hold?: { from: number; n: number; sent: number };
   /** The last 429 that paused it: its operation, when it was sent and answered, when its wait ends. */
   last429?: { op: string; sentAt: number; t: number; end: number };
 }
 
-export const newPace = (cap?: Quota, op?: string): Pace => ({
-  ...(cap ? { cap } : {}),
+/** `learnt`: the share of a quota learnt for a limit `op` was shown not to share, at `t`. */
+export const newPace = (cap?: Quota, op?: string, learnt?: { cap: Quota; t: number; lastWaitEnd?: number }): Pace => ({
+  ...(cap ? { cap } : learnt ? { cap: learnt.cap } : {}),
   log: [],
   lastSend: 0,
   gapMs: 0,
@@ -41,14 +47,16 @@ export const newPace = (cap?: Quota, op?: string): Pace => ({
   inFlight: 0,
   accepted: [],
   lastAcceptedSentAt: 0,
-  window: createWaitLearner(),
-  learner: createQuotaLearner(),
+  window: createWaitLearner(learnt?.cap.windowMs),
+  learner: createQuotaLearner(learnt),
   trust: createWaitTrust(),
   ops: new Set(op === undefined ? [] : [op]),
 });
 
 /** Margin added to a window: the way to the target varies, a send must not arrive inside the last window. */
 export const marginMs = (q: Quota) => Math.max(50, Math.round(q.windowMs * 0.03));
+
+const HOLD_POLL_MS = 10;
 
 /** When the pace lets the next request go (epoch ms). */
 export function until(p: Pace): number {
@@ -57,5 +65,7 @@ export function until(p: Pace): number {
   if (p.quota && p.quota.remaining <= 0) u = Math.max(u, p.quota.resetAt);
   if (p.policy && !p.quota) u = Math.max(u, p.lastSend + p.policy.windowMs / p.policy.limit);
   if (p.gapMs > 0) u = Math.max(u, p.lastSend + p.gapMs);
+  // One at a time: looked at again shortly (the answer in flight frees it).
+  if (p.hold && p.hold.sent >= p.hold.n && p.inFlight > 0) u = Math.max(u, p.lastSend + HOLD_POLL_MS);
   return u;
 }

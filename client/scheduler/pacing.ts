@@ -91,6 +91,7 @@ export function createPacing(
         if (p.log.length > p.cap.requests) p.log.shift();
       }
       if (p.quota) p.quota.remaining--;
+      if (p.hold && t >= p.hold.from) p.hold.sent++;
     }
   }
 
@@ -140,13 +141,24 @@ export function createPacing(
       if (!pace.policy && !pace.quota && !statedHere) {
         const mine = joinShared(own, apart, op, t, t + ms);
         if (!mine.last429 || t >= mine.last429.end) mine.last429 = { op, sentAt, t, end: t + ms };
-        // The window: a message's wait states it; Retry-After waits show it once two came.
-        const windowMs = wait.from === 'message' ? Math.max(1000, ms) : mine.window.on429(t, ms, mine.accepted)?.windowMs;
+        // The window: a message's wait states it; Retry-After waits show it once two came. A date
+        // shows it on the target's clock: between the instants (each its reset rounded up to a
+        // second), its answer's Date the time of the 429 (read against Date, a wait is up to a
+        // second longer, a second more or less from one 429 to the next).
+        const d = !ownOf(op).trust.wrong() ? wait.date : undefined;
+        const shown = d
+          ? mine.window.on429(d.serverNow, d.retryAt - d.serverNow, [])
+          : wait.from === 'message'
+            ? undefined
+            : mine.window.on429(t, ms, mine.accepted);
+        const windowMs = wait.from === 'message' ? Math.max(1000, ms) : shown?.windowMs;
         const cap = windowMs === undefined ? undefined : mine.learner.on429(t, t + ms, windowMs, mine.accepted);
         if (cap) {
           mine.cap = cap;
           mine.log = mine.accepted.filter((a) => a > t - cap.windowMs).slice(-cap.requests);
-        }
+          mine.hold = undefined;
+        } else if (windowMs === undefined && !mine.cap && (!mine.hold || t >= mine.hold.from))
+          mine.hold = { from: t + ms, n: mine.learner.pending() ?? 1, sent: 0 };
         if (mine.cap && mine.cap === mine.learner.current()) {
           const how = wait.from === 'message' ? `429s whose message asks to wait ${Math.round(wait.ms / 1000)} s` : "429s' Retry-After (no rate-limit header)";
           const ops = mine.ops.size > 1 ? `, one limit shared by ${[...mine.ops].join(', ')}` : '';

@@ -20,7 +20,8 @@ export interface Job {
   /** Called with the clock just before the request goes (each try). */
   onSend: ((t: number) => void)[];
   /** The wait a 429 asks for (Retry-After, or the message's text), in ms; set per answer. */
-  wait429?: { ms: number; from: 'retry-after' | 'message' };
+  /** `date`: a Retry-After HTTP-date, and the answer's Date it was read against (epoch ms). */
+  wait429?: { ms: number; from: 'retry-after' | 'message'; date?: { retryAt: number; serverNow: number } };
   /** Milliseconds waited for the pace since the last 429 of this request (the retry budget). */
   waitedMs: number;
 }

@@ -45,9 +45,19 @@ export function leaveShared(own: Map<string, Pace>, apart: Set<string>, op: stri
   const p = own.get(op)!;
   const other = p.last429;
   if (p.ops.size < 2 || !other || other.op === op || !sentWhileRefused(sentAt, other)) return p;
+  // A quota learnt for the limit they were taken to share is shared out: an equal part goes with
+  // the operation (what the pace held for it), the rest stays (unpaced, it would burst into 429s).
+  const learnt = p.cap !== undefined && p.cap === p.learner.current() ? p.cap : undefined;
+  const n = p.ops.size;
   p.ops.delete(op);
   apart.add(pair(op, other.op));
-  const mine = newPace(undefined, op);
+  const part = learnt && { cap: { requests: Math.max(1, Math.round(learnt.requests / n)), windowMs: learnt.windowMs }, t: sentAt, lastWaitEnd: other.end };
+  const mine = newPace(undefined, op, part);
+  if (learnt) {
+    const kept = p.learner.split((n - 1) / n, sentAt)!;
+    p.cap = kept;
+    p.log = p.log.slice(-kept.requests);
+  }
   own.set(op, mine);
   return mine;
 }

@@ -44,7 +44,9 @@ export function waitOf429(ex: UnnumberedExchange, t: number): Job['wait429'] {
   if (!r || r.status !== 429) return undefined;
   const serverNow = r.headers.date ? Date.parse(r.headers.date) : NaN;
   const seconds = parseRetryAfter(r.headers['retry-after'], Number.isNaN(serverNow) ? t : serverNow);
-  if (seconds !== null) return { ms: Math.ceil(seconds * 1000), from: 'retry-after' };
+  const retryAt = Date.parse(r.headers['retry-after'] ?? '');
+  const date = /[a-z]/i.test(r.headers['retry-after'] ?? '') && !Number.isNaN(retryAt) && !Number.isNaN(serverNow) ? { date: { retryAt, serverNow } } : {};
+  if (seconds !== null) return { ms: Math.ceil(seconds * 1000), from: 'retry-after', ...date };
   const ms = typeof r.body === 'string' ? messageWait(r.body) : null;
   return ms === null ? undefined : { ms, from: 'message' };
 }

@@ -46,6 +46,36 @@ describe('a quota learnt from 429s', () => {
     expect(l.on429(T + 12_610, T + 18_610, 6000, [...first, ...second])).toBeUndefined();
   });
 
+  it('counts from the end of a wait whose window was not known yet (a first Retry-After), not across it', () => {
+    const l = createQuotaLearner();
+    // 80 accepted, then a 429 at 300 asking to wait until 2000; no window known (two waits show it).
+    const first = Array.from({ length: 80 }, (_, i) => i * 3);
+    expect(l.on429(300, 2000, undefined, first)).toBeUndefined();
+    expect(l.pending()).toBe(80);
+    // 80 more from the end of that wait, a 429 at 2400 whose window (2 s) is now known: 80, not the
+    // 160 of the 2 s before it (two windows' worth).
+    const second = Array.from({ length: 80 }, (_, i) => 2000 + i * 4);
+    expect(l.on429(2400, 4000, 2000, [...first, ...second])).toEqual({ requests: 80, windowMs: 2000 });
+    expect(l.pending()).toBeUndefined();
+  });
+
+  it('shares out a quota when operations leave its limit: the part kept, the part taken, each probed up from there', () => {
+    const l = createQuotaLearner();
+    l.on429(
+      1000,
+      3000,
+      2000,
+      Array.from({ length: 80 }, (_, i) => 200 + i * 10),
+    );
+    expect(l.split(3 / 4, 3500)).toEqual({ requests: 60, windowMs: 2000 });
+    expect(l.onAccepted(4000, true)).toBeUndefined(); // within a window of the split
+    expect(l.onAccepted(5600, true)).toEqual({ requests: 61, windowMs: 2000 });
+    const taken = createQuotaLearner({ cap: { requests: 20, windowMs: 2000 }, t: 3500 });
+    expect(taken.current()).toEqual({ requests: 20, windowMs: 2000 });
+    expect(taken.onAccepted(4000, true)).toBeUndefined();
+    expect(taken.onAccepted(5600, true)).toEqual({ requests: 21, windowMs: 2000 });
+  });
+
   it('moves up after a quiet window sent in full (by 1, then 2, 4 ...), and a refused probe sets it back and probes less often', () => {
     const l = createQuotaLearner();
     const T = 0;

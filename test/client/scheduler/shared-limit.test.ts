@@ -6,6 +6,8 @@
 // On a simulated clock; the 429s say only Retry-After (whole seconds).
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
+import { newPace } from '../../../client/scheduler/pace.ts';
+import { leaveShared } from '../../../client/scheduler/shared-limit.ts';
 import { answer, notSent } from '../answers.ts';
 import { clock } from '../sim-clock.ts';
 
@@ -73,5 +75,28 @@ describe('a limit shared by every operation, stated nowhere', () => {
     const report = r.learnt.find((q) => q.operations!.includes('report'))!;
     expect(report.operations).toEqual(['report']);
     expect(report.quota.requests).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('an operation shown to have a limit of its own', () => {
+  it('leaves with its part of the quota learnt for the limit it was taken to share, the rest staying (neither unpaced)', () => {
+    const own = new Map<string, ReturnType<typeof newPace>>();
+    const p = newPace(undefined, 'a');
+    for (const op of ['a', 'b', 'c', 'd']) (p.ops.add(op), own.set(op, p));
+    // 80 accepted in the window before a 429: the four taken as one limit of 80 per 2 s.
+    p.cap = p.learner.on429(
+      1000,
+      3000,
+      2000,
+      Array.from({ length: 80 }, (_, i) => 200 + i * 10),
+    );
+    p.last429 = { op: 'a', sentAt: 3990, t: 4000, end: 6000 };
+    // d's request sent while a's refused one was on its way, accepted: d has a limit of its own.
+    const d = leaveShared(own, new Set(), 'd', 3995);
+    expect(own.get('d')).toBe(d);
+    expect(d.cap).toEqual({ requests: 20, windowMs: 2000 });
+    expect(d.cap).toBe(d.learner.current());
+    expect(p.cap).toEqual({ requests: 60, windowMs: 2000 });
+    expect([...p.ops]).toEqual(['a', 'b', 'c']);
   });
 });

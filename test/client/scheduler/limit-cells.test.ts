@@ -1,0 +1,45 @@
+// Cells of the limits bench (bench/limit-model.ts) on a simulated clock (sim-limits.ts): a quota
+// stated nowhere, learnt from 429s, within the bench's goals (at most 5% of the requests meet a 429;
+// at most 1.25x the floor, each limit's requests over its rate). Each cell shows one rule of the
+// learning: a first Retry-After holds the sends after its wait to what the window held, then one
+// at a time (the 429 that shows the window is one, not one per request in flight); a window is
+// the nearest whole second between two ends; a Retry-After date is read at its instant; an
+// operation leaving a limit it was taken to share takes its part of the quota.
+import { describe, expect, it } from 'vitest';
+import { simCell, simLimits, type SimCell } from './sim-limits.ts';
+
+const withinGoals = (r: SimCell) => {
+  expect(r.refused / r.requests).toBeLessThanOrEqual(0.05);
+  expect(r.ms / r.floorMs).toBeLessThanOrEqual(1.25);
+};
+
+describe('the limits bench on a simulated clock', () => {
+  it('one fixed window on every route, Retry-After in seconds: one 429 shows the window, learnt as 80/2s', async () => {
+    const r = await simCell('fixed', 'every-route', 'seconds');
+    withinGoals(r);
+    expect(r.learnt).toEqual(['branch-list+brand+department+category 80/2s']);
+  });
+
+  for (const offsetMs of [0, 300, 700])
+    it(`one fixed window on every route, Retry-After as a date, the target's clock ${offsetMs} ms ahead: 2 s, not 3`, async () => {
+      const r = await simCell('fixed', 'every-route', 'date', { offsetMs });
+      withinGoals(r);
+      expect(r.learnt[0]).toMatch(/ 8\d\/2s$/);
+    });
+
+  it('a fixed window per operation met alike (taken for one), the wait in the message: each leaving takes its part', async () => {
+    withinGoals(await simCell('fixed', 'per-operation', 'message'));
+  });
+
+  it('a token bucket per operation, Retry-After in seconds', async () => {
+    withinGoals(await simCell('token-bucket', 'per-operation', 'seconds'));
+  });
+
+  it('grouped: one read window with the wait only in the message, one write token bucket with Retry-After seconds', async () => {
+    const r = await simLimits([
+      { ops: ['branch-list', 'brand'], algorithm: 'fixed', statement: 'message' },
+      { ops: ['department', 'category'], algorithm: 'token-bucket', statement: 'seconds' },
+    ]);
+    withinGoals(r);
+  });
+});

@@ -89,6 +89,29 @@ describe('the HAR parts joined', () => {
   });
 });
 
+describe('the size of a HAR', () => {
+  it('3,000 exchanges with bodies far over the cap: every one kept, each body cut and said, the file near 10 MB', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'erp-har-size-'));
+    const part = harPart(out, 'suites-1');
+    const big = exchange(0);
+    const body = `{"status":true,"message":"${'y'.repeat(10_000)}","code":"200","response":{}}`;
+    for (let i = 1; i <= 3000; i++)
+      part.entry(
+        { ...big, seq: i, request: { ...big.request, body: 'x'.repeat(5_000) }, response: { ...big.response!, body, bytes: body.length } },
+        { source: 'suites', testId: 'os/OS-1', ids: ['OS-1'] },
+      );
+    part.close();
+    const merged = mergeHarParts(out, (t) => t, '0.1.0')!;
+    expect(merged).toMatchObject({ entries: 3000, omitted: 0 });
+    const size = readFileSync(merged.file).length;
+    expect(size).toBeLessThan(12 * 1024 * 1024);
+    const entries = JSON.parse(readFileSync(merged.file, 'utf8')).log.entries as { comment: string }[];
+    expect(entries[2999]!.comment).toBe(
+      `request body cut at ${HAR_BODY_CAP} of 5000 characters; response body cut at ${HAR_BODY_CAP} of ${body.length} characters`,
+    );
+  });
+});
+
 describe('a sender of its own in the HAR', () => {
   it("its entries and outcomes join apart from the suites' of the same number; each requirement links to its entries; npm's HAR readers take it", () => {
     const out = mkdtempSync(path.join(os.tmpdir(), 'erp-har-sender-'));

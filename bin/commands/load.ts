@@ -131,6 +131,9 @@ export const loadCommand: Command = {
       const { loadFindings } = await import('../../load/checks.ts');
       const { loadSummary, writeLoadJson } = await import('../../load/output.ts');
       const { writeLoadHtml } = await import('../../reports/render/html/load.ts');
+      // Imported before the load: after a signal to the group, tsx's transformer may be gone.
+      const { senderHar } = await import('../../reports/har/sender-har.ts');
+      const { redactorOf } = await import('../../client/redact.ts');
       const how =
         flags.connections !== undefined
           ? `${flags.connections} connections x ${flags.pipelining ?? 1} for ${flags.seconds} s${flags.engine === 'autocannon' ? ', sent by autocannon' : ''}`
@@ -141,8 +144,6 @@ export const loadCommand: Command = {
       const html = writeLoadHtml(out, result, target.config);
       process.stdout.write(`${loadSummary(result)}\n`);
       const { findings } = loadFindings(result);
-      const { senderHar } = await import('../../reports/har/sender-har.ts');
-      const { redactorOf } = await import('../../client/redact.ts');
       const har = senderHar(out, 'load');
       for (const ex of Object.values(result.evidence)
         .flat()

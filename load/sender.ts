@@ -2,7 +2,8 @@
 // transport (client/transport.ts: recording, redaction, deadline, caps and JSON decoding as for the
 // suites), its answer recorded as a small Shot. The timing is the caller's: sent when its
 // scheduler says so, latency from that instant. The full exchange, tokens redacted, is kept only
-// where it can be evidence (429, 5xx, no answer, the first of each status).
+// where it can be evidence (429, 5xx, no answer, the first of each status); every exchange goes to
+// `onExchange` when given (the run's HAR, reports/har/), the same object as the one kept.
 import { redactorOf, type Redactor } from '../client/redact.ts';
 import { createTransport, type UnnumberedExchange } from '../client/transport.ts';
 import type { TargetConfig } from '../config/schema.ts';
@@ -55,6 +56,8 @@ export interface SentRequest {
 export interface SenderOptions {
   target: Pick<TargetConfig, 'baseUrl' | 'token' | 'secondToken' | 'timeoutMs'>;
   request: SentRequest;
+  /** Every exchange sent, numbered, its body cut as a kept one's (the run's HAR). */
+  onExchange?: (ex: Exchange) => void;
 }
 
 export interface Sender {
@@ -89,17 +92,18 @@ export function createSender(opts: SenderOptions): Sender {
     }
     const firstOfStatus = !seenStatus.has(shot.status);
     seenStatus.add(shot.status);
-    if (shot.status === 0 || shot.status === 429 || shot.status >= 500 || firstOfStatus) {
-      const kept = ex;
-      const body = kept.response?.body ?? '';
-      shot.exchange = {
-        ...kept,
-        seq: shot.seq,
-        ...(kept.response && body.length > MAX_KEPT_BODY
-          ? { response: { ...kept.response, body: `${body.slice(0, MAX_KEPT_BODY)}... [${body.length - MAX_KEPT_BODY} more characters not kept]` } }
-          : {}),
-      };
-    }
+    const kept = shot.status === 0 || shot.status === 429 || shot.status >= 500 || firstOfStatus;
+    if (!kept && !opts.onExchange) return;
+    const body = ex.response?.body ?? '';
+    const numbered: Exchange = {
+      ...ex,
+      seq: shot.seq,
+      ...(ex.response && body.length > MAX_KEPT_BODY
+        ? { response: { ...ex.response, body: `${body.slice(0, MAX_KEPT_BODY)}... [${body.length - MAX_KEPT_BODY} more characters not kept]` } }
+        : {}),
+    };
+    opts.onExchange?.(numbered);
+    if (kept) shot.exchange = numbered;
   }
 
   async function send(token: ShotToken, timeoutMs = target.timeoutMs): Promise<Shot> {

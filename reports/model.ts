@@ -31,6 +31,8 @@ export interface RequirementResult {
   durationMs?: number;
   /** Its parts (a requirement made of parts): each with the cases it judged, or why it judged none. */
   parts?: RequirementPart[];
+  /** The entries of exchanges.har it was judged on: indexes of log.entries as ranges ("12-40") (reports/har/har-links.ts). */
+  harEntries?: string[];
 }
 
 /** One part of a requirement, as its test recorded it (core/record.ts PartOutcome). */
@@ -115,6 +117,8 @@ export interface Certification extends RunIdentity {
   plan?: RunPlan;
   /** A replay of one property: what it replayed (its verdict is reproduced or not-reproduced). */
   replay?: ReplayedProperty;
+  /** exchanges.har: its entries and those left out at its size cap (absent with --har off). */
+  har?: { file: string; entries: number; omitted: number };
 }
 
 export interface RunPlan {

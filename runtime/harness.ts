@@ -25,7 +25,7 @@ import { runProperty } from './property.ts';
 import { countExchange, emptyRecord, type TestRecord } from '../core/record.ts';
 import { stopIfNotSent } from './stopped.ts';
 import { testClient, type TestClient } from './test-client.ts';
-import { harChecked, harExchange, harFailures } from './har-log.ts';
+import { harChecked, harExchange, harFailures, harSender } from './har-log.ts';
 import { WriteTrail } from './write-trail.ts';
 
 const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-create', 'report']);
@@ -107,6 +107,9 @@ export class Harness {
     if (!this.inProperty) this.keep(findings);
     return findings;
   }
+
+  /** A sender of this test's own (the probe's, a burst's, a load's): each exchange given to it goes to the run's HAR. */
+  readonly harSender = (source: 'probe' | 'burst' | 'load'): ((ex: Exchange) => void) => harSender(this, source, this.where, this.record.ids);
 
   /** Recorded, and the reason a requirement that saw nothing else is inconclusive. */
   private tookUniqueValue(said: string) {

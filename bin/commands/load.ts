@@ -1,7 +1,7 @@
 // `load`: the open model (--rate: exact schedule, latency from the due instant) through a
 // scenario, or the closed model (--connections: a request per answer, sent by the kit's wire sender
 // or, with --engine autocannon, by autocannon); HDR percentiles, status counts, thresholds; writes
-// load.json and load.html. Exit 0 ok, 1 a threshold crossed or a rate-limit requirement failed
+// load.json, load.html and load.har (the exchanges it kept, reports/har/sender-har.ts). Exit 0 ok, 1 a threshold crossed or a rate-limit requirement failed
 // under load (a 5xx, a 429 contradicting its envelope, requests without an answer), 2
 // usage/config/safety refusal, 130 / 143 stopped by a signal (the result so far written:
 // bin/cli/load-interrupt.ts).
@@ -26,7 +26,8 @@ export const loadCommand: Command = {
     "request as each answer arrives (what wrk measures): the target's throughput. Sent by the kit's",
     'own wire sender, or by autocannon (--engine autocannon) to check one against the other.',
     'Prints HDR latency percentiles and status counts, writes load.json and load.html (latency and',
-    'statuses over time) to --out. Without --config the embedded reference (with a limiter) is the target.',
+    'statuses over time) and load.har (the exchanges kept: 429s, 5xx, no answer, the first of each status;',
+    'HAR 1.2, tokens redacted) to --out. Without --config the embedded reference (with a limiter) is the target.',
     '',
     "  --rate R           open model: requests per second (the ramp's last step, the spike's base)",
     '  --connections N    closed model: keep-alive connections (N x P at most --concurrency)',
@@ -130,6 +131,9 @@ export const loadCommand: Command = {
       const { loadFindings } = await import('../../load/checks.ts');
       const { loadSummary, writeLoadJson } = await import('../../load/output.ts');
       const { writeLoadHtml } = await import('../../reports/render/html/load.ts');
+      // Imported before the load: after a signal to the group, tsx's transformer may be gone.
+      const { senderHar } = await import('../../reports/har/sender-har.ts');
+      const { redactorOf } = await import('../../client/redact.ts');
       const how =
         flags.connections !== undefined
           ? `${flags.connections} connections x ${flags.pipelining ?? 1} for ${flags.seconds} s${flags.engine === 'autocannon' ? ', sent by autocannon' : ''}`
@@ -140,9 +144,15 @@ export const loadCommand: Command = {
       const html = writeLoadHtml(out, result, target.config);
       process.stdout.write(`${loadSummary(result)}\n`);
       const { findings } = loadFindings(result);
+      const har = senderHar(out, 'load');
+      for (const ex of Object.values(result.evidence)
+        .flat()
+        .sort((a, b) => a.seq - b.seq))
+        har.entry(ex);
+      const harFile = har.finish(findings, redactorOf([target.config.target.token, target.config.target.secondToken]));
       const crossed = result.thresholds.filter((t) => !t.passed);
       if (crossed.length > 0) process.stdout.write(`thresholds crossed: ${crossed.map((t) => t.threshold).join(', ')}\n`);
-      const code = printFindings(findings, [file, html]);
+      const code = printFindings(findings, harFile ? [file, html, harFile] : [file, html]);
       return interrupt.code() ?? (crossed.length > 0 ? 1 : code);
     } finally {
       interrupt.release();

@@ -1,4 +1,5 @@
-// `probe`: measures the target's rate limit (load/probe/probe.ts) and writes rate-limit.json. With no
+// `probe`: measures the target's rate limit (load/probe/probe.ts) and writes rate-limit.json and
+// probe.har (every exchange it sent, reports/har/sender-har.ts). With no
 // --config it probes the embedded reference, started with a limiter. Exit 0 ok, 1 a rate-limit
 // requirement failed (5xx, 429 without the envelope, lying Retry-After), 2 usage/config/safety.
 import { parseFlags, UsageError, type Command } from '../cli/usage.ts';
@@ -15,7 +16,8 @@ export const probeCommand: Command = {
     'Sends requests one after the other until the first 429, then measures how the quota comes',
     'back: limit, window, refill (bulk or gradual), algorithm, scope (per token or shared, with',
     'target.secondToken), whether Retry-After is truthful and whether 429 keeps the envelope.',
-    'Writes rate-limit.json to --out. Without --config the embedded reference is probed.',
+    'Writes rate-limit.json and probe.har (every exchange sent, HAR 1.2, tokens redacted) to --out.',
+    'Without --config the embedded reference is probed.',
     '',
     '  --config FILE      run config (JSON)',
     '  --operation NAME   report (default), customer-create (with writes: false: an invalid',
@@ -49,6 +51,9 @@ export const probeCommand: Command = {
       const { probeRateLimit } = await import('../../load/probe/probe.ts');
       const { probeFindings } = await import('../../load/checks.ts');
       const { probeSummary, writeRateLimitJson } = await import('../../load/output.ts');
+      const { senderHar } = await import('../../reports/har/sender-har.ts');
+      const { redactorOf } = await import('../../client/redact.ts');
+      const har = senderHar(out, 'probe');
       process.stdout.write(`probing ${target.label}: at most ${target.caps.maxRequests} requests, ${target.caps.maxSeconds} s\n`);
       const result = await probeRateLimit({
         config: target.config,
@@ -56,11 +61,13 @@ export const probeCommand: Command = {
         maxRequests: target.caps.maxRequests,
         maxSeconds: target.caps.maxSeconds,
         log: (line) => process.stdout.write(`  ${line}\n`),
+        onExchange: har.entry,
       });
       const file = writeRateLimitJson(out, result, target.config);
       const { findings } = probeFindings(result);
+      const harFile = har.finish(findings, redactorOf([target.config.target.token, target.config.target.secondToken]));
       process.stdout.write(`${probeSummary(result)}\n`);
-      return printFindings(findings, [file]);
+      return printFindings(findings, harFile ? [file, harFile] : [file]);
     } finally {
       release();
       await target.close();

@@ -1,6 +1,7 @@
 // The certificate phase's writing: what the run collected, certified, and the reports written:
 // certification.json, certification.html, junit.xml, records.json (what a merge of shards and a
-// resume need), allure-results/ annotated, vitest.log, and the console summary. A resumed run's
+// resume need), allure-results/ annotated, vitest.log, exchanges.har (joined first, once: the
+// certificate links each requirement to its entries) and the console summary. A resumed run's
 // records join the parts before it. A signal that comes while they are written makes the run
 // interrupted: they are written again with that verdict.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,8 @@ import { writeReports } from '../../reports/write.ts';
 import { writeBundle } from '../../reports/bundle/attestation.ts';
 import { configSha256 } from '../../reports/bundle/manifest-file.ts';
 import { sinceBaseline } from '../../reports/compare/baseline.ts';
-import { HAR_FILE, mergeHarParts } from '../../reports/har/har-merge.ts';
+import { HAR_FILE, mergeHarParts, type HarMerged } from '../../reports/har/har-merge.ts';
+import { withHarLinks } from '../../reports/har/har-links.ts';
 import { replayOf, resumeOf, scopeOf, shardOf } from '../mode.ts';
 import { pacingLine } from '../progress/pacing-line.ts';
 import { rerunsTest } from './checkpoint.ts';
@@ -35,9 +37,11 @@ type Written = NonNullable<RunContext['result']>;
 /** Certifies what the run collected and writes the reports (again, interrupted, after a signal meanwhile). */
 export async function writeRun(ctx: RunContext): Promise<Written> {
   const { o, io } = ctx;
-  let result = writeOnce(ctx, ctx.stoppedBy);
+  // The HAR's parts joined once (reports/har/): a second writing (a signal meanwhile) keeps its links.
+  const har = o.har === false ? undefined : mergeHarParts(o.out, io.scrub, suiteVersion());
+  let result = writeOnce(ctx, ctx.stoppedBy, har);
   await new Promise((resolve) => setImmediate(resolve)); // a signal that came meanwhile is handled now
-  if (o.signal?.aborted && ctx.stoppedBy !== 'interrupted') result = writeOnce(ctx, 'interrupted');
+  if (o.signal?.aborted && ctx.stoppedBy !== 'interrupted') result = writeOnce(ctx, 'interrupted', har);
   io.log(io.scrub(consoleSummary(result.certification, io.scrub)));
   // A run cut short (a budget, a signal) or whose suite worker died left requirements not run: a
   // resumed run verifies those only (engine/phases/checkpoint.ts), whatever cut them.
@@ -46,7 +50,7 @@ export async function writeRun(ctx: RunContext): Promise<Written> {
   return result;
 }
 
-function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
+function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined, har: HarMerged | undefined): Written {
   const { o, mode, started, seed, nonce, numRuns, suites, worker, checked } = ctx;
   const { scrub, collector, allureDir, logFile, vitestLog } = ctx.io;
   const replay = replayOf(mode);
@@ -88,7 +92,8 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
     ...crashedOf(own),
   };
   const records = resume ? joinParts(resume.previous, own, (t) => rerunsTest(resume, t), { index: (resume.previous.parts?.length ?? 1) + 1, ...part }) : own;
-  const certification = certify(records.collected, runFacts(records.facts, shard));
+  const certification = withHarLinks(certify(records.collected, runFacts(records.facts, shard)), har?.links);
+  if (har) certification.har = { file: HAR_FILE, entries: har.entries, omitted: har.omitted };
   const parts = partSummaries(records, certification);
   if (parts) certification.parts = parts;
   certification.configSha256 = configSha256(o.config);
@@ -110,9 +115,7 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined): Written {
   if (files.allure) annotateAllureResults(allureDir, certification);
   if (vitestLog.length) writeFileSync(logFile, scrub(vitestLog.join('')));
   else rmSync(logFile, { force: true });
-  // The HAR's parts joined (reports/har/); a second writing (a signal meanwhile) keeps the first's.
-  const harFile = path.join(o.out, HAR_FILE);
-  if (o.har !== false && (mergeHarParts(o.out, scrub, suiteVersion()) || existsSync(harFile))) Object.assign(files, { har: harFile });
+  if (har && existsSync(har.file)) Object.assign(files, { har: har.file });
   // Last: the manifest of every file above (and the signed attestation of them), reports/bundle/.
   const bundle = writeBundle({
     out: o.out,

@@ -2,6 +2,7 @@
 // the search for the moment requests are accepted again (testing Retry-After on the way), and
 // the scope test with the second token.
 import type { TargetConfig } from '../../config/schema.ts';
+import type { Exchange } from '../../core/types.ts';
 import { Budget, FiveXxWatch } from '../caps.ts';
 import { nextPollGap } from './classify.ts';
 import { parseRetryAfter, parseState } from '../../client/rate-headers.ts';
@@ -64,8 +65,9 @@ export class ProbeRun {
     readonly request: ProbedRequest,
     caps: { maxRequests: number; maxSeconds: number },
     readonly pollMs = 100,
+    onExchange?: (ex: Exchange) => void,
   ) {
-    this.sender = createSender({ target, request });
+    this.sender = createSender({ target, request, ...(onExchange ? { onExchange } : {}) });
     this.budget = new Budget(caps);
   }
 

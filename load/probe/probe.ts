@@ -3,6 +3,7 @@
 // sequential requests, one connection each, every step bounded by the caps (steps: `measure`), and
 // tests what it implies: a 429 (not a 5xx), with the envelope, and a Retry-After that does not lie.
 import type { RunConfig } from '../../config/schema.ts';
+import type { Exchange } from '../../core/types.ts';
 import { bucketCapacity, isTokenBucketLike, refillRate, windowKind } from './classify.ts';
 import { announced, parseRateLimitHeaders, parseRetryAfter } from '../../client/rate-headers.ts';
 import { ProbeRun, statedInMessage, Stop, type Edge } from './moves.ts';
@@ -21,12 +22,14 @@ export interface ProbeOptions {
   log?: (line: string) => void;
   /** Poll spacing while waiting for a refill, ms (default 100). */
   pollMs?: number;
+  /** Every exchange the probe sends, as it is answered (the HAR, reports/har/). */
+  onExchange?: (ex: Exchange) => void;
 }
 
 export async function probeRateLimit(opts: ProbeOptions): Promise<RateLimitResult> {
   const request = probedRequest(opts.config, opts.operation);
   if ('problem' in request) throw new Error(request.problem);
-  const run = new ProbeRun(opts.config.target, request, { maxRequests: opts.maxRequests, maxSeconds: opts.maxSeconds }, opts.pollMs ?? 100);
+  const run = new ProbeRun(opts.config.target, request, { maxRequests: opts.maxRequests, maxSeconds: opts.maxSeconds }, opts.pollMs ?? 100, opts.onExchange);
   const m: Measured = {
     notes: [],
     stoppedBy: null,

@@ -1,14 +1,19 @@
 // One exchange as a HAR 1.2 entry, and the HAR log around the entries: the request and the answer
 // as the client recorded them (tokens already redacted, client/redact.ts), each body cut at a cap
 // with a note saying how much was left out, and the kit's own facts in the custom `_erp` field: the
-// source (preflight, suites), the test and its requirement ids, and each check's outcome on it.
+// source (preflight, suites, the rate-limit suite's probe, burst and load, the probe and load
+// commands), the test and its requirement ids, and each check's outcome on it.
 import type { Exchange } from '../../core/types.ts';
 
 /** A body longer than this (characters) is cut: a run of 3,000 exchanges stays near 10 MB. */
 export const HAR_BODY_CAP = 1536;
 
+export type HarSource = 'preflight' | 'suites' | 'probe' | 'burst' | 'load';
+
 export interface HarTag {
-  source: 'preflight' | 'suites' | 'probe';
+  source: HarSource;
+  /** A sender of its own (the probe's, a burst's, a load's): its exchanges number from 1, so `seq` is unique with it. */
+  sender?: string;
   testId?: string;
   test?: string;
   file?: string;

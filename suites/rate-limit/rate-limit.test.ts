@@ -1,7 +1,8 @@
 // 7: "429 | Too Many Request | create customer; consumption/production report | request rate
 // exceeded"; 8 rule 1: "Requests can be rejected with 429 when too many are made; the thresholds
 // and time window: not shown". Runs only with `run --with-load`: the probe measures the limit and
-// tests the 429s, then a short steady load looks for 5xx. Both share the config's load caps.
+// tests the 429s, then a short steady load looks for 5xx. Both share the config's load caps. Every
+// exchange of the probe goes to the run's HAR; of a burst and of the load, those they keep.
 import { isLoopbackUrl } from '../../load/caps.ts';
 import { burstCheck } from '../../load/engines/burst.ts';
 import { loadFindings, probeFindings } from '../../load/checks.ts';
@@ -34,7 +35,8 @@ verifies(
   async (h, t) => {
     const refused = allowed(h);
     if (refused) h.skip(refused, t);
-    const r = await probeRateLimit({ config: h.config, operation: 'report', maxRequests: caps.maxRequests, maxSeconds: caps.maxSeconds });
+    const onExchange = h.harSender('probe');
+    const r = await probeRateLimit({ config: h.config, operation: 'report', maxRequests: caps.maxRequests, maxSeconds: caps.maxSeconds, onExchange });
     const run = probeRun(h);
     run.probed = r;
     run.spent = { requests: r.requestsSent, seconds: r.durationSeconds };
@@ -75,6 +77,7 @@ verifies(
     const left = { maxRequests: caps.maxRequests - run.spent.requests, maxSeconds: caps.maxSeconds - run.spent.seconds, maxConcurrency: caps.maxConcurrency };
     const { result, ...checked } = await burstCheck({ config: h.config, limit: m.limit, windowSeconds: m.windowSeconds, scope: m.scope, caps: left });
     run.spent = { requests: run.spent.requests + result.requestsSent, seconds: run.spent.seconds + result.durationSeconds };
+    for (const round of result.rounds) round.evidence.forEach(h.harSender('burst'));
     h.sentOutside(result.requestsSent, result.requestsSent);
     if (result.skipped) h.skip(result.skipped, t);
     h.add(checked);
@@ -107,6 +110,11 @@ verifies(
       caps: { maxRequests, maxSeconds, maxConcurrency: caps.maxConcurrency },
     });
     h.sentOutside(r.requestsSent, r.answered);
+    const kept = h.harSender('load');
+    for (const ex of Object.values(r.evidence)
+      .flat()
+      .sort((a, b) => a.seq - b.seq))
+      kept(ex);
     h.add(loadFindings(r));
     h.observe('load', loadObservation(r));
     // RL-5: the answers under load are the evidence (a 5xx among them is a finding).

@@ -15,6 +15,15 @@ import { rateLimitFile } from '../../reports/records/rate-limit.ts';
 import { runConformance } from '../../engine/run.ts';
 import { commandOutput, configFile as configFileIn, holdsToken, limitedReference } from '../support/reference.ts';
 import { WHOLE_FILE } from '../tiers.ts';
+import { harSchemaErrors } from '../reports/har/har-schema.ts';
+
+type HarOf = { log: { comment?: string; entries: { _erp: { source: string; ids?: string[]; checks: { requirementId: string; outcome: string }[] } }[] } };
+/** OUT/FILE as a HAR, after the HAR 1.2 JSON Schema passed it. */
+function harIn(out: string, file: string): HarOf {
+  const har = JSON.parse(readFileSync(join(out, file), 'utf8')) as HarOf;
+  expect(harSchemaErrors(har)).toBe('');
+  return har;
+}
 
 const BIN = new URL('../../bin/erp-conformance.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'erp-load-cli-'));
@@ -89,6 +98,9 @@ describe('erp-conformance probe and load', () => {
     expect(file).toMatchObject({ limited: true, scope: 'token' });
     expect(r.stdout).toMatch(new RegExp(`^  limit +${file.limit} per `, 'm'));
     expect(r.stdout).toMatch(new RegExp(`^  algorithm +${file.algorithm} `, 'm'));
+    // probe.har: every exchange the probe sent.
+    expect(r.stdout).toContain(join(out, 'probe.har'));
+    expect(harIn(out, 'probe.har').log.entries.filter((e) => e._erp.source === 'probe')).toHaveLength(file.requestsSent);
   });
 
   it('runs a paced load on the embedded reference and writes load.json', async () => {
@@ -97,6 +109,11 @@ describe('erp-conformance probe and load', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/latency \(ms\)\s+p50/);
     expect(JSON.parse(readFileSync(join(out, 'load.json'), 'utf8'))).toMatchObject({ requestsSent: 20, fiveXx: 0 });
+    // load.har: the exchanges the load kept (here the first answer of each status), and says so.
+    const har = harIn(out, 'load.har');
+    expect(har.log.entries.length).toBeGreaterThan(0);
+    expect(har.log.entries.every((e) => e._erp.source === 'load')).toBe(true);
+    expect(har.log.comment).toContain('the load kept only the exchanges that can be evidence');
   });
 
   it('exits 1 when the target answers 503 over the limit, and never prints or writes a token', async () => {
@@ -108,7 +125,10 @@ describe('erp-conformance probe and load', () => {
     expect(r.stdout).toMatch(/FAILED RL-1/);
     expect(r.stdout).toMatch(/FAILED RL-5/);
     expect(existsSync(join(out, 'rate-limit.json'))).toBe(true);
-    expect(holdsToken(r.stdout + r.stderr + readFileSync(join(out, 'rate-limit.json'), 'utf8'))).toBe(false);
+    expect(holdsToken(r.stdout + r.stderr + readFileSync(join(out, 'rate-limit.json'), 'utf8') + readFileSync(join(out, 'probe.har'), 'utf8'))).toBe(false);
+    // The 503 that failed RL-1 is in probe.har, with its failure.
+    const failed = harIn(out, 'probe.har').log.entries.flatMap((e) => e._erp.checks.filter((c) => c.outcome === 'failed').map((c) => c.requirementId));
+    expect(failed).toContain('RL-1');
   });
 });
 
@@ -131,5 +151,16 @@ describe('the rate-limit suite of run --with-load', WHOLE_FILE, () => {
     expect(script).toContain('{{ $env.ERP_API_TOKEN }}');
     expect(script).toContain(new URL(target.config.target.baseUrl).origin);
     expect(holdsToken(script)).toBe(false);
+    // exchanges.har: every exchange of the probe, those the bursts and the load kept, each linked from its requirements.
+    const har = harIn(out, 'exchanges.har');
+    const bySource = (s: string) => har.log.entries.filter((e) => e._erp.source === s);
+    expect(bySource('probe')).toHaveLength((probed as unknown as { requestsSent: number }).requestsSent);
+    expect(bySource('burst').length).toBeGreaterThan(0);
+    expect(bySource('load').length).toBeGreaterThan(0);
+    const probeAt = har.log.entries.findIndex((e) => e._erp.source === 'probe');
+    expect(rl.find((x) => x.id === 'RL-1')!.harEntries![0]).toMatch(new RegExp(`^${probeAt}(-|$)`));
+    expect(rl.every((x) => x.harEntries?.length)).toBe(true);
+    expect(r.certification.har).toEqual({ file: 'exchanges.har', entries: har.log.entries.length, omitted: 0 });
+    expect(holdsToken(readFileSync(join(out, 'exchanges.har'), 'utf8'))).toBe(false);
   }, 120_000);
 });

@@ -8,6 +8,7 @@ import type { Level, RunVerdict, Verdict } from '../../../core/types.ts';
 import type { Certification, RequirementResult, StoppedBy } from '../../model.ts';
 import { esc, evidenceDetailsHtml, pageHead } from './parts.ts';
 import { requirementPartsHtml, verifiedByHtml } from '../../verified-by.ts';
+import { harEntriesHtml } from '../../har/har-links.ts';
 import { observationsHtml, rateLimitHtml, transitionMatrixHtml } from './observed.ts';
 import { partsHtml } from '../run-parts.ts';
 import { answers429Text, waitedText } from '../figures.ts';
@@ -112,9 +113,9 @@ const LEVELS: Level[] = ['MUST', 'SHOULD', 'INFO'];
 
 function requirementCell(cert: Certification, r: RequirementResult): string {
   if (r.status === 'failed' || (r.status === 'observed' && r.findings.length > 0))
-    return `${evidenceDetailsHtml(cert, r)}${verifiedByHtml(r)}${requirementPartsHtml(r)}`;
+    return `${evidenceDetailsHtml(cert, r)}${verifiedByHtml(r)}${requirementPartsHtml(r)}${harEntriesHtml(r, esc)}`;
   const reason = r.reason ? `<div class="reason reason-${r.status}">${esc(r.reason)}</div>` : '';
-  return `${esc(r.title)}${reason}${verifiedByHtml(r)}${requirementPartsHtml(r)}`;
+  return `${esc(r.title)}${reason}${verifiedByHtml(r)}${requirementPartsHtml(r)}${harEntriesHtml(r, esc)}`;
 }
 
 function sectionTables(cert: Certification): string {

@@ -54,12 +54,12 @@ describe('the output manifest', WHOLE_FILE, () => {
     expect(r.stdout).not.toMatch(/\(0 requests/);
   }, 300_000);
 
-  it('load lists load.json and load.html, the files it wrote', async () => {
+  it('load lists load.json, load.html and load.har, the files it wrote', async () => {
     const out = path.join(tmp('load'), 'load');
     const r = await cli(['load', '--rate', '20', '--seconds', '1', '--quiet', '--out', out, '--threshold', 'rps>=100000'], { timeoutMs: 120_000 });
     expect(r.code, r.stderr).toBe(1);
     expect(writtenPaths(r.stdout).sort()).toEqual(entries(out));
-    expect(readdirSync(out).sort()).toEqual(['load.html', 'load.json']);
+    expect(readdirSync(out).sort()).toEqual(['load.har', 'load.html', 'load.json']);
     expect(r.stdout).toMatch(/threshold rps>=100000 crossed: throughput: [\d.]+ requests\/s, allowed at least 100000/);
   }, 150_000);
 });

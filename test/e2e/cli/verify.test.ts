@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { cli } from './spawn.ts';
 import { keyPair, sampleBundle } from '../../reports/bundle/sample-bundle.ts';
 import { itWhole } from '../../tiers.ts';
-import { har12 } from '../../reports/har/har-schema.ts';
+import { curlLines, har12, harSchemaErrors } from '../../reports/har/har-schema.ts';
+import { rangeIndexes } from '../../../reports/har/har-links.ts';
 import { DEFAULT_TOKENS } from '../../../reference/constants.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'erp-verify-'));
@@ -81,6 +82,18 @@ describe('a real run verified', () => {
       expect(entries.some((e) => e._erp.checks.length > 0)).toBe(true);
       for (const token of DEFAULT_TOKENS) expect(harText).not.toContain(token);
       expect(har.log.entries.length).toBe(entries.length);
+      // Read by npm's HAR readers: the HAR 1.2 JSON Schema, and httpsnippet's import (a curl line per entry).
+      expect(harSchemaErrors(JSON.parse(harText))).toBe('');
+      expect(curlLines(JSON.parse(harText))).toHaveLength(entries.length);
+      // Each requirement links to its entries: a failed one's finding is on one of them.
+      const failed = (
+        cert as unknown as { requirements: { status: string; harEntries?: string[]; findings: { exchange?: { seq: number } }[] }[] }
+      ).requirements.filter((r) => r.status === 'failed');
+      expect(failed.length).toBeGreaterThan(0);
+      for (const r of failed) {
+        const seqs = rangeIndexes(r.harEntries ?? []).map((i) => (entries[i] as unknown as { _erp: { seq: number } })._erp.seq);
+        expect(seqs).toContain(r.findings[0]!.exchange!.seq);
+      }
       expect((await cli(['verify', out, '--key', f.other])).code).toBe(1);
       const weak = await cli(['verify', out, '--require', f.profile]);
       expect(weak.stdout).toContain('FAILED setting numRuns: the run made 5 runs per property, the profile demands at least 25\n');

@@ -1,6 +1,11 @@
 // HAR 1.2's required fields (http://www.softwareishard.com/blog/har-12-spec/), as a zod schema: what a
-// HAR reader needs of a log, its entries, their requests, responses, contents and timings.
+// HAR reader needs of a log, its entries, their requests, responses, contents and timings. And a HAR
+// as tools other than this kit read it: the HAR 1.2 JSON Schema compiled by har-validator-compiled
+// (npm, the validator httpsnippet uses), and an import into httpsnippet (npm: Kong's HTTP snippet
+// generator, which reads a HAR log), each entry's request as a curl line.
 import { z } from 'zod';
+import { validateHar, HARError } from 'har-validator-compiled';
+import { HTTPSnippet } from 'httpsnippet';
 
 const pair = z.object({ name: z.string(), value: z.string() });
 const request = z.object({
@@ -45,3 +50,21 @@ export const har12 = z.object({
     comment: z.string().optional(),
   }),
 });
+
+/** The schema's errors ("" when the HAR is valid HAR 1.2). */
+export function harSchemaErrors(har: unknown): string {
+  try {
+    validateHar(har as Parameters<typeof validateHar>[0]);
+    return '';
+  } catch (e) {
+    if (!(e instanceof HARError)) throw e;
+    return e.errors.map((x) => `${x.instancePath} ${x.message}`).join('; ');
+  }
+}
+
+/** The HAR imported by httpsnippet: each entry's request as the curl line it writes. */
+export function curlLines(har: unknown): string[] {
+  const out = new HTTPSnippet(har as ConstructorParameters<typeof HTTPSnippet>[0]).convert('shell', 'curl');
+  if (out === false) throw new Error('httpsnippet has no shell/curl target');
+  return typeof out === 'string' ? [out] : out;
+}

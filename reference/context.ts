@@ -1,6 +1,7 @@
 // What every route handler of one reference server sees.
 import type { z } from 'zod';
 import type { FaultName } from './faults.ts';
+import type { HostileMode } from './hostile.ts';
 import type { ReferenceData } from './data.ts';
 import type { Limiter } from './limiter.ts';
 import type { Profile } from './profiles/types.ts';
@@ -10,6 +11,8 @@ export interface Ctx {
   /** The vendor this server is (profiles/): every open choice is asked of it. */
   profile: Profile;
   faults: ReadonlySet<FaultName>;
+  /** A hostile mode (hostile.ts), or none. */
+  hostile?: HostileMode;
   tokens: ReadonlySet<string>;
   store: Store;
   data: ReferenceData;

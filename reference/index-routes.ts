@@ -61,6 +61,7 @@ export function referenceOperations(profile: Profile): Record<string, OperationC
       ...(r.list ? { list: configListPath(profile, r.list, r.paged === true) } : {}),
       ...(r.paged ? pagingOf(profile, r.name) : {}),
       ...(r.paged && (total !== 'totalCount' || style?.envelope === false) ? { totalCount: answerPathOf(profile, `response.${total}`) } : {}),
+      ...(r.paged && style?.cursorCount === false && pagedByCursor(profile, r.name) ? { totalCount: null } : {}),
       ...(r.writes ? { writes: true } : {}),
       ...(r.created ? { created: answerPathOf(profile, r.created) } : {}),
       ...(style?.refusal200 ? { refusal: { status: false } } : {}),

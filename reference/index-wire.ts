@@ -8,7 +8,7 @@ import type { Ctx, Handler, Reply, Req } from './context.ts';
 import type { Profile } from './profiles/types.ts';
 import { HttpError, jsonReply, toJson } from './respond.ts';
 import type { IndexRoute } from './routes/index-list.ts';
-import { pagedByCursor } from './index-style.ts';
+import { pagedByCursor, totalKeyOf } from './index-style.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -90,9 +90,10 @@ function pagedByCursorReq(req: Req): { req: Req; offset: number } {
 /**
  * The reply with the next page's cursor under `response.next`, when the count says there are more
  * items than up to this page's end; ix-cursor-skips-boundary: one past it (the item at each page
- * boundary is never given, IX-7).
+ * boundary is never given, IX-7). A vendor whose cursor lists state no count (`cursorCount: false`)
+ * answers without it (`totalKey`).
  */
-function withNext(reply: Reply, offset: number, skip: boolean): Reply {
+function withNext(reply: Reply, offset: number, skip: boolean, totalKey?: string): Reply {
   if (reply.status !== 200 || typeof reply.body !== 'string') return reply;
   const json = parseExact(reply.body) as { response?: Record<string, unknown> } | null;
   const r = json?.response;
@@ -101,7 +102,8 @@ function withNext(reply: Reply, offset: number, skip: boolean): Reply {
   const total = Object.values(r).find((v) => typeof v === 'number') as number | undefined;
   if (!items || total === undefined) return reply;
   const end = offset + items.length + (skip ? 1 : 0);
-  return { ...reply, body: toJson({ ...json, response: { ...r, next: items.length > 0 && end < total ? cursorAt(end) : null } }) };
+  const kept = totalKey === undefined ? r : Object.fromEntries(Object.entries(r).filter(([k]) => k !== totalKey));
+  return { ...reply, body: toJson({ ...json, response: { ...kept, next: items.length > 0 && end < total ? cursorAt(end) : null } }) };
 }
 
 /** The request's date window, read where the route's config template puts {dateFrom} and {dateTo}. */
@@ -135,7 +137,8 @@ export function wiredHandler(profile: Profile, route: IndexRoute): Handler {
       if (window && window[1] - window[0] > style.windowDays! * DAY_MS) throw new HttpError(400, `the date window is at most ${style.windowDays} days`);
       if (cursor) {
         const asked = pagedByCursorReq(req);
-        reply = withNext(await route.handle(ctx, asked.req, param), asked.offset, ctx.faults.has('ix-cursor-skips-boundary'));
+        const uncounted = style.cursorCount === false ? totalKeyOf(profile) : undefined;
+        reply = withNext(await route.handle(ctx, asked.req, param), asked.offset, ctx.faults.has('ix-cursor-skips-boundary'), uncounted);
       } else reply = await route.handle(ctx, style.paging ? pagedByLimit(req, style.paging.firstPage) : req, param);
     } catch (e) {
       // 7: a refusal; this vendor says it with HTTP 200 and status false. Other statuses keep theirs.

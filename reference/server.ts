@@ -13,6 +13,7 @@ import { customerSchema } from './customer-rules.ts';
 import { referenceData } from './data.ts';
 import { startOtherWriter } from './other-writer.ts';
 import { isFaultName, type FaultName } from './faults.ts';
+import type { HostileMode } from './hostile.ts';
 import { DEFAULT_TOKENS, VALID_BRANCHES } from './constants.ts';
 import { referenceRunConfig } from './run-config.ts';
 import { authorize, limit } from './guard.ts';
@@ -36,6 +37,8 @@ export interface ReferenceOptions {
   /** The vendor to be (reference/profiles/), by name; default "default". */
   profile?: string | Profile;
   faults?: FaultName[];
+  /** A hostile mode (hostile.ts): a server that tries to exhaust the client. */
+  hostile?: HostileMode;
   /** Valid api-token values, default ['reference-token-1', 'reference-token-2']. */
   tokens?: string[];
   /** The rate limit from the start; default: the profile's always-on limit (none for most). null: none. */
@@ -212,6 +215,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const ctx: Ctx = {
     profile,
     faults: faultSet,
+    ...(opts.hostile ? { hostile: opts.hostile } : {}),
     tokens: new Set(tokens),
     store: new Store(profile),
     data: referenceData(seed),

@@ -3,6 +3,7 @@
 // the command runs, so the other commands do not load it.
 import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.ts';
 import { isProfileName, PROFILE_NAMES } from '../../reference/profiles/index.ts';
+import { HOSTILE_MODES, isHostileMode } from '../../reference/hostile.ts';
 import { readRateLimitFlag } from '../../client/stated-quotas.ts';
 import { QUOTA_KEYS_TEXT } from '../../core/quota.ts';
 import { createQuotaLimiters } from '../../reference/quotas.ts';
@@ -23,7 +24,7 @@ export const serveCommand: Command = {
     'Usage: erp-conformance serve [--port 8080] [--host 127.0.0.1] [--seed 42] [--profile NAME] [--fault NAME]...',
     '                             [--rate-limit 60/10s|off] [--algorithm fixed|sliding|token-bucket]',
     '                             [--limit-scope token|global] [--quota OP=Q/W,...|off] [--latency MS] [--jitter MS]',
-    '                             [--only-detailed] [--print-config]',
+    '                             [--only-detailed] [--hostile endless-report] [--print-config]',
     '',
     'Serves the three operations of the spec (and two read paths) from seeded data until SIGINT/SIGTERM.',
     '',
@@ -46,6 +47,8 @@ export const serveCommand: Command = {
     '  --jitter MS          vary the delay by up to +-MS milliseconds (seeded by --seed)',
     '  --only-detailed      serve only the three operations of section 4 and the two read paths, none of',
     "                       the index's other operations (a 404 at their paths)",
+    '  --hostile NAME       a server that tries to exhaust the client: endless-report (totalCount 10^9,',
+    '                       every page of the report full)',
     '  --print-config       print the run config for this port, seed and profile, and exit',
   ].join('\n'),
   async run(argv) {
@@ -63,6 +66,7 @@ export const serveCommand: Command = {
       jitter: { type: 'string' },
       'print-config': { type: 'boolean' },
       'only-detailed': { type: 'boolean' },
+      hostile: { type: 'string' },
     });
     const port = intFlag(serveCommand, 'port', values.port, 8080, 0, 65535);
     const host = values.host ?? '127.0.0.1';
@@ -74,6 +78,9 @@ export const serveCommand: Command = {
       throw new UsageError(`unknown profile ${JSON.stringify(profile)}; profiles: ${PROFILE_NAMES.join(', ')} (erp-conformance profiles)`, serveCommand);
     const latencyMs = intFlag(serveCommand, 'latency', values.latency, 0, 0, 600_000);
     const jitterMs = intFlag(serveCommand, 'jitter', values.jitter, 0, 0, 600_000);
+    const hostile = values.hostile;
+    if (hostile !== undefined && !isHostileMode(hostile))
+      throw new UsageError(`unknown hostile mode ${JSON.stringify(hostile)}; modes: ${HOSTILE_MODES.join(', ')}`, serveCommand);
 
     const { DEFAULT_TOKENS } = await import('../../reference/constants.ts');
     const { referenceRunConfig } = await import('../../reference/run-config.ts');
@@ -104,6 +111,7 @@ export const serveCommand: Command = {
         latencyMs,
         jitterMs,
         onlyDetailed: values['only-detailed'] ?? false,
+        ...(hostile ? { hostile } : {}),
         ...(rateLimit === undefined ? {} : { rateLimit }),
         ...(quotas === undefined ? {} : { quotas }),
       });
@@ -146,7 +154,7 @@ export const serveCommand: Command = {
       whenParentEnds(() => stop('parent exited'));
     });
     process.stdout.write(
-      `reference ERP listening on ${server.url} (profile: ${server.profile}${values['only-detailed'] ? ', only the detailed operations and read-backs' : ''}, faults: ${server.faults.length ? server.faults.join(', ') : 'none'}, rate limit: ${limitText}${quotaText}${latencyText})\n`,
+      `reference ERP listening on ${server.url} (profile: ${server.profile}${values['only-detailed'] ? ', only the detailed operations and read-backs' : ''}, faults: ${server.faults.length ? server.faults.join(', ') : 'none'}${hostile ? `, hostile: ${hostile}` : ''}, rate limit: ${limitText}${quotaText}${latencyText})\n`,
     );
     return stopped;
   },

@@ -12,6 +12,7 @@ import { vasyProfile } from './vasy.ts';
 import { javaProfile } from './java.ts';
 import { jsProfile } from './js.ts';
 import { pythonProfile } from './python.ts';
+import { cursorNoCountProfile } from './cursor-nocount.ts';
 import { derive } from './derive.ts';
 import type { Profile } from './types.ts';
 
@@ -30,6 +31,7 @@ export const PROFILES: readonly Profile[] = [
   pythonProfile,
   javaProfile,
   jsProfile,
+  cursorNoCountProfile,
 ];
 export const PROFILE_NAMES: readonly string[] = PROFILES.map((p) => p.name);
 export { defaultProfile };

@@ -54,6 +54,8 @@ export interface IndexStyle {
   viewCount?: true;
   /** Paged lists, by stable name, asked by an opaque cursor and a size (query or body `cursor`, `size`) instead: each answer gives the next page's cursor under `next`, none on the last. */
   cursorLists?: readonly string[];
+  /** The cursor lists state no count (many cursor APIs have none): their config entry says `totalCount: null`. */
+  cursorCount?: false;
   /** A refused index request (a 400) answered HTTP 200 with {"status": false, "message"}, as the production deployment does. */
   refusal200?: true;
   /** Index operations with a date window refuse one longer than this many days (each entry gives its own window). */

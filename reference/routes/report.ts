@@ -9,6 +9,7 @@ import type { FaultName } from '../faults.ts';
 import { defaultProfile } from '../profiles/index.ts';
 import type { Profile } from '../profiles/types.ts';
 import { select } from '../report-query.ts';
+import { ENDLESS_TOTAL, endlessItems } from '../hostile.ts';
 import { invalid, RawJson, success } from '../respond.ts';
 
 /** rp-date-local-day: the business day of India (UTC+05:30). */
@@ -182,6 +183,13 @@ export function report(ctx: Ctx, req: Req): Reply | Promise<Reply> {
   if (f.has('rp-offset-ignored')) start = 0;
   // ... or one that skips modulo twice the limit: the third page is the first again (RP-2, RP-20).
   if (f.has('rp-pages-repeat') && limit > 0) start %= 2 * limit;
+  // Hostile (hostile.ts): a report that never ends, every page full.
+  if (ctx.hostile === 'endless-report' && start >= 0)
+    return answer(
+      ctx,
+      ENDLESS_TOTAL,
+      endlessItems(selection, start, limit, (tx) => renderItem(f, tx)),
+    );
   let totalCount = selection.total;
   let page: Transaction[];
   // 4.3 rule 1: a narrower range holds no more transactions than a wider one (RP-10).

@@ -4,9 +4,11 @@
 // each item once and what the list's own totalCount says (SHOULD; judged exactly where none of the
 // run's own creations was in flight, contract/checks/cursor-walk.ts). Bounded by MAX_PAGES
 // (inconclusive); a cursor given twice is a loop; a count that moved beyond the run's own creations
-// (runtime/writes-ledger.ts) is another writer's, and the walk is then not judged.
+// (runtime/writes-ledger.ts) is another writer's, and the walk is then not judged. A list with no
+// count whose walks show a defect is walked again: a finding that does not stay is another writer's.
 import { nextCursor } from '../../config/answer-shape.ts';
 import { judgeCursorWalk, walksAgree, type WalkedPage } from '../../contract/checks/cursor-walk.ts';
+import type { CheckResult } from '../../contract/checks/finding.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { markLedger, ownCreationsBetween, type LedgerMark } from '../../runtime/writes-ledger.ts';
@@ -35,21 +37,53 @@ export async function walkCursor(
   before: LedgerMark,
   read: (ex: Exchange) => Page,
 ): Promise<Walked> {
-  const large = await stillWalk(h, c, 5000, { ex: firstEx, page: first }, before, read);
-  if (typeof large === 'string') return { verdict: 'inconclusive', why: large };
-  const a = judgeCursorWalk({ name: c.name, pages: large.pages, own: large.own });
-  h.add(a);
   const size = Math.max(2, Math.ceil(first.items.length / 5));
-  const small = size < first.items.length ? await stillWalk(h, c, size, undefined, markLedger(h), read) : `${c.name}: one page of ${size} holds the list`;
-  const b = typeof small === 'string' ? undefined : judgeCursorWalk({ name: c.name, pages: small.pages, own: small.own });
-  if (b) h.add(b);
-  // Both still and each as its count says: the two hold the same items (what a list with no count is judged by).
-  if (b && typeof small !== 'string' && a.verdict === 'passed' && b.verdict === 'passed' && large.own === 0 && small.own === 0)
-    h.add(walksAgree(c.name, { size: first.items.length, pages: large.pages }, { size, pages: small.pages }));
+  const once = await judgedWalks(h, c, first.items.length, size, { ex: firstEx, page: first }, before, read);
+  if (typeof once === 'string') return { verdict: 'inconclusive', why: once };
+  // A list with no count says nothing of another client's writes: what it shows of them (an item
+  // repeated or missed as one is added before the cursor) is told from a defect by walking both
+  // again; only a finding that stays the same is the list's.
+  let judged = once;
+  if (first.total === undefined && once.results.some((r) => r.findings.length > 0)) {
+    const again = await judgedWalks(h, c, first.items.length, size, undefined, markLedger(h), read);
+    const titles = (w: typeof once) => w.results.flatMap((r) => r.findings.map((f) => f.title));
+    if (typeof again === 'string' || titles(again).join('\n') !== titles(once).join('\n')) {
+      const why = `${c.name}: two walks by cursor differed, and walked again they differed otherwise: the list changed while it was walked (another writer?)`;
+      return { verdict: 'inconclusive', why };
+    }
+    judged = again;
+  }
+  for (const r of judged.results) h.add(r);
+  const [a, b] = [judged.a, judged.b];
   const cells = [a, ...(b ? [b] : [])].map((w) => (w.verdict === 'inconclusive' ? `inconclusive: ${w.why}` : w.cell));
-  if (a.verdict === 'failed' || b?.verdict === 'failed') return { verdict: 'failed', cell: cells.join('; ') };
+  const apart = judged.results.slice(2).flatMap((r) => r.findings.map((f) => `FAILED: ${f.title}`));
+  if (a.verdict === 'failed' || b?.verdict === 'failed' || apart.length > 0) return { verdict: 'failed', cell: [...cells, ...apart].join('; ') };
   if (a.verdict === 'inconclusive') return { verdict: 'inconclusive', why: a.why };
   return { verdict: 'passed', cell: cells.join('; then by pages of ' + size + ': ') };
+}
+
+type Judged = ReturnType<typeof judgeCursorWalk>;
+
+/** The list walked at its largest page (from `given`, else asked) and by pages of `size`, each judged, and the two together. */
+async function judgedWalks(
+  h: Harness,
+  c: Configured,
+  largest: number,
+  size: number,
+  given: { ex: Exchange; page: Exclude<Page, string> } | undefined,
+  before: LedgerMark,
+  read: (ex: Exchange) => Page,
+): Promise<{ a: Judged; b?: Judged; results: CheckResult[] } | string> {
+  const large = await stillWalk(h, c, 5000, given, before, read);
+  if (typeof large === 'string') return large;
+  const a = judgeCursorWalk({ name: c.name, pages: large.pages, own: large.own });
+  const small = size < largest ? await stillWalk(h, c, size, undefined, markLedger(h), read) : `${c.name}: one page of ${size} holds the list`;
+  const b = typeof small === 'string' ? undefined : judgeCursorWalk({ name: c.name, pages: small.pages, own: small.own });
+  const results: CheckResult[] = [a, ...(b ? [b] : [])];
+  // Both still and each as its count says: the two hold the same items (what a list with no count is judged by).
+  if (b && typeof small !== 'string' && a.verdict === 'passed' && b.verdict === 'passed' && large.own === 0 && small.own === 0)
+    results.push(walksAgree(c.name, { size: largest, pages: large.pages }, { size, pages: small.pages }));
+  return { a, ...(b ? { b } : {}), results };
 }
 
 /** A walk by pages of `size` from `first` (asked here when not given), walked again once if the run's own creations were in flight. */

@@ -2,8 +2,9 @@
 // from offset 0, each page where the last ended, and stops at the first of: what the target states
 // (a page short of limit at or past totalCount, or an empty page), an empty page short of it, a
 // page equal to one it read before (its digest: an ignored offset, pages that cycle), a page that
-// is not a 200 with a totalCount, or the cap on pages the test sets. So a target whose pages never
-// end costs a walk at most its cap, and one that repeats a page costs it one page more than it has.
+// is not a 200 with a totalCount, or the cap on pages the test sets (a few pages where the first
+// states a count the cap cannot reach). So a target whose pages never end costs a walk at most its
+// cap, and one that repeats a page costs it one page more than it has.
 import { pageItems, pageTotal } from '../../contract/checks/report.ts';
 import { pageIds } from '../../contract/checks/report-relations.ts';
 import type { IdSet } from '../../contract/checks/report-sets.ts';
@@ -15,6 +16,12 @@ import { describeQuery, forget, page, walkLimit, type Query } from './query.ts';
 
 /** Pages read at most per walk: a fixture range of more than 12,000 transactions is not read whole. */
 export const MAX_WALK_PAGES = 60;
+/**
+ * Pages read of a query whose first page states a count the cap cannot reach (a range too large to
+ * read whole, or a report that says 10^9): the walk ends at its cap either way, so it reads only
+ * enough to see its pages differ, and holds a few pages, not the cap's.
+ */
+export const BEYOND_REACH_PAGES = 4;
 
 /** Every page of one query, from offset 0, each starting where the last ended, up to where the walk stopped. */
 export interface Walk {
@@ -43,7 +50,7 @@ export interface Walk {
 /** Reads a query page by page, advancing by what the server returned (it may cap limit). */
 export async function walk(h: Harness, q: Query, o: { limit?: number; maxPages?: number } = {}): Promise<Walk> {
   const limit = o.limit ?? (await walkLimit(h));
-  const maxPages = o.maxPages ?? MAX_WALK_PAGES;
+  const most = o.maxPages ?? MAX_WALK_PAGES;
   const pages: Exchange[] = [];
   let offset = 0;
   let end: Omit<WalkEnd, 'pages' | 'exchange'> | undefined;
@@ -55,6 +62,9 @@ export async function walk(h: Harness, q: Query, o: { limit?: number; maxPages?:
   const ahead = new Map<number, Promise<Exchange>>();
   const opening = await page(h, q, limit, 0);
   const whole = pageTotal(opening);
+  // The pages advance by what the first came with (a vendor may cap limit silently).
+  const stride = Math.min(limit, pageItems(opening).length || limit);
+  const maxPages = whole !== undefined && whole > most * stride ? Math.min(most, BEYOND_REACH_PAGES) : most;
   if (opening.response?.status === 200 && whole !== undefined && pageItems(opening).length === limit) {
     for (let k = 1; k < maxPages && k * limit <= whole; k++) ahead.set(k * limit, page(h, q, limit, k * limit));
   }

@@ -128,6 +128,9 @@ describe('erp-conformance', () => {
     expect((await inProcess(['serve', '--port', '70000'])).code).toBe(2);
     expect((await inProcess(['serve', '--rate-limit', 'lots'])).stderr).toMatch(/--rate-limit: /);
     expect((await inProcess(['serve', '--rate-limit', '5/1s', '--algorithm', 'leaky'])).code).toBe(2);
+    const hostile = await inProcess(['serve', '--hostile', 'endless-pages']);
+    expect(hostile.code).toBe(2);
+    expect(hostile.stderr).toMatch(/unknown hostile mode "endless-pages"; modes: endless-report/);
   });
 
   it('serve runs until SIGTERM and then closes cleanly with exit 0', async () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { walkEndsObserved } from '../../../contract/checks/report-walk.ts';
 import { send } from '../../../suites/report/query.ts';
-import { pagesDistinct, walk } from '../../../suites/report/walk.ts';
+import { BEYOND_REACH_PAGES, pagesDistinct, walk } from '../../../suites/report/walk.ts';
 import { fakeHarness, q, range } from './fake-target.ts';
 
 describe('walk()', () => {
@@ -99,11 +99,25 @@ describe('walk() on a target whose pages never end by themselves', () => {
   });
 
   it('stops at its cap on a target that has always one more page, and says so', async () => {
-    const { h, sent } = fakeHarness({ ids: range(100_000), totalOf: () => 10 ** 9 });
+    const { h, sent } = fakeHarness({ ids: range(100_000), totalOf: () => 300 });
     const w = await walk(h, q, { limit: 50, maxPages: 6 });
     expect(w.end).toMatchObject({ reason: 'cap', pages: 6, offset: 250 });
     expect(sent).toHaveLength(6);
     expect(walkEndsObserved([{ label: 'q', end: w.end }])).toEqual({ byReason: { cap: 1 }, firstCapped: 'q: 6 pages, the last at offset 250' });
+  });
+
+  it('reads a few pages, not its cap, of a report whose first page states a count the cap cannot reach (10^9, every page full)', async () => {
+    const { h, sent } = fakeHarness({ ids: range(100_000), totalOf: () => 10 ** 9 });
+    const w = await walk(h, q, { limit: 50 });
+    expect(w.end).toMatchObject({ reason: 'cap', pages: BEYOND_REACH_PAGES });
+    expect(w.pages).toHaveLength(BEYOND_REACH_PAGES);
+    expect(offsets(sent)).toEqual([0, 50, 100, 150]);
+    // A vendor that caps limit silently: the reach is its pages', not the limit asked.
+    const capped = fakeHarness({ ids: range(100_000), cap: 50, totalOf: () => 10 ** 9 });
+    expect((await walk(capped.h, q, { limit: 10_000_000 })).pages).toHaveLength(BEYOND_REACH_PAGES);
+    // A count within reach of the cap is read to its end.
+    const long = fakeHarness({ ids: range(2_000) });
+    expect((await walk(long.h, q, { limit: 50 })).end).toMatchObject({ reason: 'total', pages: 41 });
   });
 
   it('ends a clean walk at totalCount, without a repeat finding, and notes the evidence', async () => {

@@ -136,6 +136,8 @@ export interface SequenceBinding {
   /** Its path in the answer ("response.salesId"). */
   at: string;
   value: string;
+  /** Only as the value (or an array element) of these JSON keys is it named ("addressId"): then a short id is named too. */
+  fields?: string[];
 }
 
 /**
@@ -156,10 +158,11 @@ export interface Finding {
   notes?: string[];
   /**
    * A sequence of requests that leads to the finding (a model-based run, a stateful walk): each step
-   * with the exchanges it sent. `binds`: the step's answer holds, at path `at`, the id the later
-   * steps name (`value` in this run): its curl line keeps it in the shell variable `name`.
+   * with the exchanges it sent. `binds`: the answer to the step's first exchange holds, at path `at`,
+   * an id the later steps name (`value` in this run): its curl line keeps it in the shell variable
+   * `name` (a read-back may bind several: each address id it answered).
    */
-  sequence?: { title: string; steps: { label: string; exchanges: Exchange[]; binds?: SequenceBinding }[] };
+  sequence?: { title: string; steps: { label: string; exchanges: Exchange[]; binds?: SequenceBinding | SequenceBinding[] }[] };
   exchange?: Exchange;
   /** The exchange's request body whole, where the kept exchange's was cut (core/record.ts keptFinding): its curl line sends it. */
   requestBody?: string;

@@ -306,6 +306,7 @@ export function certify(collected: Collected, facts: RunFacts): Certification {
     figures,
     ...operationsField(tests.map((t) => t.record)),
     ...(facts.pacing ? { pacing: facts.pacing } : {}),
+    ...(facts.limits ? { limits: facts.limits } : {}),
     errors,
     ...(facts.shard ? { shard: `${facts.shard.index}/${facts.shard.count}` } : {}),
     ...(facts.stoppedBy ? { stoppedBy: facts.stoppedBy } : {}),

@@ -5,6 +5,7 @@ import type { Finding, Level, Requirement, RunVerdict, Verdict } from '../core/t
 import type { CollectedTest } from './records/collected.ts';
 import type { Figures, RunFigures } from './figures.ts';
 import type { OperationFigures } from './operation-figures.ts';
+import type { CertifiedLimit } from './limits.ts';
 import type { BaselineSummary } from './compare/baseline-model.ts';
 
 export interface RequirementResult {
@@ -104,6 +105,8 @@ export interface Certification extends RunIdentity {
   baseline?: BaselineSummary;
   /** How the run paced its requests (concurrency, a rate cap, what it learned of the target's quota). */
   pacing?: string;
+  /** The limits the run knew and learnt, as numbers, with their source (reports/limits.ts): compare, history and trend read them. */
+  limits?: CertifiedLimit[];
   errors: string[];
   /** Set on the partial certificate of one shard (`run --shard 1/2`); `report --merge` joins them. */
   shard?: string;
@@ -157,6 +160,7 @@ export interface RunFacts extends RunIdentity {
   stoppedReason?: string;
   invocation?: Invocation;
   pacing?: string;
+  limits?: CertifiedLimit[];
   /** What the suite worker(s) counted (absent in records of older runs). */
   figures?: RunFigures;
   preflight?: PreflightSummary;

@@ -161,6 +161,8 @@ export interface WorkerProgress {
   /** Wall time at least one request waited (client/scheduler/waiting.ts), not a sum over requests. */
   waitedMs: number;
   pacing?: string;
+  /** The quotas the scheduler learnt from the answers (client/scheduler.ts learnt()): the certificate's limits (reports/limits.ts). */
+  learnt?: { name: string; requests: number; windowMs: number; operations: readonly string[] | null; estimate?: boolean }[];
   /** Per operation: requests sent, 429s met, and the wall time its requests waited for its pace. */
   operations?: Record<string, { sent: number; responses429: number; waitedMs?: number }>;
   /** Milliseconds its requests were in flight, summed, and when the first was sent (engine/progress/slots-busy.ts). */

@@ -39,7 +39,13 @@ const clientOf = defineRunState('client', (run) => {
     backoff: { resend: false },
   });
   const client = createClient(ctx.config.target, { scheduler, keep: false, operations: ctx.config.operations });
-  startProgress(run, ctx.outDir, () => scheduler.stats());
+  startProgress(
+    run,
+    ctx.outDir,
+    () => scheduler.stats(),
+    undefined,
+    () => scheduler.learnt(),
+  );
   // The signal handlers are the worker's (installed once): a signal stops every run it serves.
   stopOnSignals((reason) => {
     for (const made of clientOf.made()) made.scheduler.stop(reason);

@@ -23,6 +23,8 @@ import { HAR_FILE, mergeHarParts, type HarMerged } from '../../reports/har/har-m
 import { withHarLinks } from '../../reports/har/har-links.ts';
 import { replayOf, resumeOf, scopeOf, shardOf } from '../mode.ts';
 import { pacingLine } from '../progress/pacing-line.ts';
+import { certifiedLimits } from '../../reports/limits.ts';
+import { quotaOfProbed } from '../../load/probe/operations.ts';
 import { rerunsTest } from './checkpoint.ts';
 import { settingsOf } from './resume-scope.ts';
 import type { RunContext } from './context.ts';
@@ -58,6 +60,11 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined, har: HarMe
   const shard = shardOf(mode) ?? null;
   const scope = scopeOf(mode, o);
   const counted = workerFigures(worker);
+  // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
+  const notBefore = resume ? Date.parse(resume.previous.facts.startedAt) : started;
+  const rateLimit = readRateLimit(o.out, notBefore);
+  const probe = rateLimit.kind === 'measured' ? { file: rateLimit.result, operation: quotaOfProbed(rateLimit.result.operation) } : undefined;
+  const limits = certifiedLimits({ known: ctx.planned?.known ?? [], learnt: worker.learnt ?? [], ...(probe ? { probe } : {}) });
   const facts: RecordedFacts = {
     target: { name: o.config.target.name, baseUrl: o.config.target.baseUrl },
     suiteVersion: suiteVersion(),
@@ -73,6 +80,7 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined, har: HarMe
     ...(stoppedBy ? { stoppedBy } : {}),
     ...(o.invocation ? { invocation: o.invocation } : {}),
     pacing: pacingLine(o.config.run, worker),
+    ...(limits.length ? { limits } : {}),
     figures: { ...counted, waited: 'wall time' },
     ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
     plan: ctx.planned!.recorded,
@@ -98,9 +106,6 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined, har: HarMe
   if (parts) certification.parts = parts;
   certification.configSha256 = configSha256(o.config);
   if (o.baseline) certification.baseline = sinceBaseline(o.baseline, certification);
-  // A rate-limit.json older than this run was left by an earlier one: not this run's measurement.
-  const notBefore = resume ? Date.parse(resume.previous.facts.startedAt) : started;
-  const rateLimit = readRateLimit(o.out, notBefore);
   const loadScript = loadScriptOf(o.out, notBefore);
   const written = writeReports(o.out, certification, { scrub, records, rateLimit, strict: o.strict ?? false });
   // Only what this run wrote (reports/manifest.ts): no allure-results/ when no suite ran, no empty log.

@@ -13,6 +13,7 @@ import type { RunOptions, RunResult } from '../options.ts';
 import type { ProgressLine } from '../progress/progress-line.ts';
 import type { SlotsBusy } from '../progress/slots-busy.ts';
 import type { EarlyStart } from './early-start.ts';
+import type { KnownLimit } from './plan/limits.ts';
 import type { Plan } from './plan/plan.ts';
 import type { PreflightResult } from './preflight/types.ts';
 import type { PhaseFacts } from './phase.ts';
@@ -46,7 +47,7 @@ export interface RunContext extends PhaseFacts {
   provide: SuiteContext;
   checked?: PreflightResult;
   /** The plan (a replay's: the lines of its one input, replayPlan) and what the certificate keeps of it. */
-  planned?: { plan: Plan; recorded: RunPlan };
+  planned?: { plan: Plan; recorded: RunPlan; known?: readonly KnownLimit[] };
   /** A worker started during the preflight, and whether the suites' pass goes on with it. */
   early?: EarlyStart;
   useEarly?: EarlyStart;

@@ -85,6 +85,7 @@ export const planPhase: Phase<RunContext> = {
     for (const line of lines) ctx.io.log(line);
     ctx.planned = {
       plan,
+      known: known.limits,
       recorded: replayed
         ? { lines, operations: replayed.operations, requirements: [] }
         : {

@@ -1,7 +1,8 @@
 // The history of a target's runs (`run --history FILE`): one JSON line per run, appended, never
 // rewritten, so a nightly job carries one small file from night to night. A line holds the verdict,
-// each requirement's level and status, the counts, the limits the run paced by (the plan's quota
-// per operation, the probe's limit) and each operation's requests, 429s and latency (p50, p95),
+// each requirement's level and status, the counts, the limits per operation as the certificate
+// computed them (certification.json limits: stated, announced, probed or learnt; the plan's quota and
+// the probe's limit beside them) and each operation's requests, 429s and latency (p50, p95),
 // as the certificate computed them once (certification.json operations: reports/operation-figures.ts).
 // Reading it back keeps the lines of this format and says how many others it passed over.
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import type { Level, RunVerdict, Verdict } from '../../core/types.ts';
 import type { Certification } from '../model.ts';
 import type { RateLimitSection } from '../records/rate-limit.ts';
+import { limitPerOperation, type LimitSource } from '../limits.ts';
 
 export const HISTORY_FORMAT = 'erp-conformance-history/1';
 
@@ -19,6 +21,8 @@ export interface HistoryLimits {
   probed?: { operation: string; limited: boolean; limit: number | null; windowSeconds: number | null };
   /** The pacing line of the certificate, in words. */
   pacing?: string;
+  /** Each operation's limit as the run knew and learnt it ("*": every request), from the certificate's `limits` (reports/limits.ts). */
+  known?: Record<string, { limit: number; windowSeconds: number; algorithm?: string; source: LimitSource }>;
 }
 
 export interface HistoryLine {
@@ -67,6 +71,10 @@ export function historyLine(cert: Certification, o: { rateLimit?: RateLimitSecti
   const operations = operationsOf(cert);
   const planned = Object.fromEntries((cert.plan?.operations ?? []).filter((p) => p.quota).map((p) => [p.op, p.quota!]));
   const probe = o.rateLimit?.kind === 'measured' ? o.rateLimit.result : undefined;
+  const known = Object.entries(limitPerOperation(cert.limits)).map(([op, l]) => [
+    op,
+    { limit: l.limit, windowSeconds: l.windowSeconds, ...(l.algorithm ? { algorithm: l.algorithm } : {}), source: l.source },
+  ]);
   return {
     format: HISTORY_FORMAT,
     startedAt: cert.startedAt,
@@ -89,6 +97,7 @@ export function historyLine(cert: Certification, o: { rateLimit?: RateLimitSecti
       planned,
       ...(probe ? { probed: { operation: probe.operation, limited: probe.limited, limit: probe.limit, windowSeconds: probe.windowSeconds } } : {}),
       ...(cert.pacing ? { pacing: cert.pacing } : {}),
+      ...(known.length ? { known: Object.fromEntries(known) } : {}),
     },
     ...(operations ? { operations } : {}),
   };

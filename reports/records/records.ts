@@ -11,6 +11,7 @@ import { parseExact, stringifyJson } from '../../core/json.ts';
 import type { PartFacts } from '../model.ts';
 import { storedFinding } from './stored-finding.ts';
 import { sumFigures, type RunFigures } from '../figures.ts';
+import type { CertifiedLimit } from '../limits.ts';
 
 export const RECORDS_FORMAT = 'erp-conformance-records/1';
 
@@ -29,6 +30,8 @@ export interface RecordedFacts extends RunIdentity {
   stoppedBy?: StoppedBy;
   invocation?: Invocation;
   pacing?: string;
+  /** The limits the run knew and learnt, as numbers (reports/limits.ts); a merge of shards keeps the first's. */
+  limits?: CertifiedLimit[];
   /** What the suite worker counted (reports/figures.ts); absent in records of older runs. */
   figures?: RunFigures;
   preflight?: PreflightSummary;

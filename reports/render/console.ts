@@ -50,7 +50,7 @@ function failedLines(cert: Certification, r: RequirementResult): string[] {
     if (curl) {
       // A long value is cut (the JSON and HTML keep it whole): then the line is no command to paste.
       const shown = cutCurl(curl);
-      // Of a sequence, the line is its last step: alone it meets the voucher in another state.
+      // Of a sequence, the line is its last step: alone it meets the record in another state (or an id another copy never made).
       lines.push(`    ${shown.cut ? CUT_CURL_LABEL : f.sequence ? 'last step:' : 'reproduce:'} ${shown.line}`);
     }
     if (f.replay) lines.push(`    replay: ${replayCommand(f.replay, cert.invocation)}`);

@@ -12,11 +12,19 @@ const MIN_BOUND_ID = 3;
 
 /** `line` with `b.value` standing whole in a quoted URL segment, query value or JSON value written as the variable. */
 function named(line: string, b: SequenceBinding): string {
-  if (b.value.length < MIN_BOUND_ID) return line;
+  if (!bindable(b)) return line;
   const id = b.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (b.fields) {
+    // As the value of one of its keys, or an element of its array: "addressId":12, "deletedAddressIds":[7,12].
+    const keys = b.fields.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    return line.replace(new RegExp(`(?<="(?:${keys})": ?(?:\\[(?:[^\\]\\[]*, ?)?)?)${id}(?= ?[,\\]}])`, 'g'), `'"$${b.name}"'`);
+  }
   // Inside a single-quoted shell word: close it, expand the variable in double quotes, open it again.
   return line.replace(new RegExp(`(?<=/|=|":|": |")${id}(?=[/&'",}\\]?])`, 'g'), `'"$${b.name}"'`);
 }
+
+/** Long enough to name by its value alone, or named only under its own keys. */
+const bindable = (b: SequenceBinding) => b.fields !== undefined || b.value.length >= MIN_BOUND_ID;
 
 /** The jq filter of an answer path ("response.salesId" -> .response.salesId). */
 const jqPath = (at: string) => (at === '$' ? '.' : `.${at}`);
@@ -26,11 +34,15 @@ export function sequenceLines(sequence: NonNullable<Finding['sequence']>): strin
   const bound: SequenceBinding[] = [];
   return sequence.steps.flatMap((s, i) => {
     const lines = s.exchanges.map((x) => bound.reduce(named, toCurl(x)));
-    const b = s.binds;
-    if (b && lines.length > 0 && b.value.length >= MIN_BOUND_ID) {
-      lines[0] = `${b.name}=$(${lines[0]} | jq -r '${jqPath(b.at)}'); echo "${b.name}=$${b.name}"`;
-      bound.push(b);
+    const binds = (s.binds === undefined ? [] : Array.isArray(s.binds) ? s.binds : [s.binds]).filter(bindable);
+    const [b] = binds;
+    if (b && binds.length === 1 && lines.length > 0) lines[0] = `${b.name}=$(${lines[0]} | jq -r '${jqPath(b.at)}'); echo "${b.name}=$${b.name}"`;
+    else if (binds.length > 1 && lines.length > 0) {
+      // One answer, several ids: kept whole in ANSWER, each id taken from it.
+      const each = binds.map((x) => `${x.name}=$(printf '%s' "$ANSWER" | jq -r '${jqPath(x.at)}')`);
+      lines[0] = `ANSWER=$(${lines[0]}); ${each.join('; ')}; echo "${binds.map((x) => `${x.name}=$${x.name}`).join(' ')}"`;
     }
+    if (lines.length > 0) bound.push(...binds);
     return [`${i + 1}. ${s.label}`, ...lines.map((l) => `   ${l}`)];
   });
 }

@@ -12,6 +12,7 @@ import { customer } from '../../generators/customer.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated } from './contact-ids.ts';
+import { withContactSequence } from './contact-sequence.ts';
 import { readBackSkipReason } from './real.ts';
 
 verifies('body-branch/CU-18', ['CU-18'], 'A customer lands in the branch the query names, whatever branchId its body carries', async (h, t) => {
@@ -39,11 +40,13 @@ verifies('body-branch/CU-18', ['CU-18'], 'A customer lands in the branch the que
       `contactId ${String(contactId)} read back in neither branch ${branchId} (HTTP ${here.response?.status ?? 'no answer'}) nor, as sent, in ${otherBranchId}: CU-8 judges read-back`,
     );
   h.note('CU-18');
-  h.fail(
+  // Its curl lines: the creation ($CONTACT_ID), the read in the query's branch, then in the body's.
+  const defect = h.finding(
     'CU-18',
     "A customer was created in the body's branchId, not in the branch the query named",
     `query branch_id ${branchId}, body branchId ${otherBranchId}: contactId ${String(contactId)} not found in branch ${branchId} (HTTP ${here.response?.status}), found as sent in branch ${otherBranchId}`,
     `the customer in branch ${branchId} (4.2: "branch in which the customer is created"), or a 4xx`,
     there,
   );
+  h.add(withContactSequence(defect, created, [here, there]));
 });

@@ -13,6 +13,7 @@ import { customer } from '../../generators/customer.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
+import { withContactSequence } from './contact-sequence.ts';
 import { readBackSkipReason } from './real.ts';
 
 verifies(
@@ -52,7 +53,12 @@ verifies(
     const answers = saves.map((s) => s.response?.status ?? 'nothing').join(' and ');
     const between = `contact B was saved with A's addressId ${String(edited)} on its own address and with ${String(dropped)} in deletedAddressIds (answered ${answers})`;
     const after = await h.client.readContact({ template, contactId, branchId });
-    const findings = h.applied(otherContactUnchanged(after, { before, contactId: String(contactId), between }));
+    // Its curl lines: A's creation ($CONTACT_ID), its read ($ADDRESS_ID_1, _2), B's two saves, A's read again.
+    const findings = withContactSequence(h.applied(otherContactUnchanged(after, { before, contactId: String(contactId), between })), created, [
+      first,
+      ...saves,
+      after,
+    ]);
     if (findings.length > 0 && (await sharedOnceSettled(h, contactId)))
       return h.inconclusive(
         'CU-17',

@@ -9,6 +9,7 @@ import { drawnExamples } from '../../generators/examples.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
+import { withContactSequence } from './contact-sequence.ts';
 import { harnessReal, readBackSkipReason } from './real.ts';
 import { CreateContact, DeleteAddress, runSequence } from './upsert-commands.ts';
 
@@ -31,7 +32,8 @@ verifies('read-back/CU-8+CU-9', ['CU-8', 'CU-9'], 'A created customer reads back
       }
       registerCreated(h, contactId);
       const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
-      const findings = [...h.applied(readBackMatches(read, body)), ...h.applied(oneDefaultAddress(read, body))];
+      // Each finding carries the creation and the read: its curl lines reproduce it in order ($CONTACT_ID).
+      const findings = withContactSequence([...h.applied(readBackMatches(read, body)), ...h.applied(oneDefaultAddress(read, body))], created);
       if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) {
         h.inconclusive(
           ['CU-8', 'CU-9'],
@@ -92,7 +94,7 @@ verifies('read-back/CU-9', ['CU-9'], 'A request marking two addresses default is
   if (contactId === undefined) return h.inconclusive('CU-9', `the customer marking two defaults was answered ${s ?? 'nothing'}: CU-1 and CU-3 judge creation`);
   registerCreated(h, contactId);
   const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
-  const findings = h.applied(oneDefaultAddress(read, body));
+  const findings = withContactSequence(h.applied(oneDefaultAddress(read, body)), created);
   if (findings.length > 0 && (await sharedOnceSettled(h, contactId)))
     return h.inconclusive('CU-9', `contactId ${String(contactId)} was answered to more than one creation (CU-2)`);
   h.add(findings);

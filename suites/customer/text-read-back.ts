@@ -11,6 +11,7 @@ import type { Exchange, Finding } from '../../core/types.ts';
 import type { HostileValue } from '../../generators/hostile-customer.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { sharedOnceSettled } from './contact-ids.ts';
+import { withContactSequence } from './contact-sequence.ts';
 import { readBackSkipReason } from './real.ts';
 
 /** Fields a vendor may fill from its master data (the names of the codes sent): never compared. */
@@ -99,7 +100,7 @@ export function textReadBacks(h: Harness): TextReadBacks {
     for (const p of pairs)
       if (typeof p.got === 'string')
         for (const kind of allowedNormalisation(p.got, p.value)) normalised.set(kind, (normalised.get(kind) ?? new Set()).add(p.field));
-    const findings = h.applied(textReadBack(read, pairs));
+    const findings = withContactSequence(h.applied(textReadBack(read, pairs)), created);
     if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) {
       h.inconclusive('CU-15', `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
       return [];

@@ -12,6 +12,7 @@ import type { Exchange, Finding } from '../../core/types.ts';
 import { address } from '../../generators/address.ts';
 import { addressEdit, type AddressEdit } from '../../generators/address-edit.ts';
 import { customer, type CustomerConstraints } from '../../generators/customer.ts';
+import { savesSequence } from './contact-sequence.ts';
 import { applySave, compareSave, saveBody, unchanged, type Attributed, type ContactModel, type Expected, type Id } from './upsert-model.ts';
 
 /** The target as the commands see it (the harness's client, or a fake in unit tests). */
@@ -250,10 +251,9 @@ export async function runSequence(real: Real, commands: SaveCommand[], onStop: (
 
 /** The findings of a mismatch: each fact, with the run's sequence (reports print it as curl lines to reproduce it). */
 export function mismatchFindings(e: ModelMismatch, steps: Real['steps']): Finding[] {
-  const sequence = {
-    title: `Sequence (${steps.length} save(s), each read back; the contactId and addressIds are this run's)`,
-    steps: steps.map((s) => ({ label: s.label, exchanges: [...s.exchanges] })),
-  };
+  // Each request a step; the contactId and address ids the target answered are kept in shell variables.
+  const title = `Sequence (${steps.length} save(s), each read back; run in order)`;
+  const sequence = savesSequence(title, steps) ?? { title, steps: steps.map((s) => ({ label: s.label, exchanges: [...s.exchanges] })) };
   return e.facts.map((f) => ({ ...toFinding('customer.upsert-model', f.requirementId, f, e.exchange), sequence }));
 }
 

@@ -14,6 +14,7 @@ import type { Id } from './plan.ts';
 import { createVoucher } from './fresh.ts';
 import { said, statusAccepted, writesForbidden } from './vouchers.ts';
 import { movingFields, voucherDiff } from './voucher-data.ts';
+import { withSequence } from './voucher-trail.ts';
 
 /**
  * IX-10: the voucher Order Create made, which Get Sales Data By Id reads in the branch, takes an
@@ -32,7 +33,8 @@ async function updatable(h: Harness, salesId: Id, request: string, confirmed: Ex
   if (!refused(last)) return h.inconclusive('IX-10', `voucher ${salesId}: ${said(last)}`);
   h.note('IX-10');
   cell(`FAILED: voucher ${salesId} refused Confirmed, Pending and Cancelled`);
-  h.add(orderCreateVoucherRefused({ salesId: String(salesId), request, said: tried.map(said) }, tried));
+  // Its finding carries the voucher's writes from Order Create on: its curl lines reproduce it in order.
+  h.add(withSequence(h, orderCreateVoucherRefused({ salesId: String(salesId), request, said: tried.map(said) }, tried), salesId));
 }
 
 const ok = statusAccepted;
@@ -80,12 +82,18 @@ verifies(
     const { compared, changed } = voucherDiff(control.json, after.json, moving, (w) => typeof w === 'string' && w.toLowerCase() === 'confirmed');
     if (compared > 0) h.note('OS-6', compared);
     if (changed.length > 0)
-      h.fail(
-        'OS-6',
-        `Setting Confirmed on voucher ${salesId} changed other voucher data`,
-        changed.slice(0, 10).join('; '),
-        'only the order status changes (4.1)',
-        after,
+      h.add(
+        withSequence(
+          h,
+          h.finding(
+            'OS-6',
+            `Setting Confirmed on voucher ${salesId} changed other voucher data`,
+            changed.slice(0, 10).join('; '),
+            'only the order status changes (4.1)',
+            after,
+          ),
+          salesId,
+        ),
       );
   },
 );

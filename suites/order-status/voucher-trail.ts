@@ -1,11 +1,12 @@
 // The sequence that reproduces a finding on one voucher: the test's writes (runtime/write-trail.ts)
 // that name the voucher, from the Order Create that made it (else the first that names it) to the
-// exchange that failed. Replayed alone, the failing step says nothing (the voucher is in another
+// exchange that failed (a read that failed: the writes answered before it, then the read). Replayed alone, the failing step says nothing (the voucher is in another
 // state); replayed in order from its creation, the sequence reproduces the finding. The voucher's
 // id is what Order Create answered: the first step binds it (SALES_ID), so the sequence runs
 // against another copy of the target, whose ids differ.
 import { answerAt } from '../../config/answer-shape.ts';
 import type { Exchange, Finding } from '../../core/types.ts';
+import { sameExchange as same, stepLabel as label } from '../../runtime/created-sequence.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import type { Id } from './plan.ts';
 
@@ -18,27 +19,24 @@ export function names(ex: Exchange, id: string): boolean {
   return whole.test(ex.request.url) || (ex.request.body !== undefined && whole.test(ex.request.body));
 }
 
-/** The same exchange (the trail keeps copies; sequence numbers are per client). */
-const same = (a: Exchange, b: Exchange) => a.seq === b.seq && a.startedAt === b.startedAt && a.request.url === b.request.url;
-
-/** `METHOD /path?query: HTTP 200`. */
-function label(ex: Exchange): string {
-  const url = new URL(ex.request.url);
-  const answer = ex.response ? `HTTP ${ex.response.status}` : ex.failure ? ex.failure.kind : 'no answer';
-  return `${ex.request.method} ${url.pathname}${url.search}: ${answer}`;
-}
-
 /**
  * The writes of `h`'s test on the voucher `failed` names, up to `failed`: the voucher `salesId`,
- * else the one an Order Create of the test answered that `failed` names. Undefined when `failed` is
- * not among them or is the only step (its curl line alone reproduces it).
+ * else the one an Order Create of the test answered that `failed` names. A read that failed (a GET,
+ * never among the writes) ends the writes answered before it was sent. Undefined when `failed` is
+ * neither or is the only step (its curl line alone reproduces it).
  */
 export function voucherSequence(h: Harness, failed: Exchange | undefined, salesId?: Id): Finding['sequence'] {
   if (!failed) return undefined;
   const writes = h.writes.list();
   const end = writes.findIndex((x) => same(x, failed));
-  if (end < 0) return undefined;
-  const before = writes.slice(0, end + 1);
+  const sentAt = Date.parse(failed.startedAt);
+  const before =
+    end >= 0
+      ? writes.slice(0, end + 1)
+      : failed.request.method === 'GET'
+        ? [...writes.filter((x) => Date.parse(x.startedAt) + x.durationMs <= sentAt), failed]
+        : undefined;
+  if (!before) return undefined;
   const at = h.config.operations?.['order-create']?.created ?? 'response.salesId';
   const made = (x: Exchange) => {
     if (x.operation !== 'index' || !x.response || x.response.status >= 300) return undefined;

@@ -81,7 +81,7 @@ export function findingHtml(cert: Certification, r: RequirementResult, f: Findin
   if (f.exchange) parts.push(exchangeHtml(f.exchange));
   const variable = f.exchange?.tokenEnv ?? 'ERP_API_TOKEN';
   const curlHeading = f.sequence
-    ? 'Its last step with curl <span class="muted">(alone it meets the voucher in another state: run the sequence above in order)</span>'
+    ? 'Its last step with curl <span class="muted">(alone it meets the record in another state, or names an id another copy never made: run the sequence above in order)</span>'
     : 'Reproduce with curl';
   if (curl) parts.push(`<h5>${curlHeading} <span class="muted">(export ${esc(variable)} first)</span></h5>`, `<pre class="curl">${esc(curl)}</pre>`);
   if (f.replay) {

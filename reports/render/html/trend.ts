@@ -58,10 +58,13 @@ export function share429Series(lines: HistoryLine[]): Series[] {
 }
 
 export function limitSeries(lines: HistoryLine[]): Series[] {
-  const planned = [...new Set(lines.flatMap((l) => Object.keys(l.limits.planned)))].sort();
-  const series: Series[] = planned.map((op) => ({
-    name: `${op} (paced by)`,
+  // Each operation's limit as the run knew and learnt it (its certificate's limits); a line older than those, the quota its plan paced by.
+  const ops = [...new Set(lines.flatMap((l) => [...Object.keys(l.limits.known ?? {}), ...Object.keys(l.limits.planned)]))].sort();
+  const series: Series[] = ops.map((op) => ({
+    name: op,
     values: lines.map((l) => {
+      const k = l.limits.known?.[op];
+      if (l.limits.known) return k ? perMinute(k.limit, k.windowSeconds) : undefined;
       const q = l.limits.planned[op] ? readQuota(l.limits.planned[op]!) : null;
       return q ? (q.requests * 60_000) / q.windowMs : undefined;
     }),
@@ -112,7 +115,7 @@ export function trendHtml(lines: HistoryLine[], passedOver = 0): string {
     ),
     figure(
       linePlot('limits', 'limits the runs paced by', 'requests per minute', limitSeries(lines), labels, 'no limit was stated, learnt or probed in these runs'),
-      "Per operation, the quota the run's plan paced it by (stated in the config or learnt from an earlier probe), and the limit the rate-limit probe measured (run --with-load).",
+      "Per operation, the limit the run knew or learnt (its certificate's limits: stated in the config, announced by the target, probed, or estimated from its 429s; an older run: the quota its plan paced by), and the limit the rate-limit probe measured (run --with-load).",
     ),
     `<h2 id="latency">Latency</h2>`,
     figure(

@@ -1,6 +1,7 @@
 // The run sized for real targets: requests in flight at once give the same certificate as one at
 // a time for the same seed, and a target that limits every route is paced: the run ends with no
 // functional check failed because of 429s.
+import { limitPerOperation } from '../../../reports/limits.ts';
 import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
 import { defaultProfile } from '../../../reference/profiles/index.ts';
@@ -81,6 +82,11 @@ describe('concurrency and pacing', WHOLE_FILE, () => {
     expect(c.requirements.filter((x) => x.status === 'failed').map((x) => x.id)).toEqual([]);
     expect(c.verdict).toBe('selection-passed');
     expect(c.pacing).toMatch(/RateLimit-Policy: 150 per 1 s/);
+    // The limit it paced by is a figure of the certificate, as compare, the history and the trend read it:
+    // announced to the preflight on every route, and learnt again by the run on the operations it sent.
+    const per = limitPerOperation(c.limits);
+    expect(per['*'], JSON.stringify(c.limits)).toMatchObject({ limit: 150, windowSeconds: 1, source: 'announced', when: 'before sending' });
+    expect(per['report'], JSON.stringify(c.limits)).toMatchObject({ limit: 150, windowSeconds: 1, source: 'announced', when: 'this run' });
     // Paced under the quota: 429s stay rare.
     expect(c.figures.waitedOut).toBeLessThanOrEqual(Math.ceil(c.requests * 0.05));
   }, 120_000);

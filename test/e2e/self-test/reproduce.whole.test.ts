@@ -4,7 +4,11 @@
 // curl lines: run in order by bash against a fresh reference with the fault, the last step is
 // accepted again (the defect); against one without it, the same lines end refused. The lines name
 // the config's token variable ($MY_ERP_TOKEN). Its replay line (no property's finding: the whole
-// test, same seed and nonce), run by a shell as printed, reproduces it.
+// test, same seed and nonce), run by a shell as printed, reproduces it. A customer's read-back
+// finding (CU-15, fault cu-html-escapes-text) carries the creation ($CONTACT_ID) and the read: run
+// in order against a fresh reference with the fault, the text reads back escaped; without it, as sent.
+// CU-17's (cu-address-of-another-contact) also keeps the address ids A's read answered ($ADDRESS_ID_n),
+// which B's saves send: pasted with the fault, A reads back changed; without it, as created.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +17,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../core/types.ts';
 import { PLAN_COSTS } from '../../../engine/phases/plan/costs.ts';
+import type { RunConfig } from '../../../config/schema.ts';
+import { atPath } from '../../../core/json.ts';
 import { startReference } from '../../../reference/server.ts';
 import { findingText } from '../../../reports/render/finding.ts';
 import { replayCommand } from '../../../reports/render/replay.ts';
@@ -26,6 +32,9 @@ const FILE = 'suites/order-status/across.test.ts';
 /** The test that walks a voucher paid, then unpaid, to Delivered (its title as the run gives it). */
 const ACROSS = PLAN_COSTS.tests.find((t) => t.id === 'across/OS-3+OS-6+OS-8')!.title!;
 
+/** As a config whose token is "env:MY_ERP_TOKEN" loads (config/load.ts keeps the variable). */
+const tokenVariable = (c: RunConfig): RunConfig => ({ ...c, target: { ...c.target, variables: { token: 'MY_ERP_TOKEN' } } });
+
 /** The one run both tests start from: that test alone (as a replay runs it; the OS suite whole takes four times longer). */
 let first: ReturnType<typeof runAgainstReference> | undefined;
 const failingRun = () =>
@@ -35,8 +44,7 @@ const failingRun = () =>
     seed: 5,
     numRuns: 10,
     invocation: { faults: [FAULT] },
-    // As a config whose token is "env:MY_ERP_TOKEN" loads (config/load.ts keeps the variable).
-    patch: (c) => ({ ...c, target: { ...c.target, variables: { token: 'MY_ERP_TOKEN' } } }),
+    patch: tokenVariable,
   }));
 
 /** OS-3's finding whose sequence starts at the Order Create that made its voucher. */
@@ -66,7 +74,78 @@ async function runLines(f: Finding, url: string, token: string): Promise<string[
     .slice(0, lines.length);
 }
 
+const CU_FAULT = 'cu-html-escapes-text' as const;
+const TEXT_FILE = 'suites/customer/text-read-back.test.ts';
+const TEXT = PLAN_COSTS.tests.find((t) => t.id === 'text-read-back/CU-15')!.title!;
+/** As the fault saves text (reference/faults.ts). */
+const escaped = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+/** `contactAddressDTO[0].addressLine1` read in `json` (the read-back's `response`, or the body sent). */
+const fieldOf = (json: unknown, field: string) => atPath(json, field.replace(/\[(\d+)\]/g, '.$1'));
+
 describe('a stateful finding reproduces', WHOLE_FILE, () => {
+  it("a customer's read-back finding from its curl lines: the creation, then the read", async () => {
+    const run = await runAgainstReference({
+      faults: [CU_FAULT],
+      replay: { file: TEXT_FILE, test: TEXT },
+      seed: 5,
+      numRuns: 10,
+      invocation: { faults: [CU_FAULT] },
+      patch: tokenVariable,
+    });
+    const cu15 = run.certification.requirements.find((r) => r.id === 'CU-15')!;
+    expect(cu15.status).toBe('failed');
+    const f = cu15.findings.find((x) => x.sequence?.steps[0]?.binds)!;
+    expect(f, JSON.stringify(cu15.findings.map((x) => x.title))).toBeDefined();
+    const field = /^Saved (\S+) reads back changed/.exec(f.title)![1]!;
+    const steps = f.sequence!.steps;
+    expect(steps.map((x) => x.exchanges[0]!.request.method)).toEqual(['POST', 'GET']);
+    const sent = fieldOf(JSON.parse(steps[0]!.exchanges[0]!.request.body!), field) as string;
+    expect(escaped(sent)).not.toBe(sent);
+    for (const faults of [[CU_FAULT], []] as const) {
+      const server = await startReference({ port: 0, faults: [...faults] });
+      try {
+        const answers = await runLines(f, server.url.replace(/\/+$/, ''), server.tokens[0]!);
+        expect(answers[0]).toMatch(/^CONTACT_ID=\d+$/);
+        const read = JSON.parse(answers.at(-1)!) as { response?: unknown };
+        // With the fault the field reads back escaped (the finding); without it, as it was sent.
+        expect(fieldOf(read.response, field), answers.at(-1)).toBe(faults.length ? escaped(sent) : sent);
+      } finally {
+        await server.close();
+      }
+    }
+  }, 240_000);
+
+  it("a save of another customer that changed this one (CU-17): the creation, the read binding its address ids, the other's saves, the read", async () => {
+    const FAULT17 = 'cu-address-of-another-contact' as const;
+    const test = PLAN_COSTS.tests.find((t) => t.id === 'cross-record/CU-17')!.title!;
+    const run = await runAgainstReference({
+      faults: [FAULT17],
+      replay: { file: 'suites/customer/cross-record.test.ts', test },
+      seed: 5,
+      numRuns: 10,
+      patch: tokenVariable,
+    });
+    const cu17 = run.certification.requirements.find((r) => r.id === 'CU-17')!;
+    expect(cu17.status).toBe('failed');
+    const f = cu17.findings.find((x) => x.sequence?.steps[0]?.binds)!;
+    expect(f.sequence!.steps.map((x) => x.exchanges[0]!.request.method)).toEqual(['POST', 'GET', 'POST', 'POST', 'GET']);
+    const lines = (a: unknown) => ((a as { contactAddressDTO?: { addressLine1: string }[] }).contactAddressDTO ?? []).map((x) => x.addressLine1).sort();
+    const sent = lines(JSON.parse(f.sequence!.steps[0]!.exchanges[0]!.request.body!));
+    for (const faults of [[FAULT17], []] as const) {
+      const server = await startReference({ port: 0, faults: [...faults] });
+      try {
+        const answers = await runLines(f, server.url.replace(/\/+$/, ''), server.tokens[0]!);
+        expect(answers[1]).toMatch(/^ADDRESS_ID_1=\d+ ADDRESS_ID_2=\d+$/);
+        const after = lines((JSON.parse(answers.at(-1)!) as { response?: unknown }).response);
+        // With the fault, the other contact's saves edited one of A's addresses and dropped the other; without it, A is as created.
+        if (faults.length) expect(after, answers.at(-1)).not.toEqual(sent);
+        else expect(after, answers.at(-1)).toEqual(sent);
+      } finally {
+        await server.close();
+      }
+    }
+  }, 240_000);
+
   it('from its curl lines, run in order against a fresh reference', async () => {
     const f = await sequenced();
     const steps = f.sequence!.steps;

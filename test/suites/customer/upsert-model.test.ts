@@ -120,8 +120,12 @@ describe('model-based runs on a fake target', () => {
     expect(new Set(out.findings.map((f) => f.requirementId))).toEqual(new Set(['CU-14']));
     const m = findingText(out.findings[0]!);
     expect(m).toMatch(/Sequence \(2 save\(s\), each read back/);
-    expect(m).toMatch(/1\. CreateContact\(1 address\(es\)\) with contactId 0\n {3}curl -sS -X POST .*customer\/create.*\n {3}curl -sS -X GET .*contact\/\d+/);
-    expect(m).toMatch(/\n2\. \w+/);
+    // Each request a step; the created contactId kept in $CONTACT_ID, the address ids a read answered in $ADDRESS_ID_n.
+    expect(m).toMatch(
+      /1\. CreateContact\(1 address\(es\)\) with contactId 0: POST .*\n {3}CONTACT_ID=\$\(curl -sS -X POST .*customer\/create.*\n2\. read back: GET .*\n {3}(ANSWER|ADDRESS_ID_1)=\$\(curl -sS -X GET .*contact\/'"\$CONTACT_ID"'/,
+    );
+    expect(m).toMatch(/\n3\. \w+/);
+    expect(m).toContain('"addressId":\'"$ADDRESS_ID_1"\'');
   });
 
   it('replay a shrunk failure from its seed and path alone', async () => {

@@ -75,6 +75,15 @@ describe('voucherSequence', () => {
     );
   });
 
+  it('ends a read that failed (a GET, never a write) after the writes answered before it was sent', () => {
+    const late = ex('GET', '/sales/5002?branch_id=1', undefined, 200);
+    const s = voucherSequence(h, late)!;
+    expect(s.steps.map((x) => x.exchanges[0]!.seq)).toEqual([create2, paid, unpaid, delivered, later, late].map((x) => x.seq));
+    // Sent before `unpaid` was answered: the writes up to `paid` only.
+    const mid = { ...late, seq: 999, startedAt: unpaid.startedAt };
+    expect(voucherSequence(h, mid)!.steps.map((x) => x.exchanges[0]!.seq)).toEqual([create2.seq, paid.seq, 999]);
+  });
+
   it('names an id whole, never inside a longer number', () => {
     expect(names(delivered, '5002')).toBe(true);
     expect(names(delivered, '500')).toBe(false);

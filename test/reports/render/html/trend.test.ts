@@ -43,7 +43,7 @@ describe('the trend page', () => {
     expect(share[1]!.values[2]).toBeCloseTo(40, 6); // 2 of its 5 report requests
     const limits = limitSeries(nights);
     expect(limits.map((s) => [s.name, s.values])).toEqual([
-      ['report (paced by)', [10, 10, 5, 5, 10]],
+      ['report', [10, 10, 5, 5, 10]],
       ['probed limit', [undefined, undefined, undefined, 360, undefined]],
     ]);
   });

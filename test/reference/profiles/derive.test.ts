@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { defaultProfile } from '../../../reference/profiles/default.ts';
 import { derive, isPlainObject, type ProfileDifference } from '../../../reference/profiles/derive.ts';
+import { cursorNoCountDifference } from '../../../reference/profiles/cursor-nocount.ts';
 import { forwardOnlyDifference } from '../../../reference/profiles/forward-only.ts';
 import { PROFILES } from '../../../reference/profiles/index.ts';
 import { ledgerDifference } from '../../../reference/profiles/ledger.ts';
@@ -30,6 +31,7 @@ const DIFFERENCES: ProfileDifference[] = [
   pythonDifference,
   javaDifference,
   jsDifference,
+  cursorNoCountDifference,
 ];
 
 /** Dot paths of the difference whose value the base already has (or that differ by nothing: `{}`). */

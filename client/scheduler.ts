@@ -129,6 +129,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
         op,
         flow: flow.name,
         burst: flow.burst,
+        ...(flow.must ? { must: true } : {}),
         ...(flow.stop ? { stop: flow.stop } : {}),
         send,
         notSent,

@@ -1,6 +1,6 @@
 // The run's one client in the suite worker: every test's requests go through it, on one
 // transport and through one scheduler (client/scheduler.ts): run.concurrency requests in flight,
-// the user's cap (run.rateLimit), pacing under the quota the target announces, 429s waited out
+// fewer as the target's latency grows (client/adaptive-concurrency.ts), the user's cap (run.rateLimit), pacing under the quota the target announces, 429s waited out
 // and resent (a 429 during the functional suites is not a failure), the run and request budgets,
 // and a breaker, so a target that stopped answering ends the run quickly instead of timing out
 // on every property run.
@@ -17,6 +17,10 @@ import { stopOnSignals } from './worker-signals.ts';
 export function retryWaitMs(rateLimit: Parameters<typeof statedQuotas>[0]): number {
   return Math.max(30_000, ...statedQuotas(rateLimit).map((q) => q.quota.windowMs + 5000));
 }
+
+/** How much slower than twice its fastest answer a round of answers may be before fewer go at once:
+ *  on loopback the fastest is a millisecond, and a busy machine's scheduling alone is tens. */
+const ADAPTIVE_SLACK_MS = 100;
 
 /** Consecutive requests without an answer after which the target is taken as down (for a while). */
 const BREAKER_THRESHOLD = 3;
@@ -37,6 +41,8 @@ const clientOf = defineRunState('client', (run) => {
     ...(rc.maxRequests !== undefined ? { maxRequests: rc.maxRequests } : {}),
     breakerThreshold: BREAKER_THRESHOLD,
     backoff: { resend: false },
+    // run.concurrency is the ceiling: fewer in flight while the target's latency grows (ADAPTIVE_SLACK_MS).
+    adaptive: { slackMs: ADAPTIVE_SLACK_MS },
   });
   const client = createClient(ctx.config.target, { scheduler, keep: false, operations: ctx.config.operations });
   startProgress(run, ctx.outDir, () => scheduler.stats());

@@ -23,7 +23,7 @@ export const serveCommand: Command = {
     'Usage: erp-conformance serve [--port 8080] [--host 127.0.0.1] [--seed 42] [--profile NAME] [--fault NAME]...',
     '                             [--rate-limit 60/10s|off] [--algorithm fixed|sliding|token-bucket]',
     '                             [--limit-scope token|global] [--quota OP=Q/W,...|off] [--latency MS] [--jitter MS]',
-    '                             [--only-detailed] [--print-config]',
+    '                             [--workers N --service-ms MS] [--only-detailed] [--print-config]',
     '',
     'Serves the three operations of the spec (and two read paths) from seeded data until SIGINT/SIGTERM.',
     '',
@@ -44,6 +44,8 @@ export const serveCommand: Command = {
     "                       (default: the profile's quotas, if it has some)",
     '  --latency MS         delay every answer by MS milliseconds (a far target)',
     '  --jitter MS          vary the delay by up to +-MS milliseconds (seeded by --seed)',
+    '  --workers N          a small server: N workers, each request holding one --service-ms MS (default',
+    '                       50) before it is served; the rest queue (each answer takes longer with more in flight)',
     '  --only-detailed      serve only the three operations of section 4 and the two read paths, none of',
     "                       the index's other operations (a 404 at their paths)",
     '  --print-config       print the run config for this port, seed and profile, and exit',
@@ -61,6 +63,8 @@ export const serveCommand: Command = {
       profile: { type: 'string' },
       latency: { type: 'string' },
       jitter: { type: 'string' },
+      workers: { type: 'string' },
+      'service-ms': { type: 'string' },
       'print-config': { type: 'boolean' },
       'only-detailed': { type: 'boolean' },
     });
@@ -74,6 +78,8 @@ export const serveCommand: Command = {
       throw new UsageError(`unknown profile ${JSON.stringify(profile)}; profiles: ${PROFILE_NAMES.join(', ')} (erp-conformance profiles)`, serveCommand);
     const latencyMs = intFlag(serveCommand, 'latency', values.latency, 0, 0, 600_000);
     const jitterMs = intFlag(serveCommand, 'jitter', values.jitter, 0, 0, 600_000);
+    const workers = intFlag(serveCommand, 'workers', values.workers, 0, 0, 10_000);
+    const serviceMs = intFlag(serveCommand, 'service-ms', values['service-ms'], 50, 0, 600_000);
 
     const { DEFAULT_TOKENS } = await import('../../reference/constants.ts');
     const { referenceRunConfig } = await import('../../reference/run-config.ts');
@@ -103,6 +109,7 @@ export const serveCommand: Command = {
         profile,
         latencyMs,
         jitterMs,
+        ...(workers > 0 ? { pool: { workers, serviceMs } } : {}),
         onlyDetailed: values['only-detailed'] ?? false,
         ...(rateLimit === undefined ? {} : { rateLimit }),
         ...(quotas === undefined ? {} : { quotas }),
@@ -122,7 +129,7 @@ export const serveCommand: Command = {
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')} (429 states the wait in its message)`
       : '';
-    const latencyText = latencyMs || jitterMs ? `, latency ${latencyMs}+-${jitterMs} ms` : '';
+    const latencyText = `${latencyMs || jitterMs ? `, latency ${latencyMs}+-${jitterMs} ms` : ''}${workers > 0 ? `, ${workers} workers of ${serviceMs} ms` : ''}`;
     const stopped = new Promise<number>((resolve) => {
       let closing = false;
       const stop = (signal: string) => {

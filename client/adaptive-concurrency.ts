@@ -11,6 +11,10 @@ import type { UnnumberedExchange } from './transport.ts';
 import type { Job, Policy } from './scheduler/policy.ts';
 import type { Slots } from './scheduler/slots.ts';
 
+/** The slack a run's schedulers give (slackMs): on loopback the fastest answer is a millisecond,
+ *  and a busy machine's scheduling alone is tens. */
+export const ADAPTIVE_SLACK_MS = 100;
+
 export interface AdaptiveOptions {
   /** The most requests in flight (run.concurrency, --concurrency). */
   ceiling: number;

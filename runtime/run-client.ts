@@ -5,6 +5,7 @@
 // and a breaker, so a target that stopped answering ends the run quickly instead of timing out
 // on every property run.
 import { createClient, type Client } from '../client/operations.ts';
+import { ADAPTIVE_SLACK_MS } from '../client/adaptive-concurrency.ts';
 import { createScheduler } from '../client/scheduler.ts';
 import { statedQuotas } from '../client/stated-quotas.ts';
 import type { NotSentReason } from '../core/types.ts';
@@ -17,10 +18,6 @@ import { stopOnSignals } from './worker-signals.ts';
 export function retryWaitMs(rateLimit: Parameters<typeof statedQuotas>[0]): number {
   return Math.max(30_000, ...statedQuotas(rateLimit).map((q) => q.quota.windowMs + 5000));
 }
-
-/** How much slower than twice its fastest answer a round of answers may be before fewer go at once:
- *  on loopback the fastest is a millisecond, and a busy machine's scheduling alone is tens. */
-const ADAPTIVE_SLACK_MS = 100;
 
 /** Consecutive requests without an answer after which the target is taken as down (for a while). */
 const BREAKER_THRESHOLD = 3;

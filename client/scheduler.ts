@@ -135,7 +135,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
         op,
         flow: flow.name,
         burst: flow.burst,
-        ...(flow.must ? { must: true } : {}),
+        ...(flow.must !== undefined ? { must: flow.must } : {}),
         ...(flow.stop ? { stop: flow.stop } : {}),
         send,
         notSent,

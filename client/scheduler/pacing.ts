@@ -205,9 +205,9 @@ export function createPacing(
     // A MUST's request that waits is ahead of the others of its paces, and one that follows an
     // answer gets a quota's last place (must-first.ts); a request of a test verifying no MUST
     // behind it waits a turn more, its slot given back meanwhile.
-    const behind = () => !job.must && musts.ahead(pacesOf(job.op), o.now());
+    const behind = () => job.must === false && musts.ahead(pacesOf(job.op), o.now());
     const wait = () => waitMs(job.op, o.now()) + (behind() ? TURN_MS : 0);
-    const leave = job.must && wait() > 0 ? musts.enter(() => pacesOf(job.op)) : undefined;
+    const leave = job.must === true && wait() > 0 ? musts.enter(() => pacesOf(job.op)) : undefined;
     try {
       for (let w = wait(); w > 0; w = wait()) {
         if (o.deadline !== undefined && o.now() >= o.deadline) break; // the budget is spent: the budgets say so
@@ -236,14 +236,14 @@ export function createPacing(
 
   const policy: Policy = (next) => async (job) => {
     const { paces, reserved } = await gate(job);
-    if (job.must) musts.sent(paces);
+    if (job.must === true) musts.sent(paces);
     let sentAt = reserved;
     job.onSend.push((t) => (moved(paces, reserved, t), (sentAt = t)));
     const ex = await next(job);
     job.onSend.pop();
     const t = o.now();
     for (const p of paces) p.inFlight = Math.max(0, p.inFlight - 1);
-    if (job.must) musts.answered(paces, t);
+    if (job.must === true) musts.answered(paces, t);
     if (ex.notSent || !o.learn) return ex;
     learnHeaders(job.op, ex, t);
     if (ex.response?.status === 429) learn429(job.op, job, t, sentAt);

@@ -9,7 +9,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Policy } from './policy.ts';
 
 /** A flow: its name, whether its requests go together, the signal that stops its requests (a test's
- *  time limit), and whether its test verifies a MUST (its requests go first where a pace makes them wait). */
+ *  time limit), and whether its test verifies a MUST (true: its requests go first where a pace makes
+ *  them wait; false: after those; unset, a request of no test (a hook, a shared fixture): never held back). */
 export interface Flow {
   name: string;
   burst: boolean;
@@ -27,7 +28,7 @@ const flows = new AsyncLocalStorage<Flow>();
 export function inFlow<T>(name: string, fn: () => T, o: { burst?: boolean; stop?: AbortSignal; must?: boolean } = {}): T {
   const stop = o.stop ?? flows.getStore()?.stop;
   const must = o.must ?? flows.getStore()?.must;
-  return flows.run({ name, burst: o.burst ?? false, ...(stop ? { stop } : {}), ...(must ? { must } : {}) }, fn);
+  return flows.run({ name, burst: o.burst ?? false, ...(stop ? { stop } : {}), ...(must !== undefined ? { must } : {}) }, fn);
 }
 
 /** The flow of the calling code ('' outside any). */

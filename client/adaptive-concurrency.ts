@@ -11,6 +11,10 @@ import type { UnnumberedExchange } from './transport.ts';
 import type { Job, Policy } from './scheduler/policy.ts';
 import type { Slots } from './scheduler/slots.ts';
 
+/** The slack a run's schedulers give (slackMs): on loopback the fastest answer is a millisecond,
+ *  and a busy machine's scheduling alone is tens. */
+export const ADAPTIVE_SLACK_MS = 100;
+
 export interface AdaptiveOptions {
   /** The most requests in flight (run.concurrency, --concurrency). */
   ceiling: number;
@@ -18,6 +22,9 @@ export interface AdaptiveOptions {
   initial?: number;
   /** How much slower than the baseline a round may be before the limit falls (default 2). */
   tolerance?: number;
+  /** Milliseconds a round may be slower still, whatever the baseline (default 0): on loopback the
+   *  fastest answer is a millisecond, and a busy machine's scheduling alone is many times that. */
+  slackMs?: number;
 }
 
 export interface AdaptiveLimit {
@@ -34,6 +41,7 @@ const RELEARN_IN_FLIGHT = 3;
 
 export function createAdaptiveLimit(o: AdaptiveOptions): AdaptiveLimit {
   const tolerance = o.tolerance ?? 2;
+  const slackMs = o.slackMs ?? 0;
   let limit = Math.max(1, Math.min(o.ceiling, o.initial ?? 8));
   let slowStart = true;
   let baseline = Infinity;
@@ -64,8 +72,8 @@ export function createAdaptiveLimit(o: AdaptiveOptions): AdaptiveLimit {
     if (timeouts > 0) {
       limit = Math.max(1, Math.floor(limit / 2));
       slowStart = false;
-    } else if (median > tolerance * baseline) {
-      limit = Math.max(1, Math.floor(limit * Math.max(0.5, (tolerance * baseline) / median)));
+    } else if (median > tolerance * baseline + slackMs) {
+      limit = Math.max(1, Math.floor(limit * Math.max(0.5, (tolerance * baseline + slackMs) / median)));
       slowStart = false;
     } else limit = Math.min(o.ceiling, slowStart ? limit * 2 : limit + 1);
     timeouts = 0;
@@ -105,8 +113,11 @@ export function adaptivePolicy(o: {
   const reads = o.reads ?? READS;
   return (next) => async (job: Job) => {
     for (let tries = 0; ; tries++) {
-      const t = o.now();
-      const ex = await next(job);
+      // The latency runs from the send (the last try's), not from the wait for a pace before it.
+      let t = o.now();
+      const onSend = (at: number) => void (t = at);
+      job.onSend.push(onSend);
+      const ex = await next(job).finally(() => job.onSend.splice(job.onSend.indexOf(onSend), 1));
       if (!isTimeout(ex)) {
         if (ex.response) o.limit.answered(o.now() - t);
         o.slots.setLimit(o.limit.limit());

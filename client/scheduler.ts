@@ -5,6 +5,7 @@
 import type { NotSentReason } from '../core/types.ts';
 import type { Quota } from '../core/quota.ts';
 import type { UnnumberedExchange } from './transport.ts';
+import { adaptivePolicy, createAdaptiveLimit } from './adaptive-concurrency.ts';
 import { backoffPolicy } from './scheduler/backoff.ts';
 import { breakerPolicy } from './scheduler/breaker.ts';
 import { createBudgets } from './scheduler/budgets.ts';
@@ -12,7 +13,7 @@ import { createPacing, type StatedQuota } from './scheduler/pacing.ts';
 import { compose, emptyStats, opStats, type Job, type SchedulerStats } from './scheduler/policy.ts';
 import { retryPolicy } from './scheduler/retry.ts';
 import { createWaiting } from './scheduler/waiting.ts';
-import { createSlots, currentFlow } from './scheduler/slots.ts';
+import { createSlots, currentFlow, type Slots } from './scheduler/slots.ts';
 import { wait429Policy } from './scheduler/wait-of-429.ts';
 
 export { inFlow } from './scheduler/slots.ts';
@@ -38,6 +39,8 @@ export interface SchedulerOptions {
   breakerThreshold?: number;
   /** A refused or reset connection while others are in flight halves the concurrency; `resend`: the request goes again (reads only). */
   backoff?: { resend: boolean };
+  /** Requests in flight that adapt to the target's latency, `concurrency` their ceiling (client/adaptive-concurrency.ts); a read that timed out goes again. */
+  adaptive?: { slackMs?: number; pauseMs?: number };
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -67,6 +70,8 @@ export interface Scheduler {
  *   slots    run.concurrency requests in flight, the next slot to the flow with the fewest in
  *            flight (a chain never waits behind a property's backlog), bursts first;
  *   backoff  a connection refused or reset while others are in flight halves the slots;
+ *   adaptive the slots follow the target's latency (fewer as it grows or answers time out, more
+ *            while it holds; `concurrency` the ceiling), a read that timed out goes again;
  *   retry    a 429 is sent again after its wait (functional suites), within a retry budget;
  *   pacing   per operation: the stated quotas (run.rateLimit) and those known before sending (the
  *            plan's startPaced), the quota the answers announce, a 429's wait (Retry-After or its
@@ -103,6 +108,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   const dispatch = compose(
     slots.policy,
     ...(o.backoff ? [backoffPolicy({ slots, resend: o.backoff.resend })] : []),
+    ...(o.adaptive ? [adaptiveOf(o.concurrency, o.adaptive, slots, now)] : []),
     retryPolicy({ ...(o.retry429 ? { retry429: o.retry429 } : {}), paced: o.pacing, now, sleep, waiting }, stats),
     pacing.policy,
     budgets.policy,
@@ -129,6 +135,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
         op,
         flow: flow.name,
         burst: flow.burst,
+        ...(flow.must !== undefined ? { must: flow.must } : {}),
         ...(flow.stop ? { stop: flow.stop } : {}),
         send,
         notSent,
@@ -166,4 +173,11 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     quotas: () => pacing.known(),
     learnt: () => pacing.learnt(),
   };
+}
+
+/** The adaptive limit over the slots, starting at the ceiling where it is small (the default 8), else at 8 (slow start). */
+function adaptiveOf(ceiling: number, a: { slackMs?: number; pauseMs?: number }, slots: Slots, now: () => number) {
+  const limit = createAdaptiveLimit({ ceiling, ...(a.slackMs !== undefined ? { slackMs: a.slackMs } : {}) });
+  slots.setLimit(limit.limit());
+  return adaptivePolicy({ slots, limit, now, ...(a.pauseMs !== undefined ? { pauseMs: a.pauseMs } : {}) });
 }

@@ -26,6 +26,7 @@ import { matchRoute, type Route } from './router.ts';
 import { failure, HttpError } from './respond.ts';
 import { reportSchema } from './routes/report.ts';
 import { Store } from './store.ts';
+import { createWorkerPool } from './worker-pool.ts';
 
 export interface ReferenceOptions {
   /** 0 (default) = a free port. */
@@ -48,6 +49,8 @@ export interface ReferenceOptions {
   /** Every answer is delayed by latencyMs +- jitterMs (uniform, seeded): a far target. */
   latencyMs?: number;
   jitterMs?: number;
+  /** A small server: `workers` workers, each request holding one `serviceMs` (reference/worker-pool.ts). */
+  pool?: { workers: number; serviceMs: number };
   /** Serve only the three operations of section 4 and the two read-backs (none of the index's others). */
   onlyDetailed?: boolean;
 }
@@ -225,11 +228,13 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     race: { reports: new Map(), statusSlot: null, updating: new Map() },
   };
   const delay = delays(seed, opts.latencyMs, opts.jitterMs);
+  const pool = opts.pool ? createWorkerPool(opts.pool.workers, opts.pool.serviceMs) : null;
   const writer = startOtherWriter(ctx, seed);
   const server = createServer((raw, res) => {
     raw.on('error', ignore);
     writer.served();
-    void serve(ctx, raw, res, delay);
+    if (pool) void pool.run(() => serve(ctx, raw, res, delay));
+    else void serve(ctx, raw, res, delay);
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(ctx, err, socket));
   // Idle keep-alive connections are kept 60 s (as nginx's 75 s, not Node's 5 s): a client starved

@@ -64,6 +64,7 @@ export function verifies(
   const title = testTitle(name, ids);
   // it.sequential: sequential also inside a concurrent block (side-by-side files).
   const declare = o.sequential ? it.sequential : it.concurrent;
+  const verifiesMust = ids.some((id) => requirement(id).level === 'MUST');
   // MUSTs first where the plan found the suite's operation scarce (runtime/must-first.ts).
   if (mustsFirstIn(ctx, suite)) declareTest(runShared(ctx), suite, ids);
   // Where a quota is scarce, or stated at all, a test may wait for it (and for the MUSTs) longer
@@ -86,9 +87,10 @@ export function verifies(
     });
     await workerFault(where.file); // the kit's own crash tests only (runtime/worker-fault.ts)
     // One flow per test: a test that sends one request after another gets the next free slot; its
-    // requests are not sent once its time limit is reached (nor those of the flows inside it).
+    // requests are not sent once its time limit is reached (nor those of the flows inside it); a
+    // MUST's requests go before the others' where a pace makes them wait (client/scheduler/must-first.ts).
     try {
-      await limit.within(inFlow(`${where.file} ${where.test}`, () => run(h, t), { stop: limit.signal }));
+      await limit.within(inFlow(`${where.file} ${where.test}`, () => run(h, t), { stop: limit.signal, must: verifiesMust }));
     } catch (e) {
       if (!(e instanceof RunStopped)) throw e;
       h.record.notRun = e.message;

@@ -24,7 +24,8 @@ export const serveCommand: Command = {
     'Usage: erp-conformance serve [--port 8080] [--host 127.0.0.1] [--seed 42] [--profile NAME] [--fault NAME]...',
     '                             [--rate-limit 60/10s|off] [--algorithm fixed|sliding|token-bucket]',
     '                             [--limit-scope token|global] [--quota OP=Q/W,...|off] [--latency MS] [--jitter MS]',
-    '                             [--only-detailed] [--hostile endless-report] [--print-config]',
+    '                             [--workers N --service-ms MS] [--only-detailed] [--hostile endless-report]',
+    '                             [--print-config]',
     '',
     'Serves the three operations of the spec (and two read paths) from seeded data until SIGINT/SIGTERM.',
     '',
@@ -45,6 +46,8 @@ export const serveCommand: Command = {
     "                       (default: the profile's quotas, if it has some)",
     '  --latency MS         delay every answer by MS milliseconds (a far target)',
     '  --jitter MS          vary the delay by up to +-MS milliseconds (seeded by --seed)',
+    '  --workers N          a small server: N workers, each request holding one --service-ms MS (default',
+    '                       50) before it is served; the rest queue (each answer takes longer with more in flight)',
     '  --only-detailed      serve only the three operations of section 4 and the two read paths, none of',
     "                       the index's other operations (a 404 at their paths)",
     '  --hostile NAME       a server that tries to exhaust the client: endless-report (totalCount 10^9,',
@@ -64,6 +67,8 @@ export const serveCommand: Command = {
       profile: { type: 'string' },
       latency: { type: 'string' },
       jitter: { type: 'string' },
+      workers: { type: 'string' },
+      'service-ms': { type: 'string' },
       'print-config': { type: 'boolean' },
       'only-detailed': { type: 'boolean' },
       hostile: { type: 'string' },
@@ -81,6 +86,8 @@ export const serveCommand: Command = {
     const hostile = values.hostile;
     if (hostile !== undefined && !isHostileMode(hostile))
       throw new UsageError(`unknown hostile mode ${JSON.stringify(hostile)}; modes: ${HOSTILE_MODES.join(', ')}`, serveCommand);
+    const workers = intFlag(serveCommand, 'workers', values.workers, 0, 0, 10_000);
+    const serviceMs = intFlag(serveCommand, 'service-ms', values['service-ms'], 50, 0, 600_000);
 
     const { DEFAULT_TOKENS } = await import('../../reference/constants.ts');
     const { referenceRunConfig } = await import('../../reference/run-config.ts');
@@ -110,6 +117,7 @@ export const serveCommand: Command = {
         profile,
         latencyMs,
         jitterMs,
+        ...(workers > 0 ? { pool: { workers, serviceMs } } : {}),
         onlyDetailed: values['only-detailed'] ?? false,
         ...(hostile ? { hostile } : {}),
         ...(rateLimit === undefined ? {} : { rateLimit }),
@@ -130,7 +138,7 @@ export const serveCommand: Command = {
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')} (429 states the wait in its message)`
       : '';
-    const latencyText = latencyMs || jitterMs ? `, latency ${latencyMs}+-${jitterMs} ms` : '';
+    const latencyText = `${latencyMs || jitterMs ? `, latency ${latencyMs}+-${jitterMs} ms` : ''}${workers > 0 ? `, ${workers} workers of ${serviceMs} ms` : ''}`;
     const stopped = new Promise<number>((resolve) => {
       let closing = false;
       const stop = (signal: string) => {

@@ -1,7 +1,7 @@
 // Pacing per operation (spec 8 rule 1: "the thresholds and time window: not shown"). Each
 // operation ("report", "customerCreate", "orderStatus", each read-back path, any other) has its
 // own paces, so a slow report quota never paces the writes, and the other way round. What sets a
-// pace: createPacing.
+// pace: createPacing. Where a pace makes requests wait, a MUST's go first (must-first.ts).
 import { showQuota, type Quota } from '../../core/quota.ts';
 import { parseRateLimitHeaders } from '../rate-headers.ts';
 import type { UnnumberedExchange } from '../transport.ts';
@@ -10,6 +10,10 @@ import { createWaiting, type Waiting } from './waiting.ts';
 import { createWaitLearner } from './learn-retry-after.ts';
 import { marginMs, newPace, until, type Pace } from './pace.ts';
 import { joinShared, leaveShared } from './shared-limit.ts';
+import { createMustsFirst } from './must-first.ts';
+
+/** How long a request behind a waiting MUST's waits beyond the pace, before it looks again. */
+const TURN_MS = 50;
 
 /** A quota stated by the user for some operations (null: every request). */
 export interface StatedQuota {
@@ -71,6 +75,7 @@ export function createPacing(
   /** Pairs of operations seen not to share a limit (shared-limit.ts). */
   const apart = new Set<string>();
 
+  const musts = createMustsFirst();
   const ownOf = (op: string) => own.get(op) ?? (own.set(op, newPace(undefined, op)), own.get(op)!);
   /** The pace a header of `op` is about: its announced policy's, else its own. */
   const learntOf = (op: string) => shared.get(announcedBy.get(op) ?? '') ?? ownOf(op);
@@ -209,12 +214,22 @@ export function createPacing(
   /** Waits for the operation's pace, then takes its place in the paces at once (in the same turn
    *  as the last check: requests passing the gate together cannot all see the same free window). */
   async function gate(job: Job): Promise<{ paces: Pace[]; reserved: number }> {
-    for (let w = waitMs(job.op, o.now()); w > 0; w = waitMs(job.op, o.now())) {
-      if (o.deadline !== undefined && o.now() >= o.deadline) break; // the budget is spent: the budgets say so
-      const ms = Math.min(w, o.deadline !== undefined ? Math.max(1, o.deadline - o.now()) : w);
-      await park(job, ms);
-      job.waitedMs += ms;
-      if (o.stopped(job)) break;
+    // A MUST's request that waits is ahead of the others of its paces, and one that follows an
+    // answer gets a quota's last place (must-first.ts); a request of a test verifying no MUST
+    // behind it waits a turn more, its slot given back meanwhile.
+    const behind = () => job.must === false && musts.ahead(pacesOf(job.op), o.now());
+    const wait = () => waitMs(job.op, o.now()) + (behind() ? TURN_MS : 0);
+    const leave = job.must === true && wait() > 0 ? musts.enter(() => pacesOf(job.op)) : undefined;
+    try {
+      for (let w = wait(); w > 0; w = wait()) {
+        if (o.deadline !== undefined && o.now() >= o.deadline) break; // the budget is spent: the budgets say so
+        const ms = Math.min(w, o.deadline !== undefined ? Math.max(1, o.deadline - o.now()) : w);
+        await (behind() ? o.waiting.during(() => waitingOf(job.op).during(() => job.park(ms))) : park(job, ms));
+        job.waitedMs += ms;
+        if (o.stopped(job)) break;
+      }
+    } finally {
+      leave?.();
     }
     const paces = pacesOf(job.op);
     const reserved = o.now();
@@ -233,12 +248,14 @@ export function createPacing(
 
   const policy: Policy = (next) => async (job) => {
     const { paces, reserved } = await gate(job);
+    if (job.must === true) musts.sent(paces);
     let sentAt = reserved;
     job.onSend.push((t) => (moved(paces, reserved, t), (sentAt = t)));
     const ex = await next(job);
     job.onSend.pop();
     const t = o.now();
     for (const p of paces) p.inFlight = Math.max(0, p.inFlight - 1);
+    if (job.must === true) musts.answered(paces, t);
     if (ex.notSent || !o.learn) return ex;
     learnHeaders(job.op, ex, t);
     if (ex.response?.status === 429) learn429(job.op, job, t, sentAt);

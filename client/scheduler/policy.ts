@@ -11,6 +11,9 @@ export interface Job {
   /** The flow (one test of the suites) it belongs to, and whether its requests must go together. */
   flow: string;
   burst: boolean;
+  /** Its test verifies a MUST (true): where a pace makes requests wait, it goes before those of tests
+   *  verifying none (false); unset (a request of no test): never held back. */
+  must?: boolean;
   /** Aborted when the flow's test reached its own time limit: the request is not sent (its reason the signal's). */
   stop?: AbortSignal;
   send(): Promise<UnnumberedExchange>;

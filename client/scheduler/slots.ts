@@ -8,11 +8,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Policy } from './policy.ts';
 
-/** A flow: its name, whether its requests go together, and the signal that stops its requests (a test's time limit). */
+/** A flow: its name, whether its requests go together, the signal that stops its requests (a test's
+ *  time limit), and whether its test verifies a MUST (true: its requests go first where a pace makes
+ *  them wait; false: after those; unset, a request of no test (a hook, a shared fixture): never held back). */
 export interface Flow {
   name: string;
   burst: boolean;
   stop?: AbortSignal;
+  must?: boolean;
 }
 
 const flows = new AsyncLocalStorage<Flow>();
@@ -20,11 +23,12 @@ const flows = new AsyncLocalStorage<Flow>();
 /**
  * Runs `fn` as flow `name`: the requests it sends share one fair share of the scheduler's slots.
  * A burst flow's requests go before every other waiting request. Once `stop` is aborted, the
- * flow's requests are not sent; a flow inside another keeps the outer one's `stop`.
+ * flow's requests are not sent; a flow inside another keeps the outer one's `stop` and `must`.
  */
-export function inFlow<T>(name: string, fn: () => T, o: { burst?: boolean; stop?: AbortSignal } = {}): T {
+export function inFlow<T>(name: string, fn: () => T, o: { burst?: boolean; stop?: AbortSignal; must?: boolean } = {}): T {
   const stop = o.stop ?? flows.getStore()?.stop;
-  return flows.run({ name, burst: o.burst ?? false, ...(stop ? { stop } : {}) }, fn);
+  const must = o.must ?? flows.getStore()?.must;
+  return flows.run({ name, burst: o.burst ?? false, ...(stop ? { stop } : {}), ...(must !== undefined ? { must } : {}) }, fn);
 }
 
 /** The flow of the calling code ('' outside any). */

@@ -51,7 +51,7 @@ describe('the adaptive policy', () => {
     const limits: number[] = [];
     const slots = { setLimit: (n: number) => limits.push(n), limit: () => limits.at(-1) ?? 8, inFlight: () => 0 } as unknown as Slots;
     const parked: number[] = [];
-    const job = (op: string) => ({ op, park: async (ms: number) => void parked.push(ms) }) as unknown as Job;
+    const job = (op: string) => ({ op, onSend: [], park: async (ms: number) => void parked.push(ms) }) as unknown as Job;
     let sent = 0;
     const dispatch = adaptivePolicy({ slots, limit: createAdaptiveLimit({ ceiling: 16, initial: 8 }), now: () => 0 })(async () => answers[sent++]!);
     return { limits, parked, job, dispatch, sent: () => sent };

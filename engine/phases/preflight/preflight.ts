@@ -20,6 +20,7 @@ import { notServedNote, servedProbe } from './served.ts';
 import { readBackEntriesNote, servedConfig } from '../../../config/operations.ts';
 import type { PreflightProblem, PreflightResult } from './types.ts';
 import { refusedWrites, unfilledWrites } from './writes.ts';
+import { ADAPTIVE_SLACK_MS } from '../../../client/adaptive-concurrency.ts';
 
 const answered = (ex: Exchange) =>
   ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason}: ${ex.failure?.message ?? ex.notSent?.message ?? ''})`;
@@ -179,13 +180,16 @@ export async function preflight(config: RunConfig, onExchange?: (ex: Exchange) =
   const notes: string[] = [];
   // run.concurrency requests in flight, under the stated quotas, 429s waited out (as the suites do;
   // one still refused defers its check, never a fixture problem), a refused or reset connection
-  // while many are in flight backs off the concurrency and is read again.
+  // while many are in flight backs off the concurrency and is read again; a target slowing down
+  // gets fewer in flight.
   const scheduler = createScheduler({
     concurrency: config.run.concurrency,
     pacing: true,
     quotas: statedQuotas(config.run.rateLimit),
     retry429: { maxRetries: 5, maxWaitMs: retryWaitMs(config.run.rateLimit) },
     backoff: { resend: true },
+    // As the suites: fewer in flight as the target's latency grows (run.concurrency the ceiling).
+    adaptive: { slackMs: ADAPTIVE_SLACK_MS },
   });
   const client = createClient(config.target, { scheduler, operations: config.operations, ...(onExchange ? { onExchange } : {}) });
   try {

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCommand } from '../../bin/commands/load.ts';
 import { probeCommand } from '../../bin/commands/probe.ts';
 import { runCommand } from '../../bin/commands/run.ts';
+import { plannedWindow } from '../../load/artillery/export-file.ts';
 import type { Command } from '../../bin/cli/usage.ts';
 import { rateLimitFile } from '../../reports/records/rate-limit.ts';
 import { runConformance } from '../../engine/run.ts';
@@ -144,10 +145,12 @@ describe('the rate-limit suite of run --with-load', WHOLE_FILE, () => {
     expect(r.certification.observations.load).toMatchObject({ fiveXx: 0 });
     const probed = JSON.parse(readFileSync(join(out, 'rate-limit.json'), 'utf8')) as { limit: number; windowSeconds: number };
     expect(probed).toMatchObject({ limit: 20, retryAfter: { truthful: true } });
-    // A steady load on the report that reaches the measured limit (1.5 x its rate, rounded up, for two windows), as an Artillery script.
+    // A steady load on the report that reaches the measured limit (1.5 x its rate, rounded up, for two windows,
+    // the window measured within 2 % of a whole second taken as that second), as an Artillery script.
     const script = readFileSync(join(out, 'load.artillery.yml'), 'utf8');
-    expect(script).toContain(`arrivalRate: ${Math.ceil((1.5 * probed.limit) / probed.windowSeconds)}\n`);
-    expect(script).toMatch(new RegExp(`duration: ${Math.max(3, Math.ceil(2 * probed.windowSeconds))}\\b`));
+    const window = plannedWindow(probed.windowSeconds);
+    expect(script).toContain(`arrivalRate: ${Math.ceil((1.5 * probed.limit) / window)}\n`);
+    expect(script).toMatch(new RegExp(`duration: ${Math.max(3, Math.ceil(2 * window))}\\b`));
     expect(script).toContain('{{ $env.ERP_API_TOKEN }}');
     expect(script).toContain(new URL(target.config.target.baseUrl).origin);
     expect(holdsToken(script)).toBe(false);

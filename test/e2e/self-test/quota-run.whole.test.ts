@@ -3,7 +3,6 @@
 // of 60 windows with 2 s windows. The run plans the report as scarce, starts it beside the writes,
 // sends the MUSTs' requests first and ends certified with every MUST verified within its budget;
 // few report requests reach the target twice (a proxy counts them).
-import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,49 +13,27 @@ import { reportPath } from '../../../contract/endpoints.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { runConformance } from '../../../engine/run.ts';
 import { itWhole } from '../../tiers.ts';
+import { forwardingProxy, type ForwardingProxy } from '../../support/forwarding-proxy.ts';
 
 const WINDOW_S = 2;
 const QUOTAS = { report: `5/${WINDOW_S}s`, readBack: `4/${WINDOW_S}s` };
 const BUDGET_S = 60 * WINDOW_S;
 
-/** Forwards every request to `target` and counts the report requests by body. */
-function countingProxy(target: string) {
-  const reports = new Map<string, number>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      if (req.url?.includes(reportPath())) reports.set(body.toString(), (reports.get(body.toString()) ?? 0) + 1);
-      const headers = { ...req.headers };
-      delete headers.host;
-      const out = http.request(`${target}${req.url}`, { method: req.method, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      out.on('error', () => res.destroy());
-      out.end(body);
-    });
-  });
-  return { server, reports };
-}
-
 describe('a run under reports 5 and reads 4 per window (writes free) with a budget of 60 windows', () => {
   let reference: ReferenceServer;
-  let proxy: ReturnType<typeof countingProxy>;
-  let url: string;
+  let proxy: ForwardingProxy;
+  /** Report requests by body: how often each reached the target. */
+  const reports = new Map<string, number>();
   const out = mkdtempSync(path.join(os.tmpdir(), 'erp-quota-run-'));
 
   beforeAll(async () => {
     reference = await startReference({ port: 0, quotas: QUOTAS });
-    proxy = countingProxy(reference.url);
-    // Idle connections kept as long as the reference keeps them (Node's 5 s closes one a quota wait left idle).
-    proxy.server.keepAliveTimeout = 60_000;
-    await new Promise<void>((r) => proxy.server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(proxy.server.address() as { port: number }).port}`;
+    proxy = await forwardingProxy(reference.url, {
+      heard: (req, body) => void (req.url?.includes(reportPath()) && reports.set(body.toString(), (reports.get(body.toString()) ?? 0) + 1)),
+    });
   });
   afterAll(async () => {
-    await new Promise((r) => proxy.server.close(r));
+    await proxy.close();
     await reference.close();
     rmSync(out, { recursive: true, force: true });
   });
@@ -68,7 +45,7 @@ describe('a run under reports 5 and reads 4 per window (writes free) with a budg
       const base = loadConfig({ base: reference.runConfig(), env: {} });
       const config: RunConfig = {
         ...base,
-        target: { ...base.target, baseUrl: url },
+        target: { ...base.target, baseUrl: proxy.url },
         run: { ...base.run, maxDurationSeconds: BUDGET_S, rateLimit: QUOTAS },
       };
       const lines: string[] = [];
@@ -87,8 +64,8 @@ describe('a run under reports 5 and reads 4 per window (writes free) with a budg
       // Request economy: a report request is sent again only as a 429's retry, by RP-21 on purpose
       // (identical requests at once), or as one the preflight (another process) sent before the
       // suites; never because another test asked the same (the tests share the run's answers).
-      const twice = [...proxy.reports.values()].filter((n) => n > 1).length;
-      expect(twice / proxy.reports.size).toBeLessThan(0.1);
+      const twice = [...reports.values()].filter((n) => n > 1).length;
+      expect(twice / reports.size).toBeLessThan(0.1);
     },
     400_000,
   );

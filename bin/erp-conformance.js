@@ -29,26 +29,40 @@ if (process.argv[2] === 'run') {
   process.on('SIGTERM', early.handler);
 }
 
-// The packages the chosen command uses are imported before tsx's hooks are in place: they need no
-// transform, yet under the hooks tsx reads every ES module of node_modules again to look for
-// dynamic imports (measured: vitest/node and zod cost 3 s of CPU that way instead of 0.8 s, at
-// every start). Imported here, they are in node's module cache when the commands import them.
-const command = process.argv[2];
-const help = process.argv.includes('--help') || process.argv.includes('-h');
-const config = ['zod', 'lossless-json'];
-const PRELOAD = {
-  run: process.argv.includes('--plan') ? [...config, 'undici', 'fast-check'] : [...config, 'undici', 'fast-check', 'vitest/node'],
-  serve: config,
-  'check-config': config,
-  report: config,
-  openapi: config,
-  init: [...config, 'undici'],
-  schema: ['zod'],
-  probe: [...config, 'undici', 'fast-check', '@faker-js/faker'],
-  load: [...config, 'undici', 'fast-check', '@faker-js/faker'],
-};
-if (!help && Object.hasOwn(PRELOAD, command)) await Promise.all(PRELOAD[command].map((m) => import(m)));
+// The CLI as a bundle of plain modules, kept on disk while its sources are unchanged
+// (bin/cli-bundle.js): no TypeScript hook is loaded, so no module pays for one.
+const { fileURLToPath, pathToFileURL } = await import('node:url');
+const { cliBundle } = await import('./cli-bundle.js');
+const bundle = await cliBundle(fileURLToPath(new URL('..', import.meta.url)));
+if (bundle.file) {
+  // Error stacks name the sources' lines, as under tsx.
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(bundle.file).href);
+} else await fromSources();
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('./cli.ts');
+// Without a bundle (bin/cli-bundle.js says when): the sources run through tsx.
+async function fromSources() {
+  // The packages the chosen command uses are imported before tsx's hooks are in place: they need no
+  // transform, yet under the hooks tsx reads every ES module of node_modules again to look for
+  // dynamic imports (measured: vitest/node and zod cost 3 s of CPU that way instead of 0.8 s, at
+  // every start). Imported here, they are in node's module cache when the commands import them.
+  const command = process.argv[2];
+  const help = process.argv.includes('--help') || process.argv.includes('-h');
+  const config = ['zod', 'lossless-json'];
+  const PRELOAD = {
+    run: process.argv.includes('--plan') ? [...config, 'undici', 'fast-check'] : [...config, 'undici', 'fast-check', 'vitest/node'],
+    serve: config,
+    'check-config': config,
+    report: config,
+    openapi: config,
+    init: [...config, 'undici'],
+    schema: ['zod'],
+    probe: [...config, 'undici', 'fast-check', '@faker-js/faker'],
+    load: [...config, 'undici', 'fast-check', '@faker-js/faker'],
+  };
+  if (!help && Object.hasOwn(PRELOAD, command)) await Promise.all(PRELOAD[command].map((m) => import(m)));
+
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('./cli.ts');
+}

@@ -25,6 +25,7 @@ describe('the npm package', () => {
     const files = (JSON.parse(stdout.slice(stdout.indexOf('['))) as PackEntry[])[0]!.files.map((f) => f.path);
     for (const f of [
       'bin/erp-conformance.js',
+      'bin/cli-bundle.js',
       'bin/cli.ts',
       'runtime/side-by-side.test.ts',
       'engine/run.ts',

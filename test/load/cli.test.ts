@@ -1,6 +1,7 @@
 // `probe`, `load` and `run --with-load` on the command line: the safety refusals (exit 2, before
 // any request), the output files, and exit 1 when a rate-limit requirement fails. The commands
-// run in this process (output captured) except two end-to-end runs of the real binary. Last,
+// run in this process (output captured) except one end-to-end run of the real binary (the probe of
+// the embedded reference, exit 0 as a shell sees it). Last,
 // the rate-limit suite of `run --with-load` against the clean reference with a limiter.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -121,7 +122,7 @@ describe('erp-conformance probe and load', () => {
     const target = await limitedReference({}, ['rl-503']);
     stops.push(() => target.server.close());
     const out = join(dir, 'probe-503');
-    const r = await cli(['probe', '--config', configFile(target.server.url), '--out', out]);
+    const r = await command(probeCommand, ['--config', configFile(target.server.url), '--out', out]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/FAILED RL-1/);
     expect(r.stdout).toMatch(/FAILED RL-5/);

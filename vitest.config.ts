@@ -40,6 +40,9 @@ const LOAD_WORKERS = 4;
 
 const UNIT = ['bin', 'client', 'config', 'contract', 'conventions', 'core', 'engine', 'generators', 'reports', 'runtime', 'scripts', 'suites'];
 
+/** Files beside the whole runs that run none: the fault matrix's plan, a unit test (a process of its own would only load it). */
+const PLAN_ONLY = ['test/e2e/self-test/matrix-parts.test.ts'];
+
 export default defineConfig({
   test: {
     experimental: { fsModuleCache: true },
@@ -59,7 +62,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/*.test.ts', `test/{${UNIT.join(',')}}/**/*.test.ts`, ...PURE_LOAD],
+          include: ['test/*.test.ts', `test/{${UNIT.join(',')}}/**/*.test.ts`, ...PURE_LOAD, ...PLAN_ONLY],
           isolate: false,
           sequence: { groupOrder: 1 },
         },
@@ -72,7 +75,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/{cli,packaging}/**/*.test.ts'], isolate: false, sequence: { groupOrder: 1 } },
       },
-      { extends: true, test: { name: 'whole-run', include: ['test/e2e/self-test/**/*.test.ts'], sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'whole-run', include: ['test/e2e/self-test/**/*.test.ts'], exclude: PLAN_ONLY, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -45,7 +45,7 @@ describe('run --plan', () => {
     expect(plan.lines.every((l) => r.stdout.includes(l))).toBe(true);
     expect(plan.requirements.find((x) => x.id === 'RP-19b')).toMatchObject({ fits: false, reason: expect.stringMatching(/^report: /) });
     expect(plan.requirements.find((x) => x.id === 'OS-1')).toMatchObject({ fits: true });
-  }, 120_000);
+  }, 240_000);
 
   itWhole(
     'a run reports the requirements its plan could not fit "not run" with the plan\'s reason, and keeps the plan in the certificate',

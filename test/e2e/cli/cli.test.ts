@@ -1,6 +1,7 @@
-// The real CLI for what is about the process (exit codes, the environment, signals, the bin from
-// any folder and through npx); the words of the command line (flag values, listings) in this
-// process (in-process.ts): a new process for each of them would only repeat the start-up.
+// The real CLI for what is about the process (an exit code as the shell sees it, signals, the bin
+// from any folder and through npx); the words of the command line (flag values, listings, what
+// check-config says of a config and its tokens) in this process (in-process.ts): a new process for
+// each of them would only repeat the start-up.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,8 @@ const ROOT = new URL('../../..', import.meta.url).pathname;
 const BIN = join(ROOT, 'bin/erp-conformance.js');
 const elsewhere = mkdtempSync(join(tmpdir(), 'erp-cli-'));
 const TOKEN = 'cli-secret-token-0042';
+/** The token variables of config/example.json, unset for a check-config in this process (the test's own environment may have them). */
+const NO_TOKENS = { ERP_API_TOKEN: undefined, ERP_API_TOKEN_2: undefined };
 
 interface Result {
   code: number | null;
@@ -81,7 +84,7 @@ describe('erp-conformance', () => {
       c.target.baseUrl = 'ftp://x';
       c.target.token = `${TOKEN} with spaces`;
     });
-    const r = await cli(['check-config', '--config', file]);
+    const r = await inProcess(['check-config', '--config', file], NO_TOKENS);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('config error: target.baseUrl: expected an http(s) URL, received "ftp://x"');
     expect(r.stderr).toMatch(/config error: target\.token: /);
@@ -93,26 +96,26 @@ describe('erp-conformance', () => {
     const file = writeConfig((c) => {
       (c as { certify?: unknown }).certify = { require: ['IX-1', 'IX-99'] };
     });
-    const r = await cli(['check-config', '--config', file], { env: { ERP_API_TOKEN: TOKEN, ERP_API_TOKEN_2: `${TOKEN}-2` } });
+    const r = await inProcess(['check-config', '--config', file], { ERP_API_TOKEN: TOKEN, ERP_API_TOKEN_2: `${TOKEN}-2` });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('config error: certify.require.1: unknown requirement id "IX-99"');
   });
 
   it('check-config accepts a good config with its tokens from the environment and does not print them', async () => {
-    const r = await cli(['check-config', '--config', join(ROOT, 'config/example.json')], { env: { ERP_API_TOKEN: TOKEN, ERP_API_TOKEN_2: `${TOKEN}-2` } });
+    const r = await inProcess(['check-config', '--config', join(ROOT, 'config/example.json')], { ERP_API_TOKEN: TOKEN, ERP_API_TOKEN_2: `${TOKEN}-2` });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('config ok: Acme staging https://erp-staging.acme.example\n');
   });
 
   it('check-config names an unset env: token variable', async () => {
-    const r = await cli(['check-config', '--config', join(ROOT, 'config/example.json')], { env: { ERP_API_TOKEN_2: TOKEN } });
+    const r = await inProcess(['check-config', '--config', join(ROOT, 'config/example.json')], { ...NO_TOKENS, ERP_API_TOKEN_2: TOKEN });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/target\.token: environment variable ERP_API_TOKEN is not set/);
   });
 
   it('serve --print-config prints a run config that loadConfig accepts', async () => {
-    const r = await cli(['serve', '--print-config', '--port', '9123', '--seed', '7']);
+    const r = await inProcess(['serve', '--print-config', '--port', '9123', '--seed', '7']);
     expect(r.code).toBe(0);
     const config = loadConfig({ base: JSON.parse(r.stdout), env: {} });
     expect(config.target.baseUrl).toBe('http://127.0.0.1:9123');
@@ -120,7 +123,7 @@ describe('erp-conformance', () => {
   });
 
   it('serve refuses an unknown fault listing the valid ones, and bad flag values', async () => {
-    const r = await cli(['serve', '--fault', 'no-such-fault']);
+    const r = await inProcess(['serve', '--fault', 'no-such-fault']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown fault "no-such-fault"; valid faults:/);
     expect(r.stderr).toContain('auth-401');
@@ -192,7 +195,7 @@ describe('erp-conformance', () => {
   });
 
   it('requirements lists the catalogue filtered by level, and refuses an unknown level', async () => {
-    const r = await cli(['requirements', '--level', 'INFO']);
+    const r = await inProcess(['requirements', '--level', 'INFO']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^AUTH-4\s+INFO\s+5 rule 3\s+Observed/m);
     expect(r.stdout).not.toMatch(/\sMUST\s/);

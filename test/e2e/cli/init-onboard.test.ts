@@ -1,13 +1,14 @@
 // `init --discover` from a vendor's onboarding values: the two tokens' variables are written as
 // given (target.token, target.secondToken), the voucher pools take only the vouchers handed over
-// (--vouchers) that the target lists, and "$comment" says so. One discover against the reference.
+// (--vouchers) that the target lists, and "$comment" says so. One discover against the reference,
+// in this process (in-process.ts): what is checked is what init writes and says, not the process.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TOKENS } from '../../../reference/constants.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
-import { cli } from './spawn.ts';
+import { inProcess } from './in-process.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-init-onboard-'));
 let ref: ReferenceServer;
@@ -24,7 +25,7 @@ describe('init --discover with the onboarding values', () => {
     const env = { VENDOR_TOKEN: DEFAULT_TOKENS[0]!, VENDOR_TOKEN_B: DEFAULT_TOKENS[1]! };
     // Handed over: unpaid 1001..1012, paid 2001..2003, other branch 3001; 9999 is not listed.
     const handed = [...Array.from({ length: 12 }, (_, i) => 1001 + i), 2001, 2002, 2003, 3001, 9999];
-    const r = await cli(
+    const r = await inProcess(
       [
         'init',
         '--discover',
@@ -39,7 +40,7 @@ describe('init --discover with the onboarding values', () => {
         '--out',
         file,
       ],
-      { cwd: dir, env, timeoutMs: 90_000 },
+      env,
     );
     expect(r.code, r.stderr).toBe(0);
     const text = readFileSync(file, 'utf8');
@@ -59,22 +60,16 @@ describe('init --discover with the onboarding values', () => {
   }, 120_000);
 
   it('refuses --second-token-env naming a variable that is not set, and --vouchers that are not ids', async () => {
-    const env = { VENDOR_TOKEN: DEFAULT_TOKENS[0]! };
-    const a = await cli(
+    const env = { VENDOR_TOKEN: DEFAULT_TOKENS[0]!, UNSET_B: undefined };
+    const a = await inProcess(
       ['init', '--discover', '--base-url', ref.url, '--token-env', 'VENDOR_TOKEN', '--second-token-env', 'UNSET_B', '--out', path.join(dir, 'a.json')],
-      {
-        cwd: dir,
-        env,
-      },
+      env,
     );
     expect(a.code).toBe(2);
     expect(a.stderr).toContain('UNSET_B is not set');
-    const b = await cli(
+    const b = await inProcess(
       ['init', '--discover', '--base-url', ref.url, '--token-env', 'VENDOR_TOKEN', '--vouchers', '12,abc', '--out', path.join(dir, 'b.json')],
-      {
-        cwd: dir,
-        env,
-      },
+      env,
     );
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('--vouchers takes voucher ids');

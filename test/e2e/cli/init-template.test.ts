@@ -1,13 +1,12 @@
 // `init` keeps up with the config: its help names today's keys, its template has every voucher
 // role and read the suites use (so OS-7 is not skipped silently), and a missing key is named with
 // what it holds, not zod's "Invalid input". It writes the three operations of section 4 and the
-// read-backs, the index only when asked.
+// read-backs, the index only when asked. What init writes and says, in this process (in-process.ts).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INDEX_OPERATIONS, READ_BACKS, SPEC_DETAILED } from '../../../core/operations.ts';
-import { cli } from './spawn.ts';
 import { inProcess } from './in-process.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-init-template-'));
@@ -33,7 +32,7 @@ describe('init', () => {
 
   it("explains the keys of today's config, writes the parallel pool and readBack, and check-config names a missing voucher id", async () => {
     const file = path.join(dir, 'erp.config.json');
-    const r = await cli(['init', '--out', file], { cwd: dir });
+    const r = await inProcess(['init', '--out', file]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(/sales\.(unpaid|paid)\b/);
     const config = JSON.parse(readFileSync(file, 'utf8'));
@@ -47,7 +46,7 @@ describe('init', () => {
 
     delete config.fixtures.sales.missing;
     writeFileSync(file, JSON.stringify(config));
-    // The message's words: check-config in this process (in-process.ts); the real CLI's is test/e2e/cli/cli.test.ts.
+    // The message's words, in this process (in-process.ts); an exit 2 as a shell sees it: test/e2e/cli/cli.test.ts (run, an --out it cannot write).
     const bad = await inProcess(['check-config', '--config', file], { ERP_API_TOKEN: 'init-template-token' });
     expect(bad.code).toBe(2);
     expect(bad.stderr).not.toContain('Invalid input');

@@ -13,7 +13,7 @@ import { cli } from './spawn.ts';
 const dir = mkdtempSync(join(tmpdir(), 'erp-preflight-config-'));
 
 async function run(args: string[]): Promise<{ code: number | null; out: string }> {
-  const r = await cli(args, { cwd: dir, env: { HOME: dir }, timeoutMs: 90_000 });
+  const r = await cli(args, { cwd: dir, env: { HOME: dir }, timeoutMs: 200_000 });
   return { code: r.code, out: r.stdout + r.stderr };
 }
 
@@ -44,7 +44,7 @@ describe("the preflight checks the config's customer master data", () => {
     expect(cert.requirements.filter((x: { status: string }) => x.status === 'failed')).toEqual([]);
     // What weakens the run is said on the console, not only in the JSON.
     expect(r.out).toMatch(/preflight note: vouchers not checked: without readBack\.orderStatus/);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('keysNamed', () => {
@@ -91,5 +91,5 @@ describe("the preflight sends each configured write once with the fixtures' valu
     console.log(
       `preflight-failed on a refused order-create in ${seconds.toFixed(1)} s (the run itself ${cert.durationMs} ms), ${cert.preflight.requests} requests`,
     );
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,11 +1,13 @@
 // `erp-conformance verify` as a user runs it: exit 0 only when every check holds, each failure on
 // its own line naming the file or the setting. The gate checks a bundle written in this process
-// (test/reports/bundle/sample-bundle.ts); the whole set checks the bundle of a real run.
+// (test/reports/bundle/sample-bundle.ts): the real CLI for the exit 0 a shell sees, the failures'
+// words and codes in this process (in-process.ts); the whole set checks the bundle of a real run.
 import { mkdtempSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './spawn.ts';
+import { inProcess } from './in-process.ts';
 import { keyPair, sampleBundle } from '../../reports/bundle/sample-bundle.ts';
 import { itWhole } from '../../tiers.ts';
 import { curlLines, har12, harSchemaErrors } from '../../reports/har/har-schema.ts';
@@ -40,7 +42,7 @@ describe('erp-conformance verify', () => {
     const tampered = tmp();
     cpSync(dir, tampered, { recursive: true });
     flipByte(path.join(tampered, 'certification.json'));
-    const bad = await cli(['verify', tampered, '--key', f.other, '--require', f.profile]);
+    const bad = await inProcess(['verify', tampered, '--key', f.other, '--require', f.profile]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain("FAILED file certification.json: its sha256 differs from the manifest's (changed after the run)\n");
     expect(bad.stdout).toContain('FAILED setting numRuns: the run made 5 runs per property, the profile demands at least 25\n');
@@ -50,7 +52,7 @@ describe('erp-conformance verify', () => {
   it('a profile with an unknown key is a usage error (2), named', async () => {
     const dir = tmp();
     writeFileSync(path.join(dir, 'p.json'), '{"numruns": 25}');
-    const r = await cli(['verify', dir, '--require', path.join(dir, 'p.json')]);
+    const r = await inProcess(['verify', dir, '--require', path.join(dir, 'p.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--require .*p\.json: .*numruns/);
   }, 60_000);

@@ -1,6 +1,6 @@
 // The seed sweep: the verdict is a function of the target, not of the seed. The reference's faults,
 // each run under two seeds more than the fault matrix's, and its profiles, under one more than
-// profiles.test.ts's and scope.test.ts's own (those runs already hold the outcome each target must
+// profiles.test.ts's and scope.whole.test.ts's own (those runs already hold the outcome each target must
 // have), must give one verdict and one set of failed MUSTs per target, so that three seeds agree. Every profile is swept; of the faults, the
 // matrix's representative runs (matrix-parts.ts quickRuns: every requirement prefix, both levels,
 // a fault alone and faults sharing a run); each fault is proven at every seed-free level by its
@@ -16,9 +16,9 @@ import { raisedLimits, runAgainstReference } from './run-reference.ts';
 export const SWEEP_SEEDS: readonly number[] = [172343656, 1201065399];
 
 /**
- * The sweep's seeds of the profiles: the first only. scope.test.ts certifies every profile under a
+ * The sweep's seeds of the profiles: the first only. scope.whole.test.ts certifies every profile under a
  * seed of its own (its minimal config), so each profile is certified under three seeds in the whole
- * set: PROFILE_SEED (twice in a row), this one, and scope.test.ts's.
+ * set: PROFILE_SEED (twice in a row), this one, and scope.whole.test.ts's.
  */
 export const PROFILE_SWEEP_SEEDS: readonly number[] = SWEEP_SEEDS.slice(0, 1);
 

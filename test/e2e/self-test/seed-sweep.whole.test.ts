@@ -1,6 +1,6 @@
 // The suite proves itself, part 6, the seed sweep (seed-sweep.ts): the matrix's representative
 // fault runs under two seeds more than the fault matrix's, and each profile of the reference under
-// one more than profiles.test.ts's and scope.test.ts's own, give the outcome those hold for their seed - the same verdict and the
+// one more than profiles.test.ts's and scope.whole.test.ts's own, give the outcome those hold for their seed - the same verdict and the
 // same failed MUSTs, and for a fault exactly the ids it names. CI's whole set (tag `whole`) sweeps
 // them all (test/tiers.ts); the gate runs the strictest profile and two of those fault runs at
 // their own seeds only (profiles.test.ts, the fault matrix).

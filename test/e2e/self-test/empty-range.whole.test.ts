@@ -2,9 +2,11 @@
 // make) verifies nothing that needs transactions. The report suites run against the reference with
 // fixtures.report moved to a range before its data (and without the preflight, which would stop
 // such a run with exit 2): every requirement that needs transactions is inconclusive with the
-// reason, none of them passes, and the run is not certified.
+// reason, none of them passes, and the run is not certified. The whole set's (test/tiers.ts); the
+// gate proves the reason (test/suites/report/query.test.ts) and the verdict (test/reports/certify.test.ts).
 import { describe, expect, it } from 'vitest';
 import { requirements } from '../../../contract/requirements.ts';
+import { WHOLE_FILE } from '../../tiers.ts';
 import { runAgainstReference } from './run-reference.ts';
 
 /** The report requirements that say something only about transactions (or pages of them). */
@@ -40,7 +42,7 @@ const HOLD_WITHOUT = ['RP-7', 'RP-12'];
 /** Observed of an empty answer too: what any filter text is answered (INFO). */
 const OBSERVED_WITHOUT = ['RP-16'];
 
-describe('a report run over a range without transactions', () => {
+describe('a report run over a range without transactions', WHOLE_FILE, () => {
   it('leaves every report requirement that needs transactions inconclusive, with the reason, and is not certified', async () => {
     const r = await runAgainstReference({
       numRuns: 5,

@@ -136,6 +136,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
         flow: flow.name,
         burst: flow.burst,
         ...(flow.must !== undefined ? { must: flow.must } : {}),
+        ...(flow.raised ? { raised: flow.raised } : {}),
         ...(flow.stop ? { stop: flow.stop } : {}),
         send,
         notSent,

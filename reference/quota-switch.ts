@@ -4,7 +4,8 @@
 //  - message (default): only the message, "please try after W seconds" (the window, as a
 //    production deployment says it; a request after it is accepted);
 //  - headers: RateLimit-Policy (named after the key) and RateLimit on every answer it counts;
-//  - seconds: Retry-After in delay-seconds, rounded up; date: Retry-After as an HTTP-date with Date.
+//  - seconds: Retry-After in delay-seconds, rounded up (a third of the wait under fault
+//    rl-retry-after-lies); date: Retry-After as an HTTP-date with Date.
 import { readQuota, type Quota } from '../core/quota.ts';
 import type { Ctx, Reply } from './context.ts';
 import type { Algorithm, Decision, RateLimitConfig } from './limiter.ts';
@@ -40,7 +41,8 @@ export function statedRefusal(ctx: Ctx, config: RateLimitConfig, d: Decision, no
     case 'headers':
       return failure(ctx, 429, tooMany, announced(config, d));
     case 'seconds':
-      return failure(ctx, 429, tooMany, retryAfterHeaders('seconds', d.retryAfterMs, now));
+      // Fault rl-retry-after-lies: a third of the real wait (RL-3), here with no header to correct it.
+      return failure(ctx, 429, tooMany, retryAfterHeaders('seconds', ctx.faults.has('rl-retry-after-lies') ? d.retryAfterMs / 3 : d.retryAfterMs, now));
     case 'date':
       return failure(ctx, 429, tooMany, retryAfterHeaders('http-date', d.retryAfterMs, now));
   }

@@ -13,6 +13,7 @@ import { findingText } from '../reports/render/finding.ts';
 import { scrubber } from '../reports/scrub.ts';
 import { testTitle } from '../reports/model.ts';
 import { inFlow } from '../client/scheduler.ts';
+import { raisedFor } from './voucher-lease.ts';
 import { Harness } from './harness.ts';
 import { runClient, stopRun } from './run-client.ts';
 import { suiteContext, type SuiteContext } from './context.ts';
@@ -90,7 +91,9 @@ export function verifies(
     // requests are not sent once its time limit is reached (nor those of the flows inside it); a
     // MUST's requests go before the others' where a pace makes them wait (client/scheduler/must-first.ts).
     try {
-      await limit.within(inFlow(`${where.file} ${where.test}`, () => run(h, t), { stop: limit.signal, must: verifiesMust }));
+      // Raised above the MUSTs while a MUST's test waits for a voucher this test holds (runtime/voucher-lease.ts).
+      const raised = () => raisedFor(h, h);
+      await limit.within(inFlow(`${where.file} ${where.test}`, () => run(h, t), { stop: limit.signal, must: verifiesMust, raised }));
     } catch (e) {
       if (!(e instanceof RunStopped)) throw e;
       h.record.notRun = e.message;

@@ -4,9 +4,13 @@
 // write to a voucher (a refused update sent for its answer only) takes it SHARED for the one
 // request: such writes may go side by side, never beside an alone holder. The suite files run in
 // one worker (engine/phases/pass.ts: maxWorkers 1, side by side), so the run state is the whole
-// run's. Waiting is first come, first served per voucher (an alone holder waiting blocks later
-// shared writes, so it is never starved), and ends at ALONE_WAIT_MS or the run's deadline: then the test has no
-// lease, and its part is unjudged, never shared (a write's gate lets it go: no request is sent then).
+// run's. Waiting is first come, first served per voucher, a MUST's test's waiters before the others'
+// (an alone holder waiting blocks later shared writes, so it is never starved), and ends at
+// ALONE_WAIT_MS or the run's deadline: then the test has no lease, and its part is unjudged, never
+// shared (a write's gate lets it go: no request is sent then). While a MUST's test waits for a
+// voucher another test holds alone, that holder's requests go as a MUST's (raisedFor): a scarce
+// quota that puts MUSTs first never leaves a MUST waiting behind a SHOULD it holds back.
+import { currentFlow } from '../client/scheduler/slots.ts';
 import { defineRunState, type RunOf } from './run-state.ts';
 
 export type VoucherId = number | bigint | string;
@@ -26,6 +30,8 @@ interface Slot {
 interface Waiter {
   holder: object;
   mode: LeaseMode;
+  /** Its test verifies a MUST (or is raised to one). */
+  must: boolean;
   candidates: string[];
   grant(id: string): void;
 }
@@ -52,7 +58,7 @@ function free(slot: Slot, w: Pick<Waiter, 'holder' | 'mode'>): boolean {
 /** Grants, in order, each waiter one of its vouchers that is free and that no earlier alone waiter waits for. */
 function pump(state: Leases): void {
   const reserved = new Set<string>();
-  for (const w of [...state.queue]) {
+  for (const w of [...state.queue].sort((a, b) => Number(b.must) - Number(a.must))) {
     // The holder's own writes to a voucher it holds alone always pass: the waiters reserving it wait for this holder.
     const id = w.candidates.find((c) => (!reserved.has(c) || slotOf(state, c).alone === w.holder) && free(slotOf(state, c), w));
     if (id === undefined) {
@@ -79,9 +85,11 @@ export function lease(of: RunOf, holder: object, mode: LeaseMode, candidates: re
   const byKey = new Map(candidates.map((c) => [keyOf(c), c] as const));
   return new Promise((resolve) => {
     let timer: NodeJS.Timeout | undefined;
+    const flow = currentFlow();
     const waiter: Waiter = {
       holder,
       mode,
+      must: flow.must === true || flow.raised?.() === true,
       candidates: [...byKey.keys()],
       grant(id) {
         clearTimeout(timer);
@@ -115,6 +123,12 @@ export function lease(of: RunOf, holder: object, mode: LeaseMode, candidates: re
     );
     timer.unref?.();
   });
+}
+
+/** Whether a MUST's test waits now for a voucher `holder` holds alone: its requests then go as a MUST's. */
+export function raisedFor(of: RunOf, holder: object): boolean {
+  const state = leases(of);
+  return state.queue.some((w) => w.must && w.holder !== holder && w.candidates.some((c) => state.slots.get(c)?.alone === holder));
 }
 
 /** Every voucher of the config's pools (fixtures.sales), by key. */

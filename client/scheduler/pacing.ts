@@ -10,7 +10,7 @@ import { createWaiting, type Waiting } from './waiting.ts';
 import { createWaitLearner } from './learn-retry-after.ts';
 import { marginMs, newPace, until, type Pace } from './pace.ts';
 import { joinShared, leaveShared } from './shared-limit.ts';
-import { createMustsFirst } from './must-first.ts';
+import { createMustsFirst, rankOf } from './must-first.ts';
 
 /** How long a request behind a waiting MUST's waits beyond the pace, before it looks again. */
 const TURN_MS = 50;
@@ -216,10 +216,11 @@ export function createPacing(
   async function gate(job: Job): Promise<{ paces: Pace[]; reserved: number }> {
     // A MUST's request that waits is ahead of the others of its paces, and one that follows an
     // answer gets a quota's last place (must-first.ts); a request of a test verifying no MUST
-    // behind it waits a turn more, its slot given back meanwhile.
-    const behind = () => job.must === false && musts.ahead(pacesOf(job.op), o.now());
+    // behind it waits a turn more, its slot given back meanwhile. A test a MUST's test waits for
+    // (raised) is ahead of the MUSTs' requests.
+    const behind = () => musts.ahead(pacesOf(job.op), o.now(), job);
     const wait = () => waitMs(job.op, o.now()) + (behind() ? TURN_MS : 0);
-    const leave = job.must === true && wait() > 0 ? musts.enter(() => pacesOf(job.op)) : undefined;
+    const leave = job.must !== undefined && wait() > 0 ? musts.enter(() => pacesOf(job.op), job) : undefined;
     try {
       for (let w = wait(); w > 0; w = wait()) {
         if (o.deadline !== undefined && o.now() >= o.deadline) break; // the budget is spent: the budgets say so
@@ -248,14 +249,15 @@ export function createPacing(
 
   const policy: Policy = (next) => async (job) => {
     const { paces, reserved } = await gate(job);
-    if (job.must === true) musts.sent(paces);
+    const must = (rankOf(job) ?? 0) > 0;
+    if (must) musts.sent(paces);
     let sentAt = reserved;
     job.onSend.push((t) => (moved(paces, reserved, t), (sentAt = t)));
     const ex = await next(job);
     job.onSend.pop();
     const t = o.now();
     for (const p of paces) p.inFlight = Math.max(0, p.inFlight - 1);
-    if (job.must === true) musts.answered(paces, t);
+    if (must) musts.answered(paces, t);
     if (ex.notSent || !o.learn) return ex;
     learnHeaders(job.op, ex, t);
     if (ex.response?.status === 429) learn429(job.op, job, t, sentAt);

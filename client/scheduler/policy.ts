@@ -14,6 +14,8 @@ export interface Job {
   /** Its test verifies a MUST (true): where a pace makes requests wait, it goes before those of tests
    *  verifying none (false); unset (a request of no test): never held back. */
   must?: boolean;
+  /** Its requests go before a MUST's while this says so (a MUST's test waits for what its test holds). */
+  raised?: () => boolean;
   /** Aborted when the flow's test reached its own time limit: the request is not sent (its reason the signal's). */
   stop?: AbortSignal;
   send(): Promise<UnnumberedExchange>;

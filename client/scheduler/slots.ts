@@ -10,12 +10,14 @@ import type { Policy } from './policy.ts';
 
 /** A flow: its name, whether its requests go together, the signal that stops its requests (a test's
  *  time limit), and whether its test verifies a MUST (true: its requests go first where a pace makes
- *  them wait; false: after those; unset, a request of no test (a hook, a shared fixture): never held back). */
+ *  them wait; false: after those; unset, a request of no test (a hook, a shared fixture): never held back).
+ *  `raised`: whether its requests go before a MUST's now (a MUST's test waits for what its test holds). */
 export interface Flow {
   name: string;
   burst: boolean;
   stop?: AbortSignal;
   must?: boolean;
+  raised?: () => boolean;
 }
 
 const flows = new AsyncLocalStorage<Flow>();
@@ -23,12 +25,13 @@ const flows = new AsyncLocalStorage<Flow>();
 /**
  * Runs `fn` as flow `name`: the requests it sends share one fair share of the scheduler's slots.
  * A burst flow's requests go before every other waiting request. Once `stop` is aborted, the
- * flow's requests are not sent; a flow inside another keeps the outer one's `stop` and `must`.
+ * flow's requests are not sent; a flow inside another keeps the outer one's `stop`, `must` and `raised`.
  */
-export function inFlow<T>(name: string, fn: () => T, o: { burst?: boolean; stop?: AbortSignal; must?: boolean } = {}): T {
+export function inFlow<T>(name: string, fn: () => T, o: { burst?: boolean; stop?: AbortSignal; must?: boolean; raised?: () => boolean } = {}): T {
   const stop = o.stop ?? flows.getStore()?.stop;
   const must = o.must ?? flows.getStore()?.must;
-  return flows.run({ name, burst: o.burst ?? false, ...(stop ? { stop } : {}), ...(must !== undefined ? { must } : {}) }, fn);
+  const raised = o.raised ?? flows.getStore()?.raised;
+  return flows.run({ name, burst: o.burst ?? false, ...(stop ? { stop } : {}), ...(must !== undefined ? { must } : {}), ...(raised ? { raised } : {}) }, fn);
 }
 
 /** The flow of the calling code ('' outside any). */

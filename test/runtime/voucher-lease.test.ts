@@ -4,7 +4,8 @@
 // each step awaits the event it needs, and a wait that should not end is seen still pending.
 import { describe, expect, it } from 'vitest';
 import type { RunShared } from '../../runtime/run-state.ts';
-import { lease, vouchersNamed, writeGate } from '../../runtime/voucher-lease.ts';
+import { inFlow } from '../../client/scheduler.ts';
+import { lease, raisedFor, vouchersNamed, writeGate } from '../../runtime/voucher-lease.ts';
 
 const run = (): RunShared =>
   ({ key: 'k', ctx: { config: { fixtures: { sales: { refusals: [1021, 1022], lifecycle: [1001] } } } }, states: new Map() }) as unknown as RunShared;
@@ -66,6 +67,26 @@ describe('a voucher lease', () => {
     own?.();
     held.release();
     (await waiting)!.release();
+  });
+
+  it("raises the alone holder to a MUST's while a MUST's test waits for its voucher, and serves that waiter before an earlier other one", async () => {
+    const r = run();
+    const [should, other, must] = [{}, {}, {}];
+    const held = (await lease(r, should, 'alone', [1021], FAR))!;
+    const order: string[] = [];
+    const first = inFlow('a SHOULD', () => lease(r, other, 'alone', [1021], FAR), { must: false }).then((l) => (order.push('should'), l));
+    await settle();
+    // A waiter verifying no MUST raises nobody.
+    expect(raisedFor(r, should)).toBe(false);
+    const second = inFlow('a MUST', () => lease(r, must, 'alone', [1021], FAR), { must: true }).then((l) => (order.push('must'), l));
+    await settle();
+    expect(raisedFor(r, should)).toBe(true);
+    expect(raisedFor(r, must)).toBe(false);
+    held.release();
+    (await second)!.release();
+    (await first)!.release();
+    expect(order).toEqual(['must', 'should']);
+    expect(raisedFor(r, should)).toBe(false);
   });
 
   it('gives no lease when none is free by its time, and never two alone holders of one voucher', async () => {

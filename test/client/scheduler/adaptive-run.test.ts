@@ -2,7 +2,8 @@
 // clock: a target of 8 workers, 100 ms an answer, queueing the rest (each answer takes longer with
 // more in flight), and a 1 s time limit per request. At a ceiling of 128 the scheduler keeps few
 // enough in flight that no request times out, and the run takes near the pool's floor; without
-// adaptation the same load times requests out. A read that timed out is sent again.
+// adaptation the same load times requests out. A read that timed out is sent again. A far target
+// that is not loaded (150 ms an answer, with jitter) keeps the default 8 in flight all the run.
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
 import type { UnnumberedExchange } from '../../../client/transport.ts';
@@ -67,5 +68,26 @@ describe('concurrency that adapts, in the scheduler', () => {
     first = true;
     const write = await s.run(target.send, notSent, 'orderStatus');
     expect(write.failure?.kind).toBe('timeout');
+  });
+
+  it('150 ms away at the default 8 in flight, 8 stay in flight: the run takes its floor (requests x 150 ms / 8)', async () => {
+    const c = clock();
+    const s = createScheduler({ concurrency: 8, pacing: true, now: c.now, sleep: c.sleep, adaptive: { slackMs: 100 } });
+    // Requests in flight over the simulated time (answers at one instant count once they all came).
+    let inFlight = 0;
+    let last = c.now();
+    let area = 0;
+    const step = (d: number) => ((area += inFlight * (c.now() - last)), (last = c.now()), (inFlight += d));
+    const far = (i: number) => async (): Promise<UnnumberedExchange> => {
+      step(1);
+      await c.sleep(150 + ((i * 37) % 61) - 30); // 120-180 ms, 150 on average
+      step(-1);
+      return answer(200);
+    };
+    const t0 = c.now();
+    await Promise.all(Array.from({ length: 800 }, (_, i) => s.run(far(i), notSent, ['orderStatus', 'report', 'customerCreate', 'orderStatusRead'][i % 4]!)));
+    // The slots never fell: 8 in flight all the run but its last answers, and the run at its floor.
+    expect(area / (c.now() - t0)).toBeGreaterThan(7.9);
+    expect(c.now() - t0).toBeLessThanOrEqual(1.02 * ((800 * 150) / 8));
   });
 });

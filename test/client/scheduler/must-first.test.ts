@@ -3,6 +3,7 @@
 // after a SHOULD test's backlog all go before the backlog's next ones, and a MUST walk (one read
 // after another, each 100 ms away) gets the quota's last place of a window; without the MUST mark
 // the same reads wait behind the backlog and the budget refuses them, so the order is the mark's.
+// A SHOULD test raised to a MUST's (a MUST's test waits for a voucher it holds) goes as one.
 import { describe, expect, it } from 'vitest';
 import { createScheduler, inFlow } from '../../../client/scheduler.ts';
 import { statedQuotas } from '../../../client/stated-quotas.ts';
@@ -74,5 +75,31 @@ describe('MUSTs first in time where a pace makes requests wait', () => {
     // Each window of 6 s serves the walk at least 2 reads while the backlog takes the rest: 6 reads within 3 windows.
     expect(musts[5]! - musts[0]!).toBeLessThan(3 * 6000);
     expect(o.sent.filter((x) => x.who === 'should').length).toBeGreaterThan(4);
+  });
+
+  it("a SHOULD test raised to a MUST's (a MUST's test waits for what it holds) reads beside the MUSTs, not after their backlog", async () => {
+    const holder = async (raised: boolean) => {
+      const o = setup(120_000);
+      const musts = inFlow('MUST backlog', () => Promise.all(Array.from({ length: 24 }, () => o.s.run(o.send('must'), notSent, 'orderStatusRead'))), {
+        must: true,
+      });
+      await o.c.sleep(1000);
+      const walk = inFlow(
+        'OS-8 holding a voucher',
+        async () => {
+          for (let i = 0; i < 3; i++) await o.s.run(o.send('holder'), notSent, 'orderStatusRead');
+        },
+        { must: false, raised: () => raised },
+      );
+      await Promise.all([musts, walk]);
+      const at = (who: string) => o.sent.filter((x) => x.who === who).map((x) => x.at);
+      return { lastHolder: Math.max(...at('holder')), lastMust: Math.max(...at('must')) };
+    };
+    // 24 MUST reads at 4 per 6 s take 6 windows: held back, the holder's 3 reads come after them all.
+    const behind = await holder(false);
+    expect(behind.lastHolder).toBeGreaterThan(behind.lastMust);
+    const raised = await holder(true);
+    expect(raised.lastHolder).toBeLessThan(raised.lastMust);
+    expect(raised.lastHolder).toBeLessThan(4 * 6000);
   });
 });

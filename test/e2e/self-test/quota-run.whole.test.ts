@@ -1,8 +1,11 @@
-// Scarce quotas, scaled down: the full run against the reference with reports at 5 and single
-// reads at 4 per window (writes free, 429 stating the wait only in its message) and a run budget
-// of 60 windows with 2 s windows. The run plans the report as scarce, starts it beside the writes,
-// sends the MUSTs' requests first and ends certified with every MUST verified within its budget;
-// few report requests reach the target twice (a proxy counts them).
+// The production deployment's quotas scaled 10x (shared/field-notes/production-deployment.md):
+// reports at 5 and single reads at 4 per 6 s (writes free, the 429 stating the wait only in its
+// message), stated in the config as a nightly job states them, and a 60-minute job's budget, 360 s.
+// The run plans the report as scarce, sends the MUSTs' requests first in time (a MUST's request
+// goes before a SHOULD's where a quota makes them wait, and a test holding a voucher a MUST's test
+// waits for goes before both) and ends certified with every MUST verified within its budget, the
+// certificate written; the plan's expected time is within 25 % of the actual; few report requests
+// reach the target twice (a proxy counts them).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,11 +18,11 @@ import { runConformance } from '../../../engine/run.ts';
 import { itWhole } from '../../tiers.ts';
 import { forwardingProxy, type ForwardingProxy } from '../../support/forwarding-proxy.ts';
 
-const WINDOW_S = 2;
+const WINDOW_S = 6;
 const QUOTAS = { report: `5/${WINDOW_S}s`, readBack: `4/${WINDOW_S}s` };
 const BUDGET_S = 60 * WINDOW_S;
 
-describe('a run under reports 5 and reads 4 per window (writes free) with a budget of 60 windows', () => {
+describe('a run at the production quotas scaled 10x (reports 5 and reads 4 per 6 s, writes free) with a budget of 360 s', () => {
   let reference: ReferenceServer;
   let proxy: ForwardingProxy;
   /** Report requests by body: how often each reached the target. */
@@ -38,9 +41,9 @@ describe('a run under reports 5 and reads 4 per window (writes free) with a budg
     rmSync(out, { recursive: true, force: true });
   });
 
-  // CI only (test/tiers.ts): two minutes of waiting on the quotas.
+  // The whole set only (test/tiers.ts): six minutes of waiting on the quotas.
   itWhole(
-    'plans the report as scarce, verifies every MUST within the budget, and sends no report request twice',
+    'plans the report as scarce and the time, verifies every MUST within the budget, and sends few report requests twice',
     async () => {
       const base = loadConfig({ base: reference.runConfig(), env: {} });
       const config: RunConfig = {
@@ -60,13 +63,18 @@ describe('a run under reports 5 and reads 4 per window (writes free) with a budg
       const unverified = musts.filter((x) => x.status !== 'passed' && x.status !== 'observed').map((x) => `${x.id} ${x.status}`);
       expect(unverified, log).toEqual([]);
       expect(c.verdict).toBe('certified');
-      expect(seconds).toBeLessThan(BUDGET_S + 20); // the run's own budget, and its grace to write the certificate
+      // The budget holds the whole run, its certificate written (engine/control/budget.ts); a loaded
+      // machine ends the tests and writes the certificate late (at most the budget's largest ending reserve).
+      expect(seconds).toBeLessThanOrEqual(BUDGET_S + 15);
+      // The plan said before sending how long the run takes: within 25 % of the time it took.
+      const planned = Number(/^plan: .*expected >= (\d+) s in all/m.exec(log)?.[1]);
+      expect(Math.abs(planned - seconds) / seconds, `planned ${planned} s, took ${seconds} s`).toBeLessThanOrEqual(0.25);
       // Request economy: a report request is sent again only as a 429's retry, by RP-21 on purpose
       // (identical requests at once), or as one the preflight (another process) sent before the
       // suites; never because another test asked the same (the tests share the run's answers).
       const twice = [...reports.values()].filter((n) => n > 1).length;
       expect(twice / reports.size).toBeLessThan(0.1);
     },
-    400_000,
+    450_000,
   );
 });

@@ -155,7 +155,8 @@ export function createTransport(opts: HttpOptions): Transport {
     const cutAt = kept;
     if (truncated) {
       // A cut body is not JSON: its first bytes are what evidence needs.
-      const first = Buffer.concat(chunks, kept).subarray(0, KEPT_OF_CUT_BODY);
+      // Only those bytes are copied (Buffer.concat stops at its length), never the whole cut body again.
+      const first = Buffer.concat(chunks, Math.min(kept, KEPT_OF_CUT_BODY));
       chunks.length = 0;
       chunks.push(first);
       kept = first.length;

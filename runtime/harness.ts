@@ -55,7 +55,7 @@ export class Harness {
       (call, args) => {
         const a = (args ?? {}) as { method?: string; path?: string };
         const kind = creationOf(this, call === 'createCustomer' ? 'POST' : (a.method ?? ''), call, a.path);
-        return kind ? sendingCreation(this, kind) : undefined;
+        return kind ? sendingCreation(this, kind, a) : undefined;
       },
       (call, args) => writeGate(this, this, call, args, this.ctx.deadline),
     );

@@ -3,11 +3,16 @@
 // creation may still have saved, CU-16), by any test of any suite (runtime/test-client.ts). A test
 // reading a count twice takes a mark before the first reading and one after the second: creations
 // sent before the second mark and not yet answered at the first bound how far the run itself moved
-// the count; what moved it further (or down) was another writer.
+// the count; what moved it further (or down) was another writer. A creation that carries the
+// run's marker (runtime/marker.ts) is kept with it, so that a walk tells which of the items it saw
+// the run made, and whether before its first page or after (ownWhen).
 import type { OperationConfig } from '../config/operations.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { operationMatcher } from '../client/operation-of.ts';
 import { customerCreatePath } from '../contract/endpoints.ts';
+import { stringifyJson } from '../core/json.ts';
+import { ownMarkerIn, type OwnWhen } from '../contract/checks/walk-own.ts';
+import { runMarker } from './marker.ts';
 import { defineRunState, type RunOf } from './run-state.ts';
 
 export type CreationKind = 'customer' | 'voucher';
@@ -17,18 +22,29 @@ interface Counts {
   answered: number;
 }
 
+/** A creation that carried the run's marker: when it was sent and answered, in the ledger's own order of events. */
+interface Marked {
+  marker: string;
+  kind: CreationKind;
+  sent: number;
+  answered?: number;
+}
+
 const ledger = defineRunState('writes-ledger', (run) => ({
   customer: { sent: 0, answered: 0 } as Counts,
   voucher: { sent: 0, answered: 0 } as Counts,
   kindOf: creationMatcher(run.ctx.config),
+  /** Events so far (each creation sent, each answered): a mark's place among them. */
+  events: 0,
+  marked: [] as Marked[],
 }));
 
-/** A mark of the ledger: the creations of each kind sent and answered so far. */
-export type LedgerMark = Record<CreationKind, Counts>;
+/** A mark of the ledger: the creations of each kind sent and answered so far, and its place among the events. */
+export type LedgerMark = Record<CreationKind, Counts> & { at?: number };
 
 export function markLedger(of: RunOf): LedgerMark {
   const l = ledger(of);
-  return { customer: { ...l.customer }, voucher: { ...l.voucher } };
+  return { customer: { ...l.customer }, voucher: { ...l.voucher }, at: l.events };
 }
 
 /** The creations of `kind` that can have landed between two marks (sent before `after`, not answered at `before`). */
@@ -61,8 +77,43 @@ export function creationOf(of: RunOf, method: string, call: string, path?: strin
   return ledger(of).kindOf(method, call, path);
 }
 
-/** Counts a creation request as sent; the function returned counts it as answered. */
-export function sendingCreation(of: RunOf, kind: CreationKind): () => void {
-  ledger(of)[kind].sent++;
-  return () => void ledger(of)[kind].answered++;
+/** Counts a creation request as sent (kept with the run's marker its request carries, if any); the function returned counts it as answered. */
+export function sendingCreation(of: RunOf, kind: CreationKind, request?: unknown): () => void {
+  const l = ledger(of);
+  l[kind].sent++;
+  const marker = request === undefined ? undefined : ownMarkerIn(typeof request === 'string' ? request : stringifyJson(request), runMarker(of));
+  const entry: Marked | undefined = marker === undefined ? undefined : { marker, kind, sent: ++l.events };
+  if (entry) l.marked.push(entry);
+  else l.events++;
+  return () => {
+    l[kind].answered++;
+    const at = ++l.events;
+    if (entry) entry.answered = at;
+  };
+}
+
+/**
+ * The run's marked creations of `kind` against a walk whose first page was asked at `asked` and
+ * answered at `answered`, the walk ending at `end`: when each marker landed (walk-own.ts: 'old'
+ * answered before the page was asked, 'new' sent after it was answered, else 'either'; a marker
+ * two creations carried is 'either' unless both say the same), and how many were in flight.
+ */
+export function ownWhen(
+  of: RunOf,
+  kind: CreationKind,
+  asked: LedgerMark,
+  answered: LedgerMark,
+  end: LedgerMark,
+): { when: Map<string, OwnWhen>; markedInFlight: number } {
+  const [a, b, e] = [asked.at ?? 0, answered.at ?? 0, end.at ?? Infinity];
+  const when = new Map<string, OwnWhen>();
+  let markedInFlight = 0;
+  for (const m of ledger(of).marked) {
+    if (m.kind !== kind || m.sent > e) continue;
+    const w: OwnWhen = m.answered !== undefined && m.answered <= a ? 'old' : m.sent > b ? 'new' : 'either';
+    if (w !== 'old') markedInFlight++;
+    const before = when.get(m.marker);
+    when.set(m.marker, before === undefined || before === w ? w : 'either');
+  }
+  return { when, markedInFlight };
 }

@@ -1,14 +1,15 @@
 // IX-7 over a list walked by its cursor, judged exactly: each item once (an item on two pages is
-// one repeated at a page boundary), and, where nothing but the run's own creations could move the
-// list and none of them was in flight while it was walked, exactly the count the list states (one
-// item fewer per page boundary is a cursor that skips one). While the run's own creations were in
-// flight the count is known only between the first reading's and the last's; a count that moved
-// otherwise (down, or by more than the run made) is another writer's, and nothing is judged. A
-// list declared with no count is held to each item once; two still walks of one list at two page
-// sizes hold the same items (walksAgree), an item one lacks named with its page boundary.
+// one repeated at a page boundary), and exactly the count the list states at the start plus the
+// run's own creations the walk saw, each told by the marker it carries (walk-own.ts); with none of
+// the run's creations in flight, exactly the count (one item fewer per page boundary is a cursor
+// that skips one). A count that moved otherwise (down, or by more than the run made), or items
+// beyond that which are not the run's, are another writer's: nothing is judged. A list declared
+// with no count is held to each item once; two walks of one list at two page sizes hold the same
+// items, the run's own aside (walksAgree), an item one lacks named with its page boundary.
 import type { Exchange } from '../../core/types.ts';
 import { stringifyJson } from '../../core/json.ts';
 import { toFinding, type CheckResult } from './finding.ts';
+import { expectedItems, ownSeen, type OwnMarks } from './walk-own.ts';
 
 export interface WalkedPage {
   ex: Exchange;
@@ -24,6 +25,8 @@ export interface CursorWalk {
   pages: WalkedPage[];
   /** The run's own creations that could have landed in the list while it was walked (runtime/writes-ledger.ts). */
   own: number;
+  /** How the run's own items are told by their marker (walk-own.ts); absent: by the count of creations alone. */
+  marks?: OwnMarks;
 }
 
 export type WalkVerdict = { verdict: 'passed'; cell: string } | { verdict: 'inconclusive'; why: string } | { verdict: 'failed'; cell: string };
@@ -64,7 +67,7 @@ export function judgeCursorWalk(w: CursorWalk): CheckResult & WalkVerdict {
     };
   const evidence = [{ requirementId: 'IX-7', n: 1, via: CHECK }];
   const of = `${walked} item(s) in ${w.pages.length} page(s) by cursor`;
-  const fail = (title: string, received: string, expected: string, ex: Exchange, cell: string): CheckResult & WalkVerdict => ({
+  const fail: Fail = (title, received, expected, ex, cell) => ({
     findings: [toFinding(CHECK, 'IX-7', { title, received, expected }, ex)],
     evidence,
     verdict: 'failed',
@@ -93,15 +96,57 @@ export function judgeCursorWalk(w: CursorWalk): CheckResult & WalkVerdict {
       `${of}, totalCount ${first.total}${perBoundary ? ', one fewer per page boundary' : ''}`,
     );
   }
-  // The run's own creations were in flight: the walk holds the first count's items, up to the last count's.
-  const grown = `; ${w.own} creation(s) of this run in flight meanwhile${d > 0 ? `, the count grown by ${d}` : ''}`;
-  if (walked >= first.total && walked <= last.total)
-    return { findings: [], evidence, verdict: 'passed', cell: `passed (totalCount ${first.total}, ${of}${grown})` };
-  const expected = d > 0 ? `${first.total} to ${last.total} items` : `${first.total} items`;
+  return judgeWithOwn(w, { first, last, walked, of, boundaries }, fail, evidence);
+}
+
+type Fail = (title: string, received: string, expected: string, ex: Exchange, cell: string) => CheckResult & WalkVerdict;
+
+/**
+ * The run's own creations were in flight: the walk holds the first count's items plus the run's own
+ * creations it saw, each told by its marker (walk-own.ts); what the markers cannot tell (an item in
+ * flight at the start, a creation the list shows no marker of) widens that, never past the last count.
+ * Items beyond that yet within the last count are not the run's: another writer's, so not judged.
+ */
+function judgeWithOwn(
+  w: CursorWalk,
+  s: { first: { total: number }; last: { total: number; ex: Exchange }; walked: number; of: string; boundaries: number },
+  fail: Fail,
+  evidence: CheckResult['evidence'],
+): CheckResult & WalkVerdict {
+  const { first, last, walked, of } = s;
+  const seen = ownSeen(
+    w.pages.flatMap((p) => p.items),
+    w.marks,
+  );
+  const { low, high, unmarked } = expectedItems(first.total, last.total, w.own, seen, w.marks);
+  const told = seen.shown
+    ? `; ${seen.new} of the run's own creations seen new by their marker${seen.either ? `, ${seen.either} in flight at the first page` : ''}${unmarked ? `, ${unmarked} unmarked in flight` : ''}`
+    : `; ${w.own} creation(s) of this run in flight meanwhile${w.marks ? ', none shown by a marker' : ''}`;
+  const grown = `${told}${last.total !== first.total ? `, the count grown by ${last.total - first.total}` : ''}`;
+  if (last.total < low)
+    return {
+      findings: [],
+      evidence: [],
+      verdict: 'inconclusive',
+      why: `${w.name}: totalCount went from ${first.total} to ${last.total} while the walk saw ${seen.new} new item(s) of this run: an item went meanwhile (another writer)`,
+    };
+  if (walked >= low && walked <= high) {
+    const exactly = low === high ? 'passed exactly' : 'passed';
+    return { findings: [], evidence, verdict: 'passed', cell: `${exactly} (totalCount ${first.total}, ${of}${grown})` };
+  }
+  if (walked > high && walked <= last.total)
+    return {
+      findings: [],
+      evidence: [],
+      verdict: 'inconclusive',
+      why: `${w.name}: the walk holds ${walked - high} item(s) beyond the count at the start and the run's own creations, within the count at the last page: not the run's (another writer?)`,
+    };
+  const expected = low === high ? `${low} items` : walked < low ? `at least ${low} items` : `at most ${high} items`;
+  const perBoundary = walked < low && low - walked === s.boundaries ? ' - one fewer at each page boundary (a next cursor that skips one item?)' : '';
   return fail(
-    `${w.name}: the pages walked by cursor hold ${walked} items, not ${expected}`,
-    `totalCount ${first.total}${d !== 0 ? `, then ${last.total}` : ''}; ${of}, the last with no cursor to a next one${grown}`,
-    `${expected} from the first page to the last (a totalCount that counts the list)`,
+    `${w.name}: the pages walked by cursor hold ${walked} items, not ${expected}${perBoundary}`,
+    `totalCount ${first.total}${last.total !== first.total ? `, then ${last.total}` : ''}; ${of}, the last with no cursor to a next one${grown}`,
+    `${expected} from the first page to the last: the count at the start plus the run's own creations the walk saw`,
     last.ex,
     `${of}, totalCount ${first.total}${grown}`,
   );
@@ -136,12 +181,17 @@ function boundaryOf(pages: WalkedPage[], before: string | undefined): string {
 }
 
 /**
- * IX-7 over two walks of one list at two page sizes, neither with the run's own creations in
- * flight: they hold the same items. An item one walk has and the other lacks is named with the
+ * IX-7 over two walks of one list at two page sizes, neither with a creation of the run in flight
+ * that its marker cannot tell (`aside`: the run's own items, set aside): they hold the same items. An item one walk has and the other lacks is named with the
  * page boundary it fell on in the walk that lacks it (a cursor that skips at a boundary).
  */
-export function walksAgree(name: string, a: { size: number; pages: WalkedPage[] }, b: { size: number; pages: WalkedPage[] }): CheckResult {
-  const keys = (w: WalkedPage[]) => w.flatMap((p) => p.items.map(keyOf));
+export function walksAgree(
+  name: string,
+  a: { size: number; pages: WalkedPage[] },
+  b: { size: number; pages: WalkedPage[] },
+  aside: (item: unknown) => boolean = () => false,
+): CheckResult {
+  const keys = (w: WalkedPage[]) => w.flatMap((p) => p.items.filter((x) => !aside(x)).map(keyOf));
   const [ka, kb] = [keys(a.pages), keys(b.pages)];
   const [sa, sb] = [new Set(ka), new Set(kb)];
   const evidence = [{ requirementId: 'IX-7', n: 1, via: 'index.walks-agree' }];

@@ -3,15 +3,19 @@
 // at the largest page the list answers, until no cursor or an empty page; the items walked must be
 // each item once and what the list's own totalCount says (SHOULD; judged exactly where none of the
 // run's own creations was in flight, contract/checks/cursor-walk.ts). Bounded by MAX_PAGES
-// (inconclusive); a cursor given twice is a loop; a count that moved beyond the run's own creations
-// (runtime/writes-ledger.ts) is another writer's, and the walk is then not judged. A list with no
-// count whose walks show a defect is walked again: a finding that does not stay is another writer's.
+// (inconclusive); a cursor given twice is a loop. The run's own items are told by the marker they
+// carry, against when their creations were sent and answered (runtime/writes-ledger.ts ownWhen); a
+// count that moved beyond the run's own creations is another writer's, and the walk is then not
+// judged. A list with no count whose walks show a defect is walked again: a finding that does not
+// stay is another writer's.
 import { nextCursor } from '../../config/answer-shape.ts';
 import { judgeCursorWalk, walksAgree, type WalkedPage } from '../../contract/checks/cursor-walk.ts';
+import { isOwn, ownSeen, type OwnMarks } from '../../contract/checks/walk-own.ts';
 import type { CheckResult } from '../../contract/checks/finding.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
-import { markLedger, ownCreationsBetween, type LedgerMark } from '../../runtime/writes-ledger.ts';
+import { runMarker } from '../../runtime/marker.ts';
+import { markLedger, ownCreationsBetween, ownWhen, type LedgerMark } from '../../runtime/writes-ledger.ts';
 import { send, withValues, type Configured } from './configured.ts';
 import { FED_BY } from './fed-lists.ts';
 
@@ -38,7 +42,7 @@ export async function walkCursor(
   read: (ex: Exchange) => Page,
 ): Promise<Walked> {
   const size = Math.max(2, Math.ceil(first.items.length / 5));
-  const once = await judgedWalks(h, c, first.items.length, size, { ex: firstEx, page: first }, before, read);
+  const once = await judgedWalks(h, c, first.items.length, size, { ex: firstEx, page: first, answered: markLedger(h) }, before, read);
   if (typeof once === 'string') return { verdict: 'inconclusive', why: once };
   // A list with no count says nothing of another client's writes: what it shows of them (an item
   // repeated or missed as one is added before the cursor) is told from a defect by walking both
@@ -70,20 +74,38 @@ async function judgedWalks(
   c: Configured,
   largest: number,
   size: number,
-  given: { ex: Exchange; page: Exclude<Page, string> } | undefined,
+  given: Given | undefined,
   before: LedgerMark,
   read: (ex: Exchange) => Page,
 ): Promise<{ a: Judged; b?: Judged; results: CheckResult[] } | string> {
   const large = await stillWalk(h, c, 5000, given, before, read);
   if (typeof large === 'string') return large;
-  const a = judgeCursorWalk({ name: c.name, pages: large.pages, own: large.own });
+  const a = judgeCursorWalk({ name: c.name, pages: large.pages, own: large.own, ...(large.marks ? { marks: large.marks } : {}) });
   const small = size < largest ? await stillWalk(h, c, size, undefined, markLedger(h), read) : `${c.name}: one page of ${size} holds the list`;
-  const b = typeof small === 'string' ? undefined : judgeCursorWalk({ name: c.name, pages: small.pages, own: small.own });
+  const b =
+    typeof small === 'string'
+      ? undefined
+      : judgeCursorWalk({ name: c.name, pages: small.pages, own: small.own, ...(small.marks ? { marks: small.marks } : {}) });
   const results: CheckResult[] = [a, ...(b ? [b] : [])];
-  // Both still and each as its count says: the two hold the same items (what a list with no count is judged by).
-  if (b && typeof small !== 'string' && a.verdict === 'passed' && b.verdict === 'passed' && large.own === 0 && small.own === 0)
-    results.push(walksAgree(c.name, { size: largest, pages: large.pages }, { size, pages: small.pages }));
+  // Each as its count says, and each still or with all the run's creations in flight told by their
+  // marker: the two hold the same items, the run's own aside (what a list with no count is judged by).
+  if (b && typeof small !== 'string' && a.verdict === 'passed' && b.verdict === 'passed' && told(large) && told(small))
+    results.push(walksAgree(c.name, { size: largest, pages: large.pages }, { size, pages: small.pages }, isOwn(large.marks ?? small.marks)));
   return { a, ...(b ? { b } : {}), results };
+}
+
+/** A first page as read, with the ledger's mark just after it was answered. */
+type Given = { ex: Exchange; page: Exclude<Page, string>; answered: LedgerMark };
+type Still = { pages: WalkedPage[]; own: number; marks?: OwnMarks };
+
+/** Whether every creation of the run in flight during a walk is told by its marker there (or none was). */
+function told(w: Still): boolean {
+  if (w.own === 0) return true;
+  const seen = ownSeen(
+    w.pages.flatMap((p) => p.items),
+    w.marks,
+  );
+  return seen.shown && w.marks !== undefined && w.own - w.marks.markedInFlight <= 0;
 }
 
 /** A walk by pages of `size` from `first` (asked here when not given), walked again once if the run's own creations were in flight. */
@@ -91,12 +113,12 @@ async function stillWalk(
   h: Harness,
   c: Configured,
   size: number,
-  given: { ex: Exchange; page: Exclude<Page, string> } | undefined,
+  given: Given | undefined,
   before: LedgerMark,
   read: (ex: Exchange) => Page,
-): Promise<{ pages: WalkedPage[]; own: number } | string> {
+): Promise<Still | string> {
   const kind = FED_BY[c.name];
-  let best: { pages: WalkedPage[]; own: number } | string = '';
+  let best: Still | string = '';
   for (let attempt = 0; attempt < 2; attempt++) {
     const mark = attempt === 0 ? before : markLedger(h);
     let start = attempt === 0 ? given : undefined;
@@ -104,12 +126,15 @@ async function stillWalk(
       const ex = await send(h, withValues(h, c, { limit: size, offset: 0 }));
       const page = read(ex);
       if (typeof page === 'string') return page;
-      start = { ex, page };
+      start = { ex, page, answered: markLedger(h) };
     }
     const pages = await walkOnce(h, c, size, start.ex, start.page, read);
     if (typeof pages === 'string') return pages;
-    const own = kind ? ownCreationsBetween(mark, markLedger(h), kind) : 0;
-    if (typeof best === 'string' || own < best.own) best = { pages, own };
+    const end = markLedger(h);
+    const own = kind ? ownCreationsBetween(mark, end, kind) : 0;
+    // The run's own items of this walk, told by their marker: when each was made against its first page.
+    const marks = kind ? { run: runMarker(h), ...ownWhen(h, kind, mark, start.answered, end) } : undefined;
+    if (typeof best === 'string' || own < best.own) best = { pages, own, ...(marks ? { marks } : {}) };
     if (own === 0) break;
   }
   return best;

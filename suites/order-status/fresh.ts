@@ -9,7 +9,7 @@ import { acceptedBy, answerAt, refusalText, refusedByShape } from '../../config/
 import type { OperationConfig } from '../../config/operations.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
-import { runMarker } from '../../runtime/marker.ts';
+import { requestMarker } from '../../runtime/marker.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import { planVoucher, stepsFrom, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
 import { planIo, pool, readVoucher, runState, said, type Sent } from './vouchers.ts';
@@ -44,10 +44,10 @@ export async function createVoucher(h: Harness, role: string, paid: boolean): Pr
   const create = orderCreate(h);
   if (!create) return { ok: false, why: 'operations["order-create"] is not configured (or writes is false)' };
   const values = fixtureValues(h.config);
-  // The voucher carries the run's marker where the config says (marker["order-create"]): one of ours, told by it.
+  // The voucher carries a marker of its own under the run's where the config says (marker["order-create"]): one of ours, told by it.
   const field = h.config.marker?.['order-create'];
   const request = operationRequest(create, values);
-  const made = await sendOperation(h.client, field ? withBodyText(request, field, runMarker(h)) : request);
+  const made = await sendOperation(h.client, field ? withBodyText(request, field, requestMarker(h, 'made')) : request);
   const at = create.created ?? 'response.salesId';
   const salesId = ok(create, made) ? idOf(answerAt(made.json, at)) : undefined;
   if (salesId === undefined) return { ok: false, why: `Order Create gave no salesId at ${at} (${answered(create, made)}; check operations["order-create"])` };

@@ -4,8 +4,12 @@
 // one again sends it again: a second request is the price of a bounded heap.
 import type { Exchange } from '../../core/types.ts';
 
-/** Body text kept at most: the worker's heap (256 MB) holds each body about three times (text, parsed JSON, evidence). */
-export const ANSWER_BUDGET_BYTES = 48 * 1024 * 1024;
+/**
+ * Body text kept at most. The suite worker's heap holds each kept body about twice (its text and
+ * its parsed JSON), and the run's whole process tree (the CLI, vitest's host, the worker) is to
+ * stay under 300 MB whatever a report answers: an answer dropped is sent again if asked again.
+ */
+export const ANSWER_BUDGET_BYTES = 20 * 1024 * 1024;
 
 export interface AnswerStore {
   /** The kept answer of `key` (it becomes the most recently asked), or undefined. */

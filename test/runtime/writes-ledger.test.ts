@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.ts';
 import { referenceRunConfig } from '../../reference/run-config.ts';
-import { creationMatcher, markLedger, ownCreationsBetween, sendingCreation } from '../../runtime/writes-ledger.ts';
+import { creationMatcher, markLedger, ownCreationsBetween, ownWhen, sendingCreation } from '../../runtime/writes-ledger.ts';
 import type { RunShared } from '../../runtime/run-state.ts';
 
 const config = loadConfig({ base: referenceRunConfig('http://127.0.0.1:1', ['t1'], 42, 'default'), env: {} });
-const run = (): RunShared => ({ key: 'k', ctx: { config } as RunShared['ctx'], states: new Map() });
+const run = (): RunShared => ({ key: 'k', ctx: { config, nonce: 'c0ffee00', seed: 42 } as unknown as RunShared['ctx'], states: new Map() });
 
 describe("the run's own creations", () => {
   it('names what may create a customer or a voucher, and nothing else', () => {
@@ -41,5 +41,25 @@ describe("the run's own creations", () => {
     const now = markLedger(r);
     expect(ownCreationsBetween(after, now, 'customer')).toBe(1);
     expect(ownCreationsBetween(now, markLedger(r), 'customer')).toBe(0);
+  });
+
+  it("tells each marked creation's marker as landed before a walk's first page, after it, or either, and counts those in flight", () => {
+    const r = run();
+    const body = (n: number) => ({ branchId: 1, body: { remark: `erpc-c0ffee00-s42-made${n}` } });
+    sendingCreation(r, 'voucher', body(1))(); // answered before the page was asked: in its count
+    const early = sendingCreation(r, 'voucher', body(2)); // in flight while the page was asked
+    const asked = markLedger(r);
+    early();
+    const answered = markLedger(r);
+    const late = sendingCreation(r, 'voucher', body(3)); // sent after the page was answered
+    sendingCreation(r, 'voucher', { body: { remark: 'no marker' } })();
+    sendingCreation(r, 'customer', { body: { remark: 'erpc-c0ffee00-s42-made9' } })();
+    const end = markLedger(r);
+    late();
+    const { when, markedInFlight } = ownWhen(r, 'voucher', asked, answered, end);
+    expect(Object.fromEntries(when)).toEqual({ 'erpc-c0ffee00-s42-made1': 'old', 'erpc-c0ffee00-s42-made2': 'either', 'erpc-c0ffee00-s42-made3': 'new' });
+    expect(markedInFlight).toBe(2);
+    // The one without a marker is in flight too: the walk cannot tell it.
+    expect(ownCreationsBetween(asked, end, 'voucher')).toBe(3);
   });
 });

@@ -1,5 +1,7 @@
 // Peak memory of a run: this process and its children (the suite worker), sampled while `fn`
-// runs. Linux /proc; elsewhere only this process is measured.
+// runs; or a command's whole process tree (the CLI as a user starts it). Linux /proc; elsewhere
+// only this process is measured.
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 function rssKb(pid: number): number {
@@ -58,4 +60,14 @@ export async function withPeakMemory<T>(fn: () => Promise<T>, everyMs = 100): Pr
   } finally {
     clearInterval(timer);
   }
+}
+
+/** Runs `command` with `args`; its exit code and the peak RSS (MB) of its whole process tree, sampled every `everyMs`. */
+export async function peakOfCommand(command: string, args: string[], cwd: string, everyMs = 100): Promise<{ exitCode: number | null; peakMb: number }> {
+  const child = spawn(command, args, { cwd, stdio: 'ignore' });
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, treeRssKb(child.pid!))), everyMs);
+  const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearInterval(timer);
+  return { exitCode, peakMb: Math.round(peak / 1024) };
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/load.ts';
 import type { RunVerdict } from '../../../core/types.ts';
-import { exitCodeOf } from '../../../reports/certify.ts';
+import { exitCodeOf } from '../../../reports/verdict.ts';
 import type { Certification } from '../../../reports/model.ts';
 import { referenceRunConfig } from '../../../reference/run-config.ts';
 import { runConformance } from '../../../engine/run.ts';

@@ -6,7 +6,7 @@
 // the nearest whole second between two ends; a Retry-After date is read at its instant; an
 // operation leaving a limit it was taken to share takes its part of the quota.
 import { describe, expect, it } from 'vitest';
-import { simCell, simLimits, type SimCell } from './sim-limits.ts';
+import { simCell, simLimits, type SimCell } from '../../../bench/support/sim-limits.ts';
 
 const withinGoals = (r: SimCell) => {
   expect(r.refused / r.requests).toBeLessThanOrEqual(0.05);

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
 import { itWhole, tiered } from '../../tiers.ts';
-import { withPeakMemory } from './memory.ts';
+import { withPeakMemory } from '../../../bench/support/memory.ts';
 import { runAgainstReference } from './run-reference.ts';
 
 /**

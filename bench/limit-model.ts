@@ -12,7 +12,7 @@
 //   npx tsx bench/run.ts limits [--quick] [--part fixed|sliding|token-bucket]
 import { loadavg } from 'node:os';
 import { createScheduler } from '../client/scheduler.ts';
-import { simCell, simLimits, type SimCell } from '../test/client/scheduler/sim-limits.ts';
+import { simCell, simLimits, type SimCell } from './support/sim-limits.ts';
 import type { UnnumberedExchange } from '../client/transport.ts';
 import { startReference } from '../reference/server.ts';
 import type { BenchOptions } from './options.ts';

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { referenceRunConfig } from '../reference/run-config.ts';
-import { startBroken } from '../test/e2e/self-test/broken-servers.ts';
-import { treeRssKb } from '../test/e2e/self-test/memory.ts';
+import { startBroken } from './support/broken-servers.ts';
+import { treeRssKb } from './support/memory.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

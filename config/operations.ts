@@ -4,6 +4,7 @@
 // shown", so the target's own documentation says).
 import { z } from 'zod';
 import { INDEX_OPERATIONS, READ_BACKS } from '../core/operations.ts';
+import { preflightSays } from '../core/words/preflight.ts';
 
 const dotPath = z.string().regex(/^(\$|[A-Za-z_][\w$]*(\.[A-Za-z_$][\w$]*)*)$/, {
   error: 'expected a dot path from the root of the answer, like "response.items" or "content", or "$" for the whole answer (a bare array)',
@@ -149,5 +150,5 @@ export function readBackEntriesNote(config: {
     const set = config.readBack?.[key.split('.')[1] as 'getContactById' | 'orderStatus'] !== undefined;
     return `operations.${name} (${set ? `${key} is its place` : `move it to ${key}`})`;
   });
-  return `deprecated: ${moves.join(', ')}: a read-back is configured under readBack only; not sent from operations, remove it there`;
+  return preflightSays('readBackInOperations', { moves: moves.join(', ') });
 }

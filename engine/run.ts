@@ -10,7 +10,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { exitCodeOf } from '../reports/certify.ts';
+import { exitCodeOf } from '../reports/verdict.ts';
 import { gatedExitCode } from '../reports/compare/baseline.ts';
 import { CollectorReporter } from './phases/collector.ts';
 import { scrubber } from '../reports/scrub.ts';

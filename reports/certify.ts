@@ -4,12 +4,13 @@
 // config gives nothing to apply to is out of scope (skipped with why), and the first line names the
 // scope and every MUST left out (reports/scope.ts). "certified" means every MUST in scope passed.
 import { requirements } from '../contract/requirements.ts';
-import type { Requirement, RunVerdict, Verdict } from '../core/types.ts';
+import type { Requirement } from '../core/types.ts';
 import { ended, idsOf, type Certification, type OperationsTable, type RequirementResult, type RunFacts } from './model.ts';
 import { openParts, partsOf } from './requirement-parts.ts';
 import type { Collected, CollectedTest, WorkerCrash } from './records/collected.ts';
 import { crashError, crashReason, crashSentence } from './crash.ts';
-import { EXIT, exitCodeOfSignal, type ExitCode } from '../core/exit-codes.ts';
+import { reasonSays } from '../core/words/reasons.ts';
+import { emptySummary, runVerdict, unanswered } from './verdict.ts';
 import { requiredOpen, scopeSentence, withRequired } from './scope.ts';
 import { replayVerdict } from './replay-verdict.ts';
 import { runFigures } from './figures.ts';
@@ -71,12 +72,12 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (notRun.length > 0) {
     // Tests the plan did not run say why themselves (engine/phases/plan/requirements.ts); of the others a
     // stopped run knows why it stopped (budget, --max-failures, an interrupt), a worker only that it was stopped.
-    const byPlan = (t: CollectedTest) => !!t.record?.notRun?.startsWith('not run by the plan');
+    const byPlan = (t: CollectedTest) => !!t.record?.notRun?.startsWith(reasonSays('notPlanned'));
     const rest = notRun.filter((t) => !byPlan(t));
     // A test with no reason of its own that a dead worker left unfinished: the crash is its reason.
     const told = reasons(rest.map((t) => t.record?.notRun ?? (crashes.length ? crashReason(crashes, t.file) : undefined)));
     const stopped = rest.length
-      ? (facts.stoppedBy ? facts.stoppedReason : undefined) || told || `the run stopped (${facts.stoppedBy}) before its tests ended`
+      ? (facts.stoppedBy ? facts.stoppedReason : undefined) || told || reasonSays('stoppedInTests', { stoppedBy: facts.stoppedBy })
       : '';
     return {
       ...base,
@@ -94,31 +95,31 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (r.level === 'INFO' && ran.length > 0 && (evidence > 0 || findings.length > 0)) return { ...base, status: 'observed' };
   if (ran.length > 0) {
     const why = reasons(blind.flatMap((t) => t.record?.inconclusive?.[r.id] ?? []));
-    const part = blind.length < ran.length ? `partly verified: ${blind.length} of its ${ran.length} tests saw nothing it applies to` : '';
+    const part = blind.length < ran.length ? reasonSays('partlyVerified', { blind: blind.length, ran: ran.length }) : '';
     return {
       ...base,
       status: 'inconclusive',
-      reason: [part, why || 'its tests ran, but their checks saw no exchange or item it applies to'].filter(Boolean).join(': '),
+      reason: [part, why || reasonSays('sawNothing')].filter(Boolean).join(': '),
     };
   }
   // A replay runs one test: a requirement no test of it declares is not part of it (reports/replay-verdict.ts).
   if (facts.replay && declaring.length === 0) return { ...base, status: 'skipped', reason: facts.unselectedReason(r) };
   const scoped = ranAny.filter(outOfScope);
-  if (scoped.length > 0) return { ...base, status: 'skipped', reason: `out of scope: ${reasons(scoped.map((t) => t.record!.outOfScope![r.id]))}` };
-  if (r.notTested) return { ...base, status: 'skipped', reason: `not tested: ${r.notTested}` };
-  if (facts.preflight?.problems.length)
-    return { ...base, status: 'not-run', reason: 'not run: the preflight found the target or the fixtures not as the config says (see preflight)' };
+  if (scoped.length > 0)
+    return { ...base, status: 'skipped', reason: reasonSays('outOfScope', { why: reasons(scoped.map((t) => t.record!.outOfScope![r.id])) }) };
+  if (r.notTested) return { ...base, status: 'skipped', reason: reasonSays('notTested', { why: r.notTested }) };
+  if (facts.preflight?.problems.length) return { ...base, status: 'not-run', reason: reasonSays('preflightFailed') };
   if (!facts.suites.has(r.suite)) return { ...base, status: 'skipped', reason: facts.unselectedReason(r) };
   if (facts.shard && declaring.length === 0) {
     const { index, count } = facts.shard;
-    return { ...base, status: 'skipped', reason: `no test of shard ${index}/${count} verifies it (merge the shards: erp-conformance report --merge DIR...)` };
+    return { ...base, status: 'skipped', reason: reasonSays('otherShard', { index, count }) };
   }
   const skipReasons = reasons(declaring.map((t) => t.record?.skipReason));
   if (skipReasons) return { ...base, status: 'skipped', reason: skipReasons };
-  if (facts.stoppedBy) return { ...base, status: 'not-run', reason: facts.stoppedReason ?? `the run stopped (${facts.stoppedBy}) before it ran` };
+  if (facts.stoppedBy) return { ...base, status: 'not-run', reason: facts.stoppedReason ?? reasonSays('stopped', { stoppedBy: facts.stoppedBy }) };
   // The worker died before its tests were declared (while it loaded the suites): they exist, they did not run.
   if (crashes.length) return { ...base, status: 'not-run', reason: crashReason(crashes) };
-  return { ...base, status: 'skipped', reason: 'no test of the selected suites verifies it' };
+  return { ...base, status: 'skipped', reason: reasonSays('noTestSelected') };
 }
 
 // The table "operations x requirements" of the index (section 1): what each configured operation
@@ -138,107 +139,6 @@ export function operationsTable(observations: Record<string, unknown>): Operatio
 
 /** Observations other than the table's rows. */
 export const notInTable = (key: string) => !key.startsWith(PREFIX);
-
-/**
- * A target that answered none of the requests the run sent (every connection refused, reset or
- * timed out) showed nothing any rule is about: its requirements are inconclusive, whichever of
- * its tests happened to send before the run's breaker opened. A target that answered some
- * requests and dropped others keeps its findings: it failed on those inputs.
- */
-function unanswered(results: RequirementResult[], tests: CollectedTest[]): { results: RequirementResult[]; reason?: string } {
-  const sent = sum(tests, (t) => t.record?.requests ?? 0);
-  const answered = sum(tests, (t) => t.record?.answered ?? 0);
-  // Records from before `answered` was counted (a merged old shard) are left as they were.
-  if (sent === 0 || answered > 0 || tests.some((t) => t.record && t.record.answered === undefined)) return { results };
-  const first = tests.map((t) => t.record?.firstFailure).find(Boolean);
-  const reason = `the target answered none of the ${sent} requests the run sent${first ? ` (first: ${first})` : ''}: nothing was verified`;
-  return {
-    results: results.map((r) => (r.status === 'passed' || r.status === 'failed' || r.status === 'observed' ? { ...r, status: 'inconclusive', reason } : r)),
-    reason,
-  };
-}
-
-/** The run's verdict and the sentence that explains it. */
-export function runVerdict(
-  summary: Certification['summary'],
-  errors: string[],
-  facts: Pick<RunFacts, 'selection' | 'shard' | 'stoppedBy' | 'preflight'> & { unanswered?: string; crash?: string },
-  scope: { sentence?: string; known?: boolean; required?: string } = {},
-): { verdict: RunVerdict; reason: string } {
-  // The scope follows every verdict of a run that knows it (records of older runs do not); a
-  // certificate always names what it leaves out.
-  const said = scope.sentence ? ` ${scope.sentence}` : '';
-  const then = scope.known ? said : '';
-  const must = summary.MUST;
-  const open = must.inconclusive + must['not-run'];
-  const problems = facts.preflight?.problems ?? [];
-  if (problems.length)
-    return {
-      verdict: 'preflight-failed',
-      reason: `The preflight stopped the run before any suite: ${problems.length} problem(s) with the target or the fixtures, first ${problems[0]!.key}.`,
-    };
-  if (facts.stoppedBy === 'interrupted')
-    return {
-      verdict: 'interrupted',
-      reason: `The run was interrupted: ${must.passed} MUST passed and ${must.failed} failed before it stopped; ${open} were not verified.`,
-    };
-  if (must.failed > 0 || errors.length > 0) {
-    // A dead worker is named first: it is why the MUSTs its tests had not verified are not run.
-    const crash = facts.crash ? ` ${facts.crash[0]!.toUpperCase()}${facts.crash.slice(1)}: ${must['not-run']} MUST requirement(s) not run.` : '';
-    return {
-      verdict: 'not-certified',
-      reason: `${must.failed} MUST requirement(s) failed${errors.length ? `, ${errors.length} run error(s)` : ''}.${crash}${then}`,
-    };
-  }
-  if (open > 0 && facts.unanswered)
-    return { verdict: 'inconclusive', reason: `No verdict: ${facts.unanswered} (check target.baseUrl and that the server is up, then run again).` };
-  // The certifier's own demand (config certify): what it names must be in scope and verified.
-  if (scope.required && !facts.selection && !facts.shard)
-    return { verdict: 'inconclusive', reason: `No MUST failed, but ${scope.required}: the target is neither certified nor failed.${then}` };
-  if (open > 0)
-    return {
-      verdict: 'inconclusive',
-      reason: `No MUST failed, but ${must.inconclusive} were inconclusive and ${must['not-run']} not run: the target is neither certified nor failed (see each reason).${then}`,
-    };
-  // A certificate says what was verified: one with every MUST skipped would certify nothing.
-  if (must.passed === 0 && !facts.selection && !facts.shard)
-    return { verdict: 'inconclusive', reason: `No MUST requirement was verified: the config left all of them out.${then}` };
-  if (facts.selection || facts.shard) {
-    const what = facts.shard ? `shard ${facts.shard.index}/${facts.shard.count}` : `the selection --only ${facts.selection!.join(',')}`;
-    return {
-      verdict: 'selection-passed',
-      reason: `Every MUST of ${what} passed (${must.passed}); the rest of the catalogue did not run, so this is no certificate of the target.`,
-    };
-  }
-  return {
-    verdict: 'certified',
-    reason: `Every MUST requirement in scope passed (${must.passed}).${said}`,
-  };
-}
-
-/** The exit code of a verdict (core/types.ts RunVerdict). */
-export function exitCodeOf(verdict: RunVerdict, signal?: 'SIGINT' | 'SIGTERM'): ExitCode {
-  switch (verdict) {
-    case 'certified':
-    case 'selection-passed':
-    case 'not-reproduced':
-      return EXIT.ok;
-    case 'not-certified':
-    case 'reproduced':
-      return EXIT.failed;
-    case 'preflight-failed':
-      return EXIT.preflightFailed;
-    case 'inconclusive':
-      return EXIT.inconclusive;
-    case 'interrupted':
-      return exitCodeOfSignal(signal ?? 'SIGINT');
-  }
-}
-
-export function emptySummary(): Certification['summary'] {
-  const zero = (): Record<Verdict, number> => ({ passed: 0, failed: 0, observed: 0, inconclusive: 0, skipped: 0, 'not-run': 0 });
-  return { MUST: zero(), SHOULD: zero(), INFO: zero() };
-}
 
 export function certify(collected: Collected, facts: RunFacts): Certification {
   // Tests finish in any order when they run concurrently: the certificate lists them by name.

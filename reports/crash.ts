@@ -3,6 +3,7 @@
 // crash is no finding of the target and no gap in the catalogue: the tests ran, and the worker
 // died under them, so their requirements are "not run" with this cause, never "no test verifies it".
 import type { WorkerCrash } from './records/collected.ts';
+import { reasonSays } from '../core/words/reasons.ts';
 
 /** Files named in a sentence; the rest are counted. */
 const FILES_NAMED = 3;
@@ -43,5 +44,5 @@ export function crashError(c: WorkerCrash): string {
 /** The reason of a requirement whose tests the crash cut (those in `file`'s crash, else the first). */
 export function crashReason(crashes: WorkerCrash[], file?: string): string {
   const c = crashes.find((x) => file !== undefined && x.running.includes(file)) ?? crashes[0]!;
-  return `not run: ${crashSentence(c)}, before its tests ended`;
+  return reasonSays('crashed', { crash: crashSentence(c) });
 }

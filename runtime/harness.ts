@@ -27,6 +27,7 @@ import { stopIfNotSent } from './stopped.ts';
 import { testClient, type TestClient } from './test-client.ts';
 import { harChecked, harExchange, harFailures, harSender } from './har-log.ts';
 import { WriteTrail } from './write-trail.ts';
+import { reasonSays } from '../core/words/reasons.ts';
 
 const SPEC_OPERATIONS: ReadonlySet<string> = new Set(['order-status', 'customer-create', 'report']);
 
@@ -82,15 +83,11 @@ export class Harness {
       if (taken !== undefined) this.tookUniqueValue(`HTTP ${ex.response!.status} ${taken}`);
     }
     stopIfNotSent(ex);
-    if (ex.notSent) return this.inconclusive(this.record.ids, `requests were not sent: ${ex.notSent.message}`);
-    if (timedOut(ex)) return this.inconclusive(this.record.ids, `requests got no complete answer within target.timeoutMs (${ex.failure!.message})`);
+    if (ex.notSent) return this.inconclusive(this.record.ids, reasonSays('notSent', { message: ex.notSent.message }));
+    if (timedOut(ex)) return this.inconclusive(this.record.ids, reasonSays('timedOut', { message: ex.failure!.message }));
     if (ex.response?.status === 429) {
       // Still refused after the waits the run allows: evidence of nothing for the functional checks.
-      if (ex.rateLimited)
-        this.inconclusive(
-          this.record.ids,
-          `requests were still refused with 429 after ${ex.rateLimited.retries} wait(s) of ${ex.rateLimited.waitedMs} ms in all (the target's rate limit; see run.rateLimit)`,
-        );
+      if (ex.rateLimited) this.inconclusive(this.record.ids, reasonSays('still429', { retries: ex.rateLimited.retries, waitedMs: ex.rateLimited.waitedMs }));
       return; // 429 envelopes are the rate-limit suite's (RL-2)
     }
     // 2.1 "Response envelope (all operations described here)": the three operations, not the read paths the spec does not show.
@@ -114,10 +111,7 @@ export class Harness {
   /** Recorded, and the reason a requirement that saw nothing else is inconclusive. */
   private tookUniqueValue(said: string) {
     this.record.observations.uniquenessRule = said;
-    this.inconclusive(
-      this.record.ids,
-      `a customer was refused because a value the run chose is already taken (the target's own uniqueness rule, not a failure): ${said}`,
-    );
+    this.inconclusive(this.record.ids, reasonSays('valueTaken', { said }));
   }
 
   /** Records what a check or relation applied to, and returns its findings (not kept: return or `add` them). */
@@ -129,7 +123,7 @@ export class Harness {
   /** Only what the target answered fails a requirement: a finding about a request the run did not send (its breaker, its limits) is kept as a reason. */
   private keep(findings: Finding[]) {
     for (const f of findings) {
-      if (f.exchange?.notSent) this.inconclusive(f.requirementId, `a finding rested on a request the run did not send (${f.exchange.notSent.message})`);
+      if (f.exchange?.notSent) this.inconclusive(f.requirementId, reasonSays('findingNotSent', { message: f.exchange.notSent.message }));
       // Every finding replays: a property's with its input's path, any other with this test as a whole.
       else this.keeper.add(f.replay ? f : { ...f, replay: this.testReplay() });
     }

@@ -6,6 +6,7 @@
 // record says the same, so the host takes it for the kit's stop, not a crash. What the target
 // answered before the limit keeps its findings: those still fail their requirements.
 import { KIT_LIMIT } from './protocol.ts';
+import { reasonSays } from '../core/words/reasons.ts';
 import { RunStopped } from './stopped.ts';
 
 /** A test's time limit when neither it nor the run names one. */
@@ -20,12 +21,10 @@ export function ownLimitMs(timeoutMs: number): number {
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** Why a test the kit's own limit stopped did not verify its requirements. */
-export const ownLimitReason = (ms: number) =>
-  `stopped by the kit's time limit for one test (${seconds(ms)}) before it ended: a limit of the kit, not a finding about the target`;
+export const ownLimitReason = (ms: number) => reasonSays('ownTimeLimit', { seconds: seconds(ms) });
 
 /** The same, where vitest's timeout for the test (or one of its hooks) came before the kit's own limit. */
-export const vitestLimitReason = (ms: number) =>
-  `stopped by the kit's time limit for one test (vitest's timeout, ${seconds(ms)}) before it ended: a limit of the kit, not a finding about the target`;
+export const vitestLimitReason = (ms: number) => reasonSays('vitestTimeLimit', { seconds: seconds(ms) });
 
 export interface TimeLimit {
   /** The kit's own limit, in ms from the start. */

@@ -25,6 +25,7 @@ import { DEFAULT_TEST_TIMEOUT_MS, ownLimitMs, startTimeLimit } from './time-limi
 import { stopWhenRunCancelled } from './worker-signals.ts';
 import { workerFault } from './worker-fault.ts';
 import { FINDINGS_ERROR } from './protocol.ts';
+import { reasonSays } from '../core/words/reasons.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -118,7 +119,7 @@ export function verifies(
     // A test the plan could not give its requests (engine/phases/plan/requirements.ts) sends none.
     const unplanned = ctx.notPlanned?.[testId];
     if (unplanned || Date.now() >= ctx.deadline) {
-      h.record.notRun = unplanned ?? `the run budget (run.maxDurationSeconds) was spent before this test started`;
+      h.record.notRun = unplanned ?? reasonSays('budgetSpentBeforeTest');
       h.finish();
       t.skip(h.record.notRun);
     }

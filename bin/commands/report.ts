@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AllureReportError, generateAllureReport } from '../../reports/render/allure-report.ts';
 import { annotateAllureResults } from '../../reports/render/allure-results.ts';
-import { exitCodeOf } from '../../reports/certify.ts';
+import { exitCodeOf } from '../../reports/verdict.ts';
 import { consoleSummary, inertForTerminal } from '../../reports/render/console.ts';
 import { manifestText } from '../../reports/manifest.ts';
 import { mergeRunFolders } from '../../reports/records/merge.ts';

@@ -3,13 +3,12 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config/load.ts';
-import { exitCodesText } from '../cli/exit-codes.ts';
+import { PREFIXES, RUN_USAGE } from '../cli/run-usage.ts';
 import { configFromFlags } from '../cli/quick-target.ts';
 import { invocationOf } from '../cli/invocation.ts';
 import { type RunConfig } from '../../config/schema.ts';
 import { readRateLimitFlag } from '../../client/stated-quotas.ts';
 import { QUOTA_KEYS_TEXT } from '../../core/quota.ts';
-import { prefixOf, requirements } from '../../contract/requirements.ts';
 import { parseShard } from '../../reports/records/records.ts';
 import { parseReplayTest } from '../../reports/render/replay.ts';
 import { runManifest } from '../../reports/manifest.ts';
@@ -19,8 +18,6 @@ import { takeInterrupts } from '../../engine/control/interrupts.ts';
 import { intFlag, parseFlags, UsageError, type Command } from '../cli/usage.ts';
 import { unwritableOut } from '../cli/writable-out.ts';
 import { EXIT } from '../../core/exit-codes.ts';
-
-const PREFIXES = [...new Set(requirements.map((r) => prefixOf(r.id)))];
 
 /** The signing key of --sign-key FILE, or of ERP_SIGN_KEY (PEM text, or a file holding it); a bad one is a usage error before anything is sent. */
 async function signKeyOf(flag: string | undefined, env: string | undefined) {
@@ -57,70 +54,7 @@ async function baselineOf(at: string | undefined, failOn: string | undefined) {
 export const runCommand: Command = {
   name: 'run',
   summary: 'run the conformance suites and write the certificate (no --config: against the reference)',
-  usage: [
-    'Usage: erp-conformance run [--config FILE | --base-url URL [--token-env NAME]] [--out DIR] [--only OS,CU,...] [--seed N] [--num-runs N] [--shard I/N]',
-    '                           [--concurrency N] [--rate-limit Q/W] [--max-duration SECONDS] [--max-requests N] [--quiet]',
-    '       erp-conformance run --resume DIR [--out DIR] [--only OS,...] [--max-duration SECONDS] [--max-requests N] ...',
-    '',
-    'Runs every requirement of the spec against the target and writes certification.json,',
-    'certification.html, junit.xml, records.json and allure-results/ to --out. Without --config',
-    'the embedded reference server is started on a free port and tested.',
-    '',
-    '  --config FILE        run config (JSON); ERP_BASE_URL, ERP_API_TOKEN, ERP_API_TOKEN_2 override it',
-    "  --base-url URL       the target's {base_url} (overrides the config's; with no --config: a quick try with the",
-    "                       reference's fixtures, the preflight names each one the target does not hold)",
-    '  --token-env NAME     read the api-token from environment variable NAME (default ERP_API_TOKEN)',
-    '  --max-failures N     stop after N MUST requirements failed (1: stop at the first, as --exitfirst); the rest is "not run"',
-    '  --out DIR            output folder (default ./erp-conformance-report)',
-    `  --only LIST          requirement prefixes to run: ${PREFIXES.join(', ')} (the verdict is then selection-passed, never certified)`,
-    '  --seed N             fast-check seed: the same seed (with the same --nonce) sends the same requests',
-    '  --nonce TEXT         run nonce (default: a new one per run, printed and in the certificate): with the seed it makes',
-    '                       the values a target may keep unique (mobile numbers, e-mails, GSTIN, PAN)',
-    '  --num-runs N         runs per property (default: config properties.numRuns, 100)',
-    '  --concurrency N      requests in flight at once (default: config run.concurrency, 8)',
-    '  --rate-limit Q/W     never send more than Q requests per window W, e.g. 100/10s, or per operation,',
-    '                       e.g. report=5/1m,readBack=4/1m (config run.rateLimit)',
-    '  --max-duration S     run budget in seconds (config run.maxDurationSeconds, 1800): what has not run by then is "not run"',
-    '  --max-requests N     request budget (config run.maxRequests)',
-    '  --resume DIR         go on with the run DIR holds (cut by its budget or interrupted): against the same',
-    '                       target and seed, runs the tests that did not end, keeps what the earlier parts verified,',
-    '                       and writes the certificate of all the parts (to DIR unless --out); keeps its scope: --only,',
-    '                       --with-load, runs per property, rate limit, load caps and budgets (a budget or limit given',
-    "                       anew is this part's; --only given anew narrows this part, said on its first line)",
-    '  --quiet              no progress line',
-    "  --baseline PREV      an earlier run (its folder or certification.json): the certificate's first lines say what",
-    '                       changed since it, and whether it is another kit version, config, target (docs/compare.md)',
-    '  --fail-on new|any    with --baseline: new exits 1 only when a MUST fails that did not fail in PREV (its known',
-    '                       failures are listed, never hidden); any (default) exits 1 on any failed MUST',
-    "  --history FILE       append this run's line to FILE (JSON lines: verdict, each requirement's status, limits,",
-    '                       latency per operation, counts); `erp-conformance report --trend FILE` plots them',
-    '  --sign-key FILE      sign the bundle with this Ed25519 private key (PEM; or the env ERP_SIGN_KEY: PEM text or a',
-    '                       file): attestation.dsse.json, an in-toto statement of every file; `verify --key PUB` checks it',
-    '  --har on|off         exchanges.har: every exchange of the preflight, suites and probe (of the load, those kept), HAR',
-    "                       1.2, tokens redacted, tagged with test, ids and checks' outcomes, linked from each requirement (default on)",
-    '  --strict             junit.xml: a failed SHOULD is a <failure> (default: a warning, as the exit code has it)',
-    '  --no-preflight       skip the preflight (target answers, token accepted, fixtures as the config says)',
-    '  --plan               send only the preflight and print the plan: requests per operation, expected',
-    '                       duration under the quotas, runs per property, what will not fit the budget',
-    "  --limits-from FILE   an earlier probe's rate-limit.json (run --with-load, probe): the plan and the pacing",
-    '                       start from the limit it measured (default: the rate-limit.json in --out, if any)',
-    '  --fault NAME         with no --config: switch on a fault of the reference (repeatable)',
-    '  --profile NAME       with no --config: the reference as another correct vendor (erp-conformance profiles)',
-    '  --no-allure          do not write allure-results/',
-    '  --with-load          also run the rate-limit suite (RL-*): the probe and a short paced load, within',
-    "                       the config's load caps; writes rate-limit.json next to the certificate, and",
-    '                       load.artillery.yml: 1.5x the measured rate for two windows, as an Artillery script',
-    '  --yes                with --with-load: confirm a non-loopback target (also needs load.allowNonLoopback)',
-    '  --shard I/N          run only part I of N of the suite files (parallel CI jobs, same --seed in each);',
-    '                       `erp-conformance report --merge DIR... --out DIR` joins the parts into the certificate',
-    '  --replay-test F::T   replay one failure alone (printed under each failure with --seed, --nonce and',
-    '                       --num-runs): test T of suite file F, as a whole with the same seed and nonce;',
-    '  --property N         of a property failure (printed with --property and --path), only its property N',
-    '  --path P             at fast-check path P; the verdict is about that test or property: reproduced',
-    '                       (exit 1) or not-reproduced (exit 0), never a certification of the target',
-    '',
-    exitCodesText(),
-  ].join('\n'),
+  usage: RUN_USAGE,
   async run(argv) {
     const { values } = parseFlags(runCommand, argv, {
       config: { type: 'string' },

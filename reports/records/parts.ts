@@ -9,6 +9,7 @@ import { ended, idsOf, type Certification, type PartFacts, type PartSummary, typ
 import type { Collected, CollectedTest } from './collected.ts';
 import type { RunRecords } from './records.ts';
 import { sumFigures, type Figures } from '../figures.ts';
+import { reasonSays } from '../../core/words/reasons.ts';
 
 /** A test across parts: its suite file and its name. */
 export const testKey = (t: Pick<CollectedTest, 'file' | 'name'>) => `${t.file}\u0000${t.name}`;
@@ -91,9 +92,8 @@ export function joinParts(previous: RunRecords, current: RunRecords, reruns: (t:
 function notEnded(t: CollectedTest, stoppedBy: StoppedBy | undefined): CollectedTest {
   const ids = idsOf(t, !!stoppedBy);
   if (ended(t) || ids.length === 0) return { ...t, part: t.part ?? 1 };
-  if (t.record)
-    return { ...t, record: { ...t.record, notRun: t.record.notRun ?? `not run: the run stopped (${stoppedBy}) before this test ended` }, part: t.part ?? 1 };
-  const record = { ...emptyRecord(ids), notRun: `not run: the run stopped (${stoppedBy}) before this test ended` };
+  if (t.record) return { ...t, record: { ...t.record, notRun: t.record.notRun ?? reasonSays('stoppedInTest', { stoppedBy }) }, part: t.part ?? 1 };
+  const record = { ...emptyRecord(ids), notRun: reasonSays('stoppedInTest', { stoppedBy }) };
   return { ...t, record, part: t.part ?? 1 };
 }
 

@@ -12,6 +12,7 @@ import type { PartFacts } from '../model.ts';
 import { storedFinding } from './stored-finding.ts';
 import { sumFigures, type RunFigures } from '../figures.ts';
 import type { CertifiedLimit } from '../limits.ts';
+import { reasonSays } from '../../core/words/reasons.ts';
 
 export const RECORDS_FORMAT = 'erp-conformance-records/1';
 
@@ -60,10 +61,10 @@ export interface RunSettings {
 }
 
 const STOPPED_REASONS: Record<StoppedBy, string> = {
-  budget: 'not run: the run budget (run.maxDurationSeconds, --max-duration) was spent before it ran',
-  'max-requests': 'not run: the request budget (run.maxRequests) was spent before it ran',
-  interrupted: 'not run: the run was interrupted before it ran',
-  'max-failures': 'not run: the run stopped at --max-failures MUST failures before it ran',
+  budget: reasonSays('budgetSpent'),
+  'max-requests': reasonSays('requestsSpent'),
+  interrupted: reasonSays('interrupted'),
+  'max-failures': reasonSays('maxFailures'),
 };
 
 export interface RunRecords {
@@ -93,10 +94,10 @@ export function runFacts(f: RecordedFacts, shard: Shard | null): RunFacts {
     ...(f.stoppedBy ? { stoppedReason: STOPPED_REASONS[f.stoppedBy] } : {}),
     unselectedReason: (r) =>
       f.replay
-        ? `not part of this replay (it replays ${f.replay.path !== undefined ? `property ${f.replay.property ?? 0} of ` : ''}"${f.replay.test}" alone)`
+        ? reasonSays('notInReplay', { replayed: `${f.replay.path !== undefined ? `property ${f.replay.property ?? 0} of ` : ''}"${f.replay.test}"` })
         : r.suite === 'rate-limit' && !f.withLoad
-          ? 'rate limits are measured by the probe: run with --with-load'
-          : `not selected (--only ${f.selection?.join(',')})`,
+          ? reasonSays('withoutLoad')
+          : reasonSays('notSelected', { selection: f.selection?.join(',') }),
   };
 }
 

@@ -1,15 +1,20 @@
 // docs/troubleshooting.md, made from data: the exit codes (core/exit-codes.ts with the main help's
-// words, bin/cli/exit-codes.ts), the run verdicts, every preflight problem and note, and the common
-// reasons a requirement is inconclusive, not run or skipped, each with what to do
-// (scripts/troubleshooting/preflight.ts, reasons.ts). scripts/docs.ts writes it with the others.
+// words, bin/cli/exit-codes.ts), the run verdicts, every preflight problem and note, and every
+// reason a requirement is inconclusive, not run or skipped, in the words the code makes from the
+// same tables (core/words/), each with what to do (scripts/troubleshooting/preflight.ts,
+// reasons.ts). scripts/docs.ts writes it with the others.
 import { EXIT } from '../../core/exit-codes.ts';
 import { EXIT_CODES } from '../../bin/cli/exit-codes.ts';
 import type { RunVerdict } from '../../core/types.ts';
-import { PREFLIGHT, type Saying } from './preflight.ts';
-import { EXIT_TODO, REASONS, VERDICT_TODO } from './reasons.ts';
+import { PREFLIGHT_WORDS, type PreflightCode } from '../../core/words/preflight.ts';
+import { REASON_WORDS, VERDICT_WORDS, type ReasonCode, type VerdictCode } from '../../core/words/reasons.ts';
+import { shown, type Words } from '../../core/words/words.ts';
+import { PREFLIGHT_TODO } from './preflight.ts';
+import { EXIT_TODO, REASON_TODO, VERDICT_SENTENCE_TODO, VERDICT_TODO } from './reasons.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
-const quoted = (s: Saying) => `\`${s.says.trim().replace(/`/g, "'")}\``;
+const quoted = (w: Words<never>) => `\`${shown(w).trim().replace(/`/g, "'")}\``;
+const codes = <T extends object>(table: T) => Object.keys(table) as (keyof T)[];
 
 export function troubleshootingPage(generated: string): string {
   const out = [
@@ -20,7 +25,7 @@ export function troubleshootingPage(generated: string): string {
     'What a run prints when something is not as it should be, and what to do. The exit code first; then the',
     'preflight (it stops a run with exit 2 before any suite, naming the config key to fix); then why a requirement',
     'is inconclusive, not run or skipped (its reason in `certification.html` and `certification.json`). A message',
-    'is shown by a piece of its words (the parts in between hold values). The config keys: [config-reference.md](config-reference.md).',
+    'is shown in its words, each value as `…`. The config keys: [config-reference.md](config-reference.md).',
     '',
     '## Exit codes',
     '',
@@ -41,8 +46,13 @@ export function troubleshootingPage(generated: string): string {
     '| --- | --- |',
   );
   for (const [verdict, todo] of Object.entries(VERDICT_TODO) as [RunVerdict, string][]) out.push(`| \`${verdict}\` | ${cell(todo)} |`);
-  const problems = PREFLIGHT.filter((s) => s.key);
-  const notes = PREFLIGHT.filter((s) => !s.key);
+  const preflight = codes(PREFLIGHT_WORDS).map((c: PreflightCode) => ({ words: PREFLIGHT_WORDS[c] as Words<never>, todo: PREFLIGHT_TODO[c] }));
+  const problems = preflight.filter((s) => s.words.key);
+  const notes = preflight.filter((s) => !s.words.key);
+  const reasons = [
+    ...codes(REASON_WORDS).map((c: ReasonCode) => ({ words: REASON_WORDS[c] as Words<never>, todo: REASON_TODO[c] })),
+    ...codes(VERDICT_WORDS).map((c: VerdictCode) => ({ words: VERDICT_WORDS[c] as Words<never>, todo: VERDICT_SENTENCE_TODO[c] })),
+  ];
   out.push(
     '',
     '## Preflight problems (exit 2)',
@@ -51,7 +61,7 @@ export function troubleshootingPage(generated: string): string {
     '',
     '| the problem says | key | what to do |',
     '| --- | --- | --- |',
-    ...problems.map((s) => `| ${cell(quoted(s))} | \`${cell(s.key!)}\` | ${cell(s.todo)} |`),
+    ...problems.map((s) => `| ${cell(quoted(s.words))} | \`${cell(s.words.key!)}\` | ${cell(s.todo)} |`),
     '',
     '## Preflight notes',
     '',
@@ -59,7 +69,7 @@ export function troubleshootingPage(generated: string): string {
     '',
     '| the note says | what to do |',
     '| --- | --- |',
-    ...notes.map((s) => `| ${cell(quoted(s))} | ${cell(s.todo)} |`),
+    ...notes.map((s) => `| ${cell(quoted(s.words))} | ${cell(s.todo)} |`),
     '',
     '## Inconclusive, not run, skipped',
     '',
@@ -68,7 +78,7 @@ export function troubleshootingPage(generated: string): string {
     '',
     '| the reason says | what to do |',
     '| --- | --- |',
-    ...REASONS.map((s) => `| ${cell(quoted(s))} | ${cell(s.todo)} |`),
+    ...reasons.map((s) => `| ${cell(quoted(s.words))} | ${cell(s.todo)} |`),
   );
   return `${out.join('\n')}\n`;
 }

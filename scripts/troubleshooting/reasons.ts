@@ -1,11 +1,10 @@
 // What to do about a run's outcome: each exit code (by its name in core/exit-codes.ts), each run
-// verdict (core/types.ts RunVerdict) and the common reasons a requirement is inconclusive, not run
-// or skipped, as the kit writes them (runtime/harness.ts, runtime/verifies.ts, reports/certify.ts,
-// reports/records/, reports/crash.ts, the plan). Typed records cover every code and verdict; a test
-// holds the reasons to the code's words (test/scripts/troubleshooting.test.ts).
+// verdict (core/types.ts RunVerdict), each reason a requirement is inconclusive, not run or skipped
+// and each sentence of a verdict, by its code in core/words/reasons.ts. Typed records: an exit
+// code, a verdict or a message without its entry here does not compile.
 import type { EXIT } from '../../core/exit-codes.ts';
 import type { RunVerdict } from '../../core/types.ts';
-import type { Saying } from './preflight.ts';
+import type { ReasonCode, VerdictCode } from '../../core/words/reasons.ts';
 
 export const EXIT_TODO: Record<keyof typeof EXIT, string> = {
   ok: 'Nothing: keep the report folder as the evidence.',
@@ -30,59 +29,51 @@ export const VERDICT_TODO: Record<RunVerdict, string> = {
   'not-reproduced': 'The replayed property passed: the vendor may have fixed it; a whole run confirms it.',
 };
 
-/** A requirement's reason, or a run verdict's: its words as the code writes them, and what to do. */
-export const REASONS: readonly Saying[] = [
-  {
-    says: 'requests were not sent: ',
-    todo: 'The run stopped sending (its budget, `--max-requests`, a stop, or the target stopped answering): give the run more time or requests.',
-  },
-  {
-    says: 'requests got no complete answer within target.timeoutMs',
-    todo: 'The target was slower than `target.timeoutMs`: raise it, or ask the vendor why that request hangs.',
-  },
-  {
-    says: 'requests were still refused with 429 after',
-    todo: "The target's rate limit refused requests after every wait the run allows: state the quota in `run.rateLimit`, lower `run.concurrency`, or give a second token ([rate-limits-and-load.md](rate-limits-and-load.md)).",
-  },
-  {
-    says: 'a value the run chose is already taken',
-    todo: 'The target keeps a value unique (a mobile number, e-mail, GSTIN) and a value was taken: run again (the nonce changes), or start from a fresh staging database.',
-  },
-  { says: 'a finding rested on a request the run did not send', todo: 'As "requests were not sent": give the run more time or requests.' },
-  {
-    says: 'its tests ran, but their checks saw no exchange or item it applies to',
-    todo: 'Nothing the requirement is about was seen (an empty list, no voucher of that kind): give fixtures that hold such data ([configuration.md](configuration.md)).',
-  },
-  { says: 'out of scope: ', todo: 'The config left it out (writes: false, an operation not configured): configure it, or accept it unverified.' },
-  { says: 'not run: the preflight found the target or the fixtures not as the config says', todo: 'Fix the preflight problems first.' },
-  { says: 'verifies it (merge the shards: erp-conformance report --merge', todo: 'Merge every shard: `erp-conformance report --merge DIR...`.' },
-  { says: 'the run stopped (…) before it ran', todo: 'The run stopped early: see its stop reason (budget, request budget, interrupted).' },
-  { says: 'no test of the selected suites verifies it', todo: 'A narrowed run: run without `--only` to verify it.' },
-  {
-    says: 'the run budget (run.maxDurationSeconds, --max-duration) was spent before it ran',
-    todo: 'Raise `run.maxDurationSeconds` (or `--max-duration`); `run --plan` says what a run needs ([run-cost-and-quotas.md](run-cost-and-quotas.md)).',
-  },
-  { says: 'the run budget (run.maxDurationSeconds) was spent before this test started', todo: 'Raise `run.maxDurationSeconds`; `run --plan` sizes it.' },
-  { says: 'the request budget (run.maxRequests) was spent before it ran', todo: 'Raise `run.maxRequests`, or leave it out.' },
-  { says: 'the run was interrupted before it ran', todo: 'Run again, or resume it: `run --resume DIR`.' },
-  { says: 'the run stopped at --max-failures MUST failures', todo: 'The run stopped at the failures asked for: fix them, or raise `--max-failures`.' },
-  { says: 'before this test ended', todo: 'The run stopped while this test ran: give it more time.' },
-  { says: 'before its tests ended', todo: 'The suite worker crashed (a bug of the kit, listed under "Run errors"): file it with `ERP_CONFORMANCE_DEBUG=1`.' },
-  {
-    says: 'not run by the plan (run --plan)',
-    todo: "The plan found the budget or the target's quotas too small for it: `run --plan` prints what would fit; raise the budget or the quota.",
-  },
-  { says: 'rate limits are measured by the probe: run with --with-load', todo: 'Add `--with-load` to measure RL-1.' },
-  { says: 'not selected (--only', todo: 'Run without `--only` to verify it.' },
-  { says: 'not part of this replay', todo: 'A replay runs one property: nothing to do.' },
-  // The verdict's sentence (certification.json verdictReason).
-  { says: 'The preflight stopped the run before any suite', todo: 'Fix the keys the preflight named.' },
-  { says: 'The run was interrupted: ', todo: 'Run again with time to finish.' },
-  { says: 'MUST requirement(s) failed', todo: 'Show the vendor its failed MUSTs.' },
-  { says: '(check target.baseUrl and that the server is up, then run again)', todo: 'The target answered nothing: check the URL and that it is up.' },
-  { says: 'No MUST failed, but …: the target is neither', todo: 'A MUST the certifier demands (`certify.require`) was left out: configure it.' },
-  { says: 'were inconclusive and … not run', todo: 'Read the reason of each open MUST (this table).' },
-  { says: 'the config left all of them out', todo: 'Configure at least the three operations of section 4.' },
-  { says: 'the rest of the catalogue did not run', todo: 'Run without `--only`/`--shard` for a certificate.' },
-  { says: 'Every MUST requirement in scope passed', todo: 'Certified.' },
-];
+/** What to do about each reason a requirement is inconclusive, not run or skipped. */
+export const REASON_TODO: Record<ReasonCode, string> = {
+  notSent: 'The run stopped sending (its budget, `--max-requests`, a stop, or the target stopped answering): give the run more time or requests.',
+  timedOut: 'The target was slower than `target.timeoutMs`: raise it, or ask the vendor why that request hangs.',
+  still429:
+    "The target's rate limit refused requests after every wait the run allows: state the quota in `run.rateLimit`, lower `run.concurrency`, or give a second token ([rate-limits-and-load.md](rate-limits-and-load.md)).",
+  valueTaken:
+    'The target keeps a value unique (a mobile number, e-mail, GSTIN) and a value was taken: run again (the nonce changes), or start from a fresh staging database.',
+  findingNotSent: 'As "requests were not sent": give the run more time or requests.',
+  sawNothing:
+    'Nothing the requirement is about was seen (an empty list, no voucher of that kind): give fixtures that hold such data ([configuration.md](configuration.md)).',
+  partlyVerified: 'Some of its tests saw nothing it applies to (the reason after it says why): give fixtures that hold such data for those tests.',
+  outOfScope: 'The config left it out (writes: false, an operation not configured): configure it, or accept it unverified.',
+  notTested: 'The kit does not test it automatically (the reason says why): verify it by hand, or accept it unverified.',
+  preflightFailed: 'Fix the preflight problems first.',
+  otherShard: 'Merge every shard: `erp-conformance report --merge DIR...`.',
+  stopped: 'The run stopped early: see its stop reason (budget, request budget, interrupted).',
+  noTestSelected: 'A narrowed run: run without `--only` to verify it.',
+  budgetSpent: 'Raise `run.maxDurationSeconds` (or `--max-duration`); `run --plan` says what a run needs ([run-cost-and-quotas.md](run-cost-and-quotas.md)).',
+  budgetSpentBeforeTest: 'Raise `run.maxDurationSeconds`; `run --plan` sizes it.',
+  requestsSpent: 'Raise `run.maxRequests`, or leave it out.',
+  interrupted: 'Run again, or resume it: `run --resume DIR`.',
+  maxFailures: 'The run stopped at the failures asked for: fix them, or raise `--max-failures`.',
+  stoppedInTest: 'The run stopped while this test ran: give it more time.',
+  ownTimeLimit:
+    "A test ran into the kit's own limit for one test (not a finding about the target): a slow target or a tight quota; state the quota in `run.rateLimit`, or raise `target.timeoutMs` for a slow target.",
+  vitestTimeLimit: "As the kit's own time limit: the test (or one of its hooks) ran out of its time; a slow target or a tight quota.",
+  crashed: 'The suite worker crashed (a bug of the kit, listed under "Run errors"): file it with `ERP_CONFORMANCE_DEBUG=1`.',
+  stoppedInTests: 'The run stopped while its tests ran: see its stop reason (budget, request budget, interrupted).',
+  notPlanned: "The plan found the budget or the target's quotas too small for it: `run --plan` prints what would fit; raise the budget or the quota.",
+  withoutLoad: 'Add `--with-load` to measure RL-1.',
+  notSelected: 'Run without `--only` to verify it.',
+  notInReplay: 'A replay runs one property: nothing to do.',
+  unanswered: 'The target answered no request at all: check `target.baseUrl` and that the server is up from this machine, then run again.',
+};
+
+/** What to do about each sentence of a verdict (certification.json `verdictReason`). */
+export const VERDICT_SENTENCE_TODO: Record<VerdictCode, string> = {
+  preflightStopped: 'Fix the keys the preflight named.',
+  interrupted: 'Run again with time to finish.',
+  failed: 'Show the vendor its failed MUSTs.',
+  unanswered: 'The target answered nothing: check the URL and that it is up.',
+  required: 'A MUST the certifier demands (`certify.require`) was left out: configure it.',
+  open: 'Read the reason of each open MUST (this table).',
+  nothingInScope: 'Configure at least the three operations of section 4.',
+  selection: 'Run without `--only`/`--shard` for a certificate.',
+  certified: 'Certified.',
+};

@@ -7,10 +7,10 @@ import { messageWait } from '../../client/scheduler/wait-of-429.ts';
 import { readRateLimitFlag, statedQuotas } from '../../client/stated-quotas.ts';
 import type { UnnumberedExchange } from '../../client/transport.ts';
 import { parseQuota, quotaOperationOf, readQuota, showQuota } from '../../core/quota.ts';
-import { answer, notSent } from './answers.ts';
+import { answer, notSent } from '../../bench/support/answers.ts';
 import { runConfigSchema } from '../../config/schema.ts';
 import { referenceRunConfig } from '../../reference/run-config.ts';
-import { clock } from './sim-clock.ts';
+import { clock } from '../../bench/support/sim-clock.ts';
 import { preflightLimits, startPacedAt } from '../../engine/phases/plan/limits.ts';
 
 function scheduler(o: Partial<SchedulerOptions> = {}) {

@@ -4,8 +4,8 @@
 // figures the simulated clock makes exact.
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../client/scheduler.ts';
-import { answer, notSent } from './answers.ts';
-import { clock } from './sim-clock.ts';
+import { answer, notSent } from '../../bench/support/answers.ts';
+import { clock } from '../../bench/support/sim-clock.ts';
 
 /** A target allowing `limit` requests in any `windowMs` (a sliding log), each answer `rttMs` away, its state in headers. */
 function slidingVendor(c: ReturnType<typeof clock>, limit: number, windowMs: number, rttMs: number) {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScheduler, inFlow, type SchedulerOptions } from '../../client/scheduler.ts';
 import { parseQuota } from '../../core/quota.ts';
-import { answer, none, notSent } from './answers.ts';
+import { answer, none, notSent } from '../../bench/support/answers.ts';
 
 /** A simulated clock: sleep advances it. */
 function clock() {

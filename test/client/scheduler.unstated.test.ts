@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../client/scheduler.ts';
 import { startPacedAt } from '../../engine/phases/plan/limits.ts';
-import { answer, notSent } from './answers.ts';
-import { clock } from './sim-clock.ts';
+import { answer, notSent } from '../../bench/support/answers.ts';
+import { clock } from '../../bench/support/sim-clock.ts';
 
 /** Fixed windows of `windowMs` allowing `limit` requests each; a 429 says only Retry-After (whole seconds, rounded up). */
 function silentVendor(c: ReturnType<typeof clock>, limit: number, windowMs: number, rttMs: number) {

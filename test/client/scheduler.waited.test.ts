@@ -3,8 +3,8 @@
 // the same 10 s side by side wait 10 s, not 80 s.
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../client/scheduler.ts';
-import { answer, notSent } from './answers.ts';
-import { clock } from './sim-clock.ts';
+import { answer, notSent } from '../../bench/support/answers.ts';
+import { clock } from '../../bench/support/sim-clock.ts';
 
 /** Eight requests at once to a target that refuses each one's first `refusals` tries with Retry-After: 10. */
 async function eightRefused(pacing: boolean, refusals: number, maxRetries: number) {

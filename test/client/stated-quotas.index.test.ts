@@ -12,7 +12,7 @@ import { INDEX_OPERATIONS } from '../../core/operations.ts';
 import { runConfigSchema } from '../../config/schema.ts';
 import { operationsOfKey, QUOTA_KEYS, QUOTA_OPERATIONS, quotaOfIndexOperation } from '../../core/quota.ts';
 import { referenceRunConfig } from '../../reference/run-config.ts';
-import { clock } from './sim-clock.ts';
+import { clock } from '../../bench/support/sim-clock.ts';
 
 const config = runConfigSchema.parse(referenceRunConfig('http://127.0.0.1:1', ['t1', 't2'], 42));
 

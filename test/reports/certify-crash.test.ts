@@ -2,7 +2,8 @@
 // not certified with a run error naming the cause, and every requirement whose tests had not
 // finished is "not run" with that cause, never "no test of the selected suites verifies it".
 import { describe, expect, it } from 'vitest';
-import { certify, exitCodeOf } from '../../reports/certify.ts';
+import { certify } from '../../reports/certify.ts';
+import { exitCodeOf } from '../../reports/verdict.ts';
 import type { CollectedTest, WorkerCrash } from '../../reports/records/collected.ts';
 import { joinParts } from '../../reports/records/parts.ts';
 import { mergeRecords, RECORDS_FORMAT, runFacts, type RecordedFacts, type RunRecords } from '../../reports/records/records.ts';

@@ -3,7 +3,8 @@
 // what the target answered before the stop still fails that requirement, and only that one.
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../core/exit-codes.ts';
-import { certify, exitCodeOf } from '../../reports/certify.ts';
+import { certify } from '../../reports/certify.ts';
+import { exitCodeOf } from '../../reports/verdict.ts';
 import type { CollectedTest } from '../../reports/records/collected.ts';
 import { runFacts } from '../../reports/records/records.ts';
 import { ownLimitReason } from '../../runtime/time-limit.ts';

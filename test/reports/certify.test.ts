@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { requirements } from '../../contract/requirements.ts';
 import type { RunVerdict } from '../../core/types.ts';
-import { certify, emptySummary, exitCodeOf, runVerdict } from '../../reports/certify.ts';
+import { certify } from '../../reports/certify.ts';
+import { emptySummary, exitCodeOf, runVerdict } from '../../reports/verdict.ts';
 import type { CollectedTest } from '../../reports/records/collected.ts';
 import { runFacts, type RecordedFacts } from '../../reports/records/records.ts';
 import { ran, recordedFacts } from './certify-kit.ts';

@@ -1,7 +1,8 @@
 // The certificate of a replay: its verdict is about the one property it replayed, reproduced or
 // not, never a certification of the target; the rest of the catalogue is "not part of this replay".
 import { describe, expect, it } from 'vitest';
-import { certify, exitCodeOf } from '../../reports/certify.ts';
+import { certify } from '../../reports/certify.ts';
+import { exitCodeOf } from '../../reports/verdict.ts';
 import { runFacts } from '../../reports/records/records.ts';
 import { certificateHtml } from '../../reports/render/html/certificate.ts';
 import { consoleSummary } from '../../reports/render/console.ts';

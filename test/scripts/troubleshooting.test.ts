@@ -1,71 +1,57 @@
-// docs/troubleshooting.md is complete by construction: every exit code and verdict has a line
-// (typed records, scripts/troubleshooting/reasons.ts), and every problem and note the preflight
-// writes, and every reason the harness, the run's records and the certificate write for a requirement
-// not verified, is covered by an entry whose words the code still writes (read from the source by
-// said.ts): a new message without an entry fails here, and so does an entry whose message is gone.
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
+// docs/troubleshooting.md is complete by construction: every exit code and verdict has a line, and
+// every problem and note the preflight writes and every reason and verdict sentence the kit writes
+// is an entry of a table the code makes its words from (core/words/), with what to do keyed by the
+// same code (scripts/troubleshooting/): a message without an entry, or an entry without what to do,
+// does not compile. Here: the page holds each entry as the code says it, each value shown as "…".
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../core/exit-codes.ts';
-import { generatedPages, ROOT } from '../../scripts/docs.ts';
-import { PREFLIGHT, type Saying } from '../../scripts/troubleshooting/preflight.ts';
-import { REASONS, VERDICT_TODO } from '../../scripts/troubleshooting/reasons.ts';
-import { said, type Sayings } from './said.ts';
+import { PREFLIGHT_WORDS, preflightSays } from '../../core/words/preflight.ts';
+import { REASON_WORDS, reasonSays, VERDICT_WORDS } from '../../core/words/reasons.ts';
+import { shown, type Words } from '../../core/words/words.ts';
+import { capProblems } from '../../engine/phases/preflight/preflight.ts';
+import { generatedPages } from '../../scripts/docs.ts';
+import { VERDICT_TODO } from '../../scripts/troubleshooting/reasons.ts';
 
-const PREFLIGHT_DIR = 'engine/phases/preflight';
-const preflightSays: [string, Sayings][] = [
-  ...readdirSync(path.join(ROOT, PREFLIGHT_DIR)).map((f): [string, Sayings] => [
-    `${PREFLIGHT_DIR}/${f}`,
-    { calls: { push: 0 }, properties: ['problem', 'note'], returnsOf: (name) => name.endsWith('Note') },
-  ]),
-  ['config/operations.ts', { returnsOf: (name) => name === 'readBackEntriesNote' }],
-];
-const reasonSays: [string, Sayings][] = [
-  ['runtime/harness.ts', { calls: { inconclusive: 1 }, assigned: ['notRun', 'skipReason'] }],
-  ['runtime/verifies.ts', { assigned: ['notRun'] }],
-  ['reports/certify.ts', { properties: ['reason'] }],
-  ['reports/records/records.ts', { constants: ['STOPPED_REASONS'], properties: ['unselectedReason'] }],
-  ['reports/records/parts.ts', { properties: ['notRun'] }],
-  ['reports/crash.ts', { returnsOf: (name) => name === 'crashReason' }],
-  ['engine/phases/plan/requirements.ts', { constants: ['NOT_PLANNED'] }],
-];
-
-/** [file, words] the code says that no entry covers, and the entries that cover nothing it says. */
-function coverage(sources: [string, Sayings][], entries: readonly Saying[]) {
-  const all = sources.flatMap(([file, where]) => said(file, where).map((text) => [file, text] as const));
-  return {
-    all,
-    uncovered: all.filter(([, text]) => !entries.some((e) => text.includes(e.says))).map(([file, text]) => `${file}: ${text}`),
-    stale: entries.filter((e) => !all.some(([, text]) => text.includes(e.says))).map((e) => e.says),
-  };
-}
+const page = generatedPages()['docs/troubleshooting.md']!;
+const entries = (table: Record<string, Words<never>>) => Object.entries(table).map(([code, w]) => ({ code, w, text: shown(w) }));
+const row = (text: string) => `| \`${text.trim().replace(/`/g, "'")}\` |`;
 
 describe('docs/troubleshooting.md', () => {
-  const page = generatedPages()['docs/troubleshooting.md']!;
-
-  it('covers every problem and note the preflight writes, and no message it no longer writes', () => {
-    const { all, uncovered, stale } = coverage(preflightSays, PREFLIGHT);
+  it('lists every problem of the preflight with its key, and every note, in the words the preflight makes', () => {
+    const all = entries(PREFLIGHT_WORDS);
     expect(all.length).toBeGreaterThan(35);
-    expect(uncovered, 'preflight messages without an entry in scripts/troubleshooting/preflight.ts').toEqual([]);
-    expect(stale, 'entries of scripts/troubleshooting/preflight.ts whose words the preflight no longer writes').toEqual([]);
+    for (const { w, text } of all) expect(page).toContain(w.key ? `${row(text)} \`${w.key}\` |` : row(text));
     // The refused write of issue 42, by its key.
-    expect(page).toMatch(/\| `its configured request \(` \| `operations\["<name>"\]` \|/);
+    expect(page).toMatch(
+      /\| `its configured request \(…\) was refused: … …; set its body or params to values the target holds` \| `operations\["<name>"\]` \|/,
+    );
   });
 
-  it('covers every reason the harness, the records and the certificate write, and none they no longer write', () => {
-    const { all, uncovered, stale } = coverage(reasonSays, REASONS);
-    expect(all.length).toBeGreaterThan(25);
-    expect(uncovered, 'reasons without an entry in scripts/troubleshooting/reasons.ts').toEqual([]);
-    expect(stale, 'entries of scripts/troubleshooting/reasons.ts whose words the code no longer writes').toEqual([]);
+  it('lists every reason a requirement is not verified and every sentence of a verdict', () => {
+    const all = [...entries(REASON_WORDS), ...entries(VERDICT_WORDS)];
+    expect(all.length).toBeGreaterThan(35);
+    for (const { text } of all) expect(page).toContain(row(text));
+  });
+
+  it('shows each message whole: some words, each value as "…", no two alike', () => {
+    const all = [...entries(PREFLIGHT_WORDS), ...entries(REASON_WORDS), ...entries(VERDICT_WORDS)];
+    for (const { code, w, text } of all) {
+      expect(text.split(/\s+/).filter((x) => /[a-z]/i.test(x)).length, code).toBeGreaterThanOrEqual(2);
+      expect(text.includes('…'), code).toBe(w.say.length > 0);
+      expect(text, code).not.toMatch(/undefined|\[object/);
+    }
+    expect(new Set(all.map((e) => e.text)).size).toBe(all.length);
+  });
+
+  it('is the words the code writes: a value in its place', () => {
+    expect(preflightSays('silent', { baseUrl: 'http://x', kind: 'refused', message: 'ECONNREFUSED' })).toBe('http://x does not answer: refused: ECONNREFUSED');
+    const capped = capProblems(Array.from({ length: 5 }, (_, i) => ({ key: 'k', problem: `p${i}` })));
+    expect(capped.at(-1)).toEqual({ key: 'k', problem: preflightSays('moreLikeThese', { count: 2 }) });
+    expect(reasonSays('stoppedInTest', { stoppedBy: 'budget' })).toBe('not run: the run stopped (budget) before this test ended');
   });
 
   it('has a line for every exit code and every verdict, with what to do', () => {
     for (const [name, code] of Object.entries(EXIT)) expect(page).toMatch(new RegExp(`^\\| ${code} \\| \`${name}\` \\| [^|]+ \\| [^|]+ \\|$`, 'm'));
     for (const verdict of Object.keys(VERDICT_TODO)) expect(page).toContain(`| \`${verdict}\` |`);
-  });
-
-  it('finds a message that has no entry (the scan itself)', () => {
-    const { uncovered } = coverage(preflightSays, PREFLIGHT.slice(1));
-    expect(uncovered).toEqual([expect.stringMatching(/preflight\.ts: … does not answer: …: …$/)]);
   });
 });

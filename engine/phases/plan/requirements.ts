@@ -9,6 +9,7 @@ import { showQuota, type Quota } from '../../../core/quota.ts';
 import type { Level } from '../../../core/types.ts';
 import { levelOf, rankOf, testRequests, type TestCost } from './costs.ts';
 import { ENDING_SHARE } from '../../control/budget.ts';
+import { reasonSays } from '../../../core/words/reasons.ts';
 
 export interface PlannedRequirement {
   id: string;
@@ -23,7 +24,7 @@ export interface PlannedRequirement {
 }
 
 /** The reason a test the plan does not run carries into the certificate ("not run" with it). */
-export const NOT_PLANNED = 'not run by the plan (run --plan)';
+export const NOT_PLANNED = reasonSays('notPlanned');
 
 export interface AllocateInput {
   tests: TestCost[];

@@ -7,6 +7,7 @@ import type { Client } from '../../../client/operations.ts';
 import type { Exchange } from '../../../core/types.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import type { PreflightProblem } from './types.ts';
+import { preflightSays } from '../../../core/words/preflight.ts';
 
 /** The id of a listed branch: its branchId (or id) field. */
 const idOf = (b: unknown): string | undefined => {
@@ -30,9 +31,8 @@ export async function branchFixtures(
   const list = ex.response?.status === 200 && acceptedBy(op, 200, ex.json) ? answerAt(ex.json, listPath(op)) : undefined;
   const ids = Array.isArray(list) ? list.map(idOf) : [];
   if (ids.length === 0 || ids.some((x) => x === undefined)) {
-    notes.push(
-      `branches not checked against Branch List: ${op.method} ${op.path} answered ${ex.response ? `HTTP ${ex.response.status}` : ex.failure?.kind} without a list of {branchId} at ${listPath(op)}`,
-    );
+    const answered = ex.response ? `HTTP ${ex.response.status}` : ex.failure?.kind;
+    notes.push(preflightSays('branchesUnchecked', { request: `${op.method} ${op.path}`, answered, listPath: listPath(op) }));
     return;
   }
   const f = config.fixtures;
@@ -42,10 +42,13 @@ export async function branchFixtures(
     ['fixtures.otherBranchId', f.otherBranchId],
   ] as const)
     if (!ids.includes(String(id)))
-      mine.push({ key, problem: `branch ${id} is not in Branch List (${op.path} lists ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ' ...' : ''})` });
+      mine.push({
+        key,
+        problem: preflightSays('branchNotListed', { branch: id, path: op.path, listed: `${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ' ...' : ''}` }),
+      });
   if (ids.includes(String(f.invalidBranchId)))
-    mine.push({ key: 'fixtures.invalidBranchId', problem: `branch ${f.invalidBranchId} is in Branch List: it must be a branch that does not exist` });
+    mine.push({ key: 'fixtures.invalidBranchId', problem: preflightSays('invalidBranchListed', { branch: f.invalidBranchId }) });
   // The branches come first in the config's fixtures: their problems first.
   problems.splice(0, 0, ...mine);
-  notes.push(`branches checked against Branch List (${ids.length} listed)`);
+  notes.push(preflightSays('branchesChecked', { count: ids.length }));
 }

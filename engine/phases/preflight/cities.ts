@@ -9,6 +9,7 @@ import type { Client } from '../../../client/operations.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import type { ListedCities } from '../../../runtime/protocol.ts';
 import type { PreflightProblem } from './types.ts';
+import { preflightSays } from '../../../core/words/preflight.ts';
 import { unknownCityCode } from '../../../generators/unknown-city-code.ts';
 
 /** At most this many cities for the customers. */
@@ -21,23 +22,23 @@ export async function cityFixtures(client: Client, config: RunConfig, problems: 
   const read = await readCities(client, config, c.countriesCode, [...new Set(configured.map(([, s]) => s))]);
   const listed = Object.keys(read.cities);
   if (listed.length === 0) {
-    notes.push(`customer cities not checked against the city list: ${read.why ?? 'it gave no city with its state'}`);
+    notes.push(preflightSays('citiesUnchecked', { why: read.why ?? 'it gave no city with its state' }));
     return undefined;
   }
   const mine: PreflightProblem[] = [];
   if (read.states && read.states.length > 0)
     for (const [city, state] of configured)
       if (!read.states.includes(state))
-        mine.push({ key: 'fixtures.customer.cities', problem: `state ${state} (of city ${city}) is not in the state list of ${c.countriesCode}` });
+        mine.push({ key: 'fixtures.customer.cities', problem: preflightSays('stateNotListed', { state, city, country: c.countriesCode }) });
   for (const [city, state] of configured) {
     if (read.cities[city] === undefined && read.whole.has(state))
-      mine.push({ key: 'fixtures.customer.cities', problem: `city ${city} is not in the city list of state ${state}` });
+      mine.push({ key: 'fixtures.customer.cities', problem: preflightSays('cityNotListed', { city, state }) });
     else if (read.cities[city] !== undefined && read.cities[city] !== state)
-      mine.push({ key: 'fixtures.customer.cities', problem: `city ${city} is listed in state ${read.cities[city]}, not ${state}` });
+      mine.push({ key: 'fixtures.customer.cities', problem: preflightSays('cityInOtherState', { city, listed: read.cities[city], state }) });
   }
   problems.push(...mine);
   const cities = Object.fromEntries([...configured, ...Object.entries(read.cities).filter(([k]) => c.cities[k] === undefined)].slice(0, MAX_CITIES));
   const source = `${read.states ? `the state list (${read.states.length}) and ` : ''}the city list${read.asked.length ? `s of state(s) ${read.asked.join(', ')}` : ''}`;
-  notes.push(`customer cities checked against ${source} (${listed.length} cities); the customers use ${Object.keys(cities).join(', ')}`);
+  notes.push(preflightSays('citiesChecked', { source, count: listed.length, used: Object.keys(cities).join(', ') }));
   return { cities, unknownCity: unknownCityCode(listed), source };
 }

@@ -14,6 +14,7 @@ import type { Exchange } from '../../../core/types.ts';
 import type { PreflightCustomer } from '../../../runtime/protocol.ts';
 import { formatDate } from '../../../generators/calendar-date.ts';
 import type { PreflightProblem } from './types.ts';
+import { preflightSays } from '../../../core/words/preflight.ts';
 
 /** At most this many cities go into the one customer (one address each). */
 const MAX_CITIES = 5;
@@ -115,7 +116,7 @@ export async function customerFixtures(
   notes: string[],
 ): Promise<PreflightCustomer | undefined> {
   if (!config.writes) {
-    notes.push('customer master data not checked: writes is false (no customer is created)');
+    notes.push(preflightSays('customerNoWrites'));
     return undefined;
   }
   const branchId = config.fixtures.branchId;
@@ -129,34 +130,27 @@ export async function customerFixtures(
       const f = CONFIG_FIELDS.find((x) => x.key === key)!;
       problems.push({
         key,
-        problem: `a customer with the configured master data (${f.what(config)}) was refused: HTTP 400 ${JSON.stringify(text.slice(0, 200))}; set ${key} to what the target takes`,
+        problem: preflightSays('customerRefused', { what: f.what(config), text: JSON.stringify(text.slice(0, 200)), key }),
       });
     }
-    if (keys.length === 0)
-      notes.push(
-        `customer master data: the preflight's customer was refused (HTTP 400 ${JSON.stringify(text.slice(0, 200))}), naming no field the config decides: the customer suites judge it`,
-      );
+    if (keys.length === 0) notes.push(preflightSays('customerRefusedElse', { text: JSON.stringify(text.slice(0, 200)) }));
     return { branchId, sent, created };
   }
   const contactId = createdContactId(created);
   if (status !== 200 || contactId === undefined) {
-    notes.push(
-      `customer master data not checked: the preflight's customer was answered ${created.response ? `HTTP ${status}` : 'nothing'}${status === 200 ? ' without a contactId' : ''}: the customer suites judge it`,
-    );
+    const answered = `${created.response ? `HTTP ${status}` : 'nothing'}${status === 200 ? ' without a contactId' : ''}`;
+    notes.push(preflightSays('customerUnanswered', { answered }));
     return { branchId, sent, created };
   }
   const template = config.readBack?.getContactById;
   if (!template) {
-    notes.push(
-      `customer master data accepted (contact ${String(contactId)}); not read back: without readBack.getContactById the read-back requirements (CU-8..CU-10) are skipped`,
-    );
+    notes.push(preflightSays('contactNotReadBack', { contactId: String(contactId) }));
     return { branchId, sent, contactId, created };
   }
   const read = await client.readContact({ template, contactId, branchId });
   if (read.response?.status !== 200) {
-    notes.push(
-      `readBack.getContactById: contact ${String(contactId)}, created by the preflight, read back ${read.response ? `HTTP ${read.response.status}` : 'no answer'} (GET ${template}): check the path; the read-back requirements judge it`,
-    );
+    const answered = read.response ? `HTTP ${read.response.status}` : 'no answer';
+    notes.push(preflightSays('contactReadFailed', { contactId: String(contactId), answered, template }));
   }
   return { branchId, sent, contactId, created, read };
 }
@@ -166,8 +160,8 @@ export function weakeningNotes(config: RunConfig): string[] {
   const notes: string[] = [];
   // With Order Create (and writes) the parallel updates take vouchers made in the run (suites/order-status/fresh.ts).
   const made = config.writes !== false && config.operations?.['order-create'] !== undefined;
-  if (!made && !config.fixtures.sales.parallel?.length) notes.push('no fixtures.sales.parallel: OS-7 (parallel updates each take effect) is not verified');
+  if (!made && !config.fixtures.sales.parallel?.length) notes.push(preflightSays('noParallel'));
   else if (!config.readBack?.orderStatus)
-    notes.push(`${made ? 'operations["order-create"]' : 'fixtures.sales.parallel'} set without readBack.orderStatus: OS-7 is not verified`);
+    notes.push(preflightSays('parallelUnread', { source: made ? 'operations["order-create"]' : 'fixtures.sales.parallel' }));
   return notes;
 }

@@ -19,6 +19,7 @@ import { cityFixtures } from './cities.ts';
 import { notServedNote, servedProbe } from './served.ts';
 import { readBackEntriesNote, servedConfig } from '../../../config/operations.ts';
 import type { PreflightProblem, PreflightResult } from './types.ts';
+import { preflightSays } from '../../../core/words/preflight.ts';
 import { refusedWrites, unfilledWrites } from './writes.ts';
 import { ADAPTIVE_SLACK_MS } from '../../../client/adaptive-concurrency.ts';
 
@@ -35,42 +36,34 @@ async function reportFixtures(client: Client, config: RunConfig, problems: Prefl
   const total10 = pageTotal(page);
   const whole = total10 === undefined ? undefined : Math.max(total10, pageItems(page).length);
   if (whole === undefined) {
-    notes.push('report fixtures not checked: the report did not answer a page with a totalCount (the report suites say why)');
+    notes.push(preflightSays('reportUnchecked'));
     return;
   }
   const range = `${r.dateFrom} .. ${r.dateTo} over branches ${r.branchList}`;
   if (whole < 2)
     problems.push({
       key: 'fixtures.report',
-      problem: `the range ${range} holds ${whole} transaction(s); the report requirements need transactions over more than one page (at least 2): choose a range that holds some`,
+      problem: preflightSays('fewTransactions', { range, whole }),
     });
   if (whole === 0) return;
   // The totals are asked side by side (a far target costs one round trip, not one per id); the
   // problems are listed in the order of the config.
   const asks: [Record<string, unknown>, (n: number | undefined) => PreflightProblem | undefined][] = [];
   for (const m of ['bom', 'mc'] as const) {
-    asks.push([
-      { moduleName: [m] },
-      (n) =>
-        n === 0
-          ? { key: 'fixtures.report', problem: `the range ${range} holds no ${m} transaction; the module requirements (RP-5, RP-8) need both modules` }
-          : undefined,
-    ]);
+    asks.push([{ moduleName: [m] }, (n) => (n === 0 ? { key: 'fixtures.report', problem: preflightSays('moduleMissing', { range, module: m }) } : undefined)]);
   }
   for (const b of r.branchList.split(',')) {
     asks.push([
       { branchList: b },
       (n) =>
-        n === 0
-          ? { key: 'fixtures.report.branchList', problem: `branch ${b} holds no transaction in ${r.dateFrom} .. ${r.dateTo}; list branches that hold some` }
-          : undefined,
+        n === 0 ? { key: 'fixtures.report.branchList', problem: preflightSays('branchEmpty', { branch: b, from: r.dateFrom, to: r.dateTo }) } : undefined,
     ]);
   }
   for (const [filter, ids] of Object.entries(r.filterIds ?? {})) {
     for (const id of ids ?? []) {
       asks.push([
         { [filter]: id },
-        (n) => (n === 0 ? { key: `fixtures.report.filterIds.${filter}`, problem: `id ${id} matches no transaction in the range ${range}` } : undefined),
+        (n) => (n === 0 ? { key: `fixtures.report.filterIds.${filter}`, problem: preflightSays('filterMatchesNone', { id, range }) } : undefined),
       ]);
     }
   }
@@ -80,11 +73,8 @@ async function reportFixtures(client: Client, config: RunConfig, problems: Prefl
       (n) => {
         if (n === undefined || n === 0) return undefined;
         // As many as the whole list: the target may ignore branchList, a vendor defect RP-9b judges; the run goes on with the doubt written.
-        if (n === whole)
-          return void notes.push(
-            `doubt: branch ${r.emptyBranchId} (fixtures.report.emptyBranchId) reports ${n} transaction(s), as many as ${r.branchList}: either it is not empty or the target ignores branchList (RP-9, RP-9b judge it)`,
-          );
-        return { key: 'fixtures.report.emptyBranchId', problem: `branch ${r.emptyBranchId} holds ${n} transaction(s) in the range: it must hold none` };
+        if (n === whole) return void notes.push(preflightSays('emptyBranchDoubt', { branch: r.emptyBranchId, count: n, branchList: r.branchList }));
+        return { key: 'fixtures.report.emptyBranchId', problem: preflightSays('emptyBranchHolds', { branch: r.emptyBranchId, count: n }) };
       },
     ]);
   }
@@ -95,7 +85,7 @@ async function reportFixtures(client: Client, config: RunConfig, problems: Prefl
 async function voucherFixtures(client: Client, config: RunConfig, problems: PreflightProblem[], notes: string[]) {
   const rb = config.readBack?.orderStatus;
   if (!rb) {
-    notes.push('vouchers not checked: without readBack.orderStatus there is no way to read a voucher (its state is then learnt from the first answers)');
+    notes.push(preflightSays('vouchersUnchecked'));
     return;
   }
   const f = config.fixtures;
@@ -106,7 +96,8 @@ async function voucherFixtures(client: Client, config: RunConfig, problems: Pref
       quota: 'orderStatusRead',
     });
   const paid = (ex: Exchange) => String(atPath(ex.json, rb.paymentStatus) ?? '').toLowerCase() === rb.paidValue.toLowerCase();
-  const jobs: Promise<PreflightProblem | undefined>[] = [];
+  // A voucher that could not be read carries how it was read: when none could be, the read path is the problem.
+  const jobs: Promise<(PreflightProblem & { read?: string }) | undefined>[] = [];
   const sample = readSample(config);
   if (sample.note) notes.push(sample.note);
   let unasked = 0;
@@ -119,17 +110,15 @@ async function voucherFixtures(client: Client, config: RunConfig, problems: Pref
           // A 429 still refused after its waits, or no answer: the check is deferred, not failed.
           if (deferred(ex)) return void unasked++;
           if (ex.response?.status !== 200 || atPath(ex.json, rb.orderStatus) === undefined) {
-            return {
-              key,
-              problem: `voucher ${salesId} could not be read in branch ${branchId}: GET ${rb.path} answered ${answered(ex)} (readBack.orderStatus.orderStatus = "${rb.orderStatus}")`,
-            };
+            const read = `GET ${rb.path} answered ${answered(ex)} (readBack.orderStatus.orderStatus = "${rb.orderStatus}")`;
+            return { key, problem: preflightSays('voucherUnread', { salesId, branchId, read }), read };
           } else if (role === 'deliver' && !paid(ex)) {
             return {
               key,
-              problem: `voucher ${salesId} is not paid (${rb.paymentStatus} = ${JSON.stringify(atPath(ex.json, rb.paymentStatus))}); Delivered needs paid vouchers`,
+              problem: preflightSays('deliverUnpaid', { salesId, field: rb.paymentStatus, value: JSON.stringify(atPath(ex.json, rb.paymentStatus)) }),
             };
           } else if (role !== 'deliver' && paid(ex)) {
-            return { key, problem: `voucher ${salesId} is paid; this role needs vouchers whose payment is not paid` };
+            return { key, problem: preflightSays('rolePaid', { salesId }) };
           }
           return undefined;
         }),
@@ -140,25 +129,17 @@ async function voucherFixtures(client: Client, config: RunConfig, problems: Pref
     read(f.sales.missing, f.branchId).then((ex) => {
       if (deferred(ex)) return void unasked++;
       if (ex.response?.status === 200 && atPath(ex.json, rb.orderStatus) !== undefined)
-        return { key: 'fixtures.sales.missing', problem: `voucher ${f.sales.missing} exists in branch ${f.branchId}` };
+        return { key: 'fixtures.sales.missing', problem: preflightSays('missingExists', { salesId: f.sales.missing, branchId: f.branchId }) };
       return undefined;
     }),
   );
-  const before = problems.length;
-  for (const p of await Promise.all(jobs)) if (p) problems.push(p);
-  if (unasked)
-    notes.push(
-      `${unasked} voucher read(s) deferred: the target answered 429 (or nothing) after the waits it asked for; the suites learn those vouchers' state from their first answers`,
-    );
+  const found = (await Promise.all(jobs)).filter((p) => p !== undefined);
+  if (unasked) notes.push(preflightSays('readsDeferred', { count: unasked }));
   // When no voucher could be read at all, the read path is what is wrong, not the vouchers.
-  const unread = problems.slice(before).filter((p) => p.problem.includes('could not be read'));
+  const unread = found.flatMap((p) => (p.read === undefined ? [] : [p.read]));
   const all = VOUCHER_ROLES.reduce((n, role) => n + Math.min(sample.perRole, f.sales[role as VoucherRole]?.length ?? 0), 0);
-  if (unread.length === all && all > 1) {
-    problems.splice(before, problems.length - before, {
-      key: 'readBack.orderStatus',
-      problem: `no fixture voucher could be read: ${unread[0]!.problem.replace(/^voucher \S+ could not be read in branch \d+: /, '')}`,
-    });
-  }
+  if (unread.length === all && all > 1) problems.push({ key: 'readBack.orderStatus', problem: preflightSays('noVoucherRead', { read: unread[0]! }) });
+  else problems.push(...found.map(({ key, problem }) => ({ key, problem })));
 }
 
 /** At most `max` problems per key; the rest are counted. */
@@ -170,7 +151,7 @@ export function capProblems(problems: PreflightProblem[], max = 3): PreflightPro
     byKey.set(p.key, n);
     if (n <= max) out.push(p);
   }
-  for (const [key, n] of byKey) if (n > max) out.push({ key, problem: `and ${n - max} more like these` });
+  for (const [key, n] of byKey) if (n > max) out.push({ key, problem: preflightSays('moreLikeThese', { count: n - max }) });
   return out;
 }
 
@@ -199,7 +180,10 @@ export async function preflight(config: RunConfig, onExchange?: (ex: Exchange) =
     let first = await ask();
     if (!first.response && !first.notSent) first = await ask();
     if (!first.response) {
-      problems.push({ key: 'target.baseUrl', problem: `${config.target.baseUrl} does not answer: ${first.failure?.kind}: ${first.failure?.message}` });
+      problems.push({
+        key: 'target.baseUrl',
+        problem: preflightSays('silent', { baseUrl: config.target.baseUrl, kind: first.failure?.kind, message: first.failure?.message }),
+      });
       return { problems, notes, requests: client.count() };
     }
     for (const [key, kind] of [
@@ -216,10 +200,7 @@ export async function preflight(config: RunConfig, onExchange?: (ex: Exchange) =
       // (an empty body changes nothing: 400 with a valid token). Otherwise the suites judge AUTH-3.
       const other = await client.updateOrderStatus({ salesId: config.fixtures.sales.missing, branchId: config.fixtures.branchId, body: {}, token: kind });
       if (other.response?.status === 401 || other.response?.status === 403) {
-        problems.push({
-          key,
-          problem: `the target refused this token with ${ex.response.status} on the report and the order status update (spec 5: "a token provided by the service operator")`,
-        });
+        problems.push({ key, problem: preflightSays('tokenRefused', { status: ex.response.status }) });
       }
     }
     if (problems.length) return { problems, notes, requests: client.count() };

@@ -5,6 +5,7 @@ import { statedQuotas } from '../../../client/stated-quotas.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import { VOUCHER_ROLES, type VoucherRole } from '../../../config/schema.ts';
 import type { Exchange } from '../../../core/types.ts';
+import { preflightSays } from '../../../core/words/preflight.ts';
 
 export function deferred(ex: Exchange): boolean {
   return ex.response?.status === 429 || ex.notSent !== undefined || !ex.response;
@@ -22,6 +23,6 @@ export function readSample(config: RunConfig): { perRole: number; note?: string 
   if (!reads.length || all <= fewest) return { perRole: Infinity };
   return {
     perRole: 1,
-    note: `reads are scarce (${reads.map((q) => q.name).join(', ')}): the preflight read the first voucher of each pool (the one a run takes first), not all ${all - 1}`,
+    note: preflightSays('readsScarce', { quotas: reads.map((q) => q.name).join(', '), count: all - 1 }),
   };
 }

@@ -10,6 +10,7 @@ import type { OperationConfig } from '../../../config/operations.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import { isRecord } from '../../../contract/checks/envelope.ts';
 import type { Exchange } from '../../../core/types.ts';
+import { preflightSays } from '../../../core/words/preflight.ts';
 
 /** A 2.1 envelope: what a served route of a vendor that follows the spec answers "not found" with. */
 const enveloped = (json: unknown) => isRecord(json) && typeof json.status === 'boolean' && typeof json.message === 'string';
@@ -100,5 +101,5 @@ export function servedProbe(client: IndexSender, config: RunConfig): ServedProbe
 export function notServedNote(notServed: Record<string, string>): string | undefined {
   const names = Object.keys(notServed);
   if (names.length === 0) return undefined;
-  return `not served (404/405): ${names.join(', ')} - remove them from operations, or fix their paths (out of scope for this run)`;
+  return preflightSays('notServed', { names: names.join(', ') });
 }

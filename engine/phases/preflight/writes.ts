@@ -13,6 +13,7 @@ import { sendableOperations } from '../../../client/index-operation.ts';
 import type { Exchange } from '../../../core/types.ts';
 import { notServedAnswer } from './served.ts';
 import type { PreflightProblem } from './types.ts';
+import { preflightSays } from '../../../core/words/preflight.ts';
 
 /** The config key of an entry of `operations`, as a problem names it. */
 export const operationKey = (name: string) => `operations[${JSON.stringify(name)}]`;
@@ -42,7 +43,7 @@ export function unfilledWrites(config: RunConfig): PreflightProblem[] {
     .filter((name) => config.operations?.[name as keyof typeof config.operations]?.writes)
     .map((name) => ({
       key: operationKey(name),
-      problem: `${unfilled[name]}: fill it with a value the target holds (a write is sent with the config's values)`,
+      problem: preflightSays('writeUnfilled', { unfilled: unfilled[name]! }),
     }));
 }
 
@@ -57,7 +58,7 @@ export function refusedWrites(config: RunConfig, sent: Record<string, Exchange>)
     const req = `${s.request.method} ${s.request.path}${s.request.body !== undefined ? ` ${JSON.stringify(s.request.body).slice(0, 160)}` : ''}`;
     problems.push({
       key: operationKey(s.name),
-      problem: `its configured request (${req}) was refused: ${why} ${JSON.stringify(targetMessage(ex).slice(0, 200))}; set its body or params to values the target holds`,
+      problem: preflightSays('writeRefused', { request: req, why, message: JSON.stringify(targetMessage(ex).slice(0, 200)) }),
     });
   }
   return problems;

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
 import type { UnnumberedExchange } from '../../../client/transport.ts';
-import { answer, none, notSent } from '../answers.ts';
-import { clock } from '../sim-clock.ts';
+import { answer, none, notSent } from '../../../bench/support/answers.ts';
+import { clock } from '../../../bench/support/sim-clock.ts';
 
 const SERVICE_MS = 100;
 const TIMEOUT_MS = 1000;

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
 import { createQuotaLearner } from '../../../client/scheduler/learn-quota.ts';
 import { statedQuotas } from '../../../client/stated-quotas.ts';
-import { answer, notSent } from '../answers.ts';
-import { clock } from '../sim-clock.ts';
+import { answer, notSent } from '../../../bench/support/answers.ts';
+import { clock } from '../../../bench/support/sim-clock.ts';
 
 const WINDOW = 10_000;
 

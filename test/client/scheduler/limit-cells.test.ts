@@ -1,4 +1,4 @@
-// Cells of the limits bench (bench/limit-model.ts) on a simulated clock (sim-limits.ts): a quota
+// Cells of the limits bench (bench/limit-model.ts) on a simulated clock (bench/support/sim-limits.ts): a quota
 // stated nowhere, learnt from 429s, within the bench's goals (at most 5% of the requests meet a 429;
 // at most 1.25x the floor, each limit's requests over its rate). Each cell shows one rule of the
 // learning: a first Retry-After holds the sends after its wait to what the window held, then one
@@ -6,7 +6,7 @@
 // the nearest whole second between two ends; a Retry-After date is read at its instant; an
 // operation leaving a limit it was taken to share takes its part of the quota.
 import { describe, expect, it } from 'vitest';
-import { simCell, simLimits, type SimCell } from './sim-limits.ts';
+import { simCell, simLimits, type SimCell } from '../../../bench/support/sim-limits.ts';
 
 const withinGoals = (r: SimCell) => {
   expect(r.refused / r.requests).toBeLessThanOrEqual(0.05);

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { createScheduler, inFlow } from '../../../client/scheduler.ts';
 import { statedQuotas } from '../../../client/stated-quotas.ts';
-import { answer, notSent } from '../answers.ts';
-import { clock } from '../sim-clock.ts';
+import { answer, notSent } from '../../../bench/support/answers.ts';
+import { clock } from '../../../bench/support/sim-clock.ts';
 
 /** A scheduler under readBack 4/6s whose budget ends `budgetMs` from now; each answer takes 100 ms. */
 function setup(budgetMs: number) {

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
 import { newPace } from '../../../client/scheduler/pace.ts';
 import { leaveShared } from '../../../client/scheduler/shared-limit.ts';
-import { answer, notSent } from '../answers.ts';
-import { clock } from '../sim-clock.ts';
+import { answer, notSent } from '../../../bench/support/answers.ts';
+import { clock } from '../../../bench/support/sim-clock.ts';
 
 const OPS = ['report', 'contactRead', 'orderStatusRead', 'customerCreate'];
 

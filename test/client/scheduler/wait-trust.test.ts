@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
 import { createWaitTrust } from '../../../client/scheduler/wait-trust.ts';
-import { answer, notSent } from '../answers.ts';
-import { clock } from '../sim-clock.ts';
+import { answer, notSent } from '../../../bench/support/answers.ts';
+import { clock } from '../../../bench/support/sim-clock.ts';
 
 function fixedWindow(c: ReturnType<typeof clock>, limit: number, windowMs: number, lies: boolean) {
   const start = c.now() + 400;

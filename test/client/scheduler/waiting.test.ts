@@ -2,7 +2,7 @@
 // run never add up to more than the run. Given intervals, and a simulated clock.
 import { describe, expect, it } from 'vitest';
 import { createWaiting } from '../../../client/scheduler/waiting.ts';
-import { clock } from '../sim-clock.ts';
+import { clock } from '../../../bench/support/sim-clock.ts';
 
 /** The wall time of given waiting intervals [start, end): their union's length (the oracle: what createWaiting must measure). */
 function unionMs(intervals: readonly (readonly [number, number])[]): number {

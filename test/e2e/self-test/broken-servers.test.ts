@@ -9,12 +9,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/load.ts';
 import type { RunVerdict } from '../../../core/types.ts';
-import { exitCodeOf } from '../../../reports/certify.ts';
+import { exitCodeOf } from '../../../reports/verdict.ts';
 import type { Certification } from '../../../reports/model.ts';
 import { referenceRunConfig } from '../../../reference/run-config.ts';
 import { runConformance } from '../../../engine/run.ts';
-import { redirectTarget, startBroken, startRedirectTarget, type BrokenKind } from './broken-servers.ts';
-import { withPeakMemory } from './memory.ts';
+import { redirectTarget, startBroken, startRedirectTarget, type BrokenKind } from '../../../bench/support/broken-servers.ts';
+import { withPeakMemory } from '../../../bench/support/memory.ts';
 import { runAgainstReference, tempOut } from './run-reference.ts';
 import { WHOLE_FILE, itWhole, tiered } from '../../tiers.ts';
 

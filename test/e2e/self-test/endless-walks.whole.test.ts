@@ -11,7 +11,7 @@
 import { describe, expect } from 'vitest';
 import type { FaultName } from '../../../reference/faults.ts';
 import { tiered } from '../../tiers.ts';
-import { withPeakMemory } from './memory.ts';
+import { withPeakMemory } from '../../../bench/support/memory.ts';
 import { runAgainstReference } from './run-reference.ts';
 
 /**

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { referenceRunConfig } from '../../../reference/run-config.ts';
 import { startReference } from '../../../reference/server.ts';
 import { WHOLE_FILE } from '../../tiers.ts';
-import { startBroken } from './broken-servers.ts';
-import { peakOfCommand } from './memory.ts';
+import { startBroken } from '../../../bench/support/broken-servers.ts';
+import { peakOfCommand } from '../../../bench/support/memory.ts';
 import { tempOut } from './run-reference.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -2,12 +2,12 @@
 // (reference/limiter.ts, its clock injected) and its 429s as each quota switch states them
 // (reference/quota-switch.ts), four index reads side by side at 8 in flight, a fixed latency per
 // answer. What the scheduler learns then never depends on how busy the machine is.
-import { createScheduler } from '../../../client/scheduler.ts';
-import type { UnnumberedExchange } from '../../../client/transport.ts';
-import { createLimiter, type Algorithm } from '../../../reference/limiter.ts';
-import { retryAfterHeaders } from '../../../reference/rate-headers.ts';
-import { answer, notSent } from '../answers.ts';
-import { clock } from '../sim-clock.ts';
+import { createScheduler } from '../../client/scheduler.ts';
+import type { UnnumberedExchange } from '../../client/transport.ts';
+import { createLimiter, type Algorithm } from '../../reference/limiter.ts';
+import { retryAfterHeaders } from '../../reference/rate-headers.ts';
+import { answer, notSent } from './answers.ts';
+import { clock } from './sim-clock.ts';
 
 export const OPS = ['branch-list', 'brand', 'department', 'category'] as const;
 export type Scope = 'per-operation' | 'every-route' | 'two-groups';

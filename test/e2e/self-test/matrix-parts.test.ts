@@ -3,9 +3,9 @@
 // whole matrix, each fault once, and still reaches every suite, both levels and both kinds of run.
 // No conformance run here: this is the plan only.
 import { describe, expect, it } from 'vitest';
-import { prefixOf } from '../../../contract/requirements.ts';
+import { prefixOf, requirement } from '../../../contract/requirements.ts';
 import { FAULTS } from '../../../reference/faults.ts';
-import { groupFaults } from './matrix.ts';
+import { groupFaults, TOKENLESS_ONLY } from './matrix.ts';
 import { ALL_FAULTS, breaksRateLimit, featuresOf, gateFaults, matrixPart, PARTS, quickRuns } from './matrix-parts.ts';
 
 /** The faults of each test file of the matrix: faults-1, faults-2 and the rate-limit one. */
@@ -45,6 +45,29 @@ describe('the parts of the fault matrix', () => {
     // Run by themselves, the quick faults fall into the same runs again (faultMatrix groups its list).
     expect(groupFaults(quick.flat())).toEqual(quick);
     for (const p of parts(gateFaults())) expect(groupFaults(p).every((run) => quick.some((q) => q.join('+') === run.join('+')))).toBe(true);
+  });
+
+  it('pair a token fault only with one report fault, and each part falls into the same runs again', () => {
+    const tokenless = (name: string) => (TOKENLESS_ONLY as readonly string[]).includes(name);
+    for (const name of TOKENLESS_ONLY)
+      expect(
+        FAULTS.find((f) => f.name === name)!.breaks.every((id) => /^(AUTH|IX)-/.test(id)),
+        name,
+      ).toBe(true);
+    const runs = groupFaults(ALL_FAULTS);
+    const paired = runs.filter((run) => run.length > 1 && run.some(tokenless));
+    expect(paired.length).toBeGreaterThan(0);
+    for (const run of paired) {
+      expect(run, run.join('+')).toHaveLength(2);
+      const other = FAULTS.find((f) => f.name === run[1])!;
+      expect(
+        other.breaks.every((id) => requirement(id).suite === 'report'),
+        run.join('+'),
+      ).toBe(true);
+    }
+    // A file of the matrix regroups its part (faultMatrix): the runs it makes are the whole matrix's.
+    const whole = runs.map((run) => run.join('+'));
+    for (const p of parts()) for (const run of groupFaults(p)) expect(whole).toContain(run.join('+'));
   });
 
   it('reach in the gate every requirement prefix a fault breaks, both levels and both kinds of run', () => {

@@ -1,7 +1,8 @@
 // The fault matrix: conformance runs against the reference with fault switches on, restricted to
 // the suites of the requirements the faults break, two runs at a time; faults confined to different
-// operations share a run (groupFaults). Prints the table
-// fault -> failed ids and writes it as JSON; a fault whose named ids did not all fail survived.
+// operations share a run, and a fault of the token alone one with a report fault (groupFaults).
+// Prints the table fault -> failed ids and writes it as JSON; a fault whose named ids did not all
+// fail survived.
 // Usage: tsx test/e2e/self-test/matrix.ts [--out FILE] [--num-runs N] [--only-faults a,b] [--concurrency N] [--seed N]
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -81,12 +82,45 @@ function laneOf(f: Pick<Fault, 'breaks' | 'reachedBy'>): string | null {
 }
 
 /**
+ * Faults whose defect shows only on requests that do not carry the valid token in the api-token
+ * header (how a server treats a token missing, wrong, or sent elsewhere). Every request of the
+ * report suite carries the valid token, so none of them reaches it; and the report faults they are
+ * paired with (groupFaults) change what a report answered 200 holds, never the status of a plain
+ * report request, the one thing the token tests judge of theirs. Left out: auth-rejects-valid (it
+ * refuses the valid token) and the writes-then-403 faults (their refused writes change state).
+ */
+export const TOKENLESS_ONLY: readonly FaultName[] = [
+  'auth-missing-accepted',
+  'auth-any-token',
+  'auth-401',
+  'auth-skip-order-status',
+  'auth-prefix-compare',
+  'auth-case-insensitive',
+  'auth-empty-accepted',
+  'auth-duplicate-unchecked',
+  'auth-query-token',
+  'auth-bearer-accepted',
+  'auth-readback-open',
+  'auth-body-token',
+];
+
+/**
  * Faults confined to different operations (order status, customer, report) share one run: each
- * suite calls its own operation only, so one fault cannot reach another's requirements. A failed
- * id belongs to the fault that names it, else to the fault of its suite; an id no fault owns
- * counts against every fault of the run. Faults that reach further run alone.
+ * suite calls its own operation only, so one fault cannot reach another's requirements. Then a
+ * fault of TOKENLESS_ONLY left alone shares a run with a report fault left alone, in list order.
+ * A failed id belongs to the fault that names it, else to the fault of its suite; an id no fault
+ * owns counts against every fault of the run. Faults that reach further run alone. The runs are
+ * those of the whole list of faults, each kept to the faults given: a part of the matrix, or one of
+ * its runs, is run as the whole matrix runs it.
  */
 export function groupFaults(names: FaultName[]): FaultName[][] {
+  return groupsOf(FAULTS.map((f) => f.name))
+    .map((run) => run.filter((name) => names.includes(name)))
+    .filter((run) => run.length > 0);
+}
+
+/** The runs of `names`, grouped afresh (groupFaults). */
+function groupsOf(names: FaultName[]): FaultName[][] {
   const groups: FaultName[][] = [];
   for (const name of names) {
     const f: Fault = FAULTS.find((x) => x.name === name)!;
@@ -101,7 +135,18 @@ export function groupFaults(names: FaultName[]): FaultName[][] {
     if (into) into.push(name);
     else groups.push([name]);
   }
-  return groups;
+  return pairTokenless(groups);
+}
+
+/** The runs of one token fault alone, each joined by the next report fault alone (TOKENLESS_ONLY). */
+function pairTokenless(groups: FaultName[][]): FaultName[][] {
+  const alone = (test: (f: Fault) => boolean) => groups.filter((g) => g.length === 1 && test(FAULTS.find((x) => x.name === g[0])!));
+  const reports = alone((f) => !f.profile && laneOf(f) === 'report');
+  const partner = new Map(
+    alone((f) => (TOKENLESS_ONLY as readonly string[]).includes(f.name)).flatMap((g, i) => (reports[i] ? [[g, reports[i]] as const] : [])),
+  );
+  const taken = new Set(partner.values());
+  return groups.filter((g) => !taken.has(g)).map((g) => [...g, ...(partner.get(g) ?? [])]);
 }
 
 /**

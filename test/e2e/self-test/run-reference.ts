@@ -32,18 +32,25 @@ export function tempOut(name: string): string {
 }
 
 /**
- * Runs the suites `times` times in a row against ONE reference server (its state kept from run to
- * run, as a vendor's staging server keeps it), each run with the same options (the same seed; a
- * new run nonce each time unless `nonce` is given).
+ * Runs the suites in a row against ONE reference server (its state kept from run to run, as a
+ * vendor's staging server keeps it): `times` runs with the same options (the same seed), or one run
+ * per seed of `times` given as a list; a new run nonce each time unless `nonce` is given.
  */
-export async function runsInARow(times: number, o: { reference?: ReferenceOptions } & Partial<RunOptions>): Promise<Array<RunResult & { out: string }>> {
+export async function runsInARow(
+  times: number | readonly number[],
+  o: { reference?: ReferenceOptions } & Partial<RunOptions>,
+): Promise<Array<RunResult & { out: string }>> {
   const server = await startReference({ port: 0, faults: [], ...o.reference });
+  const seeds = typeof times === 'number' ? Array.from({ length: times }, () => o.seed) : times;
   try {
     const config = loadConfig({ base: server.runConfig(), env: {} });
     const results: Array<RunResult & { out: string }> = [];
-    for (let i = 0; i < times; i++) {
+    for (const [i, seed] of seeds.entries()) {
       const out = tempOut(`run-${i + 1}`);
-      results.push({ ...(await runConformance({ allure: false, numRuns: 10, seed: 1, log: () => {}, ...o, config, out })), out });
+      results.push({
+        ...(await runConformance({ allure: false, numRuns: 10, seed: 1, log: () => {}, ...o, ...(seed === undefined ? {} : { seed }), config, out })),
+        out,
+      });
     }
     return results;
   } finally {

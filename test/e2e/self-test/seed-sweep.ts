@@ -1,7 +1,8 @@
 // The seed sweep: the verdict is a function of the target, not of the seed. The reference's faults,
 // each run under two seeds more than the fault matrix's, and its profiles, under one more than
-// profiles.test.ts's and scope.whole.test.ts's own (those runs already hold the outcome each target must
-// have), must give one verdict and one set of failed MUSTs per target, so that three seeds agree. Every profile is swept; of the faults, the
+// profiles.test.ts's first run and scope.whole.test.ts's own (those runs already hold the outcome each
+// target must have), must give one verdict and one set of failed MUSTs per target, so that three
+// seeds agree. Every profile is swept, by profiles.test.ts's second run in a row; of the faults, the
 // matrix's representative runs (matrix-parts.ts quickRuns: every requirement prefix, both levels,
 // a fault alone and faults sharing a run); each fault is proven at every seed-free level by its
 // probe through the checks. The rate-limit faults are left out: their runs send the same requests
@@ -10,15 +11,15 @@ import { requirement } from '../../../contract/requirements.ts';
 import { FAULTS, type FaultName } from '../../../reference/faults.ts';
 import { MATRIX_NUM_RUNS, MATRIX_SEED, runVerdict, type MatrixRow } from './matrix.ts';
 import { breaksRateLimit, quickRuns } from './matrix-parts.ts';
-import { raisedLimits, runAgainstReference } from './run-reference.ts';
 
 /** The seeds the sweep adds to the matrix's (MATRIX_SEED) and the profiles' (PROFILE_SEED) own. */
 export const SWEEP_SEEDS: readonly number[] = [172343656, 1201065399];
 
 /**
- * The sweep's seeds of the profiles: the first only. scope.whole.test.ts certifies every profile under a
- * seed of its own (its minimal config), so each profile is certified under three seeds in the whole
- * set: PROFILE_SEED (twice in a row), this one, and scope.whole.test.ts's.
+ * The sweep's seeds of the profiles: the first only, the seed of profiles.test.ts's second run in a
+ * row. scope.whole.test.ts certifies every profile under a seed of its own (its minimal config), so each
+ * profile is certified under three seeds in the whole set: PROFILE_SEED, this one (the second run
+ * in a row, against the server the first left), and scope.whole.test.ts's.
  */
 export const PROFILE_SWEEP_SEEDS: readonly number[] = SWEEP_SEEDS.slice(0, 1);
 
@@ -60,41 +61,6 @@ export const rowOutcome = (row: MatrixRow): Outcome => ({ verdict: row.verdict, 
  */
 export const PROFILE_MAY_FAIL: Readonly<Record<string, readonly string[]>> = { python: ['ENV-6'], java: ['ENV-6'] };
 
-/** What profiles.test.ts requires of every correct-but-different vendor on its seed: certified, no MUST failed. */
-export const PROFILE_OUTCOME: Outcome = { verdict: 'certified', failedMust: [] };
-
-export interface ProfileRow extends Outcome {
-  profile: string;
-  seed: number;
-  /** SHOULD and INFO ids failed: shown, not the verdict's (profiles.test.ts requires none on its seed). */
-  failedOther: string[];
-  inconclusive: string[];
-  seconds: number;
-  error?: string;
-}
-
-/** One run of a profile, with the config profiles.test.ts uses (the reference's whole run config). */
-export async function profileRun(profile: string, seed: number): Promise<ProfileRow> {
-  const t0 = Date.now();
-  try {
-    const r = await runAgainstReference({ reference: { profile, ...raisedLimits(profile) }, numRuns: SWEEP_NUM_RUNS, seed });
-    const c = r.certification;
-    const failed = c.requirements.filter((x) => x.status === 'failed').map((x) => x.id);
-    return {
-      profile,
-      seed,
-      verdict: c.verdict,
-      failedMust: mustsOf(failed),
-      failedOther: failed.filter((id) => requirement(id).level !== 'MUST'),
-      inconclusive: c.requirements.filter((x) => x.status === 'inconclusive').map((x) => x.id),
-      seconds: (Date.now() - t0) / 1000,
-    };
-  } catch (e) {
-    const error = e instanceof Error ? e.message : String(e);
-    return { profile, seed, verdict: 'error', failedMust: [], failedOther: [], inconclusive: [], seconds: (Date.now() - t0) / 1000, error };
-  }
-}
-
 /** Runs `jobs` `lanes` at a time, in order; the results in the order of the jobs. */
 export async function inLanes<T>(jobs: Array<() => Promise<T>>, lanes: number): Promise<T[]> {
   const results: T[] = [];
@@ -107,17 +73,14 @@ export async function inLanes<T>(jobs: Array<() => Promise<T>>, lanes: number): 
 }
 
 /** The table of the test output: one line per target and seed, with what differs from its outcome. */
-export function sweepTable(faultRows: MatrixRow[], profileRows: ProfileRow[]): string {
+export function sweepTable(faultRows: MatrixRow[]): string {
   const show = (o: Outcome) => `${o.verdict.padEnd(14)} failed MUSTs ${o.failedMust.join(',') || '-'}`;
-  const faults = faultRows.map((r) => {
-    const want = faultOutcome(r.fault as FaultName, r.run as FaultName[]);
-    const same = JSON.stringify(rowOutcome(r)) === JSON.stringify(want);
-    const other = r.failed.filter((id) => !r.breaks.includes(id) || requirement(id).level !== 'MUST');
-    return `${same ? 'same' : 'MOVED'} fault ${r.fault.padEnd(28)} seed ${String(r.seed).padEnd(10)} ${show(rowOutcome(r))}  others failed ${other.join(',') || '-'}${same ? '' : `  (seed ${MATRIX_SEED}: ${show(want)})`}${r.error ? `  error: ${r.error}` : ''}`;
-  });
-  const profiles = profileRows.map((r) => {
-    const same = JSON.stringify({ verdict: r.verdict, failedMust: r.failedMust }) === JSON.stringify(PROFILE_OUTCOME);
-    return `${same ? 'same' : 'MOVED'} profile ${r.profile.padEnd(26)} seed ${String(r.seed).padEnd(10)} ${show(r)}  others failed ${r.failedOther.join(',') || '-'}  inconclusive ${r.inconclusive.join(',') || '-'}  (${r.seconds.toFixed(1)} s)${r.error ? `  error: ${r.error}` : ''}`;
-  });
-  return [...faults, ...profiles].join('\n');
+  return faultRows
+    .map((r) => {
+      const want = faultOutcome(r.fault as FaultName, r.run as FaultName[]);
+      const same = JSON.stringify(rowOutcome(r)) === JSON.stringify(want);
+      const other = r.failed.filter((id) => !r.breaks.includes(id) || requirement(id).level !== 'MUST');
+      return `${same ? 'same' : 'MOVED'} fault ${r.fault.padEnd(28)} seed ${String(r.seed).padEnd(10)} ${show(rowOutcome(r))}  others failed ${other.join(',') || '-'}${same ? '' : `  (seed ${MATRIX_SEED}: ${show(want)})`}${r.error ? `  error: ${r.error}` : ''}`;
+    })
+    .join('\n');
 }

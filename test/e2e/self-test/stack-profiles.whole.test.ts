@@ -4,7 +4,7 @@
 // answers 500 at its limit (seed-sweep.ts PROFILE_MAY_FAIL). The filter texts of 100 runs per
 // property on ten seeds go through the checks at the reference level (test/reference/
 // stack-seeds.test.ts), so these runs take the sweep's few runs per property: they hold the rest
-// of a run. The sweep's own seeds run every profile whole (seed-sweep.whole.test.ts).
+// of a run. The sweep's own seed runs every profile whole (profiles.test.ts's second run in a row).
 import { describe, expect, it } from 'vitest';
 import { requirement } from '../../../contract/requirements.ts';
 import { WHOLE_FILE } from '../../tiers.ts';

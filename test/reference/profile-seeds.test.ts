@@ -70,7 +70,7 @@ beforeAll(async () => {
       for (const k of seeds.selected) rows.set(`${name} ${k[0]} ${k[1]}`, await sweep(c, k));
     }),
   );
-}, 1_200_000);
+}, 3_600_000);
 afterAll(() => Promise.all(clients.map((c) => c.close())));
 
 /** The MUSTs found failing in a row, with the input and the statuses they were found on. */

@@ -15,7 +15,7 @@ import type { CheckResult } from '../../contract/checks/finding.ts';
 import type { Exchange } from '../../core/types.ts';
 import { customer, type CustomerConstraints } from '../../generators/customer.ts';
 import { drawnExamples } from '../../generators/examples.ts';
-import { anyFilter, anyFilterExamples } from '../../generators/filter-text.ts';
+import { anyFilter, anyFilterExamples, OVERLONG_DIGITS } from '../../generators/filter-text.ts';
 import { hostileCustomer, hostileCustomerExamples, oneHostileField, oneHostileFieldExamples } from '../../generators/hostile-customer.ts';
 import {
   coercibleCustomer,
@@ -69,16 +69,27 @@ function constraints(d: Drawing, salt: string, addresses?: { min: number; max: n
 const report = (body: unknown): Sent => ({ method: 'POST', path: paths.report, opts: { body } });
 const create = (d: Drawing, body: unknown): Sent => ({ method: 'POST', path: paths.customer(d.config.fixtures.branchId), opts: { body } });
 const createRaw = (d: Drawing, raw: string): Sent => ({ method: 'POST', path: paths.customer(d.config.fixtures.branchId), opts: { body: raw } });
-/** An order status update to the refusals voucher the suite sends it to (nothing changes on a correct vendor). */
-const update = (d: Drawing, body: unknown, which: 'first' | 'last' = 'first'): Sent => {
-  const r = d.config.fixtures.sales.refusals;
-  const salesId = which === 'first' ? r[0]! : r[r.length - 1]!;
-  return { method: 'POST', path: paths.orderStatus(String(salesId), d.config.fixtures.branchId), opts: { body } };
-};
+/** An order status update to a voucher of the refusals pool (nothing changes on a correct vendor). */
+const update = (d: Drawing, salesId: bigint | number, body: unknown): Sent => ({
+  method: 'POST',
+  path: paths.orderStatus(String(salesId), d.config.fixtures.branchId),
+  opts: { body },
+});
+const refusals = (d: Drawing) => d.config.fixtures.sales.refusals;
+/** The first voucher of the pool, where the suite sends what it sends to one voucher. */
+const firstRefusal = (d: Drawing) => refusals(d)[0]!;
+/** A property over a refusals voucher and a value, as suites/order-status/validation.test.ts draws it (the pool's first for the examples). */
+const onRefusals = <T>(d: Drawing, values: fc.Arbitrary<T>, examples: readonly T[]) =>
+  drawnAs(
+    fc.tuple(fc.constantFrom(...refusals(d)), values),
+    examples.map((v) => [firstRefusal(d), v] as [bigint | number, T]),
+    d.seed,
+    d.numRuns,
+  );
 const rejected = (id: string) => (ex: Exchange) => [status(ex, 400, id, 'the rule')];
 const none = () => [];
 
-/** ENV-6's junk bodies, as suites/envelope-auth/envelope.test.ts draws them (its examples are the same in every run): a 5xx is ENV-6 and only ENV-6. */
+/** ENV-6's junk bodies, as suites/envelope-auth/envelope.test.ts draws them: a 5xx is ENV-6 and only ENV-6. */
 const junkBody = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.json({ maxDepth: 4 }),
@@ -104,10 +115,22 @@ export const SEED_INPUTS: readonly SeedInput[] = [
   },
   {
     name: 'ENV-6 junk bodies',
-    draw: (d) =>
-      drawnAs(fc.tuple(fc.constantFrom('order-status', 'customer-create', 'report'), junkBody), [], d.seed, d.numRuns).map(([op, raw]) =>
-        op === 'order-status' ? update(d, raw, 'last') : op === 'customer-create' ? createRaw(d, raw) : report(raw),
-      ),
+    draw: (d) => {
+      const r = d.config.fixtures.report;
+      // The suite's examples, the same in every run, then the drawn junk.
+      const examples: Array<[string, string]> = [
+        ['order-status', ''],
+        ['customer-create', '{"firstName":'],
+        ['report', 'null'],
+        ['customer-create', '['.repeat(200)],
+        ['report', JSON.stringify({ dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 5, offset: 0, brandIds: OVERLONG_DIGITS })],
+        ['report', JSON.stringify({ dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: `${r.branchList.split(',')[0]}'`, limit: 5, offset: 0 })],
+      ];
+      const last = refusals(d)[refusals(d).length - 1]!;
+      return drawnAs(fc.tuple(fc.constantFrom('order-status', 'customer-create', 'report'), junkBody), examples, d.seed, d.numRuns).map(([op, raw]) =>
+        op === 'order-status' ? update(d, last, raw) : op === 'customer-create' ? createRaw(d, raw) : report(raw),
+      );
+    },
     judge: (ex) => [notServerError(ex, undefined)],
   },
   {
@@ -160,7 +183,7 @@ export const SEED_INPUTS: readonly SeedInput[] = [
   },
   {
     name: 'OS-2 unaccepted statuses',
-    draw: (d) => drawnAs(unacceptedOrderStatus(), UNACCEPTED_STATUS_EXAMPLES, d.seed, d.numRuns).map((orderStatus) => update(d, { orderStatus })),
+    draw: (d) => onRefusals(d, unacceptedOrderStatus(), UNACCEPTED_STATUS_EXAMPLES).map(([id, orderStatus]) => update(d, id, { orderStatus })),
     judge: rejected('OS-2'),
   },
   {
@@ -172,18 +195,24 @@ export const SEED_INPUTS: readonly SeedInput[] = [
         fc.constant({ reason: 1 }),
         fc.constant({ status: 'Pending' }),
       );
-      return drawnAs<object>(bodies, NON_STRING_BODY_EXAMPLES, d.seed, d.numRuns).map((b) => update(d, b));
+      return onRefusals<object>(d, bodies, NON_STRING_BODY_EXAMPLES).map(([id, b]) => update(d, id, b));
     },
     judge: rejected('OS-2'),
   },
   {
     name: 'OS-2c reasons not a number',
-    draw: (d) => drawnAs(nonNumericReason(), NON_NUMERIC_REASON_EXAMPLES, d.seed, d.numRuns).map((reason) => update(d, { orderStatus: 'Pending', reason })),
+    draw: (d) =>
+      drawnAs(nonNumericReason(), NON_NUMERIC_REASON_EXAMPLES, d.seed, d.numRuns).map((reason) =>
+        update(d, firstRefusal(d), { orderStatus: 'Pending', reason }),
+      ),
     judge: rejected('OS-2c'),
   },
   {
     name: 'OS-2d reasons not an integer',
-    draw: (d) => drawnAs(nonIntegerReason(), NON_INTEGER_REASON_EXAMPLES, d.seed, d.numRuns).map((reason) => update(d, { orderStatus: 'Pending', reason })),
+    draw: (d) =>
+      drawnAs(nonIntegerReason(), NON_INTEGER_REASON_EXAMPLES, d.seed, d.numRuns).map((reason) =>
+        update(d, firstRefusal(d), { orderStatus: 'Pending', reason }),
+      ),
     judge: rejected('OS-2d'),
   },
 ];

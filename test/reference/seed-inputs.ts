@@ -38,7 +38,8 @@ export interface Sent {
   opts: CallOptions;
 }
 
-/** What an input needs of the profile's run config and the run: its fixtures, the run's numRuns and a key for unique values. */
+/** What an input needs: the profile's run config (its fixtures), the seed and the runs per property. The values a
+ *  target may keep unique (mobile numbers, e-mails, GSTIN, PAN) are made unique per seed, as a run makes them per nonce. */
 export interface Drawing {
   config: RunConfig;
   seed: number;
@@ -89,7 +90,8 @@ const onRefusals = <T>(d: Drawing, values: fc.Arbitrary<T>, examples: readonly T
 const rejected = (id: string) => (ex: Exchange) => [status(ex, 400, id, 'the rule')];
 const none = () => [];
 
-/** ENV-6's junk bodies, as suites/envelope-auth/envelope.test.ts draws them: a 5xx is ENV-6 and only ENV-6. */
+/** ENV-6's junk bodies, written as suites/envelope-auth/envelope.test.ts writes them (a suite file cannot be imported: it
+ *  declares tests): a 5xx is ENV-6 and only ENV-6. */
 const junkBody = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.json({ maxDepth: 4 }),

@@ -16,6 +16,7 @@ import type { Exchange } from '../../core/types.ts';
 import { customer, type CustomerConstraints } from '../../generators/customer.ts';
 import { drawnExamples } from '../../generators/examples.ts';
 import { anyFilter, anyFilterExamples, OVERLONG_DIGITS } from '../../generators/filter-text.ts';
+import { junkBody } from '../../generators/junk-body.ts';
 import { hostileCustomer, hostileCustomerExamples, oneHostileField, oneHostileFieldExamples } from '../../generators/hostile-customer.ts';
 import {
   coercibleCustomer,
@@ -89,16 +90,6 @@ const onRefusals = <T>(d: Drawing, values: fc.Arbitrary<T>, examples: readonly T
   );
 const rejected = (id: string) => (ex: Exchange) => [status(ex, 400, id, 'the rule')];
 const none = () => [];
-
-/** ENV-6's junk bodies, written as suites/envelope-auth/envelope.test.ts writes them (a suite file cannot be imported: it
- *  declares tests): a 5xx is ENV-6 and only ENV-6. */
-const junkBody = fc.oneof(
-  fc.string({ maxLength: 200 }),
-  fc.json({ maxDepth: 4 }),
-  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify({ orderStatus: v, reason: v, dateFrom: v, limit: v, contactAddressDTO: v })),
-  fc.integer({ min: 1, max: 200 }).map((n) => '['.repeat(n)),
-  fc.uint8Array({ maxLength: 100 }).map((b) => Buffer.from(b).toString('latin1')),
-);
 
 /** The seed a Python-stack vendor failed RP-16 on, at 100 runs per property. */
 export const MEASURED_SEED = 2021093996;

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { errorBodyShape, notServerError } from '../../contract/checks/envelope.ts';
 import type { Exchange } from '../../core/types.ts';
 import { OVERLONG_DIGITS } from '../../generators/filter-text.ts';
+import { junkBody } from '../../generators/junk-body.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { validCalls } from './operations.ts';
 
@@ -65,15 +66,6 @@ verifies('envelope/ENV-7', ['ENV-7'], 'A request whose Content-Type is not appli
     }
   }
 });
-
-/** Bodies no server should answer with a 5xx: junk text, JSON of every shape, deep nesting. */
-const junkBody = fc.oneof(
-  fc.string({ maxLength: 200 }),
-  fc.json({ maxDepth: 4 }),
-  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify({ orderStatus: v, reason: v, dateFrom: v, limit: v, contactAddressDTO: v })),
-  fc.integer({ min: 1, max: 200 }).map((n) => '['.repeat(n)),
-  fc.uint8Array({ maxLength: 100 }).map((b) => Buffer.from(b).toString('latin1')),
-);
 
 verifies('envelope/ENV-6', ['ENV-6'], 'No malformed request to any operation is answered with a 5xx', async (h, t) => {
   if (h.config.writes === false) h.skip('writes: false: junk sent to the write operations could change data on a non-conforming target', t);

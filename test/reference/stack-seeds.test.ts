@@ -7,7 +7,8 @@
 // each exchange of the report: no MUST is failed on any seed, and a 500 (at the parser's limit) is
 // ENV-6 (SHOULD) and only ENV-6. npm test takes the measured seed, the whole set all ten (a few
 // hundred requests to servers in this process, no whole run). One whole run per stack profile
-// (stack-profiles.whole.test.ts) and the seed sweep's whole runs hold the rest of the run.
+// (stack-profiles.whole.test.ts) and the seed sweep's whole runs hold the rest of the run;
+// profile-seeds.test.ts sends every profile the other inputs that move with the seed.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeChecks } from '../../contract/checks/envelope.ts';
@@ -17,16 +18,11 @@ import { randomRunsOf } from '../../runtime/property.ts';
 import { itWhole, tiered } from '../tiers.ts';
 import { exchangeOf } from './exchange-of.ts';
 import { paths, reportBody } from './helpers.ts';
+import { MEASURED_SEED, TEN_SEEDS } from './seed-inputs.ts';
 import { profileClient, type ProfileClient } from './profile-kit.ts';
 
-/** The seed a Python-stack vendor failed RP-16 on, at 100 runs per property. */
-const MEASURED_SEED = 2021093996;
-/**
- * Ten seeds: the fault matrix's (1), the profiles' (3), the sweep's two, the measured one, and five
- * more. Written out: importing the self-test's modules would load a whole run's machinery into
- * npm test (a whole-set test below checks the first four against them).
- */
-const STACK_SEEDS = [1, 3, 172343656, 1201065399, MEASURED_SEED, 7, 42, 20260101, 987654321, 2147483647];
+/** The ten seeds (seed-inputs.ts): the fault matrix's, the profiles', the sweep's two, the measured one and five more. */
+const STACK_SEEDS = TEN_SEEDS;
 const NUM_RUNS = 100;
 const STACKS = ['python', 'java', 'js'] as const;
 

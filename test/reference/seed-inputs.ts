@@ -15,8 +15,8 @@ import type { CheckResult } from '../../contract/checks/finding.ts';
 import type { Exchange } from '../../core/types.ts';
 import { customer, type CustomerConstraints } from '../../generators/customer.ts';
 import { drawnExamples } from '../../generators/examples.ts';
-import { anyFilter, anyFilterExamples, OVERLONG_DIGITS } from '../../generators/filter-text.ts';
-import { junkBody } from '../../generators/junk-body.ts';
+import { anyFilter, anyFilterExamples } from '../../generators/filter-text.ts';
+import { junkBody, junkBodyExamples } from '../../generators/junk-body.ts';
 import { hostileCustomer, hostileCustomerExamples, oneHostileField, oneHostileFieldExamples } from '../../generators/hostile-customer.ts';
 import {
   coercibleCustomer,
@@ -111,14 +111,7 @@ export const SEED_INPUTS: readonly SeedInput[] = [
     draw: (d) => {
       const r = d.config.fixtures.report;
       // The suite's examples, the same in every run, then the drawn junk.
-      const examples: Array<[string, string]> = [
-        ['order-status', ''],
-        ['customer-create', '{"firstName":'],
-        ['report', 'null'],
-        ['customer-create', '['.repeat(200)],
-        ['report', JSON.stringify({ dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: r.branchList, limit: 5, offset: 0, brandIds: OVERLONG_DIGITS })],
-        ['report', JSON.stringify({ dateFrom: r.dateFrom, dateTo: r.dateTo, branchList: `${r.branchList.split(',')[0]}'`, limit: 5, offset: 0 })],
-      ];
+      const examples = junkBodyExamples(r);
       const last = refusals(d)[refusals(d).length - 1]!;
       return drawnAs(fc.tuple(fc.constantFrom('order-status', 'customer-create', 'report'), junkBody), examples, d.seed, d.numRuns).map(([op, raw]) =>
         op === 'order-status' ? update(d, last, raw) : op === 'customer-create' ? createRaw(d, raw) : report(raw),

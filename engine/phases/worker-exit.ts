@@ -35,6 +35,9 @@ export interface PoolHooks {
  * "Worker exited unexpectedly" (vitest's pool runner listens for 'exit' while the worker should be
  * running, and removes that listener before it stops the worker on purpose).
  */
+/** How long an ended worker's channel is waited for, to hear its last messages (it closes at once when nothing is left). */
+const DRAIN_MS = 2000;
+
 class WatchedForks extends ForksPoolWorker {
   private readonly wrapped = new Map<Listener, Listener>();
   /** Vitest's runner's listeners for the worker's errors: told each end first, as an error whose cause is the end. */
@@ -80,17 +83,38 @@ class WatchedForks extends ForksPoolWorker {
     // The process wrote its fatal report before it aborted: it is there when its exit is heard.
     const heard: Listener =
       event === 'exit'
-        ? (code, signal) => {
-            const exit = { code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: this.outOfMemory() };
-            this.hooks.ended(exit);
-            // The running file's error is the end itself (vitest wraps it: its cause), then vitest hears the exit.
-            const end = new PoolEvent(`the suite worker ended (${signal ? `signal ${String(signal)}` : `code ${String(code)}`})`);
-            for (const onError of this.errorListeners) told(onError, end);
-            told(callback, code, signal);
-          }
+        ? (code, signal) =>
+            this.afterLastMessage(() => {
+              const exit = { code: code as number | null, signal: signal as NodeJS.Signals | null, outOfMemory: this.outOfMemory() };
+              this.hooks.ended(exit);
+              // The running file's error is the end itself (vitest wraps it: its cause), then vitest hears the exit.
+              const end = new PoolEvent(`the suite worker ended (${signal ? `signal ${String(signal)}` : `code ${String(code)}`})`);
+              for (const onError of this.errorListeners) told(onError, end);
+              told(callback, code, signal);
+            })
         : (error) => told(callback, new PoolEvent("the suite worker's process failed", { cause: error }));
     if (event === 'error') this.errorListeners.add(callback);
     this.wrap(event, callback, heard);
+  }
+
+  /**
+   * Runs `then` once every message the process sent before its end is heard: a process's exit can
+   * be heard before the last messages on its channel (a starved main process reads both at once),
+   * and those say which tests it was running. The channel closes after its last message
+   * ('disconnect'); a channel that does not close within DRAIN_MS is not waited for longer.
+   */
+  private afterLastMessage(then: () => void): void {
+    const fork = this.process;
+    if (!fork.connected) return then();
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      then();
+    };
+    const timer = setTimeout(once, DRAIN_MS);
+    fork.once('disconnect', once);
   }
 
   /** Whether the ended process's fatal report says its heap reached its cap (the report read and removed once). */

@@ -33,8 +33,9 @@ export interface Pace {
    *  window held before it) go side by side, then one at a time, so the 429 that shows the window
    *  (learn-retry-after.ts) is one, not one per request in flight. */
   hold?: { from: number; n: number; sent: number };
-  /** The last 429 that paused it: its operation, when it was sent and answered, when its wait ends. */
-  last429?: { op: string; sentAt: number; t: number; end: number };
+  /** The last 429 that paused it: its operation, when it was sent and answered, when its wait ends;
+   *  `surelyMs`: how long after it was sent the limit surely had not reset yet (shared-limit.ts). */
+  last429?: { op: string; sentAt: number; t: number; end: number; surelyMs: number };
 }
 
 /** `learnt`: the share of a quota learnt for a limit `op` was shown not to share, at `t`. */

@@ -9,7 +9,7 @@ import { opStats, type Job, type Policy, type SchedulerStats } from './policy.ts
 import { createWaiting, type Waiting } from './waiting.ts';
 import { createWaitLearner } from './learn-retry-after.ts';
 import { marginMs, newPace, until, type Pace } from './pace.ts';
-import { joinShared, leaveShared } from './shared-limit.ts';
+import { joinShared, leaveShared, surelyMs } from './shared-limit.ts';
 import { createMustsFirst, rankOf } from './must-first.ts';
 
 /** How long a request behind a waiting MUST's waits beyond the pace, before it looks again. */
@@ -138,24 +138,24 @@ export function createPacing(
       // The window the waits showed so far came from waits now proven wrong: shown again by those kept.
       if (!wasWrong && ownOf(op).trust.wrong()) ownOf(op).window = createWaitLearner();
       pace.pausedUntil = Math.max(pace.pausedUntil, t + ms);
-      const distrust = ownOf(op).trust.wrong() ? `, its stated waits proven wrong: ${Math.round(ms / 100) / 10} s kept as measured` : '';
+      const wrong = ownOf(op).trust.wrong();
+      const distrust = wrong ? `, its stated waits proven wrong: ${Math.round(ms / 100) / 10} s kept as measured` : '';
       // A quota stated for the operation (run.rateLimit, or known before sending) stands, whatever
       // the window its 429 names: the 429 came from requests this scheduler did not send. A quota
       // stated for all requests stands against a Retry-After's window (a message states its own).
       const statedHere = stated.some((q) => q.operations?.includes(op) || (q.operations === null && wait.from === 'retry-after'));
       if (!pace.policy && !pace.quota && !statedHere) {
         const mine = joinShared(own, apart, op, t, t + ms);
-        if (!mine.last429 || t >= mine.last429.end) mine.last429 = { op, sentAt, t, end: t + ms };
-        // The window: a message's wait states it; Retry-After waits show it once two came. A date
-        // shows it on the target's clock: between the instants (each its reset rounded up to a
-        // second), its answer's Date the time of the 429 (read against Date, a wait is up to a
-        // second longer, a second more or less from one 429 to the next).
-        const d = !ownOf(op).trust.wrong() ? wait.date : undefined;
+        if (!mine.last429 || t >= mine.last429.end) mine.last429 = { op, sentAt, t, end: t + ms, surelyMs: surelyMs(wait, t - sentAt, wrong) };
+        // The window: a message's wait states it; Retry-After waits show it once two came (seconds: and
+        // where each reset can be). A date shows it on the target's clock: between the instants, each
+        // answer's Date the time of its 429 (a wait up to a second longer, more or less from one to the next).
+        const d = !wrong ? wait.date : undefined;
         const shown = d
           ? mine.window.on429(d.serverNow, d.retryAt - d.serverNow, [])
           : wait.from === 'message'
             ? undefined
-            : mine.window.on429(t, ms, mine.accepted);
+            : mine.window.on429(t, ms, mine.accepted, wrong ? undefined : { lo: sentAt + ms - 1000, hi: t + ms, rttMs: t - sentAt });
         const windowMs = wait.from === 'message' ? Math.max(1000, ms) : shown?.windowMs;
         const cap = windowMs === undefined ? undefined : mine.learner.on429(t, t + ms, windowMs, mine.accepted);
         if (cap) {

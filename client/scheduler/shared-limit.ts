@@ -2,17 +2,27 @@
 // announced alike is shared in pacing.ts): a 429 on one operation whose wait ends when another's,
 // still being waited, ends (within a second: Retry-After rounds up) shows one limit. The operation
 // joins the other's pace: its answers accepted since the reset count toward the quota learnt. A
-// request accepted though sent while the other's refused one was on its way shows the two do not
-// share: it never joins, or leaves, and the two are not joined again.
+// request accepted though sent after the other's refused one, before that limit can have reset
+// (what its wait states for sure), shows the two do not share: it never joins, or leaves, and the
+// two are not joined again.
 import { newPace, type Pace } from './pace.ts';
+import type { Job } from './policy.ts';
 
 /** How far apart the ends of two waits of one window may be: Retry-After rounds up to whole seconds. */
 const TOLERANCE_MS = 1000;
 
-/** Sent after the other's refused request and before its 429 came back: no window reset between
- *  them (but within a round trip), so an acceptance shows another limit. Later, a reset may have come
- *  (a message's wait states the window, not when it resets). */
-const sentWhileRefused = (sentAt: number, other: { sentAt: number; t: number }) => sentAt > other.sentAt && sentAt <= other.t;
+/** Sent after the other's refused request, and while its limit surely had not reset (`surelyMs`
+ *  after it was sent): an acceptance then shows another limit. */
+const sentWhileRefused = (sentAt: number, other: { sentAt: number; surelyMs: number }) => sentAt > other.sentAt && sentAt - other.sentAt < other.surelyMs;
+
+/** How long after a refused request was sent its limit surely had not reset. A Retry-After is its
+ *  reset rounded up to a whole second (a date: both it and the answer's Date rounded, two seconds);
+ *  a message states a window, not when it resets, and a wait proven wrong states nothing: then only
+ *  the round trip (a reset within one is unlikely, not impossible: a token bucket refills in one). */
+export function surelyMs(wait: Job['wait429'], roundTripMs: number, distrusted: boolean): number {
+  if (!wait || wait.from === 'message' || distrusted) return roundTripMs;
+  return Math.max(0, wait.ms - (wait.date ? 2000 : 1000));
+}
 
 const pair = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
 

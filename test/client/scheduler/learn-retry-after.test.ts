@@ -1,5 +1,6 @@
 // The quota a target keeps to itself, as its 429s' Retry-After show it: the window from the ends
-// of two waits (to the nearest whole second: each end is rounded up), the quota from what was accepted within it.
+// of two waits (to the nearest whole second: each end is rounded up), or a shorter one a sliding
+// window's bounds show (each reset W after the oldest request counted), the quota from what was accepted within it.
 import { describe, expect, it } from 'vitest';
 import { createWaitLearner } from '../../../client/scheduler/learn-retry-after.ts';
 
@@ -47,5 +48,35 @@ describe('a quota learnt from Retry-After', () => {
     // window (the 5 s before the wait ends) accepted.
     const q = l.on429(T + 25_000, 2000, [...spread(40, T + 10_000, T + 21_000), ...spread(12, T + 22_100, T + 25_000)]);
     expect(q).toEqual({ requests: 12, windowMs: 5000 });
+  });
+
+  /** Where a reset can be: a wait rounded up from the target's decision, made between the send and the answer. */
+  const bounds = (sentAt: number, t: number, waitMs: number) => ({ lo: sentAt + waitMs - 1000, hi: t + waitMs, rttMs: t - sentAt });
+
+  it('a window of 2 s whose second end is rounded up more than the first (2.66 s between them): 2 s, shown by where its resets can be', () => {
+    const l = createWaitLearner();
+    // 20 answers from T + 15 (a round trip of 30 ms), the window resetting at T + 2000: a 429 at
+    // T + 315 asking 2 s (1.685 rounded up); 20 more from the end of its wait (T + 2315), a 429 at
+    // T + 2975 asking 2 s (1.025 rounded up): the ends 2.66 s apart (to the nearest second, 3 s).
+    const first = spread(20, T + 15, T + 315);
+    l.on429(T + 315, 2000, first, bounds(T + 285, T + 315, 2000));
+    const second = spread(20, T + 2345, T + 2945);
+    expect(l.on429(T + 2975, 2000, [...first, ...second], bounds(T + 2945, T + 2975, 2000))?.windowMs).toBe(2000);
+  });
+
+  it('a sliding window of 2 s: each end 2 s (rounded up) after the oldest request counted, 2 s, not 3', () => {
+    const l = createWaitLearner();
+    // 20 answers from T + 15; the oldest leaves at T + 2000, asked at T + 315: 2 s. From the end of
+    // the wait (T + 2315), 20 more, the oldest of them leaving at T + 4330, asked at T + 2975: 2 s.
+    const first = spread(20, T + 15, T + 315);
+    l.on429(T + 315, 2000, first, bounds(T + 285, T + 315, 2000));
+    const second = spread(20, T + 2345, T + 2945);
+    expect(l.on429(T + 2975, 2000, [...first, ...second], bounds(T + 2945, T + 2975, 2000))?.windowMs).toBe(2000);
+  });
+
+  it('where the resets can be leaves no shorter window to a fixed one whose second end came early (4.6 s between them): 5 s', () => {
+    const l = createWaitLearner();
+    l.on429(T + 1900, 4000, spread(30, T, T + 1900), bounds(T + 1890, T + 1900, 4000));
+    expect(l.on429(T + 6500, 4000, spread(30, T + 5900, T + 6500), bounds(T + 6490, T + 6500, 4000))?.windowMs).toBe(5000);
   });
 });

@@ -1,13 +1,13 @@
 // One limit shared by several operations, stated nowhere (client/scheduler/shared-limit.ts): 429s
 // on several operations within one window, their waits ending at one instant, show one limit, learnt
-// as one quota over them; an operation accepted while another's refused request was on its way has
-// a limit of its own (limits met alike, at one instant, may be taken for one: the pace then holds
-// both, within the goals).
+// as one quota over them; an operation accepted though sent after another's refused request, before
+// that limit can have reset (as its wait states, else within a round trip), has a limit of its own
+// (limits met alike, at one instant, may be taken for one: the pace then holds both, within the goals).
 // On a simulated clock; the 429s say only Retry-After (whole seconds).
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../client/scheduler.ts';
 import { newPace } from '../../../client/scheduler/pace.ts';
-import { leaveShared } from '../../../client/scheduler/shared-limit.ts';
+import { leaveShared, surelyMs } from '../../../client/scheduler/shared-limit.ts';
 import { answer, notSent } from '../../../bench/support/answers.ts';
 import { clock } from '../../../bench/support/sim-clock.ts';
 
@@ -90,7 +90,7 @@ describe('an operation shown to have a limit of its own', () => {
       2000,
       Array.from({ length: 80 }, (_, i) => 200 + i * 10),
     );
-    p.last429 = { op: 'a', sentAt: 3990, t: 4000, end: 6000 };
+    p.last429 = { op: 'a', sentAt: 3990, t: 4000, end: 6000, surelyMs: 1000 };
     // d's request sent while a's refused one was on its way, accepted: d has a limit of its own.
     const d = leaveShared(own, new Set(), 'd', 3995);
     expect(own.get('d')).toBe(d);
@@ -98,5 +98,31 @@ describe('an operation shown to have a limit of its own', () => {
     expect(d.cap).toBe(d.learner.current());
     expect(p.cap).toEqual({ requests: 60, windowMs: 2000 });
     expect([...p.ops]).toEqual(['a', 'b', 'c']);
+  });
+
+  it("stays when its request may have come after the other's limit reset: a Retry-After of 1 s (a token bucket refills within a round trip)", () => {
+    const own = new Map<string, ReturnType<typeof newPace>>();
+    const p = newPace(undefined, 'a');
+    for (const op of ['a', 'd']) (p.ops.add(op), own.set(op, p));
+    p.cap = p.learner.on429(
+      1000,
+      2000,
+      1000,
+      Array.from({ length: 40 }, (_, i) => 200 + i * 10),
+    );
+    // a's request sent at 3970 refused at 4000, asking 1 s: the reset may be any time after 3970.
+    p.last429 = { op: 'a', sentAt: 3970, t: 4000, end: 5000, surelyMs: surelyMs({ ms: 1000, from: 'retry-after' }, 30, false) };
+    expect(leaveShared(own, new Set(), 'd', 3985)).toBe(p);
+    expect([...p.ops]).toEqual(['a', 'd']);
+  });
+});
+
+describe('how long after a refused request its limit surely had not reset', () => {
+  it('a Retry-After less the second it was rounded up by (a date: two), a message or a wait proven wrong only the round trip', () => {
+    expect(surelyMs({ ms: 3000, from: 'retry-after' }, 30, false)).toBe(2000);
+    expect(surelyMs({ ms: 1000, from: 'retry-after' }, 30, false)).toBe(0);
+    expect(surelyMs({ ms: 3000, from: 'retry-after', date: { retryAt: 3000, serverNow: 0 } }, 30, false)).toBe(1000);
+    expect(surelyMs({ ms: 3000, from: 'message' }, 30, false)).toBe(30);
+    expect(surelyMs({ ms: 3000, from: 'retry-after' }, 30, true)).toBe(30);
   });
 });

@@ -3,8 +3,11 @@
 // at most 1.25x the floor, each limit's requests over its rate). Each cell shows one rule of the
 // learning: a first Retry-After holds the sends after its wait to what the window held, then one
 // at a time (the 429 that shows the window is one, not one per request in flight); a window is
-// the nearest whole second between two ends; a Retry-After date is read at its instant; an
-// operation leaving a limit it was taken to share takes its part of the quota.
+// the nearest whole second between two ends, or the one where the resets can be show (a sliding
+// window, or a second end rounded up more than the first); a Retry-After date is read at its
+// instant; an operation leaving a limit it was taken to share takes its part of the quota, and
+// only one accepted before the other's limit can have reset leaves (a token bucket refills within
+// a round trip).
 import { describe, expect, it } from 'vitest';
 import { simCell, simLimits, type SimCell } from '../../../bench/support/sim-limits.ts';
 
@@ -40,6 +43,23 @@ describe('the limits bench on a simulated clock', () => {
       { ops: ['branch-list', 'brand'], algorithm: 'fixed', statement: 'message' },
       { ops: ['department', 'category'], algorithm: 'token-bucket', statement: 'seconds' },
     ]);
+    withinGoals(r);
+  });
+
+  it('a sliding window per operation, Retry-After in seconds, 30 ms a round trip: each 2 s, not 3', async () => {
+    const r = await simCell('sliding', 'per-operation', 'seconds', { latencyMs: 30 });
+    withinGoals(r);
+    for (const q of r.learnt) expect(q).toMatch(/\/2s$/);
+  });
+
+  it('grouped, 30 ms a round trip: the write token bucket, met within a round trip of its refill, is not split', async () => {
+    const r = await simLimits(
+      [
+        { ops: ['branch-list', 'brand'], algorithm: 'fixed', statement: 'message' },
+        { ops: ['department', 'category'], algorithm: 'token-bucket', statement: 'seconds' },
+      ],
+      { latencyMs: 30 },
+    );
     withinGoals(r);
   });
 });

@@ -7,7 +7,7 @@
 // while it streams, the bodies of one transport's requests in flight together stay under its
 // budget (inFlightBytes), and a cut body keeps only its first KEPT_OF_CUT_BODY bytes (it is not
 // JSON, so nothing judges more of it). Used by the suites' client, the preflight and the probe.
-import { Agent } from 'undici';
+import { Agent, request } from './undici-agent.ts';
 import type { Exchange, ExchangeFailureKind, Operation, TokenKind } from '../core/types.ts';
 import { decodeJson } from '../core/json.ts';
 import { REDACTED, redactHeaders, type Redactor } from './redact.ts';
@@ -105,7 +105,7 @@ export function createTransport(opts: HttpOptions): Transport {
     let status: number | undefined;
     let headers: Record<string, string> = {};
     try {
-      const res = await agent.request({
+      const res = await request(agent, {
         origin: req.origin,
         path: req.path,
         method: req.method as 'GET',

@@ -1,6 +1,6 @@
-// A config mistake is a fixture problem, not a vendor failure. The CLI (in this process: a run the
-// preflight stops starts no suite worker, and what is proven is the command's words and exit code,
-// not the process) runs against a reference whose date format the config gets wrong: the
+// A config mistake is a fixture problem, not a vendor failure. The CLI (in this process: what is
+// proven is the command's words, exit code and certificate, not the process; the run's early suite
+// worker is closed unused) runs against a reference whose date format the config gets wrong: the
 // preflight's customer is refused naming dateOfBirth, and the run ends preflight-failed (exit 2)
 // naming fixtures.customer.dateFormat, with the notes that weaken the run (no read-back here) on
 // the console.

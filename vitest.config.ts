@@ -18,6 +18,8 @@
 // between its files (no test keeps state between files: no vi.mock, no stubbed globals; each starts
 // and closes its own servers); the whole runs keep a process per file, each starts vitest runs.
 // Time limits are generous: they end a hang, they do not measure.
+// The CLI's cached bundle (bin/cli-bundle.js) is brought up to date once, before the workers start
+// (test/global-setup.ts): in a clean clone no CLI start builds it while others start from the sources.
 // Transformed modules are kept on disk between runs (experimental.fsModuleCache, in
 // node_modules/.experimental-vitest-cache, keyed by each file's content): CI's whole set, after
 // npm test in the same clone, and every run after the first on a developer's machine, import them
@@ -58,6 +60,8 @@ export default defineConfig({
     maxWorkers: WORKERS,
     tags: TAGS,
     reporters: ['default', './test/plain-summary.ts'],
+    // The CLI's bundle built once before any worker starts (each project checks it: cheap when current).
+    globalSetup: ['./test/global-setup.ts'],
     sequence: { sequencer: LongestFirst },
     projects: [
       {

@@ -3,6 +3,7 @@
 // judged or why it judged none. A part the config allows that judged nothing keeps the
 // requirement from passing on the others: it is inconclusive, and the reason names the part.
 import { unjudged } from '../core/record.ts';
+import { reasonSays } from '../core/words/reasons.ts';
 import type { CollectedTest } from './records/collected.ts';
 import type { RequirementPart } from './model.ts';
 
@@ -21,5 +22,5 @@ export function partsOf(tests: CollectedTest[], id: string): RequirementPart[] {
 export function openParts(parts: RequirementPart[]): string | undefined {
   const open = parts.filter(unjudged);
   if (open.length === 0) return undefined;
-  return `partly verified: ${open.length} of its ${parts.length} parts judged nothing: ${open.map((p) => `${p.name}: ${p.why ?? 'no case'}`).join('; ')}`;
+  return reasonSays('partsOpen', { open: open.length, parts: parts.length, which: open.map((p) => `${p.name}: ${p.why ?? 'no case'}`).join('; ') });
 }

@@ -176,7 +176,7 @@ export class Harness {
     const parts = ((this.record.parts ??= {})[id] ??= {});
     const was = parts[name];
     parts[name] = was ? { ...outcome, judged: was.judged + outcome.judged, why: outcome.why ?? was.why } : { ...outcome };
-    if (outcome.judged === 0 && outcome.why && !outcome.outOfScope) this.inconclusive(id, `${name}: ${outcome.why}`);
+    if (outcome.judged === 0 && outcome.why && !outcome.outOfScope) this.inconclusive(id, reasonSays('partUnjudged', { part: name, why: outcome.why }));
   }
 
   /** Why requirement(s) may have seen nothing to apply to: the certificate shows it when they did not. */

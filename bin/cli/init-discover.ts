@@ -7,6 +7,7 @@ import { FIELDS, idText, readCities, readList } from '../../client/index-lists.t
 import type { Client } from '../../client/operations.ts';
 import type { RunConfig } from '../../config/schema.ts';
 import { pageTotal } from '../../contract/checks/report.ts';
+import { discoverSays } from '../../core/words/discover.ts';
 
 /** At most this many branches get a report page each (4.3 is the scarcest quota). */
 const MAX_REPORT_BRANCHES = 6;
@@ -68,7 +69,7 @@ export async function discover(client: Client, config: RunConfig, template: Reco
     found.push(
       `branches: ${branchIds.length} in Branch List; branchId ${branchIds[0]}, otherBranchId ${branchIds[1]}, invalidBranchId ${invalid} (not listed)`,
     );
-  } else notFound.push(`branches (branchId, otherBranchId, invalidBranchId): ${branches.why ?? `Branch List holds ${branchIds.length} branch(es) with an id`}`);
+  } else notFound.push(branches.why ? discoverSays('branches', { why: branches.why }) : discoverSays('fewBranches', { count: branchIds.length }));
 
   // The report's branches: one page of limit 1 per listed branch over the template's range.
   const r = fixtures.report;
@@ -83,14 +84,13 @@ export async function discover(client: Client, config: RunConfig, template: Reco
   if (holding.length > 0) {
     r.branchList = holding.slice(0, 2).join(',');
     found.push(`report.branchList ${r.branchList}: branches holding transactions in ${r.dateFrom} .. ${r.dateTo}`);
-  } else
-    notFound.push(`report.branchList: no branch answered a report page with transactions in ${r.dateFrom} .. ${r.dateTo} (set the range, then the branches)`);
+  } else notFound.push(discoverSays('reportBranches', { from: r.dateFrom, to: r.dateTo }));
   if (empty !== undefined) {
     r.emptyBranchId = Number(empty);
     found.push(`report.emptyBranchId ${empty}: a listed branch without transactions in the range`);
-  } else notFound.push('report.emptyBranchId: no listed branch without transactions was found (optional)');
+  } else notFound.push(discoverSays('emptyBranch'));
   delete r.filterIds;
-  notFound.push('report.filterIds: not written (the report suites take ids from the product, category, brand, department and recipe lists at run time)');
+  notFound.push(discoverSays('filterIds'));
 
   // Get All Sales Data of both branches: the voucher pools.
   const avoid = new Set(Object.values(config.operations ?? {}).flatMap((op) => (op?.params?.salesId !== undefined ? [String(op.params.salesId)] : [])));
@@ -112,16 +112,15 @@ export async function discover(client: Client, config: RunConfig, template: Reco
         found.push(`sales.${role}: ${ids.length} voucher(s) from Get All Sales Data`);
       } else {
         if (role === 'parallel') delete s.parallel;
-        notFound.push(
-          `sales.${role}: Get All Sales Data of branch ${role === 'otherBranch' ? fixtures.otherBranchId : fixtures.branchId} gave none; ${role === 'parallel' ? 'left out (OS-7 is then not verified)' : "the template's ids are kept: replace them"}`,
-        );
+        const branch = role === 'otherBranch' ? fixtures.otherBranchId : fixtures.branchId;
+        notFound.push(role === 'parallel' ? discoverSays('salesParallel', { branch }) : discoverSays('salesRole', { role, branch }));
       }
     }
     const all = [...(sales[0]!.items ?? []), ...(sales[1]!.items ?? [])].map((x) => big(idText(x, FIELDS.sales) ?? '0'));
     const max = all.reduce((a, b) => (a > b ? a : b), 0n);
     s.missing = idValue(String(max + 1_000_000n));
     found.push(`sales.missing ${s.missing}: above every listed voucher`);
-  } else notFound.push(`sales (every pool): ${sales[0]!.why ?? 'Get All Sales Data listed no voucher'}; the template's ids are kept: replace them`);
+  } else notFound.push(sales[0]!.why ? discoverSays('sales', { why: sales[0]!.why }) : discoverSays('noSales'));
 
   await masterData(client, config, fixtures, found, notFound);
   return { fixtures, found, notFound, listed };
@@ -135,7 +134,7 @@ async function masterData(client: Client, config: RunConfig, fixtures: Record<st
   if (codes.length > 0) {
     if (!codes.includes(c.countriesCode)) c.countriesCode = codes[0];
     found.push(`customer.countriesCode ${c.countriesCode} (${codes.length} in the country list)`);
-  } else notFound.push(`customer.countriesCode: ${countries.why ?? 'the country list holds no code'}`);
+  } else notFound.push(countries.why ? discoverSays('country', { why: countries.why }) : discoverSays('noCountry'));
   const read = await readCities(client, config, c.countriesCode, [], MAX_STATES);
   const cities = Object.fromEntries(Object.entries(read.cities).slice(0, MAX_CITIES));
   const why = read.why;
@@ -144,6 +143,6 @@ async function masterData(client: Client, config: RunConfig, fixtures: Record<st
   if (Object.keys(cities).length > 0) {
     c.cities = cities;
     found.push(`customer.cities ${JSON.stringify(cities)} from the city list${perState ? ` of state(s) ${asks.join(', ')}` : ''}`);
-  } else notFound.push(`customer.cities: ${why ?? 'the city list gave no city with its state'}; the template's are kept`);
-  notFound.push("customer.contactTypes and customer.dateFormat: no list gives them; the template's are kept (check them with the vendor)");
+  } else notFound.push(why ? discoverSays('cities', { why }) : discoverSays('noCities'));
+  notFound.push(discoverSays('unlisted'));
 }

@@ -1,6 +1,6 @@
 // Every reason the kit writes for a requirement it could not verify (inconclusive, not run,
-// skipped: runtime/harness.ts, runtime/verifies.ts, runtime/time-limit.ts, reports/certify.ts,
-// reports/records/, reports/crash.ts, the plan), and every sentence of a run's verdict
+// skipped: runtime/harness.ts (its parts too), runtime/verifies.ts, runtime/time-limit.ts, reports/certify.ts,
+// reports/requirement-parts.ts, reports/records/, reports/crash.ts, the plan), and every sentence of a run's verdict
 // (certification.json `verdictReason`), by code. scripts/troubleshooting/reasons.ts says what to
 // do about each code; a reason the code writes is made here or does not compile.
 import type { Value, WordsTable } from './words.ts';
@@ -18,6 +18,10 @@ export const REASON_WORDS = {
   },
   findingNotSent: { say: (v: { message: string }) => `a finding rested on a request the run did not send (${v.message})` },
   sawNothing: { say: () => 'its tests ran, but their checks saw no exchange or item it applies to' },
+  partUnjudged: { say: (v: { part: string; why: string }) => `${v.part} judged nothing: ${v.why}` },
+  partsOpen: {
+    say: (v: { open: Value; parts: Value; which: string }) => `partly verified: ${v.open} of its ${v.parts} parts judged nothing: ${v.which}`,
+  },
   partlyVerified: { say: (v: { blind: Value; ran: Value }) => `partly verified: ${v.blind} of its ${v.ran} tests saw nothing it applies to` },
   outOfScope: { say: (v: { why: string }) => `out of scope: ${v.why}` },
   notTested: { say: (v: { why: string }) => `not tested: ${v.why}` },

@@ -1,15 +1,19 @@
 // docs/troubleshooting.md, made from data: the exit codes (core/exit-codes.ts with the main help's
 // words, bin/cli/exit-codes.ts), the run verdicts, every preflight problem and note, and every
-// reason a requirement is inconclusive, not run or skipped, in the words the code makes from the
-// same tables (core/words/), each with what to do (scripts/troubleshooting/preflight.ts,
-// reasons.ts). scripts/docs.ts writes it with the others.
+// reason a requirement is inconclusive, not run or skipped (a suite's own too), and every "not
+// found" line of init --discover, in the words the code makes from the same tables (core/words/),
+// each with what to do (scripts/troubleshooting/preflight.ts, reasons.ts, suites.ts).
+// scripts/docs.ts writes it with the others.
 import { EXIT } from '../../core/exit-codes.ts';
 import { EXIT_CODES } from '../../bin/cli/exit-codes.ts';
 import type { RunVerdict } from '../../core/types.ts';
 import { PREFLIGHT_WORDS, type PreflightCode } from '../../core/words/preflight.ts';
 import { REASON_WORDS, VERDICT_WORDS, type ReasonCode, type VerdictCode } from '../../core/words/reasons.ts';
 import { shown, type Words } from '../../core/words/words.ts';
+import { DISCOVER_WORDS, type DiscoverCode } from '../../core/words/discover.ts';
+import { SUITE_WORDS, type SuiteCode } from '../../core/words/suites.ts';
 import { PREFLIGHT_TODO } from './preflight.ts';
+import { DISCOVER_TODO, SUITE_TODO } from './suites.ts';
 import { EXIT_TODO, REASON_TODO, VERDICT_SENTENCE_TODO, VERDICT_TODO } from './reasons.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -74,11 +78,30 @@ export function troubleshootingPage(generated: string): string {
     '## Inconclusive, not run, skipped',
     '',
     "A requirement's reason, and the verdict's sentence, as the certificate writes them. A reason a test writes of its own",
-    "(the requirement and what it saw) is in its row of the certificate; the suites' words are not listed here.",
+    '(the requirement and what it saw) is in its row of the certificate; those in the tables of words are in the next section.',
     '',
     '| the reason says | what to do |',
     '| --- | --- |',
     ...reasons.map((s) => `| ${cell(quoted(s.words))} | ${cell(s.todo)} |`),
+    '',
+    "## A suite's own reasons",
+    '',
+    "Written by one requirement's tests (its id comes first in the certificate's row).",
+    '',
+    '| the reason says | what to do |',
+    '| --- | --- |',
+    ...codes(SUITE_WORDS).map((c: SuiteCode) => `| ${cell(quoted(SUITE_WORDS[c] as Words<never>))} | ${cell(SUITE_TODO[c])} |`),
+    '',
+    '## init --discover: not found',
+    '',
+    'Printed as `not found: ...` and kept in the new config\'s `"$comment"`; the key keeps the template\'s value or is left out.',
+    '',
+    '| the line says | key | what to do |',
+    '| --- | --- | --- |',
+    ...codes(DISCOVER_WORDS).map((c: DiscoverCode) => {
+      const w = DISCOVER_WORDS[c] as Words<never>;
+      return `| ${cell(quoted(w))} | \`${cell(w.key!)}\` | ${cell(DISCOVER_TODO[c])} |`;
+    }),
   );
   return `${out.join('\n')}\n`;
 }

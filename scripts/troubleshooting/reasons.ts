@@ -40,6 +40,9 @@ export const REASON_TODO: Record<ReasonCode, string> = {
   findingNotSent: 'As "requests were not sent": give the run more time or requests.',
   sawNothing:
     'Nothing the requirement is about was seen (an empty list, no voucher of that kind): give fixtures that hold such data ([configuration.md](configuration.md)).',
+  partUnjudged:
+    'One part of the requirement (a voucher, a write) judged nothing, for the reason after it: give fixtures or operations that let that part be judged, or accept it unverified.',
+  partsOpen: 'As above, for each part named: the requirement is not passed on its other parts while one the config allows judged nothing.',
   partlyVerified: 'Some of its tests saw nothing it applies to (the reason after it says why): give fixtures that hold such data for those tests.',
   outOfScope: 'The config left it out (writes: false, an operation not configured): configure it, or accept it unverified.',
   notTested: 'The kit does not test it automatically (the reason says why): verify it by hand, or accept it unverified.',

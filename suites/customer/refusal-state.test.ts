@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { anyContactId, showExact } from '../../contract/checks/customer.ts';
 import { describeResponse } from '../../contract/checks/finding.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 import { uniquenessRefusal } from '../../contract/checks/uniqueness.ts';
 import { customer } from '../../generators/customer.ts';
 import { configured, notServed, send, withValues } from '../index-operations/configured.ts';
@@ -27,11 +28,7 @@ verifies(
     const [body] = fc.sample(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), { seed: h.ctx.seed + 41, numRuns: 1 });
     // 2.3: "opening | string | decimal amount as text": text that is no amount is an invalid value (7: 400).
     const refusal = await h.client.createCustomer({ branchId, body: { ...body!, opening: 'not an amount' } });
-    if (!refused(refusal.response?.status))
-      return h.inconclusive(
-        'CU-16',
-        `the customer with a non-numeric opening was answered ${refusal.response?.status ?? 'nothing'}, not refused (CU-4 judges that)`,
-      );
+    if (!refused(refusal.response?.status)) return h.inconclusive('CU-16', suiteSays('cu16NotRefused', { status: refusal.response?.status ?? 'nothing' }));
     const created = await h.client.createCustomer({ branchId, body: body! });
     const taken = uniquenessRefusal(created);
     if (taken !== undefined) {
@@ -45,24 +42,19 @@ verifies(
       );
     }
     const contactId = anyContactId(created);
-    if (contactId === undefined)
-      return h.inconclusive('CU-16', `the valid customer was answered ${created.response?.status ?? 'nothing'} (CU-1 judges creation)`);
+    if (contactId === undefined) return h.inconclusive('CU-16', suiteSays('cu16NotCreated', { status: created.response?.status ?? 'nothing' }));
     const ops = configured(h);
     const lookup = ops.list.find((c) => c.name === LOOKUP);
     // Not configured: out of scope (the config's choice); configured but left out (no value for its path): inconclusive.
-    if (!lookup && ops.notServed[LOOKUP]) return h.outOfScope('CU-16', `operations.${LOOKUP}: ${ops.notServed[LOOKUP]}`);
+    if (!lookup && ops.notServed[LOOKUP])
+      return h.outOfScope('CU-16', suiteSays('cu16LookupNotServed', { lookup: LOOKUP, status: h.ctx.notServed?.[LOOKUP] ?? '' }));
     if (!lookup && ops.left[LOOKUP]) return h.inconclusive('CU-16', ops.left[LOOKUP]);
-    if (!lookup)
-      return h.outOfScope('CU-16', `operations.${LOOKUP} is not configured: only a target that keeps mobile numbers unique shows a refused customer saved`);
+    if (!lookup) return h.outOfScope('CU-16', suiteSays('cu16LookupNotConfigured', { lookup: LOOKUP }));
     const found = await send(h, withValues(h, lookup, { mobNo: body!.mobNo }));
     const why = notServed(LOOKUP, found);
     if (why) return h.inconclusive('CU-16', why);
     const holding = contactsHolding(found.json, body!.mobNo);
-    if (holding.length === 0)
-      return h.inconclusive(
-        'CU-16',
-        `${LOOKUP} lists no contact with the mobile number of contactId ${String(contactId)}, just created: it cannot show a refused one either`,
-      );
+    if (holding.length === 0) return h.inconclusive('CU-16', suiteSays('cu16LookupListsNone', { lookup: LOOKUP, contactId: String(contactId) }));
     h.note('CU-16', 1, VIA);
     if (holding.length > 1 || (holding[0] !== '?' && holding[0] !== String(contactId)))
       h.fail(

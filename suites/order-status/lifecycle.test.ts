@@ -8,6 +8,7 @@ import { acceptedIsStored, orderStatusAccepted, orderStatusUpdated } from '../..
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import type { Plan, RoleSpec } from './plan.ts';
 import {
@@ -117,25 +118,13 @@ async function storedAsAnswered(h: Harness, salesId: number | bigint, from: Orde
     // be (a busy run may never leave it alone: OS-9 is a SHOULD, so a second accepted update of the
     // voucher this test owns that is not stored either is judged, whatever else was in flight).
     ex = await sendAlone(h, 'lifecycle', salesId, from, to);
-    if (!statusAccepted(ex))
-      return h.inconclusive(
-        'OS-9',
-        `voucher ${salesId} still read ${from} after ${to} was accepted while another update was in flight, and could not be updated alone (${said(ex)})`,
-      );
+    if (!statusAccepted(ex)) return h.inconclusive('OS-9', suiteSays('os9NotAlone', { salesId, from, to, said: said(ex) }));
     now = await readVoucher(h, salesId);
-    if (now.ok && now.orderStatus === to)
-      return h.inconclusive(
-        'OS-9',
-        `voucher ${salesId} read ${from} after ${to} was accepted while another update was in flight, and ${to} sent alone was stored: OS-7 judges updates that interfere`,
-      );
+    if (now.ok && now.orderStatus === to) return h.inconclusive('OS-9', suiteSays('os9StoredAlone', { salesId, from, to }));
   }
-  if (!now.ok) return h.inconclusive('OS-9', `voucher ${salesId} could not be read after ${to} was accepted: ${now.why}`);
+  if (!now.ok) return h.inconclusive('OS-9', suiteSays('os9Unread', { salesId, to, why: now.why }));
   if (now.orderStatus === to) return void h.note('OS-9', 1, 'order-status.accepted-is-stored');
-  if (now.orderStatus !== from)
-    return h.inconclusive(
-      'OS-9',
-      `voucher ${salesId} reads ${now.orderStatus} after ${from} -> ${to} was accepted: another run may be using the same vouchers`,
-    );
+  if (now.orderStatus !== from) return h.inconclusive('OS-9', suiteSays('os9OtherState', { salesId, now: now.orderStatus, from, to }));
   h.note('OS-9', 1, 'order-status.accepted-is-stored');
   // Its finding carries the voucher's writes from its creation on: run in order, then read the voucher.
   h.add(withSequence(h, acceptedIsStored({ salesId: String(salesId), from, to, now: now.orderStatus, said: said(ex) }, ex), salesId));

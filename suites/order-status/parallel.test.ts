@@ -8,6 +8,7 @@
 // The two tests never take the same voucher of the pool (runState(h).claimed).
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { freshVouchers, orderCreate } from './fresh.ts';
 import { parallelSource, tooFewReason } from './parallel-source.ts';
@@ -148,20 +149,15 @@ verifies('parallel/OS-9', ['OS-9'], 'Two updates of one voucher sent at the same
     }
     passed.push(`${salesId}: ${!r.ok ? r.why : r.paid ? 'paid' : `${r.orderStatus}, no step left`}`);
   }
-  if (!pick)
-    return h.inconclusive(
-      'OS-9',
-      `no voucher of fixtures.sales.parallel past its first ${AT_ONCE} (those are OS-7's) can take a lifecycle step: ${passed.join('; ') || 'those left are taken'}`,
-    );
+  if (!pick) return h.inconclusive('OS-9', suiteSays('os9NoVoucher', { first: AT_ONCE, passed: passed.join('; ') }));
   const p = pick;
   const answers = (await h.atOnce([0, 1], () => sendStatus(h, 'parallel', p.salesId, p.from, p.to))) as [Exchange, Exchange];
   const what = `${p.from} -> ${p.to} sent twice at once to voucher ${p.salesId}: ${said(answers[0])}, ${said(answers[1])}`;
-  if (!answers.every(answered)) return h.inconclusive('OS-9', `${what}: not both answered`);
-  if (!answers.some(statusAccepted)) return h.inconclusive('OS-9', `${what}: both refused, so nothing was to be stored`);
+  if (!answers.every(answered)) return h.inconclusive('OS-9', suiteSays('os9NotBothAnswered', { what }));
+  if (!answers.some(statusAccepted)) return h.inconclusive('OS-9', suiteSays('os9BothRefused', { what }));
   const read = await readVoucher(h, p.salesId);
-  if (!read.ok) return h.inconclusive('OS-9', `${what}; the voucher could not be read back: ${read.why}`);
-  if (read.orderStatus !== p.from && read.orderStatus !== p.to)
-    return h.inconclusive('OS-9', `${what}; then it reads ${read.orderStatus}, a third state: another client may be using the voucher`);
+  if (!read.ok) return h.inconclusive('OS-9', suiteSays('os9OverlapUnread', { what, why: read.why }));
+  if (read.orderStatus !== p.from && read.orderStatus !== p.to) return h.inconclusive('OS-9', suiteSays('os9ThirdState', { what, now: read.orderStatus }));
   h.note('OS-9', 1, 'order-status.overlap-stored');
   h.add(overlapStored({ salesId: String(p.salesId), from: p.from, to: p.to, now: read.orderStatus, said: [said(answers[0]), said(answers[1])] }, answers));
 });

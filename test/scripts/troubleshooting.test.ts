@@ -2,11 +2,14 @@
 // every problem and note the preflight writes and every reason and verdict sentence the kit writes
 // is an entry of a table the code makes its words from (core/words/), with what to do keyed by the
 // same code (scripts/troubleshooting/): a message without an entry, or an entry without what to do,
-// does not compile. Here: the page holds each entry as the code says it, each value shown as "…".
+// does not compile. The suites' own reasons (core/words/suites.ts) and init --discover's "not found"
+// lines (core/words/discover.ts) too. Here: the page holds each entry as the code says it, each value shown as "…".
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../core/exit-codes.ts';
 import { PREFLIGHT_WORDS, preflightSays } from '../../core/words/preflight.ts';
+import { DISCOVER_WORDS, discoverSays } from '../../core/words/discover.ts';
 import { REASON_WORDS, reasonSays, VERDICT_WORDS } from '../../core/words/reasons.ts';
+import { SUITE_WORDS, suiteSays } from '../../core/words/suites.ts';
 import { shown, type Words } from '../../core/words/words.ts';
 import { capProblems } from '../../engine/phases/preflight/preflight.ts';
 import { generatedPages } from '../../scripts/docs.ts';
@@ -33,8 +36,17 @@ describe('docs/troubleshooting.md', () => {
     for (const { text } of all) expect(page).toContain(row(text));
   });
 
+  it('lists every reason a suite writes of its own, and every line init --discover writes of a fixture it did not find, with its key', () => {
+    const suites = entries(SUITE_WORDS);
+    expect(suites.length).toBeGreaterThan(10);
+    for (const { text } of suites) expect(page).toContain(row(text));
+    const discover = entries(DISCOVER_WORDS);
+    expect(discover.length).toBeGreaterThan(10);
+    for (const { w, text } of discover) expect(page).toContain(`${row(text)} \`${w.key}\` |`);
+  });
+
   it('shows each message whole: some words, each value as "…", no two alike', () => {
-    const all = [...entries(PREFLIGHT_WORDS), ...entries(REASON_WORDS), ...entries(VERDICT_WORDS)];
+    const all = [...entries(PREFLIGHT_WORDS), ...entries(REASON_WORDS), ...entries(VERDICT_WORDS), ...entries(SUITE_WORDS), ...entries(DISCOVER_WORDS)];
     for (const { code, w, text } of all) {
       expect(text.split(/\s+/).filter((x) => /[a-z]/i.test(x)).length, code).toBeGreaterThanOrEqual(2);
       expect(text.includes('…'), code).toBe(w.say.length > 0);
@@ -48,6 +60,13 @@ describe('docs/troubleshooting.md', () => {
     const capped = capProblems(Array.from({ length: 5 }, (_, i) => ({ key: 'k', problem: `p${i}` })));
     expect(capped.at(-1)).toEqual({ key: 'k', problem: preflightSays('moreLikeThese', { count: 2 }) });
     expect(reasonSays('stoppedInTest', { stoppedBy: 'budget' })).toBe('not run: the run stopped (budget) before this test ended');
+    expect(suiteSays('os9Unread', { salesId: 1001n, to: 'Confirmed', why: 'HTTP 500' })).toBe(
+      'voucher 1001 could not be read after Confirmed was accepted: HTTP 500',
+    );
+    expect(discoverSays('fewBranches', { count: 1 })).toBe('branches (branchId, otherBranchId, invalidBranchId): Branch List holds 1 branch(es) with an id');
+    expect(reasonSays('partUnjudged', { part: 'voucher 1001 (Pending)', why: 'Delivered was not sent' })).toBe(
+      'voucher 1001 (Pending) judged nothing: Delivered was not sent',
+    );
   });
 
   it('has a line for every exit code and every verdict, with what to do', () => {

@@ -1,19 +1,21 @@
-// A config mistake is a fixture problem, not a vendor failure. The real CLI runs against a
-// reference whose date format the config gets wrong: the preflight's customer is refused naming
-// dateOfBirth, and the run ends preflight-failed (exit 2) naming fixtures.customer.dateFormat,
-// with the notes that weaken the run (no read-back here) on the console.
+// A config mistake is a fixture problem, not a vendor failure. The CLI (in this process: what is
+// proven is the command's words, exit code and certificate, not the process; the run's early suite
+// worker is closed unused) runs against a reference whose date format the config gets wrong: the
+// preflight's customer is refused naming dateOfBirth, and the run ends preflight-failed (exit 2)
+// naming fixtures.customer.dateFormat, with the notes that weaken the run (no read-back here) on
+// the console.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import { keysNamed } from '../../../engine/phases/preflight/customer.ts';
-import { cli } from './spawn.ts';
+import { inProcess } from './in-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-preflight-config-'));
 
 async function run(args: string[]): Promise<{ code: number | null; out: string }> {
-  const r = await cli(args, { cwd: dir, env: { HOME: dir }, timeoutMs: 200_000 });
+  const r = await inProcess(args);
   return { code: r.code, out: r.stdout + r.stderr };
 }
 

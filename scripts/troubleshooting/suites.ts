@@ -1,0 +1,43 @@
+// What to do about each reason a suite writes of its own (core/words/suites.ts) and each "not
+// found" line of `init --discover` (core/words/discover.ts), by code. Typed records: a message
+// without its entry here does not compile.
+import type { DiscoverCode } from '../../core/words/discover.ts';
+import type { SuiteCode } from '../../core/words/suites.ts';
+
+const ANOTHER_CLIENT = 'Give the run vouchers no other client or run uses (fixtures.sales), or run again when staging is quiet.';
+
+export const SUITE_TODO: Record<SuiteCode, string> = {
+  os9NotAlone: 'The target refused the same update sent alone: read OS-7 and the lifecycle requirements first; run again on a quiet server.',
+  os9StoredAlone: 'Nothing about OS-9: an update that overlapped another was lost, and OS-7 judges that.',
+  os9Unread: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
+  os9OtherState: ANOTHER_CLIENT,
+  os9NoVoucher: 'Give fixtures.sales.parallel more vouchers (Pending, unpaid) than the four OS-7 takes ([configuration.md](configuration.md)).',
+  os9NotBothAnswered: 'The target answered only one of two updates sent at once: check its concurrency limit (`run.rateLimit`) and run again.',
+  os9BothRefused: 'The target refused both updates sent at once: read the refusals (OS-7 and the lifecycle requirements judge them).',
+  os9OverlapUnread: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
+  os9ThirdState: ANOTHER_CLIENT,
+  cu16NotRefused: 'CU-4 judges the answer to a non-numeric opening; CU-16 needs it refused first.',
+  cu16NotCreated: 'CU-1 judges creation: fix the customer master data (fixtures.customer) until a valid customer is created.',
+  cu16LookupNotServed: 'Fix the path of `operations["get-contact-by-mobile-no"]`, or remove it (then CU-16 is out of scope).',
+  cu16LookupNotConfigured: 'Configure `operations["get-contact-by-mobile-no"]` to verify CU-16 on a target that does not keep mobile numbers unique.',
+  cu16LookupListsNone: 'Check the response of `operations["get-contact-by-mobile-no"]`: it should list the contact just created under its mobile number.',
+};
+
+const TEMPLATE = "The template's value is kept: replace it with one the target holds (ask the vendor) before a run.";
+
+export const DISCOVER_TODO: Record<DiscoverCode, string> = {
+  branches: 'Check `operations["branch-list"]` (path, token) with the reason given; or write fixtures.branchId, otherBranchId, invalidBranchId by hand.',
+  fewBranches: 'The target lists fewer than two branches: ask the vendor for a second branch, or write fixtures.otherBranchId by hand.',
+  reportBranches: 'Set fixtures.report.dateFrom and dateTo to a range that holds transactions, then run `init --discover` again.',
+  emptyBranch: 'Optional: name a branch without transactions in the range to verify the empty-branch requirements (RP-9).',
+  filterIds: 'Nothing: the report suites read their filter ids at run time.',
+  salesRole: TEMPLATE,
+  salesParallel: 'Give more Pending unpaid vouchers (or `operations["order-create"]`) to verify OS-7.',
+  sales: 'Check `operations["get-all-sales-data"]` with the reason given; or ask the vendor for vouchers and pass them with `--vouchers`.',
+  noSales: 'Ask the vendor for Pending vouchers in fixtures.branchId, and pass them with `init --discover --vouchers`.',
+  country: 'Check `operations["get-country-list"]` with the reason given; or write fixtures.customer.countriesCode by hand.',
+  noCountry: 'Write fixtures.customer.countriesCode by hand (ask the vendor).',
+  cities: 'Check `operations["get-state-list"]` and `operations["get-city-list"]` with the reason given; or write fixtures.customer.cities by hand.',
+  noCities: 'Write fixtures.customer.cities by hand: city codes with their state codes, as the target lists them.',
+  unlisted: 'Check fixtures.customer.contactTypes and dateFormat with the vendor: the preflight names them if a customer is refused over them.',
+};

@@ -1,14 +1,18 @@
 // The order npm test hands its files to the workers: the groups in their order
-// (sequence.groupOrder), and inside a group the projects whose files are longest first - the
+// (sequence.groupOrder), and inside a group first the files that mostly wait on windows
+// (test/tiers.ts WAITING_FILES: the whole set's quota runs), then the projects whose files are longest first - the
 // whole runs, then the CLI's processes, the reference, the unit files - so that the two workers
 // finish together; inside a project, vitest's own order (the durations of earlier runs where it
 // has them, the largest files first on a clean clone).
+import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { WAITING_FILES } from './tiers.ts';
 
 /** The projects of vitest.config.ts, longest files first. */
 const PROJECTS_LONGEST_FIRST = ['whole-run', 'e2e', 'reference', 'load', 'unit'];
 
 const rank = (f: TestSpecification) => {
+  if (WAITING_FILES.includes(relative(f.project.config.root, f.moduleId))) return -1;
   const i = PROJECTS_LONGEST_FIRST.indexOf(f.project.name);
   return i === -1 ? PROJECTS_LONGEST_FIRST.length : i;
 };

@@ -13,6 +13,17 @@ import { it, TestRunner, type TestOptions } from 'vitest';
 /** The tag of the tests only the whole set runs. */
 export const WHOLE = 'whole';
 
+/**
+ * Files of the whole set that wait on their limiters' windows most of their time, little CPU
+ * (the production quotas' 360 s run, a lying Retry-After, the probe's windows): test/sequencer.ts
+ * starts them first in their group, so that the CPU-bound whole runs fill the cores around them.
+ */
+export const WAITING_FILES = [
+  'test/e2e/self-test/quota-run.whole.test.ts',
+  'test/e2e/self-test/lying-retry-after.whole.test.ts',
+  'test/load/probe/probe.windows.whole.test.ts',
+];
+
 /** The tags of the project, for vitest.config.ts (`tags`). */
 export const TAGS = [{ name: WHOLE, description: "CI's whole set only (npm run test:whole); npm test leaves these out" }];
 

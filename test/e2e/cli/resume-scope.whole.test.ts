@@ -1,9 +1,11 @@
-// A resume keeps its scope, through the real CLI: a `run --with-load` against the embedded
+// A resume keeps its scope, through the real CLI: a `run --only CU,RL --with-load` against the embedded
 // reference (its rate-limit pass under the reference's small probe limit) is interrupted by SIGINT
 // to its process group at three points, each chosen by what the run shows: the first line (the
 // preflight under way), a suite file's line (the functional pass under way), rate-limit.json in
 // --out (the load pass's probe ended, its burst and load not). `run --resume` then ends each with
-// RL-1 in scope and verified as the uninterrupted run verified it, and with its scope line.
+// RL-1 in scope and verified as the uninterrupted run verified it, and with its selection. The
+// selection is the smallest functional suite with more than one file (customer) and the rate
+// limits: a functional pass under way, a load pass, and a selection the resume must keep as well.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +14,10 @@ import { AFTER_SIGNAL_MS, EXIT_AFTER, SUITES_RUNNING } from './interrupted-kit.t
 import { pollUntil, startCli, tempDir, type RunProcess } from './run-process.ts';
 import { WHOLE_FILE } from '../../tiers.ts';
 
+/** The run's selection: the customer suite (eleven files, the fewest requests) and the rate limits. */
+const ONLY = 'CU,RL';
 /** Few runs per property: three interrupted runs, their resumes and one uninterrupted run in a few minutes. */
-const FLAGS = ['--quiet', '--no-allure', '--num-runs', '3'];
+const FLAGS = ['--only', ONLY, '--quiet', '--no-allure', '--num-runs', '3'];
 const CEILING_MS = 240_000;
 
 /** When to interrupt: once the run shows `marker` (its output) or has written `file` (in --out). */
@@ -28,8 +32,8 @@ const POINTS: Point[] = [
 ];
 
 const certificate = (dir: string) => JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as Certification;
-/** The scope line: the scope sentence that ends the verdict's reason (reports/scope.ts). */
-const scopeLine = (c: Certification) => c.verdictReason.slice(c.verdictReason.indexOf('Scope:'));
+/** The scope of a certificate: its selection, and the verdict's sentence that names it. */
+const scopeOf = (c: Certification) => ({ selection: c.selection, names: c.verdictReason.includes(`the selection --only ${ONLY} `) });
 const rl = (c: Certification) => Object.fromEntries(c.requirements.filter((r) => r.id.startsWith('RL-')).map((r) => [r.id, r.status]));
 
 async function cli(args: string[]): Promise<{ code: number | null; output: string }> {
@@ -48,11 +52,11 @@ describe('run --resume of an interrupted --with-load run keeps its scope', WHOLE
     uncut = certificate(out);
     expect(uncut.stoppedBy, run.output).toBeUndefined();
     expect(uncut.requirements.find((r) => r.id === 'RL-1')!.status, run.output).toBe('passed');
-    expect(uncut.verdictReason).toContain('Scope:');
+    expect(scopeOf(uncut), uncut.verdictReason).toEqual({ selection: ONLY.split(','), names: true });
   }, CEILING_MS);
 
   it.each(POINTS)(
-    'interrupted in $name, then resumed: RL-1 in scope, the scope line of the uninterrupted run',
+    'interrupted in $name, then resumed: RL-1 in scope, the selection of the uninterrupted run',
     async ({ reached }) => {
       const dir = tempDir('erp-resume-scope-cut-');
       const run = startCli(['run', '--with-load', '--out', dir, ...FLAGS], { ceilingMs: CEILING_MS });
@@ -68,7 +72,7 @@ describe('run --resume of an interrupted --with-load run keeps its scope', WHOLE
       // The first line names the scope of the run it resumes, and nothing given anew narrows it.
       const first = resumed.output.split('\n')[0]!;
       expect(first).toMatch(
-        new RegExp(`^resuming ${dir} \\(its scope: every suite with --with-load, ${uncut.numRuns} runs per property, seed ${uncut.seed}\\)`),
+        new RegExp(`^resuming ${dir} \\(its scope: --only ${ONLY} with --with-load, ${uncut.numRuns} runs per property, seed ${uncut.seed}\\)`),
       );
       expect(first).not.toMatch(/narrowed/);
       const whole = certificate(dir);
@@ -77,7 +81,7 @@ describe('run --resume of an interrupted --with-load run keeps its scope', WHOLE
       expect(whole.verdict).toBe(uncut.verdict);
       expect(rl(whole), resumed.output).toEqual(rl(uncut));
       expect(whole.requirements.find((r) => r.id === 'RL-1')!.reason ?? '').not.toMatch(/no test of the selected suites|out of scope/);
-      expect(scopeLine(whole)).toBe(scopeLine(uncut));
+      expect(scopeOf(whole), whole.verdictReason).toEqual(scopeOf(uncut));
       expect(whole.parts!.map((p) => p.stoppedBy ?? 'ended')).toEqual(['interrupted', 'ended']);
     },
     2 * CEILING_MS,

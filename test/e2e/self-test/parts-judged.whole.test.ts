@@ -5,18 +5,16 @@
 // run of all suites, also without Order Create (AUTH-11 then writes to a refusals voucher it holds
 // alone, not one the auth tests' own tokenless updates ask Pending of); one that takes a partially paid
 // voucher for paid fails OS-3 on the refusals pool alone (no Order Create, no Update Payment Status).
-// On every other profile (reference/profiles/index.ts PROFILES): one whole run each, the suites
-// shuffled by one of the three seeds in turn, every MUST passed and every part judged.
+// Every profile's shuffled run is its second run in a row in profiles.test.ts (one run: the second
+// run, the sweep seed, the shuffled order, every part judged).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../config/schema.ts';
 import { prefixOf, requirements } from '../../../contract/requirements.ts';
 import type { Certification } from '../../../reports/model.ts';
-import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
-import { raisedLimits, runAgainstReference } from './run-reference.ts';
-import { inLanes } from './seed-sweep.ts';
+import { runAgainstReference } from './run-reference.ts';
+import { openMusts, partsLine, partsOf, SHUFFLES } from './parts-judged.ts';
 import { WHOLE_FILE } from '../../tiers.ts';
 
-const SHUFFLES = [1, 2, 3];
 /** The prefixes of the MUSTs a run without --with-load verifies (RL is the probe's). */
 const PREFIXES = [...new Set(requirements.filter((r) => r.level === 'MUST').map((r) => prefixOf(r.id)))].filter((p) => p !== 'RL');
 const o = { numRuns: 3, preflight: false } as const;
@@ -26,17 +24,6 @@ const poolOnly = (c: RunConfig): RunConfig => {
   const { 'order-create': _c, 'update-payment-status': _u, ...operations } = c.operations!;
   return { ...c, operations };
 };
-
-/** The MUSTs in scope not passed, and every part of a MUST that judged nothing though the config allows it. */
-function openMusts(c: Certification): string[] {
-  const musts = c.requirements.filter(
-    (r) => r.level === 'MUST' && !(r.status === 'skipped' && /^out of scope|not selected|--only|with-load/.test(r.reason ?? '')),
-  );
-  return [
-    ...musts.filter((r) => r.status !== 'passed' && r.status !== 'skipped').map((r) => `${r.id} ${r.status}: ${r.reason ?? ''}`),
-    ...musts.flatMap((r) => (r.parts ?? []).filter((p) => p.judged === 0 && !p.outOfScope).map((p) => `${r.id} part ${p.name}: ${p.why ?? ''}`)),
-  ];
-}
 
 const certs = new Map<string, Certification>();
 
@@ -55,12 +42,7 @@ describe('every part of every MUST judged, whatever ran before', WHOLE_FILE, () 
       for (let next = queue.shift(); next; next = queue.shift()) certs.set(next[0], (await next[1]()).certification);
     };
     await Promise.all([lane(), lane()]);
-    for (const [name, c] of certs) {
-      const musts = c.requirements.filter((r) => r.level === 'MUST');
-      const parts = musts.flatMap((r) => r.parts ?? []).filter((p) => !p.outOfScope);
-      const line = `${name}: ${c.verdict}; MUST passed ${musts.filter((r) => r.status === 'passed').length}, failed ${musts.filter((r) => r.status === 'failed').length}`;
-      process.stdout.write(`${line}, open ${openMusts(c).length}; parts of MUSTs judged ${parts.filter((p) => p.judged > 0).length} of ${parts.length}\n`);
-    }
+    for (const [name, c] of certs) process.stdout.write(`${partsLine(name, c)}\n`);
   }, 1_800_000);
 
   it.each(SHUFFLES)('certifies the default reference with the suites shuffled (seed %i), every part of every MUST judged', (seed) => {
@@ -68,8 +50,8 @@ describe('every part of every MUST judged, whatever ran before', WHOLE_FILE, () 
     expect(openMusts(c)).toEqual([]);
     expect(c.verdict).toBe('certified');
     // The parts are named: AUTH-11's writes and OS-3's vouchers, each judged.
-    expect(c.requirements.find((r) => r.id === 'AUTH-11')!.parts?.length).toBe(4);
-    expect(c.requirements.find((r) => r.id === 'OS-3')!.parts?.length).toBeGreaterThanOrEqual(10);
+    expect(partsOf(c, 'AUTH-11')).toBe(4);
+    expect(partsOf(c, 'OS-3')).toBeGreaterThanOrEqual(10);
   });
 
   it.each(PREFIXES)('judges every part of every MUST of %s run alone', (prefix) => {
@@ -91,43 +73,5 @@ describe('every part of every MUST judged, whatever ran before', WHOLE_FILE, () 
     const c = certs.get('partial-is-paid on the pool')!;
     expect(c.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(['OS-3']);
     expect(c.requirements.find((r) => r.id === 'OS-3')!.findings.some((f) => /1029|1030/.test(JSON.stringify(f)))).toBe(true);
-  });
-});
-
-const PROFILES = PROFILE_NAMES.filter((p) => p !== 'default');
-/** The shuffle seed of the i-th profile: the three in turn. */
-const shuffleOf = (i: number) => SHUFFLES[i % SHUFFLES.length]!;
-const PROFILE_NUM_RUNS = 2;
-
-const profileCerts = new Map<string, Certification>();
-
-describe('every part of every MUST judged on every profile, the suites shuffled', WHOLE_FILE, () => {
-  beforeAll(async () => {
-    const jobs = PROFILES.map((profile, i) => async () => {
-      const r = await runAgainstReference({ reference: { profile, ...raisedLimits(profile) }, numRuns: PROFILE_NUM_RUNS, shuffleSeed: shuffleOf(i) });
-      return [profile, r.certification] as const;
-    });
-    for (const [profile, c] of await inLanes(jobs, 2)) {
-      profileCerts.set(profile, c);
-      const musts = c.requirements.filter((r) => r.level === 'MUST');
-      const parts = musts.flatMap((r) => r.parts ?? []).filter((p) => !p.outOfScope);
-      process.stdout.write(
-        `${profile} shuffled ${shuffleOf(PROFILES.indexOf(profile))}: ${c.verdict}; MUST passed ${musts.filter((r) => r.status === 'passed').length}, open ${openMusts(c).length}; parts of MUSTs judged ${parts.filter((p) => p.judged > 0).length} of ${parts.length}\n`,
-      );
-    }
-  }, 1_800_000);
-
-  it('takes every profile but the default, and the three shuffle seeds', () => {
-    expect(PROFILES.length).toBe(PROFILE_NAMES.length - 1);
-    expect(new Set(PROFILES.map((_, i) => shuffleOf(i)))).toEqual(new Set(SHUFFLES));
-  });
-
-  it.each(PROFILES)('certifies profile %s with the suites shuffled, every part of every MUST judged', (profile) => {
-    const c = profileCerts.get(profile)!;
-    expect(openMusts(c)).toEqual([]);
-    expect(c.verdict).toBe('certified');
-    // The parts are named and judged: AUTH-11's writes, OS-3's vouchers.
-    expect(c.requirements.find((r) => r.id === 'AUTH-11')!.parts?.length).toBeGreaterThan(0);
-    expect(c.requirements.find((r) => r.id === 'OS-3')!.parts?.length).toBeGreaterThan(0);
   });
 });

@@ -3,13 +3,15 @@
 // for a stack whose parser answers 500 at its limit: seed-sweep.ts PROFILE_MAY_FAIL), and again by
 // a second run in a row against the same server (which keeps what the first run saved, as a staging
 // server does: values it may keep unique must not repeat), under the seed sweep's seed for the
-// profiles (one run, both proofs: seed-sweep.ts PROFILE_SWEEP_SEEDS). The gate (test/tiers.ts)
-// certifies the strictest profile once; CI every profile twice. The table of the test output shows
-// each run's verdict and what it did not verify.
+// profiles (seed-sweep.ts PROFILE_SWEEP_SEEDS) and with the suites' order shuffled (one of three
+// seeds in turn), every part of every MUST judged (parts-judged.ts): one run, three proofs. The gate
+// (test/tiers.ts) certifies the strictest profile once; CI every profile twice. The table of the
+// test output shows each run's verdict and what it did not verify.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES } from '../../../reference/profiles/index.ts';
 import { raisedLimits, runsInARow } from './run-reference.ts';
 import { tiered } from '../../tiers.ts';
+import { openMusts, partsOf, shuffleOf } from './parts-judged.ts';
 import { PROFILE_MAY_FAIL, PROFILE_SEED, PROFILE_SWEEP_SEEDS, SWEEP_NUM_RUNS } from './seed-sweep.ts';
 
 /** The gate's first run: the strictest vendor (the default is test/e2e/self-test/reference-clean.test.ts's); CI every profile. */
@@ -21,10 +23,16 @@ interface ProfileRow {
   profile: string;
   run: number;
   seed: number;
+  /** The seed the suites' order was shuffled with (the second run), or none. */
+  shuffle?: number;
   verdict: string;
   nonce: string;
   failed: string[];
   inconclusive: string[];
+  /** MUSTs in scope not passed and parts of MUSTs that judged nothing (parts-judged.ts openMusts). */
+  open: string[];
+  /** The parts AUTH-11 (its writes) and OS-3 (its vouchers) name. */
+  parts: { auth11: number; os3: number };
   requests: number;
   seconds: number;
 }
@@ -35,7 +43,7 @@ function table(list: ProfileRow[]): string {
   return list
     .map(
       (r) =>
-        `${r.profile.padEnd(13)} run ${r.run} seed ${String(r.seed).padEnd(10)} ${r.verdict.padEnd(14)} MUST/SHOULD failed: ${r.failed.join(',') || 'none'}  not verified: ${r.inconclusive.join(',') || 'none'}  (${r.requests} requests, ${r.seconds.toFixed(1)} s, nonce ${r.nonce})`,
+        `${r.profile.padEnd(13)} run ${r.run} seed ${String(r.seed).padEnd(10)} ${r.shuffle ? `shuffled ${r.shuffle}` : 'in order  '} ${r.verdict.padEnd(14)} MUST/SHOULD failed: ${r.failed.join(',') || 'none'}  not verified: ${r.inconclusive.join(',') || 'none'}  parts open: ${r.open.length}  (${r.requests} requests, ${r.seconds.toFixed(1)} s, nonce ${r.nonce})`,
     )
     .join('\n');
 }
@@ -53,14 +61,19 @@ const costOf = (profile: string) => COST[profile] ?? 5;
  */
 const SEEDS_IN_A_ROW = [PROFILE_SEED, PROFILE_SWEEP_SEEDS[0]!];
 
-/** The runs in a row of one profile against one server of it, as rows of the table. */
+/** The runs in a row of one profile against one server of it, as rows of the table; the second with the suites shuffled. */
 async function certifyProfile(profile: string, runs: number): Promise<ProfileRow[]> {
   const t0 = Date.now();
   // forward-only keeps its sliding limit on every route, global, all the time; the quota is
   // raised here so the table stays quick (test/e2e/self-test/pacing.whole.test.ts runs under a small one).
   // vasy's quotas per operation (429 stating the wait only in its message) are raised the same
   // way: still met, but its ~500 reports do not take 100 s (test/reference/quotas.test.ts, bench).
-  const results = await runsInARow(SEEDS_IN_A_ROW.slice(0, runs), { reference: { profile, ...raisedLimits(profile) }, numRuns: SWEEP_NUM_RUNS });
+  const shuffle = shuffleOf(PROFILE_NAMES.indexOf(profile));
+  const results = await runsInARow(SEEDS_IN_A_ROW.slice(0, runs), {
+    reference: { profile, ...raisedLimits(profile) },
+    numRuns: SWEEP_NUM_RUNS,
+    each: (i) => (i === 1 ? { shuffleSeed: shuffle } : {}),
+  });
   const seconds = (Date.now() - t0) / 1000 / results.length;
   return results.map((r, i) => {
     const c = r.certification;
@@ -68,12 +81,15 @@ async function certifyProfile(profile: string, runs: number): Promise<ProfileRow
       profile,
       run: i + 1,
       seed: c.seed,
+      ...(i === 1 ? { shuffle } : {}),
       verdict: c.verdict,
       nonce: c.nonce ?? '',
       failed: c.requirements
         .filter((x) => x.status === 'failed' && x.level !== 'INFO')
         .map((x) => `${x.id}: ${x.findings[0]?.title ?? x.reason ?? ''}`.slice(0, 140)),
       inconclusive: c.requirements.filter((x) => x.status === 'inconclusive').map((x) => x.id),
+      open: openMusts(c),
+      parts: { auth11: partsOf(c, 'AUTH-11'), os3: partsOf(c, 'OS-3') },
       requests: c.requests,
       seconds,
     };
@@ -92,12 +108,16 @@ describe('the correct-but-different vendors of the reference', () => {
     // time, the longest first, each profile's runs in a row on its own server.
     const queue = [...PROFILE_NAMES.filter((p) => runsOf(p) > 0)].sort((a, b) => costOf(b) * runsOf(b) - costOf(a) * runsOf(a));
     const lane = async () => {
-      for (let profile = queue.shift(); profile; profile = queue.shift()) rows.push(...(await certifyProfile(profile, runsOf(profile))));
+      for (let profile = queue.shift(); profile; profile = queue.shift()) {
+        const done = await certifyProfile(profile, runsOf(profile));
+        rows.push(...done);
+        process.stdout.write(`${table(done)}\n`);
+      }
     };
     await Promise.all(Array.from({ length: LANES }, lane));
     rows.sort((a, b) => PROFILE_NAMES.indexOf(a.profile) - PROFILE_NAMES.indexOf(b.profile) || a.run - b.run);
     process.stdout.write(`\n${table(rows)}\n`);
-  }, 900_000);
+  }, 1_800_000);
 
   const certified = (row: ProfileRow | undefined) => {
     expect(row).toBeDefined();
@@ -111,7 +131,7 @@ describe('the correct-but-different vendors of the reference', () => {
   });
 
   second.each(
-    'certifies profile %s again in a second run in a row, under the sweep seed, against the same server, which keeps what the first saved',
+    'certifies profile %s again in a second run in a row, under the sweep seed, the suites shuffled, against the same server, which keeps what the first saved',
     (profile) => {
       const [one, two] = [1, 2].map((run) => rows.find((r) => r.profile === profile && r.run === run));
       // The seed sweep's run of the profile: certified, no MUST (nor SHOULD but by design) failed, under a seed other than the first run's.
@@ -119,6 +139,11 @@ describe('the correct-but-different vendors of the reference', () => {
       expect([one!.seed, two!.seed]).toEqual([PROFILE_SEED, PROFILE_SWEEP_SEEDS[0]]);
       // Each run made its own unique values: a new nonce each time.
       expect(two!.nonce).not.toBe(one!.nonce);
+      // Whatever ran before: the suites shuffled, every part of every MUST in scope judged, AUTH-11's writes and OS-3's vouchers named.
+      expect(two!.shuffle).toBe(shuffleOf(PROFILE_NAMES.indexOf(profile)));
+      expect(two!.open).toEqual([]);
+      expect(two!.parts.auth11).toBeGreaterThan(0);
+      expect(two!.parts.os3).toBeGreaterThan(0);
     },
   );
 });

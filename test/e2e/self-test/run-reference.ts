@@ -34,11 +34,12 @@ export function tempOut(name: string): string {
 /**
  * Runs the suites in a row against ONE reference server (its state kept from run to run, as a
  * vendor's staging server keeps it): `times` runs with the same options (the same seed), or one run
- * per seed of `times` given as a list; a new run nonce each time unless `nonce` is given.
+ * per seed of `times` given as a list; a new run nonce each time unless `nonce` is given. `each`
+ * adds options of the i-th run (0-based) alone.
  */
 export async function runsInARow(
   times: number | readonly number[],
-  o: { reference?: ReferenceOptions } & Partial<RunOptions>,
+  o: { reference?: ReferenceOptions; each?: (i: number) => Partial<RunOptions> } & Partial<RunOptions>,
 ): Promise<Array<RunResult & { out: string }>> {
   const server = await startReference({ port: 0, faults: [], ...o.reference });
   const seeds = typeof times === 'number' ? Array.from({ length: times }, () => o.seed) : times;
@@ -48,7 +49,17 @@ export async function runsInARow(
     for (const [i, seed] of seeds.entries()) {
       const out = tempOut(`run-${i + 1}`);
       results.push({
-        ...(await runConformance({ allure: false, numRuns: 10, seed: 1, log: () => {}, ...o, ...(seed === undefined ? {} : { seed }), config, out })),
+        ...(await runConformance({
+          allure: false,
+          numRuns: 10,
+          seed: 1,
+          log: () => {},
+          ...o,
+          ...(seed === undefined ? {} : { seed }),
+          ...o.each?.(i),
+          config,
+          out,
+        })),
         out,
       });
     }

@@ -92,3 +92,17 @@ export function quotaOperationOf(operation: string, path: string): QuotaOperatio
   if (/\/api\/v1\/sales\/[^/]+\/update-order-status$/.test(p)) return 'orderStatus';
   return 'other';
 }
+
+/** The quota operation a probed name counts against (the run's pacing keys): null for no known one. */
+export function quotaOfProbed(name: string): QuotaOperation | null {
+  const known: Record<string, QuotaOperation> = {
+    report: 'report',
+    'customer-create': 'customerCreate',
+    'order-status': 'orderStatus',
+    'order-status-read': 'orderStatusRead',
+    'contact-read': 'contactRead',
+  };
+  if (known[name]) return known[name];
+  const q = quotaOfIndexOperation(name);
+  return q === 'other' ? null : q;
+}

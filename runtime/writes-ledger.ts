@@ -11,7 +11,7 @@ import type { RunConfig } from '../config/schema.ts';
 import { operationMatcher } from '../client/operation-of.ts';
 import { customerCreatePath } from '../contract/endpoints.ts';
 import { stringifyJson } from '../core/json.ts';
-import { ownMarkerIn, type OwnWhen } from '../contract/checks/walk-own.ts';
+import { ownMarkerMatcher, type OwnMarkerMatcher, type OwnWhen } from '../contract/checks/walk-own.ts';
 import { runMarker } from './marker.ts';
 import { defineRunState, type RunOf } from './run-state.ts';
 
@@ -37,6 +37,8 @@ const ledger = defineRunState('writes-ledger', (run) => ({
   /** Events so far (each creation sent, each answered): a mark's place among them. */
   events: 0,
   marked: [] as Marked[],
+  /** The run's marker matcher, made at the run's first creation (its pattern built once per run). */
+  ownMarker: undefined as OwnMarkerMatcher | undefined,
 }));
 
 /** A mark of the ledger: the creations of each kind sent and answered so far, and its place among the events. */
@@ -81,7 +83,8 @@ export function creationOf(of: RunOf, method: string, call: string, path?: strin
 export function sendingCreation(of: RunOf, kind: CreationKind, request?: unknown): () => void {
   const l = ledger(of);
   l[kind].sent++;
-  const marker = request === undefined ? undefined : ownMarkerIn(typeof request === 'string' ? request : stringifyJson(request), runMarker(of));
+  const marker =
+    request === undefined ? undefined : (l.ownMarker ??= ownMarkerMatcher(runMarker(of)))(typeof request === 'string' ? request : stringifyJson(request));
   const entry: Marked | undefined = marker === undefined ? undefined : { marker, kind, sent: ++l.events };
   if (entry) l.marked.push(entry);
   else l.events++;

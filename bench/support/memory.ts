@@ -1,8 +1,11 @@
 // Peak memory of a run: this process and its children (the suite worker), sampled while `fn`
-// runs; or a command's whole process tree (the CLI as a user starts it). Linux /proc; elsewhere
+// runs; or a command's whole process tree (the CLI as a user starts it), with each process's own
+// peak by its role (the CLI's main process, the suite worker, any other child) and how much of it
+// is file-backed (the node binary and shared libraries: code, not data). Linux /proc; elsewhere
 // only this process is measured.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 function rssKb(pid: number): number {
   try {
@@ -62,12 +65,67 @@ export async function withPeakMemory<T>(fn: () => Promise<T>, everyMs = 100): Pr
   }
 }
 
-/** Runs `command` with `args`; its exit code and the peak RSS (MB) of its whole process tree, sampled every `everyMs`. */
-export async function peakOfCommand(command: string, args: string[], cwd: string, everyMs = 100): Promise<{ exitCode: number | null; peakMb: number }> {
+/** One process of a measured tree: its role, its peak RSS (MB) and the file-backed part of it at that peak (MB). */
+export interface ProcessPeak {
+  role: string;
+  peakMb: number;
+  fileMb: number;
+}
+
+/** What a process of a run's tree is, from its command line: the suite worker (vitest's fork), the first one (`main`), or its program's name. */
+export function processRole(cmdline: string, first: boolean): string {
+  if (first) return 'main';
+  if (/vitest[/\\]dist[/\\]workers[/\\]forks/.test(cmdline)) return 'worker';
+  const program = cmdline.split('\0')[0] ?? '';
+  return path.basename(program) || 'other';
+}
+
+function fileRssKb(pid: number): number {
+  try {
+    const m = /RssFile:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs `command` with `args`; its exit code, the peak RSS (MB) of its whole process tree, and each
+ * process's own peak (processes peak at different moments: their sum is above the tree's), sampled every
+ * `everyMs` (100); `sampled` is called after each sample.
+ */
+export async function peakOfCommand(
+  command: string,
+  args: string[],
+  cwd: string,
+  o: { everyMs?: number; sampled?: () => void } = {},
+): Promise<{ exitCode: number | null; peakMb: number; byProcess: ProcessPeak[] }> {
   const child = spawn(command, args, { cwd, stdio: 'ignore' });
   let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, treeRssKb(child.pid!))), everyMs);
+  const each = new Map<number, { role: string; kb: number; fileKb: number }>();
+  const sample = () => {
+    let sum = 0;
+    for (const pid of [child.pid!, ...descendants(child.pid!)]) {
+      const kb = rssKb(pid);
+      sum += kb;
+      const seen = each.get(pid);
+      if (seen && seen.kb >= kb) continue;
+      let role = seen?.role;
+      if (role === undefined)
+        try {
+          role = processRole(readFileSync(`/proc/${pid}/cmdline`, 'utf8'), pid === child.pid);
+        } catch {
+          continue;
+        }
+      each.set(pid, { role, kb, fileKb: fileRssKb(pid) });
+    }
+    peak = Math.max(peak, sum);
+    o.sampled?.();
+  };
+  const timer = setInterval(sample, o.everyMs ?? 100);
   const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(timer);
-  return { exitCode, peakMb: Math.round(peak / 1024) };
+  const mb = (kb: number) => Math.round(kb / 1024);
+  const byProcess = [...each.values()].map((p) => ({ role: p.role, peakMb: mb(p.kb), fileMb: mb(p.fileKb) }));
+  return { exitCode, peakMb: mb(peak), byProcess };
 }

@@ -21,18 +21,33 @@ export interface OwnMarks {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The run's marker (with a creation's own suffix, if any) that `text` holds whole, or undefined. */
-export function ownMarkerIn(text: string, run: string): string | undefined {
-  if (run === '') return undefined;
+/** Finds the run's marker (with a creation's own suffix, if any) that a text holds whole, or undefined. */
+export type OwnMarkerMatcher = (text: string) => string | undefined;
+
+/** The matcher of the run's marker `run`, its pattern built once: made once per run (or walk), used for every text. */
+export function ownMarkerMatcher(run: string): OwnMarkerMatcher {
+  if (run === '') return () => undefined;
   const re = new RegExp(`${escape(run)}(?:-[A-Za-z]+\\d+)?(?![A-Za-z0-9])`, 'g');
-  let longest: string | undefined;
-  for (const m of text.matchAll(re)) if (longest === undefined || m[0].length > longest.length) longest = m[0];
-  return longest;
+  return (text) => {
+    // A fast refusal: most texts hold no marker of the run at all.
+    if (!text.includes(run)) return undefined;
+    let longest: string | undefined;
+    for (const m of text.matchAll(re)) if (longest === undefined || m[0].length > longest.length) longest = m[0];
+    return longest;
+  };
 }
+
+/** The run's marker (with a creation's own suffix, if any) that `text` holds whole, or undefined (one text: its own matcher). */
+export function ownMarkerIn(text: string, run: string): string | undefined {
+  return ownMarkerMatcher(run)(text);
+}
+
+/** The marker an item carries (anywhere in it), by `matcher`, or undefined: an item of another writer or another run. */
+const markerOfItem = (item: unknown, matcher: OwnMarkerMatcher) => matcher(typeof item === 'string' ? item : stringifyJson(item));
 
 /** The run's marker an item carries (anywhere in it), or undefined: an item of another writer or another run. */
 export function ownMarkerOf(item: unknown, run: string): string | undefined {
-  return ownMarkerIn(typeof item === 'string' ? item : stringifyJson(item), run);
+  return markerOfItem(item, ownMarkerMatcher(run));
 }
 
 /** What a walk's items say of the run's own creations. */
@@ -48,8 +63,9 @@ export interface OwnSeen {
 export function ownSeen(items: unknown[], marks: OwnMarks | undefined): OwnSeen {
   const seen: OwnSeen = { old: 0, new: 0, either: 0, shown: false };
   if (!marks) return seen;
+  const matcher = ownMarkerMatcher(marks.run);
   for (const item of items) {
-    const m = ownMarkerOf(item, marks.run);
+    const m = markerOfItem(item, matcher);
     if (m === undefined) continue;
     seen.shown = true;
     seen[marks.when.get(m) ?? 'either']++;
@@ -79,5 +95,7 @@ export function expectedItems(
 
 /** Whether an item is one of the run's own (its marker found), for setting them aside when two walks are compared. */
 export function isOwn(marks: OwnMarks | undefined): (item: unknown) => boolean {
-  return (item) => marks !== undefined && ownMarkerOf(item, marks.run) !== undefined;
+  if (marks === undefined) return () => false;
+  const matcher = ownMarkerMatcher(marks.run);
+  return (item) => markerOfItem(item, matcher) !== undefined;
 }

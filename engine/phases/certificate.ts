@@ -24,7 +24,7 @@ import { withHarLinks } from '../../reports/har/har-links.ts';
 import { replayOf, resumeOf, scopeOf, shardOf } from '../mode.ts';
 import { pacingLine } from '../progress/pacing-line.ts';
 import { certifiedLimits } from '../../reports/limits.ts';
-import { quotaOfProbed } from '../../load/probe/operations.ts';
+import { quotaOfProbed } from '../../core/quota.ts';
 import { rerunsTest } from './checkpoint.ts';
 import { settingsOf } from './resume-scope.ts';
 import type { RunContext } from './context.ts';

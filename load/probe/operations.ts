@@ -25,19 +25,8 @@ export interface ProbedRequest extends Omit<RepeatedRequest, 'operation' | 'meth
 /** The read paths of readBack the probe knows by name. */
 export const READ_PATHS = ['order-status-read', 'contact-read'] as const;
 
-/** The quota operation a probed name counts against (the run's pacing keys): null for no known one. */
-export function quotaOfProbed(name: string): QuotaOperation | null {
-  const known: Record<string, QuotaOperation> = {
-    report: 'report',
-    'customer-create': 'customerCreate',
-    'order-status': 'orderStatus',
-    'order-status-read': 'orderStatusRead',
-    'contact-read': 'contactRead',
-  };
-  if (known[name]) return known[name];
-  const q = quotaOfIndexOperation(name);
-  return q === 'other' ? null : q;
-}
+// The quota operation a probed name counts against: core/quota.ts (the run's certificate and plan use it without loading the probe's requests).
+export { quotaOfProbed } from '../../core/quota.ts';
 
 /** Every name the probe takes with this config, for the usage message. */
 export function probeOperationNames(config: RunConfig): string[] {

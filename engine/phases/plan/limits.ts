@@ -15,7 +15,7 @@ import type { StatedQuota } from '../../../client/scheduler/pacing.ts';
 import { showQuota, type Quota } from '../../../core/quota.ts';
 import type { RunConfig } from '../../../config/schema.ts';
 import { RATE_LIMIT_FILE, readRateLimit } from '../../../reports/records/rate-limit.ts';
-import { quotaOfProbed } from '../../../load/probe/operations.ts';
+import { quotaOfProbed } from '../../../core/quota.ts';
 
 export type LimitSource = 'config' | 'probe' | 'preflight';
 

@@ -2,9 +2,9 @@
 // the marker they carry (contract/checks/walk-own.ts): the walk holds the count at the start plus
 // exactly the run's new items it saw, so one item skipped or repeated fails; an item no marker of
 // this run tells (none, or another run's) beyond that leaves the walk inconclusive, never failed.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { judgeCursorWalk, walksAgree, type WalkedPage } from '../../../contract/checks/cursor-walk.ts';
-import { isOwn, ownMarkerOf, type OwnMarks, type OwnWhen } from '../../../contract/checks/walk-own.ts';
+import { isOwn, ownMarkerMatcher, ownMarkerOf, ownSeen, type OwnMarks, type OwnWhen } from '../../../contract/checks/walk-own.ts';
 import type { Exchange } from '../../../core/types.ts';
 
 const RUN = 'erpc-c0ffee00-s42';
@@ -45,6 +45,26 @@ describe("a walk with the run's own creations in flight, told by their marker (I
     expect(ownMarkerOf(voucher(1, RUN), RUN)).toBe(RUN);
     expect(ownMarkerOf(voucher(1, 'erpc-0badf00d-s7-made3'), RUN)).toBeUndefined();
     expect(ownMarkerOf(voucher(1, `${RUN}1-made3`), RUN)).toBeUndefined();
+  });
+
+  it("builds the marker's pattern once for a whole walk, and one matcher answers every text alike, however often used", () => {
+    const items = [...list(300, [1, 2, 3]), voucher(400, `${RUN}1-made3`), voucher(401, 'erpc-0badf00d-s7-made3')];
+    // Every pattern built while the walk's items are read is counted: one for ownSeen's walk, one for isOwn's.
+    const built: string[] = [];
+    vi.stubGlobal('RegExp', new Proxy(RegExp, { construct: (Real, args: [string, string]) => (built.push(args[0]), new Real(...args)) }));
+    try {
+      expect(ownSeen(items, marks({ [`${RUN}-made1`]: 'new', [`${RUN}-made2`]: 'old' }, 2))).toEqual({ old: 1, new: 1, either: 1, shown: true });
+      expect(items.filter(isOwn(twoNew))).toHaveLength(3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(built.filter((p) => p.includes('c0ffee00'))).toHaveLength(2);
+    const matcher = ownMarkerMatcher(RUN);
+    const texts = [`a ${RUN}-made7 b`, 'no marker', `${RUN}`, `${RUN}x`, `x ${RUN} y ${RUN}-madeup12 z`];
+    const once = texts.map(matcher);
+    expect(once).toEqual([`${RUN}-made7`, undefined, RUN, undefined, `${RUN}-madeup12`]);
+    expect([...texts, ...texts].map(matcher)).toEqual([...once, ...once]);
+    expect(ownMarkerMatcher('')(RUN)).toBeUndefined();
   });
 
   it('passes exactly a walk holding the count at the start plus the two new vouchers of the run it saw', () => {

@@ -35,9 +35,10 @@ async function cliRun(name: string, config: unknown, args: string[]): Promise<{ 
   const file = path.join(out, 'config.json');
   writeFileSync(file, JSON.stringify(config));
   const dir = path.join(out, 'run');
-  const { peakMb, exitCode } = await peakOfCommand(BIN, ['run', '--config', file, '--no-allure', '--quiet', '--out', dir, ...args], ROOT);
+  const { peakMb, exitCode, byProcess } = await peakOfCommand(BIN, ['run', '--config', file, '--no-allure', '--quiet', '--out', dir, ...args], ROOT);
   const c = JSON.parse(readFileSync(path.join(dir, 'certification.json'), 'utf8')) as Certificate;
-  process.stdout.write(`${name}: exit ${exitCode}, ${c.verdict}, ${c.errors.length} run error(s), tree peak ${peakMb} MB\n`);
+  const each = byProcess.map((p) => `${p.role} ${p.peakMb} (${p.fileMb} file-backed)`).join(', ');
+  process.stdout.write(`${name}: exit ${exitCode}, ${c.verdict}, ${c.errors.length} run error(s), tree peak ${peakMb} MB; each process's own peak: ${each}\n`);
   return { peakMb, exitCode, c };
 }
 

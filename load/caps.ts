@@ -84,10 +84,15 @@ export function assertTargetAllowed(config: RunConfig, yes: boolean): void {
 /** Counts requests and time against the caps; every sending loop asks it first. */
 export class Budget {
   private sent = 0;
-  readonly startedAt = performance.now();
+  readonly startedAt: number;
   readonly deadline: number;
 
-  constructor(readonly caps: Pick<Caps, 'maxRequests' | 'maxSeconds'>) {
+  /** `clock`: the budget's clock, ms (a simulated one in tests; default performance.now). */
+  constructor(
+    readonly caps: Pick<Caps, 'maxRequests' | 'maxSeconds'>,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    this.startedAt = clock();
     this.deadline = this.startedAt + caps.maxSeconds * 1000;
   }
 
@@ -96,11 +101,11 @@ export class Budget {
   }
 
   /** Milliseconds since the start. */
-  elapsedMs(now = performance.now()): number {
+  elapsedMs(now = this.clock()): number {
     return now - this.startedAt;
   }
 
-  remainingMs(now = performance.now()): number {
+  remainingMs(now = this.clock()): number {
     return Math.max(0, this.deadline - now);
   }
 
@@ -109,14 +114,14 @@ export class Budget {
   }
 
   /** Takes one request from the budget; false when the requests or the time are spent. */
-  take(now = performance.now()): boolean {
+  take(now = this.clock()): boolean {
     if (this.sent >= this.caps.maxRequests || now >= this.deadline) return false;
     this.sent++;
     return true;
   }
 
   /** Why sending stopped, or null while both budgets remain. */
-  spentBy(now = performance.now()): 'max-requests' | 'max-seconds' | null {
+  spentBy(now = this.clock()): 'max-requests' | 'max-seconds' | null {
     if (this.sent >= this.caps.maxRequests) return 'max-requests';
     if (now >= this.deadline) return 'max-seconds';
     return null;

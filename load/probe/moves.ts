@@ -50,6 +50,12 @@ export const OVERSTATED = 100;
 /** The quota came back `elapsedMs` after a 429 whose Retry-After said `seconds`: OVERSTATED times sooner or more. */
 export const overstated = (seconds: number, elapsedMs: number) => elapsedMs * OVERSTATED <= seconds * 1000;
 
+/** The sender and the timer a probe uses: a simulated target and clock in tests (test/load/probe/support/sim-target.ts). */
+export interface ProbeVia {
+  sender: Sender;
+  sleep(ms: number): Promise<void>;
+}
+
 export class ProbeRun {
   readonly sender: Sender;
   readonly budget: Budget;
@@ -66,10 +72,15 @@ export class ProbeRun {
     caps: { maxRequests: number; maxSeconds: number },
     readonly pollMs = 100,
     onExchange?: (ex: Exchange) => void,
+    via?: ProbeVia,
   ) {
-    this.sender = createSender({ target, request, ...(onExchange ? { onExchange } : {}) });
-    this.budget = new Budget(caps);
+    this.sender = via?.sender ?? createSender({ target, request, ...(onExchange ? { onExchange } : {}) });
+    this.sleep = via?.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    // The budget runs on the sender's clock (simulated in tests).
+    this.budget = new Budget(caps, () => this.sender.origin + this.sender.now());
   }
+
+  private readonly sleep: (ms: number) => Promise<void>;
 
   /** Sender clock (ms) of the budget's deadline. */
   private get deadline(): number {
@@ -94,7 +105,7 @@ export class ProbeRun {
     const deadline = this.deadline;
     const until = Math.min(at, deadline);
     const ms = until - this.sender.now();
-    if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+    if (ms > 0) await this.sleep(ms);
     if (at > deadline) throw new Stop('max-seconds');
   }
 

@@ -6,7 +6,7 @@ import type { RunConfig } from '../../config/schema.ts';
 import type { Exchange } from '../../core/types.ts';
 import { bucketCapacity, isTokenBucketLike, refillRate, windowKind } from './classify.ts';
 import { announced, parseRateLimitHeaders, parseRetryAfter } from '../../client/rate-headers.ts';
-import { ProbeRun, statedInMessage, Stop, type Edge } from './moves.ts';
+import { ProbeRun, statedInMessage, Stop, type Edge, type ProbeVia } from './moves.ts';
 import { probedRequest } from './operations.ts';
 import type { Measured, RateLimitResult, Scope } from '../result.ts';
 import { buildResult } from './build.ts';
@@ -24,12 +24,21 @@ export interface ProbeOptions {
   pollMs?: number;
   /** Every exchange the probe sends, as it is answered (the HAR, reports/har/). */
   onExchange?: (ex: Exchange) => void;
+  /** A simulated target and clock (tests); default: the kit's transport to config.target, and setTimeout. */
+  via?: ProbeVia;
 }
 
 export async function probeRateLimit(opts: ProbeOptions): Promise<RateLimitResult> {
   const request = probedRequest(opts.config, opts.operation);
   if ('problem' in request) throw new Error(request.problem);
-  const run = new ProbeRun(opts.config.target, request, { maxRequests: opts.maxRequests, maxSeconds: opts.maxSeconds }, opts.pollMs ?? 100, opts.onExchange);
+  const run = new ProbeRun(
+    opts.config.target,
+    request,
+    { maxRequests: opts.maxRequests, maxSeconds: opts.maxSeconds },
+    opts.pollMs ?? 100,
+    opts.onExchange,
+    opts.via,
+  );
   const m: Measured = {
     notes: [],
     stoppedBy: null,
@@ -129,7 +138,7 @@ async function measure(run: ProbeRun, opts: ProbeOptions, m: Measured): Promise<
       log,
     });
   } else {
-    await windows(run, m, { nA, edge1, cAccepted, cRefusal: c.refusal!, log });
+    await windows(run, m, { nA, aRefusal: a.refusal, edge1, cAccepted, cRefusal: c.refusal!, log });
   }
   m.scope = scope ?? 'unknown';
   if (!secondToken) m.notes.push('scope not measured: target.secondToken is not configured');
@@ -140,20 +149,31 @@ async function measure(run: ProbeRun, opts: ProbeOptions, m: Measured): Promise<
 
 interface WindowInput {
   nA: number;
+  aRefusal: Shot;
   edge1: Edge;
   cAccepted: Shot[];
   cRefusal: Shot;
   log: (line: string) => void;
 }
 
-/** 4. Fixed or sliding window: the next refill tells which, and the time between refills the window. */
+/**
+ * 4. Fixed or sliding window: the next refill tells which, and the time between refills the window.
+ * Every burst that ends at a 429 accepted at least the quota since the last refill; one slower than
+ * the window (requests of 80 ms against 20 per 3 s) crosses a boundary, accepts more, and its two
+ * refills are two windows apart. When the burst after the first refill may have crossed one (it
+ * counted more than the first burst, or no wait for a refill was longer than half the time between
+ * the two refills), the burst sent at the next refill, without waiting, counts again and times the
+ * window to the refill after it: the burst that counted fewer gives the limit and the window.
+ */
 async function windows(run: ProbeRun, m: Measured, o: WindowInput): Promise<void> {
   const edge2 = await run.findEdge(o.cRefusal);
-  const windowMs = edge2.at - o.edge1.at;
-  m.windowSeconds = windowMs / 1000;
-  // The burst counted the quota only if it met its 429 within one window of the refill.
-  const cInOneWindow = serverTime(o.cRefusal) < o.edge1.at + windowMs;
-  const counted = cInOneWindow ? o.cAccepted.length : Math.min(o.nA, o.cAccepted.length);
+  let windowMs = edge2.at - o.edge1.at;
+  const cCount = o.cAccepted.length;
+  // Refused requests from a 429 to the refill after it fall in one window: it is longer than the
+  // time between them. Longer than half the time between the two refills: they are one window apart.
+  const windowAtLeast = Math.max(o.edge1.at - serverTime(o.aRefusal), edge2.at - serverTime(o.cRefusal));
+  const mayCross = cCount > o.nA || windowAtLeast <= windowMs / 2;
+  const counted = mayCross ? Math.min(o.nA, cCount) : cCount;
   const h = Math.max(1, Math.floor(counted / 2));
   const d = await run.burst(h);
   const atRefill = acceptedBetween(run, edge2.accepted, d.refusal).length;
@@ -163,24 +183,27 @@ async function windows(run: ProbeRun, m: Measured, o: WindowInput): Promise<void
   m.limit = counted;
   // A sliding window restarts from the request accepted at the refill (a fixed one from its boundary).
   if (kind.algorithm === 'sliding-window') m.windowSeconds = (edge2.at - serverTime(o.edge1.accepted)) / 1000;
-  if (!cInOneWindow) {
-    if (kind.algorithm === 'fixed-window') {
-      // Count the quota again, from this refill on.
-      const rest = d.refusal ? { accepted: [], refusal: d.refusal } : await run.burst();
-      const dCount = atRefill + rest.accepted.length;
-      if (rest.refusal && serverTime(rest.refusal) < edge2.at + windowMs) m.limit = dCount;
-      else m.notes.push('the limit is uncertain: the bursts were too slow to fit in one window');
-    } else {
-      // A sliding window took back nothing before one window had passed since the refill.
-      m.limit = o.cAccepted.filter((s) => serverTime(s) < o.edge1.at + windowMs).length;
-      m.notes.push('the burst after the refill was slower than the window: the limit counts its requests within one window');
-    }
+  if (mayCross && kind.algorithm === 'fixed-window') {
+    // Count the quota again, from this refill on, and time it to the next refill.
+    const rest = d.refusal ? { accepted: [], refusal: d.refusal } : await run.burst();
+    const dCount = atRefill + rest.accepted.length;
+    const edge3 = rest.refusal ? await run.findEdge(rest.refusal) : null;
+    const bursts = [{ count: cCount, ms: windowMs }, ...(edge3 ? [{ count: dCount, ms: edge3.at - edge2.at }] : [])];
+    const best = bursts.sort((x, y) => x.count - y.count || x.ms - y.ms)[0]!;
+    windowMs = best.ms;
+    m.limit = best.count;
+    if (best.count > o.nA) m.notes.push('the limit is uncertain: the bursts were too slow to fit in one window');
+  } else if (mayCross && kind.algorithm === 'sliding-window' && cCount > o.nA) {
+    // A sliding window took back nothing before one window had passed since the refill.
+    m.limit = o.cAccepted.filter((s) => serverTime(s) < serverTime(o.edge1.accepted) + m.windowSeconds! * 1000).length;
+    m.notes.push('the burst after the refill was slower than the window: the limit counts its requests within one window');
   }
-  m.refillPerSecond = m.limit / m.windowSeconds;
+  if (kind.algorithm !== 'sliding-window') m.windowSeconds = windowMs / 1000;
+  m.refillPerSecond = m.limit / m.windowSeconds!;
   // One fact a line: what the refill showed, then the figures it gives.
   o.log(`algorithm: ${kind.algorithm} (${atRefill} of ${h + 1} requests sent at the next refill accepted)`);
   o.log(`limit: ${m.limit} requests`);
-  o.log(`window: ${m.windowSeconds.toFixed(2)} s`);
+  o.log(`window: ${m.windowSeconds!.toFixed(2)} s`);
 }
 
 /** Requests of the valid token accepted from `first` on, before `end` (a 429; null: up to now). */

@@ -1,6 +1,6 @@
 // The probe against the reference's three limiters, per token and shared, at 20 per 2 s: the
 // limit exact, the window within max(1 s, 5 %), refill, algorithm, scope and Retry-After right,
-// within the request budget 3L + 50 and the time budget 2.5W + 5.
+// within the request budget 4L + 50 and the time budget 2.5W + 5.
 import { afterAll, describe, expect, it } from 'vitest';
 import { probeFindings } from '../../../load/checks.ts';
 import { windowTolerance } from '../../../load/probe/classify.ts';
@@ -42,7 +42,8 @@ function expectMeasured(r: RateLimitResult, algorithm: Algorithm, scope: 'token'
   });
   expect(Math.abs(r.windowSeconds! - W)).toBeLessThanOrEqual(windowTolerance(W));
   expect(r.headers.limitAgrees).toBe(true);
-  expect(r.requestsSent).toBeLessThanOrEqual(3 * L + 50);
+  // 3L + 50, and one more quota when slow bursts leave it unproven that two refills are one window apart (probe.ts windows).
+  expect(r.requestsSent).toBeLessThanOrEqual(4 * L + 50);
   expect(r.durationSeconds).toBeLessThanOrEqual(2.5 * W + 5);
   expect(r.timeline).toHaveLength(r.requestsSent);
   expect(probeFindings(r).findings).toEqual([]);

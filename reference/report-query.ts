@@ -194,15 +194,17 @@ export function select(faults: Faults, profile: Profile, data: ReferenceData, q:
     : all.filter((tx) => {
         // recipeIds: bom transactions of those recipes.
         if (recipes && (tx.recipeId === null || !recipes.has(tx.recipeId))) return false;
-        const lines = [...tx.consumed, ...tx.produced];
         // productIds: any consumed or produced product.
-        if (products && !lines.some((l) => products.has(l.product.id))) return false;
+        if (products && !anyLine(tx, (l) => products.has(l.product.id))) return false;
         // categoryIds ... departmentIds: any product of that group.
-        for (const [key, ids] of groups) if (!lines.some((l) => ids.has(l.product[key]))) return false;
+        for (const [key, ids] of groups) if (!anyLine(tx, (l) => ids.has(l.product[key]))) return false;
         return true;
       });
   return new Selection(order === 'time-asc' ? items : items.sort(REPORT_ORDERS[order]), listed.length, rangeMs);
 }
+
+/** Any consumed or produced line of the transaction holds (the lines not copied into one list: a report request tests every transaction of its range). */
+const anyLine = (tx: Transaction, holds: (l: Transaction['consumed'][number]) => boolean) => tx.consumed.some(holds) || tx.produced.some(holds);
 
 /** rp-filters-or: with two or more filters, a transaction matching any one of them is selected (null: fewer than two). */
 function anyOf(
@@ -214,8 +216,7 @@ function anyOf(
   const tests: ((tx: Transaction) => boolean)[] = [];
   if (modules) tests.push((tx) => modules.has(tx.module));
   if (recipes) tests.push((tx) => tx.recipeId !== null && recipes.has(tx.recipeId));
-  const lines = (tx: Transaction) => [...tx.consumed, ...tx.produced];
-  if (products) tests.push((tx) => lines(tx).some((l) => products.has(l.product.id)));
-  for (const [key, ids] of groups) tests.push((tx) => lines(tx).some((l) => ids.has(l.product[key])));
+  if (products) tests.push((tx) => anyLine(tx, (l) => products.has(l.product.id)));
+  for (const [key, ids] of groups) tests.push((tx) => anyLine(tx, (l) => ids.has(l.product[key])));
   return tests.length < 2 ? null : (tx) => tests.some((t) => t(tx));
 }

@@ -17,7 +17,15 @@ export function scrubDeep<T>(value: T, scrub: Scrub): T {
     if (typeof v === 'string') return scrub(v);
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), walk(x)]));
+      // Built key by key, as Object.fromEntries would (a later key scrubbed to an earlier one's text wins).
+      const copy: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) {
+        const key = scrub(k);
+        const x = walk((v as Record<string, unknown>)[k]);
+        if (key === '__proto__') Object.defineProperty(copy, key, { value: x, enumerable: true, writable: true, configurable: true });
+        else copy[key] = x;
+      }
+      return copy;
     }
     return v;
   };

@@ -21,6 +21,11 @@ export function harExchange(of: RunOf, ex: Exchange, where: Where, ids: string[]
   partOf(of)?.entry(ex, { source: 'suites', testId: where.id, test: where.test, file: where.file, ids });
 }
 
+/** Writes the lines the run's part holds (at a test's end: what the host learns of a test is on disk). */
+export function harFlush(of: RunOf): void {
+  partOf.peek(of)?.flush();
+}
+
 /** A sender of its own of a test (the probe's, a burst's, a load's): logs each exchange given, under a name new in the run. */
 export function harSender(of: RunOf, source: Exclude<HarSource, 'preflight' | 'suites'>, where: Where, ids: string[]): (ex: Exchange) => void {
   const senders = sendersOf(of);

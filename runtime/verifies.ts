@@ -20,6 +20,7 @@ import { suiteContext, type SuiteContext } from './context.ts';
 import { runShared } from './run-state.ts';
 import { afterMusts, declareTest, mustsFirstIn, testEnded } from './must-first.ts';
 import { flushProgress } from './progress.ts';
+import { harFlush } from './har-log.ts';
 import { RunStopped } from './stopped.ts';
 import { DEFAULT_TEST_TIMEOUT_MS, ownLimitMs, startTimeLimit } from './time-limit.ts';
 import { stopWhenRunCancelled } from './worker-signals.ts';
@@ -106,6 +107,7 @@ export function verifies(
       t.skip(e.message);
     } finally {
       limit.clear();
+      harFlush(h);
     }
   });
 

@@ -34,6 +34,7 @@ function cut(text: string, cap: number): { text: string; note?: string } {
 }
 
 function queryOf(url: string): { name: string; value: string }[] {
+  if (!url.includes('?')) return []; // no query: no URL to parse
   try {
     return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
   } catch {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange, Finding } from '../../core/types.ts';
 import { HAR_PARTS_DIR } from '../../reports/har/har-part.ts';
 import { mergeHarParts } from '../../reports/har/har-merge.ts';
-import { harChecked, harExchange, harFailures, harSender } from '../../runtime/har-log.ts';
+import { harChecked, harExchange, harFailures, harFlush, harSender } from '../../runtime/har-log.ts';
 import type { SuiteContext } from '../../runtime/context.ts';
 import type { RunShared } from '../../runtime/run-state.ts';
 
@@ -38,6 +38,7 @@ describe("the suite worker's HAR log", () => {
     const again = ex(1, '/probe-again');
     harSender(run, 'load', where, ['RL-5'])(again);
     harChecked(run, again, { findings: [finding(again, 'RL-5')], evidence: [] });
+    harFlush(run); // as at a test's end (runtime/verifies.ts)
     const merged = mergeHarParts(outDir, (t) => t, '0.1.0', { parts: HAR_PARTS_DIR })!;
     const entries = JSON.parse(readFileSync(merged.file, 'utf8')).log.entries as { _erp: Record<string, unknown> }[];
     expect(entries.map((e) => [e._erp.source, e._erp.sender, e._erp.seq, e._erp.checks])).toEqual([

@@ -9,7 +9,7 @@
 // its rate (goal <= 1.25x). Beside the table, issue 39's grouped limits: a read window stating its
 // wait in the message, a write token bucket stating Retry-After seconds. The same cells on a
 // simulated clock: test/client/scheduler/limit-cells.test.ts.
-//   npx tsx bench/run.ts limits [--quick] [--part fixed|sliding|token-bucket]
+//   npx tsx bench/run.ts limits [--quick] [--part fixed|sliding|token-bucket | --part simulated]
 import { loadavg } from 'node:os';
 import { createScheduler } from '../client/scheduler.ts';
 import { simCell, simLimits, type SimCell } from './support/sim-limits.ts';
@@ -100,6 +100,8 @@ async function cell(
 
 export async function benchLimitModel(_previous: Record<string, unknown>, o: BenchOptions): Promise<Record<string, unknown>> {
   const windows = o.quick ? 3 : 5;
+  // The simulated cells alone (deterministic, whatever the machine's load): the loopback figures kept.
+  if (o.parts?.length === 1 && o.parts[0] === 'simulated') return { simulated: await benchSimulated(windows) };
   const cells: Awaited<ReturnType<typeof cell>>[] = [];
   for (const algorithm of ALGORITHMS.filter((a) => !o.parts || o.parts.includes(a)))
     for (const scope of SCOPES)

@@ -1,7 +1,7 @@
 // One pace: what holds back the requests of an operation, or of the operations sharing one limit
 // (pacing.ts keeps them): a quota's sliding log, a state header's count, a policy's spread, a
-// 429's pause, a gap, a hold to one request at a time while a window is being found; and what the
-// answers taught of a limit no header states.
+// 429's pause, a gap, a hold to one request at a time while a window is being found, a learnt
+// quota's last sends fewer at a time; and what the answers taught of a limit no header states.
 import type { Quota } from '../../core/quota.ts';
 import { createWaitLearner, type WaitLearner } from './learn-retry-after.ts';
 import { createQuotaLearner, type QuotaLearner } from './learn-quota.ts';
@@ -59,10 +59,23 @@ export const marginMs = (q: Quota) => Math.max(50, Math.round(q.windowMs * 0.03)
 
 const HOLD_POLL_MS = 10;
 
-/** When the pace lets the next request go (epoch ms). */
-export function until(p: Pace): number {
+/** A learnt quota's last sends of a window go fewer at a time: at most half of what is left of it in
+ *  flight. Where the estimate is above what the target holds (a token bucket refilling slower than
+ *  the burst counted), the limit then meets one or two requests in flight, not all of them. */
+function tapered(p: Pace, t: number): boolean {
+  const cap = p.cap;
+  if (!cap || p.inFlight === 0 || cap !== p.learner.current()) return false;
+  const from = t - cap.windowMs - marginMs(cap);
+  let used = 0;
+  for (let i = p.log.length - 1; i >= 0 && p.log[i]! > from; i--) used++;
+  return p.inFlight >= Math.max(1, Math.floor((cap.requests - used) / 2));
+}
+
+/** When the pace lets the next request go (epoch ms), looked at `t`. */
+export function until(p: Pace, t: number): number {
   let u = p.pausedUntil;
   if (p.cap && p.log.length >= p.cap.requests) u = Math.max(u, p.log[p.log.length - p.cap.requests]! + p.cap.windowMs + marginMs(p.cap));
+  if (tapered(p, t)) u = Math.max(u, t + HOLD_POLL_MS);
   if (p.quota && p.quota.remaining <= 0) u = Math.max(u, p.quota.resetAt);
   if (p.policy && !p.quota) u = Math.max(u, p.lastSend + p.policy.windowMs / p.policy.limit);
   if (p.gapMs > 0) u = Math.max(u, p.lastSend + p.gapMs);

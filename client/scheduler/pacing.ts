@@ -10,23 +10,15 @@ import { createWaiting, type Waiting } from './waiting.ts';
 import { createWaitLearner } from './learn-retry-after.ts';
 import { marginMs, newPace, until, type Pace } from './pace.ts';
 import { joinShared, leaveShared, surelyMs } from './shared-limit.ts';
+import { createFirst429Hold } from './first-429.ts';
 import { createMustsFirst, rankOf } from './must-first.ts';
+import { knownQuotas, learntQuotas, type StatedQuota } from './pacing-views.ts';
 
 /** How long a request behind a waiting MUST's waits beyond the pace, before it looks again. */
 const TURN_MS = 50;
 
-/** A quota stated by the user for some operations (null: every request). */
-export interface StatedQuota {
-  name: string;
-  quota: Quota;
-  operations: readonly string[] | null;
-  /** How the pacing line names it: stated by the user (default), or known before sending from another source. */
-  known?: boolean;
-  /** learnt(): an estimate from 429s (what was accepted before one), not a figure the target stated. */
-  estimate?: boolean;
-}
-
 export { marginMs } from './pace.ts';
+export type { StatedQuota } from './pacing-views.ts';
 
 export interface Pacing {
   policy: Policy;
@@ -85,7 +77,13 @@ export function createPacing(
     return list;
   };
 
-  const waitMs = (op: string, t: number) => Math.max(0, ...pacesOf(op).map((p) => until(p) - t));
+  /** Whether nothing states or taught the limit of `op` yet, and it is not waiting one out. */
+  const unknownLimit = (op: string, t: number) => {
+    const p = learntOf(op);
+    return !p.cap && !p.policy && !p.quota && p.pausedUntil <= t && !stated.some((s) => s.operations === null || s.operations.includes(op));
+  };
+  const firsts = createFirst429Hold(apart);
+  const waitMs = (op: string, t: number) => Math.max(0, (unknownLimit(op, t) ? firsts.until(op, t) : 0) - t, ...pacesOf(op).map((p) => until(p, t) - t));
 
   function sent(paces: Pace[], t: number) {
     for (const p of paces) {
@@ -132,6 +130,7 @@ export function createPacing(
     const pace = learntOf(op);
     const s = opStats(stats, op);
     const wait = job.wait429;
+    if (o.learn && unknownLimit(op, t)) firsts.on429([...pace.ops, op], t, t - sentAt);
     if (wait && wait.ms <= o.maxWaitMs) {
       const wasWrong = ownOf(op).trust.wrong();
       const ms = ownOf(op).trust.on429(t, sentAt, wait.ms);
@@ -264,37 +263,7 @@ export function createPacing(
     else if (ex.response) learnAccepted(job.op, t, sentAt);
     return ex;
   };
-  function known(): Record<string, Quota> {
-    const out: Record<string, Quota> = {};
-    const tighter = (op: string, q: Quota) => {
-      const had = out[op];
-      if (!had || q.requests / q.windowMs < had.requests / had.windowMs) out[op] = q;
-    };
-    for (const s of stated) for (const op of s.operations ?? ['*']) tighter(op, s.quota);
-    for (const [op, p] of own) if (p.cap) tighter(op, p.cap);
-    for (const [op, key] of announcedBy) {
-      const p = shared.get(key)?.policy;
-      if (p) tighter(op, { requests: p.limit, windowMs: p.windowMs });
-    }
-    return out;
-  }
-  function learnt(): StatedQuota[] {
-    const out: StatedQuota[] = [];
-    for (const p of new Set(own.values()))
-      if (p.cap) out.push({ name: opStats(stats, [...p.ops][0]!).pacing, quota: p.cap, operations: [...p.ops], estimate: true });
-    const byKey = new Map<string, string[]>();
-    for (const [op, key] of announcedBy) byKey.set(key, [...(byKey.get(key) ?? []), op]);
-    // One policy announced alike by every operation answered (two at least) is taken as a limit on
-    // all requests: the operations not yet sent are most likely under it too.
-    const answered = [...own].filter(([, p]) => p.accepted.length > 0).map(([op]) => op);
-    for (const [key, ops] of byKey) {
-      const p = shared.get(key)?.policy;
-      if (!p) continue;
-      const everywhere = byKey.size === 1 && ops.length >= 2 && answered.every((op) => ops.includes(op));
-      const name = `RateLimit-Policy ${p.limit} per ${p.windowMs / 1000} s${everywhere ? `, announced alike on every operation answered (${ops.join(', ')})` : ''}`;
-      out.push({ name, quota: { requests: p.limit, windowMs: p.windowMs }, operations: everywhere ? null : ops });
-    }
-    return out;
-  }
+  const known = () => knownQuotas(stated, own, announcedBy, shared);
+  const learnt = () => learntQuotas(stats, own, announcedBy, shared);
   return { policy, waitMs, known, learnt };
 }

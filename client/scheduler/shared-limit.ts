@@ -24,7 +24,7 @@ export function surelyMs(wait: Job['wait429'], roundTripMs: number, distrusted: 
   return Math.max(0, wait.ms - (wait.date ? 2000 : 1000));
 }
 
-const pair = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
+export const pair = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
 
 /** A 429 of `op` answered at `t`, its wait ending at `end`: the pace it is under from now on. */
 export function joinShared(own: Map<string, Pace>, apart: Set<string>, op: string, t: number, end: number): Pace {

@@ -7,7 +7,8 @@
 // window, or a second end rounded up more than the first); a Retry-After date is read at its
 // instant; an operation leaving a limit it was taken to share takes its part of the quota, and
 // only one accepted before the other's limit can have reset leaves (a token bucket refills within
-// a round trip).
+// a round trip); after a first 429 the other operations send nothing new for a round trip, and a
+// learnt quota's last sends go fewer at a time (a token bucket met at 30 ms: not a wave of 8 each time).
 import { describe, expect, it } from 'vitest';
 import { simCell, simLimits, type SimCell } from '../../../bench/support/sim-limits.ts';
 
@@ -62,4 +63,9 @@ describe('the limits bench on a simulated clock', () => {
     );
     withinGoals(r);
   });
+
+  for (const scope of ['every-route', 'two-groups'] as const)
+    it(`a token bucket, ${scope}, Retry-After in seconds, 30 ms a round trip: the requests in flight meet it few at a time`, async () => {
+      withinGoals(await simCell('token-bucket', scope, 'seconds', { latencyMs: 30 }));
+    });
 });

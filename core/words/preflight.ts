@@ -74,6 +74,10 @@ export const PREFLIGHT_WORDS = {
     say: (v: { quotas: string; count: Value }) =>
       `reads are scarce (${v.quotas}): the preflight read the first voucher of each pool (the one a run takes first), not all ${v.count}`,
   },
+  reportCountsShown: {
+    say: (v: { quota: string; made: Value; of: Value; shown: Value }) =>
+      `reports are scarce (${v.quota}): the preflight made ${v.made} of its ${v.of} fixture counts; the other ${v.shown} (a module, a filter id, the only branch) were shown by one page of the range read with the index's product and recipe lists`,
+  },
   moreLikeThese: {
     key: '(the key of the problems before it)',
     say: (v: { count: Value }) => `and ${v.count} more like these`,

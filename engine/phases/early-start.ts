@@ -2,10 +2,11 @@
 // preflight took ~4 s and the worker ~10 s more (fork, vitest, the suites' modules) before its
 // first request, every slot idle meanwhile. Started early, the worker loads the modules during the
 // preflight and waits for what the preflight and the plan decide (runtime/late-context.ts, over the channel)
-// before it declares its tests. It is not used (closed, its reporters having heard nothing) when
-// the run goes no further (a preflight problem, an interrupt) or the plan finds an operation
-// scarce (that pass is created with every test under way at once: engine/phases/pass.ts); under stated
-// quotas (run.rateLimit), where it often is, the worker is not started early.
+// before it declares its tests. Under known quotas (run.rateLimit, an earlier probe's) it is made
+// for the plan they foretell: with every test under way at once where an operation is scarce
+// (engine/phases/pass.ts), so the scarce report's worker loads while the preflight waits on its
+// quota. It is not used (closed, its reporters having heard nothing) when the run goes no further
+// (a preflight problem, an interrupt) or the plan finds otherwise than it was made for.
 import { rmSync } from 'node:fs';
 import type { Reporter, Vitest } from 'vitest/node';
 import type { SuiteContext } from '../../runtime/protocol.ts';
@@ -20,6 +21,8 @@ export interface EarlyStart {
   use(provide: SuiteContext): Promise<{ vitest: Vitest; run: Promise<void> }>;
   /** Whether the run went on with it (use). */
   used: boolean;
+  /** Made for a plan with a scarce operation (every test under way at once), or without. */
+  scarce: boolean;
   /** process.exitCode before vitest was created (vitest sets it; the run's exit code is its verdict's). */
   previousExitCode: typeof process.exitCode;
 }

@@ -153,7 +153,7 @@ export function startEarly(
     channel.late({ context, waves: waves(pass, late.scarce) });
     return vitest;
   };
-  const started: EarlyStart = { channel, vitest, use, previousExitCode, used: false };
+  const started: EarlyStart = { channel, vitest, use, previousExitCode, used: false, scarce: Boolean(provide.scarce?.length) };
   return started;
 }
 

@@ -39,18 +39,33 @@ const allureToClear = (ctx: RunContext) => (ctx.o.allure !== false && !resumeOf(
 
 /**
  * The first pass's worker starts while the preflight runs (engine/phases/early-start.ts): not for a
- * shard, nor under stated quotas, where the plan often finds an operation scarce (that pass is
- * created otherwise), nor when no functional suite runs.
+ * shard, nor when no functional suite runs. Under known quotas it is made for the plan they
+ * foretell (scarceAhead); the plan uses it only where it finds the same (early-start.ts).
  */
-export const startsEarly = (ctx: Pick<RunContext, 'mode' | 'o' | 'suites'>): boolean =>
-  ctx.mode.kind !== 'shard' && !ctx.o.config.run.rateLimit && passesOf(ctx.suites).functional.length > 0;
+export const startsEarly = (ctx: Pick<RunContext, 'mode' | 'o' | 'suites'>): boolean => ctx.mode.kind !== 'shard' && passesOf(ctx.suites).functional.length > 0;
+
+/**
+ * The operations the plan would find scarce from the limits known before the preflight (stated,
+ * an earlier probe's), with none of the budget spent yet; undefined when none is.
+ */
+export function scarceAhead(ctx: Pick<RunContext, 'o' | 'numRuns' | 'suites'>, now = Date.now()): string[] | undefined {
+  const known = knownLimits(ctx.o.config, { probeFile: ctx.o.limitsFrom ?? ctx.o.out, now });
+  if (known.limits.length === 0) return undefined;
+  const scarce = planRun(ctx.o.config, ctx.numRuns, quotasOf(known.limits), 0, ctx.suites).scarce;
+  return scarce.length ? scarce : undefined;
+}
 
 export const preflightPhase: Phase<RunContext> = {
   name: 'preflight',
   skipReason: skipPreflight,
   async run(ctx) {
     const { log, scrub, collector, sink, allureDir } = ctx.io;
-    if (startsEarly(ctx)) ctx.early = startEarly(passesOf(ctx.suites).functional, ctx.o, ctx.provide, collector, ctx.io.progress.heard, sink, allureDir);
+    if (startsEarly(ctx)) {
+      // Made for the plan the known quotas foretell: every test under way at once where one is scarce (pass.ts).
+      const scarce = scarceAhead(ctx);
+      const provide = { ...ctx.provide, ...(scarce ? { scarce } : {}) };
+      ctx.early = startEarly(passesOf(ctx.suites).functional, ctx.o, provide, collector, ctx.io.progress.heard, sink, allureDir);
+    }
     // An interrupt does not wait for the preflight's answers (a target that does not answer).
     // Its exchanges go to the run's HAR (reports/har/har-part.ts), as the suites' do.
     const har = ctx.o.har === false ? undefined : harPart(ctx.o.out, 'preflight');
@@ -95,8 +110,8 @@ export const planPhase: Phase<RunContext> = {
           },
     };
     if (!early) return;
-    // The early worker was started for a plan without scarce operations (its maxConcurrency), and a run that goes on.
-    const useEarly = (checked?.problems.length ?? 0) === 0 && !o.signal?.aborted && !ctx.provide.scarce ? early : undefined;
+    // The early worker was made for a plan with or without scarce operations (its maxConcurrency): used by a run that goes on with such a plan.
+    const useEarly = (checked?.problems.length ?? 0) === 0 && !o.signal?.aborted && Boolean(ctx.provide.scarce?.length) === early.scarce ? early : undefined;
     if (useEarly) ctx.useEarly = useEarly;
     else await discardEarly(early, allureToClear(ctx));
     ctx.opened.push(async () => {

@@ -28,6 +28,8 @@ export const PREFLIGHT_TODO: Record<PreflightCode, string> = {
   readsDeferred: "Not a stop: the rate limit kept some reads from being answered. State the target's quota in `run.rateLimit` so the run paces itself.",
   readsScarce:
     'Not a stop: under the stated quota only the first voucher of each pool is read. Nothing to do; the other vouchers are learnt from their first answers.',
+  reportCountsShown:
+    'Not a stop: under a scarce report quota the preflight counts only what one page of the range does not already show, so the suites keep the quota. Nothing to do.',
   moreLikeThese: 'At most three problems a key are printed: the same problem for more values of that key; fix them all the same way.',
   customerRefused:
     "The target refused a customer for a value the config decides (date format, contact type, city/state, country, branch): set the key named to what the target's own lists hold (`init --discover` reads them).",

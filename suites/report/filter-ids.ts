@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { FIELDS, idText, readList } from '../../client/index-lists.ts';
 import { FILTER_KEYS, type FilterKey } from '../../config/schema.ts';
-import { productsOf, type ListProduct, type MasterLists } from '../../contract/checks/report-list-filters.ts';
+import type { MasterLists } from '../../contract/checks/report-list-filters.ts';
+import { idsHeld, masterListsOf } from '../../contract/checks/report-list-ids.ts';
 import { pageItems } from '../../contract/checks/report.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { defineRunState } from '../../runtime/run-state.ts';
@@ -30,48 +31,13 @@ const listsRun = defineRunState('report-lists', () => ({
   listIds: {} as Partial<Record<string, Promise<string[]>>>,
 }));
 
-/** The product ids a recipe row names: arrays under keys holding "product" (ids, or rows with a productId). */
-function recipeProducts(row: Record<string, unknown>): Set<string> {
-  const out = new Set<string>();
-  for (const [k, v] of Object.entries(row)) {
-    if (!/product/i.test(k) || !Array.isArray(v)) continue;
-    for (const x of v) {
-      if (typeof x === 'number' || (typeof x === 'string' && /^\d+$/.test(x))) out.add(String(x));
-      else if (x && typeof x === 'object') {
-        const id = idText(x as Record<string, unknown>, FIELDS.product);
-        if (id) out.add(id);
-      }
-    }
-  }
-  return out;
-}
-
 /** The product and recipe lists of the run (read once), or why there are none. */
 export function masterLists(h: Harness): Promise<MasterLists | string> {
   const run = listsRun(h);
   run.lists ??= (async () => {
     const [products, recipes] = await Promise.all([readList(h.client, h.config, 'get-product-list'), readList(h.client, h.config, 'get-all-recipe')]);
     if (!products.items) return `the product list: ${products.why}`;
-    const byName = new Map<string, ListProduct | null>();
-    for (const row of products.items) {
-      const name = idText(row, FIELDS.productName);
-      if (!name) continue;
-      const p: ListProduct = { name };
-      for (const key of FILTER_KEYS) {
-        const v = key === 'recipeIds' ? undefined : idText(row, key === 'productIds' ? FIELDS.product : LIST_OF[key].fields);
-        if (v !== undefined) p[key as Exclude<FilterKey, 'recipeIds'>] = v;
-      }
-      byName.set(name, byName.has(name) ? null : p);
-    }
-    const recipeMap = new Map<string, Set<string>>();
-    for (const row of recipes.items ?? []) {
-      const id = idText(row, FIELDS.recipe);
-      if (id) recipeMap.set(id, recipeProducts(row));
-    }
-    return {
-      byName: new Map([...byName].filter((e): e is [string, ListProduct] => e[1] !== null)),
-      recipes: recipeMap,
-    };
+    return masterListsOf(products.items, recipes.items);
   })();
   return run.lists;
 }
@@ -82,15 +48,7 @@ async function occurring(h: Harness, key: FilterKey): Promise<string[]> {
   if (typeof lists === 'string') return [];
   const whole = await walk(h, fixtureQuery(h));
   const counts = new Map<string, number>();
-  for (const item of whole.pages.flatMap(pageItems)) {
-    const ps = productsOf(item, lists);
-    if (!ps) continue;
-    const ids =
-      key === 'recipeIds'
-        ? [...lists.recipes].filter(([, of]) => of.size > 0 && ps.every((p) => p.productIds !== undefined && of.has(p.productIds))).map(([id]) => id)
-        : ps.map((p) => p[key]).filter((x): x is string => x !== undefined);
-    for (const id of new Set(ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
+  for (const ids of idsHeld(whole.pages.flatMap(pageItems), lists, key)) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([id]) => id);
 }
 

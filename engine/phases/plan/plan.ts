@@ -22,9 +22,11 @@ export const MAIN_OPERATIONS = ['report', 'orderStatus', 'customerCreate', 'orde
  * (runtime/scarce.ts) and those verifying no MUST wait for the MUSTs (must-first.ts).
  */
 export const SCARCE_COST: Record<string, { fixed: number; perRun: number; afterMusts: number }> = {
-  // Measured on the reference at 5 runs: 205 requests for the preflight and the tests verifying a
-  // MUST, 139 for those verifying none (they wait for the MUSTs: runtime/must-first.ts).
-  report: { fixed: 175, perRun: 6, afterMusts: 139 },
+  // Measured on the reference at 5 runs: 176 requests for the tests verifying a MUST (of the 205
+  // measured, the preflight's 29 fixture counts are taken off: its time is counted as spent before
+  // the plan, engine/phases/run-phases.ts), 139 for those verifying none (they wait for the MUSTs:
+  // runtime/must-first.ts).
+  report: { fixed: 146, perRun: 6, afterMusts: 139 },
 };
 /** The suite whose tests an operation's requests serve (MUSTs first there when it is scarce). */
 const SUITE_OF: Record<string, string> = {

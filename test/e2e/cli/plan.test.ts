@@ -20,7 +20,7 @@ function cli(args: string[]): Promise<CliResult> {
 describe('run --plan', () => {
   it('sends only the preflight and prints the plan under the stated quotas and the budget', async () => {
     const out = mkdtempSync(join(tmpdir(), 'erp-plan-out-'));
-    const r = await inProcess(['run', '--plan', '--rate-limit', 'report=50/6s,readBack=40/6s', '--max-duration', '20', '--out', out]);
+    const r = await inProcess(['run', '--plan', '--rate-limit', 'report=50/6s,readBack=40/6s', '--max-duration', '14', '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^preflight: \d+ requests sent$/m);
     expect(r.stdout).toMatch(/^plan: \d+ requests \(report \d+ at 50\/6s \(>= \d+ s\), orderStatus \d+, /m);

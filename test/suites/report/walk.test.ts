@@ -138,10 +138,13 @@ describe('walks in flight together (runtime/walk-room.ts)', () => {
     // read, 4 a walk, answered late so that every walk is under way before any ends.
     const queries = Array.from({ length: 24 }, (_, i) => ({ ...q, branchList: String(i + 1) }));
     const endless = { ids: range(100_000), totalOf: () => 10 ** 9, delayMs: 2 };
-    const { h, sent } = fakeHarness(endless);
+    const { h, sent, flight } = fakeHarness(endless);
     const room = walkRoom(h);
     const walks = await Promise.all(queries.map((x) => walk(h, x, { limit: 50 })));
+    expect(room.peak()).toBeGreaterThan(BEYOND_REACH_PAGES);
     expect(room.peak()).toBeLessThanOrEqual(WALK_ROOM_PAGES);
+    // A page is asked only within room for it: no more requests in flight than the room (96 without it).
+    expect(flight.max).toBeLessThanOrEqual(WALK_ROOM_PAGES);
     expect(room.held()).toBe(0);
     expect(sent).toHaveLength(24 * BEYOND_REACH_PAGES);
     const alone = await walk(fakeHarness(endless).h, queries[0]!, { limit: 50 });

@@ -22,13 +22,19 @@ export interface DayAnswer {
   exhausted: boolean;
 }
 
-interface DayFacts {
+/**
+ * What one day's answer shows against the wider range, without its pages: all the sweep compares.
+ * Its first page is kept as evidence only where the day holds a transaction of another day or
+ * misses one of its own (a sweep of many days holds no page of a day that kept to it).
+ */
+export interface DayFacts {
   day: number;
-  answer: DayAnswer;
+  exhausted: boolean;
   dated: number;
   before: string[];
   after: string[];
   missing: string[];
+  evidence?: Exchange;
 }
 
 /** The UTC day of an item's dd/mm/yyyy date, or null when it has none (RP-4 reports it). */
@@ -49,10 +55,11 @@ export function idsByDay(pages: Exchange[]): Map<number, Set<string>> {
   return out;
 }
 
-function factsOf(answer: DayAnswer, wider: Map<number, Set<string>>): DayFacts {
+/** The facts of one day's answer, once its walk has ended (the caller may then drop its pages). */
+export function dayFacts(answer: DayAnswer, wider: Map<number, Set<string>>): DayFacts {
   const items = answer.pages.flatMap(pageItemsExact);
   const ids = new Set(items.map(itemKey));
-  const f: DayFacts = { day: answer.day, answer, dated: 0, before: [], after: [], missing: [] };
+  const f: DayFacts = { day: answer.day, exhausted: answer.exhausted, dated: 0, before: [], after: [], missing: [] };
   for (const item of items) {
     const day = itemDay(item);
     if (day === null) continue;
@@ -61,6 +68,7 @@ function factsOf(answer: DayAnswer, wider: Map<number, Set<string>>): DayFacts {
     if (day > answer.day) f.after.push(`${itemKey(item)} (${formatDayMonthYear(day)})`);
   }
   if (answer.exhausted) f.missing = [...(wider.get(answer.day) ?? [])].filter((id) => !ids.has(id));
+  if (f.before.length + f.after.length + f.missing.length > 0 && answer.pages[0]) f.evidence = answer.pages[0];
   return f;
 }
 
@@ -78,9 +86,17 @@ function describe(list: DayFacts[], what: (f: DayFacts) => string): string {
 
 /** Judges a sweep of one-day ranges against the days of a wider range (see the file comment). */
 export function daySweep(answers: DayAnswer[], wider: Map<number, Set<string>>, replay?: Replay): CheckResult {
+  return daySweepOf(
+    answers.map((a) => dayFacts(a, wider)),
+    wider,
+    replay,
+  );
+}
+
+/** As daySweep, on the facts of each day (dayFacts), taken as each day's walk ended. */
+export function daySweepOf(facts: DayFacts[], wider: Map<number, Set<string>>, replay?: Replay): CheckResult {
   return judged((note) => {
-    const facts = answers.map((a) => factsOf(a, wider));
-    const applied = facts.filter((f) => f.dated > 0 || (f.answer.exhausted && (wider.get(f.day)?.size ?? 0) > 0));
+    const applied = facts.filter((f) => f.dated > 0 || (f.exhausted && (wider.get(f.day)?.size ?? 0) > 0));
     if (applied.length === 0) return [];
     note('RP-11', applied.length, 'report.day-sweep-utc');
     note(
@@ -90,11 +106,11 @@ export function daySweep(answers: DayAnswer[], wider: Map<number, Set<string>>, 
     );
     note(
       'RP-17',
-      facts.reduce((n, f) => n + (f.answer.exhausted ? (wider.get(f.day)?.size ?? 0) : 0), 0),
+      facts.reduce((n, f) => n + (f.exhausted ? (wider.get(f.day)?.size ?? 0) : 0), 0),
       'report.day-sweep-whole-days',
     );
     const extra = (f: DayFacts) => f.before.length + f.after.length > 0;
-    const at = (f: DayFacts) => f.answer.pages[0];
+    const at = (f: DayFacts) => f.evidence;
     const shifted = facts.filter((f) => extra(f) && f.missing.length > 0);
     if (shifted.length > 0) {
       return [

@@ -3,7 +3,7 @@
 // range, ranges split at instants with random milliseconds, and nested ranges.
 import fc from 'fast-check';
 import { parseIsoUtc, utcDay } from '../../core/formats.ts';
-import { daySweep, daysNotMore, idsByDay, itemDay, type DayAnswer } from '../../contract/checks/report-dates.ts';
+import { dayFacts, daySweepOf, daysNotMore, idsByDay, itemDay } from '../../contract/checks/report-dates.ts';
 import { pageItemsExact, totalsRelation } from '../../contract/checks/report-relations.ts';
 import { partitionOf, subsetOf } from '../../contract/checks/report-sets.ts';
 import type { Finding } from '../../core/types.ts';
@@ -57,20 +57,32 @@ async function sweep(h: RoundHarness, ids: string[], q: Query): Promise<void> {
     sized(h, 'report', MAX_SWEEP_DAYS, SCARCE_SWEEP_DAYS, 'whole UTC days asked'),
     h.ctx.seed,
   );
-  const walks = await h.parallel(days, (day) => walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) }));
-  const answers: DayAnswer[] = walks.map((w, i) => ({ day: days[i]!, pages: w.pages, exhausted: w.answered && w.exhausted }));
-  h.add(h.applied(daySweep(answers, wider)));
+  // Each day's walk is reduced to what the sweep compares as it ends: a sweep of many days holds
+  // the pages of the days under way, not of every day (a day's page is kept only as evidence).
+  const swept = await h.parallel(days, async (day) => {
+    const w = await walk(h, { ...q, dateFrom: isoInstant(day), dateTo: isoInstant(day + DAY - 1000) });
+    const facts = dayFacts({ day, pages: w.pages, exhausted: w.answered && w.exhausted }, wider);
+    return { day, facts, stable: w.stable, total: w.total, keepsToDays: keepsToDays(w) };
+  });
+  h.add(
+    h.applied(
+      daySweepOf(
+        swept.map((d) => d.facts),
+        wider,
+      ),
+    ),
+  );
   // RP-10: the days inside the range together hold no more than it - judged on totals that count
   // what the answers list, where every day keeps to its day (else RP-1, RP-11 or RP-2 report it).
   const [from, to] = [parseIsoUtc(q.dateFrom)!, parseIsoUtc(q.dateTo)!];
-  const inside = walks.filter((w, i) => days[i]! >= from && days[i]! + DAY - 1000 <= to);
-  if (!whole.stable || !inside.every((w) => w.stable))
+  const inside = swept.filter((d) => d.day >= from && d.day + DAY - 1000 <= to);
+  if (!whole.stable || !inside.every((d) => d.stable))
     h.inconclusive('RP-10', 'the totalCounts of the range or of its days changed between their pages (RP-2 reports it)');
-  else if (whole.total !== undefined && inside.every((w) => w.total !== undefined && keepsToDays(w))) {
+  else if (whole.total !== undefined && inside.every((d) => d.total !== undefined && d.keepsToDays)) {
     h.add(
       h.applied(
         daysNotMore(
-          inside.map((w) => ({ day: utcDay(parseIsoUtc(w.query.dateFrom)!), total: w.total! })),
+          inside.map((d) => ({ day: utcDay(d.day), total: d.total! })),
           { label: describeQuery(q), total: whole.total, ...(whole.pages[0] ? { exchange: whole.pages[0] } : {}) },
         ),
       ),

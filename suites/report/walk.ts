@@ -4,7 +4,9 @@
 // page equal to one it read before (its digest: an ignored offset, pages that cycle), a page that
 // is not a 200 with a totalCount, or the cap on pages the test sets (a few pages where the first
 // states a count the cap cannot reach). So a target whose pages never end costs a walk at most its
-// cap, and one that repeats a page costs it one page more than it has.
+// cap, and one that repeats a page costs it one page more than it has. The pages of the walks
+// under way are held within the run's room for them (runtime/walk-room.ts): a walk waits for room
+// before it reads, keeps what its first page announced meanwhile, and gives the room back on return.
 import { pageItems, pageTotal } from '../../contract/checks/report.ts';
 import { pageIds } from '../../contract/checks/report-relations.ts';
 import type { IdSet } from '../../contract/checks/report-sets.ts';
@@ -12,6 +14,7 @@ import { pageDigest, walkPagesDistinct, type WalkEnd } from '../../contract/chec
 import type { CheckResult } from '../../contract/checks/finding.ts';
 import type { Exchange } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
+import { walkRoom, type Held } from '../../runtime/walk-room.ts';
 import { describeQuery, forget, page, walkLimit, type Query } from './query.ts';
 
 /** Pages read at most per walk: a fixture range of more than 12,000 transactions is not read whole. */
@@ -47,10 +50,45 @@ export interface Walk {
   end: WalkEnd;
 }
 
-/** Reads a query page by page, advancing by what the server returned (it may cap limit). */
+/** What a walk's first page announces: kept, not the page, while the walk waits for room for the rest. */
+interface Opening {
+  /** totalCount of the first page. */
+  whole: number | undefined;
+  /** The items a full page holds: the limit, or fewer where the first page came with fewer (a capped limit). */
+  stride: number;
+  /** The walk's cap on pages. */
+  maxPages: number;
+  /** The first page is a full 200 with a totalCount: the next offsets are known. */
+  full: boolean;
+  /** The pages the first announces, the first included: the room the walk takes (runtime/walk-room.ts). */
+  pages: number;
+}
+
+function announced(opening: Exchange, limit: number, most: number): Opening {
+  const whole = pageTotal(opening);
+  const n = pageItems(opening).length;
+  // The pages advance by what the first came with (a vendor may cap limit silently).
+  const stride = Math.min(limit, n || limit);
+  const maxPages = whole !== undefined && whole > most * stride ? Math.min(most, BEYOND_REACH_PAGES) : most;
+  const answered = opening.response?.status === 200 && whole !== undefined;
+  return { whole, stride, maxPages, full: answered && n === limit, pages: answered ? Math.min(maxPages, Math.floor(whole! / stride) + 1) : 1 };
+}
+
+/**
+ * Reads a query page by page, advancing by what the server returned (it may cap limit). Within
+ * the run's room for walk pages: one page for the first, then the pages it announces for the rest
+ * (a walk that reads past them counts them too, without waiting).
+ */
 export async function walk(h: Harness, q: Query, o: { limit?: number; maxPages?: number } = {}): Promise<Walk> {
   const limit = o.limit ?? (await walkLimit(h));
   const most = o.maxPages ?? MAX_WALK_PAGES;
+  const room = walkRoom(h);
+  const first = await room.hold(1, async () => announced(await page(h, q, limit, 0), limit, most));
+  return room.hold(first.pages, (held) => readPages(h, q, limit, first, held), { again: true });
+}
+
+async function readPages(h: Harness, q: Query, limit: number, first: Opening, held: Held): Promise<Walk> {
+  const { whole, maxPages } = first;
   const pages: Exchange[] = [];
   let offset = 0;
   let end: Omit<WalkEnd, 'pages' | 'exchange'> | undefined;
@@ -58,15 +96,15 @@ export async function walk(h: Harness, q: Query, o: { limit?: number; maxPages?:
   // side by side (a far target costs the walk one round trip, not one per page). The walk below
   // still reads page after page and advances by what came; where a page came short (a capped
   // limit), it asks for the offsets it needs, as a walk without this would. Those it never read
-  // (it stopped early) are not kept by the run.
-  const ahead = new Map<number, Promise<Exchange>>();
-  const opening = await page(h, q, limit, 0);
-  const whole = pageTotal(opening);
-  // The pages advance by what the first came with (a vendor may cap limit silently).
-  const stride = Math.min(limit, pageItems(opening).length || limit);
-  const maxPages = whole !== undefined && whole > most * stride ? Math.min(most, BEYOND_REACH_PAGES) : most;
-  if (opening.response?.status === 200 && whole !== undefined && pageItems(opening).length === limit) {
-    for (let k = 1; k < maxPages && k * limit <= whole; k++) ahead.set(k * limit, page(h, q, limit, k * limit));
+  // (it stopped early) are not kept by the run. The walk keeps of them only that they came: the
+  // pages it reads are the run's answers (query.ts), taken when it reads them.
+  const ahead = new Map<number, Promise<void>>();
+  if (first.full) {
+    for (let k = 1; k < maxPages && k * limit <= whole!; k++) {
+      const came = page(h, q, limit, k * limit).then(() => undefined);
+      came.catch(() => {}); // awaited below, where a failure is the walk's
+      ahead.set(k * limit, came);
+    }
   }
   // What the walk keeps of a page to know it again: its digest, by the offset it came at.
   const seen = new Map<string, number>();
@@ -79,6 +117,7 @@ export async function walk(h: Harness, q: Query, o: { limit?: number; maxPages?:
     const ex = await page(h, q, limit, offset);
     read.add(offset);
     pages.push(ex);
+    if (pages.length > held.pages()) held.grow(1);
     const t = pageTotal(ex);
     if (ex.response?.status !== 200 || t === undefined) end = { reason: 'refused', offset };
     else {

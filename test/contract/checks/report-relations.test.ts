@@ -3,7 +3,7 @@
 // filed under the requirement that defect breaks - each defect the reference can switch on is
 // played here on synthetic exchanges.
 import { describe, expect, it } from 'vitest';
-import { daySweep, daysNotMore, idsByDay, type DayAnswer } from '../../../contract/checks/report-dates.ts';
+import { dayFacts, daySweep, daySweepOf, daysNotMore, idsByDay, type DayAnswer } from '../../../contract/checks/report-dates.ts';
 import { edgePage, noEarlierPage } from '../../../contract/checks/report-edges.ts';
 import { pageIds, pagesPartitionWhole, totalsRelation } from '../../../contract/checks/report-relations.ts';
 import { itemNameCounts, itemsInRange, TIME_ZONE_SHIFT_MS } from '../../../contract/checks/report.ts';
@@ -185,6 +185,19 @@ describe('the one-day sweep (RP-17, RP-11, RP-1)', () => {
   });
   it('does not judge missing transactions of a day whose pages were not read to the end', () => {
     expect(daySweep([day(D, [[3, '27/02/2026']], false)], wider).findings).toEqual([]);
+  });
+  it("keeps of a day's answer what the sweep compares: no page of a day that kept to it, its first page as evidence of one that did not", () => {
+    const exclusive = day(D, [[3, '27/02/2026']]);
+    expect(dayFacts(correct[1]!, wider)).toEqual({ day: D, exhausted: true, dated: 3, before: [], after: [], missing: [] });
+    expect(dayFacts(exclusive, wider)).toMatchObject({ dated: 1, missing: ['4', '5'], evidence: exclusive.pages[0] });
+    // Judged on the facts taken as each walk ended, the sweep finds what it finds on the pages.
+    const answers = [correct[0]!, exclusive, correct[2]!];
+    const ofFacts = daySweepOf(
+      answers.map((a) => dayFacts(a, wider)),
+      wider,
+    );
+    expect(ofFacts).toEqual(daySweep(answers, wider));
+    expect(ofFacts.findings[0]!.exchange).toBe(exclusive.pages[0]);
   });
 });
 

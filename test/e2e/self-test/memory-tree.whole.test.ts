@@ -3,7 +3,8 @@
 // says totalCount 10^9 and answers every page full (`serve --hostile endless-report`), and a server
 // answering every request with a 64 MB body, 8 in flight. Each run ends with its certificate and no
 // run error. The target runs in this process, outside the measured tree. The issue's goal is 300 MB
-// for both; each ceiling here is what the tree holds now with a margin (docs/decisions.md).
+// for both: the endless report's ceiling is it; the 64 MB bodies' is what the tree holds now with a
+// margin (docs/decisions.md).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +18,8 @@ import { tempOut } from './run-reference.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BIN = path.join(ROOT, 'bin/erp-conformance.js');
-/** The tree's ceiling against the endless report (measured 343-375 MB; the goal, 300, not reached). */
-const ENDLESS_TREE_MB = 420;
+/** The tree's ceiling against the endless report: the goal (measured 253-265 MB since walks hold their pages within a room, was 307-375). */
+const ENDLESS_TREE_MB = 300;
 /** The tree's ceiling against 64 MB bodies (measured 297-327 MB). */
 const HUGE_TREE_MB = 380;
 

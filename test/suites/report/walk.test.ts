@@ -1,10 +1,12 @@
 // The report suites' walk reads a query to its end whatever the target does with limit and
 // totalCount, says how far its pages can be trusted, and stops by itself on a target whose pages
 // never end: at an empty page, at a page it read before, or at its cap, keeping only what it read.
+// Walks under way at once hold together at most the run's room of pages.
 import { describe, expect, it } from 'vitest';
 import { walkEndsObserved } from '../../../contract/checks/report-walk.ts';
 import { send } from '../../../suites/report/query.ts';
 import { BEYOND_REACH_PAGES, pagesDistinct, walk } from '../../../suites/report/walk.ts';
+import { walkRoom, WALK_ROOM_PAGES } from '../../../runtime/walk-room.ts';
 import { fakeHarness, q, range } from './fake-target.ts';
 
 describe('walk()', () => {
@@ -127,5 +129,40 @@ describe('walk() on a target whose pages never end by themselves', () => {
     const result = pagesDistinct(w);
     expect(result.findings).toEqual([]);
     expect(result.evidence).toEqual([{ requirementId: 'RP-2', n: 1, via: 'report.walk-page-repeats' }]);
+  });
+});
+
+describe('walks in flight together (runtime/walk-room.ts)', () => {
+  it("hold at most the run's room of pages, however many walk at once, and each reads what it reads alone, with no request more", async () => {
+    // 24 walks of distinct queries against a report that says 10^9 (every page full): 96 pages to
+    // read, 4 a walk, answered late so that every walk is under way before any ends.
+    const queries = Array.from({ length: 24 }, (_, i) => ({ ...q, branchList: String(i + 1) }));
+    const endless = { ids: range(100_000), totalOf: () => 10 ** 9, delayMs: 2 };
+    const { h, sent, flight } = fakeHarness(endless);
+    const room = walkRoom(h);
+    const walks = await Promise.all(queries.map((x) => walk(h, x, { limit: 50 })));
+    expect(room.peak()).toBeGreaterThan(BEYOND_REACH_PAGES);
+    expect(room.peak()).toBeLessThanOrEqual(WALK_ROOM_PAGES);
+    // A page is asked only within room for it: no more requests in flight than the room (96 without it).
+    expect(flight.max).toBeLessThanOrEqual(WALK_ROOM_PAGES);
+    expect(room.held()).toBe(0);
+    expect(sent).toHaveLength(24 * BEYOND_REACH_PAGES);
+    const alone = await walk(fakeHarness(endless).h, queries[0]!, { limit: 50 });
+    for (const w of walks) {
+      expect({ ...w.end, exchange: undefined }).toEqual({ ...alone.end, exchange: undefined });
+      expect([...w.ids]).toEqual([...alone.ids]);
+    }
+  });
+
+  it('take the pages their first page announces, and count the pages a walk reads past them', async () => {
+    // totalCount is the page's length (200): the first page announces 2 pages, the walk reads 3.
+    const { h } = fakeHarness({ ids: range(450), totalOf: (page) => page.length });
+    const w = await walk(h, q, { limit: 200 });
+    expect(w.pages).toHaveLength(3);
+    expect(walkRoom(h).peak()).toBe(3);
+    // A count within reach, read to its end: exactly the pages it announced (450 at 200: 3).
+    const clean = fakeHarness({ ids: range(450) });
+    await walk(clean.h, q, { limit: 200 });
+    expect(walkRoom(clean.h).peak()).toBe(3);
   });
 });

@@ -7,14 +7,17 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-function rssKb(pid: number): number {
+/** One field of /proc/PID/status in kB (0 when the process is gone). */
+function statusKb(pid: number, field: 'VmRSS' | 'RssFile'): number {
   try {
-    const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : 0;
   } catch {
     return 0;
   }
 }
+
+const rssKb = (pid: number): number => statusKb(pid, 'VmRSS');
 
 /** Direct and indirect children of `pid`. */
 function descendants(pid: number): number[] {
@@ -80,14 +83,7 @@ export function processRole(cmdline: string, first: boolean): string {
   return path.basename(program) || 'other';
 }
 
-function fileRssKb(pid: number): number {
-  try {
-    const m = /RssFile:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
+const fileRssKb = (pid: number): number => statusKb(pid, 'RssFile');
 
 /**
  * Runs `command` with `args`; its exit code, the peak RSS (MB) of its whole process tree, and each

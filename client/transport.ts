@@ -39,8 +39,12 @@ export interface HttpOptions {
 
 /** What a transport's requests in flight hold of their bodies together, at most: 8 bodies of the default cap. */
 export const IN_FLIGHT_BYTES = 32 * 1024 * 1024;
-/** What an exchange keeps of a body it cut: evidence of what came, never the cap's megabytes held all run long. */
-export const KEPT_OF_CUT_BODY = 64 * 1024;
+/**
+ * What an exchange keeps of a body it cut: evidence of what came (its first bytes; `bytes` and `truncated` say the rest),
+ * never the cap's megabytes held all run long. More than a finding prints (300 characters) or the HAR keeps (1,536): every
+ * finding, record and certificate that names the exchange holds it again.
+ */
+export const KEPT_OF_CUT_BODY = 4 * 1024;
 
 export interface Transport {
   send(req: HttpRequest): Promise<UnnumberedExchange>;

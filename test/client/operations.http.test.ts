@@ -115,7 +115,7 @@ describe('the HTTP client records exchanges', () => {
     expect(ex.jsonError).toMatch(/^not JSON/);
   });
 
-  it('cuts a 64 MB streamed body at the cap, marks it too-large, keeps its first 64 KB and does not buffer the rest', async () => {
+  it('cuts a 64 MB streamed body at the cap, marks it too-large, keeps its first bytes (KEPT_OF_CUT_BODY) and does not buffer the rest', async () => {
     const cap = 1024 * 1024;
     let written = 0;
     const { client } = await setup(

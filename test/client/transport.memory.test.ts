@@ -1,9 +1,12 @@
 // The transport's memory, whatever the target sends: a body announced over the cap is read only as
 // far as what a cut body keeps; the bodies of the requests in flight together stay under the
 // transport's budget (a body that would pass it is cut, and says so); and every byte held is given
-// back when its request ends.
+// back when its request ends; and a cut answer named by a finding costs the records a few KB,
+// not the cap's megabytes nor tens of KB per finding.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTransport, KEPT_OF_CUT_BODY, type HttpRequest, type Transport } from '../../client/transport.ts';
+import { describeResponse, toFinding } from '../../contract/checks/finding.ts';
+import { keptFinding } from '../../core/record.ts';
 import { startServer, type Handler, type TestServer } from '../support/stub-server.ts';
 
 let server: TestServer | undefined;
@@ -73,6 +76,33 @@ describe('the memory of the transport', () => {
     expect(held.failure).toBeUndefined();
     expect(held.response?.body.length).toBe(700 * KB + 2);
     expect(most).toBeLessThanOrEqual(1024 * KB);
+    expect(t.heldBytes()).toBe(0);
+  });
+
+  it('keeps of a streamed body over the cap its first bytes, its length and a note: a finding on it costs the records under 8 KB', async () => {
+    const { t, get } = await setup((_q, res) => {
+      // Chunked (no Content-Length): the cut happens while it streams, at the cap.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"status":true,"message":"');
+      const chunk = Buffer.alloc(64 * KB, 'x');
+      const pump = () => {
+        while (!res.destroyed) if (!res.write(chunk)) return void res.once('drain', pump);
+      };
+      pump();
+    }, 1024 * KB);
+    const ex = await t.send(get('/huge'));
+    expect(ex.failure).toMatchObject({ kind: 'too-large', message: expect.stringMatching(/exceeds the cap of 1048576 bytes/) });
+    expect(ex.response).toMatchObject({ status: 200, truncated: true });
+    expect(ex.response!.bytes).toBeGreaterThan(1024 * KB);
+    expect(ex.response!.body.startsWith('{"status":true,"message":"xxx')).toBe(true);
+    expect(ex.response!.body.length).toBeLessThanOrEqual(4 * KB);
+    expect(ex.jsonError).toBe('truncated at 1048576 bytes');
+    // What the records hold of it: a kept finding naming the exchange, as the worker sends it to the host.
+    const numbered = { ...ex, seq: 1 };
+    const finding = keptFinding(
+      toFinding('envelope.shape', 'ENV-1', { title: 'not an envelope', received: describeResponse(numbered), expected: 'an envelope' }, numbered),
+    );
+    expect(JSON.stringify(finding).length).toBeLessThan(8 * KB);
     expect(t.heldBytes()).toBe(0);
   });
 });

@@ -105,4 +105,33 @@ describe('the memory of the transport', () => {
     expect(JSON.stringify(finding).length).toBeLessThan(8 * KB);
     expect(t.heldBytes()).toBe(0);
   });
+
+  it('8 requests in flight, each answered an endless body: together they never hold more than the budget, each is cut and keeps its first bytes', async () => {
+    const { t, get } = await setup(
+      (_q, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(16 * KB, 'x');
+        const pump = () => {
+          while (!res.destroyed) if (!res.write(chunk)) return void res.once('drain', pump);
+        };
+        pump();
+      },
+      1024 * KB,
+      2048 * KB,
+    );
+    let most = 0;
+    let done = false;
+    const all = Promise.all(Array.from({ length: 8 }, (_, i) => t.send(get(`/endless/${i}`)))).finally(() => (done = true));
+    // Samples what is held at every turn of the event loop until all eight have ended (no clock).
+    while (!done) {
+      most = Math.max(most, t.heldBytes());
+      await new Promise((r) => setImmediate(r));
+    }
+    const exchanges = await all;
+    expect(exchanges.map((ex) => ex.failure?.kind)).toEqual(Array(8).fill('too-large'));
+    expect(exchanges.every((ex) => ex.response!.truncated && ex.response!.body.length <= 4 * KB)).toBe(true);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2048 * KB);
+    expect(t.heldBytes()).toBe(0);
+  });
 });

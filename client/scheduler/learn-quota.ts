@@ -26,6 +26,8 @@ export interface QuotaLearner {
   join(accepted: readonly number[], t: number): Quota | undefined;
   /** Operations left the limit it is about (shown to have their own): `keep` of the quota stays. The quota left. */
   split(keep: number, t: number): Quota | undefined;
+  /** The same quota over another window (a trial told a sliding window from a fixed one: slide-trial.ts). */
+  rewindow(windowMs: number): Quota | undefined;
   current(): Quota | undefined;
 }
 
@@ -79,6 +81,10 @@ export function createQuotaLearner(seed?: { cap: Quota; t: number; lastWaitEnd?:
       if (!cap) return undefined;
       cap = { requests: Math.max(1, Math.round(cap.requests * keep)), windowMs: cap.windowMs };
       ((probeFrom = undefined), (step = 1), (quiet = 1), (nextProbeAt = t + cap.windowMs));
+      return cap;
+    },
+    rewindow(windowMs) {
+      if (cap && cap.windowMs !== windowMs) cap = { requests: cap.requests, windowMs };
       return cap;
     },
     pending: () => pending,

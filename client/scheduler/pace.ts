@@ -1,11 +1,12 @@
 // One pace: what holds back the requests of an operation, or of the operations sharing one limit
 // (pacing.ts keeps them): a quota's sliding log, a state header's count, a policy's spread, a
 // 429's pause, a gap, a hold to one request at a time while a window is being found, a learnt
-// quota's last sends fewer at a time; and what the answers taught of a limit no header states.
+// quota's last sends fewer at a time, a trial of a window dates show; and what the answers taught of a limit no header states.
 import type { Quota } from '../../core/quota.ts';
 import { createWaitLearner, type WaitLearner } from './learn-retry-after.ts';
 import { createQuotaLearner, type QuotaLearner } from './learn-quota.ts';
 import { createWaitTrust, type WaitTrust } from './wait-trust.ts';
+import { trialUntil, trying, type SlideTrial } from './slide-trial.ts';
 
 export interface Pace {
   cap?: Quota;
@@ -36,6 +37,8 @@ export interface Pace {
   /** The last 429 that paused it: its operation, when it was sent and answered, when its wait ends;
    *  `surelyMs`: how long after it was sent the limit surely had not reset yet (shared-limit.ts). */
   last429?: { op: string; sentAt: number; t: number; end: number; surelyMs: number };
+  /** A window shown by Retry-After dates, fixed or sliding: the trial telling which (slide-trial.ts). */
+  slide?: SlideTrial;
 }
 
 /** `learnt`: the share of a quota learnt for a limit `op` was shown not to share, at `t`. */
@@ -74,7 +77,8 @@ function tapered(p: Pace, t: number): boolean {
 /** When the pace lets the next request go (epoch ms), looked at `t`. */
 export function until(p: Pace, t: number): number {
   let u = p.pausedUntil;
-  if (p.cap && p.log.length >= p.cap.requests) u = Math.max(u, p.log[p.log.length - p.cap.requests]! + p.cap.windowMs + marginMs(p.cap));
+  if (p.cap && trying(p.slide)) u = Math.max(u, trialUntil(p.slide, p.cap.requests, p.log, t));
+  else if (p.cap && p.log.length >= p.cap.requests) u = Math.max(u, p.log[p.log.length - p.cap.requests]! + p.cap.windowMs + marginMs(p.cap));
   if (tapered(p, t)) u = Math.max(u, t + HOLD_POLL_MS);
   if (p.quota && p.quota.remaining <= 0) u = Math.max(u, p.quota.resetAt);
   if (p.policy && !p.quota) u = Math.max(u, p.lastSend + p.policy.windowMs / p.policy.limit);

@@ -11,6 +11,7 @@ import { createWaitLearner } from './learn-retry-after.ts';
 import { marginMs, newPace, until, type Pace } from './pace.ts';
 import { joinShared, leaveShared, surelyMs } from './shared-limit.ts';
 import { createFirst429Hold } from './first-429.ts';
+import { openSlideTrial, trialAnswered, trialSent, trying } from './slide-trial.ts';
 import { createMustsFirst, rankOf } from './must-first.ts';
 import { knownQuotas, learntQuotas, type StatedQuota } from './pacing-views.ts';
 
@@ -90,6 +91,7 @@ export function createPacing(
       p.lastSend = t;
       p.inFlight++;
       if (p.cap) {
+        if (trying(p.slide)) trialSent(p.slide, p.cap.requests, p.log, t);
         p.log.push(t);
         if (p.log.length > p.cap.requests) p.log.shift();
       }
@@ -145,6 +147,13 @@ export function createPacing(
       const statedHere = stated.some((q) => q.operations?.includes(op) || (q.operations === null && wait.from === 'retry-after'));
       if (!pace.policy && !pace.quota && !statedHere) {
         const mine = joinShared(own, apart, op, t, t + ms);
+        // A 429 while a shorter window is tried, well before what the window held was accepted again (a token
+        // bucket part refilled took the first trial): the fixed one. Near it: the quota's edge, the trial goes on.
+        const slide = mine.slide;
+        if (slide?.state === 'provisional' && t >= (mine.last429?.end ?? -Infinity) && mine.cap) {
+          const since = mine.accepted.filter((a) => a >= slide.lastAt).length;
+          if (since < 0.9 * mine.cap.requests) rewindow(mine, trialAnswered(slide, false));
+        }
         if (!mine.last429 || t >= mine.last429.end) mine.last429 = { op, sentAt, t, end: t + ms, surelyMs: surelyMs(wait, t - sentAt, wrong) };
         // The window: a message's wait states it; Retry-After waits show it once two came (seconds: and
         // where each reset can be). A date shows it on the target's clock: between the instants, each
@@ -155,12 +164,13 @@ export function createPacing(
           : wait.from === 'message'
             ? undefined
             : mine.window.on429(t, ms, mine.accepted, wrong ? undefined : { lo: sentAt + ms - 1000, hi: t + ms, rttMs: t - sentAt });
-        const windowMs = wait.from === 'message' ? Math.max(1000, ms) : shown?.windowMs;
+        const windowMs = wait.from === 'message' ? Math.max(1000, ms) : mine.slide?.state === 'provisional' ? mine.slide.slidingMs : shown?.windowMs;
         const cap = windowMs === undefined ? undefined : mine.learner.on429(t, t + ms, windowMs, mine.accepted);
         if (cap) {
           mine.cap = cap;
           mine.log = mine.accepted.filter((a) => a > t - cap.windowMs).slice(-cap.requests);
           mine.hold = undefined;
+          if (d && !mine.slide) mine.slide = openSlideTrial(cap.windowMs);
         } else if (windowMs === undefined && !mine.cap && (!mine.hold || t >= mine.hold.from))
           mine.hold = { from: t + ms, n: mine.learner.pending() ?? 1, sent: 0 };
         if (mine.cap && mine.cap === mine.learner.current()) {
@@ -179,6 +189,14 @@ export function createPacing(
     stats.pacing = s.pacing;
   }
 
+  /** The learnt quota of `p` over `windowMs` (a trial's verdict); sliding for good: its later waits keep it. */
+  function rewindow(p: Pace, windowMs: number) {
+    const learnt = p.cap !== undefined && p.cap === p.learner.current();
+    const cap = p.learner.rewindow(windowMs);
+    if (learnt && cap) p.cap = cap;
+    if (p.slide?.state === 'sliding') p.window = createWaitLearner(windowMs);
+  }
+
   /** An accepted answer: a learnt quota sent at in full for a quiet window is raised (a probe). */
   function learnAccepted(op: string, t: number, sentAt: number) {
     const p = leaveShared(own, apart, op, sentAt);
@@ -188,7 +206,8 @@ export function createPacing(
     if (p.gapMs > 0) p.gapMs = p.gapMs * 0.9 < 50 ? 0 : p.gapMs * 0.9;
     p.trust.onAccepted(sentAt);
     const cap = p.learner.current();
-    if (!cap || p.cap !== cap) return; // a quota learnt from 429s, not overridden since
+    // A quota learnt from 429s, not overridden since; not raised while a trial tells its window.
+    if (!cap || p.cap !== cap || trying(p.slide)) return;
     const full = p.log.length >= cap.requests && p.log[p.log.length - cap.requests]! > t - cap.windowMs - marginMs(cap);
     const raised = p.learner.onAccepted(t, full);
     if (!raised) return;
@@ -257,6 +276,10 @@ export function createPacing(
     const t = o.now();
     for (const p of paces) p.inFlight = Math.max(0, p.inFlight - 1);
     if (must) musts.answered(paces, t);
+    // The answer to a trial of a shorter window (slide-trial.ts): the window its pace keeps; none: tried again.
+    for (const p of paces)
+      if (p.slide?.pending === reserved)
+        ex.response && !ex.notSent && o.learn ? rewindow(p, trialAnswered(p.slide, ex.response.status !== 429)) : (p.slide.pending = undefined);
     if (ex.notSent || !o.learn) return ex;
     learnHeaders(job.op, ex, t);
     if (ex.response?.status === 429) learn429(job.op, job, t, sentAt);

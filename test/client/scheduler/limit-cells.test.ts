@@ -8,7 +8,9 @@
 // instant; an operation leaving a limit it was taken to share takes its part of the quota, and
 // only one accepted before the other's limit can have reset leaves (a token bucket refills within
 // a round trip); after a first 429 the other operations send nothing new for a round trip, and a
-// learnt quota's last sends go fewer at a time (a token bucket met at 30 ms: not a wave of 8 each time).
+// learnt quota's last sends go fewer at a time (a token bucket met at 30 ms: not a wave of 8 each time);
+// a sliding window stated by Retry-After dates, its ends a second more apart than its window, told
+// from a fixed one by a trial (slide-trial.ts).
 import { describe, expect, it } from 'vitest';
 import { simCell, simLimits, type SimCell } from '../../../bench/support/sim-limits.ts';
 
@@ -30,6 +32,19 @@ describe('the limits bench on a simulated clock', () => {
       withinGoals(r);
       expect(r.learnt[0]).toMatch(/ 8\d\/2s$/);
     });
+
+  for (const latencyMs of [4, 30])
+    it(`one sliding window on every route, Retry-After as a date, ${latencyMs} ms a round trip: a trial shows 2 s, not 3`, async () => {
+      const r = await simCell('sliding', 'every-route', 'date', { latencyMs });
+      withinGoals(r);
+      expect(r.learnt[0]).toMatch(/ 8\d\/2s$/);
+    });
+
+  it('one fixed window of 3 s on every route, Retry-After as a date: the trial of 2 s refused, 3 s kept', async () => {
+    const r = await simCell('fixed', 'every-route', 'date', { windowS: 3 });
+    withinGoals(r);
+    expect(r.learnt[0]).toMatch(/ 8\d\/3s$/);
+  });
 
   it('a fixed window per operation met alike (taken for one), the wait in the message: each leaving takes its part', async () => {
     withinGoals(await simCell('fixed', 'per-operation', 'message'));

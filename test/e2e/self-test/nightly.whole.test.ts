@@ -15,11 +15,8 @@ import { WHOLE_FILE } from '../../tiers.ts';
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'erp-nightly-'));
 const dir = (name: string) => path.join(tmp, name);
 const TOKEN = 'nightly-token-7';
-/**
- * What is proven is the vouchers each night makes and walks, not the count of generated cases (3 runs
- * per property certify the default reference: parts-judged.whole.test.ts), the Allure results or the HAR.
- */
-const FLAGS = ['--num-runs', '3', '--quiet', '--no-allure', '--har', 'off'];
+/** What is proven is the vouchers each night makes and walks, not the Allure results or the HAR. */
+const FLAGS = ['--num-runs', '5', '--quiet', '--no-allure', '--har', 'off'];
 let server: ReferenceServer;
 const runs: { result: CliResult; cert: Certification }[] = [];
 

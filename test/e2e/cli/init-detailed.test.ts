@@ -27,10 +27,11 @@ afterAll(async () => {
 
 const SCOPE =
   'Scope: update-order-status, contact-save, consumption-production-report; read-backs: get-contact-by-id, order-status; index operations: none configured.';
+/** The runs' flags: the scope and the verdict are the proof, not the Allure results or the HAR. */
+const FLAGS = ['--num-runs', '5', '--seed', '7', '--no-allure', '--har', 'off'];
 /** The verdict line, its wrapped continuation joined. */
 const verdictOf = (stdout: string) => (/^verdict: [\s\S]*?(?=\n\n)/m.exec(stdout)?.[0] ?? '').replace(/\n {2}/g, ' ');
-const run = (config: string, out: string) =>
-  cli(['run', '--config', config, '--out', path.join(dir, out), '--num-runs', '5', '--seed', '7'], { cwd: dir, env, timeoutMs: 300_000 });
+const run = (config: string, out: string) => cli(['run', '--config', config, '--out', path.join(dir, out), ...FLAGS], { cwd: dir, env, timeoutMs: 300_000 });
 
 /** `init --discover` against the vendor, once for the file (a test of either tier may be the first to need its config). */
 const discovered = (() => {

@@ -5,7 +5,8 @@
 // reader possibly gone (bin/cli/output-gone.ts). From the bin's first statements on, every moment
 // gives the interrupted certificate, and npm's status is the signal's (130 / 143). The signal is
 // sent once, or twice at the same instant (one delivery: core/signals.ts); every pair of moment,
-// signal and sending is taken (ALL).
+// signal and sending is taken (ALL). The runs take 3 runs per property, not the embedded reference's
+// 100: the moment is the proof, not the count of generated cases a suite file sends before its line.
 import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, SUITES_RUNNING } from './interrupted-kit.ts';
@@ -43,7 +44,10 @@ describe('npx erp-conformance run, interrupted through its process group', WHOLE
     '%s: the interrupted certificate',
     async (_name, moment, signal, twice) => {
       const out = tempDir('erp-npx-int-');
-      const run = startCli(['run', '--out', out, '--quiet', '--no-allure'], { npx: true, nodeArgs: [`--import=${BIN_STARTED_IMPORT}`] });
+      const run = startCli(['run', '--out', out, '--quiet', '--no-allure', '--num-runs', '3'], {
+        npx: true,
+        nodeArgs: [`--import=${BIN_STARTED_IMPORT}`],
+      });
       const npm = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
         run.child.on('exit', (code, sig) => resolve({ code, signal: sig })),
       );

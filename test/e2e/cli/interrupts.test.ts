@@ -3,7 +3,9 @@
 // "interrupted", every requirement not verified listed as not run with the reason, exit 130 / 143,
 // soon after the signal; a second SIGINT exits at once. Ceilings are generous (a loaded 2-core
 // machine); every wait is on a marker in the output. No Allure results but in the whole set's SIGINT case (the
-// certificate is what an interrupt must keep; allure-vitest's set-up is start-up cost here).
+// certificate is what an interrupt must keep; allure-vitest's set-up is start-up cost here). The runs
+// that reach the suites take RUNS_PER_PROPERTY: the moment and the resume are the proof, not the count
+// of generated cases (the default reference is certified at that count: parts-judged.whole.test.ts).
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,9 @@ import type { Certification } from '../../../reports/model.ts';
 import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, SUITES_RUNNING } from './interrupted-kit.ts';
 import { BIN_STARTED, BIN_STARTED_IMPORT, childrenOf, idle, pollUntil, running, startCli, tempDir, type RunProcess } from './run-process.ts';
 import { itWhole } from '../../tiers.ts';
+
+/** Runs per property of the runs that reach the suites (the embedded reference's config says 100). */
+const RUNS_PER_PROPERTY = ['--num-runs', '3'];
 
 /** Sends `signal` to the run's process group: it exits 130 / 143 within the ceiling, leaving an interrupted certificate in `out`. */
 async function interrupt(run: RunProcess, signal: 'SIGINT' | 'SIGTERM', out: string): Promise<Certification> {
@@ -33,7 +38,7 @@ describe('run, interrupted', () => {
     'SIGINT in the middle of the suites: certificate of what ran, verdict interrupted, exit 130, and the resumed run certified',
     async () => {
       const out = tempDir('erp-int-mid-');
-      const run = startCli(['run', '--out', out, '--quiet']);
+      const run = startCli(['run', '--out', out, '--quiet', ...RUNS_PER_PROPERTY]);
       await run.waitFor(SUITES_RUNNING);
       const cert = await interrupt(run, 'SIGINT', out);
       // Some of the run was verified before the signal (the suite file that ended had passed).
@@ -54,7 +59,7 @@ describe('run, interrupted', () => {
 
   it('SIGTERM in the middle of the suites: the same, exit 143', async () => {
     const out = tempDir('erp-int-term-');
-    const run = startCli(['run', '--out', out, '--quiet', '--no-allure']);
+    const run = startCli(['run', '--out', out, '--quiet', '--no-allure', ...RUNS_PER_PROPERTY]);
     await run.waitFor(SUITES_RUNNING);
     await interrupt(run, 'SIGTERM', out);
   }, 300_000);
@@ -67,7 +72,7 @@ describe('run, interrupted', () => {
     async () => {
       const dir = tempDir('erp-int-twice-');
       const out = join(dir, 'report');
-      const run = startCli(['run', '--out', out, '--quiet', '--no-allure'], { env: { [HOLD_INTERRUPTED_ENV]: join(dir, 'never') } });
+      const run = startCli(['run', '--out', out, '--quiet', '--no-allure', ...RUNS_PER_PROPERTY], { env: { [HOLD_INTERRUPTED_ENV]: join(dir, 'never') } });
       await run.waitFor(SUITES_RUNNING);
       run.signal('SIGINT');
       await run.waitFor(new RegExp(HOLDING_LINE.replace(/[()]/g, '\\$&')), AFTER_SIGNAL_MS);

@@ -16,7 +16,7 @@ import { startCli, tempDir } from './run-process.ts';
 import { WHOLE_FILE } from '../../tiers.ts';
 
 const FLAGS = ['--quiet', '--no-allure', '--num-runs', '5'];
-/** Answers a budgeted part gets before the proxy holds: a part of a run of ~900 requests. */
+/** Answers a budgeted part gets before the proxy holds: a part of a run of ~1,400 requests. */
 const ANSWERS_PER_PART = 200;
 /** Each budgeted part's budget: long enough for a loaded machine to start a run and send requests. */
 const BUDGET_S = '20';

@@ -18,6 +18,11 @@ const SUITES_RUNNING = /^ {2}suites\/report\/\S+\.test\.ts/m;
 const WORKER = /vitest\/dist\/workers\/forks\.js/;
 /** The run's own ceiling: a run of the report suite alone takes well under a minute on a quiet machine. */
 const CEILING_MS = 180_000;
+/**
+ * The runs' flags: the report suite alone, 3 runs per property (not the embedded reference's 100: the
+ * crash and the resume are the proof, not the count of generated cases).
+ */
+const FLAGS = ['--only', 'RP', '--num-runs', '3', '--quiet', '--no-allure'];
 
 /** The run's exit and its certificate, once it ended. */
 async function ending(run: RunProcess, out: string): Promise<Certification> {
@@ -48,7 +53,7 @@ describe('run, its suite worker dead mid-run', () => {
     'killed by SIGKILL: the certificate names the signal and the suite files, their requirements not run; --resume verifies them',
     async () => {
       const out = tempDir('erp-crash-kill-');
-      const run = startCli(['run', '--only', 'RP', '--out', out, '--quiet', '--no-allure'], { ceilingMs: CEILING_MS });
+      const run = startCli(['run', '--out', out, ...FLAGS], { ceilingMs: CEILING_MS });
       await run.waitFor(SUITES_RUNNING);
       let workers: number[] = [];
       expect(await pollUntil(() => (workers = childrenOf(run.child.pid!, WORKER)).length === 1, 10_000)).toBe(true);
@@ -76,7 +81,7 @@ describe('run, its suite worker dead mid-run', () => {
     'out of memory at its heap cap: the certificate says so, with the cap and the report files it ran',
     async () => {
       const out = tempDir('erp-crash-oom-');
-      const run = startCli(['run', '--only', 'RP', '--out', out, '--quiet', '--no-allure'], {
+      const run = startCli(['run', '--out', out, ...FLAGS], {
         ceilingMs: CEILING_MS,
         env: { [WORKER_FAULT_ENV]: 'oom@suites/report/' },
       });
@@ -93,7 +98,7 @@ describe('run, its suite worker dead mid-run', () => {
     'exiting with a code of its own: the certificate names the code',
     async () => {
       const out = tempDir('erp-crash-exit-');
-      const run = startCli(['run', '--only', 'RP', '--out', out, '--quiet', '--no-allure'], {
+      const run = startCli(['run', '--out', out, ...FLAGS], {
         ceilingMs: CEILING_MS,
         env: { [WORKER_FAULT_ENV]: 'exit@suites/report/' },
       });

@@ -28,7 +28,8 @@ describe.skipIf(!canUnshare)('the CLI as PID 1 (the container entrypoint; unshar
     '%s, %s to PID 1 alone: the interrupted certificate, exit 130 / 143',
     async (moment, signal) => {
       const out = tempDir('erp-pid1-');
-      const run = startCli(['run', '--out', out, '--quiet', '--no-allure'], {
+      // 3 runs per property, not the embedded reference's 100: the moment is the proof, not the cases a suite file sends first.
+      const run = startCli(['run', '--out', out, '--quiet', '--no-allure', '--num-runs', '3'], {
         launcher: ['unshare', '--pid', '--fork', '--mount-proc', process.execPath, `--import=${BIN_STARTED_IMPORT}`, BIN],
       });
       await run.waitFor(moment === 'mid-suite' ? SUITES_RUNNING : BIN_STARTED);

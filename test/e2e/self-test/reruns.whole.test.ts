@@ -17,6 +17,8 @@ import type { RunResult } from '../../../engine/options.ts';
 import { FORWARD_ONLY_RAISED_LIMIT, tempOut } from './run-reference.ts';
 import { WHOLE_FILE } from '../../tiers.ts';
 
+/** A ceiling against a hang, not a bound: the six tests run at once, two or three whole runs each, on a busy machine. */
+const CEILING_MS = 600_000;
 const WATCHED = ['ST-1', 'OS-3', 'OS-5', 'OS-7'];
 const FIX = /reset the staging data or add fresh vouchers to the pool/;
 
@@ -113,51 +115,59 @@ const observation = (r: RunResult, role: string) => String(r.certification.obser
 // Each test has a server of its own: they run at once (a rerun of ST and OS is mostly the start-up
 // of its suite worker, which waits on little but the CPU). The whole set's (test/tiers.ts).
 describe.concurrent.each(VARIANTS)('re-runs against the same reference, %s', WHOLE_FILE, (_name, variant) => {
-  it('give the same verdict and the same ST-1, OS-3, OS-5 and OS-7 statuses, run after run', async () => {
-    const s = await session({}, variant);
-    try {
-      const [first, second] = await twoRuns(s);
-      for (const id of ['ST-1', 'OS-3', 'OS-5']) expect(statusOf(first, id).status, id).toBe('passed');
-      expect(statusOf(first, 'OS-7').status).toBe(s.config.readBack?.orderStatus ? (s.served ? 'passed' : 'inconclusive') : 'skipped');
-      // The reference makes Delivered and Cancelled final: the second run takes the next voucher of those pools.
-      const sales = s.config.fixtures.sales;
-      expect(observation(second, 'cancel')).toMatch(new RegExp(`^took ${sales.cancel![1]} .*passed over ${sales.cancel![0]}`));
-      expect(observation(second, 'deliver')).toMatch(new RegExp(`^took ${sales.deliver![1]} .*passed over ${sales.deliver![0]}`));
-    } finally {
-      await s.server.close();
-    }
-  }, 120_000);
-
-  it('end inconclusive past a pool of one voucher, not failed, with the fix in the reason', async () => {
-    const s = await session({}, variant);
-    try {
-      const first = await s.run(poolsOfOne);
-      expect(failed(first)).toEqual([]);
-      expect(first.certification.verdict).toBe('selection-passed');
-      // The reference moves a Shipped voucher back to Pending (a "free" vendor): the lifecycle voucher
-      // is used up only once someone leaves it in a final state, as an earlier cancel run would.
-      const client = createClient(s.config.target);
-      const salesId = s.config.fixtures.sales.lifecycle![0]!;
-      const ex = await client.updateOrderStatus({ salesId, branchId: s.config.fixtures.branchId, body: { orderStatus: 'Cancelled' } });
-      await client.close();
-      expect(ex.response?.status).toBe(200);
-      const second = await s.run(poolsOfOne);
-      expect(failed(second)).toEqual([]);
-      expect(second.certification.verdict).toBe('inconclusive');
-      expect(second.exitCode).toBe(3);
-      const st1 = statusOf(second, 'ST-1');
-      expect(st1.status).toBe('inconclusive');
-      for (const role of ['lifecycle', 'cancel', 'deliver']) {
-        expect(st1.reason).toMatch(
-          new RegExp(`no voucher of fixtures\\.sales\\.${role} is Pending any more \\(${s.config.fixtures.sales[role as 'lifecycle']![0]}`),
-        );
-        expect(observation(second, role)).toMatch(FIX);
+  it(
+    'give the same verdict and the same ST-1, OS-3, OS-5 and OS-7 statuses, run after run',
+    async () => {
+      const s = await session({}, variant);
+      try {
+        const [first, second] = await twoRuns(s);
+        for (const id of ['ST-1', 'OS-3', 'OS-5']) expect(statusOf(first, id).status, id).toBe('passed');
+        expect(statusOf(first, 'OS-7').status).toBe(s.config.readBack?.orderStatus ? (s.served ? 'passed' : 'inconclusive') : 'skipped');
+        // The reference makes Delivered and Cancelled final: the second run takes the next voucher of those pools.
+        const sales = s.config.fixtures.sales;
+        expect(observation(second, 'cancel')).toMatch(new RegExp(`^took ${sales.cancel![1]} .*passed over ${sales.cancel![0]}`));
+        expect(observation(second, 'deliver')).toMatch(new RegExp(`^took ${sales.deliver![1]} .*passed over ${sales.deliver![0]}`));
+      } finally {
+        await s.server.close();
       }
-      expect(st1.reason).toMatch(FIX);
-    } finally {
-      await s.server.close();
-    }
-  }, 120_000);
+    },
+    CEILING_MS,
+  );
+
+  it(
+    'end inconclusive past a pool of one voucher, not failed, with the fix in the reason',
+    async () => {
+      const s = await session({}, variant);
+      try {
+        const first = await s.run(poolsOfOne);
+        expect(failed(first)).toEqual([]);
+        expect(first.certification.verdict).toBe('selection-passed');
+        // The reference moves a Shipped voucher back to Pending (a "free" vendor): the lifecycle voucher
+        // is used up only once someone leaves it in a final state, as an earlier cancel run would.
+        const client = createClient(s.config.target);
+        const salesId = s.config.fixtures.sales.lifecycle![0]!;
+        const ex = await client.updateOrderStatus({ salesId, branchId: s.config.fixtures.branchId, body: { orderStatus: 'Cancelled' } });
+        await client.close();
+        expect(ex.response?.status).toBe(200);
+        const second = await s.run(poolsOfOne);
+        expect(failed(second)).toEqual([]);
+        expect(second.certification.verdict).toBe('inconclusive');
+        expect(second.exitCode).toBe(3);
+        const st1 = statusOf(second, 'ST-1');
+        expect(st1.status).toBe('inconclusive');
+        for (const role of ['lifecycle', 'cancel', 'deliver']) {
+          expect(st1.reason).toMatch(
+            new RegExp(`no voucher of fixtures\\.sales\\.${role} is Pending any more \\(${s.config.fixtures.sales[role as 'lifecycle']![0]}`),
+          );
+          expect(observation(second, role)).toMatch(FIX);
+        }
+        expect(st1.reason).toMatch(FIX);
+      } finally {
+        await s.server.close();
+      }
+    },
+    CEILING_MS,
+  );
 
   it.skipIf(!forwardOnly)(
     'against a forward-only vendor give the same verdict twice, then inconclusive (not failed) past the pools',
@@ -181,6 +191,6 @@ describe.concurrent.each(VARIANTS)('re-runs against the same reference, %s', WHO
         await s.server.close();
       }
     },
-    180_000,
+    CEILING_MS,
   );
 });

@@ -4,13 +4,16 @@
 // trickles a byte a second ends at timeoutMs); redirects are never followed (a 3xx is recorded
 // as it came, and nothing is sent to another host); the body is decoded bounded and exact
 // (core/json.ts). Memory is bounded whatever the target sends: a body is cut at maxResponseBytes
-// while it streams, the bodies of one transport's requests in flight together stay under its
-// budget (inFlightBytes), and a cut body keeps only its first KEPT_OF_CUT_BODY bytes (it is not
-// JSON, so nothing judges more of it). Used by the suites' client, the preflight and the probe.
+// while it streams, and a cut body keeps only its first KEPT_OF_CUT_BODY bytes (it is not JSON,
+// so nothing judges more of it). The bodies of one transport's requests in flight share a room
+// (inFlightBytes, client/transport-room.ts): a body under the cap is never cut for want of it, its
+// request waits for room instead, and that wait counts neither against its deadline nor in its
+// durationMs (the kit's time, not the target's). Used by the suites' client, the preflight and the probe.
 import { Agent, request } from './undici-agent.ts';
 import type { Exchange, ExchangeFailureKind, Operation, TokenKind } from '../core/types.ts';
 import { decodeJson } from '../core/json.ts';
 import { REDACTED, redactHeaders, type Redactor } from './redact.ts';
+import { createRoom, startDeadline, type Share } from './transport-room.ts';
 
 export type UnnumberedExchange = Omit<Exchange, 'seq'>;
 
@@ -33,11 +36,14 @@ export interface HttpOptions {
   timeoutMs: number;
   maxResponseBytes: number;
   redact: Redactor;
-  /** The sum of the bodies of this transport's requests in flight, at most (default IN_FLIGHT_BYTES). */
+  /**
+   * The bytes of body this transport's requests in flight hold together before any but the oldest waits for room (default
+   * IN_FLIGHT_BYTES; never under the cap). They hold at most this plus maxResponseBytes.
+   */
   inFlightBytes?: number;
 }
 
-/** What a transport's requests in flight hold of their bodies together, at most: 8 bodies of the default cap. */
+/** The room of a transport's requests in flight for their bodies: 8 bodies of the default cap (and the oldest's cap over it). */
 export const IN_FLIGHT_BYTES = 32 * 1024 * 1024;
 /**
  * What an exchange keeps of a body it cut: evidence of what came (its first bytes; `bytes` and `truncated` say the rest),
@@ -51,8 +57,10 @@ export interface Transport {
   /** The exchange of a request the scheduler did not send. */
   unsent(req: HttpRequest, notSent: NonNullable<Exchange['notSent']>): UnnumberedExchange;
   close(): Promise<void>;
-  /** The bytes of body the requests in flight hold now (at most the budget). */
+  /** The bytes of body the requests in flight hold now (at most the budget plus the cap). */
   heldBytes(): number;
+  /** The requests in flight waiting now for room to read their bodies on. */
+  waitingForRoom(): number;
 }
 
 export function createTransport(opts: HttpOptions): Transport {
@@ -65,8 +73,8 @@ export function createTransport(opts: HttpOptions): Transport {
   });
   const { redact, maxResponseBytes: cap } = opts;
   const budget = Math.max(opts.inFlightBytes ?? IN_FLIGHT_BYTES, cap);
-  // The bytes the requests in flight hold now: each adds what it keeps and gives it back when done.
-  const held = { bytes: 0 };
+  // What the requests in flight hold: each adds what it keeps, waits when it does not fit, gives it back when done.
+  const room = createRoom(budget);
 
   /** The exchange as recorded before any answer: the request, tokens redacted. */
   function record(req: HttpRequest): UnnumberedExchange {
@@ -89,7 +97,6 @@ export function createTransport(opts: HttpOptions): Transport {
   }
 
   async function send(req: HttpRequest): Promise<UnnumberedExchange> {
-    const t0 = performance.now();
     const ex = record(req);
     const timeoutMs = Math.min(req.timeoutMs ?? opts.timeoutMs, opts.timeoutMs);
     // One deadline for the whole exchange: connect, headers and every byte of the body.
@@ -97,10 +104,11 @@ export function createTransport(opts: HttpOptions): Transport {
     const signal = controller.signal;
     let phase: 'headers' | 'body' = 'headers';
     let body: { destroy(err?: Error): void } | undefined;
-    const deadline = setTimeout(() => {
+    const deadline = startDeadline(timeoutMs, () => {
       controller.abort(new DeadlineError(timeoutMs));
       body?.destroy(new DeadlineError(timeoutMs));
-    }, timeoutMs);
+    });
+    let share: Share | undefined;
     const chunks: Buffer[] = [];
     let kept = 0;
     let bytes = 0;
@@ -121,6 +129,7 @@ export function createTransport(opts: HttpOptions): Transport {
       headers = flattenHeaders(res.headers);
       phase = 'body';
       body = res.body;
+      share = room.open();
       if (signal.aborted) res.body.destroy(new DeadlineError(timeoutMs));
       // A body announced over the cap is read only as far as what a cut body keeps.
       const declared = Number(headers['content-length']);
@@ -128,33 +137,33 @@ export function createTransport(opts: HttpOptions): Transport {
       const limit = announcedOver ? Math.min(cap, KEPT_OF_CUT_BODY) : cap;
       for await (const chunk of res.body as AsyncIterable<Buffer>) {
         bytes += chunk.length;
-        const over = kept + chunk.length > limit ? 'cap' : held.bytes + chunk.length > budget ? 'budget' : undefined;
+        const over = kept + chunk.length > limit;
+        const taken = over ? chunk.subarray(0, limit - kept) : chunk;
+        if (share.fits(taken.length)) share.add(taken.length);
+        else {
+          // No room: stop reading (the server's socket holds the rest) on the kit's time, not the target's.
+          deadline.pause();
+          await share.take(taken.length);
+          deadline.resume();
+        }
+        chunks.push(taken);
+        kept += taken.length;
         if (over) {
           // Stop reading: the rest is never buffered, the connection is dropped.
-          const room = over === 'cap' ? limit - kept : 0;
-          chunks.push(chunk.subarray(0, room));
-          kept += room;
-          held.bytes += room;
           truncated = true;
-          cutBy =
-            over === 'budget'
-              ? `response body cut at ${kept} bytes: the bodies of the requests in flight reached the client's memory budget of ${budget} bytes`
-              : announcedOver
-                ? `Content-Length ${declared} exceeds the cap of ${cap} bytes (maxResponseBytes)`
-                : `response body exceeds the cap of ${cap} bytes (maxResponseBytes)`;
+          cutBy = announcedOver
+            ? `Content-Length ${declared} exceeds the cap of ${cap} bytes (maxResponseBytes)`
+            : `response body exceeds the cap of ${cap} bytes (maxResponseBytes)`;
           res.body.destroy();
           break;
         }
-        chunks.push(chunk);
-        kept += chunk.length;
-        held.bytes += chunk.length;
       }
       if (truncated) ex.failure = { kind: 'too-large', message: cutBy };
     } catch (e) {
       ex.failure = classify(e, signal, phase, timeoutMs, redact);
     } finally {
-      clearTimeout(deadline);
-      held.bytes -= kept;
+      deadline.clear();
+      share?.close();
     }
     const cutAt = kept;
     if (truncated) {
@@ -165,7 +174,7 @@ export function createTransport(opts: HttpOptions): Transport {
       chunks.push(first);
       kept = first.length;
     }
-    ex.durationMs = Math.round((performance.now() - t0) * 10) / 10;
+    ex.durationMs = Math.round(deadline.ran() * 10) / 10;
     if (status !== undefined) {
       const body = redact(Buffer.concat(chunks, kept).toString('utf8'), ex.failure !== undefined);
       ex.response = { status, headers: redactHeaders(headers, redact), body, bytes, truncated };
@@ -177,7 +186,8 @@ export function createTransport(opts: HttpOptions): Transport {
   return {
     send,
     unsent: (req, notSent) => ({ ...record(req), notSent }),
-    heldBytes: () => held.bytes,
+    heldBytes: room.held,
+    waitingForRoom: room.waiting,
     close: async () => {
       await agent.close();
     },

@@ -42,7 +42,7 @@ describe('a vendor configured for the detailed operations and the read-backs onl
       for (let next = queue.shift(); next; next = queue.shift()) runs.set(next[0], await next[1]());
     };
     await Promise.all([lane(), lane()]);
-  }, 1_200_000);
+  }, 1_800_000);
 
   profiles.each('certifies profile %s, exit 0, and its first line names the scope and what it leaves out', (profile) => {
     const r = runs.get(profile)!;

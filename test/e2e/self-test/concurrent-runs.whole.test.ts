@@ -44,7 +44,7 @@ async function pairsOn(profile: (typeof PROFILES)[number]): Promise<Run[][]> {
     const one = async (seed: number): Promise<Run> => {
       const t0 = Date.now();
       const out = tempOut(`concurrent-${profile}-${seed}`);
-      const r = await runConformance({ allure: false, numRuns: NUM_RUNS, seed, log: () => {}, config, out });
+      const r = await runConformance({ allure: false, har: false, numRuns: NUM_RUNS, seed, log: () => {}, config, out });
       const c = r.certification;
       return {
         seed,

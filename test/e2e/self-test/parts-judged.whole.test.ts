@@ -1,6 +1,7 @@
 // Every part judged, whatever ran before (suites/*, runtime/voucher-lease.ts): whole runs against
 // the default reference with the suites' order shuffled (three seeds) and with each requirement
-// prefix run alone; in each, every MUST in scope passed and every part of it judged something. A
+// prefix run alone (`--only` selects suites: prefixes of the same suites, such as ENV, AUTH and VER,
+// are one run of those suites, `--only` all of them); in each, every MUST in scope passed and every part of it judged something. A
 // vendor that stores a status update sent without a token and then answers 403 fails AUTH-11 in a
 // run of all suites, also without Order Create (AUTH-11 then writes to a refusals voucher it holds
 // alone, not one the auth tests' own tokenless updates ask Pending of); one that takes a partially paid
@@ -10,6 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../../../config/schema.ts';
 import { prefixOf, requirements } from '../../../contract/requirements.ts';
+import { selectSuites } from '../../../engine/mode.ts';
 import type { Certification } from '../../../reports/model.ts';
 import { runAgainstReference } from './run-reference.ts';
 import { openMusts, partsLine, partsOf, SHUFFLES } from './parts-judged.ts';
@@ -17,7 +19,14 @@ import { WHOLE_FILE } from '../../tiers.ts';
 
 /** The prefixes of the MUSTs a run without --with-load verifies (RL is the probe's). */
 const PREFIXES = [...new Set(requirements.filter((r) => r.level === 'MUST').map((r) => prefixOf(r.id)))].filter((p) => p !== 'RL');
-const o = { numRuns: 3, preflight: false } as const;
+const o = { numRuns: 3, preflight: false, har: false } as const;
+/** The prefixes grouped by the suites `--only` runs for them: one run per group runs what each alone runs. */
+const GROUPS = [
+  ...PREFIXES.reduce((m, p) => {
+    const key = [...selectSuites([p], false)].join(',');
+    return m.set(key, [...(m.get(key) ?? []), p]);
+  }, new Map<string, string[]>()),
+];
 
 /** No Order Create (nor the reads and writes of a voucher it makes): every voucher is the pool's. */
 const poolOnly = (c: RunConfig): RunConfig => {
@@ -36,13 +45,16 @@ describe('every part of every MUST judged, whatever ran before', WHOLE_FILE, () 
       ...SHUFFLES.map(
         (seed) => [`shuffled ${seed}`, () => runAgainstReference({ ...o, shuffleSeed: seed })] as [string, () => ReturnType<typeof runAgainstReference>],
       ),
-      ...PREFIXES.map((p) => [`--only ${p}`, () => runAgainstReference({ ...o, only: [p] })] as [string, () => ReturnType<typeof runAgainstReference>]),
+      ...GROUPS.map(
+        ([, only]) => [`--only ${only.join(',')}`, () => runAgainstReference({ ...o, only })] as [string, () => ReturnType<typeof runAgainstReference>],
+      ),
     ];
     const lane = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) certs.set(next[0], (await next[1]()).certification);
     };
     await Promise.all([lane(), lane()]);
     for (const [name, c] of certs) process.stdout.write(`${partsLine(name, c)}\n`);
+    for (const [, only] of GROUPS) for (const p of only) certs.set(`--only ${p}`, certs.get(`--only ${only.join(',')}`)!);
   }, 1_800_000);
 
   it.each(SHUFFLES)('certifies the default reference with the suites shuffled (seed %i), every part of every MUST judged', (seed) => {
@@ -55,7 +67,11 @@ describe('every part of every MUST judged, whatever ran before', WHOLE_FILE, () 
   });
 
   it.each(PREFIXES)('judges every part of every MUST of %s run alone', (prefix) => {
-    expect(openMusts(certs.get(`--only ${prefix}`)!)).toEqual([]);
+    const c = certs.get(`--only ${prefix}`)!;
+    // The run of the suites this prefix alone selects, no other.
+    const group = GROUPS.find(([, only]) => only.includes(prefix))!;
+    expect([...selectSuites(c.selection!, false)].join(','), c.selection!.join(',')).toBe(group[0]);
+    expect(openMusts(c)).toEqual([]);
   });
 
   it('fails AUTH-11 (and no other MUST) of a vendor that stores a status update sent without a token, with every suite, with and without Order Create', () => {

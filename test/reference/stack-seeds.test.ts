@@ -6,8 +6,8 @@
 // RP-16), are sent to each profile, and every answer goes through the checks the harness applies to
 // each exchange of the report: no MUST is failed on any seed, and a 500 (at the parser's limit) is
 // ENV-6 (SHOULD) and only ENV-6. npm test takes the measured seed, the whole set all ten (a few
-// hundred requests to servers in this process, no whole run). One whole run per stack profile
-// (stack-profiles.whole.test.ts) and the seed sweep's whole runs hold the rest of the run;
+// hundred requests to servers in this process, no whole run). Each stack profile's first whole run
+// on the measured seed (profiles.test.ts) and the seed sweep's whole runs hold the rest of the run;
 // profile-seeds.test.ts sends every profile the other inputs that move with the seed.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -18,12 +18,12 @@ export const SWEEP_SEEDS: readonly number[] = [172343656, 1201065399];
 /**
  * The sweep's seeds of the profiles: the first only, the seed of profiles.test.ts's second run in a
  * row. scope.whole.test.ts certifies every profile under a seed of its own (its minimal config), so each
- * profile is certified under three seeds in the whole set: PROFILE_SEED, this one (the second run
- * in a row, against the server the first left), and scope.whole.test.ts's.
+ * profile is certified under three seeds in the whole set: PROFILE_SEED (a stack-shaped profile's:
+ * MEASURED_SEED), this one (the second run in a row, against the server the first left), and scope.whole.test.ts's.
  */
 export const PROFILE_SWEEP_SEEDS: readonly number[] = SWEEP_SEEDS.slice(0, 1);
 
-/** The seed of profiles.test.ts's runs of each profile (with SWEEP_NUM_RUNS runs per property). */
+/** The seed of profiles.test.ts's first run of each profile but the stack-shaped ones' (with SWEEP_NUM_RUNS runs per property). */
 export const PROFILE_SEED = 3;
 
 /** Runs per property of every run of the sweep, and of the matrix's and profiles.test.ts's: their rows are its first seed. */

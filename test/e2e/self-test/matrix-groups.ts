@@ -81,8 +81,25 @@ function groupsOf(names: FaultName[]): FaultName[][] {
 /** The ids a fault's run must or may fail, or cannot judge: two faults of one run share none. */
 const idsOf = (f: Fault): string[] => [...mayFail(f), ...(f.leavesOpen ?? [])];
 
-/** A run of the operation lanes: each of its faults confined to one lane, none made for a profile. */
-const laneRun = (run: readonly FaultName[]) => run.every((name) => !fault(name).profile && laneOf(fault(name)) !== null);
+/**
+ * Faults that leave other tests of their operation unjudged, so a second fault of that operation
+ * would go unseen: their runs of the operations share with no other (shareLaneRuns). Found by the
+ * matrix's own runs, where the other fault's ids came out inconclusive, not failed.
+ */
+export const LANE_ALONE: readonly FaultName[] = [
+  // dates yyyy-mm-dd: the tests that read a report's dates (local time, ranges) cannot judge them
+  'rp-date-iso',
+  // only the first address saved: the tests that delete or update an address find none
+  'cu-drop-addresses',
+  // totalCount a string: the tests that page or count by it cannot judge the count
+  'rp-totalcount-string',
+  // overlapping creations share a contactId: the tests that read a customer back read another's
+  'cu-contactid-race',
+];
+
+/** A run of the operation lanes: each of its faults confined to one lane, none made for a profile nor LANE_ALONE. */
+const laneRun = (run: readonly FaultName[]) =>
+  run.every((name) => !fault(name).profile && laneOf(fault(name)) !== null && !(LANE_ALONE as readonly string[]).includes(name));
 
 /**
  * Runs of the operation lanes, two by two in list order, share one run: each lane then holds up to

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { prefixOf, requirement } from '../../../contract/requirements.ts';
 import { fault, FAULTS, mayFail, type Fault, type FaultName } from '../../../reference/faults.ts';
 import { groupFaults, TOKENLESS_ONLY } from './matrix.ts';
-import { laneOf } from './matrix-groups.ts';
+import { LANE_ALONE, laneOf } from './matrix-groups.ts';
 import { ALL_FAULTS, breaksRateLimit, featuresOf, gateFaults, matrixPart, PARTS, quickRuns } from './matrix-parts.ts';
 
 /** The faults of each test file of the matrix: faults-1, faults-2 and the rate-limit one. */
@@ -28,9 +28,9 @@ describe('the parts of the fault matrix', () => {
     const shares = parts().map((p) => p.filter((f) => gate.includes(f)));
     expect(sorted(shares.flat())).toEqual(sorted(gate));
     expect(shares.at(-1)).toEqual([]);
-    // Runs of the representative set: a fault alone, and one run the three operation suites share, two faults each.
+    // Runs of the representative set: a fault alone, and one run the three operation suites share.
     const runs = groupFaults(gate);
-    expect(runs.map((run) => run.length).sort()).toEqual([1, 6]);
+    expect(runs.map((run) => run.length).sort()).toEqual([1, 3]);
     for (const run of runs) expect(quickRuns().map((q) => q.join('+'))).toContain(run.join('+'));
   });
 

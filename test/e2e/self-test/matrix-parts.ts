@@ -36,7 +36,7 @@ export function quickRuns(names: FaultName[] = ALL_FAULTS): FaultName[][] {
 /**
  * The faults whose whole runs npm test (the gate) takes; the others are the whole set's: of the
  * representative runs, a fault alone that breaks a MUST of the envelope and the report (a 5xx on a
- * body that is not JSON), and the first run the three operation suites share (two faults each).
+ * body that is not JSON), and the first run the three operation suites share.
  */
 export function gateFaults(): FaultName[] {
   const runs = quickRuns();

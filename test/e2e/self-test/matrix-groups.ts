@@ -1,6 +1,7 @@
 // How the fault matrix (matrix.ts) groups the faults of the reference into whole runs: faults confined
-// to different operations share a run, up to two per operation whose ids differ, and a fault of the
-// token alone shares one with a report fault; faults that reach further run alone.
+// to different operations share a run, up to two per operation whose ids differ (but pairs seen to
+// hide each other, APART), and a fault of the token alone shares one with a report fault; faults
+// that reach further run alone.
 import { prefixOf, requirement, requirements } from '../../../contract/requirements.ts';
 import { FAULTS, fault, mayFail, type Fault, type FaultName } from '../../../reference/faults.ts';
 
@@ -82,46 +83,54 @@ function groupsOf(names: FaultName[]): FaultName[][] {
 const idsOf = (f: Fault): string[] => [...mayFail(f), ...(f.leavesOpen ?? [])];
 
 /**
- * Faults that leave other tests of their operation unjudged, so a second fault of that operation
- * would go unseen: their runs of the operations share with no other (shareLaneRuns). Found by the
- * matrix's own runs, where the other fault's ids came out inconclusive, not failed.
+ * Pairs of faults of one operation seen to hide each other in a shared run: the second's ids came
+ * out inconclusive, not failed, the first leaving the tests that judge them nothing to judge. A
+ * shared run that would hold such a pair is not made: its two runs stay apart, as they were.
  */
-export const LANE_ALONE: readonly FaultName[] = [
-  // dates yyyy-mm-dd: the tests that read a report's dates (local time, ranges) cannot judge them
-  'rp-date-iso',
-  // only the first address saved: the tests that delete or update an address find none
-  'cu-drop-addresses',
-  // totalCount a string: the tests that page or count by it cannot judge the count
-  'rp-totalcount-string',
-  // overlapping creations share a contactId: the tests that read a customer back read another's
-  'cu-contactid-race',
+export const APART: ReadonlyArray<readonly [FaultName, FaultName]> = [
+  // dates yyyy-mm-dd, or a range a day late: RP-11's local times are not judged
+  ['rp-date-iso', 'rp-local-time'],
+  ['rp-range-day-after', 'rp-local-time'],
+  // only the first address saved: no address left to delete (CU-10)
+  ['cu-drop-addresses', 'cu-ignore-deleted'],
+  // totalCount a string, or the branch list read as its first branch: the branch counts are not judged (RP-9b)
+  ['rp-totalcount-string', 'rp-branch-double-count'],
+  ['rp-branch-first-only', 'rp-branch-double-count'],
+  // overlapping creations share a contactId: the texts read back are another's (CU-15)
+  ['cu-contactid-race', 'cu-html-escapes-text'],
+  // an unknown voucher answered 200: its 404 is never seen (OS-1b)
+  ['os-missing-voucher-200', 'os-missing-voucher-404'],
 ];
 
-/** A run of the operation lanes: each of its faults confined to one lane, none made for a profile nor LANE_ALONE. */
-const laneRun = (run: readonly FaultName[]) =>
-  run.every((name) => !fault(name).profile && laneOf(fault(name)) !== null && !(LANE_ALONE as readonly string[]).includes(name));
+/** A run of the operation lanes: each of its faults confined to one lane, none made for a profile. */
+const laneRun = (run: readonly FaultName[]) => run.every((name) => !fault(name).profile && laneOf(fault(name)) !== null);
+
+/** Whether a run holds both faults of a pair of APART. */
+const holdsApart = (run: readonly FaultName[]) => APART.some(([a, b]) => run.includes(a) && run.includes(b));
 
 /**
- * Runs of the operation lanes, two by two in list order, share one run: each lane then holds up to
- * two faults, whose ids (those they break, may break or leave open) differ, so each failed id has
- * one owner; an id neither names counts against both faults of its lane (runGroup).
+ * Runs of the operation lanes, in list order, each take the first open one whose faults' ids
+ * (those they break, may break or leave open) differ from theirs: each lane then holds up to two
+ * faults, each failed id has one owner, and an id neither names counts against both faults of its
+ * lane (runGroup). The pairs are made before APART is read, and a pair holding one of its pairs is
+ * undone, so that a pair found apart never moves the others.
  */
 function shareLaneRuns(groups: FaultName[][]): FaultName[][] {
-  const out: FaultName[][] = [];
-  const open: FaultName[][] = [];
+  const out: FaultName[][][] = [];
+  const open: FaultName[][][] = [];
   for (const g of groups) {
     const ids = new Set(g.flatMap((name) => idsOf(fault(name))));
-    const partner = laneRun(g) ? open.find((o) => o.every((name) => !idsOf(fault(name)).some((id) => ids.has(id)))) : undefined;
+    const partner = laneRun(g) ? open.find(([o]) => o!.every((name) => !idsOf(fault(name)).some((id) => ids.has(id)))) : undefined;
     if (partner) {
-      partner.push(...g);
+      partner.push(g);
       open.splice(open.indexOf(partner), 1);
       continue;
     }
-    const run = [...g];
+    const run = [g];
     out.push(run);
     if (laneRun(g)) open.push(run);
   }
-  return out;
+  return out.flatMap((runs) => (holdsApart(runs.flat()) ? runs : [runs.flat()]));
 }
 
 /** The runs of one token fault alone, each joined by the next report fault alone (TOKENLESS_ONLY). */

@@ -1,11 +1,13 @@
 // The fault matrix's parts (matrix-parts.ts): the whole matrix of CI holds every fault of the
 // reference exactly once across its three files; the part npm test runs is made of runs of the
 // whole matrix, each fault once, and still reaches every suite, both levels and both kinds of run.
+// Faults sharing a run never share an id (matrix-groups.ts), so each failed id has one owner.
 // No conformance run here: this is the plan only.
 import { describe, expect, it } from 'vitest';
 import { prefixOf, requirement } from '../../../contract/requirements.ts';
-import { FAULTS } from '../../../reference/faults.ts';
+import { fault, FAULTS, mayFail, type Fault, type FaultName } from '../../../reference/faults.ts';
 import { groupFaults, TOKENLESS_ONLY } from './matrix.ts';
+import { APART, laneOf } from './matrix-groups.ts';
 import { ALL_FAULTS, breaksRateLimit, featuresOf, gateFaults, matrixPart, PARTS, quickRuns } from './matrix-parts.ts';
 
 /** The faults of each test file of the matrix: faults-1, faults-2 and the rate-limit one. */
@@ -68,6 +70,28 @@ describe('the parts of the fault matrix', () => {
     // A file of the matrix regroups its part (faultMatrix): the runs it makes are the whole matrix's.
     const whole = runs.map((run) => run.join('+'));
     for (const p of parts()) for (const run of groupFaults(p)) expect(whole).toContain(run.join('+'));
+  });
+
+  it('share a run of the operations between faults of different ids, two at most per operation', () => {
+    const idsOf = (name: string) => {
+      const f: Fault = fault(name as FaultName);
+      return [...mayFail(f), ...(f.leavesOpen ?? [])];
+    };
+    const runs = groupFaults(ALL_FAULTS);
+    for (const run of runs) {
+      const ids = run.flatMap(idsOf);
+      expect(new Set(ids).size, run.join('+')).toBe(ids.length);
+      const lanes = run.map((name) => laneOf(fault(name)));
+      for (const lane of new Set(lanes)) expect(lanes.filter((l) => l === lane).length, run.join('+')).toBeLessThanOrEqual(lane === null ? 1 : 2);
+    }
+    // Most faults of the operations share a lane with another: two runs of the operations in one.
+    const shared = runs.filter((run) => run.length > 3);
+    expect(shared.length).toBeGreaterThanOrEqual(8);
+    for (const run of shared)
+      expect(
+        run.every((name) => laneOf(fault(name)) !== null && !fault(name).profile),
+        run.join('+'),
+      ).toBe(true);
   });
 
   it('reach in the gate every requirement prefix a fault breaks, both levels and both kinds of run', () => {

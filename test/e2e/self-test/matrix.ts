@@ -1,6 +1,7 @@
 // The fault matrix: conformance runs against the reference with fault switches on, restricted to
-// the suites of the requirements the faults break, two runs at a time; faults confined to different
-// operations share a run, and a fault of the token alone one with a report fault (groupFaults).
+// the suites of the requirements the faults break, two runs at a time; faults confined to the
+// operations share a run, up to two per operation whose ids differ, and a fault of the token alone
+// one with a report fault (groupFaults).
 // Prints the table fault -> failed ids and writes it as JSON; a fault whose named ids did not all
 // fail survived.
 // Usage: tsx test/e2e/self-test/matrix.ts [--out FILE] [--num-runs N] [--only-faults a,b] [--concurrency N] [--seed N]
@@ -9,8 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../config/load.ts';
-import { prefixOf, requirement, requirements } from '../../../contract/requirements.ts';
+import { prefixOf, requirement } from '../../../contract/requirements.ts';
 import { FAULTS, failsAsNamed, mayFail, type Fault, type FaultName } from '../../../reference/faults.ts';
+import { groupFaults, laneOf, suiteOf } from './matrix-groups.ts';
 import type { RateLimitConfig } from '../../../reference/limiter.ts';
 import { startReference } from '../../../reference/server.ts';
 import { runConformance } from '../../../engine/run.ts';
@@ -65,89 +67,7 @@ export function difference(row: Pick<MatrixRow, 'breaks' | 'mayBreak' | 'failed'
 
 const mayBreakOf = (f: Fault): string[] => [...(f.mayBreak ?? [])];
 
-/** The suite folder a requirement is verified in. */
-const suiteOf = (id: string) => requirement(id).suite;
-/** Faults confined to one operation's suite: ENV-6 (a 5xx) is found by the harness on any exchange. */
-const LANES = new Set(['order-status', 'customer', 'report']);
-
-/** The suite folder of a requirement prefix (Fault.reachedBy). */
-const suiteOfPrefix = (prefix: string) => requirements.find((r) => prefixOf(r.id) === prefix)!.suite;
-
-/** The one operation suite a fault is confined to, or null when it reaches further (run it alone):
- *  the suites of the ids it breaks (but ENV-6) and of the suites that reach it (Fault.reachedBy). */
-function laneOf(f: Pick<Fault, 'breaks' | 'reachedBy'>): string | null {
-  const suites = new Set([...f.breaks.filter((id) => id !== 'ENV-6').map(suiteOf), ...(f.reachedBy ?? []).map(suiteOfPrefix)]);
-  const [only] = [...suites];
-  return suites.size === 1 && LANES.has(only!) ? only! : null;
-}
-
-/**
- * Faults whose defect shows only on requests that do not carry the valid token in the api-token
- * header (how a server treats a token missing, wrong, or sent elsewhere). Every request of the
- * report suite carries the valid token, so none of them reaches it; and the report faults they are
- * paired with (groupFaults) change what a report answered 200 holds, never the status of a plain
- * report request, the one thing the token tests judge of theirs. Left out: auth-rejects-valid (it
- * refuses the valid token) and the writes-then-403 faults (their refused writes change state).
- */
-export const TOKENLESS_ONLY: readonly FaultName[] = [
-  'auth-missing-accepted',
-  'auth-any-token',
-  'auth-401',
-  'auth-skip-order-status',
-  'auth-prefix-compare',
-  'auth-case-insensitive',
-  'auth-empty-accepted',
-  'auth-duplicate-unchecked',
-  'auth-query-token',
-  'auth-bearer-accepted',
-  'auth-readback-open',
-  'auth-body-token',
-];
-
-/**
- * Faults confined to different operations (order status, customer, report) share one run: each
- * suite calls its own operation only, so one fault cannot reach another's requirements. Then a
- * fault of TOKENLESS_ONLY left alone shares a run with a report fault left alone, in list order.
- * A failed id belongs to the fault that names it, else to the fault of its suite; an id no fault
- * owns counts against every fault of the run. Faults that reach further run alone. The runs are
- * those of the whole list of faults, each kept to the faults given: a part of the matrix, or one of
- * its runs, is run as the whole matrix runs it.
- */
-export function groupFaults(names: FaultName[]): FaultName[][] {
-  return groupsOf(FAULTS.map((f) => f.name))
-    .map((run) => run.filter((name) => names.includes(name)))
-    .filter((run) => run.length > 0);
-}
-
-/** The runs of `names`, grouped afresh (groupFaults). */
-function groupsOf(names: FaultName[]): FaultName[][] {
-  const groups: FaultName[][] = [];
-  for (const name of names) {
-    const f: Fault = FAULTS.find((x) => x.name === name)!;
-    const lane = laneOf(f);
-    const fits = (g: FaultName[]) =>
-      g.every((other) => {
-        const o: Fault = FAULTS.find((x) => x.name === other)!;
-        const otherLane = laneOf(o);
-        return !o.profile && lane !== null && otherLane !== null && otherLane !== lane && !o.breaks.some((id) => (f.breaks as readonly string[]).includes(id));
-      });
-    const into = lane === null || f.profile ? undefined : groups.find((g) => g.length < LANES.size && fits(g));
-    if (into) into.push(name);
-    else groups.push([name]);
-  }
-  return pairTokenless(groups);
-}
-
-/** The runs of one token fault alone, each joined by the next report fault alone (TOKENLESS_ONLY). */
-function pairTokenless(groups: FaultName[][]): FaultName[][] {
-  const alone = (test: (f: Fault) => boolean) => groups.filter((g) => g.length === 1 && test(FAULTS.find((x) => x.name === g[0])!));
-  const reports = alone((f) => !f.profile && laneOf(f) === 'report');
-  const partner = new Map(
-    alone((f) => (TOKENLESS_ONLY as readonly string[]).includes(f.name)).flatMap((g, i) => (reports[i] ? [[g, reports[i]] as const] : [])),
-  );
-  const taken = new Set(partner.values());
-  return groups.filter((g) => !taken.has(g)).map((g) => [...g, ...(partner.get(g) ?? [])]);
-}
+export { groupFaults, TOKENLESS_ONLY } from './matrix-groups.ts';
 
 /**
  * The limit of the matrix's rate-limit pass: the reference's probe limit over a 4 s window, not 2 s.
@@ -176,6 +96,8 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string, se
       numRuns,
       seed,
       allure: false,
+      // The matrix reads the certificate's failed ids alone: no exchanges.har.
+      har: false,
       withLoad,
       log: () => {},
       preflight: false,

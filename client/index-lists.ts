@@ -9,6 +9,7 @@ import type { RunConfig } from '../config/schema.ts';
 import type { Exchange } from '../core/types.ts';
 import { answerAt, isPaged, listPath, refusalText, refusedByShape } from '../config/answer-shape.ts';
 import { fixtureValues, operationRequest, sendOperation, unfilled, type IndexSender, type Values } from './index-operation.ts';
+import { FIELDS, idText } from '../contract/list-fields.ts';
 
 /** Limits tried for a paged list, largest first. */
 const PAGE_LIMITS = [1000, 100, 50];
@@ -48,40 +49,6 @@ export async function readList(client: IndexSender, config: RunConfig, name: str
   }
   return { why: `${op.method} ${op.path} refused every page size tried (${PAGE_LIMITS.join(', ')})`, exchanges };
 }
-
-/** The first of `names` a row holds (null and "" count as absent). */
-export function field(row: Record<string, unknown>, names: readonly string[]): unknown {
-  for (const n of names) {
-    const v = row[n];
-    if (v !== undefined && v !== null && v !== '') return v;
-  }
-  return undefined;
-}
-
-/** A row's value as an id text (digits, or a code), or undefined. */
-export function idText(row: Record<string, unknown>, names: readonly string[]): string | undefined {
-  const v = field(row, names);
-  return typeof v === 'number' || typeof v === 'bigint' || (typeof v === 'string' && v.trim() !== '') ? String(v).trim() : undefined;
-}
-
-/** The names a list commonly keeps each kind of value under. */
-export const FIELDS = {
-  branch: ['branchId', 'branch_id', 'id'],
-  sales: ['salesId', 'sales_id', 'salesOrderId', 'id'],
-  orderStatus: ['orderStatus', 'order_status', 'status'],
-  paymentStatus: ['paymentStatus', 'payment_status'],
-  country: ['countriesCode', 'countryCode', 'country_code', 'code'],
-  state: ['stateCode', 'state_code', 'code'],
-  city: ['cityCode', 'city_code', 'code'],
-  product: ['productId', 'product_id', 'id'],
-  productName: ['productName', 'product_name', 'name'],
-  category: ['categoryId', 'category_id'],
-  subCategory: ['subCategoryId', 'sub_category_id'],
-  brand: ['brandId', 'brand_id'],
-  subBrand: ['subBrandId', 'sub_brand_id'],
-  department: ['departmentId', 'department_id'],
-  recipe: ['recipeId', 'recipe_id', 'id'],
-} as const;
 
 export interface CityLists {
   /** City code -> state code, as the city lists gave them. */

@@ -5,7 +5,7 @@
 import type { NotSentReason } from '../core/types.ts';
 import type { Quota } from '../core/quota.ts';
 import type { UnnumberedExchange } from './transport.ts';
-import { adaptivePolicy, createAdaptiveLimit } from './adaptive-concurrency.ts';
+import { adaptivePolicy, createAdaptiveLimit } from './scheduler/adaptive-concurrency.ts';
 import { backoffPolicy } from './scheduler/backoff.ts';
 import { breakerPolicy } from './scheduler/breaker.ts';
 import { createBudgets } from './scheduler/budgets.ts';
@@ -39,7 +39,7 @@ export interface SchedulerOptions {
   breakerThreshold?: number;
   /** A refused or reset connection while others are in flight halves the concurrency; `resend`: the request goes again (reads only). */
   backoff?: { resend: boolean };
-  /** Requests in flight that adapt to the target's latency, `concurrency` their ceiling (client/adaptive-concurrency.ts); a read that timed out goes again. */
+  /** Requests in flight that adapt to the target's latency, `concurrency` their ceiling (client/scheduler/adaptive-concurrency.ts); a read that timed out goes again. */
   adaptive?: { slackMs?: number; pauseMs?: number };
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;

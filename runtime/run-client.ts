@@ -1,11 +1,11 @@
 // The run's one client in the suite worker: every test's requests go through it, on one
 // transport and through one scheduler (client/scheduler.ts): run.concurrency requests in flight,
-// fewer as the target's latency grows (client/adaptive-concurrency.ts), the user's cap (run.rateLimit), pacing under the quota the target announces, 429s waited out
+// fewer as the target's latency grows (client/scheduler/adaptive-concurrency.ts), the user's cap (run.rateLimit), pacing under the quota the target announces, 429s waited out
 // and resent (a 429 during the functional suites is not a failure), the run and request budgets,
 // and a breaker, so a target that stopped answering ends the run quickly instead of timing out
 // on every property run.
 import { createClient, type Client } from '../client/operations.ts';
-import { ADAPTIVE_SLACK_MS } from '../client/adaptive-concurrency.ts';
+import { ADAPTIVE_SLACK_MS } from '../client/scheduler/adaptive-concurrency.ts';
 import { createScheduler } from '../client/scheduler.ts';
 import { statedQuotas } from '../client/stated-quotas.ts';
 import type { NotSentReason } from '../core/types.ts';

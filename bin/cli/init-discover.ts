@@ -3,7 +3,8 @@
 // the report's branches from one report page per branch (4.3). One request per list, the largest
 // page. What could not be found keeps the template's value and is said: the config's "$comment"
 // and the console list both what was found and what was not.
-import { FIELDS, idText, readCities, readList } from '../../client/index-lists.ts';
+import { readCities, readList } from '../../client/index-lists.ts';
+import { FIELDS, idText } from '../../contract/list-fields.ts';
 import type { Client } from '../../client/operations.ts';
 import type { RunConfig } from '../../config/schema.ts';
 import { pageTotal } from '../../contract/checks/report.ts';

@@ -5,7 +5,8 @@
 // else takes one found; with none found, the id becomes a {placeholder} without a value and a
 // "fill this" line, and the run's preflight stops naming that entry (engine/phases/preflight/writes.ts).
 // A write's voucher (params.salesId) is never swapped for another: a listed one is kept, else filled by hand.
-import { FIELDS, idText, readList } from '../../client/index-lists.ts';
+import { readList } from '../../client/index-lists.ts';
+import { FIELDS, idText } from '../../contract/list-fields.ts';
 import type { IndexSender } from '../../client/index-operation.ts';
 import type { OperationConfigInput } from '../../config/operations.ts';
 import type { RunConfig } from '../../config/schema.ts';

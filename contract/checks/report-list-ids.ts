@@ -3,7 +3,7 @@
 // list gives each name its ids (product, category, brand, department ...), the recipe list the
 // products of each recipe. Shared by the report suite (which ids to try) and the preflight (which
 // configured ids one page of the range already shows, so that it need not count them).
-import { FIELDS, idText } from '../../client/index-lists.ts';
+import { FIELDS, idText } from '../list-fields.ts';
 import { FILTER_KEYS, type FilterKey } from '../../config/schema.ts';
 import { productsOf, type ListProduct, type MasterLists } from './report-list-filters.ts';
 

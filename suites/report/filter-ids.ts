@@ -4,7 +4,8 @@
 // ids come from fixtures.report.filterIds, else from the lists: those of the products the fixture
 // range's transactions name (its walk is cached: no report request more), else the lists' first.
 import fc from 'fast-check';
-import { FIELDS, idText, readList } from '../../client/index-lists.ts';
+import { readList } from '../../client/index-lists.ts';
+import { FIELDS, idText } from '../../contract/list-fields.ts';
 import { FILTER_KEYS, type FilterKey } from '../../config/schema.ts';
 import type { MasterLists } from '../../contract/checks/report-list-filters.ts';
 import { idsHeld, masterListsOf } from '../../contract/checks/report-list-ids.ts';

@@ -23,7 +23,7 @@ import { preflightSays } from '../../../core/words/preflight.ts';
 import { refusedWrites, unfilledWrites } from './writes.ts';
 import { reportFixtures, SCARCE_PAGE } from './report.ts';
 import { readList } from '../../../client/index-lists.ts';
-import { ADAPTIVE_SLACK_MS } from '../../../client/adaptive-concurrency.ts';
+import { ADAPTIVE_SLACK_MS } from '../../../client/scheduler/adaptive-concurrency.ts';
 
 const answered = (ex: Exchange) =>
   ex.response ? `HTTP ${ex.response.status}` : `no answer (${ex.failure?.kind ?? ex.notSent?.reason}: ${ex.failure?.message ?? ex.notSent?.message ?? ''})`;

@@ -1,7 +1,7 @@
 // A run that adapts to a small vendor (issue 39, "Overload"): the reference as a server of 8
 // workers, 80 ms an answer, the rest queued (each answer takes longer with more in flight), and a
 // request time limit of 1 s. At --concurrency 128 without adaptation, 128 in flight wait 1.28 s
-// each; the run keeps fewer in flight as the latency grows (client/adaptive-concurrency.ts), so it
+// each; the run keeps fewer in flight as the latency grows (client/scheduler/adaptive-concurrency.ts), so it
 // is certified and the target sees no request given up on before its answer (a proxy counts them),
 // beyond the reads sent again.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -7,9 +7,9 @@
 // anew (as Envoy's minRTT window does): under load alone, no answer is fast.
 // The configured concurrency is the ceiling, never a promise. A read (it changes nothing) that
 // timed out is sent again once the limit has fallen, after a pause, a few times.
-import type { UnnumberedExchange } from './transport.ts';
-import type { Job, Policy } from './scheduler/policy.ts';
-import type { Slots } from './scheduler/slots.ts';
+import type { UnnumberedExchange } from '../transport.ts';
+import type { Job, Policy } from './policy.ts';
+import type { Slots } from './slots.ts';
 
 /** The slack a run's schedulers give (slackMs): on loopback the fastest answer is a millisecond,
  *  and a busy machine's scheduling alone is tens. */

@@ -1,12 +1,12 @@
-// Concurrency that adapts (client/adaptive-concurrency.ts): against a target whose answers slow
+// Concurrency that adapts (client/scheduler/adaptive-concurrency.ts): against a target whose answers slow
 // down with more in flight (a worker pool of 8: latency = base x in flight / 8 past 8), the limit
 // settles near the pool and far below a ceiling of 128; it climbs to the ceiling while latency
 // holds; a timeout halves it; a read that timed out goes again, a write does not.
 import { describe, expect, it } from 'vitest';
-import { adaptivePolicy, createAdaptiveLimit } from '../../client/adaptive-concurrency.ts';
-import type { UnnumberedExchange } from '../../client/transport.ts';
-import type { Job } from '../../client/scheduler/policy.ts';
-import type { Slots } from '../../client/scheduler/slots.ts';
+import { adaptivePolicy, createAdaptiveLimit } from '../../../client/scheduler/adaptive-concurrency.ts';
+import type { UnnumberedExchange } from '../../../client/transport.ts';
+import type { Job } from '../../../client/scheduler/policy.ts';
+import type { Slots } from '../../../client/scheduler/slots.ts';
 
 /** One round of answers at the latency `latencyAt(limit)`; the limit after it. */
 function round(l: ReturnType<typeof createAdaptiveLimit>, latencyAt: (inFlight: number) => number): number {

@@ -26,8 +26,20 @@ describe('burstCheck (RL-6)', () => {
   for (const algorithm of ['fixed', 'sliding', 'token-bucket'] as Algorithm[]) {
     const it = itTier(algorithm === 'sliding');
     it(`catches the leaking ${algorithm} limiter with one token and with both`, async () => {
-      target = await limitedReference({ limit: LIMIT, windowSeconds: LEAK_WINDOW, algorithm }, ['rl-limiter-leaks']);
-      const { result, findings } = await burstCheck({ config: target.config, limit: LIMIT, windowSeconds: LEAK_WINDOW, scope: 'token', caps: CAPS });
+      // The fault leaks only when a burst's requests reach the server together (its late count lands between
+      // requests that arrive apart): under CPU contention a burst may arrive spread out and be answered exactly
+      // as a correct limiter answers it (LIMIT accepted, the rest refused), and then "no leak" is the right
+      // verdict. Such a try proves nothing either way and is made again, at most twice more; a check that
+      // misses a leak the server did make fails every try.
+      const leakless = (r: { rounds: { tokens: string; accepted: { valid: number; second: number } }[] }) =>
+        r.rounds.some((b) => b.accepted.valid <= LIMIT || (b.tokens === 'both' && b.accepted.second <= LIMIT));
+      let tried: Awaited<ReturnType<typeof burstCheck>> | undefined;
+      for (let attempt = 0; attempt < 3 && (tried === undefined || leakless(tried.result)); attempt++) {
+        await target?.server.close();
+        target = await limitedReference({ limit: LIMIT, windowSeconds: LEAK_WINDOW, algorithm }, ['rl-limiter-leaks']);
+        tried = await burstCheck({ config: target.config, limit: LIMIT, windowSeconds: LEAK_WINDOW, scope: 'token', caps: CAPS });
+      }
+      const { result, findings } = tried!;
       expect(result.skipped).toBeNull();
       // The rounds and notes in the message: a miss here says which burst fell short, and why (answers lost, a span that widened the allowance).
       const rounds = result.rounds.map((r) => ({ ...r, evidence: undefined }));

@@ -4,26 +4,22 @@
 // it: transport.room.test.ts); and every byte held is given back when its request ends; and a cut answer named by a finding costs the records a few KB,
 // not the cap's megabytes nor tens of KB per finding.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransport, KEPT_OF_CUT_BODY, type HttpRequest, type Transport } from '../../client/transport.ts';
+import { KEPT_OF_CUT_BODY } from '../../client/transport.ts';
 import { describeResponse, toFinding } from '../../contract/checks/finding.ts';
 import { keptFinding } from '../../core/record.ts';
-import { startServer, type Handler, type TestServer } from '../support/stub-server.ts';
+import type { Handler } from '../support/stub-server.ts';
+import { stubTransport, type StubTransport } from '../support/stub-transport.ts';
 
-let server: TestServer | undefined;
-let transport: Transport | undefined;
+let open: StubTransport | undefined;
 
 afterEach(async () => {
-  await transport?.close();
-  await server?.close();
-  transport = server = undefined;
+  await open?.close();
+  open = undefined;
 });
 
 async function setup(handler: Handler, maxResponseBytes: number, inFlightBytes?: number) {
-  server = await startServer(handler);
-  transport = createTransport({ timeoutMs: 10_000, maxResponseBytes, redact: (s) => s, ...(inFlightBytes ? { inFlightBytes } : {}) });
-  const origin = server.url.replace(/\/$/, '');
-  const get = (path: string): HttpRequest => ({ method: 'GET', origin, path, headers: {}, operation: 'raw', tokenKind: 'valid' }) as HttpRequest;
-  return { t: transport, get };
+  open = await stubTransport(handler, maxResponseBytes, inFlightBytes);
+  return open;
 }
 
 const KB = 1024;

@@ -4,28 +4,22 @@
 // counts neither against the exchange's deadline nor in its durationMs. Driven by a stub server,
 // event-loop turns and fake timers, never a wall clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTransport, type HttpRequest, type Transport } from '../../client/transport.ts';
-import { startServer, type Handler, type TestServer } from '../support/stub-server.ts';
+import type { Handler } from '../support/stub-server.ts';
+import { stubTransport, type StubTransport } from '../support/stub-transport.ts';
 
-let server: TestServer | undefined;
-let transport: Transport | undefined;
+let open: StubTransport | undefined;
 
 afterEach(async () => {
   vi.useRealTimers();
-  await transport?.close();
-  await server?.close();
-  transport = server = undefined;
+  await open?.close();
+  open = undefined;
 });
 
 const KB = 1024;
 
-async function setup(handler: Handler, maxResponseBytes: number, inFlightBytes: number) {
-  server = await startServer(handler);
-  transport = createTransport({ timeoutMs: 10_000, maxResponseBytes, inFlightBytes, redact: (s) => s });
-  const origin = server.url.replace(/\/$/, '');
-  const get = (path: string, timeoutMs?: number): HttpRequest =>
-    ({ method: 'GET', origin, path, headers: {}, operation: 'raw', tokenKind: 'valid', ...(timeoutMs ? { timeoutMs } : {}) }) as HttpRequest;
-  return { t: transport, get };
+async function setup(handler: Handler, maxResponseBytes: number, inFlightBytes?: number) {
+  open = await stubTransport(handler, maxResponseBytes, inFlightBytes);
+  return open;
 }
 
 /** Writes a JSON string of `size` bytes in 16 KB chunks as the socket drains, then ends it unless `hold`. */

@@ -28,8 +28,8 @@ import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/sequencer.ts';
 import { TAGS } from './test/tiers.ts';
 
-/** Load files that measure nothing in time: unit tests (probe.slow runs the probe on a simulated clock, CPU-bound: never beside the timing files). */
-const PURE_LOAD = ['caps', 'probe/classify', 'probe/probe.slow', 'headers', 'sender'].map((f) => `test/load/${f}.test.ts`);
+/** Load files that measure nothing in time: unit tests (probe.slow and probe.long-windows run the probe on a simulated clock, CPU-bound: never beside the timing files). */
+const PURE_LOAD = ['caps', 'probe/classify', 'probe/probe.slow', 'probe/probe.long-windows', 'headers', 'sender'].map((f) => `test/load/${f}.test.ts`);
 
 /**
  * Workers of the second group, across its projects: three on a 2-core machine (a whole run waits on

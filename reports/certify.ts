@@ -70,9 +70,11 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
   if (r.level !== 'INFO' && findings.length > 0) return { ...base, status: 'failed' };
   if (crashed.length > 0) return { ...base, status: 'failed', reason: crashed.flatMap((t) => t.errors).join('\n') };
   if (notRun.length > 0) {
-    // Tests the plan did not run say why themselves (engine/phases/plan/requirements.ts); of the others a
-    // stopped run knows why it stopped (budget, --max-failures, an interrupt), a worker only that it was stopped.
-    const byPlan = (t: CollectedTest) => !!t.record?.notRun?.startsWith(reasonSays('notPlanned'));
+    // Tests the plan did not run say why themselves (engine/phases/plan/requirements.ts), or, when the run
+    // stopped before it reached them, the plan's list does (the same words whatever the machine's speed);
+    // of the others a stopped run knows why it stopped (budget, --max-failures, an interrupt), a worker only that it was stopped.
+    const planSays = (t: CollectedTest) => t.record?.notRun ?? (!t.record && t.declaredTestId ? facts.notPlanned?.[t.declaredTestId] : undefined);
+    const byPlan = (t: CollectedTest) => !!planSays(t)?.startsWith(reasonSays('notPlanned'));
     const rest = notRun.filter((t) => !byPlan(t));
     // A test with no reason of its own that a dead worker left unfinished: the crash is its reason.
     const told = reasons(rest.map((t) => t.record?.notRun ?? (crashes.length ? crashReason(crashes, t.file) : undefined)));
@@ -82,7 +84,7 @@ function resultOf(r: Requirement, collected: Collected, facts: RunFacts): Requir
     return {
       ...base,
       status: 'not-run',
-      reason: [reasons(notRun.filter(byPlan).map((t) => t.record?.notRun)), stopped].filter(Boolean).join('; '),
+      reason: [reasons(notRun.filter(byPlan).map(planSays)), stopped].filter(Boolean).join('; '),
     };
   }
   // Every test that ran for it must have seen something it applies to: a requirement verified by

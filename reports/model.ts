@@ -165,6 +165,8 @@ export interface RunFacts extends RunIdentity {
   figures?: RunFigures;
   preflight?: PreflightSummary;
   plan?: RunPlan;
+  /** The tests the plan gave no requests (by test id, with the plan's reason), as the worker was told. */
+  notPlanned?: Record<string, string>;
   replay?: ReplayedProperty;
   /** What flags given anew to a resumed run's last part narrow, in words (engine/phases/resume-scope.ts). */
   narrowed?: string[];

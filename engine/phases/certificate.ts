@@ -84,6 +84,7 @@ function writeOnce(ctx: RunContext, stoppedBy: StoppedBy | undefined, har: HarMe
     figures: { ...counted, waited: 'wall time' },
     ...(checked ? { preflight: { problems: checked.problems, notes: checked.notes, requests: checked.requests } } : {}),
     plan: ctx.planned!.recorded,
+    ...(ctx.provide.notPlanned ? { notPlanned: ctx.provide.notPlanned } : {}),
     scope: runScope(o.config, checked?.notServed),
     settings: settingsOf(o),
     ...(resume?.narrowed.length ? { narrowed: resume.narrowed } : {}),

@@ -29,10 +29,10 @@ function blockFile(suite: TestSuite): string | undefined {
   return file && suite.parent.meta().suiteFile !== file ? file : undefined;
 }
 
-/** The ids a test declared, when it declared any (runtime/verifies.ts). */
-function declaredIds(test: TestCase): Pick<CollectedTest, 'declared'> {
-  const ids = test.meta().declared?.ids;
-  return ids ? { declared: ids } : {};
+/** The ids a test declared, and its test id, when it declared any (runtime/verifies.ts). */
+function declaredIds(test: TestCase): Pick<CollectedTest, 'declared' | 'declaredTestId'> {
+  const d = test.meta().declared;
+  return d?.ids ? { declared: d.ids, ...(d.testId ? { declaredTestId: d.testId } : {}) } : {};
 }
 
 function summaryLine(file: string, tests: TestCase[], ms: number): string {

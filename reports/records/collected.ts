@@ -11,6 +11,8 @@ export interface CollectedTest {
   record?: TestRecord;
   /** The requirement ids it declared (task meta), for a test that left no record (a record holds them). */
   declared?: string[];
+  /** Its declared test id, for a test that left no record (the plan's "not run" list is keyed by it). */
+  declaredTestId?: string;
   /** Errors the test threw that are not findings (a crash of the suite or the client). */
   errors: string[];
   /** The part of a resumed run that ran it (reports/records/parts.ts); absent: the first. */

@@ -37,6 +37,8 @@ export interface RecordedFacts extends RunIdentity {
   figures?: RunFigures;
   preflight?: PreflightSummary;
   plan?: RunPlan;
+  /** The tests the plan gave no requests (by test id, with the plan's reason), as the worker was told. */
+  notPlanned?: Record<string, string>;
   /** What the config put in scope (reports/scope.ts). */
   scope?: RunScope;
   /** A replay of one property (`run --replay-test`). */

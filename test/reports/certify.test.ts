@@ -41,6 +41,21 @@ describe('a requirement verdict', () => {
   it('is not-run when its test was stopped, or the run stopped before it; skipped with the reason otherwise', () => {
     expect(verdictOf('AUTH-1', [ran(['AUTH-1'], { notRun: 'budget spent' }, 'skipped')])).toMatchObject({ status: 'not-run', reason: 'budget spent' });
     expect(verdictOf('AUTH-1', [], { stoppedBy: 'budget' })).toMatchObject({ status: 'not-run', reason: expect.stringMatching(/run budget/) });
+    // A test the plan gave no requests that the stopped run never reached: the plan's reason, not the stop's,
+    // whichever came first on this machine; a test the plan did give its requests: the stop's.
+    const unplanned = 'not run by the plan (run --plan): report: its 59 requests at 50/6s come after the 81 ...';
+    const never = (testId: string, ids: string[]): CollectedTest => ({
+      name: testId,
+      file: 'suites/report/x.test.ts',
+      state: 'pending',
+      durationMs: 0,
+      errors: [],
+      declared: ids,
+      declaredTestId: testId,
+    });
+    const stopped = { stoppedBy: 'budget' as const, notPlanned: { 'rp-19b': unplanned } };
+    expect(verdictOf('RP-19b', [never('rp-19b', ['RP-19b'])], stopped)).toMatchObject({ status: 'not-run', reason: unplanned });
+    expect(verdictOf('RP-1', [never('rp-1', ['RP-1'])], stopped)).toMatchObject({ status: 'not-run', reason: expect.stringMatching(/run budget/) });
     expect(verdictOf('CU-8', [ran(['CU-8'], { skipReason: 'no readBack in the config' }, 'skipped')])).toMatchObject({
       status: 'skipped',
       reason: 'no readBack in the config',

@@ -2,7 +2,7 @@
 // 429s say nothing of the wait (no Retry-After, no rate-limit header), the window and the limit
 // are within 2 %, because near a refill the polls are at most 1/64 of the window apart. And a
 // read path whose quota states its wait only in the 429's message ("please try after 6 seconds")
-// is probed by name, its window within 2 % too. Whole set: each probe takes 2-3 windows.
+// is probed by name, its window within 2 % too. Whole set: each probe takes 2-3 windows, the five at once.
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/load.ts';
 import { probeRateLimit } from '../../../load/probe/probe.ts';
@@ -35,8 +35,9 @@ const within2 = (measured: number | null, real: number) => {
   expect(Math.abs(measured! - real) / real, `measured ${measured}, real ${real}`).toBeLessThanOrEqual(0.02);
 };
 
-// One probe at a time: each counts bursts against its own clock.
-describe('the probe times the target', WHOLE_FILE, () => {
+// The probes side by side, each against a server of its own: each counts bursts against its own
+// clock, and none waits on the CPU (a probe spends most of its time sleeping to a refill).
+describe.concurrent('the probe times the target', WHOLE_FILE, () => {
   for (const windowSeconds of [6, 10])
     for (const algorithm of ['fixed', 'sliding'] as const satisfies Algorithm[])
       it(`a ${algorithm} window of ${windowSeconds} s whose 429s state no wait: window and limit within 2 %`, async () => {

@@ -1,13 +1,14 @@
 // The places of a learnt quota several operations were taken to share (shared-limit.ts joined them
 // at their 429s), given evenly while they compete for them: an operation that sent its even part of
 // the window (the quota over its operations, rounded down; while the window is not known yet, of
-// what the hold after the first wait lets go side by side, counted since the 429 that wait came from) yields the next place to another of the
-// pace that sent fewer and has a request waiting for one. A limit truly shared loses nothing (the
-// place goes to the other, the quota is spent as fast); limits of their own met alike at once, so
-// taken for one (per operation, told apart by nothing a Retry-After date says), are never
-// overdrawn by one operation while another leaves its part unspent. An operation alone in wanting
-// places takes them all (a request parked, its slot given back, wants none: a yield to it could hold
-// every slot while it waits for one). Stated and announced quotas are exact: left as they are.
+// what the hold after the first wait lets go side by side, counted since the 429 that wait came
+// from) yields the next place to another of the pace that sent fewer and has a request waiting for
+// one. A limit truly shared loses nothing (the place goes to the other, the quota is spent as fast);
+// limits of their own met alike at once, so taken for one (per operation, told apart by nothing a
+// Retry-After date says), are not overdrawn by one operation while another leaves its part unspent.
+// An operation alone in wanting places takes them all (a request parked, its slot given back, wants
+// none: a yield to it could hold every slot while it waits for one). Stated and announced quotas
+// are exact: left as they are.
 import type { Job } from './policy.ts';
 import type { Pace } from './pace.ts';
 import { marginMs } from './pace.ts';
@@ -38,7 +39,7 @@ export interface FairShare {
 
 export function createFairShare(): FairShare {
   const wanting = new Map<string, number>();
-  /** Per pace, each operation's send times (at most the quota's of them). */
+  /** Per pace, each operation's send times (the last KEPT of them). */
   const sends = new WeakMap<Pace, Map<string, number[]>>();
   const add = (op: string, delta: number) => {
     const n = (wanting.get(op) ?? 0) + delta;

@@ -242,7 +242,7 @@ export function createPacing(
     const behind = () => musts.ahead(pacesOf(job.op), o.now(), job);
     const wait = () => waitMs(job.op, o.now()) + (behind() ? TURN_MS : 0);
     const leave = job.must !== undefined && wait() > 0 ? musts.enter(() => pacesOf(job.op), job) : undefined;
-    const unfair = fair.enter(job);
+    const leaveFair = fair.enter(job);
     try {
       for (let w = wait(); w > 0; w = wait()) {
         if (o.deadline !== undefined && o.now() >= o.deadline) break; // the budget is spent: the budgets say so
@@ -253,7 +253,7 @@ export function createPacing(
       }
     } finally {
       leave?.();
-      unfair();
+      leaveFair();
     }
     const paces = pacesOf(job.op);
     const reserved = o.now();

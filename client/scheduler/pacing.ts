@@ -13,6 +13,7 @@ import { joinShared, leaveShared, surelyMs } from './shared-limit.ts';
 import { createFirst429Hold } from './first-429.ts';
 import { openSlideTrial, trialAnswered, trialSent, trying } from './slide-trial.ts';
 import { createMustsFirst, rankOf } from './must-first.ts';
+import { createFairShare } from './fair-share.ts';
 import { knownQuotas, learntQuotas, type StatedQuota } from './pacing-views.ts';
 
 /** How long a request behind a waiting MUST's waits beyond the pace, before it looks again. */
@@ -84,7 +85,9 @@ export function createPacing(
     return !p.cap && !p.policy && !p.quota && p.pausedUntil <= t && !stated.some((s) => s.operations === null || s.operations.includes(op));
   };
   const firsts = createFirst429Hold(apart);
-  const waitMs = (op: string, t: number) => Math.max(0, (unknownLimit(op, t) ? firsts.until(op, t) : 0) - t, ...pacesOf(op).map((p) => until(p, t) - t));
+  const fair = createFairShare();
+  const waitMs = (op: string, t: number) =>
+    Math.max(0, (unknownLimit(op, t) ? firsts.until(op, t) : 0) - t, ...pacesOf(op).map((p) => Math.max(until(p, t), fair.until(p, op, t)) - t));
 
   function sent(paces: Pace[], t: number) {
     for (const p of paces) {
@@ -239,6 +242,7 @@ export function createPacing(
     const behind = () => musts.ahead(pacesOf(job.op), o.now(), job);
     const wait = () => waitMs(job.op, o.now()) + (behind() ? TURN_MS : 0);
     const leave = job.must !== undefined && wait() > 0 ? musts.enter(() => pacesOf(job.op), job) : undefined;
+    const leaveFair = fair.enter(job);
     try {
       for (let w = wait(); w > 0; w = wait()) {
         if (o.deadline !== undefined && o.now() >= o.deadline) break; // the budget is spent: the budgets say so
@@ -249,10 +253,12 @@ export function createPacing(
       }
     } finally {
       leave?.();
+      leaveFair();
     }
     const paces = pacesOf(job.op);
     const reserved = o.now();
     sent(paces, reserved);
+    fair.sent(job.op, paces, reserved);
     return { paces, reserved };
   }
 

@@ -10,7 +10,8 @@
 // a round trip); after a first 429 the other operations send nothing new for a round trip, and a
 // learnt quota's last sends go fewer at a time (a token bucket met at 30 ms: not a wave of 8 each time);
 // a sliding window stated by Retry-After dates, its ends a second more apart than its window, told
-// from a fixed one by a trial (slide-trial.ts).
+// from a fixed one by a trial (slide-trial.ts); limits of their own met alike at once, so learnt as one,
+// spent evenly by their operations (fair-share.ts): none overdraws its own while another leaves its part.
 import { describe, expect, it } from 'vitest';
 import { simCell, simLimits, type SimCell } from '../../../bench/support/sim-limits.ts';
 
@@ -78,6 +79,15 @@ describe('the limits bench on a simulated clock', () => {
     );
     withinGoals(r);
   });
+
+  for (const scope of ['per-operation', 'two-groups'] as const)
+    for (const latencyMs of [4, 30])
+      it(`a sliding window ${scope}, Retry-After as a date, ${latencyMs} ms a round trip: learnt as one, spent evenly, no operation overdraws its own`, async () => {
+        const r = await simCell('sliding', scope, 'date', { latencyMs });
+        withinGoals(r);
+        expect(r.learnt).toHaveLength(1);
+        expect(r.learnt[0]).toMatch(/ (79|8\d)\/2s$/);
+      });
 
   for (const scope of ['every-route', 'two-groups'] as const)
     it(`a token bucket, ${scope}, Retry-After in seconds, 30 ms a round trip: the requests in flight meet it few at a time`, async () => {

@@ -74,7 +74,8 @@ describe('a limit shared by every operation, stated nowhere', () => {
     );
     const report = r.learnt.find((q) => q.operations!.includes('report'))!;
     expect(report.operations).toEqual(['report']);
-    expect(report.quota.requests).toBeLessThanOrEqual(10);
+    // Learnt at 10, or one above: a probe up (learn-quota.ts) may be under way when the run ends.
+    expect(report.quota.requests).toBeLessThanOrEqual(11);
   });
 });
 

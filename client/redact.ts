@@ -17,7 +17,7 @@ const NAMED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', 
 const SHORT_JSON: Record<string, string> = { '"': '\\"', '\\': '\\\\', '/': '\\/' };
 
 /** The spellings of one character: raw, JSON escapes (once and twice), percent-encoded, HTML entities. */
-function charSpellings(c: string): string[] {
+export function charSpellings(c: string): string[] {
   const code = c.charCodeAt(0);
   const hex2 = code.toString(16).padStart(2, '0');
   const hex4 = code.toString(16).padStart(4, '0');
@@ -77,13 +77,48 @@ function makeRedactor(list: string[]): Redactor {
   // Every spelling of a secret, and every part redacted alone, is at least minPart characters long:
   // a shorter text (most header values) holds none of them.
   const shortest = Math.min(...list.map(minPart));
+  const mayHold = mayHoldTest(list);
   return (text, cut = false) => {
     if (!cut && text.length < shortest) return text;
-    let out = text.replace(whole, REDACTED);
-    if (partial) out = redactParts(out, partial, list);
+    let out = text;
+    if (mayHold(text)) {
+      out = text.replace(whole, REDACTED);
+      if (partial) out = redactParts(out, partial, list);
+    }
     if (cut) out = redactTail(out, tails);
     return out;
   };
+}
+
+/**
+ * A cheap test that is true for every text `whole` or `partial` matches (false: neither can, the text holds no spelling).
+ * A match of `whole` is one spelling per character of a secret: either all raw (the secret itself, in some letter case)
+ * or with one spelling that is not the raw character, all of which start with an escape character (\\ % & +). A match of
+ * `partial` is a run of minPart characters of a secret. Every such run, and the secret itself, holds the secret's core:
+ * its characters from L - minPart to minPart (all runs of minPart of L characters overlap there, as minPart > L / 2).
+ * Both tests run with the same flag as the redactor's own patterns (i), so a letter matches in the same cases.
+ */
+export function mayHoldTest(list: string[]): (text: string) => boolean {
+  const cores = list.map((s) => {
+    const k = Math.min(minPart(s), s.length);
+    return s.slice(s.length - k, k);
+  });
+  const starts = new Set(
+    list.flatMap((s) =>
+      [...s].flatMap((c) =>
+        charSpellings(c)
+          .filter((sp) => sp !== c)
+          .map((sp) => sp[0]!),
+      ),
+    ),
+  );
+  const core = new RegExp([...new Set(cores)].map(escapeRegExp).join('|'), 'i');
+  const escapes = [...starts];
+  // Characters without letter case are looked for as they are (includes: faster than a class); a cased one (none today) by a pattern.
+  const uncased = escapes.every((c) => c.toLowerCase() === c && c.toUpperCase() === c);
+  const cased = new RegExp(`[${escapes.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]`, 'i');
+  const escaped = uncased ? (text: string) => escapes.some((c) => text.includes(c)) : (text: string) => cased.test(text);
+  return (text) => core.test(text) || escaped(text);
 }
 
 /** Every run of a secret's characters that holds a part of minPart characters, extended as far as it goes. */

@@ -51,12 +51,23 @@ export interface ListShape {
   total?: number;
 }
 
-/** The answer of a list operation: the page `limit`/`offset` asks for, under the shape's key. */
-export function listReply(ctx: Ctx, message: string, items: readonly unknown[], shape: ListShape, page?: { limit: unknown; offset: unknown }): Reply {
+/**
+ * The answer of a list operation: the page `limit`/`offset` asks for, under the shape's key. `row`, when given, makes the
+ * answer's row of an item: only the items answered are made into rows (a list of thousands answered 500 at a time).
+ */
+export function listReply<T>(
+  ctx: Ctx,
+  message: string,
+  items: readonly T[],
+  shape: ListShape,
+  page?: { limit: unknown; offset: unknown },
+  row?: (item: T) => unknown,
+): Reply {
+  const rows = (list: readonly T[]): readonly unknown[] => (row ? list.map(row) : list);
   // The profile may keep every list under a key of its own, its count too (index-style.ts).
-  if (shape.cap === undefined && ctx.profile.index?.bareLists) return success(ctx, message, items);
+  if (shape.cap === undefined && ctx.profile.index?.bareLists) return success(ctx, message, rows(items));
   const key = listKeyOf(ctx.profile, shape.key);
-  if (key === null || shape.cap === undefined) return success(ctx, message, key === null ? items : { [key]: items });
+  if (key === null || shape.cap === undefined) return success(ctx, message, key === null ? rows(items) : { [key]: rows(items) });
   // 7: a malformed limit or offset is a 400 (IX-5); a stack's parser may answer 500 at its limit (ENV-6).
   const guarded = (value: unknown, name: string, fallback: number) => {
     try {
@@ -69,7 +80,7 @@ export function listReply(ctx: Ctx, message: string, items: readonly unknown[], 
   const offset = guarded(page?.offset, 'offset', 0);
   // Fault ix-total-lies: the count says three more than the list holds.
   const totalCount = (shape.total ?? items.length) + (ctx.faults.has('ix-total-lies') ? 3 : 0);
-  return success(ctx, message, { [totalKeyOf(ctx.profile)]: totalCount, [key]: items.slice(offset, offset + limit) });
+  return success(ctx, message, { [totalKeyOf(ctx.profile)]: totalCount, [key]: rows(items.slice(offset, offset + limit)) });
 }
 
 /** The page of a GET list: limit and offset from the query. */

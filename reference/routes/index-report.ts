@@ -5,6 +5,7 @@
 // /api/v1/report/sales-item-register/invoice: branch_list, from_date, to_date, limit, offset; list
 // key salesItemRegisterData; cap 500); the reference's own for the others (cap 500).
 import type { Ctx } from '../context.ts';
+import type { Line, Transaction } from '../data.ts';
 import { strictInstant } from '../report-query.ts';
 import { indexData } from '../index-data.ts';
 import { invalid } from '../respond.ts';
@@ -22,20 +23,34 @@ function range(body: Record<string, unknown>, from: string, to: string): [number
 
 const STD_BODY = { branchList: '{branchList}', dateFrom: '{dateFrom}', dateTo: '{dateTo}', limit: '{limit}', offset: '{offset}' };
 
-function purchases(ctx: Ctx, branches: number[], [a, b]: [number, number]) {
-  return ctx.data.transactions
-    .filter((t) => branches.includes(t.branchId) && t.t >= a && t.t <= b)
-    .flatMap((t) =>
-      t.consumed.map((l) => ({
-        purchaseNo: `PU-${t.transactionId}`,
-        date: new Date(t.t).toISOString(),
-        branchId: t.branchId,
-        productId: l.product.id,
-        qty: l.qtyText,
-        amount: (l.landingCents / 100).toFixed(2),
-      })),
-    );
+/** One consumed line of a transaction: a row of the purchase register (made for the page answered only). */
+type PurchaseLine = readonly [Transaction, Line];
+
+/** The purchase lines of the transactions in range at the branches, in the data's order. */
+function purchases(ctx: Ctx, branches: number[], [a, b]: [number, number]): PurchaseLine[] {
+  const lines: PurchaseLine[] = [];
+  for (const t of ctx.data.transactions) if (branches.includes(t.branchId) && t.t >= a && t.t <= b) for (const l of t.consumed) lines.push([t, l]);
+  return lines;
 }
+
+const purchaseRow = ([t, l]: PurchaseLine) => ({
+  purchaseNo: `PU-${t.transactionId}`,
+  date: new Date(t.t).toISOString(),
+  branchId: t.branchId,
+  productId: l.product.id,
+  qty: l.qtyText,
+  amount: (l.landingCents / 100).toFixed(2),
+});
+
+// Every tenth purchase line is a transfer to the next branch (the reference's choice of data).
+const transferRow = ([t, l]: PurchaseLine) => ({
+  transferNo: `ST-${t.transactionId}`,
+  date: new Date(t.t).toISOString(),
+  fromBranchId: t.branchId,
+  toBranchId: (t.branchId % 4) + 1,
+  productId: l.product.id,
+  qty: l.qtyText,
+});
 
 export const reportRoutes: IndexRoute[] = [
   {
@@ -69,8 +84,8 @@ export const reportRoutes: IndexRoute[] = [
     paged: true,
     handle: (ctx, req) => {
       const body = jsonBody(ctx, req);
-      const rows = purchases(ctx, branchListOf(body.branchList, 'branchList'), range(body, 'dateFrom', 'dateTo'));
-      return listReply(ctx, 'Purchase item register', rows, { key: 'items', cap: 500 }, { limit: body.limit, offset: body.offset });
+      const lines = purchases(ctx, branchListOf(body.branchList, 'branchList'), range(body, 'dateFrom', 'dateTo'));
+      return listReply(ctx, 'Purchase item register', lines, { key: 'items', cap: 500 }, { limit: body.limit, offset: body.offset }, purchaseRow);
     },
   },
   {
@@ -104,18 +119,8 @@ export const reportRoutes: IndexRoute[] = [
     paged: true,
     handle: (ctx, req) => {
       const body = jsonBody(ctx, req);
-      // Every tenth purchase line is a transfer to the next branch (the reference's choice of data).
-      const rows = purchases(ctx, branchListOf(body.branchList, 'branchList'), range(body, 'dateFrom', 'dateTo'))
-        .filter((_, i) => i % 10 === 0)
-        .map((r) => ({
-          transferNo: r.purchaseNo.replace('PU', 'ST'),
-          date: r.date,
-          fromBranchId: r.branchId,
-          toBranchId: (r.branchId % 4) + 1,
-          productId: r.productId,
-          qty: r.qty,
-        }));
-      return listReply(ctx, 'Stock transfer item register', rows, { key: 'items', cap: 500 }, { limit: body.limit, offset: body.offset });
+      const lines = purchases(ctx, branchListOf(body.branchList, 'branchList'), range(body, 'dateFrom', 'dateTo')).filter((_, i) => i % 10 === 0);
+      return listReply(ctx, 'Stock transfer item register', lines, { key: 'items', cap: 500 }, { limit: body.limit, offset: body.offset }, transferRow);
     },
   },
 ];

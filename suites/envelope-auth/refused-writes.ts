@@ -20,6 +20,7 @@ import { said, statusAccepted } from '../order-status/vouchers.ts';
 import { orderCreateRefused } from './refused-order-create.ts';
 import { refusedForToken, voucherWrites, WITHOUT_TOKEN, type Part } from './refused-voucher-writes.ts';
 import { voucherDataRefused } from './refused-voucher-data.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const ID = 'AUTH-11';
 
@@ -83,8 +84,7 @@ async function contactSaveRefused(h: Harness): Promise<Part> {
 export async function refusedWritesChangeNothing(h: Harness, t: TestContext): Promise<void> {
   const parts = await Promise.all([orderCreateRefused(h), voucherWrites(h), voucherDataRefused(h), contactSaveRefused(h)]);
   const whys = parts.flatMap((p) => ('why' in p ? [p] : []));
-  if (whys.length === parts.length && whys.every((p) => p.noRead))
-    h.skip(`no read shows what a refused write changed: ${whys.map((p) => p.why).join('; ')}`, t);
+  if (whys.length === parts.length && whys.every((p) => p.noRead)) h.skip(suiteSays('envNoRead', { whys: whys.map((p) => p.why).join('; ') }), t);
   // Each part named in the record: one the config allows that judged nothing leaves AUTH-11 inconclusive.
   parts.forEach((p, i) => h.part(ID, PART_NAMES[i]!, 'why' in p ? { judged: 0, why: p.why, outOfScope: p.noRead } : { judged: p.judged }));
 }

@@ -12,6 +12,7 @@ import { createVoucher } from './fresh.ts';
 import { outcome } from './across-outcome.ts';
 import { readVoucher, sendStatus, writesForbidden } from './vouchers.ts';
 import { withSequence } from './voucher-trail.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** What each requirement was verified by, for the certificate's verifiedBy. */
 const VIA: Record<string, string> = {
@@ -69,7 +70,7 @@ verifies(
   ['OS-3', 'OS-6', 'OS-8'],
   'Update Payment Status and the order status update agree: Delivered after paid -> unpaid and on a partially paid voucher is refused, a transition keeps the payment status, a refusal changes nothing',
   async (h, t) => {
-    if (writesForbidden(h)) h.skip('writes is false: no voucher is created or changed', t);
+    if (writesForbidden(h)) h.skip(suiteSays('osNoWritesNoVoucher'), t);
     // Not configured: skipped with the reason (as unchanged.test.ts), never a test that saw nothing.
     const why = missing(h);
     if (why) h.skip(why, t);

@@ -1,0 +1,86 @@
+// The words of the report, rate-limit, envelope-auth and index-operations suites' reasons, byte for byte: each code of core/words/suite-report.ts and suite-others.ts
+// renders, from sample values, the sentence the suite wrote in place before its reasons became
+// declared words (records.json and the certificate hold the same text). A table: one row a code,
+// and every code of the tables has its row.
+import { describe, expect, it } from 'vitest';
+import { REPORT_WORDS } from '../../../core/words/suite-report.ts';
+import { OTHER_SUITE_WORDS } from '../../../core/words/suite-others.ts';
+import { type SuiteCode, suiteSays } from '../../../core/words/suites.ts';
+
+const say = suiteSays as (code: SuiteCode, v?: unknown) => string;
+
+const ROWS: [SuiteCode, Record<string, unknown> | undefined, string][] = [
+  ['rpBranchListNoId', { branchList: '<branchList>' }, 'fixtures.report.branchList does not start with a branch id (<branchList>)'],
+  ['rpBranchTextUnanswered', { text: '<text>' }, 'the report with branchList <text> got no answer'],
+  ['rpBranchNoTotal', { named: '<named>' }, 'the report over branch <named> alone answered no totalCount'],
+  ['rpNoDayFirstDate', undefined, 'no transaction of the fixture range carries a dd/mm/yyyy date (RP-4 reports it)'],
+  ['rpTotalsMoved', undefined, 'the totalCounts of the range or of its days changed between their pages (RP-2 reports it)'],
+  ['rpLimitOneNotKept', undefined, 'the target does not keep a page to limit 1 (RP-2 reports it): the limit edges are not judged'],
+  ['rpPagesShort', undefined, 'the pages of the fixture range did not hold totalCount transactions (RP-2): the offset edges are not judged'],
+  ['rpOffsetNotSkipped', undefined, 'the target does not skip offset items at limit 1 (RP-2 reports it): the offset edges are not judged'],
+  ['rpNoFilterIds', undefined, 'fixtures.report.filterIds lists no id: no filter to combine with the module filter'],
+  ['rpNoCombinationRead', undefined, 'no combination of filters was read to its end'],
+  ['rpOneBranchNoEmpty', undefined, 'fixtures.report.branchList names one branch and fixtures.report.emptyBranchId is not set: no two branches to compare'],
+  ['rpRangeNotEnded', undefined, 'the fixture range was not read to its end: choose a range of fewer transactions'],
+  ['rpNoTwoIdFilter', undefined, 'no id filter had two ids matching transactions of the range: list some in fixtures.report.filterIds'],
+  ['rpIdListRefused', undefined, 'the target refused the id lists "a,b" with a 4xx (the list format is not shown; RP-14 records it)'],
+  ['rpNoDayRead', { days: 4 }, 'no one-day range of the 4 least busy day(s) of the fixture range held a transaction read to its end'],
+  [
+    'rpSubSecond',
+    { id: '<id>', instant: '<instant>' },
+    'transaction <id> lies after <instant> within its second (times finer than a second): [t, t] is not judged',
+  ],
+  ['rpNoProductList', undefined, 'operations.get-product-list is not configured: the report names its products, only the product list relates them to ids'],
+  ['rpListsUnrelated', { lists: '<lists>' }, "<lists>: the report's product names cannot be related to ids"],
+  [
+    'rpNothingRelated',
+    undefined,
+    'no transaction of the filtered reports could be related to the lists (names the product list does not hold, or holds twice)',
+  ],
+  ['rpWalkNotEnded', { pages: 4, limit: 4 }, 'the fixture range was not read to its end within 4 pages of 4'],
+  ['rpWalkBadPage', { offset: 4 }, 'the walk of the fixture range got a page that was not a 200 with a totalCount at offset 4 (RP-7 says why)'],
+  ['rpNoTotalCount', { query: '<query>' }, 'the report of fixtures.report (<query>) did not answer a page with a totalCount (RP-7 says why)'],
+  [
+    'rpRangeEmpty',
+    { dateFrom: '<dateFrom>', dateTo: '<dateTo>', branchList: '<branchList>' },
+    'the report range <dateFrom> .. <dateTo> over branches <branchList> held no transactions: see fixtures.report',
+  ],
+  ['rpConcurrencyOne', undefined, 'run.concurrency is 1: no two requests are in flight at once'],
+  [
+    'rpDataMoved',
+    { seen: '<seen>' },
+    "the report's data changed while each reading of the relation was taken (<seen>): another client writes in the fixture range; a relation is judged only on data that stayed still",
+  ],
+  ['rlProbeUnanswered', undefined, 'the probe got no answer to push the rate limit with'],
+  ['rl429NoEnvelope', undefined, 'the target\'s 429s do not carry the envelope (ENV-8 records the shape): nothing to hold to status false and code "429"'],
+  ['rlNoRetryAfter', undefined, 'the target sends no Retry-After with its 429s'],
+  ['rlNo429NoRetryAfter', undefined, 'no 429 came within the load caps, so no Retry-After to test'],
+  ['rlNo429', undefined, 'no 429 came within the load caps (load.maxRequests, load.maxSeconds)'],
+  ['rlNoLimit', undefined, 'no rate limit was measured (the probe found none within the load caps): no limit to hold a burst to'],
+  ['rlCapsUsed', { maxRequests: 4, maxSeconds: 4 }, 'the probe used the load caps (load.maxRequests 4, load.maxSeconds 4)'],
+  ['rlLoadUnanswered', undefined, 'no answer came under the load'],
+  ['envErrorsNoEnvelope', { shapes: '<shapes>' }, "the target's error bodies do not carry the envelope (<shapes>): nothing to hold to status false"],
+  ['envNoWritesJunk', undefined, 'writes: false: junk sent to the write operations could change data on a non-conforming target'],
+  ['envNoReadBack', undefined, 'no readBack is configured: the spec gives the two reads no path'],
+  ['envNoWrites', undefined, 'writes: false forbids the writes this test sends'],
+  ['envNoIndexNoReadBack', undefined, 'no index operation and no readBack is configured (config operations, readBack)'],
+  ['envNoRead', { whys: '<whys>' }, 'no read shows what a refused write changed: <whys>'],
+  ['ixNoCustomerList', { list: '<list>' }, 'operations.<list> is not configured with its list (or writes is false)'],
+  ['ixNoWrites', undefined, 'writes is false: no customer is created'],
+  ['ixNoContactId', { status: 500 }, 'contactSave did not answer a contactId (HTTP 500)'],
+  ['ixNotServed', { what: '<what>' }, 'not served (404/405 to its configured request in the preflight): <what>'],
+  ['ixNoIndexOperation', undefined, 'no index operation is configured (config operations)'],
+  ['ixAllWrites', undefined, 'every configured index operation is a write, and writes is false'],
+  ['ixOthersWrites', { served: '<served>' }, 'the others are writes, and writes is false: <served>'],
+  ['ixNoPagedList', undefined, 'no operation of config operations is a paged list (paged: true with its list)'],
+];
+
+describe("the report, rate-limit, envelope-auth and index-operations suites' reasons", () => {
+  it.each(ROWS)('%s says its sentence', (code, values, sentence) => {
+    expect(say(code, values)).toBe(sentence);
+  });
+
+  it('has a row for every code of its tables', () => {
+    expect(ROWS.map(([code]) => code).sort()).toEqual(Object.keys({ ...REPORT_WORDS, ...OTHER_SUITE_WORDS }).sort());
+  });
+});

@@ -57,4 +57,15 @@ export const ORDER_STATUS_WORDS = {
   osAfterUnread: { say: (v: { salesId: Value; said: Value }) => `Get Sales Data By Id did not read voucher ${v.salesId} after the update (${v.said})` },
   osNoWritesValidation: { say: () => 'writes: false: a non-conforming target would change the voucher' },
   osValidationNeedsReadBack: { say: () => 'no readBack.orderStatus in the config: the voucher cannot be read before and after' },
+  osAcrossNotServed: { say: (v: { gone: string; said: string }) => `${v.gone} not served (the preflight's ${v.said})` },
+  osAcrossNotConfigured: {
+    say: () =>
+      'needs operations["order-create"] and operations["update-payment-status"] in the config: the spec shows no way to make a voucher or set its payment status',
+  },
+  osAcrossNoPlaceholder: { say: () => 'operations["update-payment-status"] holds no {paymentStatus} placeholder: the kit cannot ask for a payment status' },
+  osAcrossNeedsReadBack: { say: () => 'needs readBack.orderStatus: a payment status is judged only as read' },
+  osPaymentMoved: {
+    say: (v: { scenario: string }) =>
+      `${v.scenario}: the payment status changed under a transition on one fresh voucher and not on a second: another client may be changing vouchers`,
+  },
 } satisfies WordsTable;

@@ -31,4 +31,10 @@ export const OTHER_SUITE_WORDS = {
   ixAllWrites: { say: () => 'every configured index operation is a write, and writes is false' },
   ixOthersWrites: { say: (v: { served: string }) => `the others are writes, and writes is false: ${v.served}` },
   ixNoPagedList: { say: () => 'no operation of config operations is a paged list (paged: true with its list)' },
+  ixNoAnswer: { say: (v: { name: string; kind: string }) => `${v.name}: no answer (${v.kind})` },
+  ixTokenRefused: {
+    say: (v: { name: string; status: Value }) => `${v.name}: the configured token is refused with ${v.status} (not scoped to this operation?)`,
+  },
+  ixNotAtPath: { say: (v: { name: string; status: Value }) => `${v.name}: answered ${v.status} at the configured path (check operations.${v.name})` },
+  ixStill429: { say: (v: { name: string }) => `${v.name}: still rate limited (429)` },
 } satisfies WordsTable;

@@ -41,4 +41,10 @@ export const ORDER_STATUS_TODO: Record<keyof typeof ORDER_STATUS_WORDS, string> 
   osAfterUnread: 'Get Sales Data By Id did not read the voucher after the update: check the target with the answer named, and run again.',
   osNoWritesValidation: NO_WRITES,
   osValidationNeedsReadBack: READ_BACK,
+  osAcrossNotServed: 'Fix the paths of `operations["order-create"]` and `operations["update-payment-status"]` (ask the vendor) with the answers named.',
+  osAcrossNotConfigured:
+    'Configure `operations["order-create"]` and `operations["update-payment-status"]` (ask the vendor for their paths) to verify these requirements.',
+  osAcrossNoPlaceholder: 'Put a {paymentStatus} placeholder in the path, query or body of `operations["update-payment-status"]`.',
+  osAcrossNeedsReadBack: READ_BACK,
+  osPaymentMoved: ANOTHER_CLIENT,
 };

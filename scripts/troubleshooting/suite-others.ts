@@ -29,4 +29,8 @@ export const OTHER_SUITE_TODO: Record<keyof typeof OTHER_SUITE_WORDS, string> = 
   ixAllWrites: NO_WRITES,
   ixOthersWrites: NO_WRITES,
   ixNoPagedList: 'Mark the paged lists of `operations` with `paged: true` and their list ([index-operations.md](index-operations.md)).',
+  ixNoAnswer: 'The operation named gave no answer: check the target is up and `target.timeoutMs`, then run again.',
+  ixTokenRefused: 'Ask the vendor for a token scoped to the operation named (`target.token`), or remove the operation from `operations`.',
+  ixNotAtPath: 'Fix the path of the operation named (`operations`, ask the vendor), or remove it (then it is out of scope).',
+  ixStill429: "Set `run.rateLimit` (or a quota for the operation named) to the target's limit, then run again.",
 };

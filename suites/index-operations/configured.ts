@@ -68,10 +68,10 @@ export function send(h: Harness, req: OperationRequest, token: TokenKind | Token
 /** Why an answer to the valid request leaves the operation's other checks without evidence, or null. */
 export function notServed(name: string, ex: Exchange): string | null {
   const s = ex.response?.status;
-  if (s === undefined) return `${name}: no answer (${ex.failure?.kind ?? 'not sent'})`;
-  if (s === 401 || s === 403) return `${name}: the configured token is refused with ${s} (not scoped to this operation?)`;
-  if (s === 404 || s === 405) return `${name}: answered ${s} at the configured path (check operations.${name})`;
-  if (s === 429) return `${name}: still rate limited (429)`;
+  if (s === undefined) return suiteSays('ixNoAnswer', { name, kind: ex.failure?.kind ?? 'not sent' });
+  if (s === 401 || s === 403) return suiteSays('ixTokenRefused', { name, status: s });
+  if (s === 404 || s === 405) return suiteSays('ixNotAtPath', { name, status: s });
+  if (s === 429) return suiteSays('ixStill429', { name });
   return null;
 }
 

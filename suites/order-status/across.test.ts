@@ -40,16 +40,15 @@ function io(h: Harness): AcrossIo {
 function missing(h: Harness): string | undefined {
   const ops = h.config.operations ?? {};
   const gone = ['order-create', 'update-payment-status'].filter((name) => h.ctx.notServed?.[name]);
-  if (gone.length > 0) return `${gone.join(' and ')} not served (the preflight's ${gone.map((n) => h.ctx.notServed![n]).join(', ')})`;
-  if (!ops['order-create'] || !ops['update-payment-status'])
-    return 'needs operations["order-create"] and operations["update-payment-status"] in the config: the spec shows no way to make a voucher or set its payment status';
+  if (gone.length > 0) return suiteSays('osAcrossNotServed', { gone: gone.join(' and '), said: gone.map((n) => h.ctx.notServed![n]).join(', ') });
+  if (!ops['order-create'] || !ops['update-payment-status']) return suiteSays('osAcrossNotConfigured');
   if (
     !JSON.stringify([ops['update-payment-status'].path, ops['update-payment-status'].query ?? {}, ops['update-payment-status'].body ?? null]).includes(
       '{paymentStatus}',
     )
   )
-    return 'operations["update-payment-status"] holds no {paymentStatus} placeholder: the kit cannot ask for a payment status';
-  if (!h.config.readBack?.orderStatus) return 'needs readBack.orderStatus: a payment status is judged only as read';
+    return suiteSays('osAcrossNoPlaceholder');
+  if (!h.config.readBack?.orderStatus) return suiteSays('osAcrossNeedsReadBack');
   return undefined;
 }
 
@@ -61,7 +60,7 @@ async function confirmed(s: Scenario, first: Judgement[], run: AcrossIo): Promis
   if (!first.some((j) => j.kind === 'fail' && j.id === 'OS-6')) return first;
   const again = await runScenario(s, run);
   if (again.some((j) => j.kind === 'fail' && j.id === 'OS-6')) return first;
-  const why = `${s.name}: the payment status changed under a transition on one fresh voucher and not on a second: another client may be changing vouchers`;
+  const why = suiteSays('osPaymentMoved', { scenario: s.name });
   return [...first.filter((j) => !(j.kind === 'fail' && j.id === 'OS-6')), { kind: 'inconclusive', ids: ['OS-6'], reason: why }];
 }
 

@@ -63,6 +63,19 @@ const ROWS: [SuiteCode, Record<string, unknown> | undefined, string][] = [
   ['osAfterUnread', { salesId: 1001n, said: '<said>' }, 'Get Sales Data By Id did not read voucher 1001 after the update (<said>)'],
   ['osNoWritesValidation', undefined, 'writes: false: a non-conforming target would change the voucher'],
   ['osValidationNeedsReadBack', undefined, 'no readBack.orderStatus in the config: the voucher cannot be read before and after'],
+  ['osAcrossNotServed', { gone: '<gone>', said: '<said>' }, "<gone> not served (the preflight's <said>)"],
+  [
+    'osAcrossNotConfigured',
+    undefined,
+    'needs operations["order-create"] and operations["update-payment-status"] in the config: the spec shows no way to make a voucher or set its payment status',
+  ],
+  ['osAcrossNoPlaceholder', undefined, 'operations["update-payment-status"] holds no {paymentStatus} placeholder: the kit cannot ask for a payment status'],
+  ['osAcrossNeedsReadBack', undefined, 'needs readBack.orderStatus: a payment status is judged only as read'],
+  [
+    'osPaymentMoved',
+    { scenario: '<scenario>' },
+    '<scenario>: the payment status changed under a transition on one fresh voucher and not on a second: another client may be changing vouchers',
+  ],
   ['cuBodyBranchNotCreated', { status: 500 }, 'the customer with a branchId in its body was not created (HTTP 500): CU-1 judges creation'],
   [
     'cuBodyBranchUnread',

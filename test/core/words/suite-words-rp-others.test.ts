@@ -73,6 +73,10 @@ const ROWS: [SuiteCode, Record<string, unknown> | undefined, string][] = [
   ['ixAllWrites', undefined, 'every configured index operation is a write, and writes is false'],
   ['ixOthersWrites', { served: '<served>' }, 'the others are writes, and writes is false: <served>'],
   ['ixNoPagedList', undefined, 'no operation of config operations is a paged list (paged: true with its list)'],
+  ['ixNoAnswer', { name: '<name>', kind: '<kind>' }, '<name>: no answer (<kind>)'],
+  ['ixTokenRefused', { name: '<name>', status: 500 }, '<name>: the configured token is refused with 500 (not scoped to this operation?)'],
+  ['ixNotAtPath', { name: '<name>', status: 500 }, '<name>: answered 500 at the configured path (check operations.<name>)'],
+  ['ixStill429', { name: '<name>' }, '<name>: still rate limited (429)'],
 ];
 
 describe("the report, rate-limit, envelope-auth and index-operations suites' reasons", () => {

@@ -52,7 +52,7 @@ export const ORDER_STATUS_WORDS = {
     say: (v: { salesId: Value; request: Value; said: Value }) =>
       `Get Sales Data By Id did not read voucher ${v.salesId}, made by ${v.request} (${v.said}): check operations["order-create"] (its created path, its branch)`,
   },
-  osControlUnread: { say: (v: { salesId: Value; said: Value }) => `Get Sales Data By Id did not read voucher ${v.salesId} again (${v.said})` },
+  salesDataAgainUnread: { say: (v: { salesId: Value; said: Value }) => `Get Sales Data By Id did not read voucher ${v.salesId} again (${v.said})` },
   osConfirmedRefused: { say: (v: { salesId: Value; said: Value }) => `Confirmed was not accepted on the new voucher ${v.salesId} (${v.said})` },
   osAfterUnread: { say: (v: { salesId: Value; said: Value }) => `Get Sales Data By Id did not read voucher ${v.salesId} after the update (${v.said})` },
   osNoWritesValidation: { say: () => 'writes: false: a non-conforming target would change the voucher' },

@@ -36,7 +36,7 @@ export const ORDER_STATUS_TODO: Record<keyof typeof ORDER_STATUS_WORDS, string> 
   osUnchangedNotServed: UNCHANGED,
   osUnchangedNotConfigured: UNCHANGED,
   osMadeUnread: 'Check `operations["order-create"]` (its created path and branch) and `operations["get-sales-data-by-id"]` against the target.',
-  osControlUnread: 'Get Sales Data By Id read the voucher once, not twice: check the target with the answer named, and run again.',
+  salesDataAgainUnread: 'Get Sales Data By Id read the voucher once, not twice: check the target with the answer named, and run again.',
   osConfirmedRefused: 'Read the answer named: the lifecycle requirements judge a refused Confirmed; check `operations["order-create"]` makes Pending vouchers.',
   osAfterUnread: 'Get Sales Data By Id did not read the voucher after the update: check the target with the answer named, and run again.',
   osNoWritesValidation: NO_WRITES,

@@ -3,9 +3,11 @@
 import type { OTHER_SUITE_WORDS } from '../../core/words/suite-others.ts';
 
 const NO_WRITES = 'Set `writes: true` (on a target whose data may change: staging) to verify these requirements.';
+const ANOTHER_WRITER = 'Run when no other client writes to the vouchers (fixtures.sales), or against a target of its own.';
 const NO_429 = 'Nothing, if the target has no rate limit; else raise load.maxRequests and load.maxSeconds until it answers 429.';
 
 export const OTHER_SUITE_TODO: Record<keyof typeof OTHER_SUITE_WORDS, string> = {
+  rlNotLoopback: 'Load is sent only to a loopback target unless `load.allowNonLoopback` is true: set it for a target whose owner agreed to the load.',
   rlProbeUnanswered: 'The probe got no answer: check the target is up (`target.baseUrl`) and `target.timeoutMs`, then run again with --with-load.',
   rl429NoEnvelope: 'ENV-8 records the shape of the 429 bodies: read it.',
   rlNoRetryAfter: 'Nothing: Retry-After is not in the spec; whether a Retry-After tells the truth is judged only on a target that sends one.',
@@ -33,4 +35,30 @@ export const OTHER_SUITE_TODO: Record<keyof typeof OTHER_SUITE_WORDS, string> = 
   ixTokenRefused: 'Ask the vendor for a token scoped to the operation named (`target.token`), or remove the operation from `operations`.',
   ixNotAtPath: 'Fix the path of the operation named (`operations`, ask the vendor), or remove it (then it is out of scope).',
   ixStill429: "Set `run.rateLimit` (or a quota for the operation named) to the target's limit, then run again.",
+  envNoOrderCreate: 'Configure `operations["order-create"]` to verify that a creation refused for its token makes no voucher.',
+  envNoMarker: 'Set `marker["order-create"]` and `marker["get-sales-data-by-id"]` (`init --voucher-marker FIELD`) so the run can tell its own vouchers.',
+  envOrderCreateNoRead: 'Configure `operations["get-sales-data-by-id"]` or `readBack.orderStatus` so the run can read a voucher by id.',
+  envOrderCreateNoId: 'Check `operations["order-create"]` (where its answer holds the new salesId) against the answer named.',
+  envOrderCreateAccepted: 'IX-1 and IX-2 judge a creation accepted without a valid token: read their findings.',
+  envOrderCreateNotRefused: 'Read the answers named: a creation without a valid token should be refused with 401/403.',
+  envMarkerUnread: 'Check `marker` (the field the run marks its vouchers in) against what Get Sales Data By Id reads back.',
+  envNotInOrder: 'Run when no other client creates vouchers, or against a target of its own: the ids between cannot be read otherwise.',
+  envMadeUnread: 'Check `operations["order-create"]` (its created path and branch) and `operations["get-sales-data-by-id"]` against the target.',
+  envWriteAccepted: 'AUTH-1, AUTH-2 and AUTH-6 judge a write accepted without a valid token: read their findings.',
+  envAfterRefusedUnread: 'Get Sales Data By Id did not read the voucher after the refused write: check the target with the answer named, and run again.',
+  envNoOtherWrite: 'Nothing, if the target has no other voucher write; else configure it in `operations` with its {salesId} placeholder.',
+  envWritesNeedVoucher: 'Configure `operations["order-create"]` and `operations["get-sales-data-by-id"]` (ask the vendor for their paths).',
+  envNoWriteRefused: 'Read the answers: a write without a valid token should be refused with 401/403 (AUTH-1, AUTH-2 judge it).',
+  envChangedOnce: ANOTHER_WRITER,
+  envChangedOnceWhy: ANOTHER_WRITER,
+  envVoucherNoReadBack: 'Configure `readBack.orderStatus` ([configuration.md](configuration.md)) to see what a refused write changed.',
+  envNoFreeVoucher: 'Give fixtures.sales.refusals more vouchers, or configure `operations["order-create"]` so each run makes its own.',
+  envVoucherUnread: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
+  envVoucherUnreadAfter: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target, and run again.',
+  envNoVoucherWriteRefused: 'Read the answers: a write without a valid token should be refused with 401/403 (AUTH-1, AUTH-2 judge it).',
+  envNoLookup: 'Configure `operations["get-contact-by-mobile-no"]` to see whether a refused contact-save stored a customer.',
+  envContactSaveAccepted: 'AUTH-1, AUTH-2 and AUTH-6 judge a contact-save accepted without a valid token: read their findings.',
+  envContactSaveNotRefused: 'Read the answers named: a contact-save without a valid token should be refused with 401/403.',
+  envContactSaveNotCreated: 'CU-1 judges creation: fix the customer master data (fixtures.customer) until a valid customer is created.',
+  envLookupListsNone: 'Check the response of `operations["get-contact-by-mobile-no"]`: it should list the contact just created under its mobile number.',
 };

@@ -63,7 +63,7 @@ verifies(
     // count, a time the vendor stamps on each read) is no update's, and is left out below.
     const control = await readIt();
     if (!acceptedBy(read!, control.response?.status, control.json))
-      return void h.inconclusive(['OS-6', 'IX-10'], suiteSays('osControlUnread', { salesId, said: said(control) }));
+      return void h.inconclusive(['OS-6', 'IX-10'], suiteSays('salesDataAgainUnread', { salesId, said: said(control) }));
     const moving = movingFields(before.json, control.json, read!.volatile);
     const update = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: 'Confirmed' } });
     await updatable(h, salesId, made.request, update);

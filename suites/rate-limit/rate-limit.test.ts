@@ -24,9 +24,7 @@ const probeRun = defineRunState('rate-limit', () => ({ spent: { requests: 0, sec
 const LOAD_SECONDS = 3;
 
 function allowed(h: Harness): string | null {
-  return isLoopbackUrl(h.config.target.baseUrl) || h.config.load.allowNonLoopback
-    ? null
-    : 'the target is not a loopback address and load.allowNonLoopback is false';
+  return isLoopbackUrl(h.config.target.baseUrl) || h.config.load.allowNonLoopback ? null : suiteSays('rlNotLoopback');
 }
 
 verifies(

@@ -29,8 +29,15 @@ function partWhys(e: ts.Expression): ts.Expression[] {
   return e.properties.flatMap((p) => (ts.isPropertyAssignment(p) && p.name.getText() === 'why' ? [p.initializer] : []));
 }
 
+/**
+ * Folders whose parts' outcomes, built apart from h.part (`{ judged: 0, why }` returned by a helper), are words of the
+ * tables too: a `why:` written in place there is found wherever it stands. Not yet: order-status (fresh.ts, vouchers.ts,
+ * plan.ts, refusal-state.ts, across-run.ts) and report (walk.ts, instant.test.ts), whose `why`s are still written in place.
+ */
+const WHY_DECLARED = ['suites/envelope-auth/'];
+
 /** Each reason written in place in `text`: "file:line method". */
-function wordsInPlace(file: string, text: string): string[] {
+function wordsInPlace(file: string, text: string, anyWhy = false): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -40,6 +47,8 @@ function wordsInPlace(file: string, text: string): string[] {
       const reasons = at !== undefined ? node.arguments.slice(at, at + 1) : method === 'part' && node.arguments[2] ? partWhys(node.arguments[2]) : [];
       for (const r of reasons.filter(literalWords)) found.push(`${file}:${source.getLineAndCharacterOfPosition(r.getStart(source)).line + 1} ${method}`);
     }
+    if (anyWhy && ts.isPropertyAssignment(node) && node.name.getText() === 'why' && literalWords(node.initializer))
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.initializer.getStart(source)).line + 1} why`);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -67,12 +76,22 @@ describe("the suites' reasons are declared words", () => {
     const declared =
       "h.inconclusive('OS-1', suiteSays('osNotRefused', { salesId, said: said(ex) }));\nh.skip(suiteSays('osNoWritesValidation'), t);\nh.part('OS-3', p, { judged: 0, why: out.why ?? suiteSays('osDeliveredNotSent') });";
     expect(wordsInPlace('x.ts', declared)).toEqual([]);
+    const helper = "return { judged: 0, why: `voucher ${id} could not be read` };\nreturn { judged: 0, why: suiteSays('envNoFreeVoucher') };";
+    expect(wordsInPlace('x.ts', helper)).toEqual([]);
+    expect(wordsInPlace('x.ts', helper, true)).toEqual(['x.ts:1 why']);
   });
 
   it('no suite passes a string or template literal as a reason', () => {
     const files = sourceFiles(path.join(ROOT, 'suites')).filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(50);
-    const inPlace = files.flatMap((f) => wordsInPlace(path.relative(ROOT, f), readFileSync(f, 'utf8')));
+    const inPlace = files.flatMap((f) => {
+      const file = path.relative(ROOT, f);
+      return wordsInPlace(
+        file,
+        readFileSync(f, 'utf8'),
+        WHY_DECLARED.some((d) => file.startsWith(d)),
+      );
+    });
     expect(inPlace, 'make the reason an entry of core/words/suite-*.ts and call suiteSays (with what to do in scripts/troubleshooting/suite-*.ts)').toEqual([]);
   });
 });

@@ -58,7 +58,7 @@ const ROWS: [SuiteCode, Record<string, unknown> | undefined, string][] = [
     { salesId: 1001n, request: '<request>', said: '<said>' },
     'Get Sales Data By Id did not read voucher 1001, made by <request> (<said>): check operations["order-create"] (its created path, its branch)',
   ],
-  ['osControlUnread', { salesId: 1001n, said: '<said>' }, 'Get Sales Data By Id did not read voucher 1001 again (<said>)'],
+  ['salesDataAgainUnread', { salesId: 1001n, said: '<said>' }, 'Get Sales Data By Id did not read voucher 1001 again (<said>)'],
   ['osConfirmedRefused', { salesId: 1001n, said: '<said>' }, 'Confirmed was not accepted on the new voucher 1001 (<said>)'],
   ['osAfterUnread', { salesId: 1001n, said: '<said>' }, 'Get Sales Data By Id did not read voucher 1001 after the update (<said>)'],
   ['osNoWritesValidation', undefined, 'writes: false: a non-conforming target would change the voucher'],

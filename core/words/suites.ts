@@ -1,8 +1,14 @@
-// The reasons a suite writes of its own for a requirement it could not judge (inconclusive) or
-// that the config leaves out (out of scope), by code: OS-9's (suites/order-status/lifecycle.test.ts,
-// parallel.test.ts) and CU-16's (suites/customer/refusal-state.test.ts). Each names what the test
-// saw. scripts/troubleshooting/suites.ts says what to do about each code, one entry per code.
+// The reasons a suite writes of its own for a requirement it could not judge (inconclusive), that
+// the config leaves out (out of scope), or a test it skips, by code: OS-9's (suites/order-status/
+// lifecycle.test.ts, parallel.test.ts) and CU-16's (suites/customer/refusal-state.test.ts) here, each
+// suite folder's in core/words/suite-*.ts, gathered into one table. Each names what the test saw.
+// scripts/troubleshooting/suites.ts says what to do about each code, one entry per code; a suite
+// passes no reason written in place (test/conventions/suite-reasons.test.ts).
 import type { Value, WordsTable } from './words.ts';
+import { CUSTOMER_WORDS } from './suite-customer.ts';
+import { ORDER_STATUS_WORDS } from './suite-order-status.ts';
+import { OTHER_SUITE_WORDS } from './suite-others.ts';
+import { REPORT_WORDS } from './suite-report.ts';
 
 export const SUITE_WORDS = {
   os9NotAlone: {
@@ -44,6 +50,10 @@ export const SUITE_WORDS = {
     say: (v: { lookup: string; contactId: string }) =>
       `${v.lookup} lists no contact with the mobile number of contactId ${v.contactId}, just created: it cannot show a refused one either`,
   },
+  ...ORDER_STATUS_WORDS,
+  ...CUSTOMER_WORDS,
+  ...REPORT_WORDS,
+  ...OTHER_SUITE_WORDS,
 } satisfies WordsTable;
 
 export type SuiteCode = keyof typeof SUITE_WORDS;

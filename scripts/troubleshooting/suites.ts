@@ -1,8 +1,12 @@
-// What to do about each reason a suite writes of its own (core/words/suites.ts) and each "not
-// found" line of `init --discover` (core/words/discover.ts), by code. Typed records: a message
-// without its entry here does not compile.
+// What to do about each reason a suite writes of its own (core/words/suites.ts; each suite
+// folder's in suite-*.ts here) and each "not found" line of `init --discover`
+// (core/words/discover.ts), by code. Typed records: a message without its entry here does not compile.
 import type { DiscoverCode } from '../../core/words/discover.ts';
 import type { SuiteCode } from '../../core/words/suites.ts';
+import { CUSTOMER_TODO } from './suite-customer.ts';
+import { ORDER_STATUS_TODO } from './suite-order-status.ts';
+import { OTHER_SUITE_TODO } from './suite-others.ts';
+import { REPORT_TODO } from './suite-report.ts';
 
 const ANOTHER_CLIENT = 'Give the run vouchers no other client or run uses (fixtures.sales), or run again when staging is quiet.';
 
@@ -21,6 +25,10 @@ export const SUITE_TODO: Record<SuiteCode, string> = {
   cu16LookupNotServed: 'Fix the path of `operations["get-contact-by-mobile-no"]`, or remove it (then CU-16 is out of scope).',
   cu16LookupNotConfigured: 'Configure `operations["get-contact-by-mobile-no"]` to verify CU-16 on a target that does not keep mobile numbers unique.',
   cu16LookupListsNone: 'Check the response of `operations["get-contact-by-mobile-no"]`: it should list the contact just created under its mobile number.',
+  ...ORDER_STATUS_TODO,
+  ...CUSTOMER_TODO,
+  ...REPORT_TODO,
+  ...OTHER_SUITE_TODO,
 };
 
 const TEMPLATE = "The template's value is kept: replace it with one the target holds (ask the vendor) before a run.";

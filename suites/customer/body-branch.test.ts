@@ -14,6 +14,7 @@ import { customerConstraints } from './constraints.ts';
 import { registerCreated } from './contact-ids.ts';
 import { withContactSequence } from './contact-sequence.ts';
 import { readBackSkipReason } from './real.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 verifies('body-branch/CU-18', ['CU-18'], 'A customer lands in the branch the query names, whatever branchId its body carries', async (h, t) => {
   const skip = readBackSkipReason(h);
@@ -25,8 +26,7 @@ verifies('body-branch/CU-18', ['CU-18'], 'A customer lands in the branch the que
   const status = created.response?.status;
   if (status !== undefined && status >= 400 && status < 500) return void h.note('CU-18'); // refused: nothing moved
   const contactId = anyContactId(created);
-  if (status !== 200 || contactId === undefined)
-    return h.inconclusive('CU-18', `the customer with a branchId in its body was not created (HTTP ${status ?? 'no answer'}): CU-1 judges creation`);
+  if (status !== 200 || contactId === undefined) return h.inconclusive('CU-18', suiteSays('cuBodyBranchNotCreated', { status: status ?? 'no answer' }));
   registerCreated(h, contactId);
   const template = h.config.readBack!.getContactById!;
   const here = await h.client.readContact({ template, contactId, branchId });
@@ -37,7 +37,7 @@ verifies('body-branch/CU-18', ['CU-18'], 'A customer lands in the branch the que
   if (!found(there) || readBackMatches(there, sent!).findings.length > 0)
     return h.inconclusive(
       'CU-18',
-      `contactId ${String(contactId)} read back in neither branch ${branchId} (HTTP ${here.response?.status ?? 'no answer'}) nor, as sent, in ${otherBranchId}: CU-8 judges read-back`,
+      suiteSays('cuBodyBranchUnread', { contactId: String(contactId), branchId, status: here.response?.status ?? 'no answer', otherBranchId }),
     );
   h.note('CU-18');
   // Its curl lines: the creation ($CONTACT_ID), the read in the query's branch, then in the body's.

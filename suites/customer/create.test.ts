@@ -20,8 +20,9 @@ import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated } from './contact-ids.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
-const NO_WRITES = 'writes: false forbids creating customers';
+const NO_WRITES = suiteSays('cuNoWrites');
 
 /** Every customer `invalid` makes (one wrong value each), its examples first, is rejected with 400, under `requirementId`. */
 const rejectsEach = (h: Harness, invalid: fc.Arbitrary<InvalidCustomer>, requirementId: string, options: { numRuns?: number; examples: InvalidCustomer[] }) =>
@@ -53,7 +54,7 @@ verifies('create/CU-1+CU-2', ['CU-1', 'CU-2'], 'Realistic valid customers are cr
     },
     { examples: drawnExamples(valid, 2) },
   );
-  if (created === 0) h.inconclusive('CU-2', 'no creation answered a contactId (see CU-1)');
+  if (created === 0) h.inconclusive('CU-2', suiteSays('cuNoContactId'));
   h.observe('customersCreated', created);
 });
 

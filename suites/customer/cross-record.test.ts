@@ -15,6 +15,7 @@ import { customerConstraints } from './constraints.ts';
 import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
 import { withContactSequence } from './contact-sequence.ts';
 import { readBackSkipReason } from './real.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 verifies(
   'cross-record/CU-17',
@@ -28,17 +29,13 @@ verifies(
     const [a, b1, b2] = fc.sample(customer({ ...customerConstraints(h, { min: 2, max: 2 }), empties: false }), { seed: h.ctx.seed + 47, numRuns: 3 });
     const created = await h.client.createCustomer({ branchId, body: a! });
     const contactId = anyContactId(created);
-    if (contactId === undefined)
-      return h.inconclusive('CU-17', `contact A was answered ${describeResponse(created)}, not created (CU-1 and CU-3 judge creation)`);
+    if (contactId === undefined) return h.inconclusive('CU-17', suiteSays('cuContactANotCreated', { answer: describeResponse(created) }));
     registerCreated(h, contactId);
     const first = await h.client.readContact({ template, contactId, branchId });
     const before = first.response?.status === 200 ? readBackPayload(first) : undefined;
     const ids = readBackAddressIds(first);
     if (!before || ids.length < 2)
-      return h.inconclusive(
-        'CU-17',
-        `contact A (${String(contactId)}) read back without two addressIds (${describeResponse(first)}): CU-8 judges the read-back`,
-      );
+      return h.inconclusive('CU-17', suiteSays('cuContactAUnread', { contactId: String(contactId), answer: describeResponse(first) }));
     const [edited, dropped] = [ids[0]!, ids[1]!];
     // B's own address, sent under A's first addressId: an upsert looked up globally edits A's.
     const own = { ...b1!.contactAddressDTO[0]!, addressId: edited, isDefault: 1 as const };
@@ -60,10 +57,7 @@ verifies(
       after,
     ]);
     if (findings.length > 0 && (await sharedOnceSettled(h, contactId)))
-      return h.inconclusive(
-        'CU-17',
-        `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`,
-      );
+      return h.inconclusive('CU-17', suiteSays('cuContactIdShared', { contactId: String(contactId) }));
     h.add(findings);
   },
 );

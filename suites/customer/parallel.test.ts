@@ -7,11 +7,12 @@ import { customer } from '../../generators/customer.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { registerCreated, repeatedIds, seqs } from './contact-ids.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const PARALLEL_CREATIONS = 16;
 
 verifies('parallel/CU-2', ['CU-2'], `${PARALLEL_CREATIONS} customers created at once each get a distinct contactId`, async (h, t) => {
-  if (h.config.writes === false) h.skip('writes: false forbids creating customers', t);
+  if (h.config.writes === false) h.skip(suiteSays('cuNoWrites'), t);
   const bodies = fc.sample(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), { seed: h.ctx.seed + 16, numRuns: PARALLEL_CREATIONS });
   const branchId = h.config.fixtures.branchId;
   const exchanges = await h.atOnce(bodies, (body) => h.client.createCustomer({ branchId, body }));
@@ -21,7 +22,7 @@ verifies('parallel/CU-2', ['CU-2'], `${PARALLEL_CREATIONS} customers created at 
   });
   for (const c of created) registerCreated(h, c.id);
   if (created.length < 2) {
-    h.inconclusive('CU-2', `only ${created.length} of ${PARALLEL_CREATIONS} parallel creations answered a contactId (see CU-1)`);
+    h.inconclusive('CU-2', suiteSays('cuFewParallelCreated', { created: created.length, asked: PARALLEL_CREATIONS }));
     return;
   }
   h.note('CU-2', created.length);

@@ -12,6 +12,7 @@ import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
 import { withContactSequence } from './contact-sequence.ts';
 import { harnessReal, readBackSkipReason } from './real.ts';
 import { CreateContact, DeleteAddress, runSequence } from './upsert-commands.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 verifies('read-back/CU-8+CU-9', ['CU-8', 'CU-9'], 'A created customer reads back as it was sent, with exactly one default address', async (h, t) => {
   const skip = readBackSkipReason(h);
@@ -24,10 +25,7 @@ verifies('read-back/CU-8+CU-9', ['CU-8', 'CU-9'], 'A created customer reads back
       const created = await h.client.createCustomer({ branchId, body });
       const contactId = anyContactId(created);
       if (contactId === undefined) {
-        h.inconclusive(
-          ['CU-8', 'CU-9'],
-          `a customer to read back was not created (HTTP ${created.response?.status ?? 'no answer'}): CU-1 and CU-3 judge creation`,
-        );
+        h.inconclusive(['CU-8', 'CU-9'], suiteSays('cuReadBackNotCreated', { status: created.response?.status ?? 'no answer' }));
         return [];
       }
       registerCreated(h, contactId);
@@ -35,10 +33,7 @@ verifies('read-back/CU-8+CU-9', ['CU-8', 'CU-9'], 'A created customer reads back
       // Each finding carries the creation and the read: its curl lines reproduce it in order ($CONTACT_ID).
       const findings = withContactSequence([...h.applied(readBackMatches(read, body)), ...h.applied(oneDefaultAddress(read, body))], created);
       if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) {
-        h.inconclusive(
-          ['CU-8', 'CU-9'],
-          `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`,
-        );
+        h.inconclusive(['CU-8', 'CU-9'], suiteSays('cuContactIdShared', { contactId: String(contactId) }));
         return [];
       }
       return findings;
@@ -91,11 +86,11 @@ verifies('read-back/CU-9', ['CU-9'], 'A request marking two addresses default is
   const s = created.response?.status;
   if (s !== undefined && s >= 400 && s < 500 && s !== 429) return void h.note('CU-9', 1, 'customer.two-defaults-refused'); // refused: no default to count
   const contactId = anyContactId(created);
-  if (contactId === undefined) return h.inconclusive('CU-9', `the customer marking two defaults was answered ${s ?? 'nothing'}: CU-1 and CU-3 judge creation`);
+  if (contactId === undefined) return h.inconclusive('CU-9', suiteSays('cuTwoDefaultsNotCreated', { status: s ?? 'nothing' }));
   registerCreated(h, contactId);
   const read = await h.client.readContact({ template: h.config.readBack!.getContactById!, contactId, branchId });
   const findings = withContactSequence(h.applied(oneDefaultAddress(read, body)), created);
   if (findings.length > 0 && (await sharedOnceSettled(h, contactId)))
-    return h.inconclusive('CU-9', `contactId ${String(contactId)} was answered to more than one creation (CU-2)`);
+    return h.inconclusive('CU-9', suiteSays('cuContactIdTwice', { contactId: String(contactId) }));
   h.add(findings);
 });

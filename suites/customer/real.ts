@@ -1,12 +1,13 @@
 // The target as the upsert commands see it: the test's client, its evidence, the run's contactIds.
 import type { Harness } from '../../runtime/harness.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 import { registerCreated, sharedOnceSettled } from './contact-ids.ts';
 import type { Real } from './upsert-commands.ts';
 
 /** Why a read-back test cannot run, or undefined. */
 export function readBackSkipReason(h: Harness): string | undefined {
-  if (h.config.writes === false) return 'writes: false forbids creating customers';
-  if (!h.config.readBack?.getContactById) return 'no readBack.getContactById in the config: the spec gives Get Contact By Id no path';
+  if (h.config.writes === false) return suiteSays('cuNoWrites');
+  if (!h.config.readBack?.getContactById) return suiteSays('cuNoReadBackContact');
   return undefined;
 }
 

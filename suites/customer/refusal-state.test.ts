@@ -23,7 +23,7 @@ verifies(
   ['CU-16'],
   'A customer refused for a non-numeric opening is not saved: the same customer sent valid is created alone under its mobile number',
   async (h, t) => {
-    if (h.config.writes === false) h.skip('writes: false forbids creating customers', t);
+    if (h.config.writes === false) h.skip(suiteSays('cuNoWrites'), t);
     const branchId = h.config.fixtures.branchId;
     const [body] = fc.sample(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), { seed: h.ctx.seed + 41, numRuns: 1 });
     // 2.3: "opening | string | decimal amount as text": text that is no amount is an invalid value (7: 400).

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { strictnessProbes } from '../../generators/strictness-probes.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 function answerOf(status: number | undefined): string {
   if (status === undefined) return 'no answer';
@@ -15,7 +16,7 @@ function answerOf(status: number | undefined): string {
 }
 
 verifies('strictness/CU-12', ['CU-12'], 'How strictly master data and optional formats are validated is recorded', async (h, t) => {
-  if (h.config.writes === false) h.skip('writes: false forbids creating customers', t);
+  if (h.config.writes === false) h.skip(suiteSays('cuNoWrites'), t);
   const [probes] = fc.sample(strictnessProbes(customerConstraints(h)), { seed: h.ctx.seed + 12, numRuns: 1 });
   const answers: Record<string, string> = {};
   await h.parallel(probes!, async (p) => {

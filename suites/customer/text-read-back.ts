@@ -13,6 +13,7 @@ import type { Harness } from '../../runtime/harness.ts';
 import { sharedOnceSettled } from './contact-ids.ts';
 import { withContactSequence } from './contact-sequence.ts';
 import { readBackSkipReason } from './real.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** Fields a vendor may fill from its master data (the names of the codes sent): never compared. */
 const DERIVED = new Set(['cityName', 'stateName', 'countriesName']);
@@ -102,7 +103,7 @@ export function textReadBacks(h: Harness): TextReadBacks {
         for (const kind of allowedNormalisation(p.got, p.value)) normalised.set(kind, (normalised.get(kind) ?? new Set()).add(p.field));
     const findings = withContactSequence(h.applied(textReadBack(read, pairs)), created);
     if (findings.length > 0 && (await sharedOnceSettled(h, contactId))) {
-      h.inconclusive('CU-15', `contactId ${String(contactId)} was answered to more than one creation (CU-2): what reads back under it may be another customer`);
+      h.inconclusive('CU-15', suiteSays('cuContactIdShared', { contactId: String(contactId) }));
       return [];
     }
     if (findings.length > 0) failing = true;
@@ -110,7 +111,7 @@ export function textReadBacks(h: Harness): TextReadBacks {
   };
   const done = () => {
     if (normalised.size > 0) h.observe('savedTextsNormalised', Object.fromEntries([...normalised].map(([kind, fields]) => [kind, [...fields].sort()])));
-    if (!skip && reads === 0) h.inconclusive('CU-15', 'no customer with unusual text was accepted with a contactId to read back (CU-13 shows the answers)');
+    if (!skip && reads === 0) h.inconclusive('CU-15', suiteSays('cuNoTextAccepted'));
   };
   return { after, done };
 }

@@ -12,8 +12,9 @@ import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
 import { textAnswer } from './text-answer.ts';
 import { textReadBacks } from './text-read-back.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
-const NO_WRITES = 'writes: false forbids creating customers';
+const NO_WRITES = suiteSays('cuNoWrites');
 
 function sender(h: Harness) {
   const passing: Exchange[] = [];

@@ -11,6 +11,7 @@ import type { ListedCities } from '../../runtime/protocol.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 async function citiesOfLists(h: Harness): Promise<ListedCities | undefined> {
   const c = h.config.fixtures.customer;
@@ -31,11 +32,11 @@ verifies(
   ['CU-12b'],
   'What an address with a city code not in the city list, or with a state not its city’s, is answered is recorded',
   async (h, t) => {
-    if (h.config.writes === false) h.skip('writes: false forbids creating customers', t);
-    if (!h.config.operations?.['get-city-list']) h.skip('operations.get-city-list is not configured: no city code is known to be unknown', t);
+    if (h.config.writes === false) h.skip(suiteSays('cuNoWrites'), t);
+    if (!h.config.operations?.['get-city-list']) h.skip(suiteSays('cuNoCityList'), t);
     // The cities the preflight read; a run without the preflight (a shard, a resumed run) reads the lists itself.
     const listed = h.ctx.listedCities ?? (await citiesOfLists(h));
-    if (!listed) return h.inconclusive('CU-12b', 'the state and city lists gave no city with its state: no city code is known to be unknown');
+    if (!listed) return h.inconclusive('CU-12b', suiteSays('cuNoCityWithState'));
     const { cities, unknownCity } = listed!;
     const entries = Object.entries(cities);
     const [city, state] = entries[0]!;

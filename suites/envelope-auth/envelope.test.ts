@@ -7,6 +7,7 @@ import type { Exchange } from '../../core/types.ts';
 import { junkBody, junkBodyExamples } from '../../generators/junk-body.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { validCalls } from './operations.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 verifies(
   'envelope/ENV-1+ENV-2+ENV-3+ENV-5',
@@ -51,8 +52,7 @@ verifies(
     for (const [what, ex] of errors) {
       // ENV-4 and ENV-5 are checked by the harness on this exchange, as on every exchange.
       shapes[what] = errorBodyShape(ex) ?? `HTTP ${ex.response?.status ?? ex.failure?.kind}`;
-      if (errorBodyShape(ex) !== 'envelope')
-        h.inconclusive('ENV-4', `the target's error bodies do not carry the envelope (${shapes[what]}): nothing to hold to status false`);
+      if (errorBodyShape(ex) !== 'envelope') h.inconclusive('ENV-4', suiteSays('envErrorsNoEnvelope', { shapes: shapes[what] }));
     }
     h.observe('errorBodyShapes', shapes);
   },
@@ -67,7 +67,7 @@ verifies('envelope/ENV-7', ['ENV-7'], 'A request whose Content-Type is not appli
 });
 
 verifies('envelope/ENV-6', ['ENV-6'], 'No malformed request to any operation is answered with a 5xx', async (h, t) => {
-  if (h.config.writes === false) h.skip('writes: false: junk sent to the write operations could change data on a non-conforming target', t);
+  if (h.config.writes === false) h.skip(suiteSays('envNoWritesJunk'), t);
   const f = h.config.fixtures;
   const ops = fc.constantFrom('order-status', 'customer-create', 'report');
   const r = f.report;

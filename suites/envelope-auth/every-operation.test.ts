@@ -11,10 +11,11 @@ import { nearMisses, readBacks } from './read-backs.ts';
 import type { TokenChoice } from './operations.ts';
 import { sampledNearMisses } from '../../generators/token-variant.ts';
 import { refusedWritesChangeNothing } from './refused-writes.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 verifies('every-operation/AUTH-10', ['AUTH-10'], 'The read-backs reject a missing, an empty, an invalid and a near-miss api-token with 403', async (h) => {
   const reads = await readBacks(h, 131);
-  if (!reads.configured) return h.outOfScope('AUTH-10', 'no readBack is configured: the spec gives the two reads no path');
+  if (!reads.configured) return h.outOfScope('AUTH-10', suiteSays('envNoReadBack'));
   for (const why of reads.inconclusive) h.inconclusive('AUTH-10', why);
   // The boundaries (no header, an empty one), an invalid token, the suffix and upper case in every
   // run, and one more near miss per read chosen by the seed (their quota is often tight).
@@ -36,7 +37,7 @@ verifies(
   ['AUTH-11'],
   'A write refused for its token changes nothing, as a read of what it would have changed shows',
   async (h, t) => {
-    if (h.config.writes === false) h.skip('writes: false forbids the writes this test sends', t);
+    if (h.config.writes === false) h.skip(suiteSays('envNoWrites'), t);
     await refusedWritesChangeNothing(h, t);
   },
 );
@@ -54,8 +55,7 @@ verifies(
   async (h) => {
     const found = configured(h);
     const reads = await readBacks(h, 137);
-    if (found.list.length === 0 && !reads.configured)
-      return h.outOfScope('AUTH-12', 'no index operation and no readBack is configured (config operations, readBack)');
+    if (found.list.length === 0 && !reads.configured) return h.outOfScope('AUTH-12', suiteSays('envNoIndexNoReadBack'));
     for (const why of [...Object.values(found.unfilled), ...reads.inconclusive]) h.inconclusive('AUTH-12', why);
     await h.parallel(found.list, async (c) => {
       // The preflight sent the configured request with the valid token (engine/phases/preflight/served.ts): its answer, not a second request.

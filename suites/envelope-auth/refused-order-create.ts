@@ -17,6 +17,7 @@ import { configured, send, withValues } from '../index-operations/configured.ts'
 import { orderCreate } from '../order-status/fresh.ts';
 import { runState, said } from '../order-status/vouchers.ts';
 import { refusedForToken, WITHOUT_TOKEN, type Part } from './refused-voucher-writes.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const ID = 'AUTH-11';
 type Id = number | bigint;
@@ -39,14 +40,14 @@ type Bracket = { refused: MarkedRequest[]; found: MarkedRead[]; between: string 
 
 export async function orderCreateRefused(h: Harness): Promise<Part> {
   const create = orderCreate(h);
-  if (!create) return { judged: 0, noRead: true, why: 'operations["order-create"] is not configured' };
+  if (!create) return { judged: 0, noRead: true, why: suiteSays('envNoOrderCreate') };
   const field = h.config.marker?.['order-create'];
   const at = h.config.marker?.['get-sales-data-by-id'];
   if (!field || !at)
     return {
       judged: 0,
       noRead: true,
-      why: 'Order Create: marker["order-create"] or marker["get-sales-data-by-id"] is null: a voucher a refused creation made cannot be told from another writer\'s',
+      why: suiteSays('envNoMarker'),
     };
   const byId = configured(h).list.find((c) => c.name === 'get-sales-data-by-id');
   const rb = h.config.readBack?.orderStatus;
@@ -54,7 +55,7 @@ export async function orderCreateRefused(h: Harness): Promise<Part> {
     return {
       judged: 0,
       noRead: true,
-      why: 'Order Create: neither operations["get-sales-data-by-id"] nor readBack.orderStatus is configured to read a voucher by id',
+      why: suiteSays('envOrderCreateNoRead'),
     };
   const other = h.config.fixtures.otherBranchId;
   // get-sales-data-by-id first: readBack's quota is often the tightest of a run.
@@ -86,20 +87,19 @@ export async function orderCreateRefused(h: Harness): Promise<Part> {
     if (ai === undefined || bi === undefined)
       return {
         judged: 0,
-        why: `Order Create in branch ${other} with the valid token gave no id at ${created} (${describeResponse(ai === undefined ? a : b)})`,
+        why: suiteSays('envOrderCreateNoId', { other, created, answer: describeResponse(ai === undefined ? a : b) }),
       };
     for (const [ex, id] of [[a, ai] as const, [b, bi] as const])
       runState(h).created.push({ role: 'auth', salesId: asId(id), request: `${ex.request.method} ${new URL(ex.request.url).pathname} (branch ${other})` });
     const exs = refused.map((r) => r.ex);
-    if (exs.some(took)) return { judged: 0, why: 'Order Create without a valid token was accepted (IX-1, IX-2 judge it)' };
-    if (!exs.every(refusedForToken))
-      return { judged: 0, why: `Order Create without a valid token was answered ${exs.map(describeResponse).join(', ')}, not 401/403` };
+    if (exs.some(took)) return { judged: 0, why: suiteSays('envOrderCreateAccepted') };
+    if (!exs.every(refusedForToken)) return { judged: 0, why: suiteSays('envOrderCreateNotRefused', { answers: exs.map(describeResponse).join(', ') }) };
     // The read must show the marker: the voucher made with the valid token carries its own.
     const control = await read(asId(ai));
     if (!holdsMarker(atPath(control.json, at), mine))
       return {
         judged: 0,
-        why: `Order Create: voucher ${ai}, made with "${mine}" in ${field}, read back ${describeResponse(control)} without it at ${at}: no voucher can be told by the run's marker (config marker)`,
+        why: suiteSays('envMarkerUnread', { salesId: ai, mine, field, answer: describeResponse(control), at }),
       };
     if (bi <= ai || bi - ai - 1n > BigInt(MAX_BETWEEN)) return { wide: `${ai} and ${bi}` };
     const found: MarkedRead[] = [];
@@ -138,6 +138,6 @@ export async function orderCreateRefused(h: Harness): Promise<Part> {
   }
   return {
     judged: 0,
-    why: `Order Create: the vouchers made before and after the refused ones (${wide.join('; ')}) are not numbered in order closely enough to read the ids between (other writers create meanwhile)`,
+    why: suiteSays('envNotInOrder', { wide: wide.join('; ') }),
   };
 }

@@ -13,6 +13,7 @@ import type { Id } from '../order-status/plan.ts';
 import { said } from '../order-status/vouchers.ts';
 import { movingFields, voucherDiff } from '../order-status/voucher-data.ts';
 import { refusedForToken, WITHOUT_TOKEN, type Part } from './refused-voucher-writes.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const ID = 'AUTH-11';
 /** Writes with parts of their own: the order status update, Update Payment Status, Order Create. */
@@ -36,12 +37,11 @@ async function bracket(h: Harness, writes: Configured[], read: Configured): Prom
   const readIt = () => send(h, withValues(h, read, { salesId }));
   const first = await readIt();
   if (!acceptedBy(read.op, first.response?.status, first.json))
-    return { why: `Get Sales Data By Id did not read voucher ${salesId}, made by ${made.request} (${said(first)})` };
+    return { why: suiteSays('envMadeUnread', { salesId, request: made.request, said: said(first) }) };
   // A control: the voucher read again with nothing sent between. A field that changes by itself (a
   // read count, a time the vendor stamps) is no write's, and is left out below.
   let before = await readIt();
-  if (!acceptedBy(read.op, before.response?.status, before.json))
-    return { why: `Get Sales Data By Id did not read voucher ${salesId} again (${said(before)})` };
+  if (!acceptedBy(read.op, before.response?.status, before.json)) return { why: suiteSays('salesDataAgainUnread', { salesId, said: said(before) }) };
   const moving = movingFields(first.json, before.json, read.op.volatile);
   let judged = 0;
   for (const w of writes) {
@@ -49,13 +49,13 @@ async function bracket(h: Harness, writes: Configured[], read: Configured): Prom
     for (const t of WITHOUT_TOKEN) {
       const ex = await send(h, withValues(h, w, { salesId }), t);
       // Accepted: AUTH-1, AUTH-2, AUTH-6 (IX-1, IX-2) judge it, and the voucher changed for a reason of its own.
-      if (acceptedBy(w.op, ex.response?.status, ex.json)) return { why: `${w.name} without a valid token was accepted: ${said(ex)}` };
+      if (acceptedBy(w.op, ex.response?.status, ex.json)) return { why: suiteSays('envWriteAccepted', { name: w.name, said: said(ex) }) };
       if (refusedForToken(ex)) refused.push(ex);
     }
     if (refused.length === 0) continue;
     const after = await readIt();
     if (!acceptedBy(read.op, after.response?.status, after.json))
-      return { why: `Get Sales Data By Id did not read voucher ${salesId} after the refused ${w.name} (${said(after)})` };
+      return { why: suiteSays('envAfterRefusedUnread', { salesId, name: w.name, said: said(after) }) };
     judged += refused.length;
     const { changed } = voucherDiff(before.json, after.json, moving);
     if (changed.length > 0) return { changed: true, judged, what: `${w.name} to voucher ${salesId} (made by ${made.request})`, refused, diff: changed, after };
@@ -67,24 +67,27 @@ async function bracket(h: Harness, writes: Configured[], read: Configured): Prom
 /** The part: not applicable without such a write, Order Create and Get Sales Data By Id; a change confirmed on a second voucher. */
 export async function voucherDataRefused(h: Harness): Promise<Part> {
   const writes = voucherDataWrites(h);
-  if (writes.length === 0) return { judged: 0, noRead: true, why: 'no other write to a voucher ({salesId}) is configured' };
+  if (writes.length === 0) return { judged: 0, noRead: true, why: suiteSays('envNoOtherWrite') };
   const read = configured(h).list.find((c) => c.name === 'get-sales-data-by-id');
   const names = writes.map((w) => w.name).join(', ');
   if (!orderCreate(h) || !read)
     return {
       judged: 0,
       noRead: true,
-      why: `${names}: needs operations["order-create"] (a voucher they visibly change) and operations["get-sales-data-by-id"] (to read it)`,
+      why: suiteSays('envWritesNeedVoucher', { names }),
     };
   const first = await bracket(h, writes, read);
   if ('why' in first) return { judged: 0, why: first.why };
   h.note(ID, first.judged, 'auth.refused-voucher-write-changes-nothing');
-  if (!first.changed) return first.judged > 0 ? { judged: first.judged } : { judged: 0, why: `no ${names} without a valid token was refused with 401/403` };
+  if (!first.changed) return first.judged > 0 ? { judged: first.judged } : { judged: 0, why: suiteSays('envNoWriteRefused', { names }) };
   const again = await bracket(h, writes, read);
   if ('why' in again || !again.changed)
     return {
       judged: 0,
-      why: `${first.what} changed it (${first.diff.slice(0, 3).join('; ')}) after refusals for the token once, not on a second fresh voucher (another writer?)${'why' in again ? `: ${again.why}` : ''}`,
+      why:
+        'why' in again
+          ? suiteSays('envChangedOnceWhy', { what: first.what, diff: first.diff.slice(0, 3).join('; '), why: again.why })
+          : suiteSays('envChangedOnce', { what: first.what, diff: first.diff.slice(0, 3).join('; ') }),
     };
   h.fail(
     ID,

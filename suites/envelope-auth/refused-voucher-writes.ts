@@ -17,6 +17,7 @@ import { readVoucher, refusalVouchers, said, statusAccepted } from '../order-sta
 import { acceptedBy } from '../../config/answer-shape.ts';
 import { tokenDescription } from '../../contract/checks/auth.ts';
 import { aloneUntil, lease } from '../../runtime/voucher-lease.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const ID = 'AUTH-11';
 
@@ -34,8 +35,7 @@ function askFor(from: OrderStatus): OrderStatus | undefined {
 }
 
 export async function voucherWrites(h: Harness): Promise<Part> {
-  if (!h.config.readBack?.orderStatus)
-    return { judged: 0, noRead: true, why: 'order status update, Update Payment Status: readBack.orderStatus is not configured to read a voucher' };
+  if (!h.config.readBack?.orderStatus) return { judged: 0, noRead: true, why: suiteSays('envVoucherNoReadBack') };
   if (orderCreate(h)) {
     const made = await createVoucher(h, 'auth', false);
     if (!made.ok) return { judged: 0, why: made.why };
@@ -43,7 +43,7 @@ export async function voucherWrites(h: Harness): Promise<Part> {
   }
   // A refusals voucher held alone from the read before the writes to the read after (runtime/voucher-lease.ts).
   const held = await lease(h, h, 'alone', readAroundOrder(refusalVouchers(h)), aloneUntil(h.ctx.deadline));
-  if (!held) return { judged: 0, why: 'no voucher of fixtures.sales.refusals was free of other tests in time' };
+  if (!held) return { judged: 0, why: suiteSays('envNoFreeVoucher') };
   try {
     return await onVoucher(h, held.salesId as Id);
   } finally {
@@ -70,7 +70,7 @@ export function readAroundOrder<T>(pool: readonly T[]): T[] {
 
 async function onVoucher(h: Harness, salesId: Id): Promise<Part> {
   const before = await readVoucher(h, salesId);
-  if (!before.ok) return { judged: 0, why: `voucher ${String(salesId)} could not be read: ${before.why}` };
+  if (!before.ok) return { judged: 0, why: suiteSays('envVoucherUnread', { salesId: String(salesId), why: before.why }) };
   const branchId = h.config.fixtures.branchId;
   const pay = h.config.operations?.['update-payment-status'];
   const paidValue = h.config.readBack!.orderStatus!.paidValue;
@@ -101,12 +101,12 @@ async function onVoucher(h: Harness, salesId: Id): Promise<Part> {
     for (const t of WITHOUT_TOKEN) {
       const ex = await w.send(t);
       // Accepted: AUTH-1, AUTH-2, AUTH-6 (IX-1, IX-2) judge it, and the voucher changed for a reason of its own.
-      if (w.accepted(ex)) return judged > 0 ? { judged } : { judged: 0, why: `${w.what} without a valid token was accepted: ${said(ex)}` };
+      if (w.accepted(ex)) return judged > 0 ? { judged } : { judged: 0, why: suiteSays('envWriteAccepted', { name: w.what, said: said(ex) }) };
       if (refusedForToken(ex)) refused.push(ex);
     }
     if (refused.length === 0) continue;
     const after = await readVoucher(h, salesId);
-    if (!after.ok) return judged > 0 ? { judged } : { judged: 0, why: `voucher ${String(salesId)} could not be read after the refused writes: ${after.why}` };
+    if (!after.ok) return judged > 0 ? { judged } : { judged: 0, why: suiteSays('envVoucherUnreadAfter', { salesId: String(salesId), why: after.why }) };
     judged += refused.length;
     h.note(ID, refused.length, 'auth.refused-write-changes-nothing');
     if (after.orderStatus !== before.orderStatus || after.paid !== before.paid) {
@@ -120,5 +120,5 @@ async function onVoucher(h: Harness, salesId: Id): Promise<Part> {
       return { judged };
     }
   }
-  return judged > 0 ? { judged } : { judged: 0, why: `no write to voucher ${String(salesId)} without a valid token was refused with 401/403` };
+  return judged > 0 ? { judged } : { judged: 0, why: suiteSays('envNoVoucherWriteRefused', { salesId: String(salesId) }) };
 }

@@ -20,6 +20,7 @@ import { said, statusAccepted } from '../order-status/vouchers.ts';
 import { orderCreateRefused } from './refused-order-create.ts';
 import { refusedForToken, voucherWrites, WITHOUT_TOKEN, type Part } from './refused-voucher-writes.ts';
 import { voucherDataRefused } from './refused-voucher-data.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const ID = 'AUTH-11';
 
@@ -27,7 +28,7 @@ const ID = 'AUTH-11';
 async function contactSaveRefused(h: Harness): Promise<Part> {
   const LOOKUP = 'get-contact-by-mobile-no';
   const lookup = configured(h).list.find((c) => c.name === LOOKUP);
-  if (!lookup) return { judged: 0, noRead: true, why: `contact-save: operations.${LOOKUP} is not configured to find a customer by its mobile number` };
+  if (!lookup) return { judged: 0, noRead: true, why: suiteSays('envNoLookup', { lookup: LOOKUP }) };
   const branchId = h.config.fixtures.branchId;
   const [body] = fc.sample(customer({ ...customerConstraints(h, { min: 1, max: 1 }), empties: false }), { seed: h.ctx.seed + 151, numRuns: 1 });
   // The same customer each time (its mobile number, made per run, is looked up), each refused one with a marker of its own.
@@ -37,9 +38,8 @@ async function contactSaveRefused(h: Harness): Promise<Part> {
     const marked = markedCustomer(body!, field, requestMarker(h, 'refused'));
     refused.push(await h.client.createCustomer({ branchId, body: marked, ...(typeof t === 'string' ? { token: t } : { variant: t }) }));
   }
-  if (refused.some(statusAccepted)) return { judged: 0, why: 'contact-save without a valid token was accepted (AUTH-1, AUTH-2, AUTH-6 judge it)' };
-  if (!refused.some(refusedForToken))
-    return { judged: 0, why: `contact-save without a valid token was answered ${refused.map(describeResponse).join(', ')}, not 401/403` };
+  if (refused.some(statusAccepted)) return { judged: 0, why: suiteSays('envContactSaveAccepted') };
+  if (!refused.some(refusedForToken)) return { judged: 0, why: suiteSays('envContactSaveNotRefused', { refused: refused.map(describeResponse).join(', ') }) };
   const created = await h.client.createCustomer({ branchId, body: markedCustomer(body!, field, runMarker(h)) });
   h.note(ID, refused.length, 'auth.refused-contact-save-saves-nothing');
   const refusals = refused.map((r) => `#${r.seq} ${said(r)}`).join(', ');
@@ -54,12 +54,12 @@ async function contactSaveRefused(h: Harness): Promise<Part> {
     return { judged: refused.length };
   }
   const contactId = anyContactId(created);
-  if (contactId === undefined) return { judged: 0, why: `contact-save with the valid token was answered ${describeResponse(created)} (CU-1 judges creation)` };
+  if (contactId === undefined) return { judged: 0, why: suiteSays('envContactSaveNotCreated', { answer: describeResponse(created) }) };
   const found = await send(h, withValues(h, lookup, { mobNo: body!.mobNo }));
   const why = notServed(LOOKUP, found);
   if (why) return { judged: 0, why };
   const holding = contactsHolding(found.json, body!.mobNo);
-  if (holding.length === 0) return { judged: 0, why: `${LOOKUP} lists no contact with the mobile number of contactId ${String(contactId)}, just created` };
+  if (holding.length === 0) return { judged: 0, why: suiteSays('envLookupListsNone', { lookup: LOOKUP, contactId: String(contactId) }) };
   if (holding.length > 1 || (holding[0] !== '?' && holding[0] !== String(contactId)))
     h.fail(
       ID,
@@ -83,8 +83,7 @@ async function contactSaveRefused(h: Harness): Promise<Part> {
 export async function refusedWritesChangeNothing(h: Harness, t: TestContext): Promise<void> {
   const parts = await Promise.all([orderCreateRefused(h), voucherWrites(h), voucherDataRefused(h), contactSaveRefused(h)]);
   const whys = parts.flatMap((p) => ('why' in p ? [p] : []));
-  if (whys.length === parts.length && whys.every((p) => p.noRead))
-    h.skip(`no read shows what a refused write changed: ${whys.map((p) => p.why).join('; ')}`, t);
+  if (whys.length === parts.length && whys.every((p) => p.noRead)) h.skip(suiteSays('envNoRead', { whys: whys.map((p) => p.why).join('; ') }), t);
   // Each part named in the record: one the config allows that judged nothing leaves AUTH-11 inconclusive.
   parts.forEach((p, i) => h.part(ID, PART_NAMES[i]!, 'why' in p ? { judged: 0, why: p.why, outOfScope: p.noRead } : { judged: p.judged }));
 }

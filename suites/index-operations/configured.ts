@@ -12,6 +12,7 @@ import {
 } from '../../client/index-operation.ts';
 import type { Exchange, TokenKind, TokenVariant } from '../../core/types.ts';
 import type { Harness } from '../../runtime/harness.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 export type Configured = Sendable;
 
@@ -26,14 +27,13 @@ export interface Found {
 }
 
 /** Why an operation the preflight found not served is left out. */
-const NOT_SERVED = 'not served (404/405 to its configured request in the preflight)';
 
 /** The configured operations this suite sends, and why the others are left out. */
 export function configured(h: Harness): Found {
   // h.config holds only what the target serves (engine/run.ts); ctx.notServed says what it left out.
   const found = sendableOperations(h.config);
   const notServed: Record<string, string> = {};
-  for (const [name, status] of Object.entries(h.ctx.notServed ?? {})) found.left[name] = notServed[name] = `${NOT_SERVED}: ${status}`;
+  for (const [name, status] of Object.entries(h.ctx.notServed ?? {})) found.left[name] = notServed[name] = suiteSays('ixNotServed', { what: status });
   return { ...found, notServed };
 }
 
@@ -45,14 +45,15 @@ export function configured(h: Harness): Found {
  * operations the run was given. An operation configured without the values its path needs stays
  * inconclusive, with that reason.
  */
-export function scopeOf(h: Harness, found: Found, ids: string[], what = 'no index operation is configured (config operations)'): void {
+export function scopeOf(h: Harness, found: Found, ids: string[], what = suiteSays('ixNoIndexOperation')): void {
   for (const why of Object.values(found.unfilled)) h.inconclusive(ids, why);
   if (found.list.length > 0 || Object.keys(found.unfilled).length > 0) return;
   const served = Object.keys(found.left).filter((name) => !found.notServed[name]);
   const gone = Object.keys(found.notServed);
-  const writes = served.length > 0 ? 'every configured index operation is a write, and writes is false' : '';
+  const writes = served.length > 0 ? suiteSays('ixAllWrites') : '';
   if (gone.length === 0) return h.outOfScope(ids, writes || what);
-  h.outOfScope(ids, [`${NOT_SERVED}: ${gone.join(', ')}`, ...(writes ? [`the others are writes, and writes is false: ${served.join(', ')}`] : [])].join('; '));
+  const others = writes ? [suiteSays('ixOthersWrites', { served: served.join(', ') })] : [];
+  h.outOfScope(ids, [suiteSays('ixNotServed', { what: gone.join(', ') }), ...others].join('; '));
 }
 
 /** The request of `c` with some placeholders set otherwise (a page, a malformed id). */
@@ -67,10 +68,10 @@ export function send(h: Harness, req: OperationRequest, token: TokenKind | Token
 /** Why an answer to the valid request leaves the operation's other checks without evidence, or null. */
 export function notServed(name: string, ex: Exchange): string | null {
   const s = ex.response?.status;
-  if (s === undefined) return `${name}: no answer (${ex.failure?.kind ?? 'not sent'})`;
-  if (s === 401 || s === 403) return `${name}: the configured token is refused with ${s} (not scoped to this operation?)`;
-  if (s === 404 || s === 405) return `${name}: answered ${s} at the configured path (check operations.${name})`;
-  if (s === 429) return `${name}: still rate limited (429)`;
+  if (s === undefined) return suiteSays('ixNoAnswer', { name, kind: ex.failure?.kind ?? 'not sent' });
+  if (s === 401 || s === 403) return suiteSays('ixTokenRefused', { name, status: s });
+  if (s === 404 || s === 405) return suiteSays('ixNotAtPath', { name, status: s });
+  if (s === 429) return suiteSays('ixStill429', { name });
   return null;
 }
 

@@ -8,19 +8,20 @@ import { customer } from '../../generators/customer.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { markLedger, ownCreationsBetween } from '../../runtime/writes-ledger.ts';
 import { configured, send, withValues } from './configured.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const LIST = 'get-customer-list-w-branch-id';
 
 verifies('customer-list/IX-9', ['IX-9'], 'A customer contactSave created shows up in Get Customer List W Branch Id (recorded)', async (h, t) => {
   const c = configured(h).list.find((x) => x.name === LIST);
-  if (!c || !c.op.list) h.skip(`operations.${LIST} is not configured with its list (or writes is false)`, t);
-  if (h.config.writes === false) h.skip('writes is false: no customer is created', t);
+  if (!c || !c.op.list) h.skip(suiteSays('ixNoCustomerList', { list: LIST }), t);
+  if (h.config.writes === false) h.skip(suiteSays('ixNoWrites'), t);
   const f = h.config.fixtures;
   const [body] = fc.sample(customer({ ...f.customer, minAddresses: 1, maxAddresses: 1 }), { seed: h.ctx.seed + 1919, numRuns: 1 });
   const created = await h.client.createCustomer({ branchId: f.branchId, body });
   const id = atPath(created.json, 'response.contactId');
   if (created.response?.status !== 200 || (typeof id !== 'number' && typeof id !== 'string' && typeof id !== 'bigint')) {
-    h.inconclusive('IX-9', `contactSave did not answer a contactId (HTTP ${created.response?.status ?? created.failure?.kind})`);
+    h.inconclusive('IX-9', suiteSays('ixNoContactId', { status: created.response?.status ?? created.failure?.kind }));
     return;
   }
   const limit = 50;

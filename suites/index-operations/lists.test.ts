@@ -23,6 +23,7 @@ import { markLedger, ownCreationsBetween } from '../../runtime/writes-ledger.ts'
 import { Cells, configured, notServed, scopeOf, send, withValues, type Configured } from './configured.ts';
 import { FED_BY } from './fed-lists.ts';
 import { walkCursor, type Page } from './cursor-walk.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** The list and totalCount of a page (and a cursor-paged list's next cursor), or why there are none. */
 function pageOf(c: Configured, ex: Exchange): Page {
@@ -53,7 +54,7 @@ verifies(
     cells.left(['IX-7', 'IX-8'], left);
     const paged = list.filter((c) => isPaged(c.op) && c.op.list);
     // Which lists are paged is the config's to say (the spec shows no list's parameters): none declared, none in scope.
-    const none = 'no operation of config operations is a paged list (paged: true with its list)';
+    const none = suiteSays('ixNoPagedList');
     scopeOf(h, { ...found, list: paged }, ['IX-7', 'IX-8'], none);
     await h.parallel(paged, async (c) => {
       const before = markLedger(h);

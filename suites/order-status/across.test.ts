@@ -12,6 +12,7 @@ import { createVoucher } from './fresh.ts';
 import { outcome } from './across-outcome.ts';
 import { readVoucher, sendStatus, writesForbidden } from './vouchers.ts';
 import { withSequence } from './voucher-trail.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** What each requirement was verified by, for the certificate's verifiedBy. */
 const VIA: Record<string, string> = {
@@ -39,16 +40,15 @@ function io(h: Harness): AcrossIo {
 function missing(h: Harness): string | undefined {
   const ops = h.config.operations ?? {};
   const gone = ['order-create', 'update-payment-status'].filter((name) => h.ctx.notServed?.[name]);
-  if (gone.length > 0) return `${gone.join(' and ')} not served (the preflight's ${gone.map((n) => h.ctx.notServed![n]).join(', ')})`;
-  if (!ops['order-create'] || !ops['update-payment-status'])
-    return 'needs operations["order-create"] and operations["update-payment-status"] in the config: the spec shows no way to make a voucher or set its payment status';
+  if (gone.length > 0) return suiteSays('osAcrossNotServed', { gone: gone.join(' and '), said: gone.map((n) => h.ctx.notServed![n]).join(', ') });
+  if (!ops['order-create'] || !ops['update-payment-status']) return suiteSays('osAcrossNotConfigured');
   if (
     !JSON.stringify([ops['update-payment-status'].path, ops['update-payment-status'].query ?? {}, ops['update-payment-status'].body ?? null]).includes(
       '{paymentStatus}',
     )
   )
-    return 'operations["update-payment-status"] holds no {paymentStatus} placeholder: the kit cannot ask for a payment status';
-  if (!h.config.readBack?.orderStatus) return 'needs readBack.orderStatus: a payment status is judged only as read';
+    return suiteSays('osAcrossNoPlaceholder');
+  if (!h.config.readBack?.orderStatus) return suiteSays('osAcrossNeedsReadBack');
   return undefined;
 }
 
@@ -60,7 +60,7 @@ async function confirmed(s: Scenario, first: Judgement[], run: AcrossIo): Promis
   if (!first.some((j) => j.kind === 'fail' && j.id === 'OS-6')) return first;
   const again = await runScenario(s, run);
   if (again.some((j) => j.kind === 'fail' && j.id === 'OS-6')) return first;
-  const why = `${s.name}: the payment status changed under a transition on one fresh voucher and not on a second: another client may be changing vouchers`;
+  const why = suiteSays('osPaymentMoved', { scenario: s.name });
   return [...first.filter((j) => !(j.kind === 'fail' && j.id === 'OS-6')), { kind: 'inconclusive', ids: ['OS-6'], reason: why }];
 }
 
@@ -69,7 +69,7 @@ verifies(
   ['OS-3', 'OS-6', 'OS-8'],
   'Update Payment Status and the order status update agree: Delivered after paid -> unpaid and on a partially paid voucher is refused, a transition keeps the payment status, a refusal changes nothing',
   async (h, t) => {
-    if (writesForbidden(h)) h.skip('writes is false: no voucher is created or changed', t);
+    if (writesForbidden(h)) h.skip(suiteSays('osNoWritesNoVoucher'), t);
     // Not configured: skipped with the reason (as unchanged.test.ts), never a test that saw nothing.
     const why = missing(h);
     if (why) h.skip(why, t);

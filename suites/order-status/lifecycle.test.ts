@@ -68,7 +68,7 @@ async function walk(h: Harness, spec: RoleSpec, v: Taken, ids: string[], require
   for (const to of v.steps) {
     const ex = await sendStatus(h, spec.role, v.salesId, state, to);
     if (!answered(ex)) {
-      h.inconclusive(ids, `voucher ${v.salesId}: ${to} got no usable answer (${said(ex)})`);
+      h.inconclusive(ids, suiteSays('osNoUsableAnswer', { salesId: v.salesId, to, said: said(ex) }));
       return false;
     }
     if (statusAccepted(ex)) {
@@ -81,19 +81,12 @@ async function walk(h: Harness, spec: RoleSpec, v: Taken, ids: string[], require
     }
     const now = h.config.readBack?.orderStatus ? await readVoucher(h, v.salesId) : undefined;
     if (now?.ok && now.orderStatus !== state) {
-      h.inconclusive(
-        ids,
-        `voucher ${v.salesId} of fixtures.sales.${spec.role} changed under the run (the run left it ${state}, it reads ${now.orderStatus}): ` +
-          'another run is using the same vouchers; give runs that overlap in time pools of their own',
-      );
+      h.inconclusive(ids, suiteSays('osChangedUnderTheRun', { salesId: v.salesId, role: spec.role, state, now: now.orderStatus }));
       return false;
     }
     if (to === 'Delivered' && v.paidUnread) {
       // Made paid in this run by Update Payment Status, not read paid: whether it is paid is not known.
-      h.inconclusive(
-        ids,
-        `voucher ${v.salesId}: Delivered ${said(ex)}, and whether Update Payment Status made it paid is not read (configure readBack.orderStatus)`,
-      );
+      h.inconclusive(ids, suiteSays('osPaidUnread', { salesId: v.salesId, said: said(ex) }));
       return false;
     }
     // Refused: the finding carries the voucher's writes from its creation (or first request) on, to run in order.
@@ -137,7 +130,7 @@ verifies(
   ['ST-1', 'OS-5', 'OS-9'],
   'An unpaid voucher accepts Confirmed, Processing and Shipped in lifecycle order, each stored',
   async (h, t) => {
-    if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+    if (writesForbidden(h)) h.skip(suiteSays('osNoWritesStatuses'), t);
     const ids = ['ST-1', 'OS-5'];
     const v = await take(h, ROLES.lifecycle, ids);
     if (v) await walk(h, ROLES.lifecycle, v, ids, ST1);
@@ -149,7 +142,7 @@ verifies(
   ['ST-1', 'OS-3', 'OS-5', 'OS-9'],
   'A paid voucher accepts the lifecycle to Shipped, and then Delivered, each stored',
   async (h, t) => {
-    if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+    if (writesForbidden(h)) h.skip(suiteSays('osNoWritesStatuses'), t);
     // 4.1 rule 3: Delivered requires the voucher's payment status to be paid (here it is). A
     // forward-only target may refuse Delivered on a voucher not yet shipped: it is sent after Shipped.
     const ids = ['ST-1', 'OS-3', 'OS-5'];
@@ -159,7 +152,7 @@ verifies(
 );
 
 verifies('lifecycle/ST-1+OS-5+OS-9/cancelled', ['ST-1', 'OS-5', 'OS-9'], 'Cancelled is accepted on a Pending unpaid voucher, and stored', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesStatuses'), t);
   const ids = ['ST-1', 'OS-5'];
   const v = await take(h, ROLES.cancel, ids);
   if (v) await walk(h, ROLES.cancel, v, ids, ST1);
@@ -170,7 +163,7 @@ verifies(
   ['OS-3', 'OS-8'],
   'Delivered is refused with 400 on every unpaid voucher, with or without a reason, whatever its state, and changes nothing',
   async (h, t) => {
-    if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+    if (writesForbidden(h)) h.skip(suiteSays('osNoWritesStatuses'), t);
     // 4.1 rule 3 holds in every state and for every payment status but paid: every refusals voucher
     // (Pending, unpaid or partially paid, never changed by a conforming target) and the voucher the
     // lifecycle walk left, whatever its state. A refused Delivered changes nothing: one request and one read each.
@@ -206,15 +199,15 @@ verifies(
         'send',
       );
       const part = `voucher ${salesId} (${state})`;
-      h.part('OS-3', part, asked > 0 ? { judged: asked } : { judged: 0, why: out.why ?? 'Delivered was not sent' });
-      if (reads) h.part('OS-8', part, out.judged > 0 ? { judged: out.judged } : { judged: 0, why: out.why ?? 'no Delivered was refused (OS-3 says why)' });
+      h.part('OS-3', part, asked > 0 ? { judged: asked } : { judged: 0, why: out.why ?? suiteSays('osDeliveredNotSent') });
+      if (reads) h.part('OS-8', part, out.judged > 0 ? { judged: out.judged } : { judged: 0, why: out.why ?? suiteSays('osNoDeliveredRefused') });
       return out;
     });
-    if (!reads) return h.outOfScope('OS-8', 'readBack.orderStatus is not configured: a refused Delivered is not read back');
+    if (!reads) return h.outOfScope('OS-8', suiteSays('osRefusedDeliveredUnread'));
     const judged = around.reduce((n, a) => n + a.judged, 0);
     h.add(around.flatMap((a) => a.findings));
     if (judged > 0) h.note('OS-8', judged, 'order-status.refused-delivered-reads-as-before');
-    else h.inconclusive('OS-8', 'no Delivered on an unpaid voucher was refused (OS-3 says why)');
+    else h.inconclusive('OS-8', suiteSays('osNoUnpaidDeliveredRefused'));
   },
   { sequential: true },
 );
@@ -224,7 +217,7 @@ verifies(
   ['ST-2'],
   'The transitions the target accepts, back to Pending and after Shipped, Delivered and Cancelled, are recorded',
   async (h, t) => {
-    if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
+    if (writesForbidden(h)) h.skip(suiteSays('osNoWritesStatuses'), t);
     const state = runState(h);
     // "Transitions: not shown": a vendor may refuse any of these; only what it does is recorded.
     const probes: [RoleSpec['role'], OrderStatus, OrderStatus][] = [
@@ -242,13 +235,7 @@ verifies(
         if (statusAccepted(await sendStatus(h, role, v.salesId, from, to))) v.state = to;
       }
     });
-    if (state.transitions.length === 0)
-      h.inconclusive(
-        'ST-2',
-        state.taken.size === 0
-          ? 'no transition from a known state was tried: no walk took a voucher in this part of the run (see fixtures.sales.* in the observations; a resumed run whose walks ended in an earlier part has none to probe)'
-          : 'no transition from a known state was tried (see fixtures.sales.* in the observations)',
-      );
+    if (state.transitions.length === 0) h.inconclusive('ST-2', state.taken.size === 0 ? suiteSays('osNoWalkThisPart') : suiteSays('osNoKnownTransition'));
     // By voucher (each voucher's transitions in the order sent): the walks went side by side.
     else
       h.observe(

@@ -27,8 +27,8 @@ interface Pick {
 }
 
 verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vouchers all take effect', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
-  if (!h.config.readBack?.orderStatus) h.skip('needs readBack.orderStatus: whether an update took effect is seen only by reading the voucher back', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesStatuses'), t);
+  if (!h.config.readBack?.orderStatus) h.skip(suiteSays('osParallelNeedsReadBack'), t);
   const made = orderCreate(h) ? await freshVouchers(h, AT_ONCE) : [];
   const vouchers = made.length >= 2 ? made : pool(h, 'parallel');
   if (vouchers.length < 2) h.skip(tooFewReason(made, vouchers, !!orderCreate(h)), t);
@@ -45,7 +45,7 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
     const reads = await h.parallel(chunk, (salesId) => readVoucher(h, salesId));
     const first = reads[0]!;
     if (i === 0 && !first.ok && reads.every((r) => !r.ok)) {
-      h.inconclusive('OS-7', `readBack.orderStatus read none of ${source.name} (${chunk[0]}: ${first.why})`);
+      h.inconclusive('OS-7', suiteSays('osPoolUnread', { name: source.name, first: chunk[0], why: first.why }));
       return;
     }
     const claimed = runState(h).claimed;
@@ -78,7 +78,7 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
       wrongPayment.length ? `${list(wrongPayment)}: ${source.paid}` : '',
       unread.length ? `readBack.orderStatus could not read ${list(unread)}` : '',
     ].filter(Boolean);
-    h.inconclusive('OS-7', `fewer than 2 of ${source.name} can still take a lifecycle step: ${parts.join('; ')}`);
+    h.inconclusive('OS-7', suiteSays('osFewerThanTwo', { name: source.name, parts: parts.join('; ') }));
     return;
   }
 
@@ -88,9 +88,9 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
   picks.forEach((p, k) => {
     const ex = answers[k]!;
     const read = after[k]!;
-    if (!answered(ex)) return h.inconclusive('OS-7', `voucher ${p.salesId}: ${p.to} got no usable answer (${said(ex)})`);
+    if (!answered(ex)) return h.inconclusive('OS-7', suiteSays('osNoUsableAnswer', { salesId: p.salesId, to: p.to, said: said(ex) }));
     if (!statusAccepted(ex)) return void refused.push(p);
-    if (!read.ok) return h.inconclusive('OS-7', `voucher ${p.salesId} could not be read back: ${read.why}`);
+    if (!read.ok) return h.inconclusive('OS-7', suiteSays('osNotReadBack', { salesId: p.salesId, why: read.why }));
     h.note('OS-7');
     if (read.orderStatus !== p.to) {
       h.fail(
@@ -116,24 +116,21 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
     );
   }
   if (refused.length === picks.length)
-    h.inconclusive(
-      'OS-7',
-      `every update sent at once was refused, and refused alone too (${refused.map((p) => `${p.salesId} ${p.from} -> ${p.to}`).join(', ')})`,
-    );
+    h.inconclusive('OS-7', suiteSays('osAllRefused', { refused: refused.map((p) => `${p.salesId} ${p.from} -> ${p.to}`).join(', ') }));
 });
 
 /** Vouchers of the pool the overlap test reads at most, from its end (OS-7 takes from its start). */
 const OVERLAP_TRIES = 3;
 
 verifies('parallel/OS-9', ['OS-9'], 'Two updates of one voucher sent at the same instant on two connections: the step is stored', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false forbids changing order statuses', t);
-  if (!h.config.readBack?.orderStatus) h.skip('needs readBack.orderStatus: whether either update took effect is seen only by reading the voucher back', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesStatuses'), t);
+  if (!h.config.readBack?.orderStatus) h.skip(suiteSays('osOverlapNeedsReadBack'), t);
   const made = orderCreate(h) ? await createVoucher(h, 'parallel', false) : undefined;
   // The pool's first AT_ONCE are left to OS-7: this test reads from the end, beyond them.
   const candidates = made?.ok ? [made.salesId] : pool(h, 'parallel').slice(AT_ONCE).reverse();
   if (candidates.length === 0)
     h.skip(
-      `needs operations["order-create"] or fixtures.sales.parallel of more than ${AT_ONCE} vouchers (its first ${AT_ONCE} are OS-7's)${made && !made.ok ? `; Order Create: ${made.why}` : ''}`,
+      made && !made.ok ? suiteSays('osNoOverlapVoucherMade', { atOnce: AT_ONCE, why: made.why }) : suiteSays('osNoOverlapVoucher', { atOnce: AT_ONCE }),
       t,
     );
   const claimed = runState(h).claimed;

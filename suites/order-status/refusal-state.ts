@@ -10,6 +10,7 @@ import type { Harness } from '../../runtime/harness.ts';
 import type { Id, Read } from './plan.ts';
 import { answered, readVoucher, said } from './vouchers.ts';
 import { aloneUntil, lease } from '../../runtime/voucher-lease.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** An update the target must refuse: the status it asks for, why it is invalid, and how it is sent. */
 export interface Refusal {
@@ -113,6 +114,6 @@ export async function readingAroundAlone(
 export async function refusalsChangeNothing(h: Harness, pool: readonly Id[]): Promise<Finding[]> {
   const { findings, judged, why } = await readingAroundAlone(h, pool, (salesId) => refusals(h, salesId), 'stop');
   if (judged > 0) h.note('OS-8', judged, 'order-status.refusal-changes-nothing');
-  else h.inconclusive('OS-8', why ?? 'no update carrying an invalid reason or branch_id was refused (OS-2b, OS-2c say why)');
+  else h.inconclusive('OS-8', why ?? suiteSays('osNoInvalidRefused'));
   return findings;
 }

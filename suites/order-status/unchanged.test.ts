@@ -15,6 +15,7 @@ import { createVoucher } from './fresh.ts';
 import { said, statusAccepted, writesForbidden } from './vouchers.ts';
 import { movingFields, voucherDiff } from './voucher-data.ts';
 import { withSequence } from './voucher-trail.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /**
  * IX-10: the voucher Order Create made, which Get Sales Data By Id reads in the branch, takes an
@@ -30,7 +31,7 @@ async function updatable(h: Harness, salesId: Id, request: string, confirmed: Ex
   const last = tried.at(-1)!;
   const cell = (text: string) => h.observe('ix:IX-10', { 'order-create': text });
   if (ok(last)) return (h.note('IX-10'), cell(`voucher ${salesId} took ${['Confirmed', 'Pending', 'Cancelled'][tried.length - 1]}`));
-  if (!refused(last)) return h.inconclusive('IX-10', `voucher ${salesId}: ${said(last)}`);
+  if (!refused(last)) return h.inconclusive('IX-10', suiteSays('osNotRefused', { salesId, said: said(last) }));
   h.note('IX-10');
   cell(`FAILED: voucher ${salesId} refused Confirmed, Pending and Cancelled`);
   // Its finding carries the voucher's writes from Order Create on: its curl lines reproduce it in order.
@@ -47,37 +48,28 @@ verifies(
   async (h, t) => {
     const ops = h.config.operations ?? {};
     const read = ops['get-sales-data-by-id'];
-    if (writesForbidden(h)) h.skip('writes is false: no voucher is created or changed', t);
+    if (writesForbidden(h)) h.skip(suiteSays('osNoWritesNoVoucher'), t);
     const gone = ['order-create', 'get-sales-data-by-id'].filter((name) => h.ctx.notServed?.[name]);
-    if (gone.length > 0)
-      h.skip(
-        `needs operations["order-create"] and operations["get-sales-data-by-id"]: not served (the preflight's ${gone.map((n) => `${n}: ${h.ctx.notServed![n]}`).join(', ')})`,
-        t,
-      );
-    if (!ops['order-create'] || !read)
-      h.skip('needs operations["order-create"] and operations["get-sales-data-by-id"] in the config (the spec gives no path to read a whole voucher)', t);
+    if (gone.length > 0) h.skip(suiteSays('osUnchangedNotServed', { gone: gone.map((n) => `${n}: ${h.ctx.notServed![n]}`).join(', ') }), t);
+    if (!ops['order-create'] || !read) h.skip(suiteSays('osUnchangedNotConfigured'), t);
     const made = await createVoucher(h, 'unchanged', false);
     if (!made.ok) return void h.inconclusive(['OS-6', 'IX-10'], made.why);
     const salesId = made.salesId;
     const readIt = () => sendOperation(h.client, operationRequest(read!, fixtureValues(h.config), { salesId }));
     const before = await readIt();
     if (!acceptedBy(read!, before.response?.status, before.json))
-      return void h.inconclusive(
-        ['OS-6', 'IX-10'],
-        `Get Sales Data By Id did not read voucher ${salesId}, made by ${made.request} (${said(before)}): check operations["order-create"] (its created path, its branch)`,
-      );
+      return void h.inconclusive(['OS-6', 'IX-10'], suiteSays('osMadeUnread', { salesId, request: made.request, said: said(before) }));
     // A control: read again with nothing sent between. A field that changes by itself (a view
     // count, a time the vendor stamps on each read) is no update's, and is left out below.
     const control = await readIt();
     if (!acceptedBy(read!, control.response?.status, control.json))
-      return void h.inconclusive(['OS-6', 'IX-10'], `Get Sales Data By Id did not read voucher ${salesId} again (${said(control)})`);
+      return void h.inconclusive(['OS-6', 'IX-10'], suiteSays('salesDataAgainUnread', { salesId, said: said(control) }));
     const moving = movingFields(before.json, control.json, read!.volatile);
     const update = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body: { orderStatus: 'Confirmed' } });
     await updatable(h, salesId, made.request, update);
-    if (!ok(update)) return void h.inconclusive('OS-6', `Confirmed was not accepted on the new voucher ${salesId} (${said(update)})`);
+    if (!ok(update)) return void h.inconclusive('OS-6', suiteSays('osConfirmedRefused', { salesId, said: said(update) }));
     const after = await readIt();
-    if (!acceptedBy(read!, after.response?.status, after.json))
-      return void h.inconclusive('OS-6', `Get Sales Data By Id did not read voucher ${salesId} after the update (${said(after)})`);
+    if (!acceptedBy(read!, after.response?.status, after.json)) return void h.inconclusive('OS-6', suiteSays('osAfterUnread', { salesId, said: said(after) }));
     // The order status itself may take the new status (its spelling the vendor's own).
     const { compared, changed } = voucherDiff(control.json, after.json, moving, (w) => typeof w === 'string' && w.toLowerCase() === 'confirmed');
     if (compared > 0) h.note('OS-6', compared);

@@ -15,6 +15,7 @@ import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { refusalsChangeNothing } from './refusal-state.ts';
 import { refusalVouchers, writesForbidden } from './vouchers.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const refusalVoucher = (h: Harness) => fc.constantFrom(...refusalVouchers(h));
 
@@ -27,7 +28,7 @@ verifies(
   ['OS-2'],
   'Every string outside the six statuses, even once trimmed, case variants included, is rejected with 400',
   async (h, t) => {
-    if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+    if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
     const first = refusalVouchers(h)[0]!;
     await h.property(
       fc.tuple(refusalVoucher(h), unacceptedOrderStatus()),
@@ -39,7 +40,7 @@ verifies(
 );
 
 verifies('validation/OS-2/other-case', ['OS-2'], 'Each of the six statuses in other case is rejected with 400', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
   // 4.1 rule 2 names the six values; a case variant is "an unaccepted orderStatus".
   const salesId = refusalVouchers(h)[0]!;
   await h.parallel(caseVariants(), async (orderStatus) =>
@@ -48,7 +49,7 @@ verifies('validation/OS-2/other-case', ['OS-2'], 'Each of the six statuses in ot
 });
 
 verifies('validation/OS-2f', ['OS-2f'], 'Each of the six statuses with surrounding whitespace is rejected with 400', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
   // Strict reading: " Confirmed" is not one of the six (a stack that trims input reads it as one: SHOULD).
   const salesId = refusalVouchers(h)[0]!;
   await h.parallel(whitespaceVariants(), async (orderStatus) =>
@@ -57,7 +58,7 @@ verifies('validation/OS-2f', ['OS-2f'], 'Each of the six statuses with surroundi
 });
 
 verifies('validation/OS-2/non-string', ['OS-2'], 'A non-string or missing orderStatus is rejected with 400', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
   // Values that a coercing server would turn into one of the six, then the property.
   const salesId = refusalVouchers(h)[0]!;
   await h.parallel([['Pending'], ['Cancelled'], { toString: 'Pending' }, 1, true, null], async (orderStatus) =>
@@ -77,7 +78,7 @@ verifies('validation/OS-2/non-string', ['OS-2'], 'A non-string or missing orderS
 });
 
 verifies('validation/OS-4', ['OS-4'], "Plausible statuses outside the six, like the documentation sample's, are rejected with 400", async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
   const salesId = refusalVouchers(h)[0]!;
   await h.parallel(NEAR_MISS_STATUSES, async (orderStatus) =>
     h.expectStatus(await send(h, salesId, { orderStatus }), 400, 'OS-4', `orderStatus ${JSON.stringify(orderStatus)} is not among the accepted values`),
@@ -85,7 +86,7 @@ verifies('validation/OS-4', ['OS-4'], "Plausible statuses outside the six, like 
 });
 
 verifies('validation/OS-2c', ['OS-2c'], 'A reason that is present and not a number is rejected with 400', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
   // Pending on a Pending voucher: even a target that wrongly accepts changes nothing.
   const salesId = refusalVouchers(h)[0]!;
   await h.property(
@@ -97,7 +98,7 @@ verifies('validation/OS-2c', ['OS-2c'], 'A reason that is present and not a numb
 });
 
 verifies('validation/OS-2d', ['OS-2d'], 'A reason that is a fraction or a numeric string is rejected with 400', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
   const salesId = refusalVouchers(h)[0]!;
   await h.property(
     nonIntegerReason(),
@@ -108,7 +109,7 @@ verifies('validation/OS-2d', ['OS-2d'], 'A reason that is a fraction or a numeri
 });
 
 verifies('validation/OS-2b', ['OS-2b'], 'A missing, non-integer or invalid branch_id is rejected with 400', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
   const salesId = refusalVouchers(h)[0]!;
   const branches: (string | number | null)[] = [null, '', 'abc', '1.5', '1,2', ' ', h.config.fixtures.invalidBranchId];
   await h.parallel(branches, async (branchId) => {
@@ -133,7 +134,7 @@ verifies('validation/OS-1+OS-1b', ['OS-1', 'OS-1b'], 'A voucher of another branc
 });
 
 verifies('validation/OS-2e', ['OS-2e'], 'A body that is not JSON, or is empty, is rejected with 400', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
   const salesId = refusalVouchers(h)[0]!;
   const raws = [
     '',
@@ -154,7 +155,7 @@ verifies('validation/OS-2e', ['OS-2e'], 'A body that is not JSON, or is empty, i
 });
 
 verifies('validation/OS-2g', ['OS-2g'], 'A path salesId with trailing junk or a fraction (1001abc, 1001.5) is refused with a 4xx', async (h, t) => {
-  if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
+  if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
   // Pending on a Pending voucher: a target that reads 1001abc as 1001 answers 200 and changes nothing.
   const id = String(refusalVouchers(h)[0]!);
   await h.parallel([`${id}abc`, `${id}.5`, `${id}x1`], async (salesId) =>
@@ -167,8 +168,8 @@ verifies(
   ['OS-8'],
   'A refused update leaves the voucher as it was (read back before and after)',
   async (h, t) => {
-    if (writesForbidden(h)) h.skip('writes: false: a non-conforming target would change the voucher', t);
-    if (!h.config.readBack?.orderStatus) h.skip('no readBack.orderStatus in the config: the voucher cannot be read before and after', t);
+    if (writesForbidden(h)) h.skip(suiteSays('osNoWritesValidation'), t);
+    if (!h.config.readBack?.orderStatus) h.skip(suiteSays('osValidationNeedsReadBack'), t);
     // A refusals voucher (the last first) held alone between its reads: no other test writes to it meanwhile.
     h.add(await refusalsChangeNothing(h, [...refusalVouchers(h)].reverse()));
   },

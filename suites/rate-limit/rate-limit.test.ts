@@ -15,6 +15,7 @@ import { suiteContext } from '../../runtime/context.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { defineRunState } from '../../runtime/run-state.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const caps = suiteContext().config.load;
 /** What the probe measured, and what it and the burst spent of the caps (for the tests after them), in this run. */
@@ -23,9 +24,7 @@ const probeRun = defineRunState('rate-limit', () => ({ spent: { requests: 0, sec
 const LOAD_SECONDS = 3;
 
 function allowed(h: Harness): string | null {
-  return isLoopbackUrl(h.config.target.baseUrl) || h.config.load.allowNonLoopback
-    ? null
-    : 'the target is not a loopback address and load.allowNonLoopback is false';
+  return isLoopbackUrl(h.config.target.baseUrl) || h.config.load.allowNonLoopback ? null : suiteSays('rlNotLoopback');
 }
 
 verifies(
@@ -49,16 +48,15 @@ verifies(
       .reduce((n, [, c]) => n + c, 0);
     h.sentOutside(r.requestsSent, answered);
     if (answered > 0) h.note('RL-1', answered);
-    else h.inconclusive('RL-1', 'the probe got no answer to push the rate limit with');
+    else h.inconclusive('RL-1', suiteSays('rlProbeUnanswered'));
     // RL-2 is noted by its check on each 429 that carries the envelope.
     if (r.limited && !r.envelopeOn429 && r.evidence.refusals.every((ex) => !ex.json || typeof (ex.json as { status?: unknown }).status !== 'boolean')) {
-      h.inconclusive('RL-2', 'the target\'s 429s do not carry the envelope (ENV-8 records the shape): nothing to hold to status false and code "429"');
+      h.inconclusive('RL-2', suiteSays('rl429NoEnvelope'));
     }
     // RL-3: each Retry-After the probe tested.
     h.note('RL-3', r.retryAfter.checks.length);
-    if (r.retryAfter.checks.length === 0)
-      h.inconclusive('RL-3', r.limited ? 'the target sends no Retry-After with its 429s' : 'no 429 came within the load caps, so no Retry-After to test');
-    if (!r.limited) h.inconclusive('RL-2', 'no 429 came within the load caps (load.maxRequests, load.maxSeconds)');
+    if (r.retryAfter.checks.length === 0) h.inconclusive('RL-3', r.limited ? suiteSays('rlNoRetryAfter') : suiteSays('rlNo429NoRetryAfter'));
+    if (!r.limited) h.inconclusive('RL-2', suiteSays('rlNo429'));
     if (h.ctx.outDir) writeRateLimitJson(h.ctx.outDir, r, h.config, { seed: h.ctx.seed });
   },
   { sequential: true, timeoutMs: caps.maxSeconds * 1000 + 30_000 },
@@ -73,7 +71,7 @@ verifies(
     if (refused) h.skip(refused, t);
     const run = probeRun(h);
     const m = run.probed;
-    if (!m?.limit || !m.windowSeconds) return h.skip('no rate limit was measured (the probe found none within the load caps): no limit to hold a burst to', t);
+    if (!m?.limit || !m.windowSeconds) return h.skip(suiteSays('rlNoLimit'), t);
     const left = { maxRequests: caps.maxRequests - run.spent.requests, maxSeconds: caps.maxSeconds - run.spent.seconds, maxConcurrency: caps.maxConcurrency };
     const { result, ...checked } = await burstCheck({ config: h.config, limit: m.limit, windowSeconds: m.windowSeconds, scope: m.scope, caps: left });
     run.spent = { requests: run.spent.requests + result.requestsSent, seconds: run.spent.seconds + result.durationSeconds };
@@ -98,7 +96,7 @@ verifies(
     const rate = measured ? Math.min(100, Math.max(2, Math.round(1.5 * measured))) : 20;
     const maxRequests = Math.min(caps.maxRequests - spent.requests, Math.floor(rate * LOAD_SECONDS));
     const maxSeconds = Math.min(caps.maxSeconds - spent.seconds, LOAD_SECONDS + 5);
-    if (maxRequests < 1 || maxSeconds < 1) h.skip(`the probe used the load caps (load.maxRequests ${caps.maxRequests}, load.maxSeconds ${caps.maxSeconds})`, t);
+    if (maxRequests < 1 || maxSeconds < 1) h.skip(suiteSays('rlCapsUsed', { maxRequests: caps.maxRequests, maxSeconds: caps.maxSeconds }), t);
     const seconds = Math.min(LOAD_SECONDS, maxRequests / rate);
     // The steady load as an Artillery script beside the certificate, to scale out: long enough to reach the measured limit.
     if (h.ctx.outDir) writeLoadArtillery(h.ctx.outDir, { config: h.config, operation: 'report', measured: probed, sent: { rate, seconds } });
@@ -119,7 +117,7 @@ verifies(
     h.observe('load', loadObservation(r));
     // RL-5: the answers under load are the evidence (a 5xx among them is a finding).
     if (r.answered > 0) h.note('RL-5', r.answered);
-    else h.inconclusive('RL-5', 'no answer came under the load');
+    else h.inconclusive('RL-5', suiteSays('rlLoadUnanswered'));
   },
   { sequential: true, timeoutMs: 60_000 },
 );

@@ -9,6 +9,7 @@ import { pageTotal } from '../../contract/checks/report.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { fixtureQuery, needsTransactions, page } from './query.ts';
 import { onStill } from './still.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** The text sent as branchList: it names branch `b` alone, as SQL it selects every row. */
 export const injectionText = (b: number | string) => `${b} OR ${b}=${b}`;
@@ -17,19 +18,19 @@ verifies('branch-text/RP-26', ['RP-26'], 'A branchList that is no list of ids ("
   const q = fixtureQuery(h);
   const empty = h.config.fixtures.report.emptyBranchId;
   const named = empty ?? q.branchList.split(',')[0]!.trim();
-  if (!/^\d+$/.test(String(named))) h.skip(`fixtures.report.branchList does not start with a branch id (${q.branchList})`, t);
+  if (!/^\d+$/.test(String(named))) h.skip(suiteSays('rpBranchListNoId', { branchList: q.branchList }), t);
   const text = injectionText(named);
   // A range without transactions has none to leak: no verdict on it (the fixture page is the walks' own, shared).
   if (!(await needsTransactions(h, ['RP-26']))) return;
   await onStill(h, ['RP-26'], async (h) => {
     const ex = await page(h, { ...q, branchList: text }, 10, 0);
     const s = ex.response?.status;
-    if (s === undefined) return h.inconclusive('RP-26', `the report with branchList ${JSON.stringify(text)} got no answer`);
+    if (s === undefined) return h.inconclusive('RP-26', suiteSays('rpBranchTextUnanswered', { text: JSON.stringify(text) }));
     h.note('RP-26');
     if (s !== 200) return; // a refusal (4xx) is right; a 5xx is ENV-6's
     // The branch named alone: none with the empty branch, else its own report's count.
     const own = empty !== undefined ? 0 : pageTotal(await page(h, { ...q, branchList: String(named) }, 10, 0));
-    if (own === undefined) return h.inconclusive('RP-26', `the report over branch ${named} alone answered no totalCount`);
+    if (own === undefined) return h.inconclusive('RP-26', suiteSays('rpBranchNoTotal', { named }));
     return branchTextLeaked({ text, named: String(named), own, empty: empty !== undefined }, ex);
   });
 });

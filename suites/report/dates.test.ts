@@ -15,6 +15,7 @@ import { sized } from '../../runtime/scarce.ts';
 import { describeQuery, fixtureQuery, needsTransactions, total, type Query } from './query.ts';
 import { idSet, walk, type Walk } from './walk.ts';
 import { onStill } from './still.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const DAY = 86_400_000;
 /** One-day ranges sent at most: a fixture range of more days is swept on a sample of them. */
@@ -47,7 +48,7 @@ async function sweep(h: RoundHarness, ids: string[], q: Query): Promise<void> {
   const whole = await walk(h, q);
   const wider = idsByDay(whole.pages);
   if (wider.size === 0) {
-    h.inconclusive(ids, 'no transaction of the fixture range carries a dd/mm/yyyy date (RP-4 reports it)');
+    h.inconclusive(ids, suiteSays('rpNoDayFirstDate'));
     return;
   }
   // Each day's last second is the end of one range: a vendor that drops the time of dateTo, or
@@ -76,8 +77,7 @@ async function sweep(h: RoundHarness, ids: string[], q: Query): Promise<void> {
   // what the answers list, where every day keeps to its day (else RP-1, RP-11 or RP-2 report it).
   const [from, to] = [parseIsoUtc(q.dateFrom)!, parseIsoUtc(q.dateTo)!];
   const inside = swept.filter((d) => d.day >= from && d.day + DAY - 1000 <= to);
-  if (!whole.stable || !inside.every((d) => d.stable))
-    h.inconclusive('RP-10', 'the totalCounts of the range or of its days changed between their pages (RP-2 reports it)');
+  if (!whole.stable || !inside.every((d) => d.stable)) h.inconclusive('RP-10', suiteSays('rpTotalsMoved'));
   else if (whole.total !== undefined && inside.every((d) => d.total !== undefined && d.keepsToDays)) {
     h.add(
       h.applied(

@@ -11,6 +11,7 @@ import { verifies } from '../../runtime/verifies.ts';
 import { fixtureQuery, limitCap, needsTransactions, page, sendRaw, type Query } from './query.ts';
 import { walk } from './walk.ts';
 import { onStill } from './still.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const INT32_MAX = 2n ** 31n - 1n;
 const SAFE_MAX = 2n ** 53n - 1n;
@@ -59,7 +60,7 @@ verifies(
       const offsetPages = honoursLimit && honoursOffset ? await h.parallel(offsets, (o) => pageAt(h, q, 10n, o)) : [];
 
       if (honoursLimit) limitPages.forEach((ex, i) => h.check(ex, edgePage, { label: `limit ${name(limits[i]!)}`, limit: limits[i]!, offset: 0n, ...base }));
-      else h.inconclusive('RP-20', 'the target does not keep a page to limit 1 (RP-2 reports it): the limit edges are not judged');
+      else h.inconclusive('RP-20', suiteSays('rpLimitOneNotKept'));
       if (honoursLimit && honoursOffset) {
         offsetPages.forEach((ex, i) => h.check(ex, edgePage, { label: `offset ${name(offsets[i]!)}`, limit: 10n, offset: offsets[i]!, ...base }));
         // Offsets below 0 at limit 1: the first page holds one of T >= 2 items, so one counted from the end differs.
@@ -70,12 +71,7 @@ verifies(
         h.add(h.applied(noEarlierPage({ label: `offset ${T! - 1} (the last item), limit 1` }, first, last)));
         if (T! >= 3) h.add(h.applied(noEarlierPage({ label: `offset ${T! - 1} after offset ${T! - 2}, limit 1` }, await page(h, q, 1, T! - 2), last)));
       } else {
-        h.inconclusive(
-          'RP-20',
-          T === undefined
-            ? 'the pages of the fixture range did not hold totalCount transactions (RP-2): the offset edges are not judged'
-            : 'the target does not skip offset items at limit 1 (RP-2 reports it): the offset edges are not judged',
-        );
+        h.inconclusive('RP-20', T === undefined ? suiteSays('rpPagesShort') : suiteSays('rpOffsetNotSkipped'));
       }
       // RP-2: totalCount is the count of transactions whatever limit and offset.
       h.add(h.applied(totalCountStable([w.pages[0]!, first, second, ...limitPages, ...offsetPages].filter((ex) => ex.response?.status === 200))));

@@ -13,6 +13,7 @@ import { verifies } from '../../runtime/verifies.ts';
 import { describeQuery, fixtureQuery, needsTransactions, page, total, type Query } from './query.ts';
 import { idSet, walk } from './walk.ts';
 import { onStill } from './still.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 const refused = (ex: Exchange) => {
@@ -59,7 +60,7 @@ verifies('filter-relations/RP-23', ['RP-23'], 'Two filters sent together narrow 
   if (!(await needsTransactions(h, ['RP-23']))) return;
   const q = fixtureQuery(h);
   const tried = pairs(h, q);
-  if (tried.length === 0) h.skip('fixtures.report.filterIds lists no id: no filter to combine with the module filter', t);
+  if (tried.length === 0) h.skip(suiteSays('rpNoFilterIds'), t);
   let judged = 0;
   await h.parallel(tried, ([a, b]) =>
     // Three queries read at different moments: judged on data that stayed still.
@@ -92,7 +93,7 @@ verifies('filter-relations/RP-23', ['RP-23'], 'Two filters sent together narrow 
       if (wab.ids.size === 0) h.note('RP-23', 1, 'report.filters-narrow');
     }),
   );
-  if (judged === 0) h.inconclusive('RP-23', 'no combination of filters was read to its end');
+  if (judged === 0) h.inconclusive('RP-23', suiteSays('rpNoCombinationRead'));
 });
 
 verifies('filter-relations/RP-24', ['RP-24'], 'A moduleName value outside bom and mc is refused or matches nothing, never widening the report', async (h) => {

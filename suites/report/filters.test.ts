@@ -14,6 +14,7 @@ import { sized } from '../../runtime/scarce.ts';
 import { describeQuery, fixtureQuery, needsTransactions, type Query } from './query.ts';
 import { idSet, pagesDistinct, walk, type Walk } from './walk.ts';
 import { onStill } from './still.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** A sub-range of the fixture range, or the fixture range itself. */
 const someRange = (q: Query) => fc.oneof(dateRange(q), fc.constant({ dateFrom: q.dateFrom, dateTo: q.dateTo }));
@@ -184,8 +185,7 @@ verifies(
     const q = fixtureQuery(h);
     const branches = q.branchList.split(',');
     const empty = h.config.fixtures.report.emptyBranchId;
-    if (branches.length < 2 && empty === undefined)
-      h.skip('fixtures.report.branchList names one branch and fixtures.report.emptyBranchId is not set: no two branches to compare', t);
+    if (branches.length < 2 && empty === undefined) h.skip(suiteSays('rpOneBranchNoEmpty'), t);
     if (empty !== undefined) await onStill(h, ['RP-9', 'RP-9b', 'RP-2'], (h) => emptyBranch(h, q, empty));
     if (branches.length < 2) return;
     await h.property(

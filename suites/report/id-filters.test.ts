@@ -18,6 +18,7 @@ import { sized } from '../../runtime/scarce.ts';
 import { fixtureQuery, needsTransactions, page } from './query.ts';
 import { idSet, pagesDistinct, walk, type Walk } from './walk.ts';
 import { onStill } from './still.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const info = (requirementId: string, checkId: string, title: string, expected: string) => ({ checkId, requirementId, title, expected });
 
@@ -39,7 +40,7 @@ verifies(
     await h.parallel([...FILTER_KEYS], (key) =>
       onStill(h, ['RP-19', 'RP-2'], async (h) => {
         const whole = await walk(h, q);
-        if (!whole.exhausted) h.inconclusive('RP-19', 'the fixture range was not read to its end: choose a range of fewer transactions');
+        if (!whole.exhausted) h.inconclusive('RP-19', suiteSays('rpRangeNotEnded'));
         // An id that matches nothing: none, or a 4xx. A proper part of the range means the id exists.
         const ex = await page(h, { ...q, [key]: nothing }, whole.limit, 0);
         const s = ex.response?.status;
@@ -143,8 +144,8 @@ verifies(
         }
       }),
     );
-    if (usable === 0) h.inconclusive('RP-19b', 'no id filter had two ids matching transactions of the range: list some in fixtures.report.filterIds');
-    else if (refused > 0) h.inconclusive('RP-19b', 'the target refused the id lists "a,b" with a 4xx (the list format is not shown; RP-14 records it)');
+    if (usable === 0) h.inconclusive('RP-19b', suiteSays('rpNoTwoIdFilter'));
+    else if (refused > 0) h.inconclusive('RP-19b', suiteSays('rpIdListRefused'));
   },
 );
 

@@ -13,6 +13,7 @@ import type { Harness } from '../../runtime/harness.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { fixtureQuery, needsTransactions, page, walkLimit, type Query } from './query.ts';
 import { walk } from './walk.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const DAY = 86_400_000;
 /** Walks the location may take at most: a one-day range to start, 17 halvings of a day, a check at t + 1 ms. */
@@ -64,10 +65,7 @@ verifies(
       }
     }
     if (!start) {
-      h.inconclusive(
-        ids,
-        `no one-day range of the ${Math.min(MAX_DAYS, days.length)} least busy day(s) of the fixture range held a transaction read to its end`,
-      );
+      h.inconclusive(ids, suiteSays('rpNoDayRead', { days: Math.min(MAX_DAYS, days.length) }));
       return;
     }
     const located = await locate(h, q, start.day, start.id);
@@ -86,7 +84,7 @@ verifies(
       return;
     }
     if (after.held) {
-      h.inconclusive('RP-25', `transaction ${start.id} lies after ${isoInstant(t)} within its second (times finer than a second): [t, t] is not judged`);
+      h.inconclusive('RP-25', suiteSays('rpSubSecond', { id: start.id, instant: isoInstant(t) }));
       h.observe('locatedInstant', { transaction: start.id, chosen: start.chosen, second: isoInstant(t), finerThanSecond: true });
       return;
     }

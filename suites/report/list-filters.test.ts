@@ -8,17 +8,17 @@ import { filterMatchesLists } from '../../contract/checks/report-list-filters.ts
 import { verifies } from '../../runtime/verifies.ts';
 import { masterLists, singleIds } from './filter-ids.ts';
 import { needsTransactions } from './query.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 verifies(
   'list-filters/RP-19c',
   ['RP-19c'],
   'A report filtered by a product, category, brand, department or recipe id holds only transactions with that id, by the lists',
   async (h, t) => {
-    if (!h.config.operations?.['get-product-list'])
-      h.skip('operations.get-product-list is not configured: the report names its products, only the product list relates them to ids', t);
+    if (!h.config.operations?.['get-product-list']) h.skip(suiteSays('rpNoProductList'), t);
     if (!(await needsTransactions(h, ['RP-19c']))) return;
     const lists = await masterLists(h);
-    if (typeof lists === 'string') return h.inconclusive('RP-19c', `${lists}: the report's product names cannot be related to ids`);
+    if (typeof lists === 'string') return h.inconclusive('RP-19c', suiteSays('rpListsUnrelated', { lists }));
     let judged = 0;
     const seen: Record<string, string> = {};
     await h.parallel([...FILTER_KEYS], async (key) => {
@@ -30,7 +30,6 @@ verifies(
       }
     });
     h.observe('filterIdsByLists', Object.fromEntries(Object.entries(seen).sort()));
-    if (judged === 0)
-      h.inconclusive('RP-19c', 'no transaction of the filtered reports could be related to the lists (names the product list does not hold, or holds twice)');
+    if (judged === 0) h.inconclusive('RP-19c', suiteSays('rpNothingRelated'));
   },
 );

@@ -11,6 +11,7 @@ import { capRefused, describeQuery, fitLimit, fixtureQuery, needsTransactions, p
 import { pagesDistinct, walk } from './walk.ts';
 import { walkEndsObserved, type WalkEnd } from '../../contract/checks/report-walk.ts';
 import { onStill } from './still.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** Pages walked at most per query: a query is paged with a limit that reaches its end in about this many. */
 const MAX_PAGES = 25;
@@ -124,9 +125,8 @@ verifies(
       // The same count at limit 1 as at the walk's limit: totalCount counts transactions, not pages or rows.
       h.add(h.applied(totalCountStable([...w.pages, one.ex].filter((ex) => ex.response?.status === 200))));
       // A walk that stopped at a page read before is judged by pagesDistinct (a finding), not left unread.
-      if (w.end.reason === 'cap') h.inconclusive('RP-2', `the fixture range was not read to its end within ${w.pages.length} pages of ${w.limit}`);
-      if (w.end.reason === 'refused')
-        h.inconclusive('RP-2', `the walk of the fixture range got a page that was not a 200 with a totalCount at offset ${w.end.offset} (RP-7 says why)`);
+      if (w.end.reason === 'cap') h.inconclusive('RP-2', suiteSays('rpWalkNotEnded', { pages: w.pages.length, limit: w.limit }));
+      if (w.end.reason === 'refused') h.inconclusive('RP-2', suiteSays('rpWalkBadPage', { offset: w.end.offset }));
     });
   },
 );

@@ -10,6 +10,7 @@ import type { Harness } from '../../runtime/harness.ts';
 import { readRoundOf } from '../../runtime/held-round.ts';
 import { defineRunState } from '../../runtime/run-state.ts';
 import { answerStore } from './answers.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 export type Query = { dateFrom: string; dateTo: string; branchList: string; moduleName?: string[] } & Partial<Record<FilterKey, string>>;
 
@@ -161,11 +162,11 @@ export async function needsTransactions(h: Harness, ids: string[]): Promise<bool
   const ex = await page(h, q, await walkLimit(h), 0);
   const t = pageTotal(ex);
   if (ex.response?.status !== 200 || t === undefined) {
-    h.inconclusive(ids, `the report of fixtures.report (${describeQuery(q)}) did not answer a page with a totalCount (RP-7 says why)`);
+    h.inconclusive(ids, suiteSays('rpNoTotalCount', { query: describeQuery(q) }));
     return false;
   }
   if (t === 0 && pageItems(ex).length === 0) {
-    h.inconclusive(ids, `the report range ${q.dateFrom} .. ${q.dateTo} over branches ${q.branchList} held no transactions: see fixtures.report`);
+    h.inconclusive(ids, suiteSays('rpRangeEmpty', { dateFrom: q.dateFrom, dateTo: q.dateTo, branchList: q.branchList }));
     return false;
   }
   return true;

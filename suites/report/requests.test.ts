@@ -7,6 +7,7 @@ import type { Exchange } from '../../core/types.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { fixtureQuery, needsTransactions, send, walkLimit } from './query.ts';
 import { onStill } from './still.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const outcome = (ex: Exchange) => ({
   status: ex.response?.status ?? ex.failure?.kind ?? ex.notSent?.reason,
@@ -51,7 +52,7 @@ verifies(
 verifies('requests/RP-21', ['RP-21'], 'Identical report requests sent in parallel agree', async (h) => {
   if (!(await needsTransactions(h, ['RP-21']))) return;
   if (h.ctx.concurrency < 2) {
-    h.inconclusive('RP-21', 'run.concurrency is 1: no two requests are in flight at once');
+    h.inconclusive('RP-21', suiteSays('rpConcurrencyOne'));
     return;
   }
   const q = fixtureQuery(h);

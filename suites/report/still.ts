@@ -10,6 +10,7 @@ import type { Harness } from '../../runtime/harness.ts';
 import { holdRound, type RoundHarness } from '../../runtime/held-round.ts';
 import { defineRunState } from '../../runtime/run-state.ts';
 import { fixtureQuery, page, sendFresh, walkLimit } from './query.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** Fresh readings of a relation after the one on shared answers: each between two marks. */
 export const MAX_REREADS = 5;
@@ -97,10 +98,7 @@ export async function onStill(h: Harness, ids: string[], relation: (r: RoundHarn
     seen.push(moved(before, after));
   }
   note(h, [...against], seen, 'not judged');
-  h.inconclusive(
-    [...against],
-    `the report's data changed while each reading of the relation was taken (${seen.join('; ')}): another client writes in the fixture range; a relation is judged only on data that stayed still`,
-  );
+  h.inconclusive([...against], suiteSays('rpDataMoved', { seen: seen.join('; ') }));
   return held;
 }
 

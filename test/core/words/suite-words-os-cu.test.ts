@@ -2,14 +2,11 @@
 // renders, from sample values, the sentence the suite wrote in place before its reasons became
 // declared words (records.json and the certificate hold the same text). A table: one row a code,
 // and every code of the tables has its row.
-import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS_WORDS } from '../../../core/words/suite-order-status.ts';
 import { CUSTOMER_WORDS } from '../../../core/words/suite-customer.ts';
-import { type SuiteCode, suiteSays } from '../../../core/words/suites.ts';
+import { describeSuiteWords, type SuiteWordsRow } from './suite-words-kit.ts';
 
-const say = suiteSays as (code: SuiteCode, v?: unknown) => string;
-
-const ROWS: [SuiteCode, Record<string, unknown> | undefined, string][] = [
+const ROWS: SuiteWordsRow[] = [
   [
     'osChangedUnderTheRun',
     { salesId: 1001n, role: '<role>', state: '<state>', now: '<now>' },
@@ -105,12 +102,4 @@ const ROWS: [SuiteCode, Record<string, unknown> | undefined, string][] = [
   ['cuNoReadBackContact', undefined, 'no readBack.getContactById in the config: the spec gives Get Contact By Id no path'],
 ];
 
-describe("the order-status and customer suites' reasons", () => {
-  it.each(ROWS)('%s says its sentence', (code, values, sentence) => {
-    expect(say(code, values)).toBe(sentence);
-  });
-
-  it('has a row for every code of its tables', () => {
-    expect(ROWS.map(([code]) => code).sort()).toEqual(Object.keys({ ...ORDER_STATUS_WORDS, ...CUSTOMER_WORDS }).sort());
-  });
-});
+describeSuiteWords("the order-status and customer suites' reasons", ROWS, [ORDER_STATUS_WORDS, CUSTOMER_WORDS]);

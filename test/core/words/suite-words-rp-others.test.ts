@@ -2,14 +2,11 @@
 // renders, from sample values, the sentence the suite wrote in place before its reasons became
 // declared words (records.json and the certificate hold the same text). A table: one row a code,
 // and every code of the tables has its row.
-import { describe, expect, it } from 'vitest';
 import { REPORT_WORDS } from '../../../core/words/suite-report.ts';
 import { OTHER_SUITE_WORDS } from '../../../core/words/suite-others.ts';
-import { type SuiteCode, suiteSays } from '../../../core/words/suites.ts';
+import { describeSuiteWords, type SuiteWordsRow } from './suite-words-kit.ts';
 
-const say = suiteSays as (code: SuiteCode, v?: unknown) => string;
-
-const ROWS: [SuiteCode, Record<string, unknown> | undefined, string][] = [
+const ROWS: SuiteWordsRow[] = [
   ['rpBranchListNoId', { branchList: '<branchList>' }, 'fixtures.report.branchList does not start with a branch id (<branchList>)'],
   ['rpBranchTextUnanswered', { text: '<text>' }, 'the report with branchList <text> got no answer'],
   ['rpBranchNoTotal', { named: '<named>' }, 'the report over branch <named> alone answered no totalCount'],
@@ -146,12 +143,4 @@ const ROWS: [SuiteCode, Record<string, unknown> | undefined, string][] = [
   ],
 ];
 
-describe("the report, rate-limit, envelope-auth and index-operations suites' reasons", () => {
-  it.each(ROWS)('%s says its sentence', (code, values, sentence) => {
-    expect(say(code, values)).toBe(sentence);
-  });
-
-  it('has a row for every code of its tables', () => {
-    expect(ROWS.map(([code]) => code).sort()).toEqual(Object.keys({ ...REPORT_WORDS, ...OTHER_SUITE_WORDS }).sort());
-  });
-});
+describeSuiteWords("the report, rate-limit, envelope-auth and index-operations suites' reasons", ROWS, [REPORT_WORDS, OTHER_SUITE_WORDS]);

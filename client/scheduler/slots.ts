@@ -4,7 +4,9 @@
 // page after page) never waits behind the hundreds of runs of a property. A burst flow (requests
 // sent at once to find lost updates or id races) goes first, so its requests meet at the target.
 // A request that must wait for its operation's pace gives its slot back meanwhile (job.park): a
-// slow report quota never holds the slots the writes need.
+// slow report quota never holds the slots the writes need. A burst may use every configured slot
+// even when the adaptive limit has fallen below that: requests that must meet at the target are
+// never sent one after another.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Policy } from './policy.ts';
 
@@ -57,13 +59,18 @@ export function createSlots(concurrency: number, sleep: (ms: number) => Promise<
     inFlight++;
     flowInFlight.set(flow, (flowInFlight.get(flow) ?? 0) + 1);
   };
+  /** A burst's requests may fill every configured slot; others stop at the (adaptive) limit. */
+  const capOf = (burst: boolean) => (burst ? concurrency : limit);
   const acquire = (flow: string, burst: boolean) => {
-    if (inFlight < limit && waiting.length === 0) return (take(flow), Promise.resolve());
+    const ahead = burst ? waiting.some((w) => w.burst) : waiting.length > 0;
+    if (inFlight < capOf(burst) && !ahead) return (take(flow), Promise.resolve());
     return new Promise<void>((go) => waiting.push({ flow, burst, go }));
   };
   const wake = () => {
-    while (inFlight < limit && waiting.length > 0) {
-      const [next] = waiting.splice(nextWaiter(), 1);
+    while (waiting.length > 0) {
+      const i = nextWaiter();
+      if (inFlight >= capOf(waiting[i]!.burst)) return;
+      const [next] = waiting.splice(i, 1);
       take(next!.flow);
       next!.go();
     }

@@ -31,6 +31,9 @@ export const SUITE_WORDS = {
       `no voucher of fixtures.sales.parallel past its first ${v.first} (those are OS-7's) can take a lifecycle step: ${v.passed || 'those left are taken'}`,
   },
   os9NotBothAnswered: { say: (v: { what: string }) => `${v.what}: not both answered` },
+  os9NotTogether: {
+    say: (v: { what: string }) => `${v.what}: one was answered before the other was sent, so the two never met in flight`,
+  },
   os9BothRefused: { say: (v: { what: string }) => `${v.what}: both refused, so nothing was to be stored` },
   os9OverlapUnread: { say: (v: { what: string; why: string }) => `${v.what}; the voucher could not be read back: ${v.why}` },
   os9ThirdState: {

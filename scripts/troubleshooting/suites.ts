@@ -17,6 +17,8 @@ export const SUITE_TODO: Record<SuiteCode, string> = {
   os9OtherState: ANOTHER_CLIENT,
   os9NoVoucher: 'Give fixtures.sales.parallel more vouchers (Pending, unpaid) than the four OS-7 takes ([configuration.md](configuration.md)).',
   os9NotBothAnswered: 'The target answered only one of two updates sent at once: check its concurrency limit (`run.rateLimit`) and run again.',
+  os9NotTogether:
+    'The kit could not send the two updates together: give `run.concurrency` 2 or more, and state the Order Status quota (`run.rateLimit`) if the target limits it; run again on a quiet server.',
   os9BothRefused: 'The target refused both updates sent at once: read the refusals (OS-7 and the lifecycle requirements judge them).',
   os9OverlapUnread: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
   os9ThirdState: ANOTHER_CLIENT,

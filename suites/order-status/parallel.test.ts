@@ -14,7 +14,7 @@ import { freshVouchers, orderCreate } from './fresh.ts';
 import { parallelSource, tooFewReason } from './parallel-source.ts';
 import { list, nextUnpaid, type Id } from './plan.ts';
 import { answered, pool, readVoucher, runState, said, sendStatus, statusAccepted, writesForbidden } from './vouchers.ts';
-import { overlapStored } from '../../contract/checks/order-status.ts';
+import { metInFlight, overlapStored } from '../../contract/checks/order-status.ts';
 import { createVoucher } from './fresh.ts';
 
 /** Vouchers updated at once per run: enough to interleave, few enough for a pool to last. */
@@ -151,6 +151,7 @@ verifies('parallel/OS-9', ['OS-9'], 'Two updates of one voucher sent at the same
   const answers = (await h.atOnce([0, 1], () => sendStatus(h, 'parallel', p.salesId, p.from, p.to))) as [Exchange, Exchange];
   const what = `${p.from} -> ${p.to} sent twice at once to voucher ${p.salesId}: ${said(answers[0])}, ${said(answers[1])}`;
   if (!answers.every(answered)) return h.inconclusive('OS-9', suiteSays('os9NotBothAnswered', { what }));
+  if (!metInFlight(answers)) return h.inconclusive('OS-9', suiteSays('os9NotTogether', { what }));
   if (!answers.some(statusAccepted)) return h.inconclusive('OS-9', suiteSays('os9BothRefused', { what }));
   const read = await readVoucher(h, p.salesId);
   if (!read.ok) return h.inconclusive('OS-9', suiteSays('os9OverlapUnread', { what, why: read.why }));

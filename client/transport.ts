@@ -92,6 +92,7 @@ export function createTransport(opts: HttpOptions): Transport {
         ...(req.body !== undefined ? { body: redact(req.body) } : {}),
       },
       startedAt: new Date().toISOString(),
+      sentAtMs: performance.now(),
       durationMs: 0,
     };
   }

@@ -108,6 +108,9 @@ export interface Exchange {
   /** The operation whose quota the request counted against ("report", "contactRead" ...): the plan's cost tables count by it. */
   quota?: string;
   startedAt: string;
+  /** When the request went out, in ms of the sending process's clock (performance.now(), finer than
+   *  startedAt's milliseconds): orders the exchanges one process sent (contract/checks/in-flight.ts). */
+  sentAtMs?: number;
   durationMs: number;
 }
 

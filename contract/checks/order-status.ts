@@ -106,20 +106,6 @@ export function orderCreateVoucherRefused(p: { salesId: string; request: string;
   ];
 }
 
-/**
- * Whether requests were in flight together at one instant: the last of them was sent before the first
- * answer ended (each exchange's start and duration, as the transport timed them). Requests the
- * scheduler had to send one after another (a quota, a single slot) are no test of what happens when
- * they meet, whatever the target answered.
- */
-export function metInFlight(exchanges: readonly Exchange[]): boolean {
-  const sent = exchanges.filter((ex) => ex.notSent === undefined);
-  if (sent.length < 2 || sent.length < exchanges.length) return false;
-  const lastStart = Math.max(...sent.map((ex) => Date.parse(ex.startedAt)));
-  const firstEnd = Math.min(...sent.map((ex) => Date.parse(ex.startedAt) + ex.durationMs));
-  return lastStart <= firstEnd;
-}
-
 /** Two updates of one voucher sent at the same instant on two connections, and the read after both. */
 export interface OverlapParams {
   salesId: string;

@@ -25,6 +25,9 @@ export const CUSTOMER_WORDS = {
   cuFewParallelCreated: {
     say: (v: { created: Value; asked: Value }) => `only ${v.created} of ${v.asked} parallel creations answered a contactId (see CU-1)`,
   },
+  cuNotTogether: {
+    say: (v: { created: Value }) => `${v.created} customers were created, but fewer than 2 of them met another creation in flight`,
+  },
   cuReadBackNotCreated: { say: (v: { status: Value }) => `a customer to read back was not created (HTTP ${v.status}): CU-1 and CU-3 judge creation` },
   cuTwoDefaultsNotCreated: { say: (v: { status: Value }) => `the customer marking two defaults was answered ${v.status}: CU-1 and CU-3 judge creation` },
   cuContactIdTwice: { say: (v: { contactId: Value }) => `contactId ${v.contactId} was answered to more than one creation (CU-2)` },

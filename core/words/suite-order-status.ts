@@ -29,6 +29,9 @@ export const ORDER_STATUS_WORDS = {
   osParallelNeedsReadBack: { say: () => 'needs readBack.orderStatus: whether an update took effect is seen only by reading the voucher back' },
   osPoolUnread: { say: (v: { name: Value; first: Value; why: Value }) => `readBack.orderStatus read none of ${v.name} (${v.first}: ${v.why})` },
   osFewerThanTwo: { say: (v: { name: Value; parts: Value }) => `fewer than 2 of ${v.name} can still take a lifecycle step: ${v.parts}` },
+  osNotTogether: {
+    say: (v: { n: Value }) => `none of the ${v.n} updates sent at once met another in flight (each was answered before the next was sent)`,
+  },
   osNotReadBack: { say: (v: { salesId: Value; why: Value }) => `voucher ${v.salesId} could not be read back: ${v.why}` },
   osAllRefused: { say: (v: { refused: Value }) => `every update sent at once was refused, and refused alone too (${v.refused})` },
   osOverlapNeedsReadBack: { say: () => 'needs readBack.orderStatus: whether either update took effect is seen only by reading the voucher back' },

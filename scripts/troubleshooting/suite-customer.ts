@@ -13,6 +13,8 @@ export const CUSTOMER_TODO: Record<keyof typeof CUSTOMER_WORDS, string> = {
   cuContactANotCreated: CREATION,
   cuContactAUnread: 'CU-8 judges the read-back: check `readBack.getContactById` and that the target answers the addresses of the contact.',
   cuContactIdShared: SHARED,
+  cuNotTogether:
+    'The kit could not send the creations together: give `run.concurrency` 2 or more, and state the customer-create quota (`run.rateLimit`) if the target limits it.',
   cuFewParallelCreated: 'CU-1 judges creation: read its findings, and check the target accepts customers created at once (`run.rateLimit`, `run.concurrency`).',
   cuReadBackNotCreated: CREATION,
   cuTwoDefaultsNotCreated: CREATION,

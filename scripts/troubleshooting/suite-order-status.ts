@@ -24,6 +24,8 @@ export const ORDER_STATUS_TODO: Record<keyof typeof ORDER_STATUS_WORDS, string> 
   osNoKnownTransition: 'Give fixtures.sales vouchers in the states the walks start from (see fixtures.sales.* in the observations).',
   osParallelNeedsReadBack: READ_BACK,
   osPoolUnread: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the vouchers of the pool named.',
+  osNotTogether:
+    'The kit could not send the updates together: give `run.concurrency` 2 or more, and state the Order Status quota (`run.rateLimit`) if the target limits it; run again on a quiet server.',
   osFewerThanTwo: 'Give fixtures.sales.parallel more vouchers (Pending, unpaid), or configure `operations["order-create"]` so each run makes its own.',
   osNotReadBack: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
   osAllRefused:

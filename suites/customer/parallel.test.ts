@@ -3,6 +3,7 @@
 // handed out twice when creations overlap.
 import fc from 'fast-check';
 import { anyContactId } from '../../contract/checks/customer.ts';
+import { metAnother } from '../../contract/checks/in-flight.ts';
 import { customer } from '../../generators/customer.ts';
 import { verifies } from '../../runtime/verifies.ts';
 import { customerConstraints } from './constraints.ts';
@@ -25,7 +26,11 @@ verifies('parallel/CU-2', ['CU-2'], `${PARALLEL_CREATIONS} customers created at 
     h.inconclusive('CU-2', suiteSays('cuFewParallelCreated', { created: created.length, asked: PARALLEL_CREATIONS }));
     return;
   }
-  h.note('CU-2', created.length);
+  // Only creations that met another in flight are evidence of creations at once.
+  const met = new Set(metAnother(exchanges));
+  const together = created.filter((c) => met.has(c.index)).length;
+  if (together < 2) h.inconclusive('CU-2', suiteSays('cuNotTogether', { created: created.length }));
+  else h.note('CU-2', together);
   for (const r of repeatedIds(created)) {
     h.fail(
       'CU-2',

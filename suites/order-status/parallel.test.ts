@@ -14,7 +14,8 @@ import { freshVouchers, orderCreate } from './fresh.ts';
 import { parallelSource, tooFewReason } from './parallel-source.ts';
 import { list, nextUnpaid, type Id } from './plan.ts';
 import { answered, pool, readVoucher, runState, said, sendStatus, statusAccepted, writesForbidden } from './vouchers.ts';
-import { metInFlight, overlapStored } from '../../contract/checks/order-status.ts';
+import { overlapStored } from '../../contract/checks/order-status.ts';
+import { metAnother, metInFlight } from '../../contract/checks/in-flight.ts';
 import { createVoucher } from './fresh.ts';
 
 /** Vouchers updated at once per run: enough to interleave, few enough for a pool to last. */
@@ -83,6 +84,9 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
   }
 
   const answers = await h.atOnce(picks, (p) => sendStatus(h, 'parallel', p.salesId, p.from, p.to));
+  // Only an update that met another in flight is evidence of updates at once.
+  const met = new Set(metAnother(answers));
+  if (met.size === 0) return h.inconclusive('OS-7', suiteSays('osNotTogether', { n: picks.length }));
   const after = await h.parallel(picks, (p) => readVoucher(h, p.salesId));
   const refused: Pick[] = [];
   picks.forEach((p, k) => {
@@ -91,7 +95,7 @@ verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vou
     if (!answered(ex)) return h.inconclusive('OS-7', suiteSays('osNoUsableAnswer', { salesId: p.salesId, to: p.to, said: said(ex) }));
     if (!statusAccepted(ex)) return void refused.push(p);
     if (!read.ok) return h.inconclusive('OS-7', suiteSays('osNotReadBack', { salesId: p.salesId, why: read.why }));
-    h.note('OS-7');
+    if (met.has(k)) h.note('OS-7');
     if (read.orderStatus !== p.to) {
       h.fail(
         'OS-7',

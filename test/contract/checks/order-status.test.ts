@@ -1,7 +1,7 @@
 // orderStatusAccepted (contract/checks/order-status.ts): a status on a voucher whose state allows
 // it is accepted (ST-1, or the requirement the test files it under); no answer is no evidence.
 import { describe, expect, it } from 'vitest';
-import { acceptedIsStored, metInFlight, orderCreateVoucherRefused, orderStatusAccepted, overlapStored } from '../../../contract/checks/order-status.ts';
+import { acceptedIsStored, orderCreateVoucherRefused, orderStatusAccepted, overlapStored } from '../../../contract/checks/order-status.ts';
 import type { Exchange } from '../../../core/types.ts';
 import { findingCurl } from '../../../reports/render/finding.ts';
 
@@ -80,21 +80,6 @@ describe('overlapStored (OS-9): one step sent twice at once to one voucher', () 
     expect(overlapStored({ ...p, now: 'Pending', said: said(500, 500) }, [exchange(500), exchange(500)])).toEqual([]);
     expect(overlapStored({ ...p, now: 'Pending', said: said(400, 400) }, [exchange(400), exchange(null)])).toEqual([]);
     expect(overlapStored({ ...p, to: 'Pending', now: 'Pending', said: said(200, 200) }, [exchange(200), exchange(200)])).toEqual([]);
-  });
-});
-
-describe('metInFlight: requests in flight together at one instant (OS-9 judges only those)', () => {
-  const at = (startMs: number, durationMs: number): Exchange => ({ ...exchange(200), startedAt: new Date(startMs).toISOString(), durationMs });
-  it('holds when the last was sent before the first answer ended', () => {
-    expect(metInFlight([at(1000, 5), at(1000, 5)])).toBe(true);
-    expect(metInFlight([at(1000, 5), at(1004, 1)])).toBe(true);
-    expect(metInFlight([at(1004, 3), at(1000, 5), at(1002, 9)])).toBe(true);
-  });
-  it('fails when one was answered before the other was sent, or one was not sent', () => {
-    expect(metInFlight([at(1000, 5), at(1006, 5)])).toBe(false);
-    expect(metInFlight([at(1006, 5), at(1000, 5)])).toBe(false);
-    expect(metInFlight([at(1000, 5), { ...at(1000, 0), notSent: { reason: 'budget', message: 'spent' } }])).toBe(false);
-    expect(metInFlight([at(1000, 5)])).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@
 // request accepted though sent after the other's refused one, before that limit can have reset
 // (what its wait states for sure), shows the two do not share: it never joins, or leaves, and the
 // two are not joined again.
-import { newPace, type Pace } from './pace.ts';
+import { newPace, type Pace, type Stated } from './pace.ts';
 import type { Job } from './policy.ts';
 
 /** How far apart the ends of two waits of one window may be: Retry-After rounds up to whole seconds. */
@@ -26,12 +26,18 @@ export function surelyMs(wait: Job['wait429'], roundTripMs: number, distrusted: 
 
 export const pair = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
 
-/** A 429 of `op` answered at `t`, its wait ending at `end`: the pace it is under from now on. */
-export function joinShared(own: Map<string, Pace>, apart: Set<string>, op: string, t: number, end: number): Pace {
+/** How a 429 states its wait: one limiter states each of its 429s' the same way. */
+export const statedOf = (wait: NonNullable<Job['wait429']>): Stated => (wait.from === 'message' ? 'message' : wait.date ? 'date' : 'seconds');
+
+/** A 429 of `op` answered at `t`, its wait ending at `end` and stated as `stated`: the pace it is
+ *  under from now on. Waits stated another way (a message, Retry-After seconds, a date) are
+ *  another limiter's: never joined, whatever their ends. */
+export function joinShared(own: Map<string, Pace>, apart: Set<string>, op: string, t: number, end: number, stated?: Stated): Pace {
   const mine = own.get(op)!;
   for (const p of new Set(own.values())) {
     const other = p.last429;
     if (p === mine || !other || mine.ops.has(other.op) || p.pausedUntil <= t || Math.abs(other.end - end) > TOLERANCE_MS) continue;
+    if (stated !== undefined && other.stated !== undefined && stated !== other.stated) continue;
     if ([...mine.ops].some((o) => apart.has(pair(o, other.op)))) continue;
     // Accepted though sent while the other's refused request was on its way: a limit of its own.
     if (sentWhileRefused(mine.lastAcceptedSentAt, other)) {

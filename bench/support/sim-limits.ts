@@ -85,7 +85,13 @@ export async function simLimits(groups: { ops: string[]; algorithm: Algorithm; s
     if (statement === 'headers') return answer(429, policy);
     return answer(429, retryAfterHeaders(statement === 'seconds' ? 'seconds' : 'http-date', d.retryAfterMs, now + offsetMs));
   };
-  const s = createScheduler({ concurrency: 8, pacing: true, now: c.now, sleep: lateMs > 0 ? (ms) => c.sleep(ms + Math.floor(random() * lateMs)) : c.sleep, retry429: { maxRetries: 20, maxWaitMs: 60_000 } });
+  const s = createScheduler({
+    concurrency: 8,
+    pacing: true,
+    now: c.now,
+    sleep: lateMs > 0 ? (ms) => c.sleep(ms + Math.floor(random() * lateMs)) : c.sleep,
+    retry429: { maxRetries: 20, maxWaitMs: 60_000 },
+  });
   const n = perOp * windows * OPS.length;
   await Promise.all(Array.from({ length: n }, (_, i) => s.run(serve(OPS[i % OPS.length]!), notSent, OPS[i % OPS.length]!)));
   const learnt = s.learnt().map((q) => `${q.operations?.join('+') ?? 'all'} ${q.quota.requests}/${q.quota.windowMs / 1000}s`);

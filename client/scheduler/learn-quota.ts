@@ -9,7 +9,8 @@
 //    above where it came from confirms the quota: the next probe waits twice as many windows.
 // 429s answered before the last wait ended (requests in flight with the first) teach nothing. A 429
 // whose window is not known yet (a Retry-After: two waits show it) still marks a reset: the quota
-// learnt at the next counts from the end of its wait, not across it.
+// learnt at the next counts from the end of its wait, not across it, unless that window held well
+// under the first (a token bucket's wait is for one token): then the window before, at most the first's.
 import type { Quota } from '../../core/quota.ts';
 
 export interface QuotaLearner {

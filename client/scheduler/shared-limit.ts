@@ -11,9 +11,12 @@ import type { Job } from './policy.ts';
 /** How far apart the ends of two waits of one window may be: Retry-After rounds up to whole seconds. */
 const TOLERANCE_MS = 1000;
 
-/** Sent after the other's refused request, and while its limit surely had not reset (`surelyMs`
- *  after it was sent): an acceptance then shows another limit. */
-const sentWhileRefused = (sentAt: number, other: { sentAt: number; surelyMs: number }) => sentAt > other.sentAt && sentAt - other.sentAt < other.surelyMs;
+/** Sent after the other's refused request reached the target (half its round trip after it was
+ *  sent: requests sent side by side may reach it in another order, and one sent just after the
+ *  refused one but there first takes the last place of a limit they share), and while its limit
+ *  surely had not reset (`surelyMs` after it was sent): an acceptance then shows another limit. */
+const sentWhileRefused = (sentAt: number, other: { sentAt: number; t: number; surelyMs: number }) =>
+  sentAt > other.sentAt + (other.t - other.sentAt) / 2 && sentAt - other.sentAt < other.surelyMs;
 
 /** How long after a refused request was sent its limit surely had not reset. A Retry-After is its
  *  reset rounded up to a whole second (a date: both it and the answer's Date rounded, two seconds);

@@ -11,7 +11,10 @@
 // learnt quota's last sends go fewer at a time (a token bucket met at 30 ms: not a wave of 8 each time);
 // a sliding window stated by Retry-After dates, its ends a second more apart than its window, told
 // from a fixed one by a trial (slide-trial.ts); limits of their own met alike at once, so learnt as one,
-// spent evenly by their operations (fair-share.ts): none overdraws its own while another leaves its part.
+// spent evenly by their operations (fair-share.ts): none overdraws its own while another leaves its part;
+// the first Retry-After's wait a reset to count from, unless the window after it held well under the
+// first (a token bucket's one-token wait); 429s stating their waits another way never one limit; an
+// acceptance sent just after another's refused request (there first, with jitter) no proof of a limit apart.
 import { describe, expect, it } from 'vitest';
 import { simCell, simLimits, type SimCell } from '../../../bench/support/sim-limits.ts';
 
@@ -113,6 +116,14 @@ describe('the limits bench on a simulated clock', () => {
       const [, n, w] = / (\d+)\/(\d+)s$/.exec(r.learnt[0]!)!;
       expect(Number(n) / Number(w)).toBeGreaterThanOrEqual(38);
     });
+
+  // A request sent just after another's refused one may reach the target first (jitter) and take the
+  // last place of a limit they share: no proof of a limit of its own (shared-limit.ts).
+  it('one sliding window on every route, Retry-After as a date, 4 ms a round trip and up to 4 ms more each way: not split', async () => {
+    const r = await simCell('sliding', 'every-route', 'date', { jitterMs: 4 });
+    withinGoals(r);
+    expect(r.learnt).toHaveLength(1);
+  });
 
   // A message's wait and a Retry-After's are two limiters': never joined as one limit.
   for (const o of [{ latencyMs: 60 }, { latencyMs: 10, jitterMs: 10 }])

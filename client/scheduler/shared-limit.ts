@@ -1,10 +1,10 @@
 // A limit several operations share, seen in their 429s when no header announces it (a policy
 // announced alike is shared in pacing.ts): a 429 on one operation whose wait ends when another's,
-// still being waited, ends (within a second: Retry-After rounds up) shows one limit. The operation
-// joins the other's pace: its answers accepted since the reset count toward the quota learnt. A
-// request accepted though sent after the other's refused one, before that limit can have reset
-// (what its wait states for sure), shows the two do not share: it never joins, or leaves, and the
-// two are not joined again.
+// still being waited, ends (within a second: Retry-After rounds up) and stated the same way (message,
+// seconds, date) shows one limit. The operation joins the other's pace: its answers accepted since
+// the reset count toward the quota learnt. A request accepted though sent after the other's refused
+// one reached the target, before that limit can have reset (what its wait states for sure), shows
+// the two do not share: it never joins, or leaves, and the two are not joined again.
 import { newPace, type Pace, type Stated } from './pace.ts';
 import type { Job } from './policy.ts';
 

@@ -40,9 +40,12 @@ function limits(scope: (typeof SCOPES)[number], tail: string): Record<string, st
 
 /** Issue 39's grouped limits: one read window whose 429 states its wait only in the message, one
  *  write token bucket (its burst: the whole quota) stating Retry-After in seconds. */
-const GROUPED = { 'branch-list+brand': `${PER_OP * 2}/${WINDOW_S}s@fixed:message`, 'department+category': `${PER_OP * 2}/${WINDOW_S}s@token-bucket:seconds` };
+export const GROUPED = {
+  'branch-list+brand': `${PER_OP * 2}/${WINDOW_S}s@fixed:message`,
+  'department+category': `${PER_OP * 2}/${WINDOW_S}s@token-bucket:seconds`,
+};
 
-async function cell(
+export async function cell(
   algorithm: string,
   scope: string,
   statement: string,

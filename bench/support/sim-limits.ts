@@ -39,6 +39,11 @@ export interface CellOptions {
   latencyMs?: number;
   /** How far the target's clock (its limiters', its Date) runs ahead of the run's. */
   offsetMs?: number;
+  /** Each half of a round trip takes up to this much more (a busy machine's answers), drawn from `seed`. */
+  jitterMs?: number;
+  /** Each of the scheduler's sleeps ends up to this much late (a busy machine's timers), drawn from `seed`. */
+  lateMs?: number;
+  seed?: number;
   trace?: (line: string) => void;
 }
 
@@ -51,8 +56,10 @@ export const simCell = (algorithm: Algorithm, scope: Scope, statement: Statement
 
 /** Limits of their own algorithm and statement, each over its operations (every operation under one). */
 export async function simLimits(groups: { ops: string[]; algorithm: Algorithm; statement: Statement }[], o: CellOptions = {}): Promise<SimCell> {
-  const { trace, windows = 5, perOp = 20, windowS = 2, latencyMs = 4, offsetMs = 0 } = o;
+  const { trace, windows = 5, perOp = 20, windowS = 2, latencyMs = 4, offsetMs = 0, jitterMs = 0, lateMs = 0 } = o;
   const c = clock();
+  const random = mulberry32(o.seed ?? 1);
+  const half = () => latencyMs / 2 + (jitterMs > 0 ? Math.floor(random() * jitterMs) : 0);
   const t0 = c.now();
   // The server's clock: its limiters may have started before the run (offsetMs).
   const limiters = groups.map(({ ops, algorithm, statement }) => ({
@@ -62,11 +69,11 @@ export async function simLimits(groups: { ops: string[]; algorithm: Algorithm; s
   }));
   let refused = 0;
   const serve = (op: string) => async (): Promise<UnnumberedExchange> => {
-    await c.sleep(latencyMs / 2);
+    await c.sleep(half());
     const now = c.now();
     const { l, statement } = limiters.find((x) => x.ops.includes(op))!;
     const d = l.check('t');
-    await c.sleep(latencyMs / 2);
+    await c.sleep(half());
     const k = limiters.find((x) => x.l === l)!.ops.join('+');
     const policy = { 'ratelimit-policy': `"${k}";q=${l.config.limit};w=${windowS}`, ratelimit: `"${k}";r=${d.remaining};t=${d.resetSeconds}` };
     if (d.allowed) return (o.trace?.(`${now - t0} ${op} 200`), answer(200, statement === 'headers' ? policy : {}));
@@ -78,9 +85,27 @@ export async function simLimits(groups: { ops: string[]; algorithm: Algorithm; s
     if (statement === 'headers') return answer(429, policy);
     return answer(429, retryAfterHeaders(statement === 'seconds' ? 'seconds' : 'http-date', d.retryAfterMs, now + offsetMs));
   };
-  const s = createScheduler({ concurrency: 8, pacing: true, now: c.now, sleep: c.sleep, retry429: { maxRetries: 20, maxWaitMs: 60_000 } });
+  const s = createScheduler({
+    concurrency: 8,
+    pacing: true,
+    now: c.now,
+    sleep: lateMs > 0 ? (ms) => c.sleep(ms + Math.floor(random() * lateMs)) : c.sleep,
+    retry429: { maxRetries: 20, maxWaitMs: 60_000 },
+  });
   const n = perOp * windows * OPS.length;
   await Promise.all(Array.from({ length: n }, (_, i) => s.run(serve(OPS[i % OPS.length]!), notSent, OPS[i % OPS.length]!)));
   const learnt = s.learnt().map((q) => `${q.operations?.join('+') ?? 'all'} ${q.quota.requests}/${q.quota.windowMs / 1000}s`);
   return { requests: n, refused, ms: c.now() - t0, floorMs: windows * windowS * 1000, learnt };
+}
+
+/** A small seeded generator (mulberry32): the same draws on every run. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

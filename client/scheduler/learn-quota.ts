@@ -9,7 +9,8 @@
 //    above where it came from confirms the quota: the next probe waits twice as many windows.
 // 429s answered before the last wait ended (requests in flight with the first) teach nothing. A 429
 // whose window is not known yet (a Retry-After: two waits show it) still marks a reset: the quota
-// learnt at the next counts from the end of its wait, not across it.
+// learnt at the next counts from the end of its wait, not across it, unless that window held well
+// under the first (a token bucket's wait is for one token): then the window before, at most the first's.
 import type { Quota } from '../../core/quota.ts';
 
 export interface QuotaLearner {
@@ -22,7 +23,7 @@ export interface QuotaLearner {
   /** An accepted answer at `t`; `full`: the quota's sends of the last window were all made. The raised quota, or undefined. */
   onAccepted(t: number, full: boolean): Quota | undefined;
   /** Another operation's 429 showed it shares this limit: its answers accepted since the last
-   *  reset (up to `t`) count too. The quota with them. */
+   *  reset (up to `t`) count too (in what the last 429 held, while no window is known). The quota with them. */
   join(accepted: readonly number[], t: number): Quota | undefined;
   /** Operations left the limit it is about (shown to have their own): `keep` of the quota stays. The quota left. */
   split(keep: number, t: number): Quota | undefined;
@@ -30,6 +31,9 @@ export interface QuotaLearner {
   rewindow(windowMs: number): Quota | undefined;
   current(): Quota | undefined;
 }
+
+/** What the window after the first wait held, against the one before, below which its end was no whole reset. */
+const SHORT = 0.9;
 
 /** `seed`: the share of a quota learnt for a limit an operation was shown not to share (at `t`). */
 export function createQuotaLearner(seed?: { cap: Quota; t: number; lastWaitEnd?: number }): QuotaLearner {
@@ -47,12 +51,20 @@ export function createQuotaLearner(seed?: { cap: Quota; t: number; lastWaitEnd?:
   return {
     on429(t, waitEnd, windowMs, accepted) {
       if (lastWaitEnd !== undefined && t < lastWaitEnd) return undefined;
-      const since = (lastSince = Math.max(lastWaitEnd ?? -Infinity, t - (windowMs ?? Infinity)));
-      let n = 0;
-      for (const a of accepted) if (a >= since && a <= t) n++;
-      n = Math.max(1, n);
-      if (windowMs === undefined) return ((pending = n), (lastWaitEnd = waitEnd), undefined);
-      pending = undefined;
+      const count = (from: number) => {
+        let n = 0;
+        for (const a of accepted) if (a >= from && a <= t) n++;
+        return Math.max(1, n);
+      };
+      let since = Math.max(lastWaitEnd ?? -Infinity, t - (windowMs ?? Infinity));
+      let n = count(since);
+      if (windowMs === undefined) return ((lastSince = since), (pending = n), (lastWaitEnd = waitEnd), undefined);
+      // The first wait's end (marked before the window was known) held well under what the window
+      // before it held: not a whole reset (a token bucket asks to wait for one token; what it
+      // refilled meanwhile is part of a window), or the first count crossed a fixed window's edge.
+      // Then the window before this 429, never above what the first held.
+      if (pending !== undefined && n < SHORT * pending) ((since = t - windowMs), (n = Math.min(pending, count(since))));
+      ((lastSince = since), (pending = undefined));
       // A probe refused where the quota was held: it is confirmed, probe less often. Refused below
       // (another client spent part of the window, or the quota fell): start probing from there.
       quiet = probeFrom !== undefined && n >= probeFrom ? Math.min(64, quiet * 2) : 1;
@@ -72,8 +84,8 @@ export function createQuotaLearner(seed?: { cap: Quota; t: number; lastWaitEnd?:
       return cap;
     },
     join(accepted, t) {
-      if (!cap) return undefined;
       const n = accepted.filter((a) => a >= lastSince && a <= t).length;
+      if (!cap) return ((pending = pending === undefined ? undefined : pending + n), undefined);
       cap = { requests: cap.requests + n, windowMs: cap.windowMs };
       return cap;
     },

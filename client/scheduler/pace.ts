@@ -8,6 +8,9 @@ import { createQuotaLearner, type QuotaLearner } from './learn-quota.ts';
 import { createWaitTrust, type WaitTrust } from './wait-trust.ts';
 import { trialUntil, trying, type SlideTrial } from './slide-trial.ts';
 
+/** How a 429 stated its wait: in its message, Retry-After seconds, or a Retry-After date. */
+export type Stated = 'message' | 'seconds' | 'date';
+
 export interface Pace {
   cap?: Quota;
   /** Send times, the last cap.requests of them. */
@@ -35,8 +38,9 @@ export interface Pace {
    *  (learn-retry-after.ts) is one, not one per request in flight. */
   hold?: { from: number; n: number; sent: number };
   /** The last 429 that paused it: its operation, when it was sent and answered, when its wait ends;
-   *  `surelyMs`: how long after it was sent the limit surely had not reset yet (shared-limit.ts). */
-  last429?: { op: string; sentAt: number; t: number; end: number; surelyMs: number };
+   *  `surelyMs`: how long after it was sent the limit surely had not reset yet (shared-limit.ts);
+   *  `stated`: how its wait was stated (one limit states every 429's wait one way). */
+  last429?: { op: string; sentAt: number; t: number; end: number; surelyMs: number; stated?: Stated };
   /** A window shown by Retry-After dates, fixed or sliding: the trial telling which (slide-trial.ts). */
   slide?: SlideTrial;
 }

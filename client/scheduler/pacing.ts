@@ -9,7 +9,7 @@ import { opStats, type Job, type Policy, type SchedulerStats } from './policy.ts
 import { createWaiting, type Waiting } from './waiting.ts';
 import { createWaitLearner } from './learn-retry-after.ts';
 import { marginMs, newPace, until, type Pace } from './pace.ts';
-import { joinShared, leaveShared, surelyMs } from './shared-limit.ts';
+import { joinShared, leaveShared, statedOf, surelyMs } from './shared-limit.ts';
 import { createFirst429Hold } from './first-429.ts';
 import { openSlideTrial, trialAnswered, trialSent, trying } from './slide-trial.ts';
 import { createMustsFirst, rankOf } from './must-first.ts';
@@ -149,7 +149,7 @@ export function createPacing(
       // stated for all requests stands against a Retry-After's window (a message states its own).
       const statedHere = stated.some((q) => q.operations?.includes(op) || (q.operations === null && wait.from === 'retry-after'));
       if (!pace.policy && !pace.quota && !statedHere) {
-        const mine = joinShared(own, apart, op, t, t + ms);
+        const mine = joinShared(own, apart, op, t, t + ms, statedOf(wait));
         // A 429 while a shorter window is tried, well before what the window held was accepted again (a token
         // bucket part refilled took the first trial): the fixed one. Near it: the quota's edge, the trial goes on.
         const slide = mine.slide;
@@ -157,7 +157,8 @@ export function createPacing(
           const since = mine.accepted.filter((a) => a >= slide.lastAt).length;
           if (since < 0.9 * mine.cap.requests) rewindow(mine, trialAnswered(slide, false));
         }
-        if (!mine.last429 || t >= mine.last429.end) mine.last429 = { op, sentAt, t, end: t + ms, surelyMs: surelyMs(wait, t - sentAt, wrong) };
+        if (!mine.last429 || t >= mine.last429.end)
+          mine.last429 = { op, sentAt, t, end: t + ms, surelyMs: surelyMs(wait, t - sentAt, wrong), stated: statedOf(wait) };
         // The window: a message's wait states it; Retry-After waits show it once two came (seconds: and
         // where each reset can be). A date shows it on the target's clock: between the instants, each
         // answer's Date the time of its 429 (a wait up to a second longer, more or less from one to the next).
@@ -168,7 +169,7 @@ export function createPacing(
             ? undefined
             : mine.window.on429(t, ms, mine.accepted, wrong ? undefined : { lo: sentAt + ms - 1000, hi: t + ms, rttMs: t - sentAt });
         const windowMs = wait.from === 'message' ? Math.max(1000, ms) : mine.slide?.state === 'provisional' ? mine.slide.slidingMs : shown?.windowMs;
-        const cap = windowMs === undefined ? undefined : mine.learner.on429(t, t + ms, windowMs, mine.accepted);
+        const cap = mine.learner.on429(t, t + ms, windowMs, mine.accepted);
         if (cap) {
           mine.cap = cap;
           mine.log = mine.accepted.filter((a) => a > t - cap.windowMs).slice(-cap.requests);

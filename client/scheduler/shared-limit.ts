@@ -1,19 +1,22 @@
 // A limit several operations share, seen in their 429s when no header announces it (a policy
 // announced alike is shared in pacing.ts): a 429 on one operation whose wait ends when another's,
-// still being waited, ends (within a second: Retry-After rounds up) shows one limit. The operation
-// joins the other's pace: its answers accepted since the reset count toward the quota learnt. A
-// request accepted though sent after the other's refused one, before that limit can have reset
-// (what its wait states for sure), shows the two do not share: it never joins, or leaves, and the
-// two are not joined again.
-import { newPace, type Pace } from './pace.ts';
+// still being waited, ends (within a second: Retry-After rounds up) and stated the same way (message,
+// seconds, date) shows one limit. The operation joins the other's pace: its answers accepted since
+// the reset count toward the quota learnt. A request accepted though sent after the other's refused
+// one reached the target, before that limit can have reset (what its wait states for sure), shows
+// the two do not share: it never joins, or leaves, and the two are not joined again.
+import { newPace, type Pace, type Stated } from './pace.ts';
 import type { Job } from './policy.ts';
 
 /** How far apart the ends of two waits of one window may be: Retry-After rounds up to whole seconds. */
 const TOLERANCE_MS = 1000;
 
-/** Sent after the other's refused request, and while its limit surely had not reset (`surelyMs`
- *  after it was sent): an acceptance then shows another limit. */
-const sentWhileRefused = (sentAt: number, other: { sentAt: number; surelyMs: number }) => sentAt > other.sentAt && sentAt - other.sentAt < other.surelyMs;
+/** Sent after the other's refused request reached the target (half its round trip after it was
+ *  sent: requests sent side by side may reach it in another order, and one sent just after the
+ *  refused one but there first takes the last place of a limit they share), and while its limit
+ *  surely had not reset (`surelyMs` after it was sent): an acceptance then shows another limit. */
+const sentWhileRefused = (sentAt: number, other: { sentAt: number; t: number; surelyMs: number }) =>
+  sentAt > other.sentAt + (other.t - other.sentAt) / 2 && sentAt - other.sentAt < other.surelyMs;
 
 /** How long after a refused request was sent its limit surely had not reset. A Retry-After is its
  *  reset rounded up to a whole second (a date: both it and the answer's Date rounded, two seconds);
@@ -26,12 +29,18 @@ export function surelyMs(wait: Job['wait429'], roundTripMs: number, distrusted: 
 
 export const pair = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
 
-/** A 429 of `op` answered at `t`, its wait ending at `end`: the pace it is under from now on. */
-export function joinShared(own: Map<string, Pace>, apart: Set<string>, op: string, t: number, end: number): Pace {
+/** How a 429 states its wait: one limiter states each of its 429s' the same way. */
+export const statedOf = (wait: NonNullable<Job['wait429']>): Stated => (wait.from === 'message' ? 'message' : wait.date ? 'date' : 'seconds');
+
+/** A 429 of `op` answered at `t`, its wait ending at `end` and stated as `stated`: the pace it is
+ *  under from now on. Waits stated another way (a message, Retry-After seconds, a date) are
+ *  another limiter's: never joined, whatever their ends. */
+export function joinShared(own: Map<string, Pace>, apart: Set<string>, op: string, t: number, end: number, stated?: Stated): Pace {
   const mine = own.get(op)!;
   for (const p of new Set(own.values())) {
     const other = p.last429;
     if (p === mine || !other || mine.ops.has(other.op) || p.pausedUntil <= t || Math.abs(other.end - end) > TOLERANCE_MS) continue;
+    if (stated !== undefined && other.stated !== undefined && stated !== other.stated) continue;
     if ([...mine.ops].some((o) => apart.has(pair(o, other.op)))) continue;
     // Accepted though sent while the other's refused request was on its way: a limit of its own.
     if (sentWhileRefused(mine.lastAcceptedSentAt, other)) {

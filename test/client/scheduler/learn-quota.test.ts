@@ -59,6 +59,30 @@ describe('a quota learnt from 429s', () => {
     expect(l.pending()).toBeUndefined();
   });
 
+  it('a first wait whose end was no whole reset (a token bucket refilled one token): the window before, at most what the first held', () => {
+    const l = createQuotaLearner();
+    // 81 accepted in a burst, a 429 at 42 asking to wait to 1042 (one token, rounded up to a second).
+    const first = Array.from({ length: 81 }, (_, i) => 2 + i * 0.5);
+    expect(l.on429(42, 1042, undefined, first)).toBeUndefined();
+    // What refilled meanwhile: 45, then a 429 at 1172 whose window (2 s) is now known. Counted from
+    // the wait's end it would be 45 for a true 80; the 2 s before it hold 126, the first window 81.
+    const second = Array.from({ length: 45 }, (_, i) => 1046 + i * 2.8);
+    expect(l.on429(1172, 2172, 2000, [...first, ...second])).toEqual({ requests: 81, windowMs: 2000 });
+  });
+
+  it("another operation's 429 joining before a window is known counts its answers in what the window held", () => {
+    const l = createQuotaLearner();
+    const mine = Array.from({ length: 20 }, (_, i) => i * 2);
+    expect(l.on429(42, 1042, undefined, mine)).toBeUndefined();
+    expect(
+      l.join(
+        Array.from({ length: 60 }, (_, i) => 1 + i * 0.5),
+        42,
+      ),
+    ).toBeUndefined();
+    expect(l.pending()).toBe(80);
+  });
+
   it('shares out a quota when operations leave its limit: the part kept, the part taken, each probed up from there', () => {
     const l = createQuotaLearner();
     l.on429(

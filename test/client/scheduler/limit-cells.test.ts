@@ -11,7 +11,10 @@
 // learnt quota's last sends go fewer at a time (a token bucket met at 30 ms: not a wave of 8 each time);
 // a sliding window stated by Retry-After dates, its ends a second more apart than its window, told
 // from a fixed one by a trial (slide-trial.ts); limits of their own met alike at once, so learnt as one,
-// spent evenly by their operations (fair-share.ts): none overdraws its own while another leaves its part.
+// spent evenly by their operations (fair-share.ts): none overdraws its own while another leaves its part;
+// the first Retry-After's wait a reset to count from, unless the window after it held well under the
+// first (a token bucket's one-token wait); 429s stating their waits another way never one limit; an
+// acceptance sent just after another's refused request (there first, with jitter) no proof of a limit apart.
 import { describe, expect, it } from 'vitest';
 import { simCell, simLimits, type SimCell } from '../../../bench/support/sim-limits.ts';
 
@@ -88,6 +91,53 @@ describe('the limits bench on a simulated clock', () => {
         expect(r.learnt).toHaveLength(1);
         expect(r.learnt[0]).toMatch(/ (79|8\d)\/2s$/);
       });
+
+  // The first Retry-After's wait marks a reset (learn-quota.ts): the quota learnt at the next 429
+  // counts from its end, not across it (160 per 3 s for 80 per 2 s, a wave of 429s)...
+  for (const [scope, latencyMs, offsetMs] of [
+    ['two-groups', 30, 700],
+    ['per-operation', 60, 400],
+  ] as const)
+    it(`a sliding window ${scope}, Retry-After as a date, ${latencyMs} ms a round trip, the target's clock ${offsetMs} ms ahead: counted from the first wait's end`, async () => {
+      const r = await simCell('sliding', scope, 'date', { latencyMs, offsetMs });
+      withinGoals(r);
+      expect(r.learnt[0]).toMatch(/ (79|8\d)\/2s$/);
+    });
+
+  // ...unless the window after it held well under the one before (a token bucket refilled one token).
+  for (const [scope, offsetMs] of [
+    ['every-route', 900],
+    ['two-groups', 800],
+  ] as const)
+    it(`a token bucket ${scope}, Retry-After as a date, the target's clock ${offsetMs} ms ahead: a first wait of one token is no whole reset`, async () => {
+      const r = await simCell('token-bucket', scope, 'date', { offsetMs });
+      withinGoals(r);
+      // Its rate, 40 per s (80 per 2 s or 41 per 1 s alike), not the 60 per 2 s of the refill alone.
+      const [, n, w] = / (\d+)\/(\d+)s$/.exec(r.learnt[0]!)!;
+      expect(Number(n) / Number(w)).toBeGreaterThanOrEqual(38);
+    });
+
+  // A request sent just after another's refused one may reach the target first (jitter) and take the
+  // last place of a limit they share: no proof of a limit of its own (shared-limit.ts).
+  it('one sliding window on every route, Retry-After as a date, 4 ms a round trip and up to 4 ms more each way: not split', async () => {
+    const r = await simCell('sliding', 'every-route', 'date', { jitterMs: 4 });
+    withinGoals(r);
+    expect(r.learnt).toHaveLength(1);
+  });
+
+  // A message's wait and a Retry-After's are two limiters': never joined as one limit.
+  for (const o of [{ latencyMs: 60 }, { latencyMs: 10, jitterMs: 10 }])
+    it(`grouped, ${o.latencyMs} ms a round trip${o.jitterMs ? `, up to ${o.jitterMs} ms more each way` : ''}: the read window and the write bucket never joined`, async () => {
+      const r = await simLimits(
+        [
+          { ops: ['branch-list', 'brand'], algorithm: 'fixed', statement: 'message' },
+          { ops: ['department', 'category'], algorithm: 'token-bucket', statement: 'seconds' },
+        ],
+        o,
+      );
+      withinGoals(r);
+      for (const q of r.learnt) expect(q).not.toMatch(/(branch-list|brand).*(department|category)|(department|category).*(branch-list|brand)/);
+    });
 
   for (const scope of ['every-route', 'two-groups'] as const)
     it(`a token bucket, ${scope}, Retry-After in seconds, 30 ms a round trip: the requests in flight meet it few at a time`, async () => {

@@ -92,13 +92,29 @@ describe('an operation shown to have a limit of its own', () => {
       Array.from({ length: 80 }, (_, i) => 200 + i * 10),
     );
     p.last429 = { op: 'a', sentAt: 3990, t: 4000, end: 6000, surelyMs: 1000 };
-    // d's request sent while a's refused one was on its way, accepted: d has a limit of its own.
-    const d = leaveShared(own, new Set(), 'd', 3995);
+    // d's request sent while a's refused one was on its way (after it reached the target, half its
+    // round trip after it was sent), accepted: d has a limit of its own.
+    const d = leaveShared(own, new Set(), 'd', 3996);
     expect(own.get('d')).toBe(d);
     expect(d.cap).toEqual({ requests: 20, windowMs: 2000 });
     expect(d.cap).toBe(d.learner.current());
     expect(p.cap).toEqual({ requests: 60, windowMs: 2000 });
     expect([...p.ops]).toEqual(['a', 'b', 'c']);
+  });
+
+  it("stays when its request, sent just after the other's refused one, may have reached the target first (and taken the last place)", () => {
+    const own = new Map<string, ReturnType<typeof newPace>>();
+    const p = newPace(undefined, 'a');
+    for (const op of ['a', 'd']) (p.ops.add(op), own.set(op, p));
+    p.cap = p.learner.on429(
+      1000,
+      3000,
+      2000,
+      Array.from({ length: 80 }, (_, i) => 200 + i * 10),
+    );
+    p.last429 = { op: 'a', sentAt: 3990, t: 4000, end: 6000, surelyMs: 1000 };
+    expect(leaveShared(own, new Set(), 'd', 3993)).toBe(p);
+    expect([...p.ops]).toEqual(['a', 'd']);
   });
 
   it("stays when its request may have come after the other's limit reset: a Retry-After of 1 s (a token bucket refills within a round trip)", () => {

@@ -53,7 +53,7 @@ export const OTHER_SUITE_TODO: Record<keyof typeof OTHER_SUITE_WORDS, string> = 
   envChangedOnceWhy: ANOTHER_WRITER,
   envVoucherNoReadBack: 'Configure `readBack.orderStatus` ([configuration.md](configuration.md)) to see what a refused write changed.',
   envNoFreeVoucher: 'Give fixtures.sales.refusals more vouchers, or configure `operations["order-create"]` so each run makes its own.',
-  envVoucherUnread: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
+  voucherNotRead: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
   envVoucherUnreadAfter: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target, and run again.',
   envNoVoucherWriteRefused: 'Read the answers: a write without a valid token should be refused with 401/403 (AUTH-1, AUTH-2 judge it).',
   envNoLookup: 'Configure `operations["get-contact-by-mobile-no"]` to see whether a refused contact-save stored a customer.',

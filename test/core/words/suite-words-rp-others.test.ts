@@ -27,6 +27,8 @@ const ROWS: SuiteWordsRow[] = [
     { id: '<id>', instant: '<instant>' },
     'transaction <id> lies after <instant> within its second (times finer than a second): [t, t] is not judged',
   ],
+  ['rpRangeNotAnswered', { from: '<from>', to: '<to>' }, 'the range <from> .. <to> was not answered to its end'],
+  ['rpNotLocated', { ranges: 4 }, 'the transaction was not located to the second within 4 ranges'],
   ['rpNoProductList', undefined, 'operations.get-product-list is not configured: the report names its products, only the product list relates them to ids'],
   ['rpListsUnrelated', { lists: '<lists>' }, "<lists>: the report's product names cannot be related to ids"],
   [
@@ -120,7 +122,7 @@ const ROWS: SuiteWordsRow[] = [
   ['envNoWriteRefused', { names: '<names>' }, 'no <names> without a valid token was refused with 401/403'],
   ['envVoucherNoReadBack', undefined, 'order status update, Update Payment Status: readBack.orderStatus is not configured to read a voucher'],
   ['envNoFreeVoucher', undefined, 'no voucher of fixtures.sales.refusals was free of other tests in time'],
-  ['envVoucherUnread', { salesId: 1001n, why: '<why>' }, 'voucher 1001 could not be read: <why>'],
+  ['voucherNotRead', { salesId: 1001n, why: '<why>' }, 'voucher 1001 could not be read: <why>'],
   ['envVoucherUnreadAfter', { salesId: 1001n, why: '<why>' }, 'voucher 1001 could not be read after the refused writes: <why>'],
   ['envNoVoucherWriteRefused', { salesId: 1001n }, 'no write to voucher 1001 without a valid token was refused with 401/403'],
   ['envNoLookup', { lookup: '<lookup>' }, 'contact-save: operations.<lookup> is not configured to find a customer by its mobile number'],

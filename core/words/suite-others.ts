@@ -38,6 +38,33 @@ export const OTHER_SUITE_WORDS = {
   },
   ixNotAtPath: { say: (v: { name: string; status: Value }) => `${v.name}: answered ${v.status} at the configured path (check operations.${v.name})` },
   ixStill429: { say: (v: { name: string }) => `${v.name}: still rate limited (429)` },
+  ixPageStatus: { say: (v: { name: string; status: Value }) => `${v.name}: the page answered HTTP ${v.status}` },
+  ixPageRefused: { say: (v: { name: string; refusal: Value }) => `${v.name}: the page was refused (HTTP 200 with ${v.refusal})` },
+  ixNoListAt: { say: (v: { name: string; list: Value | undefined }) => `${v.name}: no list at ${v.list} (check operations.${v.name}.list)` },
+  ixNoCountAt: { say: (v: { name: string; path: Value }) => `${v.name}: no count at ${v.path} (check operations.${v.name}.totalCount)` },
+  ixListEmpty: { say: (v: { name: string }) => `${v.name}: the list is empty` },
+  ixPageTooBig: {
+    say: (v: { name: string; size: Value; n: Value }) => `${v.name}: a page of ${v.size} 2 held ${v.n} items (does it take ${v.size} under that name?)`,
+  },
+  ixNoCountPaged: {
+    say: (v: { name: string; size: Value }) =>
+      `${v.name}: declared with no count (totalCount: null) and paged by ${v.size}: a walk by offset or page shifts under writes, only a cursor list is judged without a count`,
+  },
+  ixLastNoCount: { say: (v: { name: string }) => `${v.name}: the last page stated no count` },
+  ixCountMoved: {
+    say: (v: { name: string; first: Value; last: Value; down: boolean; own: Value }) =>
+      `${v.name}: totalCount changed from ${v.first} to ${v.last} between two pages, ${v.down ? 'down' : `by more than the ${v.own} creation(s) of this run meanwhile`} (another writer)`,
+  },
+  ixWalksDiffered: {
+    say: (v: { name: string }) =>
+      `${v.name}: two walks by cursor differed, and walked again they differed otherwise: the list changed while it was walked (another writer?)`,
+  },
+  ixCursorTwice: { say: (v: { name: string; cursor: Value }) => `${v.name}: cursor ${v.cursor} was given twice (the walk would loop)` },
+  ixListTooLong: {
+    say: (v: { name: string; pages: Value; size: Value; walked: Value; total: Value | undefined }) =>
+      `${v.name}: the list is longer than ${v.pages} of its pages of ${v.size} (${v.walked} items walked${v.total !== undefined ? ` of totalCount ${v.total}` : ''})`,
+  },
+  ixCursorPage: { say: (v: { why: Value; page: Value }) => `${v.why} (page ${v.page}, asked with the cursor the page before gave)` },
   envNoOrderCreate: { say: () => 'operations["order-create"] is not configured' },
   envNoMarker: {
     say: () =>
@@ -75,7 +102,7 @@ export const OTHER_SUITE_WORDS = {
   envNoWriteRefused: { say: (v: { names: Value }) => `no ${v.names} without a valid token was refused with 401/403` },
   envVoucherNoReadBack: { say: () => 'order status update, Update Payment Status: readBack.orderStatus is not configured to read a voucher' },
   envNoFreeVoucher: { say: () => 'no voucher of fixtures.sales.refusals was free of other tests in time' },
-  envVoucherUnread: { say: (v: { salesId: Value; why: Value }) => `voucher ${v.salesId} could not be read: ${v.why}` },
+  voucherNotRead: { say: (v: { salesId: Value; why: Value }) => `voucher ${v.salesId} could not be read: ${v.why}` },
   envVoucherUnreadAfter: { say: (v: { salesId: Value; why: Value }) => `voucher ${v.salesId} could not be read after the refused writes: ${v.why}` },
   envNoVoucherWriteRefused: { say: (v: { salesId: Value }) => `no write to voucher ${v.salesId} without a valid token was refused with 401/403` },
   envNoLookup: { say: (v: { lookup: Value }) => `contact-save: operations.${v.lookup} is not configured to find a customer by its mobile number` },

@@ -28,6 +28,8 @@ export const REPORT_WORDS = {
     say: (v: { id: Value; instant: Value }) =>
       `transaction ${v.id} lies after ${v.instant} within its second (times finer than a second): [t, t] is not judged`,
   },
+  rpRangeNotAnswered: { say: (v: { from: Value; to: Value }) => `the range ${v.from} .. ${v.to} was not answered to its end` },
+  rpNotLocated: { say: (v: { ranges: Value }) => `the transaction was not located to the second within ${v.ranges} ranges` },
   rpNoProductList: {
     say: () => 'operations.get-product-list is not configured: the report names its products, only the product list relates them to ids',
   },

@@ -7,6 +7,7 @@
 import type { Value, WordsTable } from './words.ts';
 import { CUSTOMER_WORDS } from './suite-customer.ts';
 import { ORDER_STATUS_WORDS } from './suite-order-status.ts';
+import { ORDER_STATUS_VOUCHER_WORDS } from './suite-order-status-vouchers.ts';
 import { OTHER_SUITE_WORDS } from './suite-others.ts';
 import { REPORT_WORDS } from './suite-report.ts';
 
@@ -54,6 +55,7 @@ export const SUITE_WORDS = {
       `${v.lookup} lists no contact with the mobile number of contactId ${v.contactId}, just created: it cannot show a refused one either`,
   },
   ...ORDER_STATUS_WORDS,
+  ...ORDER_STATUS_VOUCHER_WORDS,
   ...CUSTOMER_WORDS,
   ...REPORT_WORDS,
   ...OTHER_SUITE_WORDS,

@@ -4,6 +4,7 @@ import type { OTHER_SUITE_WORDS } from '../../core/words/suite-others.ts';
 
 const NO_WRITES = 'Set `writes: true` (on a target whose data may change: staging) to verify these requirements.';
 const ANOTHER_WRITER = 'Run when no other client writes to the vouchers (fixtures.sales), or against a target of its own.';
+const ANOTHER_LIST_WRITER = 'Run when no other client adds to the list, or against a target of its own.';
 const NO_429 = 'Nothing, if the target has no rate limit; else raise load.maxRequests and load.maxSeconds until it answers 429.';
 
 export const OTHER_SUITE_TODO: Record<keyof typeof OTHER_SUITE_WORDS, string> = {
@@ -35,6 +36,19 @@ export const OTHER_SUITE_TODO: Record<keyof typeof OTHER_SUITE_WORDS, string> = 
   ixTokenRefused: 'Ask the vendor for a token scoped to the operation named (`target.token`), or remove the operation from `operations`.',
   ixNotAtPath: 'Fix the path of the operation named (`operations`, ask the vendor), or remove it (then it is out of scope).',
   ixStill429: "Set `run.rateLimit` (or a quota for the operation named) to the target's limit, then run again.",
+  ixPageStatus: 'Check the path and values of the operation named (`operations`) with the answer in the HAR.',
+  ixPageRefused: 'Check the values the operation named is sent with (`operations`): the target refused its page.',
+  ixNoListAt: 'Set `list` of the operation named to where its answer holds the list (`operations.NAME.list`).',
+  ixNoCountAt: 'Set `totalCount` of the operation named to where its answer holds the count, or null if it states none.',
+  ixListEmpty: 'Nothing to judge on an empty list: run against a target whose list holds items, or configure another paged list.',
+  ixPageTooBig: 'Set `paging` of the operation named so the kit asks pages under the names the target reads (`paging.limit`, `paging.size`).',
+  ixNoCountPaged: 'Nothing, if the list states no count: only a list paged by a cursor (`paging.style: "cursor"`) is judged without one.',
+  ixLastNoCount: 'Check `totalCount` of the operation named: its last page stated no count.',
+  ixCountMoved: ANOTHER_LIST_WRITER,
+  ixWalksDiffered: ANOTHER_LIST_WRITER,
+  ixCursorTwice: 'Check `paging.next` of the operation named: the target gave the same cursor twice, or the kit reads another field.',
+  ixListTooLong: 'Nothing: a list longer than the walk reads is not judged; a list of fewer items (a branch, a filter in `operations`) is.',
+  ixCursorPage: 'Read the reason before the page: it says why the page asked with the cursor was not a page.',
   envNoOrderCreate: 'Configure `operations["order-create"]` to verify that a creation refused for its token makes no voucher.',
   envNoMarker: 'Set `marker["order-create"]` and `marker["get-sales-data-by-id"]` (`init --voucher-marker FIELD`) so the run can tell its own vouchers.',
   envOrderCreateNoRead: 'Configure `operations["get-sales-data-by-id"]` or `readBack.orderStatus` so the run can read a voucher by id.',
@@ -53,7 +67,7 @@ export const OTHER_SUITE_TODO: Record<keyof typeof OTHER_SUITE_WORDS, string> = 
   envChangedOnceWhy: ANOTHER_WRITER,
   envVoucherNoReadBack: 'Configure `readBack.orderStatus` ([configuration.md](configuration.md)) to see what a refused write changed.',
   envNoFreeVoucher: 'Give fixtures.sales.refusals more vouchers, or configure `operations["order-create"]` so each run makes its own.',
-  envVoucherUnread: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
+  voucherNotRead: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
   envVoucherUnreadAfter: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target, and run again.',
   envNoVoucherWriteRefused: 'Read the answers: a write without a valid token should be refused with 401/403 (AUTH-1, AUTH-2 judge it).',
   envNoLookup: 'Configure `operations["get-contact-by-mobile-no"]` to see whether a refused contact-save stored a customer.',

@@ -23,6 +23,9 @@ export const REPORT_TODO: Record<keyof typeof REPORT_WORDS, string> = {
   rpIdListRefused: 'RP-14 records the list format: read it, and ask the vendor how the target takes a list of ids.',
   rpNoDayRead: RANGE,
   rpSubSecond: 'Nothing: the target keeps times finer than a second, and [t, t] cannot be judged on them.',
+  rpRangeNotAnswered: 'The report did not read a range of the chosen day to its end: check `target.timeoutMs` and the answers in the HAR, then run again.',
+  rpNotLocated:
+    'Nothing: the transaction could not be located to the second within the ranges the test reads; run again (another seed draws another transaction).',
   rpNoProductList: 'Configure `operations["get-product-list"]` to verify the product filters.',
   rpListsUnrelated: 'Check the lists named (`operations`): the report names its products, and only these lists relate names to ids.',
   rpNothingRelated: 'Check `operations["get-product-list"]`: it should list each product the report names, once.',

@@ -5,6 +5,7 @@ import type { DiscoverCode } from '../../core/words/discover.ts';
 import type { SuiteCode } from '../../core/words/suites.ts';
 import { CUSTOMER_TODO } from './suite-customer.ts';
 import { ORDER_STATUS_TODO } from './suite-order-status.ts';
+import { ORDER_STATUS_VOUCHER_TODO } from './suite-order-status-vouchers.ts';
 import { OTHER_SUITE_TODO } from './suite-others.ts';
 import { REPORT_TODO } from './suite-report.ts';
 
@@ -28,6 +29,7 @@ export const SUITE_TODO: Record<SuiteCode, string> = {
   cu16LookupNotConfigured: 'Configure `operations["get-contact-by-mobile-no"]` to verify CU-16 on a target that does not keep mobile numbers unique.',
   cu16LookupListsNone: 'Check the response of `operations["get-contact-by-mobile-no"]`: it should list the contact just created under its mobile number.',
   ...ORDER_STATUS_TODO,
+  ...ORDER_STATUS_VOUCHER_TODO,
   ...CUSTOMER_TODO,
   ...REPORT_TODO,
   ...OTHER_SUITE_TODO,

@@ -70,7 +70,7 @@ export function readAroundOrder<T>(pool: readonly T[]): T[] {
 
 async function onVoucher(h: Harness, salesId: Id): Promise<Part> {
   const before = await readVoucher(h, salesId);
-  if (!before.ok) return { judged: 0, why: suiteSays('envVoucherUnread', { salesId: String(salesId), why: before.why }) };
+  if (!before.ok) return { judged: 0, why: suiteSays('voucherNotRead', { salesId: String(salesId), why: before.why }) };
   const branchId = h.config.fixtures.branchId;
   const pay = h.config.operations?.['update-payment-status'];
   const paidValue = h.config.readBack!.orderStatus!.paidValue;

@@ -18,6 +18,7 @@ import { runMarker } from '../../runtime/marker.ts';
 import { markLedger, ownCreationsBetween, ownWhen, type LedgerMark } from '../../runtime/writes-ledger.ts';
 import { send, withValues, type Configured } from './configured.ts';
 import { FED_BY } from './fed-lists.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** Pages walked after the first, at most: a list longer than this many of its largest pages is not judged. */
 export const MAX_PAGES = 10;
@@ -52,8 +53,7 @@ export async function walkCursor(
     const again = await judgedWalks(h, c, first.items.length, size, undefined, markLedger(h), read);
     const titles = (w: typeof once) => w.results.flatMap((r) => r.findings.map((f) => f.title));
     if (typeof again === 'string' || titles(again).join('\n') !== titles(once).join('\n')) {
-      const why = `${c.name}: two walks by cursor differed, and walked again they differed otherwise: the list changed while it was walked (another writer?)`;
-      return { verdict: 'inconclusive', why };
+      return { verdict: 'inconclusive', why: suiteSays('ixWalksDiffered', { name: c.name }) };
     }
     judged = again;
   }
@@ -153,15 +153,15 @@ async function walkOnce(
   let next = first.next;
   const seen = new Set<string>();
   while (next !== undefined) {
-    if (seen.has(next)) return `${c.name}: cursor ${JSON.stringify(next.slice(0, 40))} was given twice (the walk would loop)`;
+    if (seen.has(next)) return suiteSays('ixCursorTwice', { name: c.name, cursor: JSON.stringify(next.slice(0, 40)) });
     if (pages.length > MAX_PAGES) {
       const walked = pages.reduce((n, p) => n + p.items.length, 0);
-      return `${c.name}: the list is longer than ${MAX_PAGES + 1} of its pages of ${first.items.length} (${walked} items walked${first.total !== undefined ? ` of totalCount ${first.total}` : ''})`;
+      return suiteSays('ixListTooLong', { name: c.name, pages: MAX_PAGES + 1, size: first.items.length, walked, total: first.total });
     }
     seen.add(next);
     const ex = await send(h, withValues(h, c, { limit: size, offset: 0, cursor: next }));
     const page = read(ex);
-    if (typeof page === 'string') return `${page} (page ${pages.length + 1}, asked with the cursor the page before gave)`;
+    if (typeof page === 'string') return suiteSays('ixCursorPage', { why: page, page: pages.length + 1 });
     pages.push({ ex, items: page.items, ...(page.total !== undefined ? { total: page.total } : {}) });
     next = page.items.length > 0 ? nextCursor(c.op, ex.json) : undefined;
   }

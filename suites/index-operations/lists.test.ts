@@ -29,17 +29,16 @@ import { suiteSays } from '../../core/words/suites.ts';
 function pageOf(c: Configured, ex: Exchange): Page {
   const why = notServed(c.name, ex);
   if (why) return why;
-  if (ex.response!.status !== 200) return `${c.name}: the page answered HTTP ${ex.response!.status}`;
-  if (refusedByShape(c.op, ex.response!.status, ex.json)) return `${c.name}: the page was refused (HTTP 200 with ${refusalText(c.op)})`;
+  if (ex.response!.status !== 200) return suiteSays('ixPageStatus', { name: c.name, status: ex.response!.status });
+  if (refusedByShape(c.op, ex.response!.status, ex.json)) return suiteSays('ixPageRefused', { name: c.name, refusal: refusalText(c.op) });
   const items = answerAt(ex.json, listPath(c.op));
   const totalPath = totalPathOf(c.op);
   const total = answerAt(ex.json, totalPath);
-  if (!Array.isArray(items)) return `${c.name}: no list at ${c.op.list} (check operations.${c.name}.list)`;
+  if (!Array.isArray(items)) return suiteSays('ixNoListAt', { name: c.name, list: c.op.list });
   const next = nextCursor(c.op, ex.json);
   // Declared with no count (totalCount: null): a cursor list is judged by its two walks (cursor-walk.ts).
   if (!counted(c.op)) return { items, ...(next !== undefined ? { next } : {}) };
-  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0)
-    return `${c.name}: no count at ${totalPath} (check operations.${c.name}.totalCount)`;
+  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) return suiteSays('ixNoCountAt', { name: c.name, path: totalPath });
   return { items, total, ...(next !== undefined ? { next } : {}) };
 }
 
@@ -80,7 +79,7 @@ verifies(
       };
       if (cursor) {
         if (typeof cap === 'string') return inconclusive(cap);
-        if (cap.items.length === 0) return inconclusive(`${c.name}: the list is empty`);
+        if (cap.items.length === 0) return inconclusive(suiteSays('ixListEmpty', { name: c.name }));
         const w = await walkCursor(h, c, capEx, cap, before, (ex) => pageOf(c, ex));
         if (w.verdict === 'inconclusive') return inconclusive(w.why);
         return cells.set('IX-7', c.name, w.cell);
@@ -88,13 +87,9 @@ verifies(
       const first = pageOf(c, firstEx!);
       if (typeof first === 'string') return inconclusive(first);
       const size = c.op.paging?.style === 'page' ? 'size' : 'limit';
-      if (first.items.length > 2)
-        return inconclusive(`${c.name}: a page of ${size} 2 held ${first.items.length} items (does it take ${size} under that name?)`);
-      if (first.total === undefined)
-        return inconclusive(
-          `${c.name}: declared with no count (totalCount: null) and paged by ${size}: a walk by offset or page shifts under writes, only a cursor list is judged without a count`,
-        );
-      if (first.total === 0) return inconclusive(`${c.name}: the list is empty`);
+      if (first.items.length > 2) return inconclusive(suiteSays('ixPageTooBig', { name: c.name, size, n: first.items.length }));
+      if (first.total === undefined) return inconclusive(suiteSays('ixNoCountPaged', { name: c.name, size }));
+      if (first.total === 0) return inconclusive(suiteSays('ixListEmpty', { name: c.name }));
       // The page that holds the item at totalCount-1: it holds exactly the items from its start to the end.
       const start = pageStart(c.op, 2, first.total - 1);
       const want = first.total - start;
@@ -102,16 +97,13 @@ verifies(
       const after = markLedger(h);
       const last = pageOf(c, lastEx);
       if (typeof last === 'string') return inconclusive(last);
-      if (last.total === undefined) return inconclusive(`${c.name}: the last page stated no count`);
+      if (last.total === undefined) return inconclusive(suiteSays('ixLastNoCount', { name: c.name }));
       // The run's own creations between the two readings (runtime/writes-ledger.ts) may have grown
       // the list: by d of them at most, the page holding item totalCount-1 of the first reading then
       // holds more of its items, never fewer. Shrunk, or grown by more than the run made: another writer.
       const d = last.total - first.total;
       const own = FED_BY[c.name] ? ownCreationsBetween(before, after, FED_BY[c.name]!) : 0;
-      if (d < 0 || d > own)
-        return inconclusive(
-          `${c.name}: totalCount changed from ${first.total} to ${last.total} between two pages, ${d < 0 ? 'down' : `by more than the ${own} creation(s) of this run meanwhile`} (another writer)`,
-        );
+      if (d < 0 || d > own) return inconclusive(suiteSays('ixCountMoved', { name: c.name, first: first.total, last: last.total, down: d < 0, own }));
       h.note('IX-7');
       // The page from `start` holds the items from there to the end: `want` of the first reading's
       // count, up to 2 where the run's own creations grew it meanwhile.

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import { walkSteps, type AcrossIo, type Command, type Judgement, type Payment, type Scenario } from './across.ts';
 import type { Id, Read } from './plan.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 const IDS = ['OS-3', 'OS-6', 'OS-8'];
 type Known = Extract<Read, { ok: true }>;
@@ -30,6 +31,7 @@ export class AcrossRun {
     private readonly io: AcrossIo,
     private readonly id: Id,
     private readonly v: string,
+    private readonly request: string,
     private now: Known,
   ) {
     this.history = [`read ${shows(now)}`];
@@ -38,11 +40,12 @@ export class AcrossRun {
   /** Makes and reads the scenario's voucher; the judgements instead when it cannot. */
   static async start(s: Scenario, io: AcrossIo): Promise<AcrossRun | Judgement[]> {
     const made = await io.create();
-    if (!made.ok) return [{ kind: 'inconclusive', ids: IDS, reason: `${s.name}: ${made.why}` }];
+    if (!made.ok) return [{ kind: 'inconclusive', ids: IDS, reason: suiteSays('osAcrossNotMade', { scenario: s.name, why: made.why }) }];
     const v = `voucher ${String(made.salesId)} (made by ${made.request})`;
     const now = await io.read(made.salesId);
-    if (!now.ok) return [{ kind: 'inconclusive', ids: IDS, reason: `${s.name}: ${v} could not be read: ${now.why}` }];
-    return new AcrossRun(s, io, made.salesId, v, now);
+    const named = { scenario: s.name, salesId: String(made.salesId), request: made.request };
+    if (!now.ok) return [{ kind: 'inconclusive', ids: IDS, reason: suiteSays('osAcrossUnread', { ...named, why: now.why }) }];
+    return new AcrossRun(s, io, made.salesId, v, made.request, now);
   }
 
   /** The run has ended: its voucher can no longer be judged. */
@@ -50,8 +53,14 @@ export class AcrossRun {
     return this.out.some((j) => j.kind === 'inconclusive');
   }
 
+  /** The scenario and its voucher, as a reason names them. */
+  private get named() {
+    return { scenario: this.s.name, salesId: String(this.id), request: this.request };
+  }
+
+  /** Ends the run: its voucher can no longer be judged, for `reason` (a code of core/words/suite-order-status-vouchers.ts). */
   private stop(reason: string): false {
-    this.out.push({ kind: 'inconclusive', ids: IDS, reason: `${this.s.name}: ${reason}` });
+    this.out.push({ kind: 'inconclusive', ids: IDS, reason });
     return false;
   }
 
@@ -70,16 +79,13 @@ export class AcrossRun {
   }
 
   private async pay(payment: Payment): Promise<boolean> {
-    const { v, id, now: at } = this;
+    const { id, now: at, named } = this;
     const o = await this.io.pay(id, payment);
-    if (!o.answered || !o.accepted) return this.stop(`${v}: Update Payment Status refused ${payment}: ${o.said}`);
+    if (!o.answered || !o.accepted) return this.stop(suiteSays('osAcrossPayRefused', { ...named, payment, said: o.said }));
     const after = await this.io.read(id);
-    if (!after.ok) return this.stop(`${v} could not be read after Update Payment Status: ${after.why}`);
-    if (after.paid !== (payment === 'paid'))
-      return this.stop(
-        `${v} reads ${paidText(after.paid)} after Update Payment Status set ${payment} (${o.said}): check readBack.orderStatus (paidValue, unpaidValue, partialValue)`,
-      );
-    if (after.orderStatus !== at.orderStatus) return this.stop(`${v} read ${after.orderStatus} after Update Payment Status (was ${at.orderStatus})`);
+    if (!after.ok) return this.stop(suiteSays('osAcrossPayUnread', { ...named, why: after.why }));
+    if (after.paid !== (payment === 'paid')) return this.stop(suiteSays('osAcrossPayNotRead', { ...named, paid: after.paid, payment, said: o.said }));
+    if (after.orderStatus !== at.orderStatus) return this.stop(suiteSays('osAcrossPayMoved', { ...named, now: after.orderStatus, was: at.orderStatus }));
     this.history.push(`Update Payment Status ${payment}: ${o.said}, then read ${shows(after)}`);
     this.payment = payment;
     this.now = after;
@@ -88,19 +94,19 @@ export class AcrossRun {
 
   /** Sends `to` and judges it; true when it was accepted and the run goes on from the new state. */
   private async send(to: OrderStatus): Promise<boolean> {
-    const { v, id, s, now: before } = this;
+    const { v, id, s, now: before, named } = this;
     const o = await this.io.set(id, to);
-    if (!o.answered) return this.stop(`${v}: ${to} got no usable answer (${o.said})`);
+    if (!o.answered) return this.stop(suiteSays('osAcrossNoAnswer', { ...named, to, said: o.said }));
     const after = await this.io.read(id);
-    if (!after.ok) return this.stop(`${v} could not be read after ${to}: ${after.why}`);
+    if (!after.ok) return this.stop(suiteSays('osAcrossStepUnread', { ...named, to, why: after.why }));
     this.history.push(`${to}: ${o.said}, then read ${shows(after)}`);
     const trail = this.history.join('; ');
     const deliveredUnpaid = to === 'Delivered' && !before.paid && before.orderStatus !== 'Delivered';
     if (o.accepted) {
       if (after.orderStatus !== to && after.orderStatus !== before.orderStatus)
-        return this.stop(`${v} read ${after.orderStatus} after ${to} was accepted: another client may be changing it`);
+        return this.stop(suiteSays('osAcrossAcceptedMoved', { ...named, now: after.orderStatus, to }));
       if (deliveredUnpaid) {
-        if (after.paid) return this.stop(`${v} read paid after Delivered was accepted: its payment status changed under the run`);
+        if (after.paid) return this.stop(suiteSays('osAcrossPaidMoved', named));
         const was = this.payment === 'partial' ? 'partially paid' : this.payment === 'unpaid' ? 'no longer paid' : 'not paid';
         this.out.push({ kind: 'note', id: 'OS-3' });
         this.out.push({
@@ -127,12 +133,12 @@ export class AcrossRun {
       this.now = after;
       return true;
     }
-    if (!o.refused) return this.stop(`${v}: ${to} ${o.said}`);
+    if (!o.refused) return this.stop(suiteSays('osAcrossAnswered', { ...named, to, said: o.said }));
     // Refused: OS-3 where the rule asks for it; in every case the voucher reads as before (OS-8).
     if (deliveredUnpaid) this.out.push({ kind: 'note', id: 'OS-3' });
     const changed = after.orderStatus !== before.orderStatus || after.paid !== before.paid;
     if (changed && after.orderStatus !== to && after.orderStatus !== before.orderStatus)
-      return this.stop(`${v} read ${after.orderStatus} after ${to} was refused: another client may be changing it`);
+      return this.stop(suiteSays('osAcrossRefusedMoved', { ...named, now: after.orderStatus, to }));
     this.out.push({ kind: 'note', id: 'OS-8' });
     if (changed)
       this.out.push({

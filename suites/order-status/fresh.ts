@@ -13,6 +13,7 @@ import { requestMarker } from '../../runtime/marker.ts';
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import { planVoucher, stepsFrom, type Answer, type Id, type Plan, type PlanIo, type Read, type RoleSpec } from './plan.ts';
 import { planIo, pool, readVoucher, runState, said, type Sent } from './vouchers.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 /** A success of `op`: a 2xx that is not the refusal shape its config gives (e.g. HTTP 200 with status: false). */
 const ok = (op: OperationConfig, ex: Exchange) => acceptedBy(op, ex.response?.status, ex.json);
@@ -42,7 +43,7 @@ export type Made = { ok: true; salesId: Id; made: Exchange; request: string; pai
 /** Makes a voucher with Order Create in the fixtures' branch (and, `paid`, sets its payment status paid). */
 export async function createVoucher(h: Harness, role: string, paid: boolean): Promise<Made> {
   const create = orderCreate(h);
-  if (!create) return { ok: false, why: 'operations["order-create"] is not configured (or writes is false)' };
+  if (!create) return { ok: false, why: suiteSays('osOrderCreateOff') };
   const values = fixtureValues(h.config);
   // The voucher carries a marker of its own under the run's where the config says (marker["order-create"]): one of ours, told by it.
   const field = h.config.marker?.['order-create'];
@@ -50,17 +51,16 @@ export async function createVoucher(h: Harness, role: string, paid: boolean): Pr
   const made = await sendOperation(h.client, field ? withBodyText(request, field, requestMarker(h, 'made')) : request);
   const at = create.created ?? 'response.salesId';
   const salesId = ok(create, made) ? idOf(answerAt(made.json, at)) : undefined;
-  if (salesId === undefined) return { ok: false, why: `Order Create gave no salesId at ${at} (${answered(create, made)}; check operations["order-create"])` };
+  if (salesId === undefined) return { ok: false, why: suiteSays('osOrderCreateNoId', { at, answered: answered(create, made) }) };
   const sent = line(made);
   runState(h).created.push({ role, salesId, request: sent });
   if (!paid) return { ok: true, salesId, made, request: sent };
   const pay = h.config.operations?.['update-payment-status'];
-  if (!pay) return { ok: false, why: `voucher ${salesId} made by Order Create is not paid, and operations["update-payment-status"] is not configured` };
-  if (!JSON.stringify([pay.path, pay.query ?? {}, pay.body ?? null]).includes('{paymentStatus}'))
-    return { ok: false, why: 'operations["update-payment-status"] holds no {paymentStatus} placeholder: the kit cannot ask for paid' };
+  if (!pay) return { ok: false, why: suiteSays('osMadeNoPayOperation', { salesId }) };
+  if (!JSON.stringify([pay.path, pay.query ?? {}, pay.body ?? null]).includes('{paymentStatus}')) return { ok: false, why: suiteSays('osPayNoPlaceholder') };
   const paidValue = h.config.readBack?.orderStatus?.paidValue ?? 'paid';
   const payEx = await sendOperation(h.client, operationRequest(pay, values, { salesId, paymentStatus: paidValue }));
-  if (!ok(pay, payEx)) return { ok: false, why: `Update Payment Status did not make voucher ${salesId} (made by Order Create) paid: ${answered(pay, payEx)}` };
+  if (!ok(pay, payEx)) return { ok: false, why: suiteSays('osMadeNotPaid', { salesId, answered: answered(pay, payEx) }) };
   return { ok: true, salesId, made, request: `${sent}, then ${line(payEx)}`, paid: payEx };
 }
 
@@ -76,8 +76,9 @@ export async function freshPlan(h: Harness, spec: RoleSpec, io: PlanIo): Promise
   const made = await createVoucher(h, spec.role, spec.paid);
   if (!made.ok) return { kind: 'used-up', reason: made.why, passedOver: [] };
   const id = made.salesId;
-  const unusable = (why: string): Plan => ({ kind: 'used-up', reason: `voucher ${id}, made in this run (${made.request}), ${why}`, passedOver: [] });
-  const noAnswer = (a: Answer): Plan => ({ kind: 'no-answer', reason: `voucher ${id}, made in this run by Order Create, got no usable answer: ${a.said}` });
+  const [salesId, request] = [id, made.request];
+  const unusable = (why: string): Plan => ({ kind: 'used-up', reason: why, passedOver: [] });
+  const noAnswer = (a: Answer): Plan => ({ kind: 'no-answer', reason: suiteSays('osFreshNoAnswer', { salesId, said: a.said }) });
   const taken = (state: OrderStatus, how: string, steps = stepsFrom(spec, state)): Plan => ({
     kind: 'taken',
     salesId: id,
@@ -91,21 +92,21 @@ export async function freshPlan(h: Harness, spec: RoleSpec, io: PlanIo): Promise
   let paidUnread = false;
   if (spec.paid) {
     read = io.read ? await io.read(id) : undefined;
-    if (read?.ok && !read.paid) return unusable('reads not paid');
+    if (read?.ok && !read.paid) return unusable(suiteSays('osFreshNotPaid', { salesId, request }));
     paidUnread = !read?.ok;
   }
   const pending = await io.set(id, null, 'Pending');
   if (!pending.answered) return noAnswer(pending);
   if (pending.accepted) return taken('Pending', 'accepted Pending');
-  if ((await io.acceptsNoChange()) === true) return unusable(`refused Pending (${pending.said}), which the target accepts on a Pending voucher`);
+  if ((await io.acceptsNoChange()) === true) return unusable(suiteSays('osFreshPendingRefused', { salesId, request, said: pending.said }));
   read ??= io.read ? await io.read(id) : undefined;
   const state = read?.ok ? read.orderStatus : null;
   const first = stepsFrom(spec, state ?? 'Pending')[0];
-  if (!first) return unusable(`reads ${state}, from which the ${spec.role} walk has no step`);
+  if (!first) return unusable(suiteSays('osFreshNoStep', { salesId, request, state, role: spec.role }));
   const step = await io.set(id, state, first);
   if (!step.answered) return noAnswer(step);
   if (step.accepted) return taken(first, `refused Pending as no change, accepted ${first}`, stepsFrom(spec, state ?? 'Pending').slice(1));
-  return unusable(`refused Pending and ${first}: ${step.said}`);
+  return unusable(suiteSays('osFreshRefused', { salesId, request, first, said: step.said }));
 }
 
 /** `n` vouchers made at once for the parallel updates (OS-7); the certificate says what was made, or why not. */
@@ -134,8 +135,8 @@ export async function takeVoucher(h: Harness, spec: RoleSpec, sent: Sent[]): Pro
   const plan = await planVoucher(pool(h, spec.role), spec, planIo(h, spec.role, sent));
   if (!fresh) return taking(h, spec, plan);
   // Order Create's voucher was not usable: the pool is the fallback, and the certificate says why.
-  const why = `Order Create: ${(fresh as { reason: string }).reason}; the pool instead: `;
-  return taking(h, spec, plan.kind === 'taken' ? plan : { ...plan, reason: `${why}${plan.reason}` }, why);
+  const instead = (pool: string) => suiteSays('osPoolInstead', { fresh: (fresh as { reason: string }).reason, pool });
+  return taking(h, spec, plan.kind === 'taken' ? plan : { ...plan, reason: instead(plan.reason) }, instead(''));
 }
 
 function taking(h: Harness, spec: RoleSpec, plan: Plan, before = ''): Plan {

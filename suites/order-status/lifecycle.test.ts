@@ -187,7 +187,7 @@ verifies(
         () =>
           bodies.map((body) => ({
             to: 'Delivered',
-            why: `voucher ${salesId} is not paid (4.1 rule 3)`,
+            invalid: `voucher ${salesId} is not paid (4.1 rule 3)`,
             send: async () => {
               const ex = await h.client.updateOrderStatus({ salesId, branchId: h.config.fixtures.branchId, body });
               asked++;

@@ -3,6 +3,7 @@
 // fixtures.sales.parallel. A reason names the place the vouchers came from and the fix that
 // belongs to it (a pool is reset or refilled; Order Create's vouchers are a question of its config).
 import type { Id } from './plan.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 export interface ParallelSource {
   /** `the 4 vouchers Order Create made in this run (500001, ...)`, or `the vouchers of fixtures.sales.parallel`. */
@@ -30,7 +31,6 @@ export function parallelSource(made: readonly Id[]): ParallelSource {
 
 /** Why the test has too few vouchers to send at once (it needs 2): the pool's size, and what Order Create made. */
 export function tooFewReason(made: readonly Id[], pool: readonly Id[], orderCreate: boolean): string {
-  const needs = 'needs fixtures.sales.parallel (at least 2 unpaid vouchers in branchId) or operations["order-create"]';
-  if (!orderCreate) return needs;
-  return `Order Create made ${made.length} voucher(s), fewer than 2 (the observation fixtures.sales.parallel says why), and fixtures.sales.parallel holds ${pool.length}: ${needs}`;
+  if (!orderCreate) return suiteSays('osParallelNeeds');
+  return suiteSays('osParallelTooFew', { made: made.length, pool: pool.length });
 }

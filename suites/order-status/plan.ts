@@ -3,6 +3,7 @@
 // Pending; one that does not is used up: a fixture problem, never a failure of the target.
 // Pure: the requests go through `PlanIo` (suites/order-status/vouchers.ts binds it to a test).
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 export type Id = number | bigint;
 
@@ -68,8 +69,6 @@ export function nextUnpaid(state: OrderStatus): OrderStatus | undefined {
   return at >= 0 && at < LIFECYCLE.indexOf('Shipped') ? LIFECYCLE[at + 1] : undefined;
 }
 
-const FIX = 'reset the staging data or add fresh vouchers to the pool';
-
 /**
  * Takes the first usable voucher of `pool`. With a read path: its state tells; a voucher that is
  * not Pending is offered Pending (a target that allows it restores the voucher) and otherwise
@@ -83,7 +82,7 @@ export async function planVoucher(pool: readonly Id[], spec: RoleSpec, io: PlanI
   const passedOver = () => [...why.moved, ...why.wrongPayment, ...why.unexplained];
   const noAnswer = (salesId: Id, a: Answer): Plan => ({
     kind: 'no-answer',
-    reason: `voucher ${salesId} of fixtures.sales.${spec.role} got no usable answer: ${a.said}`,
+    reason: suiteSays('osPoolNoAnswer', { salesId, role: spec.role, said: a.said }),
   });
   const taken = (salesId: Id, state: OrderStatus, how: string, steps = stepsFrom(spec, state)): Plan => ({
     kind: 'taken',
@@ -147,22 +146,13 @@ export function usedUpReason(spec: RoleSpec, why: PassedOver, readPath: boolean)
   const parts: string[] = [];
   if (why.unexplained.length > 0) {
     const first = stepsFrom(spec, 'Pending')[0];
-    parts.push(
-      `no voucher of ${key} could be used (${list([...why.moved, ...why.unexplained])}): either earlier runs moved them on (then ${FIX}), ` +
-        `or the target refuses ${first} on a Pending voucher; ${readPath ? 'fix' : 'configure'} readBack.orderStatus so the kit reads their state and tells which`,
-    );
+    parts.push(suiteSays('osPoolUnexplained', { key, listed: list([...why.moved, ...why.unexplained]), first, readPath }));
   } else if (why.moved.length > 0) {
-    const how =
-      readPath && why.unread.length === 0
-        ? `and the target did not move ${why.moved.length > 1 ? 'them' : 'it'} back to Pending`
-        : `and the target, which accepts Pending on a Pending voucher, refused to move ${why.moved.length > 1 ? 'them' : 'it'} back`;
-    parts.push(`no voucher of ${key} is Pending any more (${list(why.moved)}), ${how}: ${FIX}`);
+    const readAll = readPath && why.unread.length === 0;
+    parts.push(suiteSays('osPoolMovedOn', { key, listed: list(why.moved), many: why.moved.length > 1, readAll }));
   }
-  if (why.wrongPayment.length > 0) {
-    parts.push(
-      `${parts.length ? 'also ' : `no voucher of ${key} is usable: `}${list(why.wrongPayment)}: this role needs vouchers whose payment ${spec.paid ? 'is paid' : 'is not paid'}; correct ${key}`,
-    );
-  }
-  if (why.unread.length > 0) parts.push(`readBack.orderStatus could not read ${list(why.unread)}`);
+  if (why.wrongPayment.length > 0)
+    parts.push(suiteSays('osPoolWrongPayment', { alone: parts.length === 0, key, listed: list(why.wrongPayment), paid: spec.paid }));
+  if (why.unread.length > 0) parts.push(suiteSays('osPoolSomeUnread', { listed: list(why.unread) }));
   return parts.join('; ');
 }

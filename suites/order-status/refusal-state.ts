@@ -12,10 +12,10 @@ import { answered, readVoucher, said } from './vouchers.ts';
 import { aloneUntil, lease } from '../../runtime/voucher-lease.ts';
 import { suiteSays } from '../../core/words/suites.ts';
 
-/** An update the target must refuse: the status it asks for, why it is invalid, and how it is sent. */
+/** An update the target must refuse: the status it asks for, what makes it invalid (for the finding), and how it is sent. */
 export interface Refusal {
   to: string;
-  why: string;
+  invalid: string;
   send: () => Promise<Exchange>;
 }
 
@@ -42,7 +42,7 @@ export async function sendReadingAround(h: Harness, salesId: Id, list: Refusal[]
   let before: Read | undefined = reads ? await readVoucher(h, salesId) : undefined;
   for (const r of list) {
     if (before && !before.ok) {
-      out.why ??= `voucher ${String(salesId)} could not be read: ${before.why}`;
+      out.why ??= suiteSays('voucherNotRead', { salesId: String(salesId), why: before.why });
       if (unread === 'stop') break;
     }
     const ex = await r.send();
@@ -54,7 +54,7 @@ export async function sendReadingAround(h: Harness, salesId: Id, list: Refusal[]
     }
     const changed = after.orderStatus !== before.orderStatus || after.paid !== before.paid;
     if (changed && after.orderStatus !== r.to && after.orderStatus !== before.orderStatus) {
-      out.why ??= `voucher ${String(salesId)} read ${after.orderStatus} after ${r.to} was refused (was ${before.orderStatus}): another client may be changing it`;
+      out.why ??= suiteSays('osRefusedMoved', { salesId: String(salesId), now: after.orderStatus, to: r.to, was: before.orderStatus });
       before = after;
       continue;
     }
@@ -64,7 +64,7 @@ export async function sendReadingAround(h: Harness, salesId: Id, list: Refusal[]
         ...h.finding(
           'OS-8',
           `A refused ${r.to} changed the voucher`,
-          `${said(ex)} to orderStatus ${r.to} (${r.why}), then voucher ${String(salesId)} read ${shows(after)}`,
+          `${said(ex)} to orderStatus ${r.to} (${r.invalid}), then voucher ${String(salesId)} read ${shows(after)}`,
           `voucher ${String(salesId)} still ${shows(before)}, as read before the refused update`,
           ex,
         ),
@@ -79,12 +79,12 @@ function refusals(h: Harness, salesId: Id): Refusal[] {
   return [
     {
       to: 'Confirmed',
-      why: 'reason "not-a-number" is no number (4.1 rule 2)',
+      invalid: 'reason "not-a-number" is no number (4.1 rule 2)',
       send: () => h.client.updateOrderStatus({ salesId, branchId: f.branchId, body: { orderStatus: 'Confirmed', reason: 'not-a-number' } }),
     },
     {
       to: 'Confirmed',
-      why: `branch_id ${f.invalidBranchId} is no valid branch (7)`,
+      invalid: `branch_id ${f.invalidBranchId} is no valid branch (7)`,
       send: () => h.client.updateOrderStatus({ salesId, branchId: f.invalidBranchId, body: { orderStatus: 'Confirmed' } }),
     },
   ];
@@ -101,7 +101,7 @@ export async function readingAroundAlone(
   unread: 'send' | 'stop',
 ): Promise<AroundRefusals & { salesId?: Id }> {
   const held = await lease(h, h, 'alone', candidates, aloneUntil(h.ctx.deadline));
-  if (!held) return { findings: [], judged: 0, why: `voucher ${candidates.map(String).join(', ')}: none was free of other tests in time` };
+  if (!held) return { findings: [], judged: 0, why: suiteSays('osNoneFree', { candidates: candidates.map(String).join(', ') }) };
   try {
     const salesId = held.salesId as Id;
     return { ...(await sendReadingAround(h, salesId, list(salesId), unread)), salesId };

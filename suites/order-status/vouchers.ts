@@ -11,6 +11,7 @@ import { atPath } from '../../core/json.ts';
 import type { Harness } from '../../runtime/harness.ts';
 import { defineRunState } from '../../runtime/run-state.ts';
 import type { Answer, Id, PlanIo, Read, RoleSpec } from './plan.ts';
+import { suiteSays } from '../../core/words/suites.ts';
 
 export const ROLES: Record<RoleSpec['role'], RoleSpec> = {
   lifecycle: { role: 'lifecycle', paid: false, last: 'Shipped' },
@@ -144,17 +145,20 @@ export async function sendAlone(h: Harness, label: string, salesId: Id, from: Or
 /** Reads a voucher through readBack.orderStatus (a GET path the config gives; not in the spec). */
 export async function readVoucher(h: Harness, salesId: Id): Promise<Read> {
   const rb = h.config.readBack?.orderStatus;
-  if (!rb) return { ok: false, why: 'readBack.orderStatus is not configured' };
+  if (!rb) return { ok: false, why: suiteSays('osReadBackOff') };
   const path = rb.path
     .replaceAll('{salesId}', encodeURIComponent(String(salesId)))
     .replaceAll('{branchId}', encodeURIComponent(String(h.config.fixtures.branchId)));
   const ex = await h.client.raw({ method: 'GET', path, quota: 'orderStatusRead' });
-  if (ex.response?.status !== 200) return { ok: false, why: `GET ${path} answered ${said(ex)}` };
+  if (ex.response?.status !== 200) return { ok: false, why: suiteSays('osReadBackAnswered', { path, said: said(ex) }) };
   const value = atPath(ex.json, rb.orderStatus);
   // The read path is the vendor's own: its spelling of a status is compared without regard to case.
   const status = typeof value === 'string' ? ORDER_STATUSES.find((s) => s.toLowerCase() === value.trim().toLowerCase()) : undefined;
   if (!status)
-    return { ok: false, why: `${rb.orderStatus} is ${printable(typeof value === 'bigint' ? String(value) : show(value, 60))}, none of the six statuses` };
+    return {
+      ok: false,
+      why: suiteSays('osReadBackNoStatus', { field: rb.orderStatus, value: printable(typeof value === 'bigint' ? String(value) : show(value, 60)) }),
+    };
   const paid =
     String(atPath(ex.json, rb.paymentStatus) ?? '')
       .trim()

@@ -107,7 +107,7 @@ type Held = { held: boolean; reason?: undefined } | { held: undefined; reason: s
 /** Whether the range [from, to] (ms) of the query's branches holds transaction `id`, read to its end. */
 async function holds(h: Harness, q: Query, from: number, to: number, id: string): Promise<Held> {
   const w = await walk(h, { ...q, dateFrom: isoInstant(from), dateTo: isoInstant(to) });
-  if (!w.answered || !w.exhausted) return { held: undefined, reason: `the range ${isoInstant(from)} .. ${isoInstant(to)} was not answered to its end` };
+  if (!w.answered || !w.exhausted) return { held: undefined, reason: suiteSays('rpRangeNotAnswered', { from: isoInstant(from), to: isoInstant(to) }) };
   return { held: w.ids.has(id) };
 }
 
@@ -123,7 +123,7 @@ async function locate(h: Harness, q: Query, day: number, id: string): Promise<Lo
   let hi = DAY / 1000 - 1;
   let walks = 0;
   while (lo < hi) {
-    if (walks >= MAX_LOCATE) return { kind: 'not-located', reason: `the transaction was not located to the second within ${MAX_LOCATE} ranges`, walks };
+    if (walks >= MAX_LOCATE) return { kind: 'not-located', reason: suiteSays('rpNotLocated', { ranges: MAX_LOCATE }), walks };
     const mid = Math.ceil((lo + hi) / 2);
     const r = await holds(h, q, day + mid * 1000, day + DAY, id);
     walks++;

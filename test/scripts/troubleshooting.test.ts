@@ -15,8 +15,12 @@ import { capProblems } from '../../engine/phases/preflight/preflight.ts';
 import { generatedPages } from '../../scripts/docs.ts';
 import { VERDICT_TODO } from '../../scripts/troubleshooting/reasons.ts';
 
-/** Kept as the suite wrote it before its reasons became words: the exchange's description (a value) carries the words. */
-const FEW_WORDS = new Set(['osNotRefused']);
+/**
+ * Kept as the suite wrote it before its reasons became words: the exchange's description (a value) carries the words
+ * (osNotRefused), or the reason of another code does, after the scenario's name (osAcrossNotMade: "partially-paid: " and
+ * Order Create's reason).
+ */
+const FEW_WORDS = new Set(['osNotRefused', 'osAcrossNotMade']);
 
 const page = generatedPages()['docs/troubleshooting.md']!;
 const entries = (table: Record<string, Words<never>>) => Object.entries(table).map(([code, w]) => ({ code, w, text: shown(w) }));

@@ -17,9 +17,9 @@ import { tempOut } from './run-reference.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BIN = path.join(ROOT, 'bin/erp-conformance.js');
-/** The tree's ceiling against the endless report: the goal (measured 271-298 MB since the worker's young generation may grow, 253-279 before; docs/decisions.md, X12). */
+/** The tree's ceiling against the endless report: the goal (measured 253-265 MB since walks hold their pages within a room, was 307-375). */
 const ENDLESS_TREE_MB = 300;
-/** The tree's ceiling against 64 MB bodies: the goal (measured 272-286 MB since the worker's young generation may grow, 249-260 before). */
+/** The tree's ceiling against 64 MB bodies: the goal (measured 249-259 MB since a cut body keeps its first 4 KB, main 124-135, worker 146-150; was 265-321). */
 const HUGE_TREE_MB = 300;
 
 type Certificate = {

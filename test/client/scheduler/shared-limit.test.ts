@@ -41,6 +41,20 @@ async function run(keyOf: (op: string) => string, n: number, limit: (key: string
   return { ms: c.now() - t0, refused: v.refused(), learnt: s.learnt(), pacing: s.stats().operations.report!.pacing };
 }
 
+/** Operations a and d joined as one pace, whose learner met its 429 at `t` (ms) after `n` answers 10 ms apart from 200, a window of `windowMs`. */
+function joinedAD(t: number, windowMs: number, n: number) {
+  const own = new Map<string, ReturnType<typeof newPace>>();
+  const p = newPace(undefined, 'a');
+  for (const op of ['a', 'd']) (p.ops.add(op), own.set(op, p));
+  p.cap = p.learner.on429(
+    1000,
+    t,
+    windowMs,
+    Array.from({ length: n }, (_, k) => 200 + k * 10),
+  );
+  return { own, p };
+}
+
 describe('a limit shared by every operation, stated nowhere', () => {
   it('is learnt as one limit over them, within 1.25x the floor and 5% of the requests meeting a 429', async () => {
     const r = await run(() => 'all', 800);
@@ -103,30 +117,14 @@ describe('an operation shown to have a limit of its own', () => {
   });
 
   it("stays when its request, sent just after the other's refused one, may have reached the target first (and taken the last place)", () => {
-    const own = new Map<string, ReturnType<typeof newPace>>();
-    const p = newPace(undefined, 'a');
-    for (const op of ['a', 'd']) (p.ops.add(op), own.set(op, p));
-    p.cap = p.learner.on429(
-      1000,
-      3000,
-      2000,
-      Array.from({ length: 80 }, (_, i) => 200 + i * 10),
-    );
+    const { own, p } = joinedAD(3000, 2000, 80);
     p.last429 = { op: 'a', sentAt: 3990, t: 4000, end: 6000, surelyMs: 1000 };
     expect(leaveShared(own, new Set(), 'd', 3993)).toBe(p);
     expect([...p.ops]).toEqual(['a', 'd']);
   });
 
   it("stays when its request may have come after the other's limit reset: a Retry-After of 1 s (a token bucket refills within a round trip)", () => {
-    const own = new Map<string, ReturnType<typeof newPace>>();
-    const p = newPace(undefined, 'a');
-    for (const op of ['a', 'd']) (p.ops.add(op), own.set(op, p));
-    p.cap = p.learner.on429(
-      1000,
-      2000,
-      1000,
-      Array.from({ length: 40 }, (_, i) => 200 + i * 10),
-    );
+    const { own, p } = joinedAD(2000, 1000, 40);
     // a's request sent at 3970 refused at 4000, asking 1 s: the reset may be any time after 3970.
     p.last429 = { op: 'a', sentAt: 3970, t: 4000, end: 5000, surelyMs: surelyMs({ ms: 1000, from: 'retry-after' }, 30, false) };
     expect(leaveShared(own, new Set(), 'd', 3985)).toBe(p);

@@ -48,7 +48,6 @@ export const REPORT_WORDS = {
     say: (v: { dateFrom: Value; dateTo: Value; branchList: Value }) =>
       `the report range ${v.dateFrom} .. ${v.dateTo} over branches ${v.branchList} held no transactions: see fixtures.report`,
   },
-  rpNotTogether: { say: (v: { copies: Value }) => `no two of the ${v.copies} copies of each report request sent at once met in flight` },
   rpConcurrencyOne: { say: () => 'run.concurrency is 1: no two requests are in flight at once' },
   rpDataMoved: {
     say: (v: { seen: Value }) =>

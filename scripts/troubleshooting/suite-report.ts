@@ -33,8 +33,6 @@ export const REPORT_TODO: Record<keyof typeof REPORT_WORDS, string> = {
   rpWalkBadPage: 'RP-7 says why the page was not a 200 with a totalCount: read its finding.',
   rpNoTotalCount: 'RP-7 says why the report did not answer a page with a totalCount: read its finding, and check fixtures.report.',
   rpRangeEmpty: RANGE,
-  rpNotTogether:
-    'The kit could not send the copies together: state the report quota (`run.rateLimit`) if the target limits it, and run again on a quiet server.',
   rpConcurrencyOne: 'Set `run.concurrency` above 1 to verify this requirement.',
   rpDataMoved: STILL,
 };

@@ -44,7 +44,6 @@ const ROWS: SuiteWordsRow[] = [
     { dateFrom: '<dateFrom>', dateTo: '<dateTo>', branchList: '<branchList>' },
     'the report range <dateFrom> .. <dateTo> over branches <branchList> held no transactions: see fixtures.report',
   ],
-  ['rpNotTogether', { copies: 8 }, 'no two of the 8 copies of each report request sent at once met in flight'],
   ['rpConcurrencyOne', undefined, 'run.concurrency is 1: no two requests are in flight at once'],
   [
     'rpDataMoved',

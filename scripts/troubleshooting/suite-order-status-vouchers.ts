@@ -2,8 +2,8 @@
 // (core/words/suite-order-status-vouchers.ts), by code: a reason without its entry here does not compile.
 import type { ORDER_STATUS_VOUCHER_WORDS } from '../../core/words/suite-order-status-vouchers.ts';
 
-const ANOTHER_CLIENT = 'Give the run vouchers no other client or run uses (fixtures.sales), or run again when staging is quiet.';
-const READ_BACK = 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.';
+export const ANOTHER_CLIENT = 'Give the run vouchers no other client or run uses (fixtures.sales), or run again when staging is quiet.';
+export const READ_BACK = 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.';
 const ORDER_CREATE = 'Check `operations["order-create"]` (its path, body and `created`) against the target with the answer named.';
 const POOL = 'Reset the staging data or add fresh vouchers to the pool named (fixtures.sales), in the states and payment its role needs.';
 const FRESH = 'A voucher Order Create makes should take a Pending update: check `operations["order-create"]` and the answer named; the pool is used instead.';

@@ -1,10 +1,10 @@
 // What to do about each reason the order-status suites write of their own (core/words/suite-order-status.ts),
 // by code: a reason without its entry here does not compile.
 import type { ORDER_STATUS_WORDS } from '../../core/words/suite-order-status.ts';
+import { ANOTHER_CLIENT } from './suite-order-status-vouchers.ts';
 
 const NO_WRITES =
   'Set `writes: true` (on a target whose data may change: staging) to verify these requirements; with `writes: false` they stay out of the run.';
-const ANOTHER_CLIENT = 'Give the run vouchers no other client or run uses (fixtures.sales), or run again when staging is quiet.';
 const READ_BACK = 'Configure `readBack.orderStatus` (the path that reads a voucher and the field holding its status) ([configuration.md](configuration.md)).';
 const UNCHANGED =
   'Configure `operations["order-create"]` and `operations["get-sales-data-by-id"]` (ask the vendor for their paths), so the run can read a whole voucher.';

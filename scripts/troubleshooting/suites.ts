@@ -5,23 +5,21 @@ import type { DiscoverCode } from '../../core/words/discover.ts';
 import type { SuiteCode } from '../../core/words/suites.ts';
 import { CUSTOMER_TODO } from './suite-customer.ts';
 import { ORDER_STATUS_TODO } from './suite-order-status.ts';
-import { ORDER_STATUS_VOUCHER_TODO } from './suite-order-status-vouchers.ts';
+import { ANOTHER_CLIENT, ORDER_STATUS_VOUCHER_TODO, READ_BACK } from './suite-order-status-vouchers.ts';
 import { OTHER_SUITE_TODO } from './suite-others.ts';
 import { REPORT_TODO } from './suite-report.ts';
-
-const ANOTHER_CLIENT = 'Give the run vouchers no other client or run uses (fixtures.sales), or run again when staging is quiet.';
 
 export const SUITE_TODO: Record<SuiteCode, string> = {
   os9NotAlone: 'The target refused the same update sent alone: read OS-7 and the lifecycle requirements first; run again on a quiet server.',
   os9StoredAlone: 'Nothing about OS-9: an update that overlapped another was lost, and OS-7 judges that.',
-  os9Unread: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
+  os9Unread: READ_BACK,
   os9OtherState: ANOTHER_CLIENT,
   os9NoVoucher: 'Give fixtures.sales.parallel more vouchers (Pending, unpaid) than the four OS-7 takes ([configuration.md](configuration.md)).',
   os9NotBothAnswered: 'The target answered only one of two updates sent at once: check its concurrency limit (`run.rateLimit`) and run again.',
   os9NotTogether:
     'The kit could not send the two updates together: give `run.concurrency` 2 or more, and state the Order Status quota (`run.rateLimit`) if the target limits it; run again on a quiet server.',
   os9BothRefused: 'The target refused both updates sent at once: read the refusals (OS-7 and the lifecycle requirements judge them).',
-  os9OverlapUnread: 'Check `readBack.orderStatus` (its path and the voucher field it reads) against the target.',
+  os9OverlapUnread: READ_BACK,
   os9ThirdState: ANOTHER_CLIENT,
   cu16NotRefused: 'CU-4 judges the answer to a non-numeric opening; CU-16 needs it refused first.',
   cu16NotCreated: 'CU-1 judges creation: fix the customer master data (fixtures.customer) until a valid customer is created.',

@@ -85,7 +85,10 @@ export function createQuotaLearner(seed?: { cap: Quota; t: number; lastWaitEnd?:
     },
     join(accepted, t) {
       const n = accepted.filter((a) => a >= lastSince && a <= t).length;
-      if (!cap) return ((pending = pending === undefined ? undefined : pending + n), undefined);
+      if (!cap) {
+        if (pending !== undefined) pending += n;
+        return undefined;
+      }
       cap = { requests: cap.requests + n, windowMs: cap.windowMs };
       return cap;
     },

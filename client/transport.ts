@@ -92,13 +92,13 @@ export function createTransport(opts: HttpOptions): Transport {
         ...(req.body !== undefined ? { body: redact(req.body) } : {}),
       },
       startedAt: new Date().toISOString(),
-      sentAtMs: performance.now(),
       durationMs: 0,
     };
   }
 
   async function send(req: HttpRequest): Promise<UnnumberedExchange> {
-    const ex = record(req);
+    // Only a request that goes out has a send time: a not-sent exchange (`unsent`) claims none.
+    const ex: UnnumberedExchange = { ...record(req), sentAtMs: performance.now() };
     const timeoutMs = Math.min(req.timeoutMs ?? opts.timeoutMs, opts.timeoutMs);
     // One deadline for the whole exchange: connect, headers and every byte of the body.
     const controller = new AbortController();

@@ -76,7 +76,7 @@ export async function freshPlan(h: Harness, spec: RoleSpec, io: PlanIo): Promise
   const made = await createVoucher(h, spec.role, spec.paid);
   if (!made.ok) return { kind: 'used-up', reason: made.why, passedOver: [] };
   const id = made.salesId;
-  const [salesId, request] = [id, made.request];
+  const { salesId, request } = made;
   const unusable = (why: string): Plan => ({ kind: 'used-up', reason: why, passedOver: [] });
   const noAnswer = (a: Answer): Plan => ({ kind: 'no-answer', reason: suiteSays('osFreshNoAnswer', { salesId, said: a.said }) });
   const taken = (state: OrderStatus, how: string, steps = stepsFrom(spec, state)): Plan => ({

@@ -85,6 +85,16 @@ export function processRole(cmdline: string, first: boolean): string {
 
 const fileRssKb = (pid: number): number => statusKb(pid, 'RssFile');
 
+/** The role of a live process from its command line; undefined while it has none (just forked) or is gone. */
+function roleOf(pid: number, first: boolean): string | undefined {
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return cmdline === '' ? undefined : processRole(cmdline, first);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Runs `command` with `args`; its exit code, the peak RSS (MB) of its whole process tree, and each
  * process's own peak (processes peak at different moments: their sum is above the tree's), sampled every
@@ -105,14 +115,14 @@ export async function peakOfCommand(
       const kb = rssKb(pid);
       sum += kb;
       const seen = each.get(pid);
-      if (seen && seen.kb >= kb) continue;
-      let role = seen?.role;
-      if (role === undefined)
-        try {
-          role = processRole(readFileSync(`/proc/${pid}/cmdline`, 'utf8'), pid === child.pid);
-        } catch {
-          continue;
-        }
+      // Read again at each sample: between fork and exec a process's command line is empty, or its
+      // parent's, so a role read then would stay wrong.
+      const role = roleOf(pid, pid === child.pid) ?? seen?.role;
+      if (role === undefined) continue;
+      if (seen && seen.kb >= kb) {
+        seen.role = role;
+        continue;
+      }
       each.set(pid, { role, kb, fileKb: fileRssKb(pid) });
     }
     peak = Math.max(peak, sum);

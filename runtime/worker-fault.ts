@@ -1,8 +1,9 @@
 // A test-only switch that makes the suite worker die the way a real one can, so the kit's own tests
 // see what a run makes of it (test/e2e/cli/worker-crash.test.ts): ERP_CONFORMANCE_WORKER_FAULT=
 // KIND@FILE, FILE the start of a suite file's path, KIND `oom` (half a second in, a test allocates
-// until the worker's heap cap ends it, engine/phases/pass.ts WORKER_HEAP_MB) or `exit` (it ends the
-// worker with code 7). Unset (every real run), nothing happens. (An uncaught exception does not end
+// until the worker's heap cap ends it, engine/phases/pass.ts WORKER_HEAP_MB), `exit` (it ends the
+// worker with code 7) or `hold` (the test never ends: a kill from outside finds it running,
+// whenever it comes). Unset (every real run), nothing happens. (An uncaught exception does not end
 // the worker: vitest reports it, and the certificate lists it as a run error, "unhandled: ...".)
 import { exitWorker } from './worker-signals.ts';
 
@@ -37,4 +38,5 @@ export async function workerFault(file: string, env: NodeJS.ProcessEnv = process
   await new Promise((resolve) => setTimeout(resolve, RUNS_FIRST_MS));
   if (kind === 'oom') await exhaustHeap();
   if (kind === 'exit') exitWorker(FAULT_EXIT_CODE);
+  if (kind === 'hold') await new Promise<never>(() => {});
 }

@@ -1,10 +1,11 @@
 // The real CLI whose suite worker dies mid-run: killed from outside (SIGKILL to the worker's pid,
-// as a kill or the system's out-of-memory killer does), or out of memory at its heap cap (the
+// as a kill or the system's out-of-memory killer does, while the `hold` switch keeps one report
+// file's tests running: no race with the run's end), or out of memory at its heap cap (the
 // test-only switch of runtime/worker-fault.ts makes a report test allocate until it dies). The run
 // ends with its certificate: not certified (exit 1), a run error that names the cause and the suite
 // files it was running, and every requirement whose tests had not finished "not run" with that
 // cause, never "no test of the selected suites verifies it". Waits are on output markers.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
@@ -12,8 +13,15 @@ import { FAULT_EXIT_CODE, WORKER_FAULT_ENV } from '../../../runtime/worker-fault
 import { itWhole } from '../../tiers.ts';
 import { childrenOf, pollUntil, startCli, tempDir, type RunProcess } from './run-process.ts';
 
-/** A suite file's line: the report suite is running. */
-const SUITES_RUNNING = /^ {2}suites\/report\/\S+\.test\.ts/m;
+/** The report file whose tests the `hold` fault keeps running until the kill; the others end meanwhile. */
+const HELD = 'suites/report/branch-text.test.ts';
+/** The other report files: their tests run beside the held ones (one wave), each prints its line as it ends. */
+const OTHERS = readdirSync(join(import.meta.dirname, '../../../suites/report'))
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `suites/report/${f}`)
+  .filter((f) => f !== HELD);
+/** A file's line, once its tests ended. */
+const ended = (file: string) => new RegExp(`^ {2}${file.replace(/[./]/g, '\\$&')} +\\d+ tests`, 'm');
 /** The suite worker: vitest's forks entry point, a child of the CLI's process. */
 const WORKER = /vitest\/dist\/workers\/forks\.js/;
 /** The run's own ceiling: a run of the report suite alone takes well under a minute on a quiet machine. */
@@ -53,13 +61,15 @@ describe('run, its suite worker dead mid-run', () => {
     'killed by SIGKILL: the certificate names the signal and the suite files, their requirements not run; --resume verifies them',
     async () => {
       const out = tempDir('erp-crash-kill-');
-      const run = startCli(['run', '--out', out, ...FLAGS], { ceilingMs: CEILING_MS });
-      await run.waitFor(SUITES_RUNNING);
+      // The held file's tests started with the others, and every other file has ended: whenever the kill comes, they run.
+      const run = startCli(['run', '--out', out, ...FLAGS], { ceilingMs: CEILING_MS, env: { [WORKER_FAULT_ENV]: `hold@${HELD}` } });
+      expect(OTHERS.length).toBeGreaterThan(0);
+      for (const file of OTHERS) await run.waitFor(ended(file));
       let workers: number[] = [];
       expect(await pollUntil(() => (workers = childrenOf(run.child.pid!, WORKER)).length === 1, 10_000)).toBe(true);
       process.kill(workers[0]!, 'SIGKILL');
       const cert = await ending(run, out);
-      expectCrash(cert, run, /the suite worker was killed by SIGKILL \(sent from outside the run: .*\) while running suites\/report\//);
+      expectCrash(cert, run, /the suite worker was killed by SIGKILL \(sent from outside the run: .*\) while running suites\/report\/branch-text\.test\.ts\b/);
       // The console says how to go on, and going on verifies what the crash left not run.
       expect(run.output()).toContain(`to go on with what is not yet verified: erp-conformance run --resume ${out}`);
       const notRun = cert.requirements.filter((r) => r.status === 'not-run').map((r) => r.id);

@@ -75,35 +75,34 @@ export async function createVoucher(h: Harness, role: string, paid: boolean): Pr
 export async function freshPlan(h: Harness, spec: RoleSpec, io: PlanIo): Promise<Plan> {
   const made = await createVoucher(h, spec.role, spec.paid);
   if (!made.ok) return { kind: 'used-up', reason: made.why, passedOver: [] };
-  const id = made.salesId;
   const { salesId, request } = made;
   const unusable = (why: string): Plan => ({ kind: 'used-up', reason: why, passedOver: [] });
   const noAnswer = (a: Answer): Plan => ({ kind: 'no-answer', reason: suiteSays('osFreshNoAnswer', { salesId, said: a.said }) });
   const taken = (state: OrderStatus, how: string, steps = stepsFrom(spec, state)): Plan => ({
     kind: 'taken',
-    salesId: id,
+    salesId,
     state,
     steps,
-    how: `made by Order Create: ${made.request}; ${how}`,
+    how: `made by Order Create: ${request}; ${how}`,
     passedOver: [],
     ...(paidUnread ? { paidUnread } : {}),
   });
   let read: Read | undefined;
   let paidUnread = false;
   if (spec.paid) {
-    read = io.read ? await io.read(id) : undefined;
+    read = io.read ? await io.read(salesId) : undefined;
     if (read?.ok && !read.paid) return unusable(suiteSays('osFreshNotPaid', { salesId, request }));
     paidUnread = !read?.ok;
   }
-  const pending = await io.set(id, null, 'Pending');
+  const pending = await io.set(salesId, null, 'Pending');
   if (!pending.answered) return noAnswer(pending);
   if (pending.accepted) return taken('Pending', 'accepted Pending');
   if ((await io.acceptsNoChange()) === true) return unusable(suiteSays('osFreshPendingRefused', { salesId, request, said: pending.said }));
-  read ??= io.read ? await io.read(id) : undefined;
+  read ??= io.read ? await io.read(salesId) : undefined;
   const state = read?.ok ? read.orderStatus : null;
   const first = stepsFrom(spec, state ?? 'Pending')[0];
   if (!first) return unusable(suiteSays('osFreshNoStep', { salesId, request, state, role: spec.role }));
-  const step = await io.set(id, state, first);
+  const step = await io.set(salesId, state, first);
   if (!step.answered) return noAnswer(step);
   if (step.accepted) return taken(first, `refused Pending as no change, accepted ${first}`, stepsFrom(spec, state ?? 'Pending').slice(1));
   return unusable(suiteSays('osFreshRefused', { salesId, request, first, said: step.said }));

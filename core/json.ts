@@ -3,7 +3,9 @@
 // (a 1 MB body of "[[[[..." must not take gigabytes); that is recorded as the exchange's
 // jsonError, a fact and a finding, never a crash. Integers past 2^53 are parsed as bigint with
 // every digit (spec 2.3 and 2.5 give ids as "integer" with no size), and written back with the
-// same digits: the raw body stays the evidence of record.
+// same digits: the raw body stays the evidence of record. A body holding such integers is parsed
+// by JSON.parse as every other body is (its strings flat, its duplicate keys the last one's): the
+// scan marks each of them, and they alone are read as bigint.
 import { isInteger, isSafeNumber, parse as parseLossless } from 'lossless-json';
 
 /** Nesting levels a body may have to be parsed. */
@@ -20,11 +22,14 @@ export interface Decoded {
 interface Scan {
   depth: number;
   values: number;
-  /** An integer literal of 16 or more digits outside strings: JSON.parse could round it. */
-  longInteger: boolean;
+  /** Where each integer literal of 16 or more digits outside strings starts (its sign included) and ends: JSON.parse could round it. */
+  longIntegers: Array<[number, number]>;
   /** Where the scan stopped early, when a cap was passed. */
   over?: string;
 }
+
+/** Digits from which an integer literal may be past 2^53 (2^53 has 16). */
+const LONG_DIGITS = 16;
 
 /** One pass over the text outside strings: nesting depth, value count, long integers. */
 function scan(text: string, maxDepth: number, maxValues: number): Scan {
@@ -32,17 +37,26 @@ function scan(text: string, maxDepth: number, maxValues: number): Scan {
   let maxSeen = 0;
   let values = 0;
   let digits = 0;
-  let longInteger = false;
+  let from = 0;
+  let integer = false;
+  const longIntegers: Array<[number, number]> = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) {
-      if (digits === 0) values++;
-      if (++digits >= 16) longInteger = true;
+      if (digits === 0) {
+        values++;
+        from = i > 0 && text.charCodeAt(i - 1) === 45 ? i - 1 : i;
+        integer = !exponentAt(text, i);
+      }
+      digits++;
       continue;
     }
     if (digits > 0 && (c === 46 || c === 101 || c === 69))
       digits = -1e9; // a fraction or exponent: not an integer
-    else digits = 0;
+    else {
+      if (integer && digits >= LONG_DIGITS) longIntegers.push([from, i]);
+      digits = 0;
+    }
     if (c === 34) {
       // a string: skip to its closing quote (one not escaped: after an even run of backslashes)
       values++;
@@ -50,13 +64,23 @@ function scan(text: string, maxDepth: number, maxValues: number): Scan {
     } else if (c === 91 || c === 123) {
       values++;
       if (++depth > maxSeen) maxSeen = depth;
-      if (depth > maxDepth) return { depth, values, longInteger, over: `nesting deeper than ${maxDepth} levels: not parsed` };
+      if (depth > maxDepth) return { depth, values, longIntegers, over: `nesting deeper than ${maxDepth} levels: not parsed` };
     } else if (c === 93 || c === 125) depth--;
     else if (c === 44 || c === 58) continue;
     else if (c === 116 || c === 102 || c === 110) values++;
-    if (values > maxValues) return { depth, values, longInteger, over: `more than ${maxValues} values: not parsed` };
+    if (values > maxValues) return { depth, values, longIntegers, over: `more than ${maxValues} values: not parsed` };
   }
-  return { depth: maxSeen, values, longInteger };
+  if (integer && digits >= LONG_DIGITS) longIntegers.push([from, text.length]);
+  return { depth: maxSeen, values, longIntegers };
+}
+
+/** Whether the digits from `i` are a number's exponent (after e or E, and a sign). */
+function exponentAt(text: string, i: number): boolean {
+  let p = i - 1;
+  const sign = text.charCodeAt(p);
+  if (sign === 45 || sign === 43) p--;
+  const e = text.charCodeAt(p);
+  return e === 101 || e === 69;
 }
 
 /** Where the string whose text starts at `from` ends: its closing quote, or the end of the text. */
@@ -76,11 +100,48 @@ export function decodeJson(body: string, caps: { maxDepth?: number; maxValues?: 
   const s = scan(body, caps.maxDepth ?? MAX_JSON_DEPTH, caps.maxValues ?? MAX_JSON_VALUES);
   if (s.over) return { jsonError: s.over };
   try {
-    const value = JSON.parse(body) as unknown;
-    if (!s.longInteger) return { json: value };
-    return { json: parseLossless(body, null, exactNumber) };
+    return { json: exactParse(body, s.longIntegers) };
   } catch (e) {
     return { jsonError: `not JSON: ${(e as Error).message}` };
+  }
+}
+
+/** A valid JSON integer literal (no leading zero). */
+const INTEGER_LITERAL = /^-?(0|[1-9][0-9]*)$/;
+/** The escape of U+0000, the first character of a marked integer: a text holding it is read the slow way. */
+const NUL_ESCAPE = /\\u0000/i;
+
+/**
+ * JSON.parse, with the integer literals at `longIntegers` that are past 2^53 read as bigint: each is
+ * written as a string marked by a leading U+0000 (which no string of a text without the escape
+ * \u0000 can hold), and turned back to a bigint of the same digits. Throws JSON.parse's error of
+ * the text itself when it is not JSON.
+ */
+function exactParse(text: string, longIntegers: ReadonlyArray<[number, number]>): unknown {
+  const unsafe = longIntegers.filter(([a, b]) => {
+    const literal = text.slice(a, b);
+    return !INTEGER_LITERAL.test(literal) || !isSafeNumber(literal);
+  });
+  if (unsafe.length === 0) return JSON.parse(text) as unknown;
+  // A literal JSON does not allow (a leading zero), or a text that might hold a marker already: JSON.parse says what is wrong,
+  // and lossless-json reads a valid one.
+  if (unsafe.some(([a, b]) => !INTEGER_LITERAL.test(text.slice(a, b))) || NUL_ESCAPE.test(text)) {
+    JSON.parse(text);
+    return parseLossless(text, null, exactNumber);
+  }
+  let marked = '';
+  let at = 0;
+  for (const [a, b] of unsafe) {
+    marked += `${text.slice(at, a)}"\\u0000${text.slice(a, b)}"`;
+    at = b;
+  }
+  marked += text.slice(at);
+  try {
+    return JSON.parse(marked, (_key, value: unknown) => (typeof value === 'string' && value.charCodeAt(0) === 0 ? BigInt(value.slice(1)) : value)) as unknown;
+  } catch {
+    // Not JSON: the error of the text as it came.
+    JSON.parse(text);
+    throw new SyntaxError('not JSON');
   }
 }
 
@@ -91,13 +152,8 @@ function exactNumber(text: string): number | bigint {
 
 /** JSON.parse with integers past 2^53 as bigint (for files this kit wrote). */
 export function parseExact(text: string): unknown {
-  const value = JSON.parse(text) as unknown;
-  if (!/\d{16,}/.test(text)) return value;
-  try {
-    return parseLossless(text, null, exactNumber);
-  } catch {
-    return value; // nested deeper than lossless-json's recursion: no file of this kit is
-  }
+  if (!/\d{16,}/.test(text)) return JSON.parse(text) as unknown;
+  return exactParse(text, scan(text, Infinity, Infinity).longIntegers);
 }
 
 /** A JSON integer of any size. */

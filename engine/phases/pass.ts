@@ -86,7 +86,7 @@ async function createPass(
         // concurrently, never more than run.concurrency requests in flight.
         // Vitest's forks, watched: a worker that dies unasked is named by its cause (engine/phases/worker-exit.ts);
         // each fork's channel is the run's (engine/phases/worker-channel.ts).
-        pool: watchedForksPool({ ended: died, connect: channel.connect }),
+        pool: watchedForksPool({ ended: died, connect: channel.connect, ...(o.keepWorker ? { keep: true } : {}) }),
         maxWorkers: 1,
         // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
         // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
@@ -103,7 +103,12 @@ async function createPass(
         passWithNoTests: true,
         testTimeout: 600_000,
         hookTimeout: 30_000,
-        provide: { erp: provide, erpWaves: sideBySide ? waves(pass, provide.scarce) : [], ...(late ? { erpLate: true } : {}) },
+        provide: {
+          erp: provide,
+          erpWaves: sideBySide ? waves(pass, provide.scarce) : [],
+          ...(late ? { erpLate: true } : {}),
+          ...(o.keepWorker ? { erpKept: true } : {}),
+        },
         reporters: [
           reporter,
           ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : []),

@@ -35,7 +35,7 @@ function held(fork: ChildProcess, on: boolean): void {
  * The process's pool of idle workers, by the key of their flags and environment. One per process:
  * the workers are the process's children, whatever run made them.
  */
-function createPool() {
+export function createKeptPool() {
   const idle = new Map<string, IdleWorker[]>();
   const alive = (w: IdleWorker) => w.fork.connected && w.fork.exitCode === null && w.fork.signalCode === null;
   process.once('exit', () => {
@@ -59,7 +59,12 @@ function createPool() {
       // One that ends while idle leaves the pool when it is next looked at (alive).
       idle.set(key, [...(idle.get(key) ?? []), w]);
     },
+    /** How many idle workers the pool holds (alive or not yet looked at). */
+    size(): number {
+      return [...idle.values()].reduce((n, list) => n + list.length, 0);
+    },
   };
 }
 
-export const keptWorkers = createPool();
+/** This process's pool. */
+export const keptWorkers = createKeptPool();

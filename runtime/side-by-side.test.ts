@@ -6,7 +6,7 @@
 // and the plan have said their part.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, inject } from 'vitest';
+import { afterAll, describe, inject } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,6 +26,8 @@ if (inject('erpKept')) {
 const { awaitLateContext } = await import('./late-context.ts');
 const { warmImports } = await import('./warm-imports.ts');
 const { endWithMainProcess } = await import('./worker-signals.ts');
+// A kept worker's run ends with its connections: each carries the flow that opened it (client/scheduler/slots.ts), and so its test.
+if (inject('erpKept')) afterAll(async () => (await import('./run-client.ts')).releaseRuns());
 
 const late = inject('erpLate');
 // An early worker waits while the preflight runs: if the run's process ends meanwhile, so does the worker.

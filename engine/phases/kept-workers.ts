@@ -3,7 +3,9 @@
 // process's pool instead of killed; the next run with the same flags adopts it rather than forking
 // node and loading vitest and the packages again (~1.2 CPU-s a run). Its entry
 // (kept-worker-entry.js) keeps listening after a stop; each run evaluates the project's own modules
-// anew (runtime/side-by-side.test.ts), so nothing of a run's state outlives it. A worker that died,
+// anew (runtime/side-by-side.test.ts), and ends by letting go of what the process still held of it
+// (runtime/run-client.ts releaseRuns: its connections, undici's clock, its progress, the signal
+// handlers' run), so nothing of a run's state outlives it. A worker that died,
 // or was stopped while it still ran tests, is never kept. Idle workers do not hold the process open,
 // and end with it.
 import type { ChildProcess } from 'node:child_process';

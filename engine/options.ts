@@ -56,6 +56,9 @@ export interface RunOptions {
   /** Test-only (no CLI flag): the suites' files and tests start in an order shuffled with this seed (vitest
    *  sequence.shuffle), so a self-test shows that no verdict rests on which test ran first. */
   shuffleSeed?: number;
+  /** Test-only (no CLI flag): the suite worker is kept for the next run of this process and adopted by it
+   *  (engine/phases/kept-workers.ts): the self-tests' processes make run after run. */
+  keepWorker?: boolean;
   /** Vitest's timeout of every conformance test, in ms, in place of each test's own (300 s by default);
    *  the kit stops a test a little before it (runtime/time-limit.ts), "not run", never failed. */
   testTimeLimitMs?: number;

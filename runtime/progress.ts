@@ -71,3 +71,8 @@ export function startProgress(of: RunOf, outDir: string | undefined, stats: () =
   p.timer = setInterval(() => tell(p), 1000);
   p.timer.unref();
 }
+
+/** Stops telling the progress of every run this worker served: a kept worker's run is over, and the next run's host hears only its own. */
+export function stopProgress(): void {
+  for (const p of progressOf.made()) clearInterval(p.timer);
+}

@@ -104,6 +104,8 @@ declare module 'vitest' {
     erpWaves: string[][];
     /** A worker started while the preflight runs: it waits for the late context on the channel (runtime/late-context.ts). */
     erpLate?: boolean;
+    /** A worker kept from run to run (engine/phases/kept-workers.ts): the project's modules are evaluated anew in each run. */
+    erpKept?: boolean;
   }
 }
 

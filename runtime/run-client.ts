@@ -4,15 +4,16 @@
 // and resent (a 429 during the functional suites is not a failure), the run and request budgets,
 // and a breaker, so a target that stopped answering ends the run quickly instead of timing out
 // on every property run.
+import { createRequire } from 'node:module';
 import { createClient, type Client } from '../client/operations.ts';
 import { ADAPTIVE_SLACK_MS } from '../client/scheduler/adaptive-concurrency.ts';
 import { createScheduler } from '../client/scheduler.ts';
 import { statedQuotas } from '../client/stated-quotas.ts';
 import type { NotSentReason } from '../core/types.ts';
 import type { SuiteContext } from './context.ts';
-import { startProgress } from './progress.ts';
-import { defineRunState, runShared, type RunOf } from './run-state.ts';
-import { stopOnSignals } from './worker-signals.ts';
+import { startProgress, stopProgress } from './progress.ts';
+import { defineRunState, forgetRuns, runShared, type RunOf } from './run-state.ts';
+import { forgetRun, stopOnSignals } from './worker-signals.ts';
 
 /** A 429 is waited out for up to 30 s, or a stated quota's whole window when longer ("5/1m": 60 s). */
 export function retryWaitMs(rateLimit: Parameters<typeof statedQuotas>[0]): number {
@@ -25,6 +26,9 @@ const BREAKER_THRESHOLD = 3;
 export type SuiteClient = Pick<Client, 'updateOrderStatus' | 'createCustomer' | 'report' | 'readContact' | 'index' | 'raw' | 'close'>;
 
 /** The run's client and its scheduler, made at the run's first request. */
+/** undici's fast timers (its module of timers: the clock its requests' timeouts share). */
+const undiciTimers = () => createRequire(import.meta.url)('undici/lib/util/timers.js') as { reset(): void };
+
 const clientOf = defineRunState('client', (run) => {
   const { ctx } = run;
   const rc = ctx.config.run;
@@ -78,4 +82,19 @@ export function runClient(ctx: SuiteContext): SuiteClient {
     raw: client.raw,
     close: client.close,
   };
+}
+
+/**
+ * Ends what this worker's runs hold for a kept worker's next run: every run's client is closed (its
+ * connections end), and undici's one clock timer, made inside the first flow that sent and refreshed
+ * from then on, is made anew by the next run: each carries the flow that made it
+ * (client/scheduler/slots.ts), and so that flow's test and its run. The progress stops and the
+ * registry forgets the runs: a second call finds nothing to end.
+ */
+export async function releaseRuns(): Promise<void> {
+  await Promise.all(clientOf.made().map((made) => made.client.close()));
+  undiciTimers().reset();
+  forgetRun();
+  stopProgress();
+  forgetRuns();
 }

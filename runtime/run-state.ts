@@ -61,3 +61,8 @@ export function defineRunState<T>(name: string, init: (run: RunShared) => T): Ru
   const made = () => [...runs.values()].filter((r) => r.states.has(slot)).map((r) => r.states.get(slot) as T);
   return Object.assign(state, { peek, made });
 }
+
+/** Forgets every run this worker served (their end: runtime/run-client.ts releaseRuns): no accessor reaches them again. */
+export function forgetRuns(): void {
+  runs.clear();
+}

@@ -9,9 +9,23 @@ import { onStopSignals } from '../core/signals.ts';
 import type { NotSentReason } from '../core/types.ts';
 
 // What is installed is the process's, not a run's: a process has one set of signal handlers and
-// one IPC channel whatever runs it serves, and installing them twice would stop twice.
-/** 'signals': the SIGINT / SIGTERM handlers (stopOnSignals); 'main-process': endWithMainProcess. */
-const installed = new Set<'signals' | 'main-process'>();
+// one IPC channel whatever runs it serves, and installing them twice would stop twice. A worker kept
+// for the next run (engine/phases/kept-workers.ts) evaluates this module anew, so what is installed,
+// and the run a signal stops, live on the process: the handlers of an earlier run stay its only ones
+// and stop the run now served, never keeping an earlier run reachable.
+interface ProcessSignals {
+  /** 'signals': the SIGINT / SIGTERM handlers (stopOnSignals); 'main-process': endWithMainProcess. */
+  installed: Set<'signals' | 'main-process'>;
+  /** What a signal stops: the scheduler of the run served now. */
+  stop?: (reason: NotSentReason) => void;
+  /** Vitest said `stop`: the run's tests are over, and a signal ends the worker as usual. */
+  vitestStopsUs: boolean;
+}
+const processSignals: ProcessSignals = ((process as unknown as Record<symbol, ProcessSignals>)[Symbol.for('erp-conformance.worker-signals')] ??= {
+  installed: new Set(),
+  vitestStopsUs: false,
+});
+const installed = processSignals.installed;
 
 /**
  * Ends the worker now, with `code`. Inside a test file vitest's process.exit only throws ("process.exit
@@ -38,19 +52,20 @@ export function endWithMainProcess(): void {
 
 /** Installs the worker's handlers once; `stop` stops the run's scheduler. */
 export function stopOnSignals(stop: (reason: NotSentReason) => void): void {
+  processSignals.stop = stop;
+  processSignals.vitestStopsUs = false;
   if (installed.has('signals')) return;
   installed.add('signals');
-  let vitestStopsUs = false;
   process.on('message', (m: unknown) => {
-    if (m && typeof m === 'object' && (m as { type?: unknown }).type === 'stop') vitestStopsUs = true;
+    if (m && typeof m === 'object' && (m as { type?: unknown }).type === 'stop') processSignals.vitestStopsUs = true;
   });
   // A signal after the first is not this worker's to act on: the main process judges it (the same
   // delivery, or the user insisting: it exits at once) and the worker ends with it (its channel
   // closes: endWithMainProcess). Judged here too, a worker whose event loop was held by a module
   // load for a second took one delivery for two and died under the run (seen through npx).
   onStopSignals((s) => {
-    if (vitestStopsUs) exitWorker(exitCodeOfSignal(s));
-    stop('interrupted');
+    if (processSignals.vitestStopsUs) exitWorker(exitCodeOfSignal(s));
+    processSignals.stop?.('interrupted');
   });
   endWithMainProcess();
 }
@@ -68,4 +83,9 @@ export function stopWhenRunCancelled(signal: AbortSignal, stop: (reason: NotSent
   };
   if (signal.aborted) onAbort();
   else signal.addEventListener('abort', onAbort, { once: true });
+}
+
+/** The run served is over (a kept worker's): a signal until the next run's stopOnSignals stops nothing. */
+export function forgetRun(): void {
+  processSignals.stop = undefined;
 }

@@ -86,7 +86,9 @@ async function createPass(
         // concurrently, never more than run.concurrency requests in flight.
         // Vitest's forks, watched: a worker that dies unasked is named by its cause (engine/phases/worker-exit.ts);
         // each fork's channel is the run's (engine/phases/worker-channel.ts).
-        pool: watchedForksPool({ ended: died, connect: channel.connect }),
+        // A worker kept from run to run serves side-by-side passes only: they evaluate the project's modules anew (a
+        // pass loading its files one by one would meet the modules of the pass before it).
+        pool: watchedForksPool({ ended: died, connect: channel.connect, ...(o.keepWorker && sideBySide ? { keep: true } : {}) }),
         maxWorkers: 1,
         // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
         // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
@@ -103,7 +105,12 @@ async function createPass(
         passWithNoTests: true,
         testTimeout: 600_000,
         hookTimeout: 30_000,
-        provide: { erp: provide, erpWaves: sideBySide ? waves(pass, provide.scarce) : [], ...(late ? { erpLate: true } : {}) },
+        provide: {
+          erp: provide,
+          erpWaves: sideBySide ? waves(pass, provide.scarce) : [],
+          ...(late ? { erpLate: true } : {}),
+          ...(o.keepWorker && sideBySide ? { erpKept: true } : {}),
+        },
         reporters: [
           reporter,
           ...(o.allure !== false ? [['allure-vitest/reporter', { resultsDir: allureDir, reportMatchers: false }] as [string, Record<string, unknown>]] : []),

@@ -12,6 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { ForksPoolWorker, type PoolOptions } from 'vitest/node';
 import { fatalReportArgs, fatalReportDir, OUT_OF_MEMORY_TRIGGER, removeFatalReportDir, takeFatalReport } from './fatal-report.ts';
 import { isWorkerMessage, PoolEvent, type WorkerMessage } from '../../runtime/protocol.ts';
+import { isCleanStop, KEPT_WORKER_ENTRY, keptWorkers } from './kept-workers.ts';
 import type { WorkerPort } from './worker-channel.ts';
 
 /** A worker's end vitest did not ask for. */
@@ -28,6 +29,8 @@ type Listener = (...args: unknown[]) => void;
 export interface PoolHooks {
   ended(exit: WorkerExit): void;
   connect?(worker: WorkerPort): void;
+  /** Keep the worker for the next run of this process once it stopped cleanly (engine/phases/kept-workers.ts). */
+  keep?: boolean;
 }
 
 /**
@@ -47,11 +50,18 @@ class WatchedForks extends ForksPoolWorker {
   /** Whether the process's fatal report said out of memory: read once, at its first exit listener. */
   private endedOutOfMemory: boolean | undefined;
 
+  /** The key of the kept workers this one may adopt or become: its flags and environment. */
+  private readonly keptKey: string;
+  /** Whether the worker answered this run's `stop` cleanly (only then is it kept). */
+  private stoppedCleanly = false;
+
   constructor(
     options: PoolOptions,
     private readonly hooks: PoolHooks,
   ) {
     super(options);
+    this.keptKey = JSON.stringify([options.execArgv, options.env]);
+    if (hooks.keep) (this as unknown as { entrypoint: string }).entrypoint = KEPT_WORKER_ENTRY;
   }
 
   /** The process: private to ForksPoolWorker. */
@@ -60,15 +70,34 @@ class WatchedForks extends ForksPoolWorker {
   }
 
   override async start(): Promise<void> {
-    if (this.reportDir === undefined) {
-      this.reportDir = fatalReportDir();
-      this.execArgv = [...this.execArgv, ...fatalReportArgs(this.reportDir)];
+    const idle = this.hooks.keep ? keptWorkers.adopt(this.keptKey) : undefined;
+    if (idle) {
+      const self = this as unknown as { _fork: ChildProcess; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+      self._fork = idle.fork;
+      this.reportDir = idle.reportDir;
+      idle.fork.stdout?.pipe(self.stdout);
+      idle.fork.stderr?.pipe(self.stderr);
+    } else {
+      if (this.reportDir === undefined) {
+        this.reportDir = fatalReportDir();
+        this.execArgv = [...this.execArgv, ...fatalReportArgs(this.reportDir)];
+      }
+      await super.start();
     }
-    await super.start();
+    if (this.hooks.keep) this.process.on('message', (m) => void (isCleanStop(m) && (this.stoppedCleanly = true)));
     this.hooks.connect?.(portOf(this.process));
   }
 
   override async stop(): Promise<void> {
+    const fork = this.process;
+    if (this.hooks.keep && this.stoppedCleanly && fork.connected && fork.exitCode === null && fork.signalCode === null) {
+      const self = this as unknown as { _fork?: ChildProcess; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+      fork.stdout?.unpipe(self.stdout as NodeJS.WritableStream & import('node:stream').Writable);
+      fork.stderr?.unpipe(self.stderr as NodeJS.WritableStream & import('node:stream').Writable);
+      keptWorkers.keep(this.keptKey, { fork, reportDir: this.reportDir });
+      self._fork = undefined;
+      return;
+    }
     try {
       await super.stop();
     } finally {

@@ -98,6 +98,8 @@ async function runGroup(names: FaultName[], numRuns: number, outRoot: string, se
       allure: false,
       // The matrix reads the certificate's failed ids alone: no exchanges.har.
       har: false,
+      // Run after run in this process: one suite worker kept for the next (engine/phases/kept-workers.ts).
+      keepWorker: true,
       withLoad,
       log: () => {},
       preflight: false,

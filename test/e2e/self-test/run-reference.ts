@@ -51,6 +51,7 @@ export async function runsInARow(
       results.push({
         ...(await runConformance({
           allure: false,
+          keepWorker: true,
           numRuns: 10,
           seed: 1,
           log: () => {},
@@ -78,7 +79,7 @@ export async function runAgainstReference(
     const base = loadConfig({ base: server.runConfig(), env: {} });
     const config = o.patch ? o.patch(base) : base;
     const out = o.out ?? tempOut('run');
-    const result = await runConformance({ allure: false, numRuns: 10, seed: 1, log: (l) => lines.push(l), ...o, config, out });
+    const result = await runConformance({ allure: false, keepWorker: true, numRuns: 10, seed: 1, log: (l) => lines.push(l), ...o, config, out });
     return { ...result, lines, out };
   } finally {
     await server.close();

@@ -33,7 +33,8 @@ export const SUITE_WORDS = {
   },
   os9NotBothAnswered: { say: (v: { what: string }) => `${v.what}: not both answered` },
   os9NotTogether: {
-    say: (v: { what: string }) => `${v.what}: one was answered before the other was sent, so the two never met in flight`,
+    say: (v: { what: string; rounds: number }) =>
+      `${v.what}: one was answered before the other was sent${v.rounds > 1 ? `, in each of ${v.rounds} tries` : ''}, so the two never met in flight`,
   },
   os9BothRefused: { say: (v: { what: string }) => `${v.what}: both refused, so nothing was to be stored` },
   os9OverlapUnread: { say: (v: { what: string; why: string }) => `${v.what}; the voucher could not be read back: ${v.why}` },

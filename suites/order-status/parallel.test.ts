@@ -4,7 +4,8 @@
 // of the lifecycle from the state it reads (so the test works run after run until the pool is
 // used up), updated at the same time as the others, and read back. 4.1 (OS-9, SHOULD) on one
 // voucher: its next step sent twice at the same instant on two connections is stored (both
-// accepted and neither stored is a lost update); a 5xx to either is ENV-6 (the envelope checks).
+// accepted and neither stored is a lost update; two that never met are sent again, overlap.ts); a
+// 5xx to either is ENV-6 (the envelope checks).
 // The two tests never take the same voucher of the pool (runState(h).claimed).
 import type { OrderStatus } from '../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../core/types.ts';
@@ -15,7 +16,8 @@ import { parallelSource, tooFewReason } from './parallel-source.ts';
 import { list, nextUnpaid, type Id } from './plan.ts';
 import { answered, pool, readVoucher, runState, said, sendStatus, statusAccepted, writesForbidden } from './vouchers.ts';
 import { overlapStored } from '../../contract/checks/order-status.ts';
-import { metAnother, metInFlight } from '../../contract/checks/in-flight.ts';
+import { metAnother } from '../../contract/checks/in-flight.ts';
+import { sendOverlapping } from './overlap.ts';
 import { createVoucher } from './fresh.ts';
 
 /** Vouchers updated at once per run: enough to interleave, few enough for a pool to last. */
@@ -151,11 +153,15 @@ verifies('parallel/OS-9', ['OS-9'], 'Two updates of one voucher sent at the same
     passed.push(`${salesId}: ${!r.ok ? r.why : r.paid ? 'paid' : `${r.orderStatus}, no step left`}`);
   }
   if (!pick) return h.inconclusive('OS-9', suiteSays('os9NoVoucher', { first: AT_ONCE, passed: passed.join('; ') }));
-  const p = pick;
-  const answers = (await h.atOnce([0, 1], () => sendStatus(h, 'parallel', p.salesId, p.from, p.to))) as [Exchange, Exchange];
+  const sent = await sendOverlapping(pick, {
+    twice: (step) => h.atOnce([0, 1], () => sendStatus(h, 'parallel', step.salesId, step.from, step.to)) as Promise<[Exchange, Exchange]>,
+    read: (salesId) => readVoucher(h, salesId),
+    answered,
+  });
+  const { step: p, answers, rounds } = sent;
   const what = `${p.from} -> ${p.to} sent twice at once to voucher ${p.salesId}: ${said(answers[0])}, ${said(answers[1])}`;
-  if (!answers.every(answered)) return h.inconclusive('OS-9', suiteSays('os9NotBothAnswered', { what }));
-  if (!metInFlight(answers)) return h.inconclusive('OS-9', suiteSays('os9NotTogether', { what }));
+  if (sent.outcome === 'not-both-answered') return h.inconclusive('OS-9', suiteSays('os9NotBothAnswered', { what }));
+  if (sent.outcome === 'apart') return h.inconclusive('OS-9', suiteSays('os9NotTogether', { what, rounds }));
   if (!answers.some(statusAccepted)) return h.inconclusive('OS-9', suiteSays('os9BothRefused', { what }));
   const read = await readVoucher(h, p.salesId);
   if (!read.ok) return h.inconclusive('OS-9', suiteSays('os9OverlapUnread', { what, why: read.why }));

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-old-space-size=320 --max-semi-space-size=4
+#!/usr/bin/env -S node --max-old-space-size=320 --max-semi-space-size=4 --optimize-for-size
 // The package's bin: registers tsx so the TypeScript sources run as they are, then starts the CLI.
 
 // Bounded memory: vitest's bundler (rolldown) allocates through mimalloc, which by default commits

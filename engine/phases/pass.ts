@@ -94,7 +94,7 @@ async function createPass(
         // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
         // A young generation of 2 MB semi-spaces and an old one that grows by 5% before it is
         // collected keep the worker within the process tree's 300 MB (test/e2e/self-test/memory-tree),
-        // at half the CPU that --optimize-for-size cost (docs/decisions.md, "The suite worker's V8 flags").
+        // at about two thirds of the CPU it took with --optimize-for-size (docs/decisions.md, "The suite worker's V8 flags").
         execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=2', '--heap-growing-percent=5'],
         isolate: false,
         // Where a quota is scarce, every test is under way at once: a test waiting for its quota

@@ -34,6 +34,12 @@ export interface Overlap {
   rounds: number;
 }
 
+/** The voucher's next unpaid lifecycle step from what it reads, or undefined (unread, paid, or no step left). */
+export function stepAfter(salesId: Id, read: Read): Step | undefined {
+  const to = read.ok && !read.paid ? nextUnpaid(read.orderStatus) : undefined;
+  return read.ok && to ? { salesId, from: read.orderStatus, to } : undefined;
+}
+
 export async function sendOverlapping(first: Step, io: OverlapIo, rounds = OVERLAP_ROUNDS): Promise<Overlap> {
   let step = first;
   for (let round = 1; ; round++) {
@@ -43,9 +49,8 @@ export async function sendOverlapping(first: Step, io: OverlapIo, rounds = OVERL
     if (metInFlight(answers)) return result('met');
     if (round >= rounds) return result('apart');
     // The two went one after the other: the voucher's next step, from what it reads now.
-    const read = await io.read(step.salesId);
-    const to = read.ok && !read.paid ? nextUnpaid(read.orderStatus) : undefined;
-    if (!read.ok || !to) return result('apart');
-    step = { salesId: step.salesId, from: read.orderStatus, to };
+    const next = stepAfter(step.salesId, await io.read(step.salesId));
+    if (!next) return result('apart');
+    step = next;
   }
 }

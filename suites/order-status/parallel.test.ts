@@ -17,17 +17,14 @@ import { list, nextUnpaid, type Id } from './plan.ts';
 import { answered, pool, readVoucher, runState, said, sendStatus, statusAccepted, writesForbidden } from './vouchers.ts';
 import { overlapStored } from '../../contract/checks/order-status.ts';
 import { metAnother } from '../../contract/checks/in-flight.ts';
-import { sendOverlapping } from './overlap.ts';
+import { sendOverlapping, stepAfter, type Step } from './overlap.ts';
 import { createVoucher } from './fresh.ts';
 
 /** Vouchers updated at once per run: enough to interleave, few enough for a pool to last. */
 const AT_ONCE = 4;
 
-interface Pick {
-  salesId: Id;
-  from: OrderStatus;
-  to: OrderStatus;
-}
+/** A voucher and the step it is given. */
+type Pick = Step;
 
 verifies('parallel/OS-7', ['OS-7'], 'Status updates sent at once to distinct vouchers all take effect', async (h, t) => {
   if (writesForbidden(h)) h.skip(suiteSays('osNoWritesStatuses'), t);
@@ -145,11 +142,8 @@ verifies('parallel/OS-9', ['OS-9'], 'Two updates of one voucher sent at the same
   for (const salesId of candidates.filter((id) => !claimed.has(String(id))).slice(0, OVERLAP_TRIES)) {
     claimed.add(String(salesId));
     const r = await readVoucher(h, salesId);
-    const to = r.ok && !r.paid ? nextUnpaid(r.orderStatus) : undefined;
-    if (r.ok && to) {
-      pick = { salesId, from: r.orderStatus, to };
-      break;
-    }
+    pick = stepAfter(salesId, r);
+    if (pick) break;
     passed.push(`${salesId}: ${!r.ok ? r.why : r.paid ? 'paid' : `${r.orderStatus}, no step left`}`);
   }
   if (!pick) return h.inconclusive('OS-9', suiteSays('os9NoVoucher', { first: AT_ONCE, passed: passed.join('; ') }));

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../contract/schemas/order-status.ts';
 import type { Exchange } from '../../../core/types.ts';
-import { OVERLAP_ROUNDS, sendOverlapping, type Step } from '../../../suites/order-status/overlap.ts';
+import { OVERLAP_ROUNDS, sendOverlapping, stepAfter, type Step } from '../../../suites/order-status/overlap.ts';
 import { nextUnpaid } from '../../../suites/order-status/plan.ts';
 
 /** An accepted update sent at `sentAtMs`, answered `durationMs` later (no answer: a timeout). */
@@ -83,5 +83,12 @@ describe('OS-9: the step sent twice at once until the two meet', () => {
     const t = target('Pending', [[update(0, 4), update(1, 100, false)]]);
     const r = await sendOverlapping(FIRST, t.io);
     expect([r.outcome, r.rounds, t.reads()]).toEqual(['not-both-answered', 1, 0]);
+  });
+
+  it('takes the next step only of a voucher read unpaid with a step left', () => {
+    expect(stepAfter(7, { ok: true, orderStatus: 'Pending', paid: false })).toEqual(FIRST);
+    expect(stepAfter(7, { ok: true, orderStatus: 'Pending', paid: true })).toBeUndefined();
+    expect(stepAfter(7, { ok: true, orderStatus: 'Shipped', paid: false })).toBeUndefined();
+    expect(stepAfter(7, { ok: false, why: 'HTTP 404' })).toBeUndefined();
   });
 });

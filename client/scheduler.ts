@@ -66,7 +66,7 @@ export interface Scheduler {
 }
 
 /**
- * The chain, outermost first:
+ * The chain, outermost first (and last, a burst's gang: its requests that must meet go in one turn):
  *   slots    run.concurrency requests in flight, the next slot to the flow with the fewest in
  *            flight (a chain never waits behind a property's backlog), bursts first;
  *   backoff  a connection refused or reset while others are in flight halves the slots;
@@ -114,7 +114,9 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     budgets.policy,
     breakerPolicy({ ...(o.breakerThreshold ? { threshold: o.breakerThreshold } : {}), maxWaitMs, now }, stats),
     wait429Policy(now),
-  )((job) => {
+  )(async (job) => {
+    // A burst's requests that must meet go in one turn, once each passed every policy (gang.ts).
+    if (job.gang) await job.gang.arrive(o.concurrency);
     const t = now();
     stats.sent++;
     opStats(stats, job.op).sent++;
@@ -138,6 +140,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
         ...(flow.must !== undefined ? { must: flow.must } : {}),
         ...(flow.raised ? { raised: flow.raised } : {}),
         ...(flow.stop ? { stop: flow.stop } : {}),
+        ...(flow.gang ? { gang: flow.gang } : {}),
         send,
         notSent,
         park: sleep,

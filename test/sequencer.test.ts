@@ -36,9 +36,11 @@ describe('the order of the files', () => {
       spec('load', 'test/load/cli.test.ts'),
       spec('load', 'test/load/probe/probe.windows.whole.test.ts'),
       spec('whole-run', 'test/e2e/self-test/lying-retry-after.whole.test.ts'),
+      spec('load', 'test/load/fault-matrix-rl.test.ts'),
     ];
     expect(await order(files)).toEqual([
       'load test/load/probe/probe.windows.whole.test.ts',
+      'load test/load/fault-matrix-rl.test.ts',
       'load test/load/cli.test.ts',
       'whole-run test/e2e/self-test/quota-run.whole.test.ts',
       'whole-run test/e2e/self-test/lying-retry-after.whole.test.ts',

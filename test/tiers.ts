@@ -14,13 +14,17 @@ import { it, TestRunner, type TestOptions } from 'vitest';
 export const WHOLE = 'whole';
 
 /**
- * Files of the whole set that wait on their limiters' windows most of their time, little CPU
- * (the production quotas' 360 s run, a lying Retry-After, the probe's windows): test/sequencer.ts
- * starts them first in their group, so that the CPU-bound whole runs fill the cores around them.
+ * Files that wait on their limiters' windows most of their time, little CPU (the production
+ * quotas' 360 s run, a lying Retry-After, the probe's windows, the rate-limit faults' runs, the
+ * bursts against a limiter): test/sequencer.ts starts them first in their group, so that the
+ * CPU-bound files fill the cores around them, and a group does not wait on a long waiting file
+ * started last (the load group's rate-limit fault runs, its longest file, took 54 s, 14 CPU-s).
  */
 export const WAITING_FILES = [
   'test/e2e/self-test/quota-run.whole.test.ts',
   'test/e2e/self-test/lying-retry-after.whole.test.ts',
+  'test/load/fault-matrix-rl.test.ts',
+  'test/load/engines/burst.test.ts',
   'test/load/probe/probe.windows.whole.test.ts',
 ];
 

@@ -3,6 +3,7 @@
 // refuse (a not-sent exchange, never a throw), send again, or learn from the answer.
 import type { NotSentReason } from '../../core/types.ts';
 import type { UnnumberedExchange } from '../transport.ts';
+import type { Gang } from './gang.ts';
 
 /** One request on its way through the policies. */
 export interface Job {
@@ -16,6 +17,8 @@ export interface Job {
   must?: boolean;
   /** Its requests go before a MUST's while this says so (a MUST's test waits for what its test holds). */
   raised?: () => boolean;
+  /** The burst's gang: the request waits for the others of it just before it goes (gang.ts). */
+  gang?: Gang;
   /** Aborted when the flow's test reached its own time limit: the request is not sent (its reason the signal's). */
   stop?: AbortSignal;
   send(): Promise<UnnumberedExchange>;

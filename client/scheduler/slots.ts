@@ -8,6 +8,7 @@
 // even when the adaptive limit has fallen below that: requests that must meet at the target are
 // never sent one after another.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createGang, type Gang } from './gang.ts';
 import type { Policy } from './policy.ts';
 
 /** A flow: its name, whether its requests go together, the signal that stops its requests (a test's
@@ -20,6 +21,8 @@ export interface Flow {
   stop?: AbortSignal;
   must?: boolean;
   raised?: () => boolean;
+  /** A burst whose requests must meet: they wait for each other before they go (gang.ts). */
+  gang?: Gang;
 }
 
 const flows = new AsyncLocalStorage<Flow>();
@@ -28,12 +31,28 @@ const flows = new AsyncLocalStorage<Flow>();
  * Runs `fn` as flow `name`: the requests it sends share one fair share of the scheduler's slots.
  * A burst flow's requests go before every other waiting request. Once `stop` is aborted, the
  * flow's requests are not sent; a flow inside another keeps the outer one's `stop`, `must` and `raised`.
+ * `together`: a burst's first `together` requests wait for each other and go in one turn (gang.ts).
  */
-export function inFlow<T>(name: string, fn: () => T, o: { burst?: boolean; stop?: AbortSignal; must?: boolean; raised?: () => boolean } = {}): T {
+export function inFlow<T>(
+  name: string,
+  fn: () => T,
+  o: { burst?: boolean; together?: number; stop?: AbortSignal; must?: boolean; raised?: () => boolean } = {},
+): T {
   const stop = o.stop ?? flows.getStore()?.stop;
   const must = o.must ?? flows.getStore()?.must;
   const raised = o.raised ?? flows.getStore()?.raised;
-  return flows.run({ name, burst: o.burst ?? false, ...(stop ? { stop } : {}), ...(must !== undefined ? { must } : {}), ...(raised ? { raised } : {}) }, fn);
+  const gang = o.burst && (o.together ?? 0) > 1 ? createGang(o.together!) : undefined;
+  return flows.run(
+    {
+      name,
+      burst: o.burst ?? false,
+      ...(stop ? { stop } : {}),
+      ...(must !== undefined ? { must } : {}),
+      ...(raised ? { raised } : {}),
+      ...(gang ? { gang } : {}),
+    },
+    fn,
+  );
 }
 
 /** The flow of the calling code ('' outside any). */

@@ -4,8 +4,8 @@
 // (runtime/marker.ts), so both are certified, on the default vendor and on the production-shaped
 // one (vasy: quotas per operation shared by the two runs' one token, 200 + status false), the two
 // profiles side by side. Few runs per property: it is the overlap that is tested, not the
-// properties. Five pairs of seeds per profile, one pair at a time, every run of every pair a whole
-// run, certified: five of five. One server per profile keeps what each pair wrote, as a staging
+// properties. Three pairs of seeds per profile, one pair at a time, every run of every pair a whole
+// run, certified: three of three. One server per profile keeps what each pair wrote, as a staging
 // server does. The whole set's (a *.whole.test.ts file, test/tiers.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/load.ts';
@@ -15,12 +15,15 @@ import { WHOLE_FILE } from '../../tiers.ts';
 import { raisedLimits, tempOut } from './run-reference.ts';
 
 const PROFILES = ['default', 'vasy'] as const;
-/** The five pairs of seeds, one pair at a time. */
+/**
+ * The pairs of seeds, one pair at a time. Three: five made eight whole runs more of the whole set's
+ * CPU-bound time for no requirement the three leave unproven (docs/decisions.md, stop 56). The last
+ * pair is the one whose vasy runs left OS-9 unverified before a burst's requests went in one turn
+ * (client/scheduler/gang.ts).
+ */
 const PAIRS: Array<[number, number]> = [
   [101, 202],
-  [303, 404],
   [505, 606],
-  [707, 808],
   [909, 1010],
 ];
 const NUM_RUNS = 2;
@@ -82,7 +85,7 @@ describe('two runs at once against one server, different seeds, one config', WHO
     }
   }, 1_800_000);
 
-  it.each(PROFILES)('certifies both whole runs of every pair on profile %s, 5 of 5, with no MUST or SHOULD failed and nothing left unverified', (profile) => {
+  it.each(PROFILES)('certifies both whole runs of every pair on profile %s, 3 of 3, with no MUST or SHOULD failed and nothing left unverified', (profile) => {
     const pairs = results.get(profile)!;
     expect(pairs.map((pair) => pair.map((r) => r.seed))).toEqual(PAIRS);
     for (const pair of pairs)

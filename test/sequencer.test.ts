@@ -1,11 +1,11 @@
 // The order of the files (test/sequencer.ts): the groups in their order; inside a group the files
-// that mostly wait on windows first (test/tiers.ts WAITING_FILES), then the longest (LONGEST_FILES), then the projects longest first.
+// that mostly wait on windows first (test/tiers.ts WAITING_FILES), then the projects longest first.
 // The specifications are stand-ins with the fields the sequencers read; no earlier durations.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import LongestFirst from './sequencer.ts';
-import { LONGEST_FILES, WAITING_FILES } from './tiers.ts';
+import { WAITING_FILES } from './tiers.ts';
 
 const ROOT = '/repo';
 const GROUP: Record<string, number> = { load: 0, unit: 1, reference: 1, e2e: 1, 'whole-run': 1 };
@@ -23,11 +23,11 @@ const order = async (files: TestSpecification[]) =>
   (await new LongestFirst(ctx).sort(files)).map((f) => `${f.project.name} ${f.moduleId.slice(ROOT.length + 1)}`);
 
 describe('the order of the files', () => {
-  it('names waiting and longest files that exist', () => {
-    for (const f of [...WAITING_FILES, ...LONGEST_FILES]) expect(existsSync(f), f).toBe(true);
+  it('names waiting files that exist', () => {
+    for (const f of WAITING_FILES) expect(existsSync(f), f).toBe(true);
   });
 
-  it('starts the waiting files first in their group, then the longest in their order, then the whole runs, the CLI, the unit files', async () => {
+  it('starts the waiting files first in their group, then the whole runs, the CLI, the unit files', async () => {
     const files = [
       spec('unit', 'test/core/a.test.ts'),
       spec('whole-run', 'test/e2e/self-test/profiles.test.ts'),
@@ -37,8 +37,6 @@ describe('the order of the files', () => {
       spec('load', 'test/load/probe/probe.windows.whole.test.ts'),
       spec('whole-run', 'test/e2e/self-test/lying-retry-after.whole.test.ts'),
       spec('load', 'test/load/fault-matrix-rl.test.ts'),
-      spec('whole-run', 'test/e2e/self-test/reruns.whole.test.ts'),
-      spec('whole-run', 'test/e2e/self-test/faults-2.test.ts'),
     ];
     expect(await order(files)).toEqual([
       'load test/load/probe/probe.windows.whole.test.ts',
@@ -46,10 +44,8 @@ describe('the order of the files', () => {
       'load test/load/cli.test.ts',
       'whole-run test/e2e/self-test/quota-run.whole.test.ts',
       'whole-run test/e2e/self-test/lying-retry-after.whole.test.ts',
-      'whole-run test/e2e/self-test/faults-2.test.ts',
       'whole-run test/e2e/self-test/profiles.test.ts',
       'e2e test/e2e/cli/resume.test.ts',
-      'whole-run test/e2e/self-test/reruns.whole.test.ts',
       'unit test/core/a.test.ts',
     ]);
   });

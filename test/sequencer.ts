@@ -1,24 +1,20 @@
 // The order npm test hands its files to the workers: the groups in their order
 // (sequence.groupOrder), and inside a group first the files that mostly wait on windows
-// (test/tiers.ts WAITING_FILES: the whole set's quota runs), then the whole set's longest files
-// (test/tiers.ts LONGEST_FILES, in their order), then the projects whose files are longest first - the
+// (test/tiers.ts WAITING_FILES: the whole set's quota runs), then the projects whose files are longest first - the
 // whole runs, then the CLI's processes, the reference, the unit files - so that the two workers
 // finish together; inside a project, vitest's own order (the durations of earlier runs where it
 // has them, the largest files first on a clean clone).
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { LONGEST_FILES, WAITING_FILES } from './tiers.ts';
+import { WAITING_FILES } from './tiers.ts';
 
 /** The projects of vitest.config.ts, longest files first. */
 const PROJECTS_LONGEST_FIRST = ['whole-run', 'e2e', 'reference', 'load', 'unit'];
 
-/** Where a file goes in its group: the waiting files, the longest files in their order, then by project. */
-const rank = (f: TestSpecification): [number, number] => {
-  const file = relative(f.project.config.root, f.moduleId);
-  if (WAITING_FILES.includes(file)) return [0, 0];
-  if (LONGEST_FILES.includes(file)) return [1, LONGEST_FILES.indexOf(file)];
+const rank = (f: TestSpecification) => {
+  if (WAITING_FILES.includes(relative(f.project.config.root, f.moduleId))) return -1;
   const i = PROJECTS_LONGEST_FIRST.indexOf(f.project.name);
-  return [2, i === -1 ? PROJECTS_LONGEST_FIRST.length : i];
+  return i === -1 ? PROJECTS_LONGEST_FIRST.length : i;
 };
 
 export default class LongestFirst extends BaseSequencer {
@@ -27,8 +23,7 @@ export default class LongestFirst extends BaseSequencer {
     const at = new Map(sorted.map((f, i) => [f, i]));
     return [...sorted].sort((a, b) => {
       const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
-      const [ra, rb] = [rank(a), rank(b)];
-      return group || ra[0] - rb[0] || ra[1] - rb[1] || at.get(a)! - at.get(b)!;
+      return group || rank(a) - rank(b) || at.get(a)! - at.get(b)!;
     });
   }
 }

@@ -28,25 +28,6 @@ export const WAITING_FILES = [
   'test/load/probe/probe.windows.whole.test.ts',
 ];
 
-/**
- * The whole set's longest files, longest first (each over a minute of its ~830 s on this machine):
- * test/sequencer.ts starts them right after the waiting files, so that the whole set does not end
- * on one of them alone. An order only: what runs is the tags'. Vitest orders the other files by
- * their last durations, which after npm test in one clone are the gate's (a few seconds for a file
- * whose whole runs are tagged `whole`).
- */
-export const LONGEST_FILES = [
-  'test/e2e/self-test/concurrent-runs.whole.test.ts',
-  'test/e2e/self-test/faults-2.test.ts',
-  'test/e2e/self-test/profiles.test.ts',
-  'test/e2e/self-test/faults-1.test.ts',
-  'test/e2e/self-test/broken-servers.test.ts',
-  'test/e2e/cli/resume-scope.whole.test.ts',
-  'test/e2e/cli/resume.test.ts',
-  'test/e2e/cli/interrupts-npx.whole.test.ts',
-  'test/e2e/self-test/scope.whole.test.ts',
-];
-
 /** The tags of the project, for vitest.config.ts (`tags`). */
 export const TAGS = [{ name: WHOLE, description: "CI's whole set only (npm run test:whole); npm test leaves these out" }];
 

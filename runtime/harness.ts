@@ -263,8 +263,8 @@ export class Harness {
   /**
    * As `parallel`, for requirements about requests in flight together (lost updates, id races,
    * identical requests at once): the requests go ahead of every other test's waiting requests, and
-   * the first request of each item waits for the others' and goes with them (client/scheduler/gang.ts),
-   * so they meet each other at the target (run.concurrency at a time).
+   * the first of them, as many as the items, wait for each other and go in one turn
+   * (client/scheduler/gang.ts), so they meet each other at the target (run.concurrency at a time).
    */
   atOnce<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
     return inFlow(`${this.where.file} ${this.where.test} at once`, () => this.parallel(items, fn), { burst: true, together: items.length });

@@ -16,7 +16,9 @@
 // time: its files wait on their limiters' windows and use little CPU. Then the others on three
 // workers in all, the whole runs first (test/sequencer.ts). `isolate: false` shares a worker's imports
 // between its files (no test keeps state between files: no vi.mock, no stubbed globals; each starts
-// and closes its own servers); the whole runs keep a process per file, each starts vitest runs.
+// and closes its own servers). The whole runs share theirs too: a later file's runs adopt the suite
+// workers an earlier one kept (engine/phases/kept-workers.ts), not a fresh fork each; but the files
+// that measure their own process (its memory, its kept workers) keep a process each (OWN_PROCESS).
 // Time limits are generous: they end a hang, they do not measure.
 // The CLI's cached bundle (bin/cli-bundle.js) is brought up to date once, before the workers start
 // (test/global-setup.ts): in a clean clone no CLI start builds it while others start from the sources.
@@ -34,6 +36,9 @@ const PURE_LOAD = ['caps', 'probe/classify', 'probe/probe.slow', 'probe/probe.lo
 /**
  * Workers of the second group, across its projects: three on a 2-core machine (a whole run waits on
  * its reference about half of the time). Per project, two each made eight processes on two cores.
+ * The whole set takes four (package.json test:whole, --maxWorkers=4): its waiting files (test/tiers.ts
+ * WAITING_FILES; quota-run holds a worker for 360 s) and the vasy pairs' waits on their shared quotas
+ * left a core idle with three.
  */
 const WORKERS = 3;
 
@@ -50,6 +55,12 @@ const not = (files: string[]) => files.map((f) => `!${f}`);
 
 /** Files beside the whole runs that run none: the fault matrix's plan, a unit test (a process of its own would only load it). */
 const PLAN_ONLY = ['test/e2e/self-test/matrix-parts.test.ts'];
+
+/**
+ * Whole-run files that measure their own process: its tree's memory, or the suite workers it keeps.
+ * Each runs in a process of its own; no idle worker of another file is in it.
+ */
+const OWN_PROCESS = ['endless-walks.whole', 'broken-servers', 'kept-worker'].map((f) => `test/e2e/self-test/${f}.test.ts`);
 
 export default defineConfig({
   test: {
@@ -85,7 +96,16 @@ export default defineConfig({
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/{cli,packaging}/**/*.test.ts'], isolate: false, sequence: { groupOrder: 1 } },
       },
-      { extends: true, test: { name: 'whole-run', include: ['test/e2e/self-test/**/*.test.ts', ...not(PLAN_ONLY)], sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: {
+          name: 'whole-run',
+          include: ['test/e2e/self-test/**/*.test.ts', ...not(PLAN_ONLY), ...not(OWN_PROCESS)],
+          isolate: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      { extends: true, test: { name: 'whole-run-alone', include: OWN_PROCESS, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { WAITING_FILES } from './tiers.ts';
 
 /** The projects of vitest.config.ts, longest files first. */
-const PROJECTS_LONGEST_FIRST = ['whole-run', 'e2e', 'reference', 'load', 'unit'];
+const PROJECTS_LONGEST_FIRST = ['whole-run-alone', 'whole-run', 'e2e', 'reference', 'load', 'unit'];
 
 const rank = (f: TestSpecification) => {
   if (WAITING_FILES.includes(relative(f.project.config.root, f.moduleId))) return -1;

@@ -77,7 +77,7 @@ export const READ_FAULTS = [
   },
   {
     name: 'rp-parallel-disagree',
-    does: 'a report whose identical twin is in flight (each waits a moment, as for a slow query) counts one transaction more',
+    does: 'a first page (offset 0) whose identical twin is in flight (each waits a moment, as for a slow query) counts one transaction more',
     breaks: ['RP-21'],
   },
   // ---- rate limit (7, 8) ----

@@ -22,17 +22,6 @@ export function laneOf(f: Pick<Fault, 'breaks' | 'reachedBy'>): string | null {
 }
 
 /**
- * Faults whose every request of an operation waits the reference's race window (a slow query, a slow
- * sequence: reference/context.ts RACE_WINDOW_MS) for a twin to meet it: their runs mostly wait
- * (cu-contactid-race's about 20 s, at a few % of a core). The matrix starts them first, so that its
- * other runs fill the cores around them instead of leaving one waiting run last.
- */
-export const WAITING_FAULTS: readonly FaultName[] = ['rp-parallel-disagree', 'cu-contactid-race'];
-
-/** Whether a run of the matrix holds a fault of WAITING_FAULTS. */
-export const waits = (run: readonly FaultName[]) => run.some((name) => WAITING_FAULTS.includes(name));
-
-/**
  * Faults whose defect shows only on requests that do not carry the valid token in the api-token
  * header (how a server treats a token missing, wrong, or sent elsewhere). Every request of the
  * report suite carries the valid token, so none of them reaches it; and the report faults they are

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../config/load.ts';
 import { prefixOf, requirement } from '../../../contract/requirements.ts';
 import { FAULTS, failsAsNamed, mayFail, type Fault, type FaultName } from '../../../reference/faults.ts';
-import { groupFaults, laneOf, suiteOf, waits } from './matrix-groups.ts';
+import { groupFaults, laneOf, suiteOf } from './matrix-groups.ts';
 import type { RateLimitConfig } from '../../../reference/limiter.ts';
 import { startReference } from '../../../reference/server.ts';
 import { runConformance } from '../../../engine/run.ts';
@@ -160,9 +160,7 @@ export async function faultMatrix(o: {
   seeds?: readonly number[];
 }): Promise<MatrixRow[]> {
   const seeds = o.seeds ?? [MATRIX_SEED];
-  // The runs that mostly wait first (WAITING_FAULTS), each list in its order.
-  const runs = groupFaults(o.faults);
-  const queue = [...runs.filter(waits), ...runs.filter((run) => !waits(run))].flatMap((run) => seeds.map((seed) => ({ run, seed })));
+  const queue = groupFaults(o.faults).flatMap((run) => seeds.map((seed) => ({ run, seed })));
   const rows: MatrixRow[] = [];
   await Promise.all(
     Array.from({ length: o.concurrency }, async () => {

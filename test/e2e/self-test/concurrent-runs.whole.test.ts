@@ -47,7 +47,7 @@ async function pairsOn(profile: (typeof PROFILES)[number]): Promise<Run[][]> {
     const one = async (seed: number): Promise<Run> => {
       const t0 = Date.now();
       const out = tempOut(`concurrent-${profile}-${seed}`);
-      const r = await runConformance({ allure: false, har: false, numRuns: NUM_RUNS, seed, log: () => {}, config, out });
+      const r = await runConformance({ allure: false, har: false, keepWorker: true, numRuns: NUM_RUNS, seed, log: () => {}, config, out });
       const c = r.certification;
       return {
         seed,

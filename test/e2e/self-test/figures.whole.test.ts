@@ -86,7 +86,18 @@ describe('one set of figures', WHOLE_FILE, () => {
       const out = tempOut('figures-resume');
       const run = async (o: Partial<RunOptions>) => {
         const lines: string[] = [];
-        const r = await runConformance({ allure: false, numRuns: 1, seed: 1, only: ['ENV'], preflight: false, log: (l) => lines.push(l), config, out, ...o });
+        const r = await runConformance({
+          allure: false,
+          keepWorker: true,
+          numRuns: 1,
+          seed: 1,
+          only: ['ENV'],
+          preflight: false,
+          log: (l) => lines.push(l),
+          config,
+          out,
+          ...o,
+        });
         return { ...r, lines };
       };
       // Cut by a request budget, then resumed without it.

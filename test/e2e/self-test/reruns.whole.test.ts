@@ -91,7 +91,17 @@ async function session(reference: ReferenceOptions, variant: (c: RunConfig) => R
   const config = poolsOnly(variant(loadConfig({ base: server.runConfig(), env: {} })));
   const served = await readServed(server, config);
   const run = (patch: (c: RunConfig) => RunConfig = (c) => c): Promise<RunResult> =>
-    runConformance({ config: patch(config), out: tempOut('rerun'), only: ['ST', 'OS'], numRuns: 5, seed: 1, allure: false, preflight: served, log: () => {} });
+    runConformance({
+      config: patch(config),
+      out: tempOut('rerun'),
+      only: ['ST', 'OS'],
+      numRuns: 5,
+      seed: 1,
+      allure: false,
+      keepWorker: true,
+      preflight: served,
+      log: () => {},
+    });
   return { server, config, served, run };
 }
 

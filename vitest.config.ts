@@ -12,9 +12,11 @@
 // broken server and signal case) are CI's whole set, `npm run test:whole`; .ci/run runs both.
 // A whole-run file of the whole set only is named `*.whole.test.ts` (npm test excludes it).
 //
-// Order: the load project first and alone on the machine (sequence.groupOrder 0), four files at a
-// time: its files wait on their limiters' windows and use little CPU. Then the others on three
-// workers in all, the whole runs first (test/sequencer.ts). `isolate: false` shares a worker's imports
+// Order, npm test (the gate): the load project first and alone on the machine (sequence.groupOrder 0),
+// four files at a time: its files wait on their limiters' windows and use little CPU. Then the others
+// on three workers in all, the whole runs first (test/sequencer.ts). CI's whole set (`--tags-filter=whole`,
+// package.json test:whole) loads its own files only (test/tiers.ts WHOLE_SET_FILES), its load files
+// all at once, then the others on four workers. `isolate: false` shares a worker's imports
 // between its files (no test keeps state between files: no vi.mock, no stubbed globals; each starts
 // and closes its own servers). The whole runs share theirs too: a later file's runs adopt the suite
 // workers an earlier one kept (engine/phases/kept-workers.ts), not a fresh fork each; but the files
@@ -28,19 +30,30 @@
 // without transforming them again.
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/sequencer.ts';
-import { TAGS } from './test/tiers.ts';
+import { isWholeSet, TAGS, wholeSetInclude } from './test/tiers.ts';
 
 /** Load files that measure nothing in time: unit tests (probe.slow and probe.long-windows run the probe on a simulated clock, CPU-bound: never beside the timing files). */
 const PURE_LOAD = ['caps', 'probe/classify', 'probe/probe.slow', 'probe/probe.long-windows', 'headers', 'sender'].map((f) => `test/load/${f}.test.ts`);
 
 /**
- * Workers of the second group, across its projects: three on a 2-core machine (a whole run waits on
+ * Workers of the gate's second group, across its projects: three on a 2-core machine (a whole run waits on
  * its reference about half of the time). Per project, two each made eight processes on two cores.
- * The whole set takes four (package.json test:whole, --maxWorkers=4): its waiting files (test/tiers.ts
- * WAITING_FILES; quota-run holds a worker for 360 s) and the vasy pairs' waits on their shared quotas
- * left a core idle with three.
  */
 const WORKERS = 3;
+
+/**
+ * Workers of the whole set's second group: its waiting files (test/tiers.ts
+ * WAITING_FILES; quota-run holds a worker for 360 s) and the vasy pairs' waits on their shared
+ * quotas left a core idle with three.
+ */
+const WHOLE_WORKERS = 4;
+
+/**
+ * The whole set's load files at a time: all of them (eight). Four made its load group last 78 s,
+ * the artillery round trip started when the limiter runs ended; its timing files stay alone with
+ * their group (beside the gate's CPU-bound files, the probe's 6 s window measured 6.24 s).
+ */
+const WHOLE_LOAD_WORKERS = 8;
 
 /** Load files at a time in the first group. */
 const LOAD_WORKERS = 4;
@@ -62,50 +75,66 @@ const PLAN_ONLY = ['test/e2e/self-test/matrix-parts.test.ts'];
  */
 const OWN_PROCESS = ['endless-walks.whole', 'broken-servers', 'kept-worker'].map((f) => `test/e2e/self-test/${f}.test.ts`);
 
+/**
+ * The gate (npm test), or CI's whole set (the run that takes the tests tagged `whole`, package.json
+ * test:whole): the same projects, sized for each. Not a mode of its own: the transformed modules
+ * npm test kept are keyed by the mode (experimental.fsModuleCache), and the whole set reads them.
+ */
+const whole = isWholeSet(process.argv);
+
+/** A project's files: in the whole set, its `*.whole.test.ts` files and those of test/tiers.ts WHOLE_SET_FILES. */
+const files = (project: string, include: string[]) => (whole ? wholeSetInclude(project, include) : include);
+
 export default defineConfig({
   test: {
     experimental: { fsModuleCache: true },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: WORKERS,
+    maxWorkers: whole ? WHOLE_WORKERS : WORKERS,
     tags: TAGS,
-    reporters: ['default', './test/plain-summary.ts'],
+    reporters: ['default', './test/plain-summary.ts', './test/whole-set-files.ts'],
     // The CLI's bundle built once before any worker starts (each project checks it: cheap when current).
     globalSetup: ['./test/global-setup.ts'],
     sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
-        test: { name: 'load', include: ['test/load/**/*.test.ts', ...not(PURE_LOAD)], maxWorkers: LOAD_WORKERS, isolate: false, sequence: { groupOrder: 0 } },
+        test: {
+          name: 'load',
+          include: files('load', ['test/load/**/*.test.ts', ...not(PURE_LOAD)]),
+          maxWorkers: whole ? WHOLE_LOAD_WORKERS : LOAD_WORKERS,
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/*.test.ts', `test/{${UNIT.join(',')}}/**/*.test.ts`, ...PURE_LOAD, ...PLAN_ONLY],
+          include: files('unit', ['test/*.test.ts', `test/{${UNIT.join(',')}}/**/*.test.ts`, ...PURE_LOAD, ...PLAN_ONLY]),
           isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
       {
         extends: true,
-        test: { name: 'reference', include: ['test/reference/**/*.test.ts'], isolate: false, sequence: { groupOrder: 1 } },
+        test: { name: 'reference', include: files('reference', ['test/reference/**/*.test.ts']), isolate: false, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/{cli,packaging}/**/*.test.ts'], isolate: false, sequence: { groupOrder: 1 } },
+        test: { name: 'e2e', include: files('e2e', ['test/e2e/{cli,packaging}/**/*.test.ts']), isolate: false, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
         test: {
           name: 'whole-run',
-          include: ['test/e2e/self-test/**/*.test.ts', ...not(PLAN_ONLY), ...not(OWN_PROCESS)],
+          include: files('whole-run', ['test/e2e/self-test/**/*.test.ts', ...not(PLAN_ONLY), ...not(OWN_PROCESS)]),
           isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
-      { extends: true, test: { name: 'whole-run-alone', include: OWN_PROCESS, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'whole-run-alone', include: files('whole-run-alone', OWN_PROCESS), sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -28,6 +28,81 @@ export const WAITING_FILES = [
   'test/load/probe/probe.windows.whole.test.ts',
 ];
 
+/**
+ * The files of the whole set not named `*.whole.test.ts`, by project: each holds cases of the gate
+ * and cases of the whole set (a tiered table). The whole set (vitest.config.ts, `--tags-filter=whole`)
+ * loads these and the `*.whole.test.ts` files only, not the ~240 files of the gate alone (each
+ * imported, collected and skipped: ~35 CPU-s). test/whole-set-files.ts keeps the list true from the
+ * tags vitest collected: npm test fails on a file with a test tagged `whole` that is not here.
+ */
+export const WHOLE_SET_FILES: Readonly<Record<string, readonly string[]>> = {
+  load: [
+    'test/load/artillery/round-trip.test.ts',
+    'test/load/cli.test.ts',
+    'test/load/engines/autocannon.test.ts',
+    'test/load/engines/burst.test.ts',
+    'test/load/engines/workers.test.ts',
+    'test/load/fault-matrix-rl.test.ts',
+    'test/load/probe/probe.accuracy.test.ts',
+  ],
+  unit: ['test/reports/render/html/browser.test.ts', 'test/tiers.test.ts'],
+  reference: [
+    'test/reference/faults.test.ts',
+    'test/reference/fuzz.test.ts',
+    'test/reference/profile-limits.test.ts',
+    'test/reference/profile-seeds.test.ts',
+    'test/reference/stack-seeds.test.ts',
+  ],
+  e2e: [
+    'test/e2e/cli/cli.test.ts',
+    'test/e2e/cli/conventions.test.ts',
+    'test/e2e/cli/index-quota.test.ts',
+    'test/e2e/cli/init-detailed.test.ts',
+    'test/e2e/cli/init-discover.test.ts',
+    'test/e2e/cli/interrupts.test.ts',
+    'test/e2e/cli/load-interrupt.test.ts',
+    'test/e2e/cli/outputs.test.ts',
+    'test/e2e/cli/plan.limits.test.ts',
+    'test/e2e/cli/plan.test.ts',
+    'test/e2e/cli/probe-ends.test.ts',
+    'test/e2e/cli/replay-line.test.ts',
+    'test/e2e/cli/resume.test.ts',
+    'test/e2e/cli/sharded-reference.test.ts',
+    'test/e2e/cli/sharded-run.test.ts',
+    'test/e2e/cli/verify.test.ts',
+    'test/e2e/cli/worker-crash.test.ts',
+    'test/e2e/packaging/action-step.test.ts',
+    'test/e2e/packaging/package.test.ts',
+    'test/e2e/packaging/pid1.test.ts',
+  ],
+  'whole-run': [
+    'test/e2e/self-test/faults-1.test.ts',
+    'test/e2e/self-test/faults-2.test.ts',
+    'test/e2e/self-test/profiles.test.ts',
+    'test/e2e/self-test/reference-clean.test.ts',
+  ],
+  'whole-run-alone': ['test/e2e/self-test/broken-servers.test.ts'],
+};
+
+/** Whether a vitest command line is the whole set's: it takes the tests tagged `whole` (`--tags-filter=whole`). */
+export function isWholeSet(argv: readonly string[]): boolean {
+  const at = argv.findIndex((a) => a === '--tags-filter' || a.startsWith('--tags-filter='));
+  if (at < 0) return false;
+  const value = argv[at] === '--tags-filter' ? argv[at + 1] : argv[at]!.slice('--tags-filter='.length);
+  return value === WHOLE;
+}
+
+/**
+ * A project's include in the whole set: its patterns kept to `*.whole.test.ts` files (a file it
+ * names is kept when so named), and its files of WHOLE_SET_FILES.
+ */
+export function wholeSetInclude(project: string, include: readonly string[]): string[] {
+  const kept = include.flatMap((p) =>
+    p.startsWith('!') || p.endsWith('.whole.test.ts') ? [p] : p.endsWith('*.test.ts') ? [`${p.slice(0, -'*.test.ts'.length)}*.whole.test.ts`] : [],
+  );
+  return [...kept, ...(WHOLE_SET_FILES[project] ?? [])];
+}
+
 /** The tags of the project, for vitest.config.ts (`tags`). */
 export const TAGS = [{ name: WHOLE, description: "CI's whole set only (npm run test:whole); npm test leaves these out" }];
 

@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
-import LongestFirst, { rankOf } from './sequencer.ts';
-import { WAITING_FILES, WHOLE_SET_LONGEST } from './tiers.ts';
+import LongestFirst from './sequencer.ts';
+import { WAITING_FILES } from './tiers.ts';
 
 const ROOT = '/repo';
 const GROUP: Record<string, number> = { load: 0, unit: 1, reference: 1, e2e: 1, 'whole-run': 1 };
@@ -48,18 +48,5 @@ describe('the order of the files', () => {
       'e2e test/e2e/cli/resume.test.ts',
       'unit test/core/a.test.ts',
     ]);
-  });
-
-  it('names longest files that exist, and starts them after the waiting files in the whole set only, longest first', () => {
-    for (const f of WHOLE_SET_LONGEST) expect(existsSync(f), f).toBe(true);
-    const [first, second] = WHOLE_SET_LONGEST as [string, string];
-    const quota = 'test/e2e/self-test/quota-run.whole.test.ts';
-    const unit = 'test/core/a.test.ts';
-    expect(rankOf(quota, 'whole-run', true)).toBeLessThan(rankOf(first, 'whole-run', true));
-    expect(rankOf(first, 'whole-run', true)).toBeLessThan(rankOf(second, 'whole-run', true));
-    expect(rankOf(second, 'e2e', true)).toBeLessThan(rankOf('test/e2e/self-test/other.whole.test.ts', 'whole-run-alone', true));
-    // The gate: by project only.
-    expect(rankOf(first, 'whole-run', false)).toBe(rankOf('test/e2e/self-test/other.whole.test.ts', 'whole-run', false));
-    expect(rankOf(unit, 'unit', true)).toBe(rankOf(unit, 'unit', false));
   });
 });

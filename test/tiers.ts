@@ -103,38 +103,6 @@ export function wholeSetInclude(project: string, include: readonly string[]): st
   return [...kept, ...(WHOLE_SET_FILES[project] ?? [])];
 }
 
-/**
- * The whole set's longest files, longest first (measured: 34-208 s each in the whole set, its cached
- * order and a clean clone's): test/sequencer.ts starts them after the waiting files, whatever their
- * project, so that the shorter files end the set. Without it a clean clone's order came from vitest's
- * cache, which holds the gate's durations then (faults-1 and faults-2, ~5 s in the gate and 150-170 s
- * here, started last), and from file sizes (those two are 153 bytes): 908 s against 840.
- */
-export const WHOLE_SET_LONGEST = [
-  'test/e2e/self-test/profiles.test.ts',
-  'test/e2e/self-test/concurrent-runs.whole.test.ts',
-  'test/e2e/self-test/faults-1.test.ts',
-  'test/e2e/self-test/faults-2.test.ts',
-  'test/e2e/self-test/broken-servers.test.ts',
-  'test/e2e/self-test/scope.whole.test.ts',
-  'test/e2e/cli/resume-scope.whole.test.ts',
-  'test/e2e/cli/resume.test.ts',
-  'test/e2e/packaging/package.test.ts',
-  'test/e2e/self-test/memory-tree.whole.test.ts',
-  'test/e2e/cli/interrupts-npx.whole.test.ts',
-  'test/e2e/self-test/seed-sweep.whole.test.ts',
-  'test/e2e/self-test/shared-server.whole.test.ts',
-  'test/e2e/self-test/parts-judged.whole.test.ts',
-  'test/e2e/cli/init-detailed.test.ts',
-  'test/reference/faults.test.ts',
-  'test/e2e/self-test/nightly.whole.test.ts',
-  'test/e2e/self-test/figures.whole.test.ts',
-  'test/e2e/self-test/pacing.whole.test.ts',
-  'test/e2e/cli/interrupts.test.ts',
-  'test/e2e/cli/outputs.test.ts',
-  'test/reference/profile-seeds.test.ts',
-];
-
 /** The tags of the project, for vitest.config.ts (`tags`). */
 export const TAGS = [{ name: WHOLE, description: "CI's whole set only (npm run test:whole); npm test leaves these out" }];
 

@@ -92,13 +92,19 @@ export function isWholeSet(argv: readonly string[]): boolean {
   return value === WHOLE;
 }
 
+/** How a file of the whole set alone is named: npm test excludes every file so named. */
+const WHOLE_NAMED = '.whole.test.ts';
+
+/** Whether a file is named as the whole set's alone. */
+export const isWholeNamed = (file: string): boolean => file.endsWith(WHOLE_NAMED);
+
 /**
  * A project's include in the whole set: its patterns kept to `*.whole.test.ts` files (a file it
  * names is kept when so named), and its files of WHOLE_SET_FILES.
  */
 export function wholeSetInclude(project: string, include: readonly string[]): string[] {
   const kept = include.flatMap((p) =>
-    p.startsWith('!') || p.endsWith('.whole.test.ts') ? [p] : p.endsWith('*.test.ts') ? [`${p.slice(0, -'*.test.ts'.length)}*.whole.test.ts`] : [],
+    p.startsWith('!') || isWholeNamed(p) ? [p] : p.endsWith('*.test.ts') ? [`${p.slice(0, -'*.test.ts'.length)}*${WHOLE_NAMED}`] : [],
   );
   return [...kept, ...(WHOLE_SET_FILES[project] ?? [])];
 }

@@ -5,7 +5,7 @@
 // set would never load it), or when a file of the list holds none.
 import { relative } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
-import { WHOLE, WHOLE_SET_FILES } from './tiers.ts';
+import { isWholeNamed, WHOLE, WHOLE_SET_FILES } from './tiers.ts';
 
 /** A test file as vitest collected it: its path from the root, its project, and how many of its tests are tagged `whole`. */
 export interface CollectedFile {
@@ -16,13 +16,13 @@ export interface CollectedFile {
 
 /** What is wrong with the list, for the files a run collected. */
 export function wrongInList(collected: readonly CollectedFile[]): string[] {
-  const listed = (f: CollectedFile) => (WHOLE_SET_FILES[f.project] ?? []).includes(f.file);
   return collected.flatMap((f) => {
-    if (f.wholeTests > 0 && !f.file.endsWith('.whole.test.ts') && !listed(f))
+    const listed = (WHOLE_SET_FILES[f.project] ?? []).includes(f.file);
+    if (f.wholeTests > 0 && !isWholeNamed(f.file) && !listed)
       return [
         `${f.file} holds ${f.wholeTests} test(s) tagged ${WHOLE} and is not in test/tiers.ts WHOLE_SET_FILES['${f.project}']: the whole set would not load it`,
       ];
-    if (listed(f) && f.wholeTests === 0) return [`${f.file} is in test/tiers.ts WHOLE_SET_FILES['${f.project}'] and holds no test tagged ${WHOLE}`];
+    if (listed && f.wholeTests === 0) return [`${f.file} is in test/tiers.ts WHOLE_SET_FILES['${f.project}'] and holds no test tagged ${WHOLE}`];
     return [];
   });
 }

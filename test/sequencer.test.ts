@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import LongestFirst from './sequencer.ts';
-import { WAITING_FILES } from './tiers.ts';
+import { WAITING_FILES, WHOLE_SET_HEAVY } from './tiers.ts';
 
 const ROOT = '/repo';
 const GROUP: Record<string, number> = { load: 0, unit: 1, reference: 1, e2e: 1, 'whole-run': 1 };
@@ -19,12 +19,20 @@ const spec = (project: string, file: string) =>
 /** A vitest with no results of earlier runs: the base order keeps the order given. */
 const ctx = { config: { root: ROOT }, cache: { getFileTestResults: () => undefined, getFileStats: () => undefined } } as unknown as Vitest;
 
-const order = async (files: TestSpecification[]) =>
-  (await new LongestFirst(ctx).sort(files)).map((f) => `${f.project.name} ${f.moduleId.slice(ROOT.length + 1)}`);
+/** The sequencer of the gate, or of the whole set (its command line's tag filter). */
+class Sequencer extends LongestFirst {
+  constructor(wholeSet: boolean) {
+    super(ctx);
+    this.wholeSet = wholeSet;
+  }
+}
+
+const order = async (files: TestSpecification[], wholeSet = false) =>
+  (await new Sequencer(wholeSet).sort(files)).map((f) => `${f.project.name} ${f.moduleId.slice(ROOT.length + 1)}`);
 
 describe('the order of the files', () => {
-  it('names waiting files that exist', () => {
-    for (const f of WAITING_FILES) expect(existsSync(f), f).toBe(true);
+  it('names waiting files and heavy files that exist', () => {
+    for (const f of [...WAITING_FILES, ...WHOLE_SET_HEAVY]) expect(existsSync(f), f).toBe(true);
   });
 
   it('starts the waiting files first in their group, then the whole runs, the CLI, the unit files', async () => {
@@ -47,6 +55,33 @@ describe('the order of the files', () => {
       'whole-run test/e2e/self-test/profiles.test.ts',
       'e2e test/e2e/cli/resume.test.ts',
       'unit test/core/a.test.ts',
+    ]);
+  });
+
+  it('in the whole set, starts its heaviest files first in their project, in their order; the gate keeps its order', async () => {
+    const files = [
+      spec('e2e', 'test/e2e/cli/resume.test.ts'),
+      spec('whole-run', 'test/e2e/self-test/scope.whole.test.ts'),
+      spec('whole-run', 'test/e2e/self-test/pacing.whole.test.ts'),
+      spec('whole-run', 'test/e2e/self-test/faults-2.test.ts'),
+      spec('whole-run', 'test/e2e/self-test/quota-run.whole.test.ts'),
+      spec('whole-run', 'test/e2e/self-test/profiles.test.ts'),
+    ];
+    expect(await order(files, true)).toEqual([
+      'whole-run test/e2e/self-test/quota-run.whole.test.ts',
+      'whole-run test/e2e/self-test/profiles.test.ts',
+      'whole-run test/e2e/self-test/faults-2.test.ts',
+      'whole-run test/e2e/self-test/scope.whole.test.ts',
+      'whole-run test/e2e/self-test/pacing.whole.test.ts',
+      'e2e test/e2e/cli/resume.test.ts',
+    ]);
+    expect(await order(files, false)).toEqual([
+      'whole-run test/e2e/self-test/quota-run.whole.test.ts',
+      'whole-run test/e2e/self-test/scope.whole.test.ts',
+      'whole-run test/e2e/self-test/pacing.whole.test.ts',
+      'whole-run test/e2e/self-test/faults-2.test.ts',
+      'whole-run test/e2e/self-test/profiles.test.ts',
+      'e2e test/e2e/cli/resume.test.ts',
     ]);
   });
 });

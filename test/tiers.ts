@@ -29,6 +29,23 @@ export const WAITING_FILES = [
 ];
 
 /**
+ * The whole set's heaviest whole-run files (each 50-180 CPU-s, runs side by side inside it), in the
+ * order that staggered them in its quickest measured run (840 s): test/sequencer.ts starts them
+ * first in their project, one as another ends, beside the waiting files. Without it a clean clone's
+ * order came from vitest's cache, which holds the gate's durations then (faults-1 and faults-2, ~5 s
+ * in the gate and 150-170 s here) and from file sizes: they started last, beside the CLI's files.
+ */
+export const WHOLE_SET_HEAVY = [
+  'test/e2e/self-test/memory-tree.whole.test.ts',
+  'test/e2e/self-test/profiles.test.ts',
+  'test/e2e/self-test/concurrent-runs.whole.test.ts',
+  'test/e2e/self-test/faults-1.test.ts',
+  'test/e2e/self-test/faults-2.test.ts',
+  'test/e2e/self-test/scope.whole.test.ts',
+  'test/e2e/self-test/seed-sweep.whole.test.ts',
+];
+
+/**
  * The files of the whole set not named `*.whole.test.ts`, by project: each holds cases of the gate
  * and cases of the whole set (a tiered table). The whole set (vitest.config.ts, `--tags-filter=whole`)
  * loads these and the `*.whole.test.ts` files only, not the ~240 files of the gate alone (each

@@ -19,7 +19,7 @@ const rank = (f: TestSpecification) => {
 };
 
 /** A file's place among the whole set's heaviest (test/tiers.ts WHOLE_SET_HEAVY); after them, and in the gate, none. */
-export function heavyRank(file: string, wholeSet: boolean): number {
+function heavyRank(file: string, wholeSet: boolean): number {
   const i = wholeSet ? WHOLE_SET_HEAVY.indexOf(file) : -1;
   return i === -1 ? WHOLE_SET_HEAVY.length : i;
 }

@@ -28,20 +28,26 @@ const INTERRUPT_GRACE_MS = 2_000;
 const SIDE_BY_SIDE = 'runtime/side-by-side.test.ts';
 /** The suite worker's heap cap (--max-old-space-size), in MB: a worker that reaches it dies, and the certificate says so. */
 export const WORKER_HEAP_MB = 256;
+/** A suite worker's V8 flags: the heap cap, an old generation that grows by 5% before it is collected, young semi-spaces of `semiSpaceMb`. */
+const workerFlags = (semiSpaceMb: number, ...more: string[]) => [
+  `--max-old-space-size=${WORKER_HEAP_MB}`,
+  '--heap-growing-percent=5',
+  `--max-semi-space-size=${semiSpaceMb}`,
+  ...more,
+];
 /**
- * The suite worker's V8 flags. A young generation of 2 MB semi-spaces and an old one that grows by
- * 5% before it is collected keep the worker within the process tree's 300 MB
+ * The suite worker's flags: 2 MB semi-spaces keep it within the process tree's 300 MB
  * (test/e2e/self-test/memory-tree), at about two thirds of the CPU it took with --optimize-for-size.
  */
-const WORKER_FLAGS = [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=2', '--heap-growing-percent=5'];
+const WORKER_FLAGS = workerFlags(2);
 /**
  * A worker kept from run to run (RunOptions.keepWorker: the self-tests' runs in their own process,
  * never the CLI's) spends less CPU on collecting, for memory no user's run pays: 16 MB semi-spaces
  * (fewer scavenges, less copied) and the collector on the worker's own thread (no helper threads
- * beside the other processes of a busy machine). Its heap cap is the same. (docs/decisions.md,
- * "The suite worker's V8 flags"; the CLI's tree is measured on WORKER_FLAGS.)
+ * beside the other processes of a busy machine). (docs/decisions.md, "The suite worker's V8
+ * flags"; the CLI's tree is measured on WORKER_FLAGS.)
  */
-const KEPT_WORKER_FLAGS = [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=16', '--single-threaded-gc', '--heap-growing-percent=5'];
+const KEPT_WORKER_FLAGS = workerFlags(16, '--single-threaded-gc');
 
 /**
  * The suite files of `pass` in two waves: first the files of the suites that change vouchers and
@@ -77,6 +83,8 @@ async function createPass(
   // The functional suites load side by side (runtime/side-by-side.test.ts); a replay, a shard (split
   // by file) and the rate-limit pass (alone by design) load their files one by one.
   const sideBySide = !o.replay && !o.shard && !pass.includes('rate-limit');
+  // A worker kept from run to run serves side-by-side passes only (see the pool below).
+  const kept = o.keepWorker === true && sideBySide;
   const include = o.replay ? [o.replay.file] : sideBySide ? [SIDE_BY_SIDE] : pass.map((x) => `suites/${x}/**/*.test.ts`);
   return withoutVitestSignals(() =>
     createVitest(
@@ -102,11 +110,11 @@ async function createPass(
         // each fork's channel is the run's (engine/phases/worker-channel.ts).
         // A worker kept from run to run serves side-by-side passes only: they evaluate the project's modules anew (a
         // pass loading its files one by one would meet the modules of the pass before it).
-        pool: watchedForksPool({ ended: died, connect: channel.connect, ...(o.keepWorker && sideBySide ? { keep: true } : {}) }),
+        pool: watchedForksPool({ ended: died, connect: channel.connect, ...(kept ? { keep: true } : {}) }),
         maxWorkers: 1,
         // Bounded memory: answers of up to maxResponseBytes each arrive all run long; a heap kept small
         // is collected often, so garbage never piles up to gigabytes (what the run keeps is small).
-        execArgv: o.keepWorker && sideBySide ? KEPT_WORKER_FLAGS : WORKER_FLAGS,
+        execArgv: kept ? KEPT_WORKER_FLAGS : WORKER_FLAGS,
         isolate: false,
         // Where a quota is scarce, every test is under way at once: a test waiting for its quota
         // never holds back one whose requests are free (the scheduler bounds what is in flight).
@@ -120,7 +128,7 @@ async function createPass(
           erp: provide,
           erpWaves: sideBySide ? waves(pass, provide.scarce) : [],
           ...(late ? { erpLate: true } : {}),
-          ...(o.keepWorker && sideBySide ? { erpKept: true } : {}),
+          ...(kept ? { erpKept: true } : {}),
         },
         reporters: [
           reporter,

@@ -58,8 +58,12 @@ describe('the order of the files', () => {
     ]);
   });
 
-  it('in the whole set, starts its heaviest files first in their project, in their order; the gate keeps its order', async () => {
+  it('in the whole set, starts its longest files first in their project, in their order; the gate keeps its order', async () => {
     const files = [
+      spec('load', 'test/load/cli.test.ts'),
+      spec('load', 'test/load/artillery/round-trip.test.ts'),
+      spec('load', 'test/load/engines/burst.test.ts'),
+      spec('e2e', 'test/e2e/cli/plan.test.ts'),
       spec('e2e', 'test/e2e/cli/resume.test.ts'),
       spec('whole-run', 'test/e2e/self-test/scope.whole.test.ts'),
       spec('whole-run', 'test/e2e/self-test/pacing.whole.test.ts'),
@@ -68,19 +72,27 @@ describe('the order of the files', () => {
       spec('whole-run', 'test/e2e/self-test/profiles.test.ts'),
     ];
     expect(await order(files, true)).toEqual([
+      'load test/load/engines/burst.test.ts',
+      'load test/load/artillery/round-trip.test.ts',
+      'load test/load/cli.test.ts',
       'whole-run test/e2e/self-test/quota-run.whole.test.ts',
       'whole-run test/e2e/self-test/profiles.test.ts',
       'whole-run test/e2e/self-test/faults-2.test.ts',
       'whole-run test/e2e/self-test/scope.whole.test.ts',
       'whole-run test/e2e/self-test/pacing.whole.test.ts',
       'e2e test/e2e/cli/resume.test.ts',
+      'e2e test/e2e/cli/plan.test.ts',
     ]);
     expect(await order(files, false)).toEqual([
+      'load test/load/engines/burst.test.ts',
+      'load test/load/cli.test.ts',
+      'load test/load/artillery/round-trip.test.ts',
       'whole-run test/e2e/self-test/quota-run.whole.test.ts',
       'whole-run test/e2e/self-test/scope.whole.test.ts',
       'whole-run test/e2e/self-test/pacing.whole.test.ts',
       'whole-run test/e2e/self-test/faults-2.test.ts',
       'whole-run test/e2e/self-test/profiles.test.ts',
+      'e2e test/e2e/cli/plan.test.ts',
       'e2e test/e2e/cli/resume.test.ts',
     ]);
   });

@@ -2,7 +2,7 @@
 // (sequence.groupOrder), and inside a group first the files that mostly wait on windows
 // (test/tiers.ts WAITING_FILES: the whole set's quota runs), then the projects whose files are longest first - the
 // whole runs, then the CLI's processes, the reference, the unit files - so that the two workers
-// finish together; inside a project, in the whole set its heaviest files first (WHOLE_SET_HEAVY),
+// finish together; inside a project, in the whole set its longest files first (WHOLE_SET_HEAVY),
 // then vitest's own order (the durations of earlier runs where it has them, the largest files
 // first on a clean clone).
 import { relative } from 'node:path';
@@ -18,7 +18,7 @@ const rank = (f: TestSpecification) => {
   return i === -1 ? PROJECTS_LONGEST_FIRST.length : i;
 };
 
-/** A file's place among the whole set's heaviest (test/tiers.ts WHOLE_SET_HEAVY); after them, and in the gate, none. */
+/** A file's place among the whole set's longest (test/tiers.ts WHOLE_SET_HEAVY); after them, and in the gate, none. */
 function heavyRank(file: string, wholeSet: boolean): number {
   const i = wholeSet ? WHOLE_SET_HEAVY.indexOf(file) : -1;
   return i === -1 ? WHOLE_SET_HEAVY.length : i;

@@ -29,11 +29,15 @@ export const WAITING_FILES = [
 ];
 
 /**
- * The whole set's heaviest whole-run files (each 50-180 CPU-s, runs side by side inside it), in the
- * order that staggered them in its quickest measured run (840 s): test/sequencer.ts starts them
- * first in their project, one as another ends, beside the waiting files. Without it a clean clone's
- * order came from vitest's cache, which holds the gate's durations then (faults-1 and faults-2, ~5 s
- * in the gate and 150-170 s here) and from file sizes: they started last, beside the CLI's files.
+ * The whole set's longest files, each first in its project in this order (test/sequencer.ts): their
+ * times there are not the gate's, and a clean clone's order comes from vitest's cache, which holds
+ * the gate's durations then (faults-1 and faults-2, ~5 s in the gate and 100-150 s here; the Artillery
+ * round trip, skipped in the gate) and from file sizes, so they started last.
+ *  - The whole runs (each 50-130 CPU-s, runs side by side inside it): in the order that staggered
+ *    them in its quickest measured run (840 s), each started as another ended, beside the waiting files.
+ *  - The load group's Artillery round trip (32-49 s): beside its waiting files, not after them.
+ *  - The CLI's longest (45-110 s each: resumes, signals to npx, the packed install), the reference's
+ *    and the unit project's: first in their project, not in the set's last minute.
  */
 export const WHOLE_SET_HEAVY = [
   'test/e2e/self-test/memory-tree.whole.test.ts',
@@ -43,6 +47,15 @@ export const WHOLE_SET_HEAVY = [
   'test/e2e/self-test/faults-2.test.ts',
   'test/e2e/self-test/scope.whole.test.ts',
   'test/e2e/self-test/seed-sweep.whole.test.ts',
+  'test/load/artillery/round-trip.test.ts',
+  'test/e2e/cli/resume-scope.whole.test.ts',
+  'test/e2e/cli/resume.test.ts',
+  'test/e2e/cli/interrupts-npx.whole.test.ts',
+  'test/e2e/packaging/package.test.ts',
+  'test/e2e/cli/init-detailed.test.ts',
+  'test/reference/faults.test.ts',
+  'test/reference/profile-seeds.test.ts',
+  'test/reports/render/html/browser.test.ts',
 ];
 
 /**

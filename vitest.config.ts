@@ -49,13 +49,10 @@ const WORKERS = 3;
 const WHOLE_WORKERS = 4;
 
 /**
- * The whole set's load files at a time: four, as in the gate. All eight at once made the group
- * ~10 s shorter, but the threads' open model then sent 121 of its 126 requests: its timing
- * files need the cores (docs/decisions.md).
+ * Load files at a time in the first group, in the gate and in the whole set alike. All eight of the
+ * whole set's at once made its group ~10 s shorter, but the threads' open model then sent 121 of its
+ * 126 requests: its timing files need the cores (docs/decisions.md).
  */
-const WHOLE_LOAD_WORKERS = 4;
-
-/** Load files at a time in the first group. */
 const LOAD_WORKERS = 4;
 
 const UNIT = ['bin', 'client', 'config', 'contract', 'conventions', 'core', 'engine', 'generators', 'reports', 'runtime', 'scripts', 'suites'];
@@ -103,7 +100,7 @@ export default defineConfig({
         test: {
           name: 'load',
           include: files('load', ['test/load/**/*.test.ts', ...not(PURE_LOAD)]),
-          maxWorkers: whole ? WHOLE_LOAD_WORKERS : LOAD_WORKERS,
+          maxWorkers: LOAD_WORKERS,
           isolate: false,
           sequence: { groupOrder: 0 },
         },

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import LongestFirst from './sequencer.ts';
-import { WAITING_FILES, WHOLE_SET_HEAVY } from './tiers.ts';
+import { WAITING_FILES, WHOLE_SET_LONGEST } from './tiers.ts';
 
 const ROOT = '/repo';
 const GROUP: Record<string, number> = { load: 0, unit: 1, reference: 1, e2e: 1, 'whole-run': 1 };
@@ -31,8 +31,8 @@ const order = async (files: TestSpecification[], wholeSet = false) =>
   (await new Sequencer(wholeSet).sort(files)).map((f) => `${f.project.name} ${f.moduleId.slice(ROOT.length + 1)}`);
 
 describe('the order of the files', () => {
-  it('names waiting files and heavy files that exist', () => {
-    for (const f of [...WAITING_FILES, ...WHOLE_SET_HEAVY]) expect(existsSync(f), f).toBe(true);
+  it('names waiting files and longest files that exist', () => {
+    for (const f of [...WAITING_FILES, ...WHOLE_SET_LONGEST]) expect(existsSync(f), f).toBe(true);
   });
 
   it('starts the waiting files first in their group, then the whole runs, the CLI, the unit files', async () => {

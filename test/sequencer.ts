@@ -2,12 +2,12 @@
 // (sequence.groupOrder), and inside a group first the files that mostly wait on windows
 // (test/tiers.ts WAITING_FILES: the whole set's quota runs), then the projects whose files are longest first - the
 // whole runs, then the CLI's processes, the reference, the unit files - so that the two workers
-// finish together; inside a project, in the whole set its longest files first (WHOLE_SET_HEAVY),
+// finish together; inside a project, in the whole set its longest files first (WHOLE_SET_LONGEST),
 // then vitest's own order (the durations of earlier runs where it has them, the largest files
 // first on a clean clone).
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { isWholeSet, WAITING_FILES, WHOLE_SET_HEAVY } from './tiers.ts';
+import { isWholeSet, WAITING_FILES, WHOLE_SET_LONGEST } from './tiers.ts';
 
 /** The projects of vitest.config.ts, longest files first. */
 const PROJECTS_LONGEST_FIRST = ['whole-run-alone', 'whole-run', 'e2e', 'reference', 'load', 'unit'];
@@ -18,10 +18,10 @@ const rank = (f: TestSpecification) => {
   return i === -1 ? PROJECTS_LONGEST_FIRST.length : i;
 };
 
-/** A file's place among the whole set's longest (test/tiers.ts WHOLE_SET_HEAVY); after them, and in the gate, none. */
-function heavyRank(file: string, wholeSet: boolean): number {
-  const i = wholeSet ? WHOLE_SET_HEAVY.indexOf(file) : -1;
-  return i === -1 ? WHOLE_SET_HEAVY.length : i;
+/** A file's place among the whole set's longest (test/tiers.ts WHOLE_SET_LONGEST); after them, and in the gate, none. */
+function longestRank(file: string, wholeSet: boolean): number {
+  const i = wholeSet ? WHOLE_SET_LONGEST.indexOf(file) : -1;
+  return i === -1 ? WHOLE_SET_LONGEST.length : i;
 }
 
 export default class LongestFirst extends BaseSequencer {
@@ -31,10 +31,10 @@ export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const at = new Map(sorted.map((f, i) => [f, i]));
-    const heavy = (f: TestSpecification) => heavyRank(relative(f.project.config.root, f.moduleId), this.wholeSet);
+    const longest = (f: TestSpecification) => longestRank(relative(f.project.config.root, f.moduleId), this.wholeSet);
     return [...sorted].sort((a, b) => {
       const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
-      return group || rank(a) - rank(b) || heavy(a) - heavy(b) || at.get(a)! - at.get(b)!;
+      return group || rank(a) - rank(b) || longest(a) - longest(b) || at.get(a)! - at.get(b)!;
     });
   }
 }

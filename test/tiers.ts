@@ -39,7 +39,7 @@ export const WAITING_FILES = [
  *  - The CLI's longest (45-110 s each: resumes, signals to npx, the packed install), the reference's
  *    and the unit project's: first in their project, not in the set's last minute.
  */
-export const WHOLE_SET_HEAVY = [
+export const WHOLE_SET_LONGEST = [
   'test/e2e/self-test/memory-tree.whole.test.ts',
   'test/e2e/self-test/profiles.test.ts',
   'test/e2e/self-test/concurrent-runs.whole.test.ts',

@@ -19,7 +19,7 @@ const SIGNAL_WORDS: Record<string, string> = {
 };
 
 function where({ running, declared }: WorkerCrash): string {
-  // Vitest tells the run of a started test within 100 ms: a worker that dies sooner ran one unheard of.
+  // The worker tells the run each test as it starts (runtime/channel.ts tellTest): none told, it died between tests.
   if (running.length === 0) return declared === 0 ? 'while it loaded the suites, before any test was declared' : 'while running its tests';
   const named = running.slice(0, FILES_NAMED).join(', ');
   return `while running ${named}${running.length > FILES_NAMED ? ` and ${running.length - FILES_NAMED} more suite file(s)` : ''}`;

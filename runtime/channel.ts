@@ -27,3 +27,9 @@ export function hostEnd(proc: NodeJS.Process = process): ChannelEnd<WorkerMessag
     },
   };
 }
+
+/** Tells the run that a test of suite file `file` started (`id`: its vitest task's); returns how to tell its end. */
+export function tellTest(id: string, file: string, host: ChannelEnd<WorkerMessage, HostMessage> = hostEnd()): () => void {
+  host.send({ erp: 'test', id, file });
+  return () => host.send({ erp: 'test', id, file, ended: true });
+}

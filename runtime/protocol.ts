@@ -7,7 +7,9 @@
 //    The worker asks for the late context (what only the preflight and the plan know, for a worker
 //    started while the preflight runs) and the host answers once it has it; the worker tells its
 //    progress. Host side: engine/phases/worker-channel.ts (through the pool, engine/phases/worker-exit.ts);
-//    worker side: runtime/channel.ts. Vitest's own messages pass by untouched, and never reach it;
+//    worker side: runtime/channel.ts. It also tells each test's start and end, so the host knows which
+//    suite files a worker that dies was running from messages that come before its channel closes.
+//    Vitest's own messages pass by untouched, and never reach it;
 //  - each test's record on its vitest task (task.meta.erp: set by runtime/harness.ts, carried by
 //    vitest's RPC on that same channel, read by the host's reporter, engine/phases/collector.ts),
 //    and from its collection on what it declared: its test id and requirement ids (task.meta.declared,
@@ -175,11 +177,14 @@ export interface WorkerProgress {
 /** Host -> worker: the late context, the answer to the worker's `waiting` (sent once it is known). */
 export type HostMessage = { erp: 'late'; late: LateContext };
 
-/** Worker -> host: it waits for the late context; its progress so far. */
-export type WorkerMessage = { erp: 'waiting' } | { erp: 'progress'; progress: WorkerProgress };
+/** Worker -> host: a test started or ended (`id` its vitest task's, `file` its suite file): what a worker that dies was running. */
+export type TestMessage = { erp: 'test'; id: string; file: string; ended?: true };
+
+/** Worker -> host: it waits for the late context; its progress so far; a test started or ended. */
+export type WorkerMessage = { erp: 'waiting' } | { erp: 'progress'; progress: WorkerProgress } | TestMessage;
 
 const HOST_KINDS: readonly string[] = ['late'] satisfies HostMessage['erp'][];
-const WORKER_KINDS: readonly string[] = ['waiting', 'progress'] satisfies WorkerMessage['erp'][];
+const WORKER_KINDS: readonly string[] = ['waiting', 'progress', 'test'] satisfies WorkerMessage['erp'][];
 const kindOf = (m: unknown) => (m !== null && typeof m === 'object' ? (m as { erp?: unknown }).erp : undefined);
 
 /** A message of the channel from the host (anything else on the IPC channel is vitest's). */

@@ -25,6 +25,7 @@ import { RunStopped } from './stopped.ts';
 import { DEFAULT_TEST_TIMEOUT_MS, ownLimitMs, startTimeLimit } from './time-limit.ts';
 import { stopWhenRunCancelled } from './worker-signals.ts';
 import { workerFault } from './worker-fault.ts';
+import { tellTest } from './channel.ts';
 import { FINDINGS_ERROR } from './protocol.ts';
 import { reasonSays } from '../core/words/reasons.ts';
 
@@ -88,11 +89,13 @@ export function verifies(
       h.record.notRun = reason;
       h.record.timeLimitMs = ownLimitMs(timeout);
     });
-    await workerFault(where.file); // the kit's own crash tests only (runtime/worker-fault.ts)
+    // The run hears which suite files run from the worker itself: a worker that dies is said to die under them.
+    const ended = tellTest(t.task.id, where.file);
     // One flow per test: a test that sends one request after another gets the next free slot; its
     // requests are not sent once its time limit is reached (nor those of the flows inside it); a
     // MUST's requests go before the others' where a pace makes them wait (client/scheduler/must-first.ts).
     try {
+      await workerFault(where.file); // the kit's own crash tests only (runtime/worker-fault.ts)
       // Raised above the MUSTs while a MUST's test waits for a voucher this test holds (runtime/voucher-lease.ts).
       const raised = () => raisedFor(h, h);
       await limit.within(inFlow(`${where.file} ${where.test}`, () => run(h, t), { stop: limit.signal, must: verifiesMust, raised }));
@@ -108,6 +111,7 @@ export function verifies(
     } finally {
       limit.clear();
       harFlush(h);
+      ended();
     }
   });
 

@@ -11,9 +11,8 @@ export const WORKER_FAULT_ENV = 'ERP_CONFORMANCE_WORKER_FAULT';
 /** The exit code of the `exit` fault. */
 export const FAULT_EXIT_CODE = 7;
 /**
- * How long the test runs before its fault: past vitest's 100 ms throttle of task updates, so the run
- * has heard the test start (a worker dies under a running test, not at its first instruction).
- * Timers fire in order of their due time, so the update goes out first however loaded the machine.
+ * How long the test runs before its fault: a worker dies under a running test, not at its first
+ * instruction (the run heard the test start: the worker told it first, runtime/channel.ts tellTest).
  */
 const RUNS_FIRST_MS = 500;
 

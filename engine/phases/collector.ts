@@ -16,6 +16,8 @@ export interface WorkerEnd {
   signal: string | null;
   outOfMemory: boolean;
   heapLimitMb: number;
+  /** The suite files of the tests it was running, as the worker told them (engine/phases/worker-channel.ts). */
+  running: string[];
 }
 
 /** The suite file of a test: the one its side-by-side block declares (runtime/side-by-side.test.ts), else its module. */
@@ -77,13 +79,6 @@ export class CollectorReporter implements Reporter {
     return { ...this.collected, tests: [...this.collected.tests, ...unreported] };
   }
 
-  /** Tests started and not ended (test id -> suite file): what a worker that dies was running. */
-  private readonly running = new Map<string, string>();
-
-  onTestCaseReady(test: TestCase) {
-    this.running.set(test.id, fileOf(test, this.root));
-  }
-
   /** The suite worker died: how, and the files of the tests it was running. */
   workerDied(end: WorkerEnd) {
     const cause = end.outOfMemory ? 'out-of-memory' : end.signal ? 'signal' : 'exit';
@@ -92,15 +87,13 @@ export class CollectorReporter implements Reporter {
       ...(end.signal && cause === 'signal' ? { signal: end.signal } : {}),
       ...(end.code !== null && cause === 'exit' ? { code: end.code } : {}),
       ...(cause === 'out-of-memory' ? { heapLimitMb: end.heapLimitMb } : {}),
-      running: [...new Set(this.running.values())].sort(),
+      running: end.running,
       declared: this.testsTotal,
     };
     (this.collected.crashes ??= []).push(crash);
-    this.running.clear();
   }
 
   onTestCaseResult(test: TestCase) {
-    this.running.delete(test.id);
     const result = test.result();
     const record = test.meta().erp;
     const errors = (result.errors ?? [])

@@ -141,8 +141,9 @@ async function createPass(
   );
 }
 
-/** Tells the run's collector that its worker died, with the heap cap it had. */
-const diedUnder = (collector: CollectorReporter) => (exit: WorkerExit) => collector.workerDied({ ...exit, heapLimitMb: WORKER_HEAP_MB });
+/** Tells the run's collector that its worker died, with the heap cap it had and the suite files it was running. */
+const diedUnder = (collector: CollectorReporter, channel: HostChannel) => (exit: WorkerExit) =>
+  collector.workerDied({ ...exit, heapLimitMb: WORKER_HEAP_MB, running: channel.takeRunning() });
 
 /**
  * Starts the first pass's worker before the preflight: it loads the suites' modules while the
@@ -162,7 +163,7 @@ export function startEarly(
   const previousExitCode = process.exitCode;
   // A worker that dies before the run uses it (while it loads the suites' modules) is told once it is used.
   let diedEarly: WorkerExit | undefined;
-  const died = (exit: WorkerExit) => (started.used ? diedUnder(collector)(exit) : (diedEarly ??= exit));
+  const died = (exit: WorkerExit) => (started.used ? diedUnder(collector, channel)(exit) : (diedEarly ??= exit));
   const vitest = createPass(pass, o, { ...provide }, gate.reporter, sink, allureDir, died, channel, true).then((v) => ({
     vitest: v,
     run: v.start().then(
@@ -174,7 +175,7 @@ export function startEarly(
   const use = (late: SuiteContext) => {
     started.used = true;
     gate.open();
-    if (diedEarly) diedUnder(collector)(diedEarly);
+    if (diedEarly) diedUnder(collector, channel)(diedEarly);
     const context = Object.fromEntries(LATE_KEYS.filter((k) => late[k] !== undefined).map((k) => [k, late[k]]));
     channel.late({ context, waves: waves(pass, late.scarce) });
     return vitest;
@@ -197,7 +198,8 @@ export async function runPass(
 ): Promise<StoppedBy | undefined> {
   const previousExitCode = early?.previousExitCode ?? process.exitCode;
   const started = early ? await early.use(provide) : undefined;
-  const vitest = started?.vitest ?? (await createPass(pass, o, provide, collector, sink, allureDir, diedUnder(collector), hostChannel(progress)));
+  const own = (channel = hostChannel(progress)) => createPass(pass, o, provide, collector, sink, allureDir, diedUnder(collector, channel), channel);
+  const vitest = started?.vitest ?? (await own());
   let stopped: StoppedBy | undefined;
   let stoppedAt = 0;
   const cancel = (why: StoppedBy) => {

@@ -12,6 +12,7 @@ import { gatedReporter } from '../../../engine/phases/early-start.ts';
 import { slotsBusy } from '../../../engine/progress/slots-busy.ts';
 import type { SuiteContext } from '../../../runtime/context.ts';
 import { awaitLateContext } from '../../../runtime/late-context.ts';
+import { tellTest } from '../../../runtime/channel.ts';
 import { hostChannel, type WorkerPort } from '../../../engine/phases/worker-channel.ts';
 import { isHostMessage, isWorkerMessage, type ChannelEnd, type HostMessage, type WorkerMessage, type WorkerProgress } from '../../../runtime/protocol.ts';
 import { importsOf, SUITE_IMPORTS } from '../../../runtime/warm-imports.ts';
@@ -87,7 +88,23 @@ describe('the channel', () => {
     expect(heard[1]!.operations).toEqual({ report: { sent: 5, responses429: 1 } });
   });
 
+  it('keeps the suite files of the tests the worker told started and not ended, each file once, forgotten once taken', async () => {
+    const { worker, host } = pipe();
+    const channel = hostChannel(() => {});
+    channel.connect(host);
+    const [paging, walk] = ['suites/report/paging.test.ts', 'suites/report/walk.test.ts'];
+    const endOfC = tellTest('c', 'suites/customer/create.test.ts', worker);
+    tellTest('b', walk, worker);
+    tellTest('a', paging, worker);
+    tellTest('a2', paging, worker);
+    endOfC();
+    await new Promise((r) => setImmediate(r));
+    expect(channel.takeRunning()).toEqual([paging, walk]);
+    expect(channel.takeRunning()).toEqual([]);
+  });
+
   it("tells its own messages from vitest's on the same IPC channel", () => {
+    expect(isWorkerMessage({ erp: 'test', id: 'a', file: 'suites/report/paging.test.ts' })).toBe(true);
     expect(isWorkerMessage({ erp: 'progress', progress: { requests: 0, responses429: 0, waitedMs: 0 } })).toBe(true);
     expect(isWorkerMessage({ erp: 'waiting' })).toBe(true);
     expect(isHostMessage({ erp: 'late', late: { cancelled: true } })).toBe(true);

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEPT_OF_CUT_BODY } from '../../client/transport.ts';
 import { createClient, type Client } from '../../client/operations.ts';
 import { closedPort, json, startServer, type Handler, type TestServer } from '../support/stub-server.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 const TOKEN = 'secret-token-abc123';
 let server: TestServer | undefined;
@@ -13,11 +14,7 @@ async function setup(handler: Handler, target: { timeoutMs?: number; maxResponse
   return { server, client };
 }
 
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = server = undefined;
-});
+closeAfterEach(() => [client, server]);
 
 describe('the HTTP client records exchanges', () => {
   it('records the method, URL, headers and body sent, the status, headers and body received, and the timing', async () => {

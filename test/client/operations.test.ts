@@ -1,17 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../client/operations.ts';
 import type { Exchange } from '../../core/types.ts';
 import { json, startServer, type TestServer } from '../support/stub-server.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 const TOKEN = 'ops-token-123456';
 let server: TestServer | undefined;
 let client: Client | undefined;
 
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = server = undefined;
-});
+closeAfterEach(() => [client, server]);
 
 async function echoServer() {
   server = await startServer((_q, res) => json(res, 200, { status: true, message: 'ok', code: '200', response: null }));

@@ -2,21 +2,18 @@
 // the server gets exactly that, the record never holds the token, and the curl line sends the same
 // thing again with $ERP_API_TOKEN.
 import { execFileSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../client/curl.ts';
 import { createClient, type Client } from '../../client/operations.ts';
 import type { TokenVariant } from '../../core/types.ts';
 import { json, startServer, type TestServer } from '../support/stub-server.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 const TOKEN = 'Tok-en_Secret-0123456789';
 let server: TestServer | undefined;
 let client: Client | undefined;
 
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = server = undefined;
-});
+closeAfterEach(() => [client, server]);
 
 /** Runs a curl line in bash with curl replaced by a function that prints its arguments. */
 function shellArgs(line: string): string[] {

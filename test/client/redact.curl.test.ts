@@ -1,21 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../client/curl.ts';
 import { createClient, type Client } from '../../client/operations.ts';
 import { redactorOf } from '../../client/redact.ts';
 import type { Exchange } from '../../core/types.ts';
 import { json, startServer, type TestServer } from '../support/stub-server.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 const TOKEN = 'Tok/en+secret=1';
 const TOKEN_2 = 'second-secret-2';
 let server: TestServer | undefined;
 let client: Client | undefined;
 
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = server = undefined;
-});
+closeAfterEach(() => [client, server]);
 
 /** Everything recorded about an exchange, as one text. */
 const recorded = (ex: Exchange) => JSON.stringify(ex);

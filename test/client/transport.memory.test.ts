@@ -3,19 +3,17 @@
 // transport's budget plus one cap (a body that does not fit waits for room, and is never cut for
 // it: transport.room.test.ts); and every byte held is given back when its request ends; and a cut answer named by a finding costs the records a few KB,
 // not the cap's megabytes nor tens of KB per finding.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEPT_OF_CUT_BODY } from '../../client/transport.ts';
 import { describeResponse, toFinding } from '../../contract/checks/finding.ts';
 import { keptFinding } from '../../core/record.ts';
 import type { Handler } from '../support/stub-server.ts';
 import { stubTransport, type StubTransport } from '../support/stub-transport.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 let open: StubTransport | undefined;
 
-afterEach(async () => {
-  await open?.close();
-  open = undefined;
-});
+closeAfterEach(() => [open]);
 
 async function setup(handler: Handler, maxResponseBytes: number, inFlightBytes?: number) {
   open = await stubTransport(handler, maxResponseBytes, inFlightBytes);

@@ -6,13 +6,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Handler } from '../support/stub-server.ts';
 import { stubTransport, type StubTransport } from '../support/stub-transport.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 let open: StubTransport | undefined;
 
-afterEach(async () => {
+closeAfterEach(() => [open]);
+// Registered after: vitest runs after-hooks last-registered first, so the real timers are back before the close.
+afterEach(() => {
   vi.useRealTimers();
-  await open?.close();
-  open = undefined;
 });
 
 const KB = 1024;

@@ -3,10 +3,11 @@
 // integers past 2^53 keep every digit.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJson, stringifyJson } from '../../core/json.ts';
 import { createClient, type Client } from '../../client/operations.ts';
 import { startServer, type Handler, type TestServer } from '../support/stub-server.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 let server: TestServer | undefined;
 let client: Client | undefined;
@@ -17,11 +18,7 @@ async function setup(handler: Handler, timeoutMs = 2000) {
   return { server, client };
 }
 
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = server = undefined;
-});
+closeAfterEach(() => [client, server]);
 
 describe('the transport', () => {
   it('ends an exchange whose body trickles a byte at a time at its deadline, body included', async () => {

@@ -2,23 +2,19 @@
 // count exact, latency from the due instant) and the closed model returns the same records
 // (statuses, HDR percentiles, redacted evidence). Loopback, a second or two each.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadFindings } from '../../load/checks.ts';
 import { runLoad } from '../../load/load.ts';
 import { buildMix } from '../../load/scenarios/mix.ts';
 import { json, startServer, type TestServer } from '../support/stub-server.ts';
 import { configFor, holdsToken, limitedReference, type Limited } from '../support/reference.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 const CAPS = { maxRequests: 5000, maxSeconds: 30, maxConcurrency: 64 };
 const OK = { status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } };
 let target: Limited | undefined;
 let stub: TestServer | undefined;
-afterEach(async () => {
-  await target?.server.close();
-  await stub?.close();
-  target = undefined;
-  stub = undefined;
-});
+closeAfterEach(() => [target?.server, stub]);
 
 describe('the open model', () => {
   it('sends request i at start + i/R: the count is exact and the arrivals keep the schedule', async () => {

@@ -1,20 +1,16 @@
 // The load scenario: an open-model paced load against the reference's limiter, bounded to a few
 // seconds; counts and classifications are asserted, not speeds.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadFindings } from '../../load/checks.ts';
 import { runLoad } from '../../load/load.ts';
 import { startServer, type TestServer } from '../support/stub-server.ts';
 import { configFor, holdsToken, limitedReference, type Limited, expectStoppedBy5xxBurst } from '../support/reference.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 const CAPS = { maxRequests: 2000, maxSeconds: 30, maxConcurrency: 64 };
 let target: Limited | undefined;
 let stub: TestServer | undefined;
-afterEach(async () => {
-  await target?.server.close();
-  await stub?.close();
-  target = undefined;
-  stub = undefined;
-});
+closeAfterEach(() => [target?.server, stub]);
 
 describe('the load scenario', () => {
   it('sends rate x seconds requests, answered 200 or 429, no 5xx, every 429 with the envelope', async () => {

@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCommand } from '../../bin/commands/load.ts';
 import { runLoad } from '../../load/load.ts';
 import { createProgress } from '../../load/scenarios/progress.ts';
@@ -12,14 +12,12 @@ import { phasesOf } from '../../load/scenarios/phases.ts';
 import { evaluate, parseThreshold } from '../../load/scenarios/thresholds.ts';
 import { json, startServer, type TestServer } from '../support/stub-server.ts';
 import { commandOutput, configFile as configFileIn, configFor, holdsToken } from '../support/reference.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-load-thresholds-'));
 const OK = { status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } };
 let stub: TestServer | undefined;
-afterEach(async () => {
-  await stub?.close();
-  stub = undefined;
-});
+closeAfterEach(() => [stub]);
 
 const load = (args: string[]) => commandOutput(loadCommand, args);
 const configFile = (baseUrl: string) => configFileIn(dir, baseUrl);

@@ -1,18 +1,16 @@
 // The sender: one request per call, its answer recorded as a Shot; the exchange kept as evidence
 // never holds a token, even when the target echoes it; no answer is recorded, never thrown.
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../client/curl.ts';
 import { repeatedRequest } from '../../load/requests.ts';
 import { createSender, isAccepted, isRefusal } from '../../load/sender.ts';
 import { startServer, type TestServer } from '../support/stub-server.ts';
 import { configFor, holdsToken } from '../support/reference.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 
 let stub: TestServer | undefined;
-afterEach(async () => {
-  await stub?.close();
-  stub = undefined;
-});
+closeAfterEach(() => [stub]);
 
 function senderFor(baseUrl: string) {
   const config = configFor(baseUrl);

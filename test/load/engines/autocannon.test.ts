@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCommand } from '../../../bin/commands/load.ts';
 import { parseLoadFlags } from '../../../bin/cli/load-flags.ts';
 import { loadFindings } from '../../../load/checks.ts';
@@ -16,16 +16,12 @@ import { startServer, type TestServer } from '../../support/stub-server.ts';
 import { cli } from '../../e2e/cli/spawn.ts';
 import { configFor, holdsToken, limitedReference, type Limited, expectStoppedBy5xxBurst } from '../../support/reference.ts';
 import { WHOLE_FILE } from '../../tiers.ts';
+import { closeAfterEach } from '../../support/close-after-each.ts';
 
 const CAPS = { maxRequests: 5000, maxSeconds: 30, maxConcurrency: 64 };
 let target: Limited | undefined;
 let stub: TestServer | undefined;
-afterEach(async () => {
-  await target?.server.close();
-  await stub?.close();
-  target = undefined;
-  stub = undefined;
-});
+closeAfterEach(() => [target?.server, stub]);
 
 /** Every key path of a value (array items as [], the series' points and evidence lists by their first). */
 function shape(v: unknown, at = ''): string[] {

@@ -1,10 +1,11 @@
 // RL-6: the burst check against the reference's limiter, clean and with rl-limiter-leaks, for
 // each algorithm; one token and both tokens, per token and global scope. Loopback, seconds each.
-import { afterEach, describe, expect, it as vit } from 'vitest';
+import { describe, expect, it as vit } from 'vitest';
 import { burstCheck } from '../../../load/engines/burst.ts';
 import type { Algorithm } from '../../../reference/limiter.ts';
 import { holdsToken, limitedReference, type Limited } from '../../support/reference.ts';
 import { itTier } from '../../tiers.ts';
+import { closeAfterEach } from '../../support/close-after-each.ts';
 
 const CAPS = { maxRequests: 2000, maxSeconds: 60, maxConcurrency: 64 };
 const LIMIT = 10;
@@ -16,10 +17,7 @@ const WINDOW = 0.5;
  */
 const LEAK_WINDOW = 2;
 let target: Limited | undefined;
-afterEach(async () => {
-  await target?.server.close();
-  target = undefined;
-});
+closeAfterEach(() => [target?.server]);
 
 describe('burstCheck (RL-6)', () => {
   // The gate (test/tiers.ts) takes the sliding limiter; CI all three.

@@ -3,7 +3,7 @@
 // per-phase and sender-lag histograms and the series), the open model's global schedule split by
 // arrival index (two phases of odd counts), the closed model's request cap split exactly.
 // Loopback, bounded by counts: nothing here depends on how fast the machine is.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runClosed } from '../../../load/engines/closed.ts';
 import { runOpen, type OpenRun } from '../../../load/engines/open.ts';
 import { runClosedWorkers, runOpenWorkers, shareOf } from '../../../load/engines/workers.ts';
@@ -13,17 +13,13 @@ import { runLoad } from '../../../load/load.ts';
 import { json, startServer, type TestServer } from '../../support/stub-server.ts';
 import { configFor, holdsToken, limitedReference, type Limited } from '../../support/reference.ts';
 import { itWhole } from '../../tiers.ts';
+import { closeAfterEach } from '../../support/close-after-each.ts';
 
 const CAPS = { maxRequests: 5000, maxSeconds: 60, maxConcurrency: 64 };
 const OK = { status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } };
 let target: Limited | undefined;
 let stub: TestServer | undefined;
-afterEach(async () => {
-  await target?.server.close();
-  await stub?.close();
-  target = undefined;
-  stub = undefined;
-});
+closeAfterEach(() => [target?.server, stub]);
 
 /** What must not depend on the number of workers. */
 function totals(r: EngineRun) {

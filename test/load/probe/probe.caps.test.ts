@@ -1,21 +1,17 @@
 // The probe's hard caps: it never sends more than maxRequests, and it stops by maxSeconds even
 // when the target is slow or the limiter's window is longer than the cap (bounds with slack, not
 // speeds).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probeFindings } from '../../../load/checks.ts';
 import { probeRateLimit } from '../../../load/probe/probe.ts';
 import { startServer, type TestServer } from '../../support/stub-server.ts';
 import { configFor, limitedReference, type Limited } from '../../support/reference.ts';
+import { closeAfterEach } from '../../support/close-after-each.ts';
 
 const OK = JSON.stringify({ status: true, message: 'ok', code: '200', response: { totalCount: 0, items: [] } });
 let target: Limited | undefined;
 let stub: TestServer | undefined;
-afterEach(async () => {
-  await target?.server.close();
-  await stub?.close();
-  target = undefined;
-  stub = undefined;
-});
+closeAfterEach(() => [target?.server, stub]);
 
 describe('the probe caps', () => {
   it('sends no more than maxRequests to a target that never limits, and says no limit was found within the caps', async () => {

@@ -1,17 +1,15 @@
 // The probe against the reference's rate-limit faults (20 per 2 s; 20 per 4 s for the Retry-After lie): each shows up in the result
 // and as a finding of the requirement it breaks, with its evidence.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probeFindings } from '../../../load/checks.ts';
 import { probeRateLimit } from '../../../load/probe/probe.ts';
 import type { Algorithm } from '../../../reference/limiter.ts';
 import { holdsToken, limitedReference, type Limited } from '../../support/reference.ts';
 import { findingCurl } from '../../../reports/render/finding.ts';
+import { closeAfterEach } from '../../support/close-after-each.ts';
 
 let target: Limited | undefined;
-afterEach(async () => {
-  await target?.server.close();
-  target = undefined;
-});
+closeAfterEach(() => [target?.server]);
 
 async function probe(fault: 'rl-retry-after-lies' | 'rl-429-status-true' | 'rl-503', algorithm: Algorithm = 'fixed', windowSeconds = 2) {
   target = await limitedReference({ algorithm, windowSeconds }, [fault]);

@@ -2,8 +2,8 @@
 // see what a run makes of it (test/e2e/cli/worker-crash.test.ts): ERP_CONFORMANCE_WORKER_FAULT=
 // KIND@FILE, FILE the start of a suite file's path, KIND `oom` (half a second in, a test allocates
 // until the worker's heap cap ends it, engine/phases/pass.ts WORKER_HEAP_MB), `exit` (it ends the
-// worker with code 7) or `hold` (the test never ends: a kill from outside finds it running,
-// whenever it comes). Unset (every real run), nothing happens. (An uncaught exception does not end
+// worker with code 7) or `hold` (the test never ends: a kill or an interrupt from outside finds the
+// run running, whenever it comes: worker-crash, interrupts, interrupts-npx). Unset (every real run), nothing happens. (An uncaught exception does not end
 // the worker: vitest reports it, and the certificate lists it as a run error, "unhandled: ...".)
 import { exitWorker } from './worker-signals.ts';
 

@@ -1,7 +1,7 @@
 // The run's reporter when the suite worker dies: the crash names the suite files whose tests had
-// started and not ended (as the worker told them, engine/phases/worker-channel.ts), and replaces vitest's own error for it ("Worker ... emitted error.", its
-// cause the end the pool heard);
-// any other unhandled error stays a run error.
+// started and not ended (as the worker told them, engine/phases/worker-channel.ts), and replaces
+// vitest's own error for it ("Worker ... emitted error.", its cause the end the pool heard); any
+// other unhandled error stays a run error.
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from 'vitest/node';
 import { CollectorReporter } from '../../../engine/phases/collector.ts';

@@ -198,8 +198,8 @@ export async function runPass(
 ): Promise<StoppedBy | undefined> {
   const previousExitCode = early?.previousExitCode ?? process.exitCode;
   const started = early ? await early.use(provide) : undefined;
-  const own = (channel = hostChannel(progress)) => createPass(pass, o, provide, collector, sink, allureDir, diedUnder(collector, channel), channel);
-  const vitest = started?.vitest ?? (await own());
+  const channel = hostChannel(progress);
+  const vitest = started?.vitest ?? (await createPass(pass, o, provide, collector, sink, allureDir, diedUnder(collector, channel), channel));
   let stopped: StoppedBy | undefined;
   let stoppedAt = 0;
   const cancel = (why: StoppedBy) => {

@@ -5,11 +5,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Certification } from '../../../reports/model.ts';
+import { WORKER_FAULT_ENV } from '../../../runtime/worker-fault.ts';
 
 /** From the signal to the exit: "within a few seconds" on a quiet machine, this on a loaded one. */
 export const AFTER_SIGNAL_MS = 30_000;
 /** A suite file's line: the suites are running. */
 export const SUITES_RUNNING = /^ {2}suites\/\S+\.test\.ts/m;
+
+/**
+ * The environment of a run the signal must find running: one report file's tests never end (the
+ * test-only switch of runtime/worker-fault.ts), so no moment and no suite file's line comes after the
+ * run's end, however fast the machine (a whole run of 3 runs per property took under 3 s on a fast one).
+ */
+export const HELD_RUN = { [WORKER_FAULT_ENV]: 'hold@suites/report/branch-text.test.ts' };
 
 export const EXIT_AFTER: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 130, SIGTERM: 143 };
 

@@ -9,10 +9,9 @@
 // 100: the moment is the proof, not the count of generated cases a suite file sends before its line.
 import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, SUITES_RUNNING } from './interrupted-kit.ts';
+import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, HELD_RUN, SUITES_RUNNING } from './interrupted-kit.ts';
 import { BIN_STARTED, BIN_STARTED_IMPORT, groupRunning, pollUntil, startCli, tempDir } from './run-process.ts';
 import { WHOLE_FILE } from '../../tiers.ts';
-import { WORKER_FAULT_ENV } from '../../../runtime/worker-fault.ts';
 
 type Signal = 'SIGINT' | 'SIGTERM';
 /** When to send: milliseconds after the bin's first statements ran, or once a suite file is running. */
@@ -20,12 +19,6 @@ type Moment = number | 'mid-suite';
 type Case = [name: string, moment: Moment, signal: Signal, twice: boolean];
 
 const MOMENTS: Moment[] = [0, 500, 1000, 2000, 3000, 'mid-suite'];
-/**
- * A report file whose tests never end (the test-only switch of runtime/worker-fault.ts): the run
- * cannot end before the signal, however fast the machine (a whole run of 3 runs per property took
- * under 3 s on a fast one, and the 3 s moment met a group already gone).
- */
-const HELD = 'suites/report/branch-text.test.ts';
 /**
  * Every pair of the three factors, not their product: at each moment both signals, one of them
  * sent twice, which one alternating from moment to moment. So each moment meets each signal and
@@ -54,7 +47,7 @@ describe('npx erp-conformance run, interrupted through its process group', WHOLE
       const run = startCli(['run', '--out', out, '--quiet', '--no-allure', '--num-runs', '3'], {
         npx: true,
         nodeArgs: [`--import=${BIN_STARTED_IMPORT}`],
-        env: { [WORKER_FAULT_ENV]: `hold@${HELD}` },
+        env: HELD_RUN,
       });
       const npm = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
         run.child.on('exit', (code, sig) => resolve({ code, signal: sig })),

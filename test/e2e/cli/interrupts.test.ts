@@ -13,18 +13,12 @@ import { SAME_DELIVERY_MS } from '../../../core/signals.ts';
 import { HOLD_INTERRUPTED_ENV, HOLDING_LINE } from '../../../engine/control/hold-switch.ts';
 import { startReference, type ReferenceServer } from '../../../reference/server.ts';
 import type { Certification } from '../../../reports/model.ts';
-import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, SUITES_RUNNING } from './interrupted-kit.ts';
+import { AFTER_SIGNAL_MS, certificate, EXIT_AFTER, expectInterrupted, HELD_RUN, SUITES_RUNNING } from './interrupted-kit.ts';
 import { BIN_STARTED, BIN_STARTED_IMPORT, childrenOf, idle, pollUntil, running, startCli, tempDir, type RunProcess } from './run-process.ts';
 import { itWhole } from '../../tiers.ts';
-import { WORKER_FAULT_ENV } from '../../../runtime/worker-fault.ts';
 
 /** Runs per property of the runs that reach the suites (the embedded reference's config says 100). */
 const RUNS_PER_PROPERTY = ['--num-runs', '3'];
-/**
- * The mid-suite signals' runs: a report file's tests never end (the test-only switch of
- * runtime/worker-fault.ts), so a suite file's line is never the run's last, however fast the machine.
- */
-const HELD = { [WORKER_FAULT_ENV]: 'hold@suites/report/branch-text.test.ts' };
 
 /** Sends `signal` to the run's process group: it exits 130 / 143 within the ceiling, leaving an interrupted certificate in `out`. */
 async function interrupt(run: RunProcess, signal: 'SIGINT' | 'SIGTERM', out: string): Promise<Certification> {
@@ -44,7 +38,7 @@ describe('run, interrupted', () => {
     'SIGINT in the middle of the suites: certificate of what ran, verdict interrupted, exit 130, and the resumed run certified',
     async () => {
       const out = tempDir('erp-int-mid-');
-      const run = startCli(['run', '--out', out, '--quiet', ...RUNS_PER_PROPERTY], { env: HELD });
+      const run = startCli(['run', '--out', out, '--quiet', ...RUNS_PER_PROPERTY], { env: HELD_RUN });
       await run.waitFor(SUITES_RUNNING);
       const cert = await interrupt(run, 'SIGINT', out);
       // Some of the run was verified before the signal (the suite file that ended had passed).
@@ -65,7 +59,7 @@ describe('run, interrupted', () => {
 
   it('SIGTERM in the middle of the suites: the same, exit 143', async () => {
     const out = tempDir('erp-int-term-');
-    const run = startCli(['run', '--out', out, '--quiet', '--no-allure', ...RUNS_PER_PROPERTY], { env: HELD });
+    const run = startCli(['run', '--out', out, '--quiet', '--no-allure', ...RUNS_PER_PROPERTY], { env: HELD_RUN });
     await run.waitFor(SUITES_RUNNING);
     await interrupt(run, 'SIGTERM', out);
   }, 300_000);
